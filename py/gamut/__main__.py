@@ -1,0 +1,66 @@
+"""Command line: ``python -m gamut perft loa 4 [--variant V] [--option name=value]``,
+``python -m gamut moves "<position text>"``, ``python -m gamut divide loa 3``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from . import GamutError, divide, load, new, perft
+
+
+def _state(args):
+    options = {}
+    for item in args.option or []:
+        name, _, value = item.partition("=")
+        options[name] = value
+    return new(args.game, args.variant, **options)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gamut", description="Gamut rules engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("perft", "divide"):
+        p = sub.add_parser(name, help=f"{name} move counts from a game's start")
+        p.add_argument("game")
+        p.add_argument("depth", type=int)
+        p.add_argument("--variant")
+        p.add_argument("--option", action="append", metavar="NAME=VALUE")
+    p = sub.add_parser("moves", help="legal moves of a position, one per line")
+    p.add_argument("position")
+    extra = {}
+    try:
+        from . import ai  # noqa: F401
+        if hasattr(ai, "add_cli"):
+            extra = ai.add_cli(sub)
+    except ImportError:
+        pass
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "perft":
+            state = _state(args)
+            t = time.perf_counter()
+            n = perft(state, args.depth)
+            print(n)
+            print(f"{time.perf_counter() - t:.2f} s", file=sys.stderr)
+        elif args.command == "divide":
+            total = 0
+            for text, n in divide(_state(args), args.depth):
+                print(f"{text} {n}")
+                total += n
+            print(f"total {total}")
+        elif args.command == "moves":
+            state = load(args.position)
+            for m in state.legal_moves():
+                print(state.move_text(m))
+        elif args.command in extra:
+            return extra[args.command](args)
+    except GamutError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
