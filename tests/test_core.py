@@ -1,0 +1,105 @@
+"""The protocol shared by every game: registry, errors, perft, CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import gamut
+from gamut import core
+from gamut.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_games_lists_all_four_with_metadata():
+    assert set(gamut.GAMES) == {"loa", "el", "escabel", "evl"}
+    for info in gamut.GAMES.values():
+        data = json.loads(json.dumps(info.to_json()))
+        assert data["id"] == info.id and data["name"] and data["description"]
+        assert data["variants"] and all(v["id"] and v["name"] for v in data["variants"])
+        for option in data["options"]:
+            assert option["default"] in option["choices"]
+
+
+def test_el_variant_players():
+    el = gamut.GAMES["el"]
+    assert [v.players for v in el.variants] == [2, 2, 2, 3, 4]
+
+
+@pytest.mark.parametrize("call, error, words", [
+    (lambda: gamut.new("chess"), gamut.UnknownGameError, ["loa", "el", "escabel", "evl"]),
+    (lambda: gamut.new("loa", "giant"), gamut.UnknownVariantError, ["standard", "scrambled-eggs"]),
+    (lambda: gamut.new("loa", colour="red"), gamut.OptionError, ["double-connection"]),
+    (lambda: gamut.new("loa", double_connection="nobody"), gamut.OptionError, ["mover", "draw"]),
+])
+def test_bad_choices_name_the_valid_ones(call, error, words):
+    with pytest.raises(error) as info:
+        call()
+    assert isinstance(info.value, ValueError)
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_options_accept_underscores_and_text_values():
+    a = gamut.new("loa", double_connection="draw")
+    b = gamut.new("loa", **{"double-connection": "draw"})
+    assert a == b and a.options == {"double-connection": "draw"}
+    assert a != gamut.new("loa")
+    assert "double-connection=draw" in a.to_text()
+
+
+def test_start_body_loads_the_start_position():
+    s = gamut.load("loa scrambled-eggs double-connection=mover start")
+    assert s == gamut.new("loa", "scrambled-eggs")
+
+
+def test_perft_depth_zero_and_finished_positions():
+    s = gamut.new("loa")
+    assert gamut.perft(s, 0) == 1
+    done = gamut.load("loa standard double-connection=mover w7/8/8/8/3b1b2/2b5/8/7w b").play_text("f4-e5")
+    assert gamut.perft(done, 1) == 0 and gamut.perft(done, 3) == 0
+
+
+def test_divide_sums_to_perft():
+    s = gamut.new("loa")
+    parts = gamut.divide(s, 2)
+    assert len(parts) == 36 and sum(n for _, n in parts) == 1244
+
+
+def test_replay_names_the_bad_move():
+    with pytest.raises(gamut.RecordError, match=r"move 2 \('b1-b3'\)"):
+        gamut.replay(gamut.new("loa"), ["b1-b3", "b1-b3"])
+
+
+def test_cli_perft(capsys):
+    assert main(["perft", "loa", "2"]) == 0
+    assert capsys.readouterr().out.strip() == "1244"
+    assert main(["perft", "loa", "2", "--variant", "scrambled-eggs"]) == 0
+    assert capsys.readouterr().out.strip() == "992"
+
+
+def test_cli_moves_and_errors(capsys):
+    assert main(["moves", gamut.new("loa").to_text()]) == 0
+    lines = capsys.readouterr().out.split()
+    assert len(lines) == 36 and "b1-b3" in lines
+    assert main(["moves", "loa nonsense"]) == 2
+    assert "error:" in capsys.readouterr().err
+    assert main(["perft", "chess", "1"]) == 2
+
+
+def test_cli_runs_as_a_module():
+    out = subprocess.run([sys.executable, "-m", "gamut", "perft", "loa", "1"], cwd=ROOT,
+                         env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"},
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "36"
+
+
+def test_errors_are_value_errors():
+    for cls in (core.UnknownGameError, core.UnknownVariantError, core.OptionError,
+                core.PositionError, core.IllegalMoveError, core.RecordError):
+        assert issubclass(cls, gamut.GamutError) and issubclass(cls, ValueError)
