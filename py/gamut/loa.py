@@ -130,6 +130,57 @@ def is_connected(bb: int) -> bool:
         group = grown
 
 
+# Centralisation: 0 on the rim, 3 in the four centre squares.
+CENTRE = tuple(min(sq % 8, 7 - sq % 8, sq // 8, 7 - sq // 8) for sq in range(64))
+# Least possible sum of distances to the centre of mass for n pieces.
+MIN_SPREAD = tuple(0 if n < 2 else (n - 1 if n <= 9 else 8 + 2 * (n - 9)) for n in range(13))
+
+
+def count_groups(bb: int) -> int:
+    groups = 0
+    while bb:
+        group = bb & -bb
+        while True:
+            grown = neighbours(group) & bb
+            if grown == group:
+                break
+            group = grown
+        bb ^= group
+        groups += 1
+    return groups
+
+
+def _side_terms(bb: int):
+    squares = []
+    while bb:
+        low = bb & -bb
+        bb ^= low
+        squares.append(low.bit_length() - 1)
+    n = len(squares)
+    cx = sum(sq & 7 for sq in squares) / n
+    cy = sum(sq >> 3 for sq in squares) / n
+    spread = 0.0
+    centre = 0
+    for sq in squares:
+        dx, dy = abs((sq & 7) - cx), abs((sq >> 3) - cy)
+        spread += dx if dx > dy else dy
+        centre += CENTRE[sq]
+    return spread - MIN_SPREAD[n], centre / n, n
+
+
+def evaluate(own: int, enemy: int) -> int:
+    """A Lines of Action evaluation in the spirit of the published programs
+    (MIA, Mona): concentration (spread of the pieces around their centre of
+    mass, less the least possible for their number), centralisation, and
+    the number of separate groups; positive favours ``own``."""
+    own_spread, own_centre, own_n = _side_terms(own)
+    opp_spread, opp_centre, opp_n = _side_terms(enemy)
+    score = 40 * (opp_spread - own_spread) / max(own_n, opp_n)
+    score += 25 * (own_centre - opp_centre)
+    score += 30 * (count_groups(enemy) - count_groups(own))
+    return int(score * 10)
+
+
 def generate(own: int, enemy: int) -> list:
     """Every legal non-pass move for the side owning ``own``."""
     occ = own | enemy
@@ -283,6 +334,21 @@ class LoaState(core.State):
         if self._trail.count(self._hash) >= 2:
             return Outcome(None, "Draw by threefold repetition")
         return None
+
+    # -- for the computer player ------------------------------------------------
+    search_kind = "alphabeta"
+
+    def evaluate(self) -> int:
+        """Heuristic score for the side to move (see :func:`evaluate`)."""
+        if self._to_move:
+            return evaluate(self.white, self.black)
+        return evaluate(self.black, self.white)
+
+    def move_order_key(self, move) -> int:
+        """Captures and moves towards the centre first."""
+        if move == PASS_CODE:
+            return 0
+        return (move >> 12) * 4 + CENTRE[move & 63] - CENTRE[(move >> 6) & 63]
 
     def repetitions(self) -> int:
         """How many times this position has occurred (this time included)."""

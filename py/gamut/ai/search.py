@@ -1,0 +1,373 @@
+"""Game-independent searches, written against the state protocol only.
+
+Both searches are *time-sliced*: ``search.step(budget_ms)`` advances the work
+for at most about ``budget_ms`` milliseconds and returns a progress dict; the
+search keeps its state between slices, so a worker can report progress and
+stop it at any slice boundary.  A search is deterministic for a given seed
+and node budget (time limits only ever cut a search short).
+
+* :class:`AlphaBeta` -- iterative-deepening negamax with principal variation
+  search, a transposition table keyed on ``state.zobrist()``, TT-move,
+  killer and history move ordering.  Needs ``state.evaluate()`` (a score
+  for the side to move) and two players.
+* :class:`MonteCarlo` -- UCT with random playouts and a solver for proven
+  wins; works for any number of players.
+
+The recursion is written as generators so that a slice can end in the middle
+of a deep search without losing anything: every few hundred nodes the search
+yields to its driver, which checks the clock.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+WIN = 1_000_000
+EXACT, LOWER, UPPER = 0, 1, 2
+CHECK_EVERY = 128  # nodes between clock checks
+
+
+def terminal_score(outcome, to_move: int, ply: int) -> int:
+    """Score of a finished game for the side to move (quicker wins score higher)."""
+    if outcome.winner is None:
+        return 0
+    return WIN - ply if outcome.winner == to_move else -WIN + ply
+
+
+def is_mate_score(score: float) -> bool:
+    return abs(score) > WIN - 1000
+
+
+class AlphaBeta:
+    """Iterative deepening PVS.  ``max_nodes`` and ``max_depth`` bound the
+    work deterministically; ``noise`` > 0 makes it choose among near-best
+    root moves the way a weaker player would (softmax over scores)."""
+
+    def __init__(self, state, max_depth=64, max_nodes=10**9, seed=None, noise=0.0,
+                 tt=None):
+        self.root = state
+        self.max_depth = max_depth
+        self.max_nodes = max_nodes
+        self.rng = random.Random(seed)
+        self.noise = noise
+        self.tt = {} if tt is None else tt
+        self.killers = {}
+        self.history = {}
+        self.nodes = 0
+        self.depth_done = 0
+        self.best_move = None
+        self.best_score = 0
+        self.pv = []
+        self.root_scores = {}
+        self.done = False
+        self._gen = self._iterate()
+
+    # -- driver -------------------------------------------------------------
+    def step(self, budget_ms: float = 50.0) -> dict:
+        """Run for about ``budget_ms`` ms (or to the end) and report progress."""
+        deadline = time.perf_counter() + budget_ms / 1000.0
+        if not self.done:
+            try:
+                while time.perf_counter() < deadline:
+                    next(self._gen)
+            except StopIteration:
+                self.done = True
+        return self.progress()
+
+    def run(self, time_limit: float | None = None):
+        """Search to the end (or for ``time_limit`` seconds); return the move."""
+        end = None if time_limit is None else time.perf_counter() + time_limit
+        while not self.done and (end is None or time.perf_counter() < end):
+            self.step(50)
+        return self.choice()
+
+    def progress(self) -> dict:
+        return {"depth": self.depth_done, "nodes": self.nodes, "score": self.best_score,
+                "best": self.root.move_text(self.best_move) if self.best_move is not None else None,
+                "pv": list(self.pv), "done": self.done}
+
+    def choice(self):
+        """The move to play: the best, or with noise a softmax pick among the
+        root moves scored by the last completed iteration."""
+        if self.best_move is None:
+            moves = self.root.legal_moves()
+            return moves[0] if moves else None
+        if self.noise <= 0 or len(self.root_scores) < 2 or is_mate_score(self.best_score):
+            return self.best_move
+        items = sorted(self.root_scores.items(), key=lambda kv: -kv[1])
+        top = items[0][1]
+        weights = [math.exp(max(-50.0, (s - top) / self.noise)) for _, s in items]
+        return self.rng.choices([m for m, _ in items], weights)[0]
+
+    # -- search -------------------------------------------------------------
+    def _iterate(self):
+        root = self.root
+        moves = root.legal_moves()
+        if not moves:
+            return
+        self.best_move = moves[0]
+        if len(moves) == 1 and self.noise <= 0:
+            self.depth_done = 1
+            return
+        # Shuffle once with the seed so equal scores break ties by seed.
+        self.rng.shuffle(moves)
+        for depth in range(1, self.max_depth + 1):
+            scores = {}
+            alpha, beta = -WIN - 1, WIN + 1
+            ordered = self._order(root, moves, 0, self.tt.get(root.zobrist()))
+            best, best_score = None, -WIN - 1
+            for i, m in enumerate(ordered):
+                child = root.play(m)
+                if i == 0:
+                    score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, 1))
+                else:
+                    score = -(yield from self._negamax(child, depth - 1, -alpha - 1, -alpha, 1))
+                    if alpha < score < beta:
+                        score = -(yield from self._negamax(child, depth - 1, -beta, -score, 1))
+                scores[m] = score
+                if score > best_score:
+                    best, best_score = m, score
+                    if score > alpha:
+                        alpha = score
+                    if depth > 1:  # a better move found mid-iteration is usable
+                        self.best_move, self.best_score = best, best_score
+                if self.nodes >= self.max_nodes:
+                    break
+            if self.nodes >= self.max_nodes and len(scores) < len(ordered):
+                break  # an unfinished iteration does not replace the root scores
+            self.best_move, self.best_score = best, best_score
+            self.root_scores = scores
+            self.depth_done = depth
+            self.tt[root.zobrist()] = (depth, EXACT, best_score, best)
+            self.pv = self._principal_variation(depth)
+            moves = ordered
+            if is_mate_score(best_score) or self.nodes >= self.max_nodes:
+                break
+
+    def _principal_variation(self, depth):
+        pv, state, seen = [], self.root, set()
+        for _ in range(depth):
+            entry = self.tt.get(state.zobrist())
+            if entry is None or entry[3] is None or state.zobrist() in seen:
+                break
+            seen.add(state.zobrist())
+            move = entry[3]
+            if move not in state.legal_moves():
+                break
+            pv.append(state.move_text(move))
+            state = state.play(move)
+        return pv
+
+    def _order(self, state, moves, ply, entry):
+        tt_move = entry[3] if entry is not None else None
+        killers = self.killers.get(ply, ())
+        history = self.history
+        hint = getattr(state, "move_order_key", None)
+
+        def key(m):
+            if m == tt_move:
+                return -10**12
+            if m in killers:
+                return -10**11
+            base = -history.get(m, 0)
+            return base - hint(m) if hint is not None else base
+        return sorted(moves, key=key)
+
+    def _cutoff(self, move, ply, depth):
+        k = self.killers.get(ply, ())
+        if move not in k:
+            self.killers[ply] = (move,) + k[:1]
+        self.history[move] = self.history.get(move, 0) + depth * depth
+
+    def _negamax(self, state, depth, alpha, beta, ply):
+        self.nodes += 1
+        if not self.nodes % CHECK_EVERY:
+            yield
+        outcome = state.outcome()
+        if outcome is not None:
+            return terminal_score(outcome, state.to_move, ply)
+        if depth <= 0:
+            return state.evaluate()
+        key = state.zobrist()
+        entry = self.tt.get(key)
+        alpha0 = alpha
+        if entry is not None and entry[0] >= depth:
+            _, flag, score, _ = entry
+            if flag == EXACT:
+                return score
+            if flag == LOWER and score >= beta:
+                return score
+            if flag == UPPER and score <= alpha:
+                return score
+        moves = self._order(state, state.legal_moves(), ply, entry)
+        best, best_move = -WIN - 1, None
+        if depth == 1:
+            # Children are leaves: score them directly, no recursion needed.
+            for m in moves:
+                child = state.play(m)
+                self.nodes += 1
+                o = child.outcome()
+                score = -(terminal_score(o, child.to_move, ply + 1) if o is not None
+                          else child.evaluate())
+                if score > best:
+                    best, best_move = score, m
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            self._cutoff(m, ply, depth)
+                            break
+            flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
+            self.tt[key] = (depth, flag, best, best_move)
+            return best
+        first = True
+        for m in moves:
+            child = state.play(m)
+            if first:
+                score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, ply + 1))
+                first = False
+            else:
+                score = -(yield from self._negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1))
+                if alpha < score < beta:
+                    score = -(yield from self._negamax(child, depth - 1, -beta, -score, ply + 1))
+            if score > best:
+                best, best_move = score, m
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self._cutoff(m, ply, depth)
+                        break
+        flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
+        self.tt[key] = (depth, flag, best, best_move)
+        return best
+
+
+class MonteCarlo:
+    """UCT for any number of players, with random playouts and a solver:
+    a child whose game is won by the player choosing it is taken at once,
+    and such proven wins propagate up the tree."""
+
+    class Node:
+        __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins",
+                     "proven")
+
+        def __init__(self, state, move, parent):
+            self.state = state
+            self.move = move
+            self.parent = parent
+            self.children = []
+            self.untried = None
+            self.visits = 0
+            self.wins = 0.0  # from the point of view of the player who moved into it
+            self.proven = None  # winner seat when the subtree's result is certain
+
+    def __init__(self, state, max_iterations=10**9, seed=None, exploration=1.2,
+                 playout_limit=400):
+        self.root = self.Node(state, None, None)
+        self.rng = random.Random(seed)
+        self.max_iterations = max_iterations
+        self.exploration = exploration
+        self.playout_limit = playout_limit
+        self.iterations = 0
+        self.done = state.outcome() is not None or not state.legal_moves()
+
+    def step(self, budget_ms: float = 50.0) -> dict:
+        deadline = time.perf_counter() + budget_ms / 1000.0
+        while not self.done and time.perf_counter() < deadline:
+            for _ in range(8):
+                self._iterate()
+                self.iterations += 1
+                if self.iterations >= self.max_iterations or self.root.proven is not None:
+                    self.done = True
+                    break
+        return self.progress()
+
+    def run(self, time_limit=None):
+        end = None if time_limit is None else time.perf_counter() + time_limit
+        while not self.done and (end is None or time.perf_counter() < end):
+            self.step(50)
+        return self.choice()
+
+    @property
+    def best_move(self):
+        return self.choice()
+
+    def choice(self):
+        root = self.root
+        mover = root.state.to_move
+        for child in root.children:
+            if child.proven == mover:
+                return child.move
+        if not root.children:
+            moves = root.state.legal_moves()
+            return moves[0] if moves else None
+        return max(root.children, key=lambda c: (c.visits, c.wins)).move
+
+    def progress(self) -> dict:
+        best = self.choice()
+        root = self.root
+        value = None
+        for c in root.children:
+            if c.move == best and c.visits:
+                value = c.wins / c.visits
+        return {"simulations": self.iterations, "done": self.done,
+                "best": root.state.move_text(best) if best is not None else None,
+                "win_rate": value, "proven": root.proven}
+
+    def _iterate(self):
+        node = self.root
+        rng = self.rng
+        # selection
+        while node.untried == [] and node.children and node.proven is None:
+            node = self._select(node)
+        # expansion
+        if node.proven is None and node.state.outcome() is None:
+            if node.untried is None:
+                node.untried = node.state.legal_moves()
+                rng.shuffle(node.untried)
+            if node.untried:
+                move = node.untried.pop()
+                child = self.Node(node.state.play(move), move, node)
+                node.children.append(child)
+                node = child
+        # simulation
+        state = node.state
+        outcome = state.outcome()
+        if outcome is not None:
+            node.proven = outcome.winner if outcome.winner is not None else -1
+        steps = 0
+        while outcome is None and steps < self.playout_limit:
+            state = state.play(rng.choice(state.legal_moves()))
+            outcome = state.outcome()
+            steps += 1
+        winner = outcome.winner if outcome is not None else None
+        # backpropagation
+        while node is not None:
+            node.visits += 1
+            parent = node.parent
+            if parent is not None:
+                mover = parent.state.to_move
+                if winner == mover:
+                    node.wins += 1.0
+                elif winner is None:
+                    node.wins += 1.0 / parent.state.num_players
+                if node.proven == mover:
+                    parent.proven = mover
+            node = parent
+
+    def _select(self, node):
+        log_n = math.log(node.visits)
+        c = self.exploration
+        mover = node.state.to_move
+        best, best_value = None, -1.0
+        for child in node.children:
+            if child.proven == mover:
+                return child
+            if child.proven is not None and child.proven != -1:
+                value = -0.5  # proven win for someone else: avoid
+            else:
+                value = child.wins / child.visits + c * math.sqrt(log_n / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        return best

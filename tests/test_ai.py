@@ -1,0 +1,68 @@
+"""The generic searches, exercised on Lines of Action."""
+
+from __future__ import annotations
+
+import gamut
+import gamut.ai
+from gamut.ai.search import AlphaBeta, MonteCarlo
+
+HEADER = "loa standard double-connection=mover "
+
+
+def test_takes_a_win_in_one():
+    s = gamut.load(HEADER + "w7/8/8/8/3b1b2/2b5/8/7w b")
+    for level in ("beginner", "casual", "strong"):
+        m = gamut.ai.choose(s, level, seed=3)
+        assert s.play(m).outcome().winner == 0, level
+
+
+def _wins_in_one(state):
+    return [m for m in state.legal_moves() if state.play(m).outcome() is not None
+            and state.play(m).outcome().winner == state.to_move]
+
+
+def test_blocks_the_only_win_in_one():
+    # White to move among 22 moves; every move but h6-e3 loses at once or
+    # lets Black connect on the next move.
+    s = gamut.load(HEADER + "3w4/2w5/7w/8/4b3/3w2b1/2bb1bb1/1bw5 w")
+
+    def safe(m):
+        after = s.play(m)
+        return after.outcome() is None and not _wins_in_one(after)
+    assert [str(m) for m in s.legal_moves() if safe(m)] == ["h6-e3"]
+    assert len(s.legal_moves()) == 22
+    for level in ("casual", "strong"):
+        assert str(gamut.ai.choose(s, level, seed=1)) == "h6-e3", level
+
+
+def test_search_is_deterministic_for_a_seed():
+    s = gamut.new("loa").play_text("b1-b3")
+    a = gamut.ai.choose(s, "casual", seed=7)
+    b = gamut.ai.choose(s, "casual", seed=7)
+    assert a == b
+
+
+def test_sliced_search_keeps_its_state_between_slices():
+    s = gamut.new("loa")
+    whole = AlphaBeta(s, max_depth=3, seed=0)
+    whole.run()
+    sliced = AlphaBeta(s, max_depth=3, seed=0)
+    progress = []
+    while not sliced.done:
+        progress.append(sliced.step(1))
+    assert len(progress) > 1
+    assert sliced.nodes == whole.nodes and sliced.best_move == whole.best_move
+    assert progress[-1]["depth"] == 3 and progress[-1]["best"] == s.move_text(whole.best_move)
+
+
+def test_monte_carlo_finds_the_win_in_one():
+    s = gamut.load(HEADER + "w7/8/8/8/3b1b2/2b5/8/7w b")
+    mc = MonteCarlo(s, max_iterations=400, seed=2)
+    m = mc.run()
+    assert s.play(m).outcome().winner == 0
+
+
+def test_unknown_level_is_an_option_error():
+    import pytest
+    with pytest.raises(gamut.OptionError, match="beginner"):
+        gamut.ai.choose(gamut.new("loa"), "grandmaster")
