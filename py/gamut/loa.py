@@ -137,11 +137,13 @@ MIN_SPREAD = tuple(0 if n < 2 else (n - 1 if n <= 9 else 8 + 2 * (n - 9)) for n 
 
 
 def count_groups(bb: int) -> int:
+    """Number of 8-connected groups of ``bb``."""
     groups = 0
     while bb:
         group = bb & -bb
         while True:
-            grown = neighbours(group) & bb
+            row = group | ((group << 1) & NOT_A_FILE) | ((group >> 1) & NOT_H_FILE)
+            grown = (row | (row << 8) | (row >> 8)) & bb
             if grown == group:
                 break
             group = grown
@@ -150,27 +152,39 @@ def count_groups(bb: int) -> int:
     return groups
 
 
+FILE_MASKS = tuple(sum(1 << (r * 8 + f) for r in range(8)) for f in range(8))
+RANK_MASKS = tuple(0xFF << (8 * r) for r in range(8))
+# RINGS[sq][d]: squares at Chebyshev distance d from sq (d = 1..7).
+RINGS = tuple(
+    tuple((d, sum(1 << t for t in range(64)
+                  if max(abs(t % 8 - sq % 8), abs(t // 8 - sq // 8)) == d))
+          for d in range(1, 8))
+    for sq in range(64))
+CENTRE_RINGS = tuple((k, sum(1 << sq for sq in range(64) if CENTRE[sq] == k)) for k in (1, 2, 3))
+
+
 def _side_terms(bb: int):
-    squares = []
-    while bb:
-        low = bb & -bb
-        bb ^= low
-        squares.append(low.bit_length() - 1)
-    n = len(squares)
-    cx = sum(sq & 7 for sq in squares) / n
-    cy = sum(sq >> 3 for sq in squares) / n
-    spread = 0.0
+    """(concentration, centralisation, count) of one side, from popcounts."""
+    n = bb.bit_count()
+    sx = sy = 0
+    for i in range(1, 8):
+        sx += i * (bb & FILE_MASKS[i]).bit_count()
+        sy += i * (bb & RANK_MASKS[i]).bit_count()
+    centre_sq = ((sy + n // 2) // n) * 8 + (sx + n // 2) // n
+    spread = 0
+    for d, ring in RINGS[centre_sq]:
+        part = bb & ring
+        if part:
+            spread += d * part.bit_count()
     centre = 0
-    for sq in squares:
-        dx, dy = abs((sq & 7) - cx), abs((sq >> 3) - cy)
-        spread += dx if dx > dy else dy
-        centre += CENTRE[sq]
+    for k, ring in CENTRE_RINGS:
+        centre += k * (bb & ring).bit_count()
     return spread - MIN_SPREAD[n], centre / n, n
 
 
 def evaluate(own: int, enemy: int) -> int:
     """A Lines of Action evaluation in the spirit of the published programs
-    (MIA, Mona): concentration (spread of the pieces around their centre of
+    (MIA, Mona): concentration (the pieces' distances to their centre of
     mass, less the least possible for their number), centralisation, and
     the number of separate groups; positive favours ``own``."""
     own_spread, own_centre, own_n = _side_terms(own)

@@ -27,6 +27,7 @@ import time
 WIN = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
 CHECK_EVERY = 128  # nodes between clock checks
+LMR_AFTER = 4  # moves searched at full depth before late move reductions apply
 
 
 def terminal_score(outcome, to_move: int, ply: int) -> int:
@@ -116,7 +117,7 @@ class AlphaBeta:
         for depth in range(1, self.max_depth + 1):
             scores = {}
             alpha, beta = -WIN - 1, WIN + 1
-            ordered = self._order(root, moves, 0, self.tt.get(root.zobrist()))
+            ordered = moves if depth > 1 else self._order(root, moves, 0, None)
             best, best_score = None, -WIN - 1
             for i, m in enumerate(ordered):
                 child = root.play(m)
@@ -142,7 +143,7 @@ class AlphaBeta:
             self.depth_done = depth
             self.tt[root.zobrist()] = (depth, EXACT, best_score, best)
             self.pv = self._principal_variation(depth)
-            moves = ordered
+            moves = sorted(ordered, key=lambda m: -scores.get(m, -WIN - 1))
             if is_mate_score(best_score) or self.nodes >= self.max_nodes:
                 break
 
@@ -221,13 +222,23 @@ class AlphaBeta:
             flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
             self.tt[key] = (depth, flag, best, best_move)
             return best
-        first = True
-        for m in moves:
+        killers = self.killers.get(ply, ())
+        tt_move = entry[3] if entry is not None else None
+        for i, m in enumerate(moves):
             child = state.play(m)
-            if first:
+            if i == 0:
                 score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, ply + 1))
-                first = False
             else:
+                # Late move reduction: quiet late moves are searched one ply
+                # shallower first, and again at full depth if they look good.
+                if (depth >= 3 and i >= LMR_AFTER and m != tt_move and m not in killers
+                        and not self.history.get(m)):
+                    score = -(yield from self._negamax(child, depth - 2, -alpha - 1, -alpha,
+                                                       ply + 1))
+                    if score <= alpha:
+                        if score > best:
+                            best, best_move = score, m
+                        continue
                 score = -(yield from self._negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1))
                 if alpha < score < beta:
                     score = -(yield from self._negamax(child, depth - 1, -beta, -score, ply + 1))
