@@ -1,0 +1,513 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the Gamut web site.
+
+    python3 build.py build            # write dist/
+    python3 build.py serve [--port N] # build, then serve dist/ on 127.0.0.1
+    python3 build.py test             # unit tests (tests/) and browser tests (e2e/)
+    python3 build.py bench            # every bench/bench_*.py
+    python3 build.py setup            # only the set-up steps below
+
+Each command does its own set-up on a fresh Debian machine that has only
+Python 3 and Node/npm, and skips every step whose pinned inputs did not
+change (stamp files in ``.build/stamps`` hold the hash of those inputs):
+
+* ``.venv``: a virtual environment with ``requirements-dev.txt``;
+* ``node_modules``: ``npm ci`` of the pinned ``pyodide`` (package-lock.json);
+* ``.build/micropip-0.11.1-py3-none-any.whl``: from PyPI, sha256-checked;
+* ``.build/wheels/gamut-<version>-py3-none-any.whl``: our engine, written
+  directly with zipfile (deterministic: fixed timestamps, sorted entries);
+* ``/usr/bin/chromium`` from Debian (apt-get) for ``test`` and ``bench`` only.
+
+``dist/`` holds the page (``web/index.html`` with the initial views inlined
+at ``<!--INITIAL-->``), our JS/CSS, Pyodide's core files in ``pyodide/``,
+both wheels in ``wheels/``, our own ``pyodide-lock.json`` (Pyodide's ``info``
+plus micropip and gamut with their real sha256: Pyodide's own lock file has a
+different hash for micropip) and ``sw.js``, the offline service worker, with
+the build's version and file list filled in.  Every URL is relative, so
+``dist/`` works from any sub-path of any static host.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import socketserver
+import subprocess
+import sys
+import threading
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+PY = ROOT / "py"
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+BUILD = ROOT / ".build"
+STAMPS = BUILD / "stamps"
+VENV = ROOT / ".venv"
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+REQUIREMENTS = ROOT / "requirements-dev.txt"
+
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+# sha256 of the PyPI wheel (not the one in Pyodide's lock file, which differs).
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+CHROMIUM = Path("/usr/bin/chromium")
+INITIAL_MARKER = "<!--INITIAL-->"
+# Files of web/ that are never copied to dist/ (editor and test droppings).
+WEB_SKIP = re.compile(r"(^\.|~$|\.swp$|\.orig$|\.rej$)")
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd, **kw) -> None:
+    log("$ " + " ".join(str(c) for c in cmd))
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+# ---------------------------------------------------------------------------
+# Stamps: skip a step when the hash of its inputs is unchanged
+
+
+def digest(*parts) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        if isinstance(part, Path):
+            h.update(str(part.relative_to(ROOT) if part.is_relative_to(ROOT) else part).encode())
+            h.update(part.read_bytes() if part.exists() else b"<missing>")
+        elif isinstance(part, bytes):
+            h.update(part)
+        else:
+            h.update(str(part).encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def stamped(name: str, key: str, outputs=()) -> bool:
+    """True when step ``name`` already ran with inputs ``key`` and its outputs exist."""
+    stamp = STAMPS / name
+    return (stamp.exists() and stamp.read_text() == key
+            and all(Path(p).exists() for p in outputs))
+
+
+def stamp(name: str, key: str) -> None:
+    STAMPS.mkdir(parents=True, exist_ok=True)
+    (STAMPS / name).write_text(key)
+
+
+# ---------------------------------------------------------------------------
+# Set-up steps
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv() -> Path:
+    """``.venv`` with the pinned packages of requirements-dev.txt."""
+    key = digest(REQUIREMENTS, sys.version)
+    py = venv_python()
+    if stamped("venv", key, [py]):
+        return py
+    if not py.exists():
+        try:
+            run([sys.executable, "-m", "venv", VENV])
+        except subprocess.CalledProcessError:
+            # Debian's python3 lacks ensurepip until python3-venv is installed.
+            shutil.rmtree(VENV, ignore_errors=True)
+            ver = f"{sys.version_info.major}.{sys.version_info.minor}"
+            apt_install(["python3-venv", f"python{ver}-venv"])
+            run([sys.executable, "-m", "venv", VENV])
+    run([py, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", REQUIREMENTS])
+    stamp("venv", key)
+    return py
+
+
+def apt_install(packages: list[str]) -> None:
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(sudo + ["apt-get", "update", "-q"], env=env)
+    run(sudo + ["apt-get", "install", "-y", "-q", *packages], env=env)
+
+
+def ensure_node() -> Path:
+    """``npm ci`` of the pinned pyodide package."""
+    key = digest(ROOT / "package.json", ROOT / "package-lock.json")
+    if not stamped("npm", key, [NODE_PYODIDE / f for f in PYODIDE_CORE]):
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+        stamp("npm", key)
+    return NODE_PYODIDE
+
+
+def ensure_micropip() -> Path:
+    """The pinned micropip wheel from PyPI, cached in .build/ and hash-checked."""
+    wheel = BUILD / MICROPIP_WHEEL
+    if not (wheel.exists() and sha256(wheel) == MICROPIP_SHA256):
+        py = ensure_venv()
+        run([py, "-m", "pip", "download", "--disable-pip-version-check", "-q",
+             f"micropip=={MICROPIP_VERSION}", "--no-deps", "--python-version", "3.14",
+             "--only-binary=:all:", "-d", BUILD])
+        got = sha256(wheel)
+        if got != MICROPIP_SHA256:
+            raise SystemExit(f"{wheel.name}: sha256 {got} is not the pinned {MICROPIP_SHA256}")
+    return wheel
+
+
+def ensure_chromium() -> Path:
+    if not CHROMIUM.exists():
+        log("Chromium is missing: installing Debian's chromium")
+        apt_install(["chromium"])
+    return CHROMIUM
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ---------------------------------------------------------------------------
+# Our wheel, written directly (a pure-Python wheel is a zip with three
+# metadata files); deterministic, so the same sources give the same bytes.
+
+
+def project_version() -> str:
+    text = (ROOT / "pyproject.toml").read_text()
+    m = re.search(r'^\[project\][^\[]*?^version\s*=\s*"([^"]+)"', text, re.M | re.S)
+    if not m:
+        raise SystemExit("pyproject.toml: no [project] version")
+    return m.group(1)
+
+
+def package_files() -> list[Path]:
+    return sorted(p for p in (PY / "gamut").rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts
+                  and p.suffix in (".py", ".json", ".txt", ".typed"))
+
+
+def build_wheel(out_dir: Path = BUILD / "wheels") -> Path:
+    version = project_version()
+    name = f"gamut-{version}-py3-none-any.whl"
+    dist_info = f"gamut-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = []
+    for path in package_files():
+        entries.append((path.relative_to(PY).as_posix(), path.read_bytes()))
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        "Name: gamut\n"
+        f"Version: {version}\n"
+        "Summary: Rules engine for EL, Escabel, EVL and Lines of Action\n"
+        "Requires-Python: >=3.11\n\n")
+    wheel_meta = ("Wheel-Version: 1.0\nGenerator: gamut-build.py\n"
+                  "Root-Is-Purelib: true\nTag: py3-none-any\n")
+    entries.append((f"{dist_info}/METADATA", metadata.encode()))
+    entries.append((f"{dist_info}/WHEEL", wheel_meta.encode()))
+    entries.append((f"{dist_info}/top_level.txt", b"gamut\n"))
+    record_lines = []
+    for arc, data in entries:
+        h = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record_lines.append(f"{arc},sha256={h},{len(data)}")
+    record_lines.append(f"{dist_info}/RECORD,,")
+    entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arc, data in entries:  # package files sorted, dist-info last (RECORD at the end)
+            info = zipfile.ZipInfo(arc, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    out = out_dir / name
+    data = buf.getvalue()
+    if not out.exists() or out.read_bytes() != data:
+        for old in out_dir.glob("gamut-*.whl"):
+            old.unlink()
+        out.write_bytes(data)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# dist/
+
+
+FALLBACK_INDEX = """<!doctype html>
+<html lang="en" data-engine="loading">
+<head><meta charset="utf-8"><title>Gamut</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"></head>
+<body>
+<h1>Gamut</h1>
+<p id="status">The page (web/index.html) has not been written yet; engine: loading...</p>
+<!--INITIAL-->
+<script type="module">
+import { Engine } from "./engine.js";
+const engine = new Engine();
+const status = document.getElementById("status");
+engine.onloading = (p) => { status.textContent = `engine: ${p.message}`; };
+engine.ready.then(() => { document.documentElement.dataset.engine = "ready";
+                          status.textContent = "engine: ready"; },
+                  (e) => { document.documentElement.dataset.engine = "failed";
+                           status.textContent = `engine failed: ${e.message}`; });
+</script>
+</body></html>
+"""
+
+
+def initial_json() -> str:
+    """``bridge.initial()`` computed by this CPython from py/ (in a child
+    process, so a stale imported gamut can never leak in)."""
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); from gamut import bridge; "
+            "sys.stdout.write(json.dumps(bridge.initial(), separators=(',', ':')))")
+    out = subprocess.run([sys.executable, "-c", code, str(PY)], check=True,
+                         capture_output=True, text=True).stdout
+    # Safe inside <script>: no "</script>" or "<!--" can end it early.
+    return out.replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def lock_file(pyodide_dir: Path, wheels: list[Path]) -> dict:
+    """Our pyodide-lock.json: Pyodide's ``info`` and one entry per wheel.
+    ``file_name`` is relative to ``packageBaseUrl`` (the worker passes
+    ``wheels/``)."""
+    upstream = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    packages = {}
+    for wheel in wheels:
+        name, version = wheel.name.split("-")[:2]
+        entry = dict(upstream["packages"].get(name, {}))
+        entry.update({
+            "name": name, "version": version, "file_name": wheel.name,
+            "install_dir": "site", "sha256": sha256(wheel),
+            "package_type": "package", "imports": [name], "depends": [],
+            "unvendored_tests": False})
+        entry.setdefault("tool", {})
+        packages[name] = dict(sorted(entry.items()))
+    return {"info": upstream["info"], "packages": packages}
+
+
+def web_files() -> list[Path]:
+    return sorted(p for p in WEB.rglob("*") if p.is_file() and not WEB_SKIP.search(p.name))
+
+
+def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> Path:
+    """Write the site to ``out`` (default dist/) and return it.
+
+    ``extra`` maps file names to paths copied in as well (the e2e tests add
+    their engine test page this way); they join the service worker's list."""
+    extra = {k: Path(v) for k, v in (extra or {}).items()}
+    ensure_node()
+    micropip = ensure_micropip()
+    wheel = build_wheel()
+    inputs = ([Path(__file__).resolve(), ROOT / "pyproject.toml", micropip, wheel]
+              + web_files() + package_files()
+              + [NODE_PYODIDE / f for f in PYODIDE_CORE + ("pyodide-lock.json",)]
+              + sorted(extra.items()))
+    key = digest(str(out.resolve()), *[p if isinstance(p, Path) else f"{p[0]}={p[1]}"
+                                        for p in inputs], *extra.values())
+    if not force and stamped("dist-" + hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:8],
+                             key, [out / "index.html", out / "sw.js"]):
+        log(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} is up to date")
+        return out
+    # Written beside, then swapped in (.build/ is gitignored; same file system as dist/).
+    tmp = (BUILD if out.parent == ROOT else out.parent) / (out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    (tmp / "pyodide").mkdir(parents=True)
+    (tmp / "wheels").mkdir()
+    for name in PYODIDE_CORE:
+        shutil.copy2(NODE_PYODIDE / name, tmp / "pyodide" / name)
+    shutil.copy2(micropip, tmp / "wheels" / micropip.name)
+    shutil.copy2(wheel, tmp / "wheels" / wheel.name)
+    lock = lock_file(NODE_PYODIDE, [tmp / "wheels" / micropip.name, tmp / "wheels" / wheel.name])
+    (tmp / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    for path in web_files():
+        dest = tmp / path.relative_to(WEB)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, dest)
+    for name, path in extra.items():
+        shutil.copy2(path, tmp / name)
+    index = WEB / "index.html"
+    page = index.read_text() if index.exists() else FALLBACK_INDEX
+    if INITIAL_MARKER not in page:
+        raise SystemExit(f"web/index.html lacks the marker {INITIAL_MARKER}")
+    page = page.replace(INITIAL_MARKER, '<script id="initial" type="application/json">'
+                        + initial_json() + "</script>", 1)
+    (tmp / "index.html").write_text(page)
+    # The service worker: version = hash of everything it caches.
+    files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*")
+                   if p.is_file() and p.name != "sw.js")
+    version = digest(*[f + ":" + sha256(tmp / f) for f in files])[:16]
+    sw = (WEB / "sw.js").read_text()
+    if "__GAMUT_VERSION__" not in sw or "/*__GAMUT_FILES__*/" not in sw:
+        raise SystemExit("web/sw.js lacks its __GAMUT_VERSION__ / /*__GAMUT_FILES__*/ markers")
+    sw = sw.replace("__GAMUT_VERSION__", version).replace(
+        "/*__GAMUT_FILES__*/", ", ".join(json.dumps(f) for f in ["./"] + files))
+    (tmp / "sw.js").write_text(sw)
+    (tmp / "version.json").write_text(json.dumps(
+        {"version": version, "gamut": project_version(), "wheel": wheel.name}) + "\n")
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    stamp("dist-" + hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:8], key)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"wrote {out} ({size / 1e6:.1f} MB, version {version})")
+    return out
+
+
+# ---------------------------------------------------------------------------
+# A static server (serve, e2e tests, bench): dist/ under a URL prefix, plus
+# optional extra files, no caching, threaded.
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    prefix = "/"
+    overlay: dict = {}
+    quiet = True
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".whl": "application/zip",
+                      ".json": "application/json"}
+
+    def translate_path(self, path):
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if not clean.startswith(self.prefix):
+            return str(Path(self.directory) / "..." / "outside-the-prefix")
+        rel = clean[len(self.prefix):]
+        if rel in self.overlay:
+            return str(self.overlay[rel])
+        return super().translate_path("/" + rel)
+
+    def send_head(self):
+        clean = self.path.split("?", 1)[0]
+        if clean + "/" == self.prefix:  # /sub/path -> /sub/path/
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.end_headers()
+            return None
+        return super().send_head()
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if not self.quiet:
+            super().log_message(fmt, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(root: Path = DIST, prefix: str = "/", port: int = 0, overlay=None,
+                quiet: bool = True) -> Server:
+    """A threaded HTTP server for ``root`` at ``http://127.0.0.1:port<prefix>``
+    (port 0: a free one).  ``overlay`` maps names under the prefix to files."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = type("Handler", (_Handler,), {"prefix": prefix, "overlay": dict(overlay or {}),
+                                           "quiet": quiet})
+    server = Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
+    server.url = f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    return server
+
+
+def serve_in_thread(server: Server) -> threading.Thread:
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return thread
+
+
+# ---------------------------------------------------------------------------
+# Commands
+
+
+def cmd_setup(args) -> int:
+    ensure_venv()
+    ensure_node()
+    ensure_micropip()
+    if getattr(args, "browser", False):
+        ensure_chromium()
+    return 0
+
+
+def cmd_build(args) -> int:
+    build(force=args.force)
+    return 0
+
+
+def cmd_serve(args) -> int:
+    build()
+    server = make_server(DIST, args.prefix, args.port, quiet=False)
+    print(f"Serving Gamut at {server.url}  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def cmd_test(args) -> int:
+    py = ensure_venv()
+    ensure_chromium()
+    build()
+    env = dict(os.environ, PYTHONPATH=str(PY))
+    results = {}
+    for suite in ("tests", "e2e"):
+        log(f"pytest {suite}")
+        proc = subprocess.run([str(py), "-m", "pytest", suite, "-q", "-p", "no:cacheprovider",
+                               *args.pytest_args], cwd=ROOT, env=env)
+        results[suite] = proc.returncode
+    for suite, code in results.items():
+        log(f"{suite}: {'passed' if code == 0 else f'FAILED (exit {code})'}")
+    return 0 if all(code == 0 for code in results.values()) else 1
+
+
+def cmd_bench(args) -> int:
+    py = ensure_venv()
+    ensure_chromium()
+    build()
+    env = dict(os.environ, PYTHONPATH=str(PY))
+    failed = 0
+    for script in sorted((ROOT / "bench").glob("bench_*.py")):
+        print(f"== {script.relative_to(ROOT)}", flush=True)
+        proc = subprocess.run([str(py), str(script)], cwd=ROOT, env=env)
+        failed |= proc.returncode != 0
+    return 1 if failed else 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("setup", help="virtual env, npm packages, micropip (and Chromium)")
+    p.add_argument("--browser", action="store_true", help="also install Chromium")
+    p.set_defaults(func=cmd_setup)
+    p = sub.add_parser("build", help="write dist/")
+    p.add_argument("--force", action="store_true", help="rebuild even when up to date")
+    p.set_defaults(func=cmd_build)
+    p = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--prefix", default="/", help="URL sub-path to serve under (default /)")
+    p.set_defaults(func=cmd_serve)
+    p = sub.add_parser("test", help="unit tests and browser tests")
+    p.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra pytest arguments")
+    p.set_defaults(func=cmd_test)
+    p = sub.add_parser("bench", help="run every bench/bench_*.py")
+    p.set_defaults(func=cmd_bench)
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except subprocess.CalledProcessError as exc:
+        print(f"[build] failed: {exc}", file=sys.stderr)
+        return exc.returncode or 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

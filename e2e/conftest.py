@@ -1,0 +1,224 @@
+"""Browser-test fixtures (pytest + Playwright + Debian's Chromium).
+
+Run with ``python3 build.py test`` (sets everything up), or, once set up,
+``.venv/bin/python -m pytest e2e``.
+
+The site is built once per session with ``build.build()`` (into ``dist/``,
+plus the engine test page ``e2e/infra_page.html`` as ``infra-test.html``)
+and served by a threaded server from a *sub-path*, so any absolute URL in
+the site shows up as a 404.  Every context is *guarded*: a request to any
+host but 127.0.0.1 is aborted and fails the test, and so does any console
+error or uncaught page error (checked when the fixture is torn down).
+
+Fixtures
+--------
+``site_url``
+    ``http://127.0.0.1:<port>/gamut/sub/path/`` (ends with ``/``; the page
+    is ``site_url`` itself or ``site_url + "index.html"``, then ``#v1/...``).
+``page``
+    a fresh page in a fresh guarded context (function scope).
+``new_context``
+    factory: ``new_context(**kwargs)`` returns a fresh guarded
+    ``BrowserContext`` (kwargs go to ``browser.new_context``, e.g.
+    ``viewport={"width": 390, "height": 844}``); all are checked and closed
+    after the test.  Open pages with ``context.new_page()``.
+``shared_page``
+    one guarded page per test *module*, already at ``site_url`` with the
+    engine ready (Pyodide takes 5-12 s per load here: share it where the
+    tests allow).  Checked when the module ends.
+``wait_engine_ready`` (also importable: ``from conftest import wait_engine_ready``)
+    ``wait_engine_ready(page, timeout=90_000)`` waits for
+    ``<html data-engine="ready">`` and fails with the page's status text if
+    it becomes ``failed``.
+``guard_of``
+    ``guard_of(context_or_page)`` is the :class:`Guard` of a guarded
+    context: ``.foreign`` (aborted URLs), ``.errors`` (console errors and
+    page errors), ``.allow_console(regex)`` to accept an expected error, and
+    ``.check()``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+SUB_PATH = "/gamut/sub/path/"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+READY_TIMEOUT_MS = 90_000
+LOCAL_HOSTS = {"127.0.0.1"}
+
+
+# -- browser --------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's Chromium (Playwright cannot download its own browsers here)."""
+    return {**browser_type_launch_args, "executable_path": str(build.CHROMIUM),
+            "args": CHROMIUM_ARGS}
+
+
+# -- the site ---------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def site_server():
+    # GAMUT_DIST builds into another folder, so that several test runs on one
+    # machine do not rebuild each other's site mid-run.
+    out = Path(os.environ["GAMUT_DIST"]) if os.environ.get("GAMUT_DIST") else build.DIST
+    dist = build.build(out=out, extra={"infra-test.html": ROOT / "e2e" / "infra_page.html"})
+    server = build.make_server(dist, SUB_PATH)
+    build.serve_in_thread(server)
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server) -> str:
+    return site_server.url
+
+
+# -- guarded contexts ------------------------------------------------------------
+
+class Guard:
+    """Watches one browser context: foreign requests, console errors, page errors."""
+
+    def __init__(self, context):
+        self.context = context
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+        self.allowed: list[re.Pattern] = []
+        context.route("**/*", self._route)
+        context.on("request", self._request)
+        context.on("console", self._console)
+        context.on("weberror", lambda err: self.errors.append(f"page error: {err.error}"))
+        context.on("page", self._page)
+
+    @staticmethod
+    def is_local(url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about"):
+            return True
+        return parts.hostname in LOCAL_HOSTS
+
+    def _route(self, route):
+        url = route.request.url
+        if self.is_local(url):
+            route.continue_()
+        else:
+            self.foreign.append(url)
+            route.abort()
+
+    def _request(self, request):  # also catches requests that bypass routing
+        if not self.is_local(request.url) and request.url not in self.foreign:
+            self.foreign.append(request.url)
+
+    def _console(self, msg):
+        if msg.type == "error":
+            loc = msg.location or {}
+            where = f" ({loc.get('url', '')}:{loc.get('lineNumber', '')})" if loc else ""
+            self.errors.append(f"console error: {msg.text}{where}")
+
+    def _page(self, page):
+        pass  # context-level events already cover every page and its workers
+
+    def allow_console(self, pattern: str) -> None:
+        """Accept console errors matching ``pattern`` (for tests that provoke one)."""
+        self.allowed.append(re.compile(pattern))
+
+    def problems(self) -> list[str]:
+        errors = [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+        return [f"request left 127.0.0.1: {u}" for u in self.foreign] + errors
+
+    def check(self) -> None:
+        problems = self.problems()
+        assert not problems, "guard: " + "; ".join(problems)
+
+
+_GUARDS: dict[int, Guard] = {}
+
+
+def guard_context(context) -> Guard:
+    guard = Guard(context)
+    _GUARDS[id(context)] = guard
+    return guard
+
+
+def _guard_of(obj) -> Guard:
+    context = getattr(obj, "context", obj)
+    return _GUARDS[id(context)]
+
+
+@pytest.fixture
+def guard_of():
+    return _guard_of
+
+
+@pytest.fixture
+def new_context(browser):
+    made = []
+
+    def factory(**kwargs):
+        context = browser.new_context(**kwargs)
+        made.append((context, guard_context(context)))
+        return context
+
+    yield factory
+    problems = []
+    for context, guard in made:
+        problems += guard.problems()
+        _GUARDS.pop(id(context), None)
+        context.close()
+    assert not problems, "guard: " + "; ".join(problems)
+
+
+@pytest.fixture
+def context(new_context):
+    return new_context()
+
+
+@pytest.fixture
+def page(context):
+    return context.new_page()
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser, site_url):
+    context = browser.new_context()
+    guard = guard_context(context)
+    page = context.new_page()
+    page.goto(site_url)
+    wait_engine_ready(page)
+    yield page
+    problems = guard.problems()
+    _GUARDS.pop(id(context), None)
+    context.close()
+    assert not problems, "guard: " + "; ".join(problems)
+
+
+# -- helpers ----------------------------------------------------------------------
+
+def wait_engine_ready(page, timeout: float = READY_TIMEOUT_MS) -> None:
+    """Wait until ``<html data-engine="ready">``; fail clearly on "failed"."""
+    page.wait_for_selector("html[data-engine=ready], html[data-engine=failed]",
+                           state="attached", timeout=timeout)
+    state = page.evaluate("document.documentElement.dataset.engine")
+    if state != "ready":
+        text = page.evaluate("document.body ? document.body.innerText.slice(0, 500) : ''")
+        pytest.fail(f"the engine failed to load: {text}")
+
+
+@pytest.fixture(name="wait_engine_ready")
+def wait_engine_ready_fixture():
+    return wait_engine_ready

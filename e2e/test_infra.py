@@ -1,0 +1,236 @@
+"""The site's plumbing in a real browser: the worker, the bridge, jobs,
+typed errors and offline use, through the engine test page
+(``e2e/infra_page.html``, served as ``infra-test.html`` next to the real
+page) and the real ``index.html``.
+
+One module-scoped page serves the tests that allow sharing it (Pyodide
+takes 5-12 s to start here); the offline test needs its own context.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import guard_context, wait_engine_ready
+
+TEST_PAGE = "infra-test.html"
+
+
+@pytest.fixture(scope="module")
+def engine_page(browser, site_url):
+    context = browser.new_context()
+    guard = guard_context(context)
+    requests = []
+    context.on("request", lambda r: requests.append(r.url))
+    page = context.new_page()
+    page.goto(site_url + TEST_PAGE)
+    wait_engine_ready(page)
+    page.requests = requests
+    yield page
+    problems = guard.problems()
+    context.close()
+    assert not problems, "guard: " + "; ".join(problems)
+
+
+def call(page, method, params=None):
+    """engine.call in the page: ("ok", result) or ("error", [name, type, message])."""
+    return page.evaluate(
+        """([method, params]) => engine.call(method, params).then(
+               (r) => ["ok", r],
+               (e) => ["error", [e.name, e.type, e.message]])""",
+        [method, params or {}])
+
+
+def test_engine_ready_from_sub_path_with_local_requests_only(engine_page, site_url):
+    assert "/gamut/sub/path/" in site_url
+    urls = engine_page.requests
+    assert all(u.startswith("http://127.0.0.1:") for u in urls), urls
+    # Pyodide, our lock file and our wheel all came from the sub-path
+    for needed in ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+                   "pyodide-lock.json", "wheels/gamut-", "worker.js", "engine.js"):
+        assert any(u.startswith(site_url + needed) for u in urls), needed
+    stages = engine_page.evaluate("loadingEvents.map((e) => e.stage)")
+    assert stages[0] == "runtime" and stages[-1] == "ready"
+    fractions = engine_page.evaluate("loadingEvents.map((e) => e.fraction)")
+    assert fractions == sorted(fractions) and fractions[-1] == 1
+    assert engine_page.evaluate("engine.state") == "ready"
+
+
+def test_engine_runs_python_3_14_and_our_version(engine_page, site_url):
+    status, result = call(engine_page, "version")
+    assert status == "ok"
+    assert result["python"].startswith("3.14")
+    version = json.loads(engine_page.evaluate(
+        f"fetch({json.dumps(site_url + 'version.json')}).then((r) => r.text())"))
+    assert version["gamut"] == result["version"]
+
+
+def test_bridge_calls_round_trip(engine_page):
+    status, r = call(engine_page, "new", {"game": "loa"})
+    assert status == "ok"
+    assert r["start"] == "loa standard double-connection=mover start"
+    assert r["ply"] == 0 and len(r["view"]["moves"]) == 36
+    status, r = call(engine_page, "play", {"ply": 0, "move": "b1-d3"})
+    assert status == "ok" and r["moves"] == ["b1-d3"] and r["view"]["to_move"] == 1
+    status, r = call(engine_page, "load", {"start": r["start"], "moves": ["b1-d3", "a2-c4"],
+                                           "ply": 1})
+    assert status == "ok" and r["ply"] == 1 and r["view"]["last_move"] == ["b1", "d3"]
+    status, r = call(engine_page, "explain", {"ply": 1, "clicks": ["b8"]})
+    assert status == "ok" and "White" in r["message"]
+    status, games = call(engine_page, "games")
+    assert {g["id"]: g["implemented"] for g in games}["loa"] is True
+
+
+@pytest.mark.parametrize("method, params, kind", [
+    ("play", {"ply": 0, "move": "b1-b2"}, "IllegalMoveError"),
+    ("new", {"game": "chess"}, "UnknownGameError"),
+    ("load", {"start": "loa standard double-connection=mover start", "moves": ["b1-d3", "zz"]},
+     "RecordError"),
+    ("load", {"start": "garbage"}, "PositionError"),
+    ("no_such_method", {}, "RequestError"),
+    ("view", {"ply": "x"}, "RequestError"),
+])
+def test_bad_calls_give_typed_errors(engine_page, method, params, kind):
+    call(engine_page, "new", {"game": "loa"})
+    status, (name, etype, message) = call(engine_page, method, params)
+    assert status == "error" and name == "EngineError" and etype == kind and message
+
+
+def test_corrupted_messages_do_not_crash_the_worker(engine_page):
+    result = engine_page.evaluate("""async () => {
+        const w = engine.worker;
+        const answers = [];
+        const listen = (e) => { if (e.data && e.data.id >= 9000) answers.push(e.data); };
+        w.addEventListener("message", listen);
+        w.postMessage("garbage");
+        w.postMessage(null);
+        w.postMessage({id: 9001, type: "nonsense"});
+        w.postMessage({id: 9002, type: "call", method: 42});
+        w.postMessage({id: 9003, type: "call", method: "play", params: "not an object"});
+        w.postMessage({id: 9004, type: "job", method: "no-such-job", params: {}});
+        w.postMessage({type: "cancel", id: 123456});
+        const r = await engine.call("new", {game: "loa"});   // still answers
+        await new Promise((ok) => setTimeout(ok, 50));
+        w.removeEventListener("message", listen);
+        return {answers, moves: r.view.moves.length};
+    }""")
+    assert result["moves"] == 36
+    types = {a["id"]: (a["type"], a["error"]["type"]) for a in result["answers"]}
+    assert types == {9001: ("error", "RequestError"), 9002: ("error", "RequestError"),
+                     9003: ("error", "RequestError"), 9004: ("error", "RequestError")}
+
+
+def test_perft_job_reports_progress_and_finishes(engine_page):
+    call(engine_page, "new", {"game": "loa"})
+    result = engine_page.evaluate("""async () => {
+        const progress = [];
+        const job = engine.job("perft", {depth: 3}, (p) => progress.push(p));
+        const r = await job.promise;
+        return {count: r.count, progress};
+    }""")
+    assert result["count"] == 44952
+    fractions = [p["fraction"] for p in result["progress"] if p]
+    assert fractions == sorted(fractions)
+
+
+def test_perft_job_can_be_cancelled_while_the_page_stays_responsive(engine_page):
+    call(engine_page, "new", {"game": "loa"})
+    result = engine_page.evaluate("""async () => {
+        const progress = [];
+        const job = engine.job("perft", {depth: 5}, (p) => progress.push(p));
+        const outcome = job.promise.then(() => "finished", (e) => e.type);
+        while (progress.length < 3) await new Promise((ok) => setTimeout(ok, 20));
+        // the page is not blocked: timers run, clicks are handled
+        const beats = window.beats;
+        await new Promise((ok) => setTimeout(ok, 300));
+        const beatsDuring = window.beats - beats;
+        document.getElementById("clicker").click();
+        const clicks = document.getElementById("clicks").textContent;
+        const t = performance.now();
+        job.cancel();
+        const how = await outcome;
+        const cancelMs = performance.now() - t;
+        const seen = progress.length;
+        // the worker is free again at once
+        const t2 = performance.now();
+        const r = await engine.call("view", {});
+        return {how, cancelMs, beatsDuring, clicks, seen, callMs: performance.now() - t2,
+                ply: r.ply, after: progress.length};
+    }""")
+    assert result["how"] == "CancelledError"
+    assert result["seen"] >= 3
+    assert result["beatsDuring"] >= 10  # a 10 ms interval kept ticking during 300 ms
+    assert result["clicks"] == "1"
+    assert result["cancelMs"] < 2000
+    assert result["callMs"] < 2000 and result["ply"] == 0
+    assert result["after"] == result["seen"]  # no progress after the cancel
+
+
+def test_index_page_has_inlined_initial_views(site_url, new_context, guard_of):
+    """The real page: the initial views are inlined at build time, so the
+    board can be drawn before Pyodide is ready."""
+    page = new_context().new_page()
+    page.route("**/worker.js", lambda route: route.abort())  # no engine: only the inlined data
+    guard_of(page).allow_console(r"worker|Failed to load resource|engine")
+    page.goto(site_url)
+    initial = json.loads(page.evaluate("document.getElementById('initial').textContent"))
+    assert "loa" in initial["views"] and initial["starts"]["loa"].endswith(" start")
+    assert {g["id"] for g in initial["games"]} >= {"loa", "el", "escabel", "evl"}
+    page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=30_000)
+
+
+def test_offline_reload_reaches_engine_ready(new_context, site_url, guard_of):
+    context = new_context()
+    page = context.new_page()
+    page.goto(site_url + TEST_PAGE)
+    wait_engine_ready(page)
+    # wait until the service worker has cached the site and controls the page
+    page.evaluate("window.offline")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    cached = page.evaluate("""async () => {
+        const keys = await caches.keys();
+        const cache = await caches.open(keys.find((k) => k.startsWith("gamut-")));
+        return (await cache.keys()).map((r) => r.url);
+    }""")
+    assert any(u.endswith("pyodide.asm.wasm") for u in cached)
+    assert any("/wheels/gamut-" in u for u in cached)
+    context.set_offline(True)
+    try:
+        response = page.reload()
+        assert response is not None and response.from_service_worker
+        wait_engine_ready(page)
+        # really offline: a file the service worker has not cached cannot be fetched
+        guard_of(page).allow_console(r"ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load")
+        assert page.evaluate(
+            "fetch('not-cached.txt').then((r) => 'online ' + r.status, () => 'offline')"
+        ) == "offline"
+        status = page.evaluate("engine.call('new', {game: 'loa'}).then((r) => r.view.moves.length)")
+        assert status == 36
+        # the real page too
+        page.goto(site_url)
+        wait_engine_ready(page)
+    finally:
+        context.set_offline(False)
+
+
+@pytest.mark.parametrize("blocked, expected", [
+    ("**/wheels/gamut-*.whl", "gamut wheel"),
+    ("**/pyodide/python_stdlib.zip", ""),
+    ("**/worker.js", "worker"),
+])
+def test_loading_failure_is_reported_not_hung(new_context, guard_of, site_url, blocked, expected):
+    context = new_context()
+    guard_of(context).allow_console(".")  # the browser logs the failed fetches
+    context.route(blocked, lambda route: route.abort())
+    page = context.new_page()
+    page.goto(site_url + TEST_PAGE)
+    page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=90_000)
+    assert page.evaluate("engine.state") == "failed"
+    message = page.evaluate("document.getElementById('status').textContent")
+    assert message and expected in message
+    # calls fail fast with a typed error instead of waiting forever
+    status, (name, etype, _) = call(page, "games")
+    assert (status, name, etype) == ("error", "EngineError", "EngineFailed")

@@ -1,0 +1,421 @@
+"""The JSON bridge between the web page's worker and the engine.
+
+The page never calls Python directly: ``web/worker.js`` (a module Web Worker
+running Pyodide) forwards every request to :func:`handle` as a method name
+and a JSON text, and posts the JSON text it returns back to the page::
+
+    handle("play", '{"ply": 0, "move": "b1-d3"}')
+    -> '{"ok": true, "result": {"start": "...", "moves": ["b1-d3"], "ply": 1, "view": {...}}}'
+    handle("play", '{"ply": 1, "move": "b1-b2"}')
+    -> '{"ok": false, "error": {"type": "IllegalMoveError", "message": "..."}}'
+
+Every :class:`gamut.GamutError` becomes a typed error named after its class
+(``IllegalMoveError``, ``RecordError``, ...; a malformed request is a
+:class:`RequestError`).  Any other exception is a bug: it is logged to stderr
+and answered with type ``InternalError``; it never escapes, so a bad request
+can never kill the worker.
+
+The bridge holds one game *session*: a start position and the moves played
+from it (texts), with every intermediate state cached so that viewing or
+playing at any ply is immediate.
+
+Methods (``params`` is a JSON object; results are JSON):
+
+``games()``
+    every registered game's ``GameInfo.to_json()``.
+``new({game, variant?, options?})``, ``load({start, moves?, ply?})``, ``play({ply?, move})``
+    set the session; answer ``{start, moves, ply, view}``.  ``start`` is a
+    position text: ``"<header> start"`` when the game starts from its
+    variant's standard position, else the full position text.
+``view({ply?})``
+    ``{ply, view}``.
+``explain({ply?, clicks})``
+    ``{message}``: why a click sequence enters no legal move.
+``initial()``
+    ``{games, views, starts}``: what the page draws before Pyodide is ready
+    (``build.py`` runs this in CPython and inlines the answer in the page).
+``version()``
+    ``{version, python}``.
+``job_start({kind, ...})``, ``job_step({job, budget_ms?})``, ``job_cancel({job})``
+    time-sliced computations, see below.
+
+Jobs
+----
+A long computation (perft now, the AI later) is a Python *generator* that
+does a small piece of work between ``yield`` s.  ``job_step`` resumes it until
+its time budget is spent and answers ``{done, progress, result}``; the worker
+calls it in a loop and returns to its event loop between slices, so a cancel
+message is seen within one slice.  A job kind is registered with
+:func:`register_job`; its factory receives the session and the params and
+returns a generator that yields progress dicts (or ``None``) and *returns*
+the result.  ``view`` of every job's state is a JSON-ready dict.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+import time
+import traceback
+from typing import Any, Callable, Iterator
+
+from . import __version__
+from .core import (GAMES, GamutError, State, UnknownGameError, game_info, load, new, perft,
+                   replay)
+
+__all__ = ["handle", "call", "RequestError", "Session", "register_job", "initial", "METHODS"]
+
+
+class RequestError(GamutError):
+    """A request the bridge cannot read: unknown method, malformed params."""
+
+
+# ---------------------------------------------------------------------------
+# Reading params
+
+
+_MISSING = object()
+
+
+def _param(params: dict, name: str, kind: type | tuple, default: Any = _MISSING):
+    """``params[name]``, checked to be of ``kind`` (``bool`` is never an int)."""
+    value = params.get(name, _MISSING)
+    if value is _MISSING or (value is None and default is not _MISSING):
+        if default is _MISSING:
+            raise RequestError(f"missing parameter {name!r}")
+        return default
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        ok = False
+    else:
+        ok = isinstance(value, kinds)
+    if not ok:
+        names = " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
+        raise RequestError(f"parameter {name!r} must be {names}, not {_json_type(value)}")
+    return value
+
+
+_KIND_NAMES = {str: "a string", int: "an integer", dict: "an object", list: "a list",
+               bool: "true or false", float: "a number"}
+
+
+def _json_type(value) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _str_list(params: dict, name: str, default=_MISSING) -> list:
+    value = _param(params, name, list, default)
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise RequestError(f"{name}[{i}] must be a string, not {_json_type(item)}")
+    return value
+
+
+# ---------------------------------------------------------------------------
+# The session
+
+
+class Session:
+    """One game: a start state, the moves played (texts) and every state."""
+
+    def __init__(self):
+        self.states: list[State] = []
+        self.moves: list[str] = []
+        self.start_text = ""
+
+    def set(self, start: State, moves: list[str], start_text: str | None = None):
+        self.states = replay(start, moves)  # RecordError names a bad move
+        # Store the canonical notation of each move (e.g. "B1-D3" -> "b1-d3").
+        self.moves = [s.move_text(s.parse_move(m)) for s, m in zip(self.states, moves)]
+        self.start_text = start_text or start_text_of(start)
+
+    def _need(self):
+        if not self.states:
+            raise RequestError("no game yet: call new or load first")
+
+    def ply(self, params: dict, default: int | None = None) -> int:
+        """The ``ply`` param, checked against the moves played."""
+        self._need()
+        end = len(self.moves)
+        ply = _param(params, "ply", int, end if default is None else default)
+        if not 0 <= ply <= end:
+            raise RequestError(f"ply {ply} is out of range: this game has plies 0 to {end}")
+        return ply
+
+    def state(self, ply: int) -> State:
+        return self.states[ply]
+
+    def answer(self, ply: int) -> dict:
+        return {"start": self.start_text, "moves": list(self.moves), "ply": ply,
+                "view": view_of(self.states[ply], ply)}
+
+
+def start_text_of(state: State) -> str:
+    """``"<header> start"`` for a variant's standard start, else the full text."""
+    standard = state.info.factory(state.variant, state.options)
+    if standard == state:
+        return f"{state.header()} start"
+    return state.to_text()
+
+
+def view_of(state: State, ply: int) -> dict:
+    view = dict(state.view())
+    view["ply"] = ply
+    return view
+
+
+_session = Session()
+
+
+# ---------------------------------------------------------------------------
+# Methods
+
+
+def m_games(session: Session, params: dict):
+    return [info.to_json() for info in GAMES.values()]
+
+
+def m_version(session: Session, params: dict):
+    return {"version": __version__, "python": sys.version.split()[0]}
+
+
+def m_new(session: Session, params: dict):
+    game = _param(params, "game", str)
+    variant = _param(params, "variant", str, None)
+    options = _param(params, "options", dict, {})
+    info = game_info(game)  # not new(game, **options): an option named "game" must not clash
+    vid = info.variant(variant).id
+    if not info.implemented:
+        raise UnknownGameError(f"{info.name} is not implemented yet")
+    state = info.factory(vid, info.resolve_options(vid, options))
+    session.set(state, [], f"{state.header()} start")
+    return session.answer(0)
+
+
+def m_load(session: Session, params: dict):
+    start = _param(params, "start", str)
+    moves = _str_list(params, "moves", [])
+    state = load(start)  # PositionError when malformed
+    trial = Session()
+    trial.set(state, moves)  # RecordError naming the first bad move
+    ply = _param(params, "ply", int, len(moves))
+    if not 0 <= ply <= len(moves):
+        raise RequestError(f"ply {ply} is out of range: this game has plies 0 to {len(moves)}")
+    session.states, session.moves, session.start_text = trial.states, trial.moves, trial.start_text
+    return session.answer(ply)
+
+
+def m_play(session: Session, params: dict):
+    ply = session.ply(params)
+    text = _param(params, "move", str)
+    state = session.state(ply)
+    move = state.parse_move(text)  # IllegalMoveError saying why
+    after = state.play(move)
+    session.states[ply + 1:] = [after]
+    session.moves[ply:] = [state.move_text(move)]
+    return session.answer(ply + 1)
+
+
+def m_view(session: Session, params: dict):
+    ply = session.ply(params)
+    return {"ply": ply, "view": view_of(session.state(ply), ply)}
+
+
+def m_explain(session: Session, params: dict):
+    ply = session.ply(params)
+    clicks = _str_list(params, "clicks")
+    return {"message": session.state(ply).why_illegal(clicks)}
+
+
+def initial() -> dict:
+    """Games, plus the view and start text of every implemented game's default start."""
+    views, starts = {}, {}
+    for gid, info in GAMES.items():
+        if info.implemented:
+            state = new(gid)
+            starts[gid] = f"{state.header()} start"
+            views[gid] = view_of(state, 0)
+    return {"games": [info.to_json() for info in GAMES.values()], "views": views,
+            "starts": starts}
+
+
+def m_initial(session: Session, params: dict):
+    return initial()
+
+
+# ---------------------------------------------------------------------------
+# Jobs
+
+
+JOB_KINDS: dict[str, Callable[[Session, dict], Iterator]] = {}
+
+
+def register_job(kind: str, factory: Callable[[Session, dict], Iterator]) -> None:
+    """Make ``job_start({kind: ...})`` available.  ``factory(session, params)``
+    returns a generator: it yields progress (a JSON-ready dict, or None) after
+    each small piece of work and returns the job's result."""
+    JOB_KINDS[kind] = factory
+
+
+class _Job:
+    __slots__ = ("kind", "gen", "progress", "started", "steps")
+
+    def __init__(self, kind, gen):
+        self.kind, self.gen, self.progress = kind, gen, None
+        self.started, self.steps = time.perf_counter(), 0
+
+
+_jobs: dict[int, _Job] = {}
+_job_ids = itertools.count(1)
+MAX_DEPTH = {"perft": 8}
+
+
+def _perft_job(session: Session, params: dict):
+    """Perft split into slices: each leaf chunk is a perft of depth <= 2
+    (a few milliseconds), so a cancel is seen almost at once.  Counts from
+    the session position at ``ply`` or from a ``start`` position text."""
+    depth = _param(params, "depth", int)
+    if not 0 <= depth <= MAX_DEPTH["perft"]:
+        raise RequestError(f"perft depth must be 0 to {MAX_DEPTH['perft']}, not {depth}")
+    if "start" in params and params["start"] is not None:
+        state = load(_param(params, "start", str))
+    else:
+        state = session.state(session.ply(params))
+    return _perft_gen(state, depth)
+
+
+def _perft_gen(state: State, depth: int):
+    nodes = [0]
+
+    def sub(s: State, d: int):
+        if d <= 2:
+            nodes[0] += perft(s, d)
+            yield
+            return
+        for m in s.legal_moves():
+            yield from sub(s.play(m), d - 1)
+
+    if depth <= 2:
+        return {"depth": depth, "count": perft(state, depth), "divide": None}
+    moves = state.legal_moves()
+    divide = []
+    for i, m in enumerate(moves):
+        before = nodes[0]
+        for _ in sub(state.play(m), depth - 1):
+            yield {"count": nodes[0], "root_moves_done": i, "root_moves": len(moves),
+                   "fraction": i / len(moves)}
+        divide.append([state.move_text(m), nodes[0] - before])
+    return {"depth": depth, "count": nodes[0], "divide": divide}
+
+
+register_job("perft", _perft_job)
+
+
+def m_job_start(session: Session, params: dict):
+    kind = _param(params, "kind", str)
+    factory = JOB_KINDS.get(kind)
+    if factory is None:
+        raise RequestError(f"unknown job kind {kind!r}; kinds: " + ", ".join(sorted(JOB_KINDS)))
+    result = factory(session, params)
+    job_id = next(_job_ids)
+    if not hasattr(result, "send"):  # a factory may finish at once
+        def done(value=result):
+            return value
+            yield  # pragma: no cover
+        result = done()
+    _jobs[job_id] = _Job(kind, result)
+    return job_id
+
+
+def _job(params: dict) -> tuple[int, _Job]:
+    job_id = _param(params, "job", int)
+    job = _jobs.get(job_id)
+    if job is None:
+        raise RequestError(f"no job {job_id} (finished, cancelled or never started)")
+    return job_id, job
+
+
+def m_job_step(session: Session, params: dict):
+    job_id, job = _job(params)
+    budget = _param(params, "budget_ms", (int, float), 50)
+    if not 0 <= budget <= 60_000:
+        raise RequestError("budget_ms must be 0 to 60000")
+    deadline = time.perf_counter() + budget / 1000
+    job.steps += 1
+    try:
+        while True:
+            progress = next(job.gen)
+            if progress is not None:
+                job.progress = progress
+            if time.perf_counter() >= deadline:
+                return {"done": False, "progress": job.progress, "result": None}
+    except StopIteration as stop:
+        del _jobs[job_id]
+        return {"done": True, "progress": job.progress, "result": stop.value}
+    except BaseException:
+        _jobs.pop(job_id, None)
+        raise
+
+
+def m_job_cancel(session: Session, params: dict):
+    job_id = _param(params, "job", int)
+    job = _jobs.pop(job_id, None)
+    if job is not None:
+        job.gen.close()
+    return {"cancelled": job is not None}
+
+
+METHODS: dict[str, Callable[[Session, dict], Any]] = {
+    "games": m_games, "version": m_version, "new": m_new, "load": m_load, "play": m_play,
+    "view": m_view, "explain": m_explain, "initial": m_initial,
+    "job_start": m_job_start, "job_step": m_job_step, "job_cancel": m_job_cancel,
+}
+
+
+# ---------------------------------------------------------------------------
+# Entry points
+
+
+def call(method, params=None, session: Session | None = None):
+    """Run ``method`` with a params dict; returns the result or raises
+    GamutError (used by :func:`handle` and by Python callers)."""
+    if not isinstance(method, str) or method not in METHODS:
+        known = ", ".join(sorted(METHODS))
+        raise RequestError(f"unknown method {method!r}; methods: {known}")
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise RequestError(f"params must be a JSON object, not {_json_type(params)}")
+    return METHODS[method](_session if session is None else session, params)
+
+
+def handle(method, params_json=None) -> str:
+    """Answer one request; never raises.  ``params_json`` is a JSON text
+    (or None for no params); the answer is a JSON text ``{"ok": true,
+    "result": ...}`` or ``{"ok": false, "error": {"type", "message"}}``."""
+    try:
+        if params_json is None or params_json == "":
+            params = {}
+        elif isinstance(params_json, str):
+            try:
+                params = json.loads(params_json)
+            except (ValueError, RecursionError) as exc:
+                raise RequestError(f"params are not valid JSON: {exc}") from None
+        else:
+            raise RequestError("params must be sent as a JSON text")
+        result = call(method, params)
+        return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
+    except GamutError as exc:
+        return _error(type(exc).__name__, str(exc))
+    except Exception as exc:  # a bug: log it, keep the worker alive
+        traceback.print_exc(file=sys.stderr)
+        return _error("InternalError", f"{type(exc).__name__}: {exc}")
+
+
+def _error(kind: str, message: str) -> str:
+    return json.dumps({"ok": False, "error": {"type": kind, "message": message}},
+                      separators=(",", ":"))

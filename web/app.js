@@ -1,0 +1,905 @@
+// The page: boots from the inlined #initial data, talks to the engine worker
+// through engine.js, and keeps the game (start, moves, viewed ply, redo list)
+// in the URL fragment and in localStorage.  Everything game-specific comes
+// from the engine's views, so this file serves all four games.
+
+import { Engine } from "./engine.js";
+import { Board, MoveInput, seatSwatch } from "./board.js";
+import * as link from "./url.js";
+import * as storage from "./storage.js";
+import { rulesHtml } from "./rules.js";
+import { registerOffline } from "./offline.js";
+
+const $ = id => document.getElementById(id);
+const root = document.documentElement;
+
+const S = {
+  games: [],          // GameInfo.to_json() of every game
+  views: {},          // game id -> view of its default start (from #initial)
+  engine: null,
+  ready: false,       // engine ready and the first game loaded
+  failed: false,
+  busy: false,        // an engine call that changes the game is running
+  game: null,         // {start, moves, ply, redo, outcome, meta: {game, variant, options}}
+  view: null,         // the view on the board
+  cache: new Map(),   // ply -> view, for the current game
+  picked: new Set(),  // cells marked in a multi-select ("select") step
+};
+
+const input = new MoveInput();
+let board;
+
+// ---------------------------------------------------------------------------
+// Small helpers
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c != null) node.append(c);
+  return node;
+}
+
+const gameInfo = id => S.games.find(g => g.id === id) || null;
+
+function defaultGameId() {
+  const loa = gameInfo("loa");
+  if (loa && loa.implemented) return "loa";
+  const first = S.games.find(g => g.implemented);
+  return first ? first.id : "loa";
+}
+
+function errorText(err) {
+  if (!err) return "unknown error";
+  return err.message || String(err);
+}
+
+/** Run engine work one task at a time; unexpected failures are shown, never thrown away.
+ * <html data-busy="yes|no"> says whether any is running (for tools and tests). */
+let queue = Promise.resolve();
+let running = 0;
+function task(fn) {
+  running += 1;
+  root.dataset.busy = "yes";
+  const run = queue.then(fn).catch(err => {
+    if (err && err.type && err.type !== "InternalError") {
+      setExplain(errorText(err));  // the engine refused something: say why
+      return;
+    }
+    console.error("Gamut:", err);
+    showNotice(`Something went wrong: ${errorText(err)}`, { kind: "error" });
+  }).finally(() => {
+    running -= 1;
+    if (!running) root.dataset.busy = "no";
+  });
+  queue = run;
+  return run;
+}
+
+// ---------------------------------------------------------------------------
+// Boot
+
+function readInitial() {
+  const node = $("initial");
+  if (!node) return null;
+  try {
+    const data = JSON.parse(node.textContent);
+    if (!data || !Array.isArray(data.games)) return null;
+    return data;
+  } catch {
+    return null;
+  }
+}
+
+function planBoot() {
+  let parsed = null;
+  let problem = null;
+  try {
+    parsed = link.parse(location.hash);
+  } catch (err) {
+    problem = err.message;
+  }
+  if (parsed && S.games.length) {
+    const info = gameInfo(parsed.game);
+    if (!info) {
+      problem = `unknown game "${parsed.game}"; choose one of ${S.games.map(g => g.id).join(", ")}`;
+    } else if (!info.implemented) {
+      problem = `${info.name} is coming soon; it cannot be played yet`;
+    }
+    if (problem) parsed = null;
+  }
+  if (problem) return { kind: "fresh", game: defaultGameId(), notice: linkProblem(problem) };
+  if (parsed) return { kind: "link", link: parsed, game: parsed.game };
+  const saved = storage.load();
+  if (saved && saved.error) {
+    return { kind: "fresh", game: defaultGameId(), notice: saveProblem(saved.error) };
+  }
+  if (saved) return { kind: "save", save: saved, game: saved.start.trim().split(/\s+/)[0] };
+  return { kind: "fresh", game: defaultGameId() };
+}
+
+const linkProblem = msg => `This link could not be opened: ${msg}. A fresh game is shown instead.`;
+const saveProblem = msg => `Your saved game could not be restored (${msg}), so it was discarded. A fresh game is shown instead.`;
+
+function boot() {
+  root.dataset.busy = "no";
+  const initial = readInitial();
+  if (initial) {
+    S.games = initial.games;
+    S.views = initial.views || {};
+  }
+  board = new Board($("board"), {
+    onCell: id => onCell(id),
+    canDrag: id => canDrag(id),
+    onDragStart: id => onDragStart(id),
+    onDrop: (from, to) => onDrop(from, to),
+  });
+  wireControls();
+  const plan = planBoot();
+  startEngine(plan);  // first, so that Pyodide loads while the board is drawn
+  const placeholder = S.views[plan.game] || S.views[defaultGameId()];
+  if (placeholder) {
+    showView({ ...placeholder, ply: 0 });
+    root.dataset.board = "drawn";
+  } else {
+    $("status").textContent = "Loading…";
+  }
+  buildPicker();
+  if (plan.notice) showNotice(plan.notice, { kind: "error", fresh: true });
+  renderControls();
+}
+
+function startEngine(plan) {
+  setEngineState("loading");
+  let engine;
+  try {
+    engine = new Engine();
+  } catch (err) {
+    engineFailed(err);
+    return;
+  }
+  S.engine = engine;
+  engine.onloading = ({ stage, fraction, message }) => {
+    $("loading-message").textContent = message || stage || "Loading…";
+    const bar = $("loading-bar");
+    if (typeof fraction === "number" && isFinite(fraction)) bar.value = Math.max(0, Math.min(1, fraction));
+    else bar.removeAttribute("value");
+  };
+  registerOffline({ after: engine.ready.catch(() => {}) });
+  // If loading stalls, say so (the board stays usable for looking at).
+  const slow = setTimeout(() => {
+    if (!S.ready && !S.failed) {
+      $("loading-message").textContent = "Still loading: this is taking longer than usual. Reloading the page may help.";
+    }
+  }, 60000);
+  engine.ready.finally(() => clearTimeout(slow)).catch(() => {});
+  engine.ready.then(async () => {
+    try {
+      if (!S.games.length || !Object.keys(S.views).length) {
+        const data = await engine.call("initial", {});
+        S.games = data.games;
+        S.views = data.views || {};
+      }
+      await openPlan(plan);
+    } catch (err) {
+      engineFailed(err);
+      return;
+    }
+    S.ready = true;
+    $("loading").hidden = true;
+    setEngineState("ready");
+    renderAll();
+  }, engineFailed);
+}
+
+function engineFailed(err) {
+  if (S.failed) return;
+  S.failed = true;
+  S.ready = false;
+  setEngineState("failed");
+  const box = $("loading");
+  box.hidden = false;
+  box.classList.add("failed");
+  box.setAttribute("role", "alert");
+  box.replaceChildren(
+    h("p", { class: "failed-title" }, "The game engine could not start."),
+    h("p", { id: "failed-message" }, errorText(err)),
+    h("p", {}, "The board is shown, but moves cannot be played. Reloading the page may help."),
+    h("button", { type: "button", onclick: () => location.reload() }, "Reload"),
+  );
+  renderAll();
+}
+
+function setEngineState(state) {
+  root.dataset.engine = state;
+}
+
+/** Open what the boot plan asks for; fall back to a fresh game, never to nothing. */
+async function openPlan(plan) {
+  if (plan.kind === "link") {
+    try {
+      await openLink(plan.link);
+      return;
+    } catch (err) {
+      if (!err || !err.type) throw err;
+      showNotice(linkProblem(errorText(err)), { kind: "error", fresh: true });
+      const info = gameInfo(plan.link.game);
+      await freshGame(info && info.implemented ? info.id : defaultGameId());
+      return;
+    }
+  }
+  if (plan.kind === "save") {
+    try {
+      const s = plan.save;
+      const resp = await S.engine.call("load", { start: s.start, moves: s.moves, ply: s.ply });
+      await applyGame(resp, s.redo);
+      return;
+    } catch (err) {
+      if (!err || !err.type) throw err;
+      storage.clear();
+      showNotice(saveProblem(errorText(err)), { kind: "error", fresh: true });
+    }
+  }
+  await freshGame(plan.game);
+}
+
+async function openLink(parsed) {
+  let start = parsed.start;
+  if (!start) {
+    // complete the options with the variant's defaults; unknown names are left for the engine to reject
+    const info = gameInfo(parsed.game);
+    const options = {};
+    for (const spec of (info && info.options) || []) {
+      if (spec.variants && !spec.variants.includes(parsed.variant)) continue;
+      options[spec.name] = spec.default;
+    }
+    Object.assign(options, parsed.options);
+    start = link.standardStart(parsed.game, parsed.variant, options);
+  }
+  const ply = parsed.ply == null ? parsed.moves.length : parsed.ply;
+  const resp = await S.engine.call("load", { start, moves: parsed.moves, ply });
+  const v = resp.view;
+  if (parsed.start && (v.game !== parsed.game || v.variant !== parsed.variant)) {
+    const err = new Error(`its start position is a ${v.game} ${v.variant} position, but it names ${parsed.game} ${parsed.variant}`);
+    err.type = "LinkError";
+    throw err;
+  }
+  await applyGame(resp, []);
+}
+
+async function freshGame(gameId, variant, options) {
+  const info = gameInfo(gameId);
+  const params = { game: gameId };
+  if (variant || info) params.variant = variant || info.variants[0].id;
+  params.options = options || {};
+  const resp = await S.engine.call("new", params);
+  await applyGame(resp, []);
+}
+
+// ---------------------------------------------------------------------------
+// The game
+
+function isStandardStart(start) {
+  return start.trim().split(/\s+/).slice(3).join(" ") === "start";
+}
+
+async function applyGame(resp, redo) {
+  const v = resp.view;
+  S.game = {
+    start: resp.start,
+    moves: [...resp.moves],
+    ply: resp.ply,
+    redo: [...(redo || [])],
+    outcome: resp.ply === resp.moves.length ? v.outcome : null,
+    meta: { game: v.game, variant: v.variant, options: v.options || {} },
+  };
+  S.cache = new Map([[resp.ply, v]]);
+  showView(v);
+  persist();
+  buildPicker();
+  // <html data-revision> counts the games loaded (tools and tests wait on it)
+  root.dataset.revision = String(Number(root.dataset.revision || 0) + 1);
+  if (resp.ply !== resp.moves.length) {
+    // learn how the game ended, for the result banner
+    const last = await S.engine.call("view", { ply: resp.moves.length });
+    S.cache.set(resp.moves.length, last.view);
+    S.game.outcome = last.view.outcome;
+    renderPanel();
+  }
+}
+
+function showView(view) {
+  S.view = view;
+  S.picked = new Set();
+  input.setView(view);
+  board.render(view);
+  renderAll();
+}
+
+function persist() {
+  const g = S.game;
+  if (!g) return;
+  const fragment = link.format({
+    ...g.meta, moves: g.moves, ply: g.ply, start: isStandardStart(g.start) ? null : g.start,
+  });
+  try {
+    history.replaceState(history.state, "", fragment);
+  } catch { /* some sandboxes refuse: the game is still in storage */ }
+  storage.save(g);
+}
+
+function interactive() {
+  return S.ready && !S.failed && !S.busy && !!S.game;
+}
+
+async function busy(fn) {
+  S.busy = true;
+  renderControls();
+  try {
+    return await fn();
+  } finally {
+    S.busy = false;
+    renderAll();
+  }
+}
+
+function playMove(text) {
+  if (!interactive()) return;
+  task(() => busy(async () => {
+    const g = S.game;
+    const ply = g.ply;
+    if (ply < g.moves.length && g.moves[ply] === text) {
+      await goTo(ply + 1);  // the move already played here: just step forward
+      return;
+    }
+    const dropped = g.moves.length - ply;
+    let redo = [];
+    if (dropped === 0 && g.redo.length && g.redo[g.redo.length - 1] === text) redo = g.redo.slice(0, -1);
+    const resp = await S.engine.call("play", { ply, move: text });
+    clearExplain();
+    await applyGame(resp, redo);
+    if (dropped > 0) {
+      setExplain(`Played from move ${ply}; the ${dropped} later move${dropped === 1 ? " was" : "s were"} replaced.`, "info");
+    }
+  }));
+}
+
+function undo() {
+  if (!interactive() || !S.game.moves.length) return;
+  task(() => busy(async () => {
+    const g = S.game;
+    const taken = g.moves[g.moves.length - 1];
+    const moves = g.moves.slice(0, -1);
+    const resp = await S.engine.call("load", { start: g.start, moves, ply: moves.length });
+    clearExplain();
+    await applyGame(resp, [...g.redo, taken]);
+  }));
+}
+
+function redo() {
+  if (!interactive() || !S.game.redo.length) return;
+  task(() => busy(async () => {
+    const g = S.game;
+    const text = g.redo[g.redo.length - 1];
+    try {
+      const resp = await S.engine.call("play", { ply: g.moves.length, move: text });
+      clearExplain();
+      await applyGame(resp, g.redo.slice(0, -1));
+    } catch (err) {
+      if (!err || !err.type) throw err;
+      g.redo = [];
+      persist();
+      setExplain(`The move to redo (${text}) cannot be played: ${errorText(err)}`);
+    }
+  }));
+}
+
+async function goTo(ply) {
+  const g = S.game;
+  if (!g) return;
+  ply = Math.max(0, Math.min(g.moves.length, ply));
+  if (ply === g.ply && S.view && S.view.ply === ply) return;
+  let view = S.cache.get(ply);
+  if (!view) {
+    const resp = await S.engine.call("view", { ply });
+    view = resp.view;
+    S.cache.set(ply, view);
+  }
+  g.ply = ply;
+  clearExplain();
+  showView(view);
+  persist();
+}
+
+function navigate(ply) {
+  if (!S.ready || S.failed || !S.game) return;
+  task(() => goTo(ply));
+}
+
+// ---------------------------------------------------------------------------
+// Board input
+
+function onCell(id) {
+  if (!interactive()) {
+    if (!S.failed && !S.ready) setExplain("The engine is still loading; moves can be played in a moment.", "info");
+    return;
+  }
+  const view = S.view;
+  if (view.select) {
+    if (!view.select.cells.includes(id)) {
+      setExplain(`${id} cannot be marked here. ${view.select.prompt || ""}`.trim());
+      return;
+    }
+    if (S.picked.has(id)) S.picked.delete(id);
+    else S.picked.add(id);
+    clearExplain();
+    renderInput();
+    return;
+  }
+  handleInput(input.click(id));
+}
+
+function handleInput(result) {
+  if (result.type === "move") {
+    renderInput();
+    playMove(result.text);
+  } else if (result.type === "illegal") {
+    renderInput();
+    explain(result.clicks);
+  } else {
+    clearExplain();
+    renderInput();
+  }
+}
+
+function explain(clicks) {
+  const ply = S.game.ply;
+  task(async () => {
+    try {
+      const { message } = await S.engine.call("explain", { ply, clicks });
+      setExplain(message || "That is not a legal move here.");
+    } catch (err) {
+      if (!err || !err.type) throw err;
+      setExplain(errorText(err));
+    }
+  });
+}
+
+function canDrag(id) {
+  if (!interactive() || S.view.select || input.anyOrder) return false;
+  return input.moves.some(m => m.clicks[0] === id && m.clicks.length > 1);
+}
+
+function onDragStart(id) {
+  input.clicks = [];
+  handleInput(input.click(id));
+}
+
+function onDrop(from, to) {
+  if (!interactive()) return;
+  if (to == null) {
+    input.clicks = [];
+    renderInput();
+    return;
+  }
+  if (to === from) {
+    renderInput();  // dropped where it started: keep it selected
+    return;
+  }
+  handleInput(input.click(to, { reselect: false }));
+}
+
+// ---------------------------------------------------------------------------
+// Rendering
+
+function seatName(view, seat) {
+  return (view.players[seat] && view.players[seat].name) || `Player ${seat + 1}`;
+}
+
+function renderAll() {
+  renderPanel();
+  renderInput();
+  renderControls();
+}
+
+function renderInput() {
+  const view = S.view;
+  if (!view) return;
+  const on = interactive();
+  board.setInteractive(on);
+  if (view.select) {
+    board.overlay({
+      selected: [], targets: new Set(), picked: S.picked,
+      actionable: new Set(view.select.cells), pending: null,
+    });
+  } else {
+    board.overlay({
+      selected: [...input.clicks], targets: on ? input.targets() : new Set(),
+      actionable: on ? input.actionable() : new Set(), pending: input.pending(), picked: new Set(),
+      soft: input.anyOrder,  // e.g. every empty cell takes the chosen number: keep the dots quiet
+    });
+  }
+  renderPalette(view, on);
+  renderActions(view, on);
+}
+
+function renderPalette(view, on) {
+  const box = $("palette");
+  const palette = view.palette || [];
+  box.hidden = !palette.length;
+  document.body.classList.toggle("has-palette", palette.length > 0);
+  if (!palette.length) {
+    box.replaceChildren();
+    return;
+  }
+  const color = (view.players[view.to_move] || {}).color || "black";
+  const targets = on ? input.targets() : new Set();
+  box.replaceChildren(...palette.map(p => h("button", {
+    type: "button", class: `pal c-${color}` + (targets.has(p.id) ? " target" : ""),
+    "data-id": p.id, "aria-pressed": input.clicks.includes(p.id) ? "true" : "false",
+    "aria-label": `${p.label}`, disabled: !on,
+    onclick: () => onCell(p.id),
+  }, p.label)));
+}
+
+function renderActions(view, on) {
+  const box = $("actions");
+  const items = [];
+  if (view.select) {
+    const cells = view.select.cells.filter(c => S.picked.has(c));
+    items.push(h("p", { class: "prompt" }, view.select.prompt || "Mark the cells, then confirm."));
+    items.push(h("button", {
+      type: "button", class: "primary", id: "select-confirm", disabled: !on,
+      onclick: () => playMove(`${view.select.move} ${cells.length ? cells.join(",") : "-"}`),
+    }, cells.length ? `Confirm (${cells.join(", ")})` : "Confirm (none)"));
+    if (cells.length) {
+      items.push(h("button", {
+        type: "button", class: "quiet", disabled: !on,
+        onclick: () => { S.picked = new Set(); renderInput(); },
+      }, "Clear"));
+    }
+  }
+  const pend = on && !view.select ? input.pending() : null;
+  if (pend) {
+    items.push(h("button", {
+      type: "button", class: "primary", id: "confirm-move", "data-move": pend.text,
+      onclick: () => { input.clicks = []; playMove(pend.text); },
+    }, `Play ${pend.text}`));
+  }
+  for (const m of view.moves || []) {
+    if (m.clicks && m.clicks.length) continue;
+    items.push(h("button", {
+      type: "button", class: "move-button", "data-move": m.text, disabled: !on,
+      onclick: () => playMove(m.text),
+    }, m.label || m.text));
+  }
+  box.replaceChildren(...items);
+  box.hidden = !items.length;
+}
+
+function describeOptions(view) {
+  const info = gameInfo(view.game);
+  const parts = [];
+  const variant = info && info.variants.find(v => v.id === view.variant);
+  parts.push(variant ? variant.name : view.variant);
+  for (const [name, value] of Object.entries(view.options || {})) {
+    const spec = info && info.options.find(o => o.name === name);
+    parts.push(`${spec ? spec.label : name}: ${value}`);
+  }
+  return parts.join(" · ");
+}
+
+function renderPanel() {
+  const view = S.view;
+  if (!view) return;
+  const g = S.game;
+  $("title").textContent = view.title || (gameInfo(view.game) || {}).name || view.game;
+  $("subtitle").textContent = describeOptions(view);
+  document.title = `${view.title || "Gamut"} · Gamut`;
+
+  // players, with counters and the turn marker
+  const over = view.outcome || (g && g.ply === g.moves.length && g.outcome);
+  $("players").replaceChildren(...view.players.map((p, seat) => {
+    const counters = (view.counters || []).filter(c => c.owner === seat)
+      .map(c => `${c.value} ${c.label}`).join(" · ");
+    const turn = !over && view.to_move === seat;
+    return h("li", { class: "player" + (turn ? " to-move" : ""), "data-seat": seat, "aria-current": turn ? "true" : null },
+      seatSwatch(p.color), h("span", { class: "player-name" }, p.name),
+      counters ? h("span", { class: "counter" }, counters) : null,
+      turn ? h("span", { class: "turn-tag" }, "to move") : null);
+  }));
+
+  // result banner: how the game ended (also while browsing earlier moves)
+  const outcome = view.outcome || (g && g.outcome) || null;
+  const result = $("result");
+  if (outcome) {
+    result.hidden = false;
+    result.dataset.winner = outcome.winner == null ? "draw" : String(outcome.winner);
+    const head = outcome.winner == null ? "Draw" : `${seatName(view, outcome.winner)} wins`;
+    let reason = outcome.reason || "";
+    if (reason.toLowerCase().startsWith(head.toLowerCase())) {
+      reason = reason.slice(head.length).replace(/^[:.,;]?\s*/, "");
+    }
+    result.replaceChildren(h("strong", {}, head), reason ? h("span", {}, reason) : null);
+  } else {
+    result.hidden = true;
+    result.replaceChildren();
+    delete result.dataset.winner;
+  }
+
+  // status: whose turn, and where we are
+  let status = "";
+  if (!view.outcome) status = `${seatName(view, view.to_move)} to move`;
+  if (g && g.ply < g.moves.length) status += `${status ? " · " : ""}viewing move ${g.ply} of ${g.moves.length}`;
+  if (view.messages && view.messages.length) status += `${status ? " · " : ""}${view.messages.join(" ")}`;
+  $("status").textContent = status;
+
+  renderMoves();
+}
+
+function renderMoves() {
+  const list = $("moves");
+  const g = S.game;
+  const seats = (S.view && S.view.players.length) || 2;
+  if (!g) {
+    list.replaceChildren();
+    return;
+  }
+  const rows = [];
+  for (let i = 0; i < g.moves.length; i += seats) {
+    const cells = [h("span", { class: "num", "aria-hidden": "true" }, `${i / seats + 1}.`)];
+    for (let k = i; k < Math.min(i + seats, g.moves.length); k++) {
+      const ply = k + 1;
+      const current = ply === g.ply;
+      cells.push(h("button", {
+        type: "button", class: "mv" + (current ? " current" : ""), "data-ply": ply,
+        "aria-current": current ? "step" : null,
+        "aria-label": `Move ${ply}: ${g.moves[k]}`,
+        onclick: () => navigate(ply),
+      }, g.moves[k]));
+    }
+    rows.push(h("li", { class: "row", style: `--seats:${seats}` }, ...cells));
+  }
+  if (!rows.length) rows.push(h("li", { class: "empty" }, "No moves yet."));
+  if (g.redo.length) {
+    rows.push(h("li", { class: "redo-note" }, `Undone: ${[...g.redo].reverse().join(" ")}`));
+  }
+  list.replaceChildren(...rows);
+  const current = list.querySelector(".current");
+  const box = list.parentElement;
+  if (current) {
+    const top = current.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - current.offsetHeight) {
+      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+    }
+  } else if (g.ply === 0) {
+    box.scrollTop = 0;
+  }
+}
+
+function renderControls() {
+  const g = S.game;
+  const ready = S.ready && !S.failed && !!g && !S.busy;
+  $("first").disabled = !ready || g.ply === 0;
+  $("prev").disabled = !ready || g.ply === 0;
+  $("next").disabled = !ready || g.ply >= g.moves.length;
+  $("last").disabled = !ready || g.ply >= g.moves.length;
+  $("undo").disabled = !ready || !g.moves.length;
+  $("redo").disabled = !ready || !g.redo.length;
+  $("new-game").disabled = !S.ready || S.failed;
+  $("copy-link").disabled = !g;
+  $("notice-fresh").disabled = !S.ready || S.failed;
+}
+
+// ---------------------------------------------------------------------------
+// Messages
+
+function setExplain(text, kind = "illegal") {
+  const box = $("explain");
+  box.textContent = text;
+  box.dataset.kind = kind;
+}
+
+function clearExplain() {
+  setExplain("", "none");
+}
+
+function showNotice(text, { kind = "info", fresh = false } = {}) {
+  $("notice-text").textContent = text;
+  const box = $("notice");
+  box.dataset.kind = kind;
+  $("notice-fresh").hidden = !fresh;
+  box.hidden = false;
+}
+
+function hideNotice() {
+  $("notice").hidden = true;
+}
+
+// ---------------------------------------------------------------------------
+// Game picker, new game dialog, rules
+
+function buildPicker() {
+  const nav = $("game-picker");
+  const current = S.game ? S.game.meta.game : S.view ? S.view.game : null;
+  nav.replaceChildren(...S.games.map(info => {
+    const soon = !info.implemented;
+    return h("button", {
+      type: "button", class: "pick" + (soon ? " soon" : ""), "data-game": info.id,
+      "aria-current": info.id === current ? "true" : null,
+      "aria-disabled": soon ? "true" : null,
+      title: soon ? `${info.name}: coming soon` : info.description,
+      onclick: () => {
+        if (soon) {
+          setExplain(`${info.name} is coming soon.`, "info");
+          return;
+        }
+        openNewDialog(info.id);
+      },
+    }, info.name, soon ? h("span", { class: "soon-tag" }, "coming soon") : null);
+  }));
+}
+
+function openNewDialog(gameId) {
+  if (!S.ready || S.failed) {
+    setExplain("The engine is still loading; a new game can be started in a moment.", "info");
+    return;
+  }
+  const dialog = $("new-dialog");
+  const chosen = gameId || (S.game && S.game.meta.game) || defaultGameId();
+  const box = $("new-games");
+  box.replaceChildren(...S.games.map(info => h("label", { class: "game-option" + (info.implemented ? "" : " soon") },
+    h("input", {
+      type: "radio", name: "game", value: info.id, checked: info.id === chosen,
+      disabled: !info.implemented, onchange: () => fillVariants(info.id),
+    }),
+    h("span", { class: "game-name" }, info.name),
+    info.implemented ? h("span", { class: "about" }, info.description) : h("span", { class: "soon-tag" }, "coming soon"))));
+  fillVariants(chosen);
+  dialog.returnValue = "";
+  dialog.showModal();
+}
+
+function fillVariants(gameId) {
+  const info = gameInfo(gameId);
+  const select = $("new-variant");
+  const current = S.game && S.game.meta.game === gameId ? S.game.meta.variant : info.variants[0].id;
+  select.replaceChildren(...info.variants.map(v => h("option", { value: v.id, selected: v.id === current }, v.name)));
+  select.onchange = () => fillOptions(gameId, select.value);
+  fillOptions(gameId, select.value);
+}
+
+function fillOptions(gameId, variantId) {
+  const info = gameInfo(gameId);
+  const variant = info.variants.find(v => v.id === variantId);
+  $("new-variant-about").textContent = variant ? variant.description : "";
+  const same = S.game && S.game.meta.game === gameId && S.game.meta.variant === variantId;
+  const specs = info.options.filter(o => !o.variants || o.variants.includes(variantId));
+  const box = $("new-options");
+  box.replaceChildren(...specs.map(spec => {
+    const value = same && S.game.meta.options[spec.name] != null ? S.game.meta.options[spec.name] : spec.default;
+    const id = `opt-${spec.name}`;
+    return h("label", { class: "field", for: id }, spec.label,
+      h("select", { id, "data-option": spec.name },
+        ...spec.choices.map(c => h("option", { value: c, selected: c === value }, c))),
+      spec.description ? h("span", { class: "about" }, spec.description) : null);
+  }));
+  if (!specs.length) box.append(h("p", { class: "about" }, "This variant has no rule options."));
+}
+
+function startFromDialog() {
+  const game = (document.querySelector("#new-games input[name=game]:checked") || {}).value;
+  if (!game) return;
+  const variant = $("new-variant").value;
+  const options = {};
+  for (const sel of document.querySelectorAll("#new-options select[data-option]")) {
+    options[sel.dataset.option] = sel.value;
+  }
+  task(() => busy(async () => {
+    await freshGame(game, variant, options);
+    hideNotice();
+    clearExplain();
+    buildPicker();
+  }));
+}
+
+function freshFromNotice() {
+  openNewDialog();
+}
+
+function showRules() {
+  const id = (S.view && S.view.game) || defaultGameId();
+  $("rules-body").innerHTML = rulesHtml(id, gameInfo(id));
+  $("rules-dialog").showModal();
+}
+
+async function copyLink() {
+  const href = location.href;
+  const fallback = () => {
+    const box = $("copy-fallback");
+    box.hidden = false;
+    const field = $("copy-text");
+    field.value = href;
+    field.focus();
+    field.select();
+    setExplain("Copy the link below (Ctrl+C or long press).", "info");
+  };
+  try {
+    if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(href);
+    $("copy-fallback").hidden = true;
+    setExplain("Link copied to the clipboard.", "info");
+  } catch {
+    fallback();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Controls and keys
+
+function wireControls() {
+  $("first").addEventListener("click", () => navigate(0));
+  $("prev").addEventListener("click", () => S.game && navigate(S.game.ply - 1));
+  $("next").addEventListener("click", () => S.game && navigate(S.game.ply + 1));
+  $("last").addEventListener("click", () => S.game && navigate(S.game.moves.length));
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("new-game").addEventListener("click", () => openNewDialog());
+  $("copy-link").addEventListener("click", copyLink);
+  $("show-rules").addEventListener("click", showRules);
+  $("notice-fresh").addEventListener("click", freshFromNotice);
+  $("notice-close").addEventListener("click", hideNotice);
+  $("new-dialog").addEventListener("close", () => {
+    if ($("new-dialog").returnValue === "start") startFromDialog();
+  });
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", () => {
+    // a link pasted into the address bar of an open page
+    if (!S.ready || S.failed) return;
+    const g = S.game;
+    const mine = g && link.format({ ...g.meta, moves: g.moves, ply: g.ply, start: isStandardStart(g.start) ? null : g.start });
+    if (location.hash === mine) return;
+    if (!location.hash || location.hash === "#") {
+      persist();  // the fragment was cleared: write the current game back
+      return;
+    }
+    task(() => busy(async () => {
+      const plan = planBoot();
+      clearExplain();
+      hideNotice();
+      if (plan.notice) showNotice(plan.notice, { kind: "error", fresh: true });
+      await openPlan(plan);
+    }));
+  });
+}
+
+function onKey(e) {
+  if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+  const t = e.target;
+  if (t && (t.closest("input, select, textarea, dialog") || t.isContentEditable)) return;
+  const g = S.game;
+  switch (e.key) {
+    case "ArrowLeft": if (g) navigate(g.ply - 1); break;
+    case "ArrowRight": if (g) navigate(g.ply + 1); break;
+    case "ArrowUp": case "Home": navigate(0); break;
+    case "ArrowDown": case "End": if (g) navigate(g.moves.length); break;
+    case "Escape":
+      input.clicks = [];
+      S.picked = new Set();
+      renderInput();
+      break;
+    default: {
+      const view = S.view;
+      const entry = view && interactive() && (view.palette || []).find(p => p.label === e.key);
+      if (!entry) return;
+      handleInput(input.pick(entry.id));
+    }
+  }
+  e.preventDefault();
+}
+
+boot();

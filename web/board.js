@@ -1,0 +1,713 @@
+// The board: an SVG drawn from a view (see the schema in py/gamut/core.py),
+// and the click matcher that turns clicks into moves.
+//
+// Nothing here knows a game's rules.  The renderer knows geometry (squares,
+// points of a grid, polygons), pieces (discs, stacks, written labels),
+// markers, highlights and annotations; MoveInput knows only that a move is
+// entered by a sequence (or, with "click_order": "any", a set) of cell and
+// palette ids.  Everything a game wants drawn or clicked comes from its view.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// Seat colour tokens and their second, non-colour cue (for colour-blind
+// players): a small glyph drawn on discs and beside written labels.
+export const CUES = {
+  black: "dot", white: "ring", red: "triangle", blue: "square", green: "diamond", yellow: "cross",
+};
+const COLOR_NAMES = {
+  black: "black", white: "white", red: "red", blue: "blue", green: "green", yellow: "yellow",
+};
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== undefined && v !== null) node.setAttribute(k, v);
+  }
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+const fmt = x => Math.round(x * 1000) / 1000;
+
+/** A small glyph of `cue` centred on (x, y) with radius r. */
+export function cueGlyph(cue, x, y, r, cls, parent) {
+  switch (cue) {
+    case "dot":
+      return el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.55), class: cls }, parent);
+    case "ring":
+      return el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.75), class: cls + " cue-line" }, parent);
+    case "triangle":
+      return el("polygon", {
+        points: [[x, y - r], [x + r * 0.87, y + r * 0.5], [x - r * 0.87, y + r * 0.5]]
+          .map(p => p.map(fmt).join(",")).join(" "), class: cls,
+      }, parent);
+    case "square":
+      return el("rect", { x: fmt(x - r * 0.7), y: fmt(y - r * 0.7), width: fmt(r * 1.4), height: fmt(r * 1.4), class: cls }, parent);
+    case "diamond":
+      return el("polygon", {
+        points: [[x, y - r], [x + r, y], [x, y + r], [x - r, y]].map(p => p.map(fmt).join(",")).join(" "),
+        class: cls,
+      }, parent);
+    case "cross": {
+      const d = r * 0.8;
+      return el("path", {
+        d: `M${fmt(x - d)},${fmt(y - d)}L${fmt(x + d)},${fmt(y + d)}M${fmt(x + d)},${fmt(y - d)}L${fmt(x - d)},${fmt(y + d)}`,
+        class: cls + " cue-line",
+      }, parent);
+    }
+    default:
+      return null;
+  }
+}
+
+/** An inline SVG swatch of a seat (for the side panel). */
+export function seatSwatch(color) {
+  const svg = el("svg", { viewBox: "-1 -1 2 2", class: "swatch", "aria-hidden": "true" });
+  el("circle", { cx: 0, cy: 0, r: 0.85, class: `disc c-${color}` }, svg);
+  if (color !== "black" && color !== "white") cueGlyph(CUES[color], 0, 0, 0.38, `cue cue-on-${color}`, svg);
+  return svg;
+}
+
+function polygonInradius(cell) {
+  const pts = cell.points;
+  let best = Infinity;
+  for (let i = 0; i < pts.length; i++) {
+    const [x1, y1] = pts[i];
+    const [x2, y2] = pts[(i + 1) % pts.length];
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const d = Math.abs((x2 - x1) * (y1 - cell.y) - (x1 - cell.x) * (y2 - y1)) / len;
+    best = Math.min(best, d);
+  }
+  return best;
+}
+
+/**
+ * The SVG board.  `handlers`:
+ *   onCell(id)          a cell was clicked (or activated with Enter / Space)
+ *   canDrag(id)         may a drag start on this cell?
+ *   onDragStart(id)     a drag started (select the piece)
+ *   onDrop(fromId, id)  the drag ended on cell `id` (null: off the board)
+ */
+export class Board {
+  constructor(svg, handlers) {
+    this.svg = svg;
+    this.handlers = handlers;
+    this.view = null;
+    this.geometry = null;
+    this.overlayState = { selected: [], targets: new Set(), actionable: new Set(), pending: null, picked: new Set() };
+    this.interactive = false;
+    this.drag = null;
+    svg.setAttribute("role", "group");
+    svg.addEventListener("pointerdown", e => this._pointerDown(e));
+    svg.addEventListener("pointermove", e => this._pointerMove(e));
+    svg.addEventListener("pointerup", e => this._pointerUp(e));
+    svg.addEventListener("pointercancel", () => this._cancelDrag());
+    svg.addEventListener("keydown", e => this._keyDown(e));
+  }
+
+  setInteractive(on) {
+    this.interactive = on;
+    this.svg.classList.toggle("interactive", on);
+    this.svg.setAttribute("aria-disabled", on ? "false" : "true");
+    if (this.view) this.overlay(this.overlayState);
+  }
+
+  // -- drawing ---------------------------------------------------------------
+  render(view) {
+    this._cancelDrag();
+    this.view = view;
+    const board = view.board;
+    const key = JSON.stringify([board.kind, board.width, board.height, board.cells.length, board.edges || []]);
+    if (this.geometryKey !== key) {
+      this.geometryKey = key;
+      this._buildGeometry(board);
+    }
+    this.svg.setAttribute("aria-label", `${view.title} board`);
+    this._drawMarkers(view);
+    this._drawHighlights(view);
+    this._drawPieces(view);
+    this._drawAnnotations(view);
+    this.overlay(this.overlayState);
+  }
+
+  _buildGeometry(board) {
+    const svg = this.svg;
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    // Work in units of one cell: squares and points already are; polygon
+    // boards are scaled so that a typical cell is one unit across, so that
+    // strokes, pieces and labels have the same weight on every board.
+    let k = 1;
+    if (board.kind === "polygons") {
+      const sizes = board.cells.filter(c => c.points).map(c => 2 * polygonInradius(c)).sort((a, b) => a - b);
+      const typical = sizes[Math.floor(sizes.length / 2)];
+      if (typical > 0) k = 1 / typical;
+    }
+    const cells = new Map();
+    for (const cell of board.cells) {
+      const g = { ...cell, x: cell.x * k, y: cell.y * k };
+      if (cell.points) g.points = cell.points.map(([x, y]) => [x * k, y * k]);
+      g.inradius = board.kind === "polygons" && g.points ? polygonInradius(g) : 0.5;
+      cells.set(cell.id, g);
+    }
+    const W = board.width * k;
+    const H = board.height * k;
+    this.geometry = { kind: board.kind, cells, scale: k };
+    const hasFiles = board.files && board.files.length && board.kind !== "polygons";
+    const margin = hasFiles ? 0.42 : 0.12;
+    svg.setAttribute("viewBox", `${fmt(-margin)} ${-0.12} ${fmt(W + margin + 0.12)} ${fmt(H + 0.12 + margin)}`);
+    svg.setAttribute("class", `board kind-${board.kind}` + (this.interactive ? " interactive" : ""));
+
+    const layer = name => el("g", { class: `layer layer-${name}` }, svg);
+    const base = layer("base");
+    if (board.kind === "squares") {
+      el("rect", { x: 0, y: 0, width: W, height: H, class: "frame" }, base);
+      for (const c of cells.values()) {
+        el("rect", {
+          x: fmt(c.x - 0.5), y: fmt(c.y - 0.5), width: 1, height: 1,
+          class: `sq shade-${c.shade ?? 0}`, "data-cell": c.id,
+        }, base);
+      }
+    } else if (board.kind === "points") {
+      el("rect", { x: 0, y: 0, width: W, height: H, class: "frame wood" }, base);
+      const xs = [...new Set([...cells.values()].map(c => c.x))].sort((a, b) => a - b);
+      const ys = [...new Set([...cells.values()].map(c => c.y))].sort((a, b) => a - b);
+      for (const x of xs) {
+        el("line", { x1: x, y1: ys[0], x2: x, y2: ys[ys.length - 1], class: "grid" }, base);
+      }
+      for (const y of ys) {
+        el("line", { x1: xs[0], y1: y, x2: xs[xs.length - 1], y2: y, class: "grid" }, base);
+      }
+    } else {
+      for (const c of cells.values()) {
+        if (!c.points) continue;
+        el("polygon", {
+          points: c.points.map(p => p.map(fmt).join(",")).join(" "),
+          class: `poly shape-${c.shape || "cell"}`, "data-cell": c.id,
+        }, base);
+      }
+    }
+    for (const edge of board.edges || []) {
+      const color = this._seatColor(edge.owner);
+      el("line", {
+        x1: fmt(edge.from[0] * k), y1: fmt(edge.from[1] * k), x2: fmt(edge.to[0] * k), y2: fmt(edge.to[1] * k),
+        class: `edge c-${color}`, "data-owner": edge.owner,
+      }, base);
+    }
+    // coordinates
+    const coords = layer("coords");
+    if (hasFiles) {
+      board.files.forEach((f, i) => {
+        el("text", { x: i + 0.5, y: H + 0.3, class: "coord" }, coords).textContent = f;
+      });
+      (board.ranks || []).forEach((r, j) => {
+        el("text", { x: -0.21, y: H - j - 0.5 + 0.05, class: "coord" }, coords).textContent = r;
+      });
+    } else if (board.kind === "polygons") {
+      for (const c of cells.values()) {
+        el("text", {
+          x: fmt(c.x), y: fmt(c.y + c.inradius * 0.62), class: "coord cell-name",
+          "font-size": fmt(Math.min(0.17, c.inradius * 0.36)),
+        }, coords).textContent = c.id;
+      }
+    }
+    this.layers = {
+      markers: layer("markers"), highlights: layer("highlights"), selection: layer("selection"),
+      pieces: layer("pieces"),
+      annotations: layer("annotations"), overlay: layer("overlay"), hits: layer("hits"),
+      drag: layer("drag"),
+    };
+    // hit shapes: one per cell, transparent, on top; they carry the labels
+    for (const c of cells.values()) {
+      const attrs = { class: "hit", "data-cell": c.id };
+      let hit;
+      if (board.kind === "squares") {
+        hit = el("rect", { ...attrs, x: fmt(c.x - 0.5), y: fmt(c.y - 0.5), width: 1, height: 1 }, this.layers.hits);
+      } else if (board.kind === "points") {
+        hit = el("circle", { ...attrs, cx: c.x, cy: c.y, r: 0.5 }, this.layers.hits);
+      } else if (c.points) {
+        hit = el("polygon", { ...attrs, points: c.points.map(p => p.map(fmt).join(",")).join(" ") }, this.layers.hits);
+      } else {
+        hit = el("circle", { ...attrs, cx: fmt(c.x), cy: fmt(c.y), r: 0.5 }, this.layers.hits);
+      }
+      c.hit = hit;
+    }
+  }
+
+  _seatColor(seat) {
+    const players = (this.view && this.view.players) || [];
+    return (players[seat] && COLOR_NAMES[players[seat].color]) || ["black", "white", "red", "blue"][seat] || "black";
+  }
+
+  _cellShape(c, cls, parent, shrink = 0) {
+    const kind = this.geometry.kind;
+    if (kind === "squares") {
+      return el("rect", {
+        x: fmt(c.x - 0.5 + shrink), y: fmt(c.y - 0.5 + shrink),
+        width: fmt(1 - 2 * shrink), height: fmt(1 - 2 * shrink), class: cls, "data-cell": c.id,
+      }, parent);
+    }
+    if (kind === "points" || !c.points) {
+      return el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(0.46 - shrink), class: cls, "data-cell": c.id }, parent);
+    }
+    return el("polygon", {
+      points: c.points.map(p => p.map(fmt).join(",")).join(" "), class: cls, "data-cell": c.id,
+    }, parent);
+  }
+
+  _clear(layer) {
+    while (layer.firstChild) layer.removeChild(layer.firstChild);
+  }
+
+  _drawMarkers(view) {
+    const layer = this.layers.markers;
+    this._clear(layer);
+    for (const m of view.markers || []) {
+      const c = this.geometry.cells.get(m.cell);
+      if (!c) continue;
+      const color = this._seatColor(m.owner);
+      this._cellShape(c, `marker-tint c-${color}`, layer).setAttribute("data-owner", m.owner);
+      const r = c.inradius * 0.3;
+      const y = c.y - c.inradius * 0.45;
+      el("rect", {
+        x: fmt(c.x - r / 2), y: fmt(y - r / 2), width: fmt(r), height: fmt(r),
+        transform: `rotate(45 ${fmt(c.x)} ${fmt(y)})`, class: `marker c-${color}`,
+        "data-cell": c.id, "data-owner": m.owner,
+      }, layer);
+    }
+  }
+
+  _drawHighlights(view) {
+    const layer = this.layers.highlights;
+    this._clear(layer);
+    const last = view.last_move || [];
+    for (const id of last) {
+      const c = this.geometry.cells.get(id);
+      if (c) this._cellShape(c, "hl hl-last", layer);
+    }
+    for (const h of view.highlights || []) {
+      const kind = /^[a-z-]+$/.test(h.kind || "") ? h.kind : "other";
+      for (const id of h.cells || []) {
+        const c = this.geometry.cells.get(id);
+        if (c) this._cellShape(c, `hl hl-${kind}`, layer, kind === "last" ? 0 : 0.04);
+      }
+    }
+  }
+
+  _pieceRadius(c) {
+    return this.geometry.kind === "polygons" ? c.inradius * 0.72 : 0.4;
+  }
+
+  _drawPieces(view) {
+    const layer = this.layers.pieces;
+    this._clear(layer);
+    this.pieceAt = new Map();
+    for (const p of view.pieces || []) {
+      const c = this.geometry.cells.get(p.cell);
+      if (!c) continue;
+      this.pieceAt.set(p.cell, p);
+      const g = el("g", { class: "piece", "data-cell": p.cell, "data-owner": p.owner }, layer);
+      const r = this._pieceRadius(c);
+      const color = this._seatColor(p.owner);
+      if (p.label != null && !p.stack) {
+        // a written number: the label in the owner's colour, with the cue beside it
+        g.classList.add("written");
+        el("text", {
+          x: fmt(c.x), y: fmt(c.y + r * 0.05), class: `label written-label c-${color}`,
+          "font-size": fmt(r * 1.6),
+        }, g).textContent = p.label;
+        cueGlyph(CUES[color], c.x + r * 0.95, c.y + r * 0.9, r * 0.2, `cue written-cue c-${color}`, g);
+        continue;
+      }
+      const stack = p.stack && p.stack.length ? p.stack : [p.owner];
+      const step = Math.min(r * 0.16, 0.07);
+      const shown = stack.slice(-5);
+      shown.forEach((seat, i) => {
+        const dy = (shown.length - 1 - i) * step;
+        el("circle", {
+          cx: fmt(c.x), cy: fmt(c.y + dy - (shown.length - 1) * step / 2), r: fmt(r),
+          class: `disc c-${this._seatColor(seat)}` + (i < shown.length - 1 ? " under" : ""),
+        }, g);
+      });
+      const topY = c.y - (shown.length - 1) * step / 2;
+      const label = p.label != null ? String(p.label) : stack.length > 1 ? String(stack.length) : null;
+      if (label != null) {
+        el("text", {
+          x: fmt(c.x), y: fmt(topY + r * 0.05), class: `label on-${color}`, "font-size": fmt(r * 0.95),
+        }, g).textContent = label;
+        if (color !== "black" && color !== "white") {
+          cueGlyph(CUES[color], c.x + r * 0.62, topY - r * 0.62, r * 0.22, `cue cue-on-${color}`, g);
+        }
+      } else if (color !== "black" && color !== "white") {
+        cueGlyph(CUES[color], c.x, topY, r * 0.4, `cue cue-on-${color}`, g);
+      }
+    }
+  }
+
+  _drawAnnotations(view) {
+    const layer = this.layers.annotations;
+    this._clear(layer);
+    const perCell = new Map();
+    for (const a of view.annotations || []) {
+      const c = this.geometry.cells.get(a.cell);
+      if (!c) continue;
+      const n = perCell.get(a.cell) || 0;
+      perCell.set(a.cell, n + 1);
+      const size = c.inradius * 0.42;
+      const color = a.owner != null ? this._seatColor(a.owner) : "none";
+      const kind = /^[a-z-]+$/.test(a.kind || "") ? a.kind : "note";
+      el("text", {
+        x: fmt(c.x - c.inradius * 0.78 + n * size * 0.75), y: fmt(c.y - c.inradius * 0.5),
+        class: `annotation ann-${kind} c-${color}`, "font-size": fmt(size), "data-cell": a.cell,
+      }, layer).textContent = a.text;
+    }
+  }
+
+  /**
+   * Draw the input state: `selected` ids, `targets` (Set of next click
+   * ids), `actionable` (ids that do something when clicked), `pending`
+   * (a move waiting for confirmation), `picked` (multi-select cells).
+   */
+  overlay(state) {
+    this.overlayState = state;
+    if (!this.view) return;
+    const layer = this.layers.overlay;
+    this._clear(layer);
+    const under = this.layers.selection;  // drawn under the pieces
+    this._clear(under);
+    const cells = this.geometry.cells;
+    for (const id of state.selected) {
+      const c = cells.get(id);
+      if (c) this._cellShape(c, "sel", under);
+    }
+    for (const id of state.picked || []) {
+      const c = cells.get(id);
+      if (c) this._cellShape(c, "picked", under, 0.06);
+    }
+    const soft = state.soft ? " soft" : "";
+    for (const id of state.targets) {
+      const c = cells.get(id);
+      if (!c) continue;
+      const occupied = this.pieceAt && this.pieceAt.has(id);
+      if (occupied) {
+        el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * 1.12), class: "target capture", "data-cell": id }, layer);
+      } else {
+        el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * (soft ? 0.22 : 0.38)), class: "target" + soft, "data-cell": id }, layer);
+      }
+    }
+    // hit shapes: labels and keyboard reachability
+    for (const c of cells.values()) {
+      const p = this.pieceAt && this.pieceAt.get(c.id);
+      let what = "empty";
+      if (p) {
+        const owner = (this.view.players[p.owner] || {}).name || `player ${p.owner + 1}`;
+        if (p.stack && p.stack.length > 1) what = `stack of ${p.stack.length}, ${owner} on top`;
+        else if (p.label != null) what = `${p.label} (${owner})`;
+        else what = `${owner} piece`;
+      }
+      const tags = [];
+      if (state.selected.includes(c.id)) tags.push("selected");
+      if (state.targets.has(c.id)) tags.push("legal target");
+      if ((state.picked || new Set()).has(c.id)) tags.push("marked");
+      const shape = c.shape && c.shape !== "cell" ? `${c.shape} ` : "";
+      c.hit.setAttribute("aria-label", `${shape}${c.id}: ${what}${tags.length ? ", " + tags.join(", ") : ""}`);
+      const active = this.interactive && state.actionable.has(c.id);
+      c.hit.classList.toggle("actionable", active);
+      if (active) {
+        c.hit.setAttribute("role", "button");
+        c.hit.setAttribute("tabindex", "0");
+      } else {
+        c.hit.removeAttribute("role");
+        c.hit.removeAttribute("tabindex");
+      }
+    }
+  }
+
+  // -- input -----------------------------------------------------------------
+  _cellAt(clientX, clientY) {
+    const node = document.elementFromPoint(clientX, clientY);
+    const hit = node && node.closest && node.closest(".hit[data-cell]");
+    return hit && this.svg.contains(hit) ? hit.getAttribute("data-cell") : null;
+  }
+
+  _svgPoint(e) {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return null;
+    return new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+  }
+
+  _pointerDown(e) {
+    if (!this.interactive || e.button > 0) return;
+    const hit = e.target.closest && e.target.closest(".hit[data-cell]");
+    if (!hit) return;
+    e.preventDefault();
+    const id = hit.getAttribute("data-cell");
+    this.drag = { id, x: e.clientX, y: e.clientY, pointer: e.pointerId, moving: false, node: null };
+    try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
+  }
+
+  _pointerMove(e) {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.pointer) return;
+    if (!d.moving) {
+      if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
+      if (!this.handlers.canDrag(d.id) || !this.layers) {
+        return;
+      }
+      const piece = this.layers.pieces.querySelector(`.piece[data-cell="${CSS.escape(d.id)}"]`);
+      if (!piece) return;
+      d.moving = true;
+      this.handlers.onDragStart(d.id);
+      d.node = piece;
+      const c = this.geometry.cells.get(d.id);
+      d.origin = { x: c.x, y: c.y };
+      this.layers.drag.appendChild(piece);
+      piece.classList.add("dragging");
+    }
+    const p = this._svgPoint(e);
+    if (p && d.node) {
+      d.node.setAttribute("transform", `translate(${fmt(p.x - d.origin.x)} ${fmt(p.y - d.origin.y)})`);
+    }
+  }
+
+  _pointerUp(e) {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.pointer) return;
+    this.drag = null;
+    try { this.svg.releasePointerCapture(e.pointerId); } catch { /* already released */ }
+    if (d.moving) {
+      const target = this._cellAt(e.clientX, e.clientY);
+      this._restorePiece(d);
+      this.handlers.onDrop(d.id, target);
+    } else {
+      this.handlers.onCell(d.id);
+    }
+  }
+
+  _restorePiece(d) {
+    if (d.node) {
+      d.node.removeAttribute("transform");
+      d.node.classList.remove("dragging");
+      if (this.layers && d.node.parentNode === this.layers.drag) this.layers.pieces.appendChild(d.node);
+    }
+  }
+
+  _cancelDrag() {
+    if (this.drag) {
+      this._restorePiece(this.drag);
+      this.drag = null;
+    }
+  }
+
+  _keyDown(e) {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const hit = e.target.closest && e.target.closest(".hit[data-cell]");
+    if (!hit || !this.interactive) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const id = hit.getAttribute("data-cell");
+    this.handlers.onCell(id);
+    // keep keyboard focus on the same cell after the redraw
+    queueMicrotask(() => {
+      const again = this.svg.querySelector(`.hit[data-cell="${CSS.escape(id)}"]`);
+      if (again && again.getAttribute("tabindex") === "0") again.focus();
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Clicks to moves
+
+const sameMultiset = (a, b) => a.length === b.length && isSubMultiset(a, b);
+
+function isSubMultiset(small, big) {
+  const counts = new Map();
+  for (const x of big) counts.set(x, (counts.get(x) || 0) + 1);
+  for (const x of small) {
+    const n = counts.get(x) || 0;
+    if (!n) return false;
+    counts.set(x, n - 1);
+  }
+  return true;
+}
+
+function minus(big, small) {
+  const rest = [...big];
+  for (const x of small) {
+    const i = rest.indexOf(x);
+    if (i >= 0) rest.splice(i, 1);
+  }
+  return rest;
+}
+
+/**
+ * Matches clicks against the view's moves.
+ *
+ * Ordered (default): each move's `clicks` must be entered in order.  Any
+ * order (`"click_order": "any"`): the clicks match as a set, a palette id
+ * can replace the selected palette id, and the palette choice stays
+ * selected after the move (EL: pick 5, then click cells).
+ *
+ * click(id) returns one of
+ *   {type: "move", text}     a move is complete: play it
+ *   {type: "changed"}        the selection changed
+ *   {type: "illegal", clicks} no move starts like this: explain it
+ */
+export class MoveInput {
+  constructor() {
+    this.view = null;
+    this.clicks = [];
+    this.sticky = [];
+  }
+
+  setView(view) {
+    this.view = view;
+    this.clicks = [];
+    if (this.anyOrder && this.sticky.length && this._supersets(this.sticky).length) {
+      this.clicks = [...this.sticky];
+    }
+  }
+
+  get anyOrder() {
+    return !!this.view && this.view.click_order === "any";
+  }
+
+  get moves() {
+    return ((this.view && this.view.moves) || []).filter(m => m.clicks && m.clicks.length);
+  }
+
+  isPalette(id) {
+    return ((this.view && this.view.palette) || []).some(p => p.id === id);
+  }
+
+  clear() {
+    this.clicks = [];
+    this.sticky = [];
+  }
+
+  _withPrefix(prefix) {
+    return this.moves.filter(m => m.clicks.length >= prefix.length
+      && prefix.every((c, i) => m.clicks[i] === c));
+  }
+
+  _supersets(set) {
+    return this.moves.filter(m => isSubMultiset(set, m.clicks));
+  }
+
+  /** Moves still possible after the current clicks. */
+  candidates() {
+    return this.anyOrder ? this._supersets(this.clicks) : this._withPrefix(this.clicks);
+  }
+
+  /** The move entered exactly by the current clicks, if any. */
+  exact() {
+    if (!this.clicks.length) return null;
+    return this.candidates().find(m => this.anyOrder ? sameMultiset(m.clicks, this.clicks)
+      : m.clicks.length === this.clicks.length) || null;
+  }
+
+  /** A move that is complete but also the start of longer ones: it needs confirming. */
+  pending() {
+    const ex = this.exact();
+    return ex && this.candidates().length > 1 ? ex : null;
+  }
+
+  /** Next click ids of the candidate moves (empty while nothing is selected). */
+  targets() {
+    const out = new Set();
+    if (!this.clicks.length) return out;
+    for (const m of this.candidates()) {
+      if (this.anyOrder) for (const id of minus(m.clicks, this.clicks)) out.add(id);
+      else if (m.clicks.length > this.clicks.length) out.add(m.clicks[this.clicks.length]);
+    }
+    return out;
+  }
+
+  /** Ids that do something when clicked now. */
+  actionable() {
+    const out = new Set(this.targets());
+    for (const id of this.clicks) out.add(id);
+    for (const m of this.moves) {
+      if (this.anyOrder) for (const id of m.clicks) out.add(id);
+      else out.add(m.clicks[0]);
+    }
+    return out;
+  }
+
+  /** First clicks of moves: what a drag may start from. */
+  starts() {
+    return new Set(this.moves.map(m => m.clicks[0]));
+  }
+
+  _finish(next) {
+    const before = this.clicks;
+    this.clicks = next;
+    const cands = this.candidates();
+    if (!cands.length) {
+      this.clicks = before;
+      return null;
+    }
+    const ex = this.exact();
+    if (ex && cands.length === 1) {
+      this.sticky = this.anyOrder ? ex.clicks.filter(id => this.isPalette(id)) : [];
+      this.clicks = [];
+      return { type: "move", text: ex.text };
+    }
+    return { type: "changed" };
+  }
+
+  /** `reselect`: may a click that continues no move start a new one (a
+   * click on another of your pieces selects it; a drop on it does not). */
+  click(id, { reselect = true } = {}) {
+    if (this.anyOrder) return this._clickAny(id);
+    const last = this.clicks[this.clicks.length - 1];
+    if (this.clicks.length && id === last) {
+      const pend = this.pending();
+      if (pend) {  // a second click on the last cell confirms
+        this.clicks = [];
+        return { type: "move", text: pend.text };
+      }
+      this.clicks = this.clicks.slice(0, -1);
+      return { type: "changed" };
+    }
+    const result = this._finish([...this.clicks, id]);
+    if (result) return result;
+    if (reselect && this.clicks.length && this._withPrefix([id]).length) {
+      this.clicks = [];
+      return this._finish([id]);
+    }
+    const tried = [...this.clicks, id];
+    this.clicks = [];
+    return { type: "illegal", clicks: tried };
+  }
+
+  _clickAny(id) {
+    if (this.clicks.includes(id)) {
+      const pend = this.pending();
+      if (pend && !this.isPalette(id)) {
+        this.clicks = [];
+        return { type: "move", text: pend.text };
+      }
+      this.clicks = minus(this.clicks, [id]);
+      if (this.isPalette(id)) this.sticky = [];
+      return { type: "changed" };
+    }
+    const kind = this.isPalette(id);
+    const attempts = [
+      [...this.clicks, id],
+      [...this.clicks.filter(c => this.isPalette(c) !== kind), id],  // replace a click of its kind
+    ];
+    for (const next of attempts) {
+      const result = this._finish(next);
+      if (result) return result;
+    }
+    const tried = [...this.clicks, id];
+    this.clicks = this.clicks.filter(c => this.isPalette(c));
+    return { type: "illegal", clicks: tried };
+  }
+
+  /** Select a palette entry (a typed digit): never toggles it off. */
+  pick(id) {
+    if (this.clicks.includes(id)) return { type: "changed" };
+    return this.click(id);
+  }
+}
