@@ -1038,11 +1038,12 @@ def random_positions(draw):
             stacks[c] = stack
             for x in "bw":
                 used[x] += stack.count(x)
-    stacks.setdefault("a1", "")
-    if not stacks["a1"]:
-        stacks["a1"] = "b"   # both sides need a piece (first moves are placements)
+    # Both sides need a piece on the board (the first moves are placements).
+    if "b" not in "".join(stacks.values()):
+        stacks["a1"] = "b"   # a1 held no black piece, so none is lost
     if "w" not in "".join(stacks.values()):
-        stacks["d7"] = "w"
+        lone_black = "".join(stacks.values()).count("b") == stacks.get("d7", "").count("b")
+        stacks["d7"] = ("b" if lone_black else "") + "w"
     cap = {"b": markers - (side == "b"), "w": markers - (side == "w")}
     marks = {}
     for p in BF_PENTAGONS:
