@@ -66,3 +66,65 @@ def test_unknown_level_is_an_option_error():
     import pytest
     with pytest.raises(gamut.OptionError, match="beginner"):
         gamut.ai.choose(gamut.new("loa"), "grandmaster")
+
+
+def _played(game, plies=6, seed=3):
+    import random
+    s = gamut.new(game)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        s = s.play(rng.choice(s.legal_moves()))
+    return s
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
+def test_beginner_errs_like_a_human_not_at_random(game):
+    # Beginner picks by a softmax over its root scores: its moves vary with
+    # the seed, but they score well above an average legal move.
+    s = _played(game)
+    exact = AlphaBeta(s, max_depth=2, seed=0)
+    exact.run()
+    scores = exact.root_scores
+    picks = [gamut.ai.choose(s, "beginner", seed=k) for k in range(16)]
+    mean_all = sum(scores.values()) / len(scores)
+    mean_picks = sum(scores[m] for m in picks) / len(picks)
+    assert len(set(picks)) >= 3
+    assert max(scores.values()) in [scores[m] for m in picks]
+    best = max(scores.values())
+    assert mean_picks > mean_all + 0.1 * (best - mean_all), (mean_picks, mean_all, best)
+    # ... and it never picks a move that loses at once
+    assert not any(s.play(m).outcome() for m in picks if s.play(m).outcome()
+                   and s.play(m).outcome().winner != s.to_move)
+
+
+def test_search_uses_a_games_forward_pruning_hook():
+    # A state offering search_moves() is searched over those moves only.
+    class Narrow:
+        def __init__(self, s):
+            self.s = s
+
+        def __getattr__(self, name):
+            return getattr(self.s, name)
+
+        def play(self, m):
+            return Narrow(self.s.play(m))
+
+        def search_moves(self):
+            return self.s.legal_moves()[:3]
+
+    s = gamut.new("loa")
+    a = AlphaBeta(Narrow(s), max_depth=2, seed=0)
+    a.run()
+    assert set(a.root_scores) == set(s.legal_moves()[:3])
+
+
+def test_arena_prints_the_score_and_elo():
+    import io
+    from gamut.ai.arena import match
+    out = io.StringIO()
+    w, d, l = match("loa", "casual", "beginner", 2, out=out)
+    assert w + d + l == 2
+    assert "Elo difference" in out.getvalue()

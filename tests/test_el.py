@@ -568,7 +568,8 @@ def test_declared_completion_wins():
     assert v["select"]["move"] == "declare" and "f1" in v["select"]["cells"]
     assert len(v["select"]["cells"]) == 36 - 7 and "e1" not in v["select"]["cells"]
     assert json.loads(json.dumps(v)) == v
-    assert v["palette"] == [] and v["moves"] == [] and v["annotations"] == []
+    # the palette stays (the page disables it during the select step), no moves listed
+    assert len(v["palette"]) == 6 and v["moves"] == [] and v["annotations"] == []
     # any empty cells may be written; only true threat cells are kept
     assert str(s.parse_move("declare a6,f1,b6")) == "declare:f1"
     assert s.parse_move("declare:a6, f1") == s.parse_move("declare f1")
@@ -580,6 +581,74 @@ def test_declared_completion_wins():
     s = play(s, "a6=1", "declare -", "f1=6")
     assert s.outcome().winner == 0 and "declared" in s.outcome().reason
     assert gamut.load(s.to_text()) == s and gamut.load(s.to_text()).outcome() == s.outcome()
+
+
+def test_standing_declarations_stay_on_the_board():
+    """The view keeps every standing declaration marked (both players', in
+    their colours) while the game goes on; "Threat!" is said once, right after
+    the declaration; a player's own true threats never show while they declare."""
+    stones = {**row(0, 1, ["r1", "r2", "r3", "b4"]), "f6": "b1", "e6": "b6"}
+    s = declare_start(stones, "e6", "c1")
+    s = play(s, "e1=5")
+    assert s.view()["annotations"] == [] and s.view()["highlights"] == []
+    red_f1 = {"cell": "f1", "text": "6", "owner": 0, "kind": "threat"}
+    s = play(s, "declare f1")
+    assert any(m == "Threat! Red declares f1." for m in s.view()["messages"])
+    s = play(s, "a6=1")  # Blue places and must declare: Red's f1 still stands
+    v = s.view()
+    assert v["annotations"] == [red_f1]
+    assert v["highlights"] == [{"kind": "threat", "cells": ["f1"]}]
+    assert not any("Threat!" in m for m in v["messages"])
+    s = play(s, "declare -")
+    assert s.view()["annotations"] == [red_f1]
+    assert not any("Threat!" in m for m in s.view()["messages"])
+    # Red writes elsewhere: their old declaration is void until they declare again
+    s = play(s, "b3=1")
+    assert s.view()["annotations"] == []
+    s = play(s, "declare f1,a2")
+    assert [(a["cell"], a["owner"]) for a in s.view()["annotations"]] == [("f1", 0), ("a2", 0)]
+    assert "Threat! Red declares f1, a2." in s.view()["messages"]
+    # Blue fills a declared cell: it is no longer marked
+    s = play(s, "a2=3")
+    assert [a["cell"] for a in s.view()["annotations"]] == ["f1"]
+
+
+def test_view_draws_a_plain_ruled_grid():
+    for variant, size in (("standard", 6), ("eight", 8), ("consecutive", 7), ("four-player", 8)):
+        board = gamut.new("el", variant).view()["board"]
+        assert board["kind"] == "squares" and board["width"] == board["height"] == size
+        assert len(board["cells"]) == size * size
+        assert {c["shade"] for c in board["cells"]} == {2}
+
+
+def test_view_turn_plies():
+    assert gamut.new("el").view()["turn_plies"] == 1
+    assert gamut.new("el", "three-player").view()["turn_plies"] == 1
+    s = gamut.new("el", **{"declare-threats": True})
+    assert s.view()["turn_plies"] == 2
+    assert play(s, "c3=1").view()["turn_plies"] == 2
+
+
+def test_view_counters_count_numbers_in_good_english():
+    s = play(gamut.new("el", "three-player"), "a1=1", "b1=2")
+    assert [(c["owner"], c["value"], c["label"]) for c in s.view()["counters"]] == [
+        (0, 1, "number"), (1, 1, "number"), (2, 0, "numbers")]
+    s = play(s, "c1=3", "a2=4")
+    assert s.view()["counters"][0] == {"owner": 0, "label": "numbers", "value": 2}
+
+
+def test_view_of_a_finished_game():
+    stones = {**row(0, 1, ["r1", "r2", "r3", "b4", "b5"]), "f6": "b1"}
+    s = play(position("standard", stones, "f6"), "f1=6")
+    v = s.view()
+    assert v["outcome"]["winner"] == 0 and v["moves"] == []
+    assert v["highlights"] == [{"kind": "win", "cells": ["a1", "b1", "c1", "d1", "e1", "f1"]}]
+    assert v["annotations"] == [] and v["messages"] == []  # the reason is in the outcome
+
+
+def test_why_illegal_keeps_cell_names_lowercase():
+    s = play(gamut.new("el"), "a1=1")
+    assert s.why_illegal(["a1", "n2"]) == "a1 already holds Red's 1; write on an empty cell."
 
 
 def test_undeclared_completion_does_not_win_and_the_game_goes_on():

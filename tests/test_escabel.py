@@ -679,11 +679,20 @@ def test_pie_swap_exchanges_colours_and_keeps_the_board():
     s = play(s, "c3")
     assert s.to_move == 1 and s.colour_to_move == WHITE and s.swap_allowed()
     assert "swap" in legal_texts(s)
-    assert any("swap" in m for m in s.view()["messages"])
+    assert [(c["value"], c["label"]) for c in s.view()["counters"]] == [(1, "stack"),
+                                                                         (0, "stacks")]
+    assert s.view()["players"] == [{"name": "Player 1 (Black)", "color": "black"},
+                                   {"name": "Player 2 (White)", "color": "white"}]
+    assert any("swap sides" in m and "Player 2 would then play Black and Player 1 White" in m
+               for m in s.view()["messages"])
     t = s.play(s.parse_move("swap"))
     assert t.to_move == 0 and t.colour_to_move == WHITE and t.swapped == 1 and t.ply == 2
-    assert t.view()["players"] == [{"name": "Player 1", "color": "white"},
-                                   {"name": "Player 2", "color": "black"}]
+    # the panel names who now holds which colour
+    assert t.view()["players"] == [{"name": "Player 1 (White)", "color": "white"},
+                                   {"name": "Player 2 (Black)", "color": "black"}]
+    assert t.view()["messages"][-1] == ("The players swapped sides: Player 1 now plays White, "
+                                        "Player 2 Black.")
+    assert not any("may move, or swap" in m for m in t.view()["messages"])
     assert t.board_text() == s.board_text() and t.to_text().endswith(" w swapped")
     assert t.view()["pieces"] == [{"cell": "c3", "owner": 1, "stack": [1]}]
     edges = t.view()["board"]["edges"]
@@ -1006,6 +1015,11 @@ def test_view_contract():
             v = s.view()
             assert json.loads(json.dumps(v)) == v
             assert v["game"] == "escabel" and v["board"]["kind"] == "points"
+            assert v["board"]["stack_style"] == "rings"  # heights drawn as rings
+            assert [p["color"] for p in v["players"]] == (
+                ["white", "black"] if s.swapped else ["black", "white"])
+            for p in v["players"]:
+                assert p["name"].endswith(f"({p['color'].capitalize()})")
             assert len(v["board"]["cells"]) == size * size
             assert len(v["board"]["edges"]) == 4
             for mv in v["moves"]:

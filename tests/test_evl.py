@@ -986,12 +986,24 @@ def test_view_is_json_and_its_moves_parse(rng):
                 t = s.play(move)
                 assert entry["after"] == [{"cell": c, "stack": t.stack(c)} for c in move.cells]
                 assert entry["captures"] == list(t.captured())
+                # the generic preview: every heptagon of the path as it would
+                # be (the origin empty), and the mover's new markers
+                tv = t.view()
+                prev = entry["preview"]
+                assert prev["cells"] == list(move.cells) + entry["captures"]
+                by_cell = {p["cell"]: p for p in tv["pieces"]}
+                assert prev["pieces"] == [by_cell[c] for c in move.cells if c in by_cell]
+                assert prev["markers"] == [{"cell": p, "owner": s.to_move}
+                                           for p in entry["captures"]]
+                assert entry["label"].startswith(f"Unstack {entry['text']}")
+            else:
+                assert "preview" not in entry
         pieces = {p["cell"]: p for p in view["pieces"]}
         for c in BF_HEPTAGONS:
             stack = s.stack(c)
             if stack:
                 assert pieces[c]["stack"] == stack and pieces[c]["owner"] == stack[-1]
-                assert pieces[c]["label"] == str(len(stack))
+                assert pieces[c].get("label") == (str(len(stack)) if len(stack) > 1 else None)
             else:
                 assert c not in pieces
         assert {(m["cell"], m["owner"]) for m in view["markers"]} == {
@@ -1017,6 +1029,29 @@ def test_view_of_a_capture_and_a_win():
     assert v["outcome"]["winner"] == 0 and v["moves"] == []
     assert any("captured bc3" in msg for msg in v["messages"])
     assert gamut.new("evl").view()["last_move"] == []
+
+
+def test_view_preview_and_labels_for_the_page():
+    # White marker on bc3 is retaken by Black's c6-c5-c4 (c4 gets the last
+    # two pieces, c5 one dropped piece, c6 left empty).
+    s = pos("7/2b4/3w(bbb)w1/7", "6/2w3/6", side="b")
+    v = s.view()
+    moves = {m["text"]: m for m in v["moves"]}
+    entry = moves["c5-c4"]
+    assert entry["captures"] == ["bc3"] and entry["label"] == "Unstack c5-c4, taking bc3"
+    assert entry["preview"] == {
+        "cells": ["c5", "c4", "bc3"],
+        "pieces": [{"cell": "c4", "owner": 0, "stack": [1, 0, 0, 0], "label": "4"}],
+        "markers": [{"cell": "bc3", "owner": 0}]}
+    # A placement on c5 shares its first click with the unstacks from c5:
+    # it gets a label for its confirm button and no preview.
+    assert moves["c5"]["label"] == "Place on c5 (stack of 4)"
+    assert "preview" not in moves["c5"]
+    # A placement elsewhere (an empty heptagon) needs neither.
+    assert set(moves["a1"]) == {"text", "clicks"}
+    # A single piece has no written height; a stack has its height.
+    pieces = {p["cell"]: p for p in v["pieces"]}
+    assert "label" not in pieces["b3"] and pieces["c5"]["label"] == "3"
 
 
 STACKS = st.sampled_from(["", "", "", "b", "w", "bb", "ww", "bw", "wb", "bbw", "wwb",

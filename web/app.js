@@ -520,6 +520,7 @@ function renderInput() {
     board.overlay({
       selected: [...input.clicks], targets: on ? input.targets() : new Set(),
       actionable: on ? input.actionable() : new Set(), pending: input.pending(), picked: new Set(),
+      preview: on ? input.preview() : null,  // what the move being entered would leave
       soft: input.anyOrder,  // e.g. every empty cell takes the chosen number: keep the dots quiet
     });
   }
@@ -541,7 +542,7 @@ function renderPalette(view, on) {
   box.replaceChildren(...palette.map(p => h("button", {
     type: "button", class: `pal c-${color}` + (targets.has(p.id) ? " target" : ""),
     "data-id": p.id, "aria-pressed": input.clicks.includes(p.id) ? "true" : "false",
-    "aria-label": `${p.label}`, disabled: !on,
+    "aria-label": `${p.label}`, disabled: !on || !!view.select || !!view.outcome,  // not while marking cells, nor after the end
     onclick: () => onCell(p.id),
   }, p.label)));
 }
@@ -565,10 +566,13 @@ function renderActions(view, on) {
   }
   const pend = on && !view.select ? input.pending() : null;
   if (pend) {
+    const last = input.clicks[input.clicks.length - 1];
+    items.push(h("p", { class: "prompt", id: "confirm-prompt" },
+      `Click ${last} again or press the button to play ${pend.text}, or click a marked cell to go on.`));
     items.push(h("button", {
       type: "button", class: "primary", id: "confirm-move", "data-move": pend.text,
       onclick: () => { input.clicks = []; playMove(pend.text); },
-    }, `Play ${pend.text}`));
+    }, pend.label || `Play ${pend.text}`));
   }
   for (const m of view.moves || []) {
     if (m.clicks && m.clicks.length) continue;
@@ -649,18 +653,27 @@ function renderMoves() {
     list.replaceChildren();
     return;
   }
+  // a turn may take several moves (view.turn_plies, e.g. a placement and a
+  // declaration): one column per seat, holding that seat's moves of the turn
+  const per = Math.max(1, (S.view && S.view.turn_plies) || 1);
+  const round = seats * per;
+  const button = k => {
+    const ply = k + 1;
+    const current = ply === g.ply;
+    return h("button", {
+      type: "button", class: "mv" + (current ? " current" : ""), "data-ply": ply,
+      "aria-current": current ? "step" : null,
+      "aria-label": `Move ${ply}: ${g.moves[k]}`,
+      onclick: () => navigate(ply),
+    }, g.moves[k]);
+  };
   const rows = [];
-  for (let i = 0; i < g.moves.length; i += seats) {
-    const cells = [h("span", { class: "num", "aria-hidden": "true" }, `${i / seats + 1}.`)];
-    for (let k = i; k < Math.min(i + seats, g.moves.length); k++) {
-      const ply = k + 1;
-      const current = ply === g.ply;
-      cells.push(h("button", {
-        type: "button", class: "mv" + (current ? " current" : ""), "data-ply": ply,
-        "aria-current": current ? "step" : null,
-        "aria-label": `Move ${ply}: ${g.moves[k]}`,
-        onclick: () => navigate(ply),
-      }, g.moves[k]));
+  for (let i = 0; i < g.moves.length; i += round) {
+    const cells = [h("span", { class: "num", "aria-hidden": "true" }, `${i / round + 1}.`)];
+    for (let k = i; k < Math.min(i + round, g.moves.length); k += per) {
+      const turn = [];
+      for (let j = k; j < Math.min(k + per, g.moves.length); j++) turn.push(button(j));
+      cells.push(per === 1 ? turn[0] : h("span", { class: "turn" }, ...turn));
     }
     rows.push(h("li", { class: "row", style: `--seats:${seats}` }, ...cells));
   }
@@ -815,6 +828,7 @@ function showRules() {
   const id = (S.view && S.view.game) || defaultGameId();
   $("rules-body").innerHTML = rulesHtml(id, gameInfo(id));
   $("rules-dialog").showModal();
+  $("rules-dialog").scrollTop = 0;  // a long page opens at its top, not at the focused Close button
 }
 
 async function copyLink() {

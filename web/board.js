@@ -205,14 +205,14 @@ export class Board {
     } else if (board.kind === "polygons") {
       for (const c of cells.values()) {
         el("text", {
-          x: fmt(c.x), y: fmt(c.y + c.inradius * 0.62), class: "coord cell-name",
+          x: fmt(c.x), y: fmt(c.y + c.inradius * 0.62), class: "coord cell-name", "data-cell": c.id,
           "font-size": fmt(Math.min(0.17, c.inradius * 0.36)),
         }, coords).textContent = c.id;
       }
     }
     this.layers = {
       markers: layer("markers"), highlights: layer("highlights"), selection: layer("selection"),
-      pieces: layer("pieces"),
+      pieces: layer("pieces"), preview: layer("preview"),
       annotations: layer("annotations"), overlay: layer("overlay"), hits: layer("hits"),
       drag: layer("drag"),
     };
@@ -301,11 +301,22 @@ export class Board {
     const layer = this.layers.pieces;
     this._clear(layer);
     this.pieceAt = new Map();
+    this.pieceSize = new Map();  // cell -> drawn radius, where it differs from _pieceRadius
     for (const p of view.pieces || []) {
+      if (this._drawPiece(p, layer, "piece")) this.pieceAt.set(p.cell, p);
+    }
+    // a cell's name is hidden under its piece
+    for (const t of this.svg.querySelectorAll(".layer-coords .cell-name")) {
+      t.classList.toggle("covered", this.pieceAt.has(t.getAttribute("data-cell")));
+    }
+  }
+
+  /** Draw piece `p` (view schema) into `layer` as a group of class `cls`. */
+  _drawPiece(p, layer, cls) {
+    {
       const c = this.geometry.cells.get(p.cell);
-      if (!c) continue;
-      this.pieceAt.set(p.cell, p);
-      const g = el("g", { class: "piece", "data-cell": p.cell, "data-owner": p.owner }, layer);
+      if (!c) return null;
+      const g = el("g", { class: cls, "data-cell": p.cell, "data-owner": p.owner }, layer);
       const r = this._pieceRadius(c);
       const color = this._seatColor(p.owner);
       if (p.label != null && !p.stack) {
@@ -316,9 +327,13 @@ export class Board {
           "font-size": fmt(r * 1.6),
         }, g).textContent = p.label;
         cueGlyph(CUES[color], c.x + r * 0.95, c.y + r * 0.9, r * 0.2, `cue written-cue c-${color}`, g);
-        continue;
+        return g;
       }
       const stack = p.stack && p.stack.length ? p.stack : [p.owner];
+      if (this.view.board.stack_style === "rings") {
+        this._drawRings(g, c, r, stack, p, color);
+        return g;
+      }
       const step = Math.min(r * 0.16, 0.07);
       const shown = stack.slice(-5);
       shown.forEach((seat, i) => {
@@ -340,6 +355,70 @@ export class Board {
       } else if (color !== "black" && color !== "white") {
         cueGlyph(CUES[color], c.x, topY, r * 0.4, `cue cue-on-${color}`, g);
       }
+      return g;
+    }
+  }
+
+  /** Draw a move's preview (see core.py: "preview"): its pieces and markers
+   * on its cells, the board's own ones there faded out. */
+  _drawPreview(preview) {
+    const layer = this.layers.preview;
+    this._clear(layer);
+    const cells = new Set((preview && preview.cells) || []);
+    for (const node of this.svg.querySelectorAll(".layer-pieces .piece, .layer-markers [data-cell]")) {
+      node.classList.toggle("previewed", cells.has(node.getAttribute("data-cell")));
+    }
+    for (const t of this.svg.querySelectorAll(".layer-coords .cell-name")) {
+      const id = t.getAttribute("data-cell");
+      if (cells.has(id)) t.classList.toggle("covered", (preview.pieces || []).some(p => p.cell === id));
+      else t.classList.toggle("covered", !!(this.pieceAt && this.pieceAt.has(id)));
+    }
+    if (!preview) return;
+    for (const id of cells) {
+      const c = this.geometry.cells.get(id);
+      if (c) this._cellShape(c, "preview-cell", layer);
+    }
+    for (const m of preview.markers || []) {
+      const c = this.geometry.cells.get(m.cell);
+      if (!c) continue;
+      const color = this._seatColor(m.owner);
+      this._cellShape(c, `marker-tint c-${color}`, layer);
+      const r = c.inradius * 0.3;
+      const y = c.y - c.inradius * 0.45;
+      el("rect", {
+        x: fmt(c.x - r / 2), y: fmt(y - r / 2), width: fmt(r), height: fmt(r),
+        transform: `rotate(45 ${fmt(c.x)} ${fmt(y)})`, class: `marker preview-marker c-${color}`,
+        "data-cell": c.id, "data-owner": m.owner,
+      }, layer);
+    }
+    for (const p of preview.pieces || []) this._drawPiece(p, layer, "piece-preview");
+  }
+
+  /** board.stack_style "rings": a stack seen from above.  The top piece is a
+   * disc and each piece below it a ring around it, in its own colour (at most
+   * 4 levels; the label counts them all), so a taller stack is larger and
+   * shows its height and make-up at a glance. */
+  _drawRings(g, c, r, stack, p, color) {
+    const shown = stack.slice(-4);
+    const top = r * 0.66;
+    const ring = r * 0.16;
+    g.classList.add("ringed");
+    shown.forEach((seat, i) => {
+      const below = shown.length - 1 - i;
+      el("circle", {
+        cx: fmt(c.x), cy: fmt(c.y), r: fmt(top + below * ring),
+        class: `disc c-${this._seatColor(seat)}` + (below ? " under ring" : ""),
+      }, g);
+    });
+    this.pieceSize.set(p.cell, top + (shown.length - 1) * ring);
+    g.dataset.height = String(stack.length);
+    const label = p.label != null ? String(p.label) : stack.length > 1 ? String(stack.length) : null;
+    if (label != null) {
+      el("text", {
+        x: fmt(c.x), y: fmt(c.y + top * 0.05), class: `label on-${color}`, "font-size": fmt(top * 1.15),
+      }, g).textContent = label;
+    } else if (color !== "black" && color !== "white") {
+      cueGlyph(CUES[color], c.x, c.y, top * 0.4, `cue cue-on-${color}`, g);
     }
   }
 
@@ -355,6 +434,16 @@ export class Board {
       const size = c.inradius * 0.42;
       const color = a.owner != null ? this._seatColor(a.owner) : "none";
       const kind = /^[a-z-]+$/.test(a.kind || "") ? a.kind : "note";
+      const alone = (view.annotations || []).filter(o => o.cell === a.cell).length === 1;
+      if (alone && !(this.pieceAt && this.pieceAt.has(a.cell))) {
+        // the only note on an empty cell: pencilled in large and faint in the middle
+        const big = c.inradius * Math.min(0.95, 2.2 / Math.max(1, String(a.text).length + 1));
+        el("text", {
+          x: fmt(c.x), y: fmt(c.y), class: `annotation ann-${kind} ghost c-${color}`,
+          "font-size": fmt(big), "data-cell": a.cell,
+        }, layer).textContent = a.text;
+        continue;
+      }
       el("text", {
         x: fmt(c.x - c.inradius * 0.78 + n * size * 0.75), y: fmt(c.y - c.inradius * 0.5),
         class: `annotation ann-${kind} c-${color}`, "font-size": fmt(size), "data-cell": a.cell,
@@ -383,13 +472,16 @@ export class Board {
       const c = cells.get(id);
       if (c) this._cellShape(c, "picked", under, 0.06);
     }
+    this._drawPreview(state.preview || null);
     const soft = state.soft ? " soft" : "";
     for (const id of state.targets) {
       const c = cells.get(id);
       if (!c) continue;
       const occupied = this.pieceAt && this.pieceAt.has(id);
       if (occupied) {
-        el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * 1.12), class: "target capture", "data-cell": id }, layer);
+        const size = this.pieceSize && this.pieceSize.get(id);
+        const rt = size ? size + 0.06 : this._pieceRadius(c) * 1.12;
+        el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(rt), class: "target capture", "data-cell": id }, layer);
       } else {
         el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * (soft ? 0.22 : 0.38)), class: "target" + soft, "data-cell": id }, layer);
       }
@@ -544,8 +636,9 @@ function minus(big, small) {
  *
  * Ordered (default): each move's `clicks` must be entered in order.  Any
  * order (`"click_order": "any"`): the clicks match as a set, a palette id
- * can replace the selected palette id, and the palette choice stays
- * selected after the move (EL: pick 5, then click cells).
+ * can replace the selected palette id, and a palette choice made first
+ * stays selected for the same player's next turn (EL: pick 5, then click
+ * cells; the opponent's turn starts with nothing picked).
  *
  * click(id) returns one of
  *   {type: "move", text}     a move is complete: play it
@@ -556,12 +649,22 @@ export class MoveInput {
   constructor() {
     this.view = null;
     this.clicks = [];
-    this.sticky = [];
+    this.stickyOf = new Map();  // seat -> palette ids it picked first on its last move
+  }
+
+  /** The palette choice kept for the player to move (each player keeps their own). */
+  get sticky() {
+    return (this.view && this.stickyOf.get(this.view.to_move)) || [];
+  }
+
+  set sticky(ids) {
+    if (this.view) this.stickyOf.set(this.view.to_move, ids);
   }
 
   setView(view) {
     this.view = view;
     this.clicks = [];
+    // a picked number stays for its player's next turn (never for the opponent's)
     if (this.anyOrder && this.sticky.length && this._supersets(this.sticky).length) {
       this.clicks = [...this.sticky];
     }
@@ -581,7 +684,7 @@ export class MoveInput {
 
   clear() {
     this.clicks = [];
-    this.sticky = [];
+    this.stickyOf = new Map();
   }
 
   _withPrefix(prefix) {
@@ -609,6 +712,27 @@ export class MoveInput {
   pending() {
     const ex = this.exact();
     return ex && this.candidates().length > 1 ? ex : null;
+  }
+
+  /** The preview to draw now: the completed move's, else what every
+   * candidate's preview agrees on (cells with the same contents), else null. */
+  preview() {
+    if (!this.clicks.length) return null;
+    const ex = this.exact();
+    if (ex && ex.preview) return ex.preview;
+    const cands = this.candidates();
+    if (!cands.length || !cands.every(m => m.preview)) return null;
+    const contents = (pv, id) => JSON.stringify([
+      (pv.pieces || []).filter(p => p.cell === id), (pv.markers || []).filter(m => m.cell === id)]);
+    const first = cands[0].preview;
+    const cells = first.cells.filter(id => cands.every(m => m.preview.cells.includes(id)
+      && contents(m.preview, id) === contents(first, id)));
+    if (!cells.length) return null;
+    return {
+      cells,
+      pieces: (first.pieces || []).filter(p => cells.includes(p.cell)),
+      markers: (first.markers || []).filter(m => cells.includes(m.cell)),
+    };
   }
 
   /** Next click ids of the candidate moves (empty while nothing is selected). */
@@ -648,7 +772,8 @@ export class MoveInput {
     }
     const ex = this.exact();
     if (ex && cands.length === 1) {
-      this.sticky = this.anyOrder ? ex.clicks.filter(id => this.isPalette(id)) : [];
+      // sticky only when the palette entry was picked first (pick 5, then click cells)
+      this.sticky = this.anyOrder && this.isPalette(this.clicks[0]) ? ex.clicks.filter(id => this.isPalette(id)) : [];
       this.clicks = [];
       return { type: "move", text: ex.text };
     }

@@ -2,6 +2,10 @@
 // Each page is a small HTML fragment shown in the rules dialog.  Games
 // without a page yet get one honest line instead.
 
+import { html as el } from "./rules/el.js";
+import { html as escabel } from "./rules/escabel.js";
+import { html as evl } from "./rules/evl.js";
+
 const PAGES = {
   loa: `
 <h3>Lines of Action</h3>
@@ -30,6 +34,9 @@ a draw.</li>
 <h4>Playing here</h4>
 <p>Click a piece, then one of the marked squares (or drag the piece there). Captures are
 written <code>b1xd3</code>, other moves <code>b1-d3</code>.</p>`,
+  el,
+  escabel,
+  evl,
 };
 
 /** The rules page of a game as an HTML fragment. */

@@ -41,9 +41,11 @@ knowing any rules.  Keys (all games):
     cell is ``{"id": "a1", "x": cx, "y": cy}`` plus, for ``polygons``,
     ``"points": [[x, y], ...]`` and optionally ``"shape": "pentagon"``;
     for ``squares`` a cell is the unit square centred on (x, y) and carries
-    ``"shade": 0 | 1``; for ``points`` cells are intersections of a grid.
+    ``"shade": 0 | 1`` (checkered) or ``2`` (a plain ruled cell, like paper); for ``points`` cells are intersections of a grid.
     ``edges`` (optional) are coloured board edges:
-    ``{"from": [x, y], "to": [x, y], "owner": seat}``.
+    ``{"from": [x, y], "to": [x, y], "owner": seat}``.  ``stack_style``
+    (optional) ``"rings"`` draws a stack from above: the top piece as a disc
+    and each piece below as a ring in its own colour.
 ``pieces``
     ``[{"cell": "b1", "owner": seat, "label": "5", "stack": [seat, ...]}]``;
     ``label`` and ``stack`` (bottom to top) are optional.
@@ -65,10 +67,22 @@ knowing any rules.  Keys (all games):
     move with no clicks (``pass``, ``swap``) is offered as a button, with
     ``"label"``.  When one move's clicks are a prefix of another's, the
     front end asks for confirmation (or a second click on the last cell).
+    Optional per move: ``"label"``, the text of its button (no clicks) or of
+    its confirm button (``"Place on b3"``); ``"preview"``, what the move
+    would leave, drawn while its clicks are being entered:
+    ``{"cells": [ids], "pieces": [...], "markers": [...]}`` -- on the listed
+    cells the view's pieces and markers are replaced by the preview's ones
+    (same schema as ``pieces`` / ``markers``; a listed cell absent from them
+    would be empty).  The front end shows the preview of the move the
+    current clicks complete or, while they complete none, what every
+    remaining candidate's preview agrees on.
 ``outcome``
     ``None`` or ``{"winner": seat | None, "reason": "..."}``.
 ``messages``
     short texts worth showing (``"Threat!"``), optional.
+``turn_plies``
+    plies in one player's turn (optional, default 1; EL with declared threats
+    has 2: a placement, then a declaration), for grouping the move list.
 """
 
 from __future__ import annotations

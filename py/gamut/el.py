@@ -512,10 +512,35 @@ class ElState(core.State):
         names = self.rules.name_of
         return tuple(frozenset((names[c], n) for c, n in pairs) for pairs in self._threat_pairs())
 
+    # -- for the computer player (see gamut.el_eval) ---------------------------
+    @property
+    def search_kind(self) -> str:
+        return "alphabeta" if self.rules.players == 2 else "mcts"
+
+    def evaluate(self) -> int:
+        from .el_eval import evaluate
+        return evaluate(self)
+
+    def move_order_key(self, move) -> int:
+        from .el_eval import move_order_key
+        return move_order_key(self, move)
+
+    def search_moves(self) -> list:
+        from .el_eval import search_moves
+        return search_moves(self)
+
     def _threat_pairs(self) -> tuple:
         if self._threats is None:
             self._threats = self.rules.threat_pairs(self.board, self.occ)
         return self._threats
+
+    def _threat_numbers(self, seat: int, cells: int) -> dict:
+        """{cell: sorted numbers} of ``seat``'s threats on the cells of ``cells``."""
+        by_cell = {}
+        for c, n in self._threat_pairs()[seat]:
+            if cells >> c & 1:
+                by_cell.setdefault(c, []).append(n)
+        return {c: sorted(ns) for c, ns in by_cell.items()}
 
     def _threat_cells(self, seat: int) -> int:
         mask = 0
@@ -723,7 +748,7 @@ class ElState(core.State):
                 return f"Click an empty cell and a number from 1 to {rules.numbers}."
         for c in cells:
             if self.occ >> c & 1:
-                return self._occupied(c)[0].upper() + self._occupied(c)[1:] + "."
+                return self._occupied(c) + "."  # starts with the cell name: keep it lowercase
         forced = self._forced_number()
         for n in numbers:
             if forced and n != forced:
@@ -792,12 +817,12 @@ class ElState(core.State):
         select = None
         if outcome is None:
             if self.phase:
-                palette = []
+                # the palette stays (disabled by the select step): the board keeps its size
                 select = {"cells": [names[c] for c in iter_bits(rules.full & ~self.occ)],
                           "prompt": "Mark the cells where you threaten to complete an EL, "
                                     "then confirm",
                           "move": "declare"}
-                messages.append(f"{SEAT_NAMES[self.to_move]}: declare your threats.")
+                messages.append("Now declare your threats.")  # after "Red to move"
             else:
                 for m in self.legal_moves():
                     moves.append({"text": str(m), "clicks": [names[m.cell], f"n{m.number}"]})
@@ -808,8 +833,7 @@ class ElState(core.State):
                 self._announce(highlights, annotations, messages)
         elif outcome.cells:
             highlights.append({"kind": "win", "cells": list(outcome.cells)})
-        if outcome is not None:
-            messages.append(outcome.reason)
+        # (the outcome's reason is not repeated here: the page shows it as the result)
         counts = [0] * players
         for code in self.board:
             if code:
@@ -822,15 +846,18 @@ class ElState(core.State):
             "players": [{"name": SEAT_NAMES[p], "color": SEAT_COLORS[p]} for p in range(players)],
             "to_move": self.to_move,
             "ply": self.ply,
-            "board": squares_board_view(rules.size, rules.size),
+            "board": self._board_view(),
             "pieces": pieces,
-            "counters": [{"owner": p, "label": "numbers", "value": counts[p]}
+            "counters": [{"owner": p, "label": "number" if counts[p] == 1 else "numbers",
+                          "value": counts[p]}
                          for p in range(players)],
             "last_move": [names[self.last]] if self.last is not None else [],
             "highlights": highlights,
             "annotations": annotations,
             "palette": palette,
             "click_order": "any",
+            # with declare-threats a turn is two moves: placement, declaration
+            "turn_plies": 2 if self._declare else 1,
             "moves": moves,
             "outcome": outcome.to_json() if outcome else None,
             "messages": messages,
@@ -839,9 +866,18 @@ class ElState(core.State):
             view["select"] = select
         return view
 
+    def _board_view(self) -> dict:
+        """A plain ruled grid (shade 2), like the paper the game is played on:
+        no chessboard shading under the coloured numbers."""
+        board = squares_board_view(self.rules.size, self.rules.size)
+        for cell in board["cells"]:
+            cell["shade"] = 2
+        return board
+
     def _announce(self, highlights, annotations, messages):
         """Threat announcement of the player who just placed (two-player
-        variants only: the multi-player variants waive the threat rule)."""
+        variants only: the multi-player variants waive the threat rule); with
+        declare-threats, every standing declaration (both players') instead."""
         rules = self.rules
         if not rules.threat_rule:
             return
@@ -853,27 +889,31 @@ class ElState(core.State):
                 messages.append(f"{SEAT_NAMES[mover]} completed an EL with "
                                 f"{names[self.last]} without having declared it: no win, "
                                 "the game goes on.")
-            if self.phase:
-                return  # the mover's declaration is still to come
-            cells = self.declared[mover]
-        else:
-            cells = self._threat_cells(mover)
-        if not cells:
+            # Every standing declaration stays on the board (both players'; the
+            # mover's is empty while they are still declaring, so nothing of
+            # their true threats leaks), announced once, right after it is made.
+            shown = []
+            for seat in (mover ^ 1, mover):
+                by_cell = self._threat_numbers(seat, self.declared[seat])
+                for c in sorted(by_cell):
+                    annotations.append({"cell": names[c], "text": "/".join(map(str, by_cell[c])),
+                                        "owner": seat, "kind": "threat"})
+                    shown.append(names[c])
+                if seat == mover and by_cell and not self.phase:
+                    messages.append(f"Threat! {SEAT_NAMES[mover]} declares "
+                                    + ", ".join(names[c] for c in sorted(by_cell)) + ".")
+            if shown:
+                highlights.append({"kind": "threat", "cells": shown})
             return
-        by_cell = {}
-        for c, n in self._threat_pairs()[mover]:
-            if cells >> c & 1:
-                by_cell.setdefault(c, []).append(n)
+        by_cell = self._threat_numbers(mover, self._threat_cells(mover))
+        if not by_cell:
+            return
         for c in sorted(by_cell):
-            annotations.append({"cell": names[c], "text": "/".join(map(str, sorted(by_cell[c]))),
+            annotations.append({"cell": names[c], "text": "/".join(map(str, by_cell[c])),
                                 "owner": mover, "kind": "threat"})
         highlights.append({"kind": "threat", "cells": [names[c] for c in sorted(by_cell)]})
-        if self._declare:
-            messages.append(f"Threat! {SEAT_NAMES[mover]} declares "
-                            + ", ".join(names[c] for c in sorted(by_cell)) + ".")
-        else:
-            ways = ", ".join(f"{names[c]}={n}" for c in sorted(by_cell) for n in sorted(by_cell[c]))
-            messages.append(f"Threat! {SEAT_NAMES[mover]} can complete an EL with {ways}.")
+        ways = ", ".join(f"{names[c]}={n}" for c in sorted(by_cell) for n in by_cell[c])
+        messages.append(f"Threat! {SEAT_NAMES[mover]} can complete an EL with {ways}.")
 
 
 # ---------------------------------------------------------------------------

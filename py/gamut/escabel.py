@@ -549,6 +549,17 @@ class EscabelState(core.State):
                             tuple(codes), to_move ^ 1, swapped, self.ply + 1, h,
                             geo.moves[c])
 
+    # -- for the computer player (see gamut.escabel_eval) -----------------------
+    search_kind = "alphabeta"
+
+    def evaluate(self) -> int:
+        from .escabel_eval import evaluate
+        return evaluate(self)
+
+    def move_order_key(self, move) -> int:
+        from .escabel_eval import move_order_key
+        return move_order_key(self, move)
+
     # -- notation -------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
@@ -698,6 +709,7 @@ class EscabelState(core.State):
         n = geo.n
         swapped = self.swapped
         board = points_board_view(n, n)
+        board["stack_style"] = "rings"  # a stack's height as rings: a 3-stack looks taller
         inset = 0.2
         black_seat, white_seat = swapped, swapped ^ 1
         board["edges"] = [
@@ -735,11 +747,16 @@ class EscabelState(core.State):
                 messages.append(f"{COLOUR_NAMES[colour ^ 1]}'s chain joins its edges: "
                                 f"{COLOUR_NAMES[colour]} must break it now.")
             if self.swap_allowed():
-                messages.append(f"{SEAT_NAMES[self._to_move]} may swap sides instead of "
-                                "moving (pie rule).")
+                messages.append(f"{SEAT_NAMES[self._to_move]} may move, or swap sides (pie "
+                                f"rule): {SEAT_NAMES[self._to_move]} would then play Black "
+                                f"and {SEAT_NAMES[self._to_move ^ 1]} White.")
         if self._last is not None and self._last.is_swap:
-            messages.append("The players swapped sides.")
-        players = [{"name": SEAT_NAMES[seat], "color": COLOUR_TOKENS[seat ^ swapped]}
+            messages.append(f"The players swapped sides: {SEAT_NAMES[0]} now plays "
+                            f"{COLOUR_NAMES[swapped]}, {SEAT_NAMES[1]} "
+                            f"{COLOUR_NAMES[swapped ^ 1]}.")
+        # the colour in the name: after a swap, who plays what is never in doubt
+        players = [{"name": f"{SEAT_NAMES[seat]} ({COLOUR_NAMES[seat ^ swapped]})",
+                    "color": COLOUR_TOKENS[seat ^ swapped]}
                    for seat in (0, 1)]
         counts = [0, 0]
         for code in self.codes:
@@ -755,8 +772,8 @@ class EscabelState(core.State):
             "board": board,
             "pieces": pieces,
             "markers": [],
-            "counters": [{"owner": seat, "label": "stacks", "value": counts[seat]}
-                         for seat in (0, 1)],
+            "counters": [{"owner": seat, "label": "stack" if counts[seat] == 1 else "stacks",
+                          "value": counts[seat]} for seat in (0, 1)],
             "last_move": list(self._last.cells()) if self._last is not None else [],
             "highlights": highlights,
             "annotations": [],

@@ -67,10 +67,15 @@ preallocated moves (every simple path of 1-4 steps), pruned by heights while
 walking it, so generation allocates only the list.  The zobrist hash is
 updated per changed heptagon and marker.
 
-View extras (game-specific, optional for the front end): each unstack in
-``view()["moves"]`` also carries ``"after"`` (the stacks of the heptagons it
-changes, as ``{"cell", "stack"}``, so the page can preview drops) and
-``"captures"`` (pentagon ids it would take); ``board`` carries ``"outline"``.
+View extras: each unstack in ``view()["moves"]`` carries the generic
+``"preview"`` (see core's view docstring: the stacks its path leaves, the
+origin empty, and the markers it would place), a ``"label"`` (``Unstack
+b3-b4, taking ab3``) and, game-specific, ``"after"`` (the stacks of the
+heptagons it changes, as ``{"cell", "stack"}``) and ``"captures"`` (pentagon
+ids it would take).  A placement on a stack that can also be unstacked (the
+two share their first click, so the page asks to confirm the placement)
+carries a ``"label"`` too (``Place on b3 (stack of 3)``).  Heights of 2 and
+more are the pieces' labels; ``board`` carries ``"outline"``.
 """
 
 from __future__ import annotations
@@ -406,6 +411,17 @@ class EvlState(core.State):
         return EvlState(self.variant, self.options, tuple(board), marks, seat ^ 1,
                         self.hands, h, _UNKNOWN, move, captured, self._ply + 1)
 
+    # -- for the computer player (see gamut.evl_eval) ---------------------------
+    search_kind = "alphabeta"
+
+    def evaluate(self) -> int:
+        from .evl_eval import evaluate
+        return evaluate(self)
+
+    def move_order_key(self, move) -> int:
+        from .evl_eval import move_order_key
+        return move_order_key(self, move)
+
     def _win(self, seat: int) -> Outcome:
         m = self.options["markers"]
         return Outcome(seat, f"{COLOUR_NAMES[seat]} wins: all {m} markers are on the board",
@@ -572,8 +588,7 @@ class EvlState(core.State):
         pieces = []
         for c, code in enumerate(self.board):
             if code != EMPTY:
-                pieces.append({"cell": HEPTAGONS[c], "owner": TOP[code],
-                               "label": str(HEIGHT[code]), "stack": stack_seats(code)})
+                pieces.append(_piece(c, code))
         markers = [{"cell": PENTAGONS[p], "owner": seat}
                    for seat in (0, 1) for p in iter_bits(self.marks[seat])]
         markers.sort(key=lambda d: PENTAGON_INDEX[d["cell"]])
@@ -583,13 +598,32 @@ class EvlState(core.State):
             counters.append({"owner": seat, "label": f"markers placed (of {m})",
                              "value": self.marks[seat].bit_count()})
         moves = []
-        for move in self.legal_moves():
+        legal = self.legal_moves()
+        # First clicks shared by a placement and an unstack: the placement
+        # waits for confirmation there, so its button says what it does.
+        unstack_starts = {move[0] for move in legal if len(move) > 1}
+        seat = self._to_move
+        for move in legal:
             entry = {"text": str(move), "clicks": list(move.cells)}
             if len(move) > 1:
                 after = self.play(move)
                 entry["after"] = [{"cell": HEPTAGONS[c], "stack": stack_seats(after.board[c])}
                                   for c in move]
-                entry["captures"] = list(after.captured())
+                captures = list(after.captured())
+                entry["captures"] = captures
+                entry["label"] = f"Unstack {move}" + (
+                    f", taking {_and_list(captures)}" if captures else "")
+                # The generic preview: what the path changes (its heptagons,
+                # the origin left empty) and the markers it would place.
+                entry["preview"] = {
+                    "cells": list(move.cells) + captures,
+                    "pieces": [_piece(c, after.board[c]) for c in move
+                               if after.board[c] != EMPTY],
+                    "markers": [{"cell": p, "owner": seat} for p in captures],
+                }
+            elif move[0] in unstack_starts:
+                height = HEIGHT[self.board[move[0]]]
+                entry["label"] = f"Place on {move} (stack of {height + 1})"
             moves.append(entry)
         highlights = []
         if self._captured:
@@ -625,6 +659,15 @@ class EvlState(core.State):
             "outcome": outcome.to_json() if outcome else None,
             "messages": messages,
         }
+
+
+def _piece(c: int, code: int) -> dict:
+    """The view of the stack ``code`` on heptagon index ``c`` (not empty);
+    heights of 2 and more are written on the top piece."""
+    piece = {"cell": HEPTAGONS[c], "owner": TOP[code], "stack": stack_seats(code)}
+    if HEIGHT[code] > 1:
+        piece["label"] = str(HEIGHT[code])
+    return piece
 
 
 def _and_list(items) -> str:

@@ -16,6 +16,21 @@ three- and four-player EL variants) gets Monte-Carlo tree search.  A state may
 also name one explicitly with a ``search_kind`` attribute (``"alphabeta"`` or
 ``"mcts"``).  Levels are node budgets, so a search is deterministic for a
 seed; ``time_limit`` only caps the wall time.
+
+What a game offers the search (all optional but ``evaluate`` for
+alpha-beta), each a few-line method of its State delegating to the game's
+evaluation module (``loa.py`` itself, ``el_eval``, ``escabel_eval``,
+``evl_eval``):
+
+* ``evaluate()``: a score for the side to move, well below ``search.WIN``;
+* ``move_order_key(move)``: a priority (higher first) for move ordering;
+* ``search_moves()``: forward pruning, the subset of the legal moves worth
+  searching (it must hold every forced move); EL uses it to cut its 200
+  placements down to threats, blocks and the best-placed others;
+* ``search_kind``: ``"alphabeta"`` or ``"mcts"``.
+
+``gamut.ai.solve`` proves short forced wins by exact full-width search
+(tests and tools only).
 """
 
 from __future__ import annotations

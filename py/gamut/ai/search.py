@@ -37,6 +37,14 @@ def terminal_score(outcome, to_move: int, ply: int) -> int:
     return WIN - ply if outcome.winner == to_move else -WIN + ply
 
 
+def _search_moves(state) -> list:
+    """The moves the search looks at: ``state.search_moves()`` when the game
+    offers forward pruning (a subset of the legal moves that always holds
+    the forced ones), else every legal move."""
+    pick = getattr(state, "search_moves", None)
+    return pick() if pick is not None else state.legal_moves()
+
+
 def is_mate_score(score: float) -> bool:
     return abs(score) > WIN - 1000
 
@@ -57,6 +65,7 @@ class AlphaBeta:
         self.killers = {}
         self.history = {}
         self.nodes = 0
+        self._next_yield = CHECK_EVERY
         self.depth_done = 0
         self.best_move = None
         self.best_score = 0
@@ -105,7 +114,7 @@ class AlphaBeta:
     # -- search -------------------------------------------------------------
     def _iterate(self):
         root = self.root
-        moves = root.legal_moves()
+        moves = _search_moves(root)
         if not moves:
             return
         self.best_move = moves[0]
@@ -162,19 +171,22 @@ class AlphaBeta:
         return pv
 
     def _order(self, state, moves, ply, entry):
-        tt_move = entry[3] if entry is not None else None
-        killers = self.killers.get(ply, ())
-        history = self.history
+        hget = self.history.get
         hint = getattr(state, "move_order_key", None)
-
-        def key(m):
-            if m == tt_move:
-                return -10**12
-            if m in killers:
-                return -10**11
-            base = -history.get(m, 0)
-            return base - hint(m) if hint is not None else base
-        return sorted(moves, key=key)
+        if hint is not None:
+            ordered = sorted(moves, key=lambda m: -hget(m, 0) - hint(m))
+        else:
+            ordered = sorted(moves, key=lambda m: -hget(m, 0))
+        # the TT move first, then the killers (when legal here)
+        front = [m for m in self.killers.get(ply, ()) if m in moves]
+        tt_move = entry[3] if entry is not None else None
+        if tt_move is not None and tt_move in moves:
+            if tt_move in front:
+                front.remove(tt_move)
+            front.insert(0, tt_move)
+        if front:
+            ordered = front + [m for m in ordered if m not in front]
+        return ordered
 
     def _cutoff(self, move, ply, depth):
         k = self.killers.get(ply, ())
@@ -184,7 +196,8 @@ class AlphaBeta:
 
     def _negamax(self, state, depth, alpha, beta, ply):
         self.nodes += 1
-        if not self.nodes % CHECK_EVERY:
+        if self.nodes >= self._next_yield:  # (leaf loops add several nodes at once)
+            self._next_yield = self.nodes + CHECK_EVERY
             yield
         outcome = state.outcome()
         if outcome is not None:
@@ -202,7 +215,7 @@ class AlphaBeta:
                 return score
             if flag == UPPER and score <= alpha:
                 return score
-        moves = self._order(state, state.legal_moves(), ply, entry)
+        moves = self._order(state, _search_moves(state), ply, entry)
         best, best_move = -WIN - 1, None
         if depth == 1:
             # Children are leaves: score them directly, no recursion needed.

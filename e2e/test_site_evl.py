@@ -1,0 +1,238 @@
+"""The site, played like a person would: EVL in Chromium.
+
+Uses infra's fixtures (e2e/conftest.py): every context is guarded against
+requests leaving 127.0.0.1 and against console errors.  One page is shared by
+the game tests (Pyodide takes 10-30 s to start); the shared link opens in a
+fresh context at phone size.
+
+The game: Black builds a stack of 2 on c4 and a single piece on b3 while
+White places far away; then Black unstacks c4-c3, landing (bb) on c3: with
+b3 that surrounds both bc2 and bc3 (b3 and c3 are a non-touching pair of
+each), so Black's markers go on both.  Then a two-step path (a drop and a
+landing) and the shared link in a fresh phone-sized context.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from conftest import wait_engine_ready
+
+START_LINK = "#v1/evl/standard/pieces=20,markers=10/"
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+
+
+# -- helpers ---------------------------------------------------------------------
+
+def cell(page, cid):
+    return page.locator(f'#board .hit[data-cell="{cid}"]')
+
+
+def pieces(page, layer="pieces", cls="piece") -> dict:
+    """cell -> (owner, written height or None, number of discs drawn)."""
+    return {c: tuple(v) for c, v in page.eval_on_selector_all(
+        f"#board .layer-{layer} .{cls}",
+        """els => els.map(e => [e.dataset.cell, [Number(e.dataset.owner),
+              e.querySelector('text') ? e.querySelector('text').textContent : null,
+              e.querySelectorAll('circle.disc').length]])""")}
+
+
+def markers(page, layer="markers") -> dict:
+    return dict(page.eval_on_selector_all(
+        f"#board .layer-{layer} rect.marker",
+        "els => els.map(e => [e.dataset.cell, Number(e.dataset.owner)])"))
+
+
+def targets(page) -> set:
+    return set(page.eval_on_selector_all("#board .target", "els => els.map(e => e.dataset.cell)"))
+
+
+def counters(page, seat: int) -> str:
+    return page.locator(f'#players .player[data-seat="{seat}"] .counter').inner_text()
+
+
+def move_count(page) -> int:
+    return page.locator("#moves .mv").count()
+
+
+def wait_idle(page) -> None:
+    page.wait_for_function("document.documentElement.dataset.busy === 'no'")
+
+
+def expect_played(page, n: int, text: str) -> None:
+    expect(page.locator("#moves .mv")).to_have_count(n)
+    expect(page.locator("#moves .mv").nth(n - 1)).to_have_text(text)
+    wait_idle(page)
+
+
+def open_hash(page, fragment: str) -> None:
+    before = page.evaluate("document.documentElement.dataset.revision")
+    page.evaluate("f => { location.hash = f; }", fragment)
+    page.wait_for_function(
+        "r => document.documentElement.dataset.revision !== r"
+        " && document.documentElement.dataset.busy === 'no'", arg=before)
+
+
+# -- one shared page: a game by clicking -------------------------------------------
+
+def test_board_and_placements(shared_page):
+    page = shared_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_hash(page, START_LINK)
+    assert page.evaluate("location.hash") == START_LINK
+    expect(page.locator("#status")).to_have_text("Black to move")
+    # the board: 28 heptagons and 18 pentagons, drawn from the engine's polygons
+    expect(page.locator("#board .poly.shape-heptagon")).to_have_count(28)
+    expect(page.locator("#board .poly.shape-pentagon")).to_have_count(18)
+    assert page.locator('#board .poly[data-cell="a1"]').get_attribute("points").count(" ") == 6
+    assert page.locator('#board .poly[data-cell="ab1"]').get_attribute("points").count(" ") == 4
+    assert pieces(page) == {}
+    assert counters(page, 0) == "20 in hand · 0 markers placed (of 10)"
+    assert counters(page, 1) == "20 in hand · 0 markers placed (of 10)"
+    # a pentagon is not a place for pieces: explained
+    cell(page, "bc3").click()
+    expect(page.locator("#explain")).to_contain_text("bc3 is a pentagon")
+    assert move_count(page) == 0
+
+    # a placement on an empty heptagon is one click
+    cell(page, "c4").click()
+    expect_played(page, 1, "c4")
+    assert pieces(page) == {"c4": (0, None, 1)}  # a single piece: no height written
+    assert counters(page, 0).startswith("19 in hand")
+    expect(page.locator("#status")).to_have_text("White to move")
+    # White may not place on Black's piece
+    cell(page, "c4").click()
+    expect(page.locator("#explain")).to_contain_text("controlled by Black")
+    assert move_count(page) == 1
+    cell(page, "d7").click()
+    expect_played(page, 2, "d7")
+    # on one's own single piece: a stack of 2, its height written on it
+    cell(page, "c4").click()
+    expect_played(page, 3, "c4")
+    assert pieces(page)["c4"] == (0, "2", 2)
+    for n, text in enumerate(["a7", "b3", "d1"], start=4):
+        cell(page, text).click()
+        expect_played(page, n, text)
+    assert pieces(page) == {"c4": (0, "2", 2), "b3": (0, None, 1), "d7": (1, None, 1),
+                            "a7": (1, None, 1), "d1": (1, None, 1)}
+    assert counters(page, 0) == "17 in hand · 0 markers placed (of 10)"
+    assert counters(page, 1) == "17 in hand · 0 markers placed (of 10)"
+    assert markers(page) == {}
+
+
+def test_unstack_step_by_step_with_a_capture(shared_page):
+    page = shared_page
+    assert move_count(page) == 6
+    expect(page.locator("#status")).to_have_text("Black to move")
+    # c4 can take a piece or move: the first click offers both
+    cell(page, "c4").click()
+    confirm = page.locator("#confirm-move")
+    expect(confirm).to_have_text("Place on c4 (stack of 3)")
+    expect(page.locator("#confirm-prompt")).to_contain_text("Click c4 again")
+    # the next steps: the heptagons touching c4
+    assert targets(page) == {"b4", "c3", "c5"}
+    assert pieces(page, "preview", "piece-preview") == {}  # nothing decided yet
+    # first step: c3.  The preview shows c4 emptied, (bb) on c3 and the two
+    # markers Black would take; the real c4 stack is faded under it.
+    cell(page, "c3").click()
+    expect(confirm).to_have_text("Unstack c4-c3, taking bc2 and bc3")
+    assert pieces(page, "preview", "piece-preview") == {"c3": (0, "2", 2)}
+    assert markers(page, "preview") == {"bc2": 0, "bc3": 0}
+    assert "previewed" in page.locator('#board .layer-pieces .piece[data-cell="c4"]').get_attribute("class")
+    cells = set(page.eval_on_selector_all("#board .preview-cell", "els => els.map(e => e.dataset.cell)"))
+    assert cells == {"c4", "c3", "bc2", "bc3"}
+    # a stack of 2 may go one step further, from c3 (never back to c4)
+    assert targets(page) == {"c2", "d3"}
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "desktop-evl-unstack.png"))
+    assert markers(page) == {}  # nothing played yet
+    assert move_count(page) == 6
+
+    # the second click on c3 plays c4-c3
+    cell(page, "c3").click()
+    expect_played(page, 7, "c4-c3")
+    expect(page.locator("#board .layer-preview > *")).to_have_count(0)
+    assert markers(page) == {"bc2": 0, "bc3": 0}
+    # markers are drawn in the mover's colour
+    for pid in ("bc2", "bc3"):
+        cls = page.locator(f'#board .layer-markers rect.marker[data-cell="{pid}"]').get_attribute("class")
+        assert "c-black" in cls
+    caught = set(page.eval_on_selector_all("#board .hl-capture", "els => els.map(e => e.dataset.cell)"))
+    assert caught == {"bc2", "bc3"}
+    p = pieces(page)
+    assert p["c3"] == (0, "2", 2) and "c4" not in p
+    # an unstack takes nothing from the hand; the markers are counted
+    assert counters(page, 0) == "17 in hand · 2 markers placed (of 10)"
+    assert counters(page, 1) == "17 in hand · 0 markers placed (of 10)"
+    expect(page.locator("#status")).to_contain_text("Black captured bc2 and bc3")
+    # White plays on: the markers stay
+    cell(page, "a1").click()
+    expect_played(page, 8, "a1")
+    assert markers(page) == {"bc2": 0, "bc3": 0}
+
+
+def test_a_longer_path_and_cancelling(shared_page):
+    page = shared_page
+    assert move_count(page) == 8
+    # Black: c3 (bb) may go c3-c2 (landing) or c3-c2-<next> (dropping on c2)
+    cell(page, "c3").click()
+    expect(page.locator("#confirm-move")).to_have_text("Place on c3 (stack of 3)")
+    cell(page, "c2").click()
+    pend = page.locator("#confirm-move")
+    expect(pend).to_contain_text("Unstack c3-c2")
+    assert pieces(page, "preview", "piece-preview") == {"c2": (0, "2", 2)}
+    # Escape forgets the clicks and the preview
+    page.keyboard.press("Escape")
+    expect(page.locator("#board .sel")).to_have_count(0)
+    expect(page.locator("#board .layer-preview > *")).to_have_count(0)
+    expect(page.locator("#confirm-move")).to_have_count(0)
+    # a two-step path: one piece dropped on c2, the last on c1
+    cell(page, "c3").click()
+    cell(page, "c2").click()
+    cell(page, "c1").click()
+    expect_played(page, 9, "c3-c2-c1")
+    p = pieces(page)
+    assert p["c2"] == (0, None, 1) and p["c1"] == (0, None, 1) and "c3" not in p
+    assert counters(page, 0).startswith("17 in hand")
+    page.screenshot(path=str(SHOTS / "desktop-evl-midgame.png"))
+
+
+def test_shared_link_opens_same_position(shared_page, new_context):
+    page = shared_page
+    href = page.evaluate("location.href")
+    assert href.endswith(START_LINK + "c4,d7,c4,a7,b3,d1,c4-c3,a1,c3-c2-c1")
+    expected_pieces, expected_markers = pieces(page), markers(page)
+    expected_counters = [counters(page, 0), counters(page, 1)]
+
+    other = new_context(viewport={"width": 390, "height": 844}).new_page()
+    other.goto(href)
+    wait_engine_ready(other)
+    expect(other.locator("#moves .mv")).to_have_count(9)
+    wait_idle(other)
+    assert pieces(other) == expected_pieces
+    assert markers(other) == expected_markers == {"bc2": 0, "bc3": 0}
+    assert [counters(other, 0), counters(other, 1)] == expected_counters
+    expect(other.locator("#status")).to_have_text("White to move")
+    expect(other.locator("#notice")).to_be_hidden()
+    # at phone size the whole board fits the width
+    box = other.locator("#board").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    # mid-unstack on the phone, for a look (White: no stack yet, so Black's
+    # turn after one White placement)
+    cell(other, "d6").click()
+    expect_played(other, 10, "d6")
+    cell(other, "b3").click()  # Black's single piece: placement makes (bb)
+    expect_played(other, 11, "b3")
+    cell(other, "a2").click()
+    expect_played(other, 12, "a2")
+    cell(other, "b3").click()
+    cell(other, "b4").click()
+    expect(other.locator("#confirm-move")).to_contain_text("Unstack b3-b4")
+    other.screenshot(path=str(SHOTS / "phone-evl-unstack.png"), full_page=True)
+    # the rules dialog has a real EVL page
+    other.keyboard.press("Escape")
+    other.click("#show-rules")
+    expect(other.locator("#rules-body")).to_contain_text("unstack")
+    expect(other.locator("#rules-body")).to_contain_text("surround")

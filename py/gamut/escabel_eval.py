@@ -1,0 +1,116 @@
+"""Evaluation and move ordering of Escabel for the computer player.
+
+The evaluation is the *connection distance* of each colour: the least number
+of pieces it must still place to join its two edges, by a 0-1 breadth-first
+search over the points of the board done with bitboards (one layer per
+unit of distance): the colour's own stacks cost 0, empty points cost 1,
+enemy stacks are walls.  Links follow the rules' crosscut logic:
+
+* two own stacks on a crosscut diagonal are linked only when the rules
+  connect them (:func:`gamut.escabel.cut_diagonals`);
+* a diagonal step that involves an empty point is blocked when the other
+  two points of the 2x2 block are both enemy stacks (filling the point
+  would make a crosscut that a new piece of height 1 cannot win).
+
+The score for the side to move is the difference of the distances (the
+opponent's minus its own), plus a small term for the number of points at
+the least distance (more ways to connect), minus a tempo for the opponent.
+A colour whose chain is complete (distance 0) while it is not to move wins
+unless the mover can break the chain: scored as nearly lost.
+"""
+
+from __future__ import annotations
+
+from .escabel import cut_diagonals, crosscuts
+
+UNIT = 100
+INF = 99
+
+
+def _distance(geo, own, enemy, codes, levels, colour, ne_b, ne_w):
+    """Connection distance of ``colour`` (own/enemy bitboards), or INF."""
+    s = geo.stride
+    d = s + 1
+    a = s - 1
+    board = geo.board
+    empty = board & ~(own | enemy)
+    if colour == 0:
+        first, second = geo.bottom, geo.top
+    else:
+        first, second = geo.left, geo.right
+    # blocked diagonals, indexed by the lower-left point p of the 2x2 block
+    cut_ne, cut_nw = cut_diagonals(geo, codes, levels, ne_b, ne_w, colour)
+    # p -- p+d blocked when p+1 and p+s are enemy (unless own-own linked)
+    block_ne = (enemy >> 1) & (enemy >> s)
+    block_ne = (block_ne & ~(own & (own >> d))) | cut_ne
+    # p+1 -- p+s blocked when p and p+d are enemy
+    block_nw = enemy & (enemy >> d)
+    block_nw = (block_nw & ~((own >> 1) & (own >> s))) | cut_nw
+    free_ne = ~block_ne
+    free_nw_lr = ~(block_nw << 1)
+    free_nw_ul = ~(block_nw << s)
+    passable = own | empty
+
+    def expand(f):
+        return ((f << 1) | (f >> 1) | (f << s) | (f >> s)
+                | ((f & free_ne) << d) | ((f >> d) & free_ne)
+                | ((f & free_nw_lr) << a) | ((f & free_nw_ul) >> a)) & passable
+
+    def close(group, frontier):
+        while frontier:
+            new = expand(frontier) & own & ~group
+            group |= new
+            frontier = new
+        return group
+
+    reached = close(own & first, own & first)
+    dist = 0
+    while not reached & second:
+        dist += 1
+        new = ((expand(reached) | first) & empty) & ~reached
+        if not new:
+            return INF, 0
+        reached = close(reached | new, new)
+    return dist, (reached & second).bit_count()
+
+
+def distances(state):
+    geo = state.geo
+    black, white = state.black, state.white
+    ne_b, ne_w = crosscuts(geo, black, white)
+    db = _distance(geo, black, white, state.codes, state.levels, 0, ne_b, ne_w)
+    dw = _distance(geo, white, black, state.codes, state.levels, 1, ne_b, ne_w)
+    return db, dw
+
+
+def evaluate(state) -> int:
+    (db, nb), (dw, nw) = distances(state)
+    colour = state.to_move ^ state.swapped
+    (dm, nm), (do, no) = ((db, nb), (dw, nw)) if colour == 0 else ((dw, nw), (db, nb))
+    if do == 0:
+        return -50 * UNIT  # the opponent's chain stands: break it or lose
+    if dm == INF and do == INF:
+        return 0
+    dm = min(dm, 2 * state.geo.n)
+    do = min(do, 2 * state.geo.n)
+    return UNIT * (do - dm) + 4 * (min(nm, 6) - min(no, 6)) + UNIT // 3
+
+
+def move_order_key(state, move) -> int:
+    """Move actions (they change the colour of two stacks) first, then
+    placements next to stacks, the more central the better."""
+    c = int(move) & 2047
+    if c == 2047:
+        return 0
+    if c >= 1024:
+        return 300
+    geo = state.geo
+    s = geo.stride
+    occ = state.black | state.white
+    bit = 1 << c
+    near = ((bit << 1) | (bit >> 1) | (bit << s) | (bit >> s) | (bit << (s + 1))
+            | (bit >> (s + 1)) | (bit << (s - 1)) | (bit >> (s - 1))) & occ
+    r, f = divmod(c, s)
+    n = geo.n
+    centre = n - abs(2 * r - n + 1) // 2 - abs(2 * f - n + 1) // 2
+    return 20 * near.bit_count() + centre

@@ -1,0 +1,165 @@
+"""Tactics for the computer player in every game, on positions built (or
+found by a search over played games) for them.  Each test first proves its
+position is what it claims with the exact full-width solver of
+:mod:`gamut.ai.solve`, then asks the AI.
+
+* win in one: the only winning moves are the expected ones, among many;
+* block: exactly one move (or one cell, in EL) keeps the opponent from
+  winning on the next move;
+* win in two: no win in one, and the expected moves force a win in two.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import gamut
+import gamut.ai
+from gamut.ai.solve import forced_wins, saving_moves, wins_with
+
+LOA = "loa standard double-connection=mover "
+ESCABEL = "escabel standard size=7,pie=on "
+EVL = "evl standard pieces=20,markers=10 "
+EL = "el standard first-two-equal=off,full-board=draw,declare-threats=off "
+
+
+def texts(state, moves):
+    return sorted(state.move_text(m) for m in moves)
+
+
+# -- Lines of Action ---------------------------------------------------------
+
+def test_loa_connecting_combination_in_two():
+    # Black cannot connect at once, but d7xd4 (or a6-c4) leaves White no
+    # defence against a connecting move next turn.
+    s = gamut.load(LOA + "8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
+                   "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3")
+    assert len(s.legal_moves()) == 29
+    assert forced_wins(s, 1) == []
+    assert texts(s, forced_wins(s, 2)) == ["a6-c4", "d7xd4"]
+    for level in ("casual", "strong"):
+        assert s.move_text(gamut.ai.choose(s, level, seed=5)) in ("a6-c4", "d7xd4"), level
+
+
+# -- Escabel -------------------------------------------------------------------
+
+def test_escabel_takes_the_win_in_one():
+    # White's f3>f4 turns two stacks white and joins left to right; no reply
+    # of Black's can break the chain.
+    s = gamut.load(ESCABEL + "1b1(wb)w1w/(bw)(bw)w3(wb)/b(wb)(ww)ww1w/(wb)w(bwb)wb(wb)w/"
+                   "1bwbw(bw)b/b1bb2b/bwb(bw)w1w w")
+    assert len(s.legal_moves()) == 28
+    assert texts(s, forced_wins(s, 1)) == ["f3>f4"]
+    for level in ("beginner", "strong"):
+        assert s.move_text(gamut.ai.choose(s, level, seed=1)) == "f3>f4", level
+
+
+def test_escabel_blocks_the_only_threat():
+    s = gamut.load(ESCABEL + "2bw1b1/1(bw)w1b1w/bb3b1/w4b1/2ww(wb)w1/3(bw)1b1/3w(wb)1b w")
+    assert len(s.legal_moves()) == 33
+    assert forced_wins(s, 1) == []
+    assert texts(s, saving_moves(s)) == ["f3>f4"]
+    for level in ("casual", "strong"):
+        assert s.move_text(gamut.ai.choose(s, level, seed=1)) == "f3>f4", level
+
+
+def test_escabel_forced_win_in_two():
+    s = gamut.load(ESCABEL + "www(wb)w2/1www(wb)wb/1w1w(wb)1b/1(wb)wbb1w/1bb4/2bw3/"
+                   "2(bw)bw2 b")
+    assert len(s.legal_moves()) == 30
+    assert forced_wins(s, 1) == []
+    assert texts(s, forced_wins(s, 2)) == ["c2>d2"]
+    for seed in (1, 2):
+        assert s.move_text(gamut.ai.choose(s, "strong", seed=seed)) == "c2>d2"
+
+
+# -- EVL -------------------------------------------------------------------------
+
+def test_evl_takes_the_win_in_one():
+    # White has 8 of its 10 markers out; only d4-d3-d2 surrounds two more.
+    s = gamut.load(EVL + "1wbww2/b1b(wb)1wb/bw2ww(bb)/b1w(bw)2w wbb1w1/bwwwwb/bb1ww1 w")
+    assert s.marks[1].bit_count() == 8
+    assert len(s.legal_moves()) == 26
+    assert texts(s, forced_wins(s, 1)) == ["d4-d3-d2"]
+    for level in ("beginner", "strong"):
+        assert s.move_text(gamut.ai.choose(s, level, seed=1)) == "d4-d3-d2", level
+
+
+def test_evl_blocks_the_only_threat():
+    s = gamut.load(EVL + "1(wb)2(bw)w1/1(bwb)(ww)b1(bw)w/bwwbwbb/2bb1(wb)b bbbbww/bwwwwb/"
+                   "2wwbb w")
+    assert len(s.legal_moves()) == 40
+    assert forced_wins(s, 1) == []
+    assert texts(s, saving_moves(s)) == ["b3-b2-b1"]
+    for level in ("casual", "strong"):
+        assert s.move_text(gamut.ai.choose(s, level, seed=1)) == "b3-b2-b1", level
+
+
+def test_evl_forced_win_in_two():
+    s = gamut.load(EVL + "(ww)w5/1(wwb)b2w1/2(bb)(wbw)w1b/bb1w1(wb)b ww4/1bbww1/bbwwbb b")
+    assert len(s.legal_moves()) == 51
+    assert forced_wins(s, 1) == []
+    assert texts(s, forced_wins(s, 2)) == ["c3-c4-c5"]
+    for level in ("casual", "strong"):
+        assert s.move_text(gamut.ai.choose(s, level, seed=1)) == "c3-c4-c5", level
+
+
+# -- EL ----------------------------------------------------------------------------
+
+# Red holds a1=1 b1=2 c1=3 e2=1 e3=2 e5=4; Blue d1=4 e4=3 and four harmless
+# numbers.  Red to move.
+EL_DOUBLE = EL + "b6...../.b6..r4./..b6.b3./....r2b5/....r1./r1r2r3b4.. r last=f3"
+
+
+def test_el_takes_the_win_in_one():
+    # Column a: Red 1-2-3-4 and Blue 5; a6=6 (or the L through b5 with 6) wins.
+    s = gamut.load(EL + "....../b5...../r4....b1/r3...b1./r2...../r1....b1 r last=f1")
+    wins = texts(s, forced_wins(s, 1))
+    assert wins and len(wins) <= 3 and len(s.legal_moves()) > 150
+    for level in ("beginner", "casual", "strong"):
+        assert s.move_text(gamut.ai.choose(s, level, seed=1)) in wins, level
+
+
+def test_el_blocks_the_only_threat_cell():
+    # Red threatens e1=5 (row 1: Red 1-2-3-4, Blue 6).  Blue must write a
+    # number on e1 other than 5 -- and only 2, 3 and 4 create no new threat.
+    s = gamut.load(EL + "b2....b2/....../....../....../....../r1r2r3r4.b6 b last=d1")
+    assert s.threats()[0] == frozenset({("e1", 5)})
+    assert len(s.legal_moves()) == 174
+    safe = texts(s, saving_moves(s))
+    assert safe == ["e1=2", "e1=3", "e1=4"]
+    for level in ("beginner", "casual"):
+        assert s.move_text(gamut.ai.choose(s, level, seed=1)) in safe, level
+
+
+def test_el_double_threat():
+    s = gamut.load(EL_DOUBLE)
+    assert s.threats() == (frozenset(), frozenset())
+    assert forced_wins(s, 1) == []
+    # e1=5 threatens f1=6 (row 1) and e6=6 (column e) at once: no defence.
+    after = s.play(s.parse_move("e1=5"))
+    assert {c for c, _ in after.threats()[0]} >= {"f1", "e6"}
+    assert wins_with(s, s.parse_move("e1=5"), 2)
+    for level in ("casual", "strong"):
+        m = gamut.ai.choose(s, level, seed=1)
+        assert wins_with(s, m, 2), (level, s.move_text(m))
+
+
+def test_el_three_player_monte_carlo_takes_the_win():
+    s = gamut.new("el", "three-player")
+    assert gamut.ai.search_kind(s) == "mcts"
+    # Red's row 1: 1-2-3-4-5 with Blue and Green numbers elsewhere.
+    for text in ("a1=1", "h8=1", "a8=1", "b1=2", "h7=2", "a7=2", "c1=3", "h6=3", "b8=3",
+                 "d1=4", "g8=4", "b7=4", "e1=5", "g7=5", "c8=5"):
+        s = s.play(s.parse_move(text))
+    wins = texts(s, forced_wins(s, 1))
+    assert wins == ["a2=6", "e2=6", "f1=6"]  # the row, and two L's
+    assert len(s.legal_moves()) == 49 * 6
+    assert s.move_text(gamut.ai.choose(s, "casual", seed=1)) in wins
+
+
+@pytest.mark.parametrize("game", ["el", "escabel", "evl", "loa"])
+def test_every_game_declares_its_search(game):
+    s = gamut.new(game)
+    assert gamut.ai.search_kind(s) == "alphabeta"
+    assert isinstance(s.evaluate(), int)
