@@ -20,6 +20,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from conftest import wait_engine_ready
+from pagekit import cell, wait_idle, open_hash, move_count, expect_played
 
 DEFAULTS = {"first-two-equal": "off", "full-board": "draw", "declare-threats": "off"}
 STANDARD = "#v1/el/standard/first-two-equal=off,full-board=draw,declare-threats=off/"
@@ -34,10 +35,6 @@ RANK_1 = {"a1", "b1", "c1", "d1", "e1", "f1"}
 
 
 # -- helpers ---------------------------------------------------------------------
-
-def cell(page, cid):
-    return page.locator(f'#board .hit[data-cell="{cid}"]')
-
 
 def pal(page, n):
     return page.locator(f'#palette .pal[data-id="n{n}"]')
@@ -64,14 +61,6 @@ def annotations(page) -> dict:
         "#board .annotation.ann-threat", "els => els.map(e => [e.dataset.cell, e.textContent])"))
 
 
-def move_count(page) -> int:
-    return page.locator("#moves .mv").count()
-
-
-def wait_idle(page) -> None:
-    page.wait_for_function("document.documentElement.dataset.busy === 'no'")
-
-
 def pressed(page) -> list:
     return page.eval_on_selector_all('#palette .pal[aria-pressed="true"]',
                                      "els => els.map(e => e.dataset.id)")
@@ -82,12 +71,6 @@ def unpick(page) -> None:
     for pid in pressed(page):
         page.locator(f'#palette .pal[data-id="{pid}"]').click()
     expect(page.locator('#palette .pal[aria-pressed="true"]')).to_have_count(0)
-
-
-def expect_played(page, n: int, text: str) -> None:
-    expect(page.locator("#moves .mv")).to_have_count(n + 1)
-    expect(page.locator("#moves .mv").nth(n)).to_have_text(text)
-    wait_idle(page)
 
 
 def place(page, cid: str, number: int, how: str = "cell") -> None:
@@ -134,14 +117,6 @@ def declare(page, cells: list[str], shot: str | None = None) -> None:
     confirm.click()
     expect_played(page, n, "declare:" + (",".join(sorted(cells, key=lambda c: (c[1:], c[0])))
                                          if cells else "-"))
-
-
-def open_hash(page, fragment: str) -> None:
-    before = page.evaluate("document.documentElement.dataset.revision")
-    page.evaluate("f => { location.hash = f; }", fragment)
-    page.wait_for_function(
-        "r => document.documentElement.dataset.revision !== r"
-        " && document.documentElement.dataset.busy === 'no'", arg=before)
 
 
 def new_game(page, variant: str, **options) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from conftest import wait_engine_ready
+from pagekit import cell, wait_idle, open_hash, move_count, expect_played
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 
@@ -38,10 +39,6 @@ MID_7_LINK = "#v1/escabel/standard/size=7,pie=on/" + ",".join(MID_7).replace(">"
 
 # -- helpers ---------------------------------------------------------------------
 
-def cell(page, cid):
-    return page.locator(f'#board .hit[data-cell="{cid}"]')
-
-
 def stacks(page) -> dict:
     """cell -> (owner seat, height, label or None, discs drawn, outer radius)."""
     rows = page.eval_on_selector_all("#board .layer-pieces .piece", """els => els.map(e => {
@@ -60,31 +57,6 @@ def owners(page) -> dict:
 
 def cells_of(page, selector: str) -> set:
     return set(page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.cell)"))
-
-
-def move_count(page) -> int:
-    return page.locator("#moves .mv").count()
-
-
-def wait_idle(page) -> None:
-    page.wait_for_function("document.documentElement.dataset.busy === 'no'")
-
-
-def open_hash(page, fragment: str) -> None:
-    """Load a game link into an open page (a hashchange, no reload)."""
-    if page.evaluate("location.hash") == fragment:
-        return
-    before = page.evaluate("document.documentElement.dataset.revision")
-    page.evaluate("f => { location.hash = f; }", fragment)
-    page.wait_for_function(
-        "r => document.documentElement.dataset.revision !== r"
-        " && document.documentElement.dataset.busy === 'no'", arg=before)
-
-
-def expect_played(page, n: int, text: str) -> None:
-    expect(page.locator("#moves .mv")).to_have_count(n + 1)
-    expect(page.locator("#moves .mv").nth(n)).to_have_text(text)
-    wait_idle(page)
 
 
 def place(page, cid: str) -> None:

@@ -19,16 +19,13 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from conftest import wait_engine_ready
+from pagekit import cell, wait_idle, open_hash, move_count, expect_played
 
 START_LINK = "#v1/evl/standard/pieces=20,markers=10/"
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 
 
 # -- helpers ---------------------------------------------------------------------
-
-def cell(page, cid):
-    return page.locator(f'#board .hit[data-cell="{cid}"]')
-
 
 def pieces(page, layer="pieces", cls="piece") -> dict:
     """cell -> (owner, written height or None, number of discs drawn)."""
@@ -51,28 +48,6 @@ def targets(page) -> set:
 
 def counters(page, seat: int) -> str:
     return page.locator(f'#players .player[data-seat="{seat}"] .counter').inner_text()
-
-
-def move_count(page) -> int:
-    return page.locator("#moves .mv").count()
-
-
-def wait_idle(page) -> None:
-    page.wait_for_function("document.documentElement.dataset.busy === 'no'")
-
-
-def expect_played(page, n: int, text: str) -> None:
-    expect(page.locator("#moves .mv")).to_have_count(n)
-    expect(page.locator("#moves .mv").nth(n - 1)).to_have_text(text)
-    wait_idle(page)
-
-
-def open_hash(page, fragment: str) -> None:
-    before = page.evaluate("document.documentElement.dataset.revision")
-    page.evaluate("f => { location.hash = f; }", fragment)
-    page.wait_for_function(
-        "r => document.documentElement.dataset.revision !== r"
-        " && document.documentElement.dataset.busy === 'no'", arg=before)
 
 
 # -- one shared page: a game by clicking -------------------------------------------
@@ -98,7 +73,7 @@ def test_board_and_placements(shared_page):
 
     # a placement on an empty heptagon is one click
     cell(page, "c4").click()
-    expect_played(page, 1, "c4")
+    expect_played(page, 0, "c4")
     assert pieces(page) == {"c4": (0, None, 1)}  # a single piece: no height written
     assert counters(page, 0).startswith("19 in hand")
     expect(page.locator("#status")).to_have_text("White to move")
@@ -107,14 +82,14 @@ def test_board_and_placements(shared_page):
     expect(page.locator("#explain")).to_contain_text("controlled by Black")
     assert move_count(page) == 1
     cell(page, "d7").click()
-    expect_played(page, 2, "d7")
+    expect_played(page, 1, "d7")
     # on one's own single piece: a stack of 2, its height written on it
     cell(page, "c4").click()
-    expect_played(page, 3, "c4")
+    expect_played(page, 2, "c4")
     assert pieces(page)["c4"] == (0, "2", 2)
     for n, text in enumerate(["a7", "b3", "d1"], start=4):
         cell(page, text).click()
-        expect_played(page, n, text)
+        expect_played(page, n - 1, text)
     assert pieces(page) == {"c4": (0, "2", 2), "b3": (0, None, 1), "d7": (1, None, 1),
                             "a7": (1, None, 1), "d1": (1, None, 1)}
     assert counters(page, 0) == "17 in hand · 0 markers placed (of 10)"
@@ -152,7 +127,7 @@ def test_unstack_step_by_step_with_a_capture(shared_page):
 
     # the second click on c3 plays c4-c3
     cell(page, "c3").click()
-    expect_played(page, 7, "c4-c3")
+    expect_played(page, 6, "c4-c3")
     expect(page.locator("#board .layer-preview > *")).to_have_count(0)
     assert markers(page) == {"bc2": 0, "bc3": 0}
     # markers are drawn in the mover's colour
@@ -169,7 +144,7 @@ def test_unstack_step_by_step_with_a_capture(shared_page):
     expect(page.locator("#status")).to_contain_text("Black captured bc2 and bc3")
     # White plays on: the markers stay
     cell(page, "a1").click()
-    expect_played(page, 8, "a1")
+    expect_played(page, 7, "a1")
     assert markers(page) == {"bc2": 0, "bc3": 0}
 
 
@@ -192,7 +167,7 @@ def test_a_longer_path_and_cancelling(shared_page):
     cell(page, "c3").click()
     cell(page, "c2").click()
     cell(page, "c1").click()
-    expect_played(page, 9, "c3-c2-c1")
+    expect_played(page, 8, "c3-c2-c1")
     p = pieces(page)
     assert p["c2"] == (0, None, 1) and p["c1"] == (0, None, 1) and "c3" not in p
     assert counters(page, 0).startswith("17 in hand")
@@ -222,11 +197,11 @@ def test_shared_link_opens_same_position(shared_page, new_context):
     # mid-unstack on the phone, for a look (White: no stack yet, so Black's
     # turn after one White placement)
     cell(other, "d6").click()
-    expect_played(other, 10, "d6")
+    expect_played(other, 9, "d6")
     cell(other, "b3").click()  # Black's single piece: placement makes (bb)
-    expect_played(other, 11, "b3")
+    expect_played(other, 10, "b3")
     cell(other, "a2").click()
-    expect_played(other, 12, "a2")
+    expect_played(other, 11, "a2")
     cell(other, "b3").click()
     cell(other, "b4").click()
     expect(other.locator("#confirm-move")).to_contain_text("Unstack b3-b4")

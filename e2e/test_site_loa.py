@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_engine_ready
+from pagekit import cell, wait_idle, open_hash, move_count
 
 # A real game: open_spiel/games/lines_of_action/test_games/appendix_E_game1.txt
 # from /work/shared/data/loa_game_records.json; White wins by connecting on
@@ -30,28 +30,15 @@ START_LINK = "#v1/loa/standard/double-connection=mover/"
 
 # -- helpers ---------------------------------------------------------------------
 
-def cell(page, cid):
-    return page.locator(f'#board .hit[data-cell="{cid}"]')
-
-
 def pieces(page) -> dict:
     return dict(page.eval_on_selector_all(
         "#board .layer-pieces .piece",
         "els => els.map(e => [e.dataset.cell, Number(e.dataset.owner)])"))
 
 
-def move_count(page) -> int:
-    return page.locator("#moves .mv").count()
-
-
 def current_ply(page) -> int:
     cur = page.locator("#moves .mv.current")
     return int(cur.get_attribute("data-ply")) if cur.count() else 0
-
-
-def wait_idle(page) -> None:
-    """Wait until no engine call of the page is running (``data-busy``)."""
-    page.wait_for_function("document.documentElement.dataset.busy === 'no'")
 
 
 def click_move(page, text: str) -> None:
@@ -65,18 +52,6 @@ def click_move(page, text: str) -> None:
     expect(page.locator("#moves .mv")).to_have_count(n + 1)
     expect(page.locator("#moves .mv").nth(n)).to_have_text(text)
     wait_idle(page)
-
-
-def open_hash(page, fragment: str) -> None:
-    """Load a game link into an open page (a hashchange: no reload) and wait
-    until the page has loaded it (``data-revision`` counts loaded games)."""
-    if page.evaluate("location.hash") == fragment:
-        return  # already showing that game
-    before = page.evaluate("document.documentElement.dataset.revision")
-    page.evaluate("f => { location.hash = f; }", fragment)
-    page.wait_for_function(
-        "r => document.documentElement.dataset.revision !== r"
-        " && document.documentElement.dataset.busy === 'no'", arg=before)
 
 
 def fresh_load(page, url: str) -> None:

@@ -1,0 +1,42 @@
+"""Helpers that drive the Gamut page in browser tests, shared by every
+``test_site_*.py`` (the page exposes its state on ``<html>``: ``data-busy``
+is ``no`` when no engine call is running, ``data-revision`` counts loaded
+games)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def cell(page, cid):
+    """The click target of board cell ``cid``."""
+    return page.locator(f'#board .hit[data-cell="{cid}"]')
+
+
+def wait_idle(page) -> None:
+    """Wait until no engine call of the page is running (``data-busy``)."""
+    page.wait_for_function("document.documentElement.dataset.busy === 'no'")
+
+
+def open_hash(page, fragment: str) -> None:
+    """Load a game link into an open page (a hashchange: no reload) and wait
+    until the page has loaded it."""
+    if page.evaluate("location.hash") == fragment:
+        return  # already showing that game
+    before = page.evaluate("document.documentElement.dataset.revision")
+    page.evaluate("f => { location.hash = f; }", fragment)
+    page.wait_for_function(
+        "r => document.documentElement.dataset.revision !== r"
+        " && document.documentElement.dataset.busy === 'no'", arg=before)
+
+
+def move_count(page) -> int:
+    """Moves in the move list."""
+    return page.locator("#moves .mv").count()
+
+
+def expect_played(page, index: int, text: str) -> None:
+    """The move list ends with move number ``index`` (from 0) written ``text``."""
+    expect(page.locator("#moves .mv")).to_have_count(index + 1)
+    expect(page.locator("#moves .mv").nth(index)).to_have_text(text)
+    wait_idle(page)
