@@ -918,7 +918,17 @@ def test_random_playouts_agree_with_the_brute_force(rng, opts):
     pieces, markers = opts
     s = gamut.new("evl", pieces=pieces, markers=markers)
     bf = bf_from_engine(s)
+    seen = {}  # the repetition rule, modelled on whole positions
     for _ in range(150):
+        key = (sorted(bf[0].items()), sorted(bf[1].items()), bf[2])
+        key = repr(key)
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] == 3:
+            counts = [list(bf[1].values()).count(x) for x in (0, 1)]
+            assert "third time" in s.outcome().reason and s.legal_moves() == []
+            assert s.outcome().winner == (None if counts[0] == counts[1] else
+                                          0 if counts[0] > counts[1] else 1)
+            break
         engine_moves = {tuple(m.cells) for m in s.legal_moves()}
         assert engine_moves == set(bf_moves(bf))
         if not engine_moves:
@@ -1168,3 +1178,53 @@ def test_why_illegal_always_explains(clicks):
             with pytest.raises(IllegalMoveError) as exc:
                 s.parse_move("-".join(clicks))
             assert text[1:] == str(exc.value)[1:]
+
+
+# ===========================================================================
+# Repetition (a decision of ours: RULINGS.md is silent, see evl.py)
+
+SHUTTLE = ["a1-a2", "d7-d6", "a2-a1", "d6-d7"]
+
+
+def test_third_repetition_ends_the_game_judged_by_pentagons():
+    s = pos("(bb)6/7/7/6(ww)", bands="b5/6/6")  # Black holds ab1
+    states = gamut.replay(s, SHUTTLE * 2)
+    assert [st.repetitions() for st in states[::4]] == [1, 2, 3]
+    assert all(st.outcome() is None for st in states[:-1])
+    o = states[-1].outcome()
+    assert o.winner == 0 and "third time" in o.reason and states[-1].legal_moves() == []
+    # equal pentagons: a draw
+    even = gamut.replay(pos("(bb)6/7/7/6(ww)"), SHUTTLE * 2)[-1].outcome()
+    assert even.winner is None and "third time" in even.reason
+
+
+def test_placements_and_captures_reset_the_repetition_record():
+    s = pos("(bb)6/7/7/6(ww)")
+    s = gamut.replay(s, SHUTTLE)[-1]
+    assert s.repetitions() == 2
+    placed = play(s, "c3")
+    assert placed.repetitions() == 1 and "history" not in placed.to_text()
+
+
+def test_history_survives_the_position_text():
+    s = pos("(bb)6/7/7/6(ww)")
+    states = gamut.replay(s, SHUTTLE + SHUTTLE[:2])
+    text = states[-1].to_text()
+    assert "history=" in text
+    loaded = gamut.load(text)
+    assert loaded == states[-1] and loaded.to_text() == text
+    # two more moves make the third occurrence, counted across the reload
+    assert gamut.replay(loaded, SHUTTLE[2:])[-1].repetitions() == 3
+    assert gamut.replay(loaded, SHUTTLE[2:])[-1].outcome() is not None
+
+
+@pytest.mark.parametrize("history", [
+    "history=(bb)6/7/7/6(ww):6/6/6:b:a1-a2,d7-d6,a2-a1",        # leads elsewhere
+    "history=(bb)6/7/7/6(ww):6/6/6:b:a1-a3",                     # illegal move
+    "history=(bb)6/7/7/6(ww):6/6/6:b:c3,d7-d6",                   # a placement
+    "history=(bb)6/7/7/6(ww):6/6/6:b",                            # malformed
+    "history=(bb)6/7/7/6(ww):6/6/6:b:",
+])
+def test_bad_history_is_a_position_error(history):
+    with pytest.raises(PositionError):
+        gamut.load("evl standard pieces=20,markers=10 (bb)6/7/7/6(ww) 6/6/6 b " + history)

@@ -40,15 +40,22 @@ Decisions where RULINGS.md is silent
 * A path may not come back to its origin (the origin counts as visited).
   With at most 4 steps on this board that also follows from the girth of the
   heptagon graph (6), so in practice "no revisits" means "no step back".
-* Nothing in the rules stops a game in which both hands are empty from going
-  on for ever (stacks can shuttle back and forth); the engine adds no
-  repetition rule.
+* Nothing in the seed stops a game from going on for ever: stacks can
+  shuttle back and forth.  As in Lines of Action, the third occurrence of
+  the same position (stacks, markers, player to move) ends the game, and it
+  is judged as when a player cannot move: more pentagons wins, equal is a
+  draw.  Only unstacks can repeat a position (a placement takes a piece
+  from a hand for good); captures can, as markers may change hands back.
 
 Notation: a placement is its heptagon (``b3``), an unstack its path
 (``b3-b4-c4``).  Position text body::
 
-    <heptagon rows a/b/c/d> <pentagon bands ab/bc/cd> <b|w>
+    <heptagon rows a/b/c/d> <pentagon bands ab/bc/cd> <b|w> [history=...]
 
+``history=<rows>:<bands>:<b|w>:<path>,<path>,...`` (only when the last moves
+were unstacks) gives the position where that run of unstacks began and the
+unstacks since, so that repetitions count across a saved position; loading
+replays and checks them.
 A row lists its 7 heptagons from column 1: a digit is a run of empty
 heptagons, ``b``/``w`` a single piece, ``(bww)`` a stack from bottom to top.
 A band lists its 6 pentagons the same way (``b``/``w`` = whose marker).
@@ -284,12 +291,20 @@ class EvlState(core.State):
     per seat (derived from the board, kept for speed)."""
 
     __slots__ = ("variant", "options", "board", "marks", "hands", "_to_move", "_hash",
-                 "_moves", "_outcome", "_last", "_captured", "_ply")
+                 "_moves", "_outcome", "_last", "_captured", "_ply", "_base", "_trail",
+                 "_since")
     game_id = "evl"
 
     def __init__(self, variant, options, board, marks, to_move, hands=None, hash_=None,
-                 outcome=_UNKNOWN, last=None, captured=0, ply=0):
+                 outcome=_UNKNOWN, last=None, captured=0, ply=0, base=None, trail=(),
+                 since=()):
         self.variant = variant
+        # The repetition record: the state where the current run of unstacks
+        # began (positions before a placement can never recur), the hashes
+        # of the positions before each of those moves, and the moves.
+        self._base = base
+        self._trail = trail
+        self._since = since
         self.options = options
         self.board = board
         self.marks = marks
@@ -408,8 +423,13 @@ class EvlState(core.State):
                 left -= 1
             marks = (mine, theirs) if seat == 0 else (theirs, mine)
         # (The new state sees a full set of markers and records the win.)
-        return EvlState(self.variant, self.options, tuple(board), marks, seat ^ 1,
-                        self.hands, h, _UNKNOWN, move, captured, self._ply + 1)
+        trail = self._trail + (self._hash,)
+        state = EvlState(self.variant, self.options, tuple(board), marks, seat ^ 1,
+                         self.hands, h, _UNKNOWN, move, captured, self._ply + 1,
+                         self._base or self, trail, self._since + (move,))
+        if state._outcome is _UNKNOWN and trail.count(h) >= 2:  # no marker win
+            state._outcome = state._repeated()
+        return state
 
     # -- for the computer player (see gamut.evl_eval) ---------------------------
     search_kind = "alphabeta"
@@ -426,6 +446,20 @@ class EvlState(core.State):
         m = self.options["markers"]
         return Outcome(seat, f"{COLOUR_NAMES[seat]} wins: all {m} markers are on the board",
                        self._pentagon_names(seat))
+
+    def repetitions(self) -> int:
+        """How many times this position has occurred (this time included)."""
+        return self._trail.count(self._hash) + 1
+
+    def _repeated(self) -> Outcome:
+        """The outcome when a position occurs for the third time."""
+        nb, nw = self.marks[0].bit_count(), self.marks[1].bit_count()
+        score = f"Black {nb} pentagon{'s' * (nb != 1)}, White {nw}"
+        if nb == nw:
+            return Outcome(None, f"Draw: the same position occurred a third time; {score}")
+        winner = BLACK if nb > nw else WHITE
+        return Outcome(winner, f"{COLOUR_NAMES[winner]} wins: the same position occurred a "
+                               f"third time; {score}", self._pentagon_names(winner))
 
     def _stuck(self) -> Outcome:
         """The outcome when the player to move can neither place nor unstack."""
@@ -576,12 +610,17 @@ class EvlState(core.State):
         return "/".join(bands)
 
     def to_text(self) -> str:
-        return (f"{self.header()} {self.board_text()} {self.marks_text()} "
+        text = (f"{self.header()} {self.board_text()} {self.marks_text()} "
                 f"{COLOUR_LETTERS[self._to_move]}")
+        if self._since:
+            base = self._base
+            text += (f" history={base.board_text()}:{base.marks_text()}:"
+                     f"{COLOUR_LETTERS[base._to_move]}:" + ",".join(map(str, self._since)))
+        return text
 
     def key(self) -> tuple:
         return (self.variant, tuple(self.options.items()), self.board, self.marks,
-                self._to_move)
+                self._to_move, self._since)
 
     def view(self) -> dict:
         m = self.options["markers"]
@@ -765,9 +804,11 @@ def _parse_runs(text: str, size: int, what: str, stacks: bool) -> list:
 
 def load_body(header, body: str) -> EvlState:
     fields = body.split()
+    if len(fields) == 4 and fields[3].startswith("history="):
+        return _load_with_history(header, fields[:3], fields[3][len("history="):])
     if len(fields) != 3:
         raise PositionError("an EVL position is '<heptagon rows a/b/c/d> <pentagon bands "
-                            "ab/bc/cd> <b|w>'")
+                            "ab/bc/cd> <b|w> [history=...]'")
     rows = fields[0].split("/")
     if len(rows) != 4:
         raise PositionError("the heptagons need 4 rows (a/b/c/d) separated by '/'")
@@ -812,6 +853,29 @@ def load_body(header, body: str) -> EvlState:
                                 f"game ended on {COLOUR_NAMES[seat]}'s move and it cannot be "
                                 f"{COLOUR_NAMES[seat]}'s turn")
     return EvlState(header.variant, header.options, board, (marks[0], marks[1]), to_move)
+
+
+def _load_with_history(header, fields, history: str) -> EvlState:
+    """A position with its run of reversible moves: replay them from where
+    the run began (checking each) and make sure they lead to this position."""
+    parts = history.split(":")
+    if len(parts) != 4 or not parts[3]:
+        raise PositionError("history is '<rows>:<bands>:<b|w>:<path>,<path>,...'")
+    state = load_body(header, " ".join(parts[:3]))
+    for text in parts[3].split(","):
+        try:
+            move = state.parse_move(text)
+        except IllegalMoveError as exc:
+            raise PositionError(f"history move {text!r} is illegal: {exc}") from None
+        if move.is_placement:
+            raise PositionError(f"history move {text!r} is a placement; the history holds "
+                                "only the unstacks since the last placement")
+        state = state.play(move)
+    current = load_body(header, " ".join(fields))
+    if (state.board, state.marks, state._to_move) != (current.board, current.marks,
+                                                      current._to_move):
+        raise PositionError("the history does not lead to this position")
+    return state
 
 
 def start(variant: str, options: dict) -> EvlState:

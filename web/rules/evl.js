@@ -31,6 +31,9 @@ replaced and goes back to its owner. Placing a piece never captures.</li>
 <li>The first player with all their markers on the board wins at once.</li>
 <li>A player who can neither place nor unstack ends the game: whoever holds more pentagons wins;
 equal is a draw.</li>
+<li>Stacks can shuttle back and forth for ever, so the third time the same position occurs
+(the same stacks and markers, the same player to move) the game also ends, counted the same
+way. (The original rules are silent here; this is our ruling.)</li>
 </ul>
 <h4>Playing here</h4>
 <p>Click an empty heptagon (or your own stack) to place. To unstack, click your stack, then each
