@@ -7,7 +7,13 @@ bare page that only starts Pyodide in a module worker from the same files
 (``pyodide/`` of dist/), which is the floor we cannot beat; our overhead is
 how much later our engine is ready than that bare start.
 
-    PYTHONPATH=py python3 bench/bench_site.py [--loads 5]
+    PYTHONPATH=py python3 bench/bench_site.py [--loads 5] [--searches 3] [--no-loads]
+
+It also measures the computer's search where the page runs it: the "think"
+job (``gamut.bridge``, the same code the page uses) from the Lines of
+Action start at the Master level capped at 1 s of search, in the browser's
+worker (through ``engine.js``) and in CPython: nodes per second and the
+depth completed within that second.
 
 Times are read from the page's own clock (``performance.now()``, zero at
 navigation start): "board visible" is the first moment an ``<svg>`` with
@@ -87,6 +93,24 @@ loadPyodide({indexURL: here("./pyodide/"), lockFileURL: here("./pyodide-lock.jso
         (err) => postMessage("failed"));
 """
 
+# A page that drives the real worker through engine.js and runs "think" jobs.
+SEARCH_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>search bench</title><link rel="icon" href="data:,"></head><body>
+<script type="module">
+import { Engine } from "./engine.js";
+const engine = new Engine();
+window.think = async (params) => {
+  await engine.ready;
+  await engine.call("new", { game: "loa" });
+  const t0 = performance.now();
+  const result = await engine.job("think", params).promise;
+  return { ...result, wall_ms: performance.now() - t0 };
+};
+engine.ready.then(() => { document.documentElement.dataset.engine = "ready"; });
+</script></body></html>
+"""
+SEARCH_PARAMS = {"level": "master", "max_ms": 1000, "seed": 1}
+
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -110,32 +134,88 @@ def load_once(browser, url: str, want_board: bool) -> dict:
         context.close()
 
 
+def search_in_browser(browser, url: str, runs: int) -> list[dict]:
+    """``runs`` think jobs in the page's worker, after one warm-up run."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+        page.evaluate("p => window.think(p)", SEARCH_PARAMS)  # warm-up (imports gamut.ai)
+        return [page.evaluate("p => window.think(p)", SEARCH_PARAMS) for _ in range(runs)]
+    finally:
+        context.close()
+
+
+def search_in_cpython(runs: int) -> list[dict]:
+    from gamut import bridge
+    out = []
+    for _ in range(runs + 1):
+        bridge.call("new", {"game": "loa"})
+        job = bridge.call("job_start", {"kind": "think", **SEARCH_PARAMS})
+        while True:
+            step = bridge.call("job_step", {"job": job, "budget_ms": 40})
+            if step["done"]:
+                out.append(step["result"])
+                break
+    return out[1:]
+
+
+def print_search(cpython: list[dict], browser: list[dict]) -> None:
+    def line(name, rows):
+        nps = statistics.median(r["nodes"] / max(1, r["elapsed_ms"]) * 1000 for r in rows)
+        depth = statistics.median(r["depth"] for r in rows)
+        nodes = statistics.median(r["nodes"] for r in rows)
+        print(f"  {name:22s} {nps:9.0f} nodes/s   depth {depth:g} completed in 1 s   "
+              f"({nodes:.0f} nodes; runs: {', '.join(str(r['depth']) for r in rows)})")
+        return nps
+    print(f"search from the Lines of Action start (think job, level master, 1 s cap, "
+          f"median of {len(cpython)} runs)")
+    a = line("CPython", cpython)
+    if browser:
+        b = line("browser worker", browser)
+        print(f"  the worker searches at {b / a * 100:.0f} % of CPython's speed")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--searches", type=int, default=3)
+    parser.add_argument("--no-loads", action="store_true", help="only the search benchmark")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
+    sys.path.insert(0, str(ROOT / "py"))
+    cpython = search_in_cpython(args.searches)
     dist = build.build()
     with tempfile.TemporaryDirectory() as tmp:
         bare_html, bare_worker = Path(tmp) / "bare.html", Path(tmp) / "bare-worker.js"
+        search_html = Path(tmp) / "search.html"
         bare_html.write_text(BARE_HTML)
         bare_worker.write_text(BARE_WORKER)
+        search_html.write_text(SEARCH_HTML)
         server = build.make_server(dist, PREFIX, overlay={"bare.html": bare_html,
-                                                          "bare-worker.js": bare_worker})
+                                                          "bare-worker.js": bare_worker,
+                                                          "search-bench.html": search_html})
         build.serve_in_thread(server)
         ours, bare = [], []
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
-                load_once(browser, server.url + "bare.html", False)  # warm up the OS file cache
-                for _ in range(args.loads):
-                    bare.append(load_once(browser, server.url + "bare.html", False))
-                    ours.append(load_once(browser, server.url, True))
+                searches = search_in_browser(browser, server.url + "search-bench.html", args.searches)
+                if not args.no_loads:
+                    load_once(browser, server.url + "bare.html", False)  # warm up the OS file cache
+                    for _ in range(args.loads):
+                        bare.append(load_once(browser, server.url + "bare.html", False))
+                        ours.append(load_once(browser, server.url, True))
                 browser.close()
         finally:
             server.shutdown()
             server.server_close()
+
+    print_search(cpython, searches)
+    if args.no_loads:
+        return 0
 
     def med(rows, key):
         return statistics.median(r[key] for r in rows)

@@ -413,3 +413,96 @@ def test_wheel_is_deterministic_and_pip_installs(tmp_path):
         cwd=tmp_path, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
         check=True, capture_output=True, text=True).stdout.split()
     assert out[0].startswith(str(target)) and out[1] == '{"ok":true,'
+
+
+# -- the "think" job (the computer's move) ----------------------------------------
+
+LOA_WIN_IN_TWO = ("loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
+                  "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3")
+
+
+def test_think_job_plays_what_gamut_ai_chooses_and_is_sliced():
+    import gamut.ai
+    ok("load", {"start": START, "moves": ["b1-d3", "a2-c2"]})
+    job = ok("job_start", {"kind": "think", "level": "casual", "seed": 7})
+    steps = run_job(job, budget_ms=2)
+    assert len(steps) > 2  # sliced, with progress between slices
+    progress = [s["progress"] for s in steps if s["progress"]]
+    assert progress and all(p["search"] == "alphabeta" and p["seat"] == 0 for p in progress)
+    depths = [p["depth"] for p in progress]
+    assert depths == sorted(depths) and depths[-1] >= 1
+    nodes = [p["nodes"] for p in progress]
+    assert nodes == sorted(nodes) and nodes[-1] > 0
+    result = steps[-1]["result"]
+    state = gamut.replay(gamut.new("loa"), ["b1-d3", "a2-c2"])[-1]
+    assert result["move"] == state.move_text(gamut.ai.choose(state, "casual", seed=7))
+    assert result["done"] is True and result["depth"] == 3
+    assert state.parse_move(result["best"]) in state.legal_moves()
+    assert result["evaluation"]  # words, for the page
+    # deterministic for a seed
+    job = ok("job_start", {"kind": "think", "level": "casual", "seed": 7})
+    assert run_job(job, budget_ms=50)[-1]["result"]["move"] == result["move"]
+
+
+def test_think_job_finds_the_forced_win_and_says_so():
+    ok("load", {"start": LOA_WIN_IN_TWO})
+    job = ok("job_start", {"kind": "think", "level": "strong", "seed": 1})
+    result = run_job(job, budget_ms=50)[-1]["result"]
+    assert result["move"] in ("a6-c4", "d7xd4")
+    assert result["winner"] == 0 and result["mate_in"] == 2
+    assert result["evaluation"] == "Black wins: a win found in 2 moves"
+
+
+def test_think_job_reads_the_position_once_and_from_ply():
+    ok("load", {"start": START, "moves": ["b1-d3", "a2-c2"], "ply": 1})
+    job = ok("job_start", {"kind": "think", "level": "beginner", "seed": 2, "ply": 1})
+    ok("new", {"game": "evl"})  # the session changes while the job runs
+    result = run_job(job)[-1]["result"]
+    after = gamut.new("loa").play_text("b1-d3")
+    assert after.parse_move(result["move"]) in after.legal_moves()  # a White move in LOA
+    assert result["seat"] == 1
+
+
+def test_think_job_caps_its_time():
+    import time
+    ok("new", {"game": "loa"})
+    t = time.perf_counter()
+    job = ok("job_start", {"kind": "think", "level": "master", "max_ms": 150})
+    result = run_job(job, budget_ms=40)[-1]["result"]
+    assert time.perf_counter() - t < 1.0
+    assert 100 <= result["elapsed_ms"] < 400 and result["nodes"] < 150_000
+
+
+def test_think_job_uses_monte_carlo_for_three_players():
+    ok("new", {"game": "el", "variant": "three-player"})
+    job = ok("job_start", {"kind": "think", "level": "beginner", "seed": 4, "max_ms": 300})
+    steps = run_job(job, budget_ms=20)
+    result = steps[-1]["result"]
+    assert result["search"] == "mcts" and result["simulations"] > 0
+    state = gamut.new("el", "three-player")
+    assert state.parse_move(result["move"]) in state.legal_moves()
+
+
+@pytest.mark.parametrize("params, kind", [
+    ({"level": "grandmaster"}, "OptionError"),
+    ({"level": 3}, "RequestError"),
+    ({"seed": "x"}, "RequestError"),
+    ({"max_ms": 0}, "RequestError"),
+    ({"ply": 9}, "RequestError"),
+])
+def test_think_job_rejects_bad_params(params, kind):
+    ok("new", {"game": "loa"})
+    assert err("job_start", {"kind": "think", **params})["type"] == kind
+
+
+def test_think_job_refuses_a_finished_game():
+    import gamut.ai
+    s = gamut.load(LOA_WIN_IN_TWO)
+    # play the forced win out
+    moves = []
+    while s.outcome() is None:
+        m = gamut.ai.choose(s, "strong", seed=1)
+        moves.append(s.move_text(m))
+        s = s.play(m)
+    ok("load", {"start": LOA_WIN_IN_TWO, "moves": moves})
+    assert err("job_start", {"kind": "think"})["type"] == "RequestError"

@@ -24,6 +24,10 @@ const S = {
   view: null,         // the view on the board
   cache: new Map(),   // ply -> view, for the current game
   picked: new Set(),  // cells marked in a multi-select ("select") step
+  players: [],        // per seat: "h" (a human) or "c:<level>" (the computer)
+  think: null,        // the running "think" job: {purpose: "move"|"hint", key, ply, job, progress, ...}
+  hint: null,         // {key, progress}: the last hint, shown while its position is on the board
+  paused: false,      // the computer waits (Pause), e.g. to look at a computer-vs-computer game
 };
 
 const input = new MoveInput();
@@ -236,6 +240,7 @@ async function openPlan(plan) {
     try {
       const s = plan.save;
       const resp = await S.engine.call("load", { start: s.start, moves: s.moves, ply: s.ply });
+      setPlayers(s.players, resp.view.players.length);
       await applyGame(resp, s.redo);
       return;
     } catch (err) {
@@ -268,6 +273,7 @@ async function openLink(parsed) {
     err.type = "LinkError";
     throw err;
   }
+  setPlayers(parsed.players, v.players.length);
   await applyGame(resp, []);
 }
 
@@ -298,6 +304,7 @@ async function applyGame(resp, redo) {
     meta: { game: v.game, variant: v.variant, options: v.options || {} },
   };
   S.cache = new Map([[resp.ply, v]]);
+  setPlayers(S.players, v.players.length);
   showView(v);
   persist();
   buildPicker();
@@ -325,11 +332,12 @@ function persist() {
   if (!g) return;
   const fragment = link.format({
     ...g.meta, moves: g.moves, ply: g.ply, start: isStandardStart(g.start) ? null : g.start,
+    players: S.players,
   });
   try {
     history.replaceState(history.state, "", fragment);
   } catch { /* some sandboxes refuse: the game is still in storage */ }
-  storage.save(g);
+  storage.save({ ...g, players: S.players.some(p => p !== "h") ? S.players : null });
 }
 
 function interactive() {
@@ -347,8 +355,13 @@ async function busy(fn) {
   }
 }
 
+/** The board takes a human's move: the engine is free and no computer seat is to move. */
+function canInput() {
+  return interactive() && !computerToMove();
+}
+
 function playMove(text) {
-  if (!interactive()) return;
+  if (!canInput()) return;
   task(() => busy(async () => {
     const g = S.game;
     const ply = g.ply;
@@ -370,18 +383,34 @@ function playMove(text) {
 
 function undo() {
   if (!interactive() || !S.game.moves.length) return;
+  cancelThink();  // at once: the computer's move in progress is dropped
   task(() => busy(async () => {
     const g = S.game;
-    const taken = g.moves[g.moves.length - 1];
-    const moves = g.moves.slice(0, -1);
+    // Take back to the last position where a human is to move: the human's
+    // move while the computer thinks, else the computer's reply and the
+    // human's move before it.  With no human seat, one move, and pause.
+    let k = 1;
+    if (S.players.some(p => p === "h")) {
+      while (k < g.moves.length) {
+        const ply = g.moves.length - k;
+        const view = S.cache.get(ply) || (await S.engine.call("view", { ply })).view;
+        if (!isComputer(view.to_move)) break;
+        k += 1;
+      }
+    } else {
+      S.paused = true;
+    }
+    const taken = g.moves.slice(g.moves.length - k).reverse();
+    const moves = g.moves.slice(0, g.moves.length - k);
     const resp = await S.engine.call("load", { start: g.start, moves, ply: moves.length });
     clearExplain();
-    await applyGame(resp, [...g.redo, taken]);
+    await applyGame(resp, [...g.redo, ...taken]);
   }));
 }
 
 function redo() {
   if (!interactive() || !S.game.redo.length) return;
+  cancelThink();
   task(() => busy(async () => {
     const g = S.game;
     const text = g.redo[g.redo.length - 1];
@@ -417,6 +446,7 @@ async function goTo(ply) {
 
 function navigate(ply) {
   if (!S.ready || S.failed || !S.game) return;
+  if (S.think && ply !== S.game.ply) cancelThink();  // looking elsewhere: stop thinking at once
   task(() => goTo(ply));
 }
 
@@ -426,6 +456,10 @@ function navigate(ply) {
 function onCell(id) {
   if (!interactive()) {
     if (!S.failed && !S.ready) setExplain("The engine is still loading; moves can be played in a moment.", "info");
+    return;
+  }
+  if (computerToMove()) {
+    setExplain(`${seatName(S.view, S.view.to_move)} is played by the computer${S.paused ? " (paused: press Resume)" : ""}.`, "info");
     return;
   }
   const view = S.view;
@@ -470,7 +504,7 @@ function explain(clicks) {
 }
 
 function canDrag(id) {
-  if (!interactive() || S.view.select || input.anyOrder) return false;
+  if (!canInput() || S.view.select || input.anyOrder) return false;
   return input.moves.some(m => m.clicks[0] === id && m.clicks.length > 1);
 }
 
@@ -480,7 +514,7 @@ function onDragStart(id) {
 }
 
 function onDrop(from, to) {
-  if (!interactive()) return;
+  if (!canInput()) return;
   if (to == null) {
     input.clicks = [];
     renderInput();
@@ -504,12 +538,13 @@ function renderAll() {
   renderPanel();
   renderInput();
   renderControls();
+  syncThinking();
 }
 
 function renderInput() {
   const view = S.view;
   if (!view) return;
-  const on = interactive();
+  const on = canInput();
   board.setInteractive(on);
   if (view.select) {
     board.overlay({
@@ -522,6 +557,7 @@ function renderInput() {
       actionable: on ? input.actionable() : new Set(), pending: input.pending(), picked: new Set(),
       preview: on ? input.preview() : null,  // what the move being entered would leave
       soft: input.anyOrder,  // e.g. every empty cell takes the chosen number: keep the dots quiet
+      suggest: suggestion(),  // the computer's best move so far, or the hint
     });
   }
   renderPalette(view, on);
@@ -611,10 +647,13 @@ function renderPanel() {
     const counters = (view.counters || []).filter(c => c.owner === seat)
       .map(c => `${c.value} ${c.label}`).join(" · ");
     const turn = !over && view.to_move === seat;
-    return h("li", { class: "player" + (turn ? " to-move" : ""), "data-seat": seat, "aria-current": turn ? "true" : null },
+    const computer = isComputer(seat);
+    const thinking = turn && S.think && S.think.purpose === "move";
+    return h("li", { class: "player" + (turn ? " to-move" : "") + (computer ? " computer" : ""), "data-seat": seat, "aria-current": turn ? "true" : null },
       seatSwatch(p.color), h("span", { class: "player-name" }, p.name),
+      seatSelect(seat, S.players[seat] || "h", `${p.name}: who plays`, value => changeSeat(seat, value)),
       counters ? h("span", { class: "counter" }, counters) : null,
-      turn ? h("span", { class: "turn-tag" }, "to move") : null);
+      turn ? h("span", { class: "turn-tag" }, thinking ? "thinking" : "to move") : null);
   }));
 
   // result banner: how the game ended (also while browsing earlier moves)
@@ -703,9 +742,273 @@ function renderControls() {
   $("last").disabled = !ready || g.ply >= g.moves.length;
   $("undo").disabled = !ready || !g.moves.length;
   $("redo").disabled = !ready || !g.redo.length;
+  $("hint").disabled = !ready || !!S.view.outcome || computerToMove() || !(S.view.moves || []).length;
+  $("hint").setAttribute("aria-pressed", S.hint || (S.think && S.think.purpose === "hint") ? "true" : "false");
   $("new-game").disabled = !S.ready || S.failed;
   $("copy-link").disabled = !g;
   $("notice-fresh").disabled = !S.ready || S.failed;
+}
+
+// ---------------------------------------------------------------------------
+// The computer: who plays each seat, "think" jobs, Move now, Pause, Hint
+
+const HINT_LEVEL = "strong";
+const HINT_MS = 2500;        // a hint's search-time cap
+const MIN_MOVE_MS = 300;     // a computer reply is shown no sooner (the human sees the moves one by one)
+const WATCH_MOVE_MS = 700;   // the same when only computers play: a game one can follow
+
+const levelLabel = id => id ? id[0].toUpperCase() + id.slice(1) : "";
+
+function normSeat(value) {
+  return typeof value === "string" && /^c:[a-z]+$/.test(value) && link.LEVELS.includes(value.slice(2)) ? value : "h";
+}
+
+/** S.players for `count` seats, from a list read from a link, a save or the dialog. */
+function setPlayers(list, count) {
+  S.players = Array.from({ length: count }, (_, i) => normSeat(list && list[i]));
+}
+
+const isComputer = seat => (S.players[seat] || "h") !== "h";
+const seatLevel = seat => (S.players[seat] || "c:casual").slice(2) || "casual";
+
+/** A computer seat is to move at the last position of the game on the board. */
+function computerToMove() {
+  const g = S.game, v = S.view;
+  return !!(g && v && v.ply === g.ply && g.ply === g.moves.length && !v.outcome &&
+    (v.moves || []).length && isComputer(v.to_move));
+}
+
+function positionKey() {
+  const g = S.game;
+  return g ? `${g.start}\n${g.moves.join(",")}\n${g.ply}` : "";
+}
+
+function seatSelect(seat, value, label, onchange) {
+  const select = h("select", { class: "seat-kind", "data-seat": seat, "aria-label": label, title: label || "Human, or the computer at a level" },
+    h("option", { value: "h", selected: value === "h" }, "Human"),
+    h("optgroup", { label: "Computer" },
+      ...link.LEVELS.map(l => h("option", { value: `c:${l}`, selected: value === `c:${l}` }, `${levelLabel(l)}`))));
+  if (onchange) select.addEventListener("change", () => onchange(select.value));
+  return select;
+}
+
+function changeSeat(seat, value) {
+  S.players[seat] = normSeat(value);
+  persist();
+  renderAll();
+}
+
+/** Start, keep or stop the computer's thinking to match the game on the board. */
+function syncThinking() {
+  if (S.ready && !S.failed && S.game && S.view) {
+    const key = positionKey();
+    const t = S.think;
+    if (t && (t.key !== key || (t.purpose === "move" &&
+        (!computerToMove() || S.paused || !isComputer(t.seat) || t.level !== seatLevel(t.seat))))) {
+      cancelThink();
+    }
+    if (S.hint && S.hint.key !== key) S.hint = null;
+    if (!S.think && !S.busy && !S.paused && computerToMove()) startThink("move");
+  }
+  renderThink();
+}
+
+function startThink(purpose) {
+  const g = S.game;
+  const seat = S.view.to_move;
+  const level = purpose === "move" ? seatLevel(seat) : HINT_LEVEL;
+  const t = {
+    purpose, seat, level, key: positionKey(), ply: g.ply, progress: null,
+    started: performance.now(), done: false, timer: null, job: null,
+  };
+  const params = { level, seed: g.ply, ply: g.ply };
+  if (purpose === "hint") params.max_ms = HINT_MS;
+  t.job = S.engine.job("think", params, progress => {
+    if (S.think !== t || t.done) return;
+    t.progress = progress;
+    renderThink();
+  });
+  S.think = t;
+  t.job.promise.then(result => {
+    if (S.think !== t) return;
+    t.done = true;
+    t.progress = result;
+    if (purpose === "hint") {
+      S.think = null;
+      S.hint = { key: t.key, progress: result };
+      renderThink();
+      renderControls();
+      return;
+    }
+    const pace = S.players.includes("h") ? MIN_MOVE_MS : WATCH_MOVE_MS;
+    t.timer = setTimeout(() => commitComputer(t, result.move), Math.max(0, pace - (performance.now() - t.started)));
+    renderThink();
+  }, err => {
+    if (err && err.type === "CancelledError") return;
+    if (S.think !== t) return;
+    S.think = null;
+    if (purpose === "move") S.paused = true;  // do not start it again and again
+    showNotice(`The computer could not ${purpose === "move" ? "move" : "find a hint"}: ${errorText(err)}`, { kind: "error" });
+    renderAll();
+  });
+  renderThink();
+}
+
+function cancelThink() {
+  const t = S.think;
+  if (!t) return;
+  S.think = null;
+  clearTimeout(t.timer);
+  if (!t.done) t.job.cancel();
+  renderThink();
+}
+
+/** Play the computer's move `move` for the think `t`, if the game is still where it was. */
+function commitComputer(t, move) {
+  if (S.think !== t) return;
+  clearTimeout(t.timer);
+  task(() => busy(async () => {
+    if (S.think !== t) return;
+    S.think = null;
+    const g = S.game;
+    if (!move || positionKey() !== t.key) return;
+    const redo = g.redo.length && g.redo[g.redo.length - 1] === move ? g.redo.slice(0, -1) : [];
+    const resp = await S.engine.call("play", { ply: t.ply, move });
+    clearExplain();
+    await applyGame(resp, redo);
+  }));
+}
+
+function moveNow() {
+  const t = S.think;
+  if (!t || t.purpose !== "move") return;
+  const move = t.progress && (t.progress.move || t.progress.best);
+  if (!move) return;
+  if (!t.done) {
+    t.done = true;
+    t.job.cancel();
+  }
+  commitComputer(t, move);
+}
+
+function togglePause() {
+  S.paused = !S.paused;
+  if (S.paused && S.think && S.think.purpose === "move") cancelThink();
+  renderAll();
+}
+
+function toggleHint() {
+  if (S.think && S.think.purpose === "hint") {
+    stopHint();
+    return;
+  }
+  if (S.hint) {
+    S.hint = null;
+    renderThink();
+    renderControls();
+    return;
+  }
+  if (!interactive() || computerToMove() || S.view.outcome || S.think) return;
+  startThink("hint");
+  renderControls();
+}
+
+/** Stop looking for a hint; the best move found so far becomes the hint. */
+function stopHint() {
+  const t = S.think;
+  if (!t || t.purpose !== "hint") return;
+  cancelThink();
+  if (t.progress && t.progress.best) S.hint = { key: t.key, progress: t.progress };
+  renderThink();
+  renderControls();
+}
+
+function playHint() {
+  const hint = S.hint;
+  if (!hint || hint.key !== positionKey()) return;
+  S.hint = null;
+  playMove(hint.progress.move || hint.progress.best);
+}
+
+function suggestion() {
+  const src = S.think || (S.hint && { purpose: "hint", progress: S.hint.progress });
+  const p = src && src.progress;
+  const text = p && (p.move || p.best);
+  if (!text || !S.view) return null;
+  const m = (S.view.moves || []).find(x => x.text === text);
+  if (!m || !m.clicks || !m.clicks.length) return null;
+  return { cells: m.clicks, kind: src.purpose === "hint" ? "hint" : "think", text };
+}
+
+const number = n => Number(n || 0).toLocaleString("en-US");
+
+/** What a search has done so far, as DOM nodes: depth, nodes or simulations, best move. */
+function searchFacts(p) {
+  if (!p) return [];
+  const parts = [];
+  if (p.search === "mcts") parts.push(`${number(p.simulations)} simulations`);
+  else if (p.search === "alphabeta") parts.push(`depth ${p.depth}`, `${number(p.nodes)} nodes`);
+  const out = [];
+  for (const part of parts) out.push(" · ", part);
+  const best = p.move || p.best;
+  if (best) out.push(" · best ", h("b", {}, best));
+  return out;
+}
+
+function renderThink() {
+  const box = $("ai");
+  if (!box) return;
+  const t = S.think;
+  const view = S.view;
+  const g = S.game;
+  let state = "idle";
+  let status = [];
+  let p = null;
+  if (t && view) {
+    p = t.progress;
+    const who = seatName(view, t.seat);
+    if (t.purpose === "move") {
+      state = "thinking";
+      status = [`${who} (${levelLabel(t.level)}) ${t.done ? "plays" : "is thinking"}`, ...searchFacts(p)];
+    } else {
+      state = "hint-thinking";
+      status = [`Looking for a move for ${who}`, ...searchFacts(p)];
+    }
+  } else if (S.hint && view) {
+    p = S.hint.progress;
+    state = "hint";
+    status = [`Hint for ${seatName(view, p.seat)}: `, h("b", {}, p.move || p.best || "none")];
+  } else if (S.paused && computerToMove()) {
+    state = "paused";
+    status = [`Paused: ${seatName(view, view.to_move)} (computer, ${levelLabel(seatLevel(view.to_move))}) is to move.`];
+  }
+  const ongoing = !!(g && view && !view.outcome && !g.outcome && S.ready && !S.failed);
+  const showPause = ongoing && S.players.some(x => x !== "h") && (state === "thinking" || state === "paused" || S.paused);
+  box.hidden = state === "idle" && !showPause;
+  box.dataset.state = state;
+  root.dataset.thinking = t ? t.purpose : "";
+  const best = p && (p.move || p.best);
+  if (best) box.dataset.best = best;
+  else delete box.dataset.best;
+  $("ai-spinner").hidden = !(state === "thinking" || state === "hint-thinking") || (t && t.done);
+  $("ai-status").replaceChildren(...(status.length ? status : [S.paused ? "Paused." : ""]));
+  const evaluation = p && (p.depth || p.simulations || p.done) ? p.evaluation || "" : "";
+  $("ai-eval").textContent = evaluation;
+  const moveNowBtn = $("move-now");
+  moveNowBtn.hidden = state !== "thinking";
+  moveNowBtn.disabled = !(t && t.purpose === "move" && best);
+  $("hint-stop").hidden = state !== "hint-thinking";
+  const playIt = $("hint-play");
+  playIt.hidden = state !== "hint";
+  playIt.disabled = !canInput();
+  if (state === "hint" && best) playIt.textContent = `Play ${best}`;
+  const pause = $("pause");
+  pause.hidden = !showPause;
+  pause.textContent = S.paused ? "Resume" : "Pause";
+  pause.setAttribute("aria-pressed", S.paused ? "true" : "false");
+  const tag = document.querySelector("#players .to-move .turn-tag");
+  if (tag) tag.textContent = t && t.purpose === "move" ? "thinking" : "to move";
+  if (board && board.view && !(view && view.select)) board.overlay({ ...board.overlayState, suggest: suggestion() });
 }
 
 // ---------------------------------------------------------------------------
@@ -802,6 +1105,26 @@ function fillOptions(gameId, variantId) {
       spec.description ? h("span", { class: "about" }, spec.description) : null);
   }));
   if (!specs.length) box.append(h("p", { class: "about" }, "This variant has no rule options."));
+  fillSeats(gameId, variantId);
+}
+
+/** One "who plays" select per seat of the variant, keeping the current choices. */
+function fillSeats(gameId, variantId) {
+  const info = gameInfo(gameId);
+  const variant = info.variants.find(v => v.id === variantId) || info.variants[0];
+  const count = variant.players || 2;
+  const known = [S.view, S.views[gameId]].find(v => v && v.game === gameId && v.players.length === count);
+  const box = $("new-seats");
+  const rows = [];
+  for (let seat = 0; seat < count; seat++) {
+    const name = known ? known.players[seat].name : `Player ${seat + 1}`;
+    const id = `new-seat-${seat}`;
+    rows.push(h("label", { for: id }, name + (seat === 0 ? " (moves first)" : "")));
+    const select = seatSelect(seat, S.players[seat] || "h", null, null);
+    select.id = id;
+    rows.push(select);
+  }
+  box.replaceChildren(...rows);
 }
 
 function startFromDialog() {
@@ -812,6 +1135,11 @@ function startFromDialog() {
   for (const sel of document.querySelectorAll("#new-options select[data-option]")) {
     options[sel.dataset.option] = sel.value;
   }
+  const seats = [...document.querySelectorAll("#new-seats select[data-seat]")].map(sel => sel.value);
+  cancelThink();
+  S.hint = null;
+  S.paused = false;
+  S.players = seats;
   task(() => busy(async () => {
     await freshGame(game, variant, options);
     hideNotice();
@@ -862,6 +1190,11 @@ function wireControls() {
   $("last").addEventListener("click", () => S.game && navigate(S.game.moves.length));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
+  $("hint").addEventListener("click", toggleHint);
+  $("move-now").addEventListener("click", moveNow);
+  $("pause").addEventListener("click", togglePause);
+  $("hint-stop").addEventListener("click", stopHint);
+  $("hint-play").addEventListener("click", playHint);
   $("new-game").addEventListener("click", () => openNewDialog());
   $("copy-link").addEventListener("click", copyLink);
   $("show-rules").addEventListener("click", showRules);
@@ -875,12 +1208,14 @@ function wireControls() {
     // a link pasted into the address bar of an open page
     if (!S.ready || S.failed) return;
     const g = S.game;
-    const mine = g && link.format({ ...g.meta, moves: g.moves, ply: g.ply, start: isStandardStart(g.start) ? null : g.start });
+    const mine = g && link.format({ ...g.meta, moves: g.moves, ply: g.ply, start: isStandardStart(g.start) ? null : g.start, players: S.players });
     if (location.hash === mine) return;
     if (!location.hash || location.hash === "#") {
       persist();  // the fragment was cleared: write the current game back
       return;
     }
+    cancelThink();
+    S.hint = null;
     task(() => busy(async () => {
       const plan = planBoot();
       clearExplain();
@@ -908,7 +1243,7 @@ function onKey(e) {
       break;
     default: {
       const view = S.view;
-      const entry = view && interactive() && (view.palette || []).find(p => p.label === e.key);
+      const entry = view && canInput() && (view.palette || []).find(p => p.label === e.key);
       if (!entry) return;
       handleInput(input.pick(entry.id));
     }

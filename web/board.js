@@ -473,6 +473,7 @@ export class Board {
       if (c) this._cellShape(c, "picked", under, 0.06);
     }
     this._drawPreview(state.preview || null);
+    this._drawSuggest(state.suggest || null, layer);
     const soft = state.soft ? " soft" : "";
     for (const id of state.targets) {
       const c = cells.get(id);
@@ -512,6 +513,32 @@ export class Board {
         c.hit.removeAttribute("tabindex");
       }
     }
+  }
+
+  /** A suggested move (the computer's best so far, a hint): `{cells, kind}`,
+   * the move's click ids; its board cells are ringed and, when it goes from
+   * one cell to another, an arrow joins the first to the last. */
+  _drawSuggest(suggest, layer) {
+    if (!suggest) return;
+    const cells = (suggest.cells || []).map(id => this.geometry.cells.get(id)).filter(Boolean);
+    if (!cells.length) return;
+    const kind = /^[a-z-]+$/.test(suggest.kind || "") ? suggest.kind : "hint";
+    const g = el("g", { class: `suggest suggest-${kind}`, "data-move": suggest.text || null }, layer);
+    for (const c of cells) {
+      el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * 1.08), class: "suggest-ring", "data-cell": c.id }, g);
+    }
+    const a = cells[0], b = cells[cells.length - 1];
+    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
+    if (len < 1e-6) return;
+    const ux = dx / len, uy = dy / len, w = 0.11, head = 0.34;
+    const sx = a.x + ux * 0.2, sy = a.y + uy * 0.2;  // start just off the piece's centre
+    const ex = b.x, ey = b.y;
+    const bx = ex - ux * head, by = ey - uy * head;
+    const pts = [
+      [sx - uy * w / 2, sy + ux * w / 2], [bx - uy * w / 2, by + ux * w / 2], [bx - uy * w * 1.6, by + ux * w * 1.6],
+      [ex, ey], [bx + uy * w * 1.6, by - ux * w * 1.6], [bx + uy * w / 2, by - ux * w / 2], [sx + uy * w / 2, sy - ux * w / 2],
+    ];
+    el("polygon", { points: pts.map(p => p.map(fmt).join(",")).join(" "), class: "suggest-arrow" }, g);
   }
 
   // -- input -----------------------------------------------------------------

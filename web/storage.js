@@ -1,7 +1,8 @@
 // The current game in localStorage, so that it survives a closed tab.
 //
-// One key holds {v: 1, start, moves, ply, redo}: the start position text,
-// the move texts, the viewed ply and the moves taken back by undo.  load()
+// One key holds {v: 1, start, moves, ply, redo, players?}: the start position
+// text, the move texts, the viewed ply, the moves taken back by undo and who
+// plays each seat ("h" or "c:<level>", optional: all human when absent).  load()
 // never throws: a save that cannot be read is removed and reported as
 // {error: "..."} so that the page can say so and go on with a fresh game.
 
@@ -22,6 +23,7 @@ export function save(game) {
   try {
     s.setItem(KEY, JSON.stringify({
       v: VERSION, start: game.start, moves: game.moves, ply: game.ply, redo: game.redo || [],
+      ...(game.players ? { players: game.players } : {}),
     }));
     return true;
   } catch {
@@ -65,12 +67,13 @@ export function load() {
     : !Number.isInteger(data.ply) || data.ply < 0 || data.ply > data.moves.length
       ? "its viewed move is out of range"
     : data.redo != null && !isTextList(data.redo) ? "its redo list is not a list of moves"
+    : data.players != null && !isTextList(data.players) ? "its players are not a list of texts"
     : null;
   if (problem) {
     clear();
     return { error: problem };
   }
-  return { start: data.start, moves: data.moves, ply: data.ply, redo: data.redo || [] };
+  return { start: data.start, moves: data.moves, ply: data.ply, redo: data.redo || [], players: data.players || null };
 }
 
 export const STORAGE_KEY = KEY;

@@ -1,6 +1,6 @@
 // The URL fragment that holds a whole game, human-readable and versioned:
 //
-//   #v1/<game>/<variant>/<options>/<moves>[@<ply>][/start=<position text>]
+//   #v1/<game>/<variant>/<options>/<moves>[@<ply>][/players=<seats>][/start=<position text>]
 //
 //   #v1/loa/standard/double-connection=mover/b1-d3,a2-c4,c1xc4@2
 //
@@ -8,7 +8,10 @@
 // texts separated by commas (empty at the start); "@<ply>" is the position
 // being viewed (omitted when it is the last one); a start position other
 // than the variant's own is appended as "start=" + the URL-encoded position
-// text.  Inside a move, characters that would break the fragment (",", "/",
+// text.  "/players=h,c:strong" says who plays each seat, in seat order: "h"
+// a human, "c:<level>" the computer at a level (beginner, casual, strong,
+// master); it is omitted when every seat is human, so older links still read.
+// Inside a move, characters that would break the fragment (",", "/",
 // "@", "%", "#", spaces, "<", ">", ...) are %-escaped, so moves such as
 // "b1xd3" or "c4=5" stay readable.
 //
@@ -51,14 +54,15 @@ function unescapePart(text, what) {
  * The fragment (with its leading "#") for a game.
  * game: {game, variant, options: {name: text}, moves: [text], ply, start: text|null}
  * `start` is the start position text, or null/undefined when it is the
- * variant's standard start.
+ * variant's standard start.  `players` (optional): ["h", "c:strong", ...].
  */
-export function format({ game, variant, options, moves, ply, start }) {
+export function format({ game, variant, options, moves, ply, start, players }) {
   const opts = Object.entries(options || {})
     .map(([k, v]) => `${escapePart(k)}=${escapePart(v)}`).join(",") || "-";
   const list = (moves || []).map(escapePart).join(",");
   const at = ply != null && ply !== (moves || []).length ? `@${ply}` : "";
   let text = `#${VERSION}/${escapePart(game)}/${escapePart(variant)}/${opts}/${list}${at}`;
+  if (players && players.some(p => p !== "h")) text += "/players=" + players.map(escapePart).join(",");
   // The start text may keep its "/"s: it is the last part and read as a whole.
   if (start) text += "/start=" + escapePart(start).replace(/%2F/g, "/");
   return text;
@@ -66,8 +70,9 @@ export function format({ game, variant, options, moves, ply, start }) {
 
 /**
  * Read a fragment (with or without "#").  Returns null for an empty
- * fragment, else {game, variant, options, moves, ply, start}; `ply` is null
- * when the link does not name one (view the last position).
+ * fragment, else {game, variant, options, moves, ply, start, players}; `ply`
+ * is null when the link does not name one (view the last position), `players`
+ * null when it names no computer seat.
  * Throws LinkError when the text is not a game link.
  */
 export function parse(hash) {
@@ -80,6 +85,17 @@ export function parse(hash) {
     start = unescapePart(text.slice(startAt + "/start=".length), "the start position");
     if (!start.trim()) throw new LinkError("the link's start position is empty");
     text = text.slice(0, startAt);
+  }
+  let players = null;
+  const playersAt = text.indexOf("/players=");
+  if (playersAt >= 0) {
+    players = text.slice(playersAt + "/players=".length).split(",");
+    for (const p of players) {
+      if (!PLAYER.test(p)) {
+        throw new LinkError(`player ${JSON.stringify(p)} is not "h" (a human) or "c:<level>" (the computer: ${LEVELS.join(", ")})`);
+      }
+    }
+    text = text.slice(0, playersAt);
   }
   const parts = text.split("/");
   const version = parts[0];
@@ -129,8 +145,12 @@ export function parse(hash) {
   if (ply != null && ply > moves.length) {
     throw new LinkError(`the link views move ${ply}, but the game has only ${moves.length} move${moves.length === 1 ? "" : "s"}`);
   }
-  return { game, variant, options, moves, ply, start };
+  return { game, variant, options, moves, ply, start, players };
 }
+
+/** The computer's levels, weakest first. */
+export const LEVELS = ["beginner", "casual", "strong", "master"];
+const PLAYER = new RegExp(`^(h|c:(${LEVELS.join("|")}))$`);
 
 /** The position text of a variant's standard start (what the engine's load() reads). */
 export function standardStart(game, variant, options) {

@@ -41,7 +41,7 @@ Methods (``params`` is a JSON object; results are JSON):
 
 Jobs
 ----
-A long computation (perft now, the AI later) is a Python *generator* that
+A long computation (``perft``; ``think``, the computer's move) is a Python *generator* that
 does a small piece of work between ``yield`` s.  ``job_step`` resumes it until
 its time budget is spent and answers ``{done, progress, result}``; the worker
 calls it in a loop and returns to its event loop between slices, so a cancel
@@ -49,6 +49,14 @@ message is seen within one slice.  A job kind is registered with
 :func:`register_job`; its factory receives the session and the params and
 returns a generator that yields progress dicts (or ``None``) and *returns*
 the result.  ``view`` of every job's state is a JSON-ready dict.
+
+``job_start({kind: "think", level?, seed?, ply?, max_ms?})`` searches the
+session position at ``ply`` with :func:`gamut.ai.start`; its progress says
+how far the search got (``depth`` and ``nodes``, or ``simulations``), the
+best move so far (``best``) and the evaluation in words for the side to move
+(``evaluation``: "White stands better", "Black wins: a win found in 2
+moves"; ``mate_in``/``winner`` when a forced win is found); its result is the
+same with ``move``, the move to play.
 """
 
 from __future__ import annotations
@@ -313,6 +321,108 @@ def _perft_gen(state: State, depth: int):
 
 
 register_job("perft", _perft_job)
+
+
+THINK_SLICE_MS = 8  # search work between two yields of a think job
+
+
+def _think_job(session: Session, params: dict):
+    """The computer's move for the session position at ``ply`` (default: the
+    last).  Params: ``level`` (``gamut.ai.LEVELS``, default ``"casual"``),
+    ``seed`` (an integer, for a reproducible choice), ``max_ms`` (a cap on
+    the search time, default the level's own).  The position is read once,
+    at the start, so the session may change while the job runs.
+
+    Progress: ``{search, depth, nodes | simulations, best, clicks, score,
+    evaluation, mate_in, pv, elapsed_ms, seat}``; the result is the same
+    dict with ``move`` (the move text to play), ``done`` true."""
+    from . import ai  # imported on first use: the page loads faster without it
+
+    level_name = _param(params, "level", str, "casual")
+    seed = _param(params, "seed", int, None)
+    max_ms = _param(params, "max_ms", (int, float), None)
+    lv = ai.level(level_name)  # OptionError for an unknown level
+    if max_ms is None:
+        max_ms = lv.time_limit * 1000
+    elif not 0 < max_ms <= 600_000:
+        raise RequestError("max_ms must be above 0 and at most 600000")
+    state = session.state(session.ply(params))
+    if state.outcome() is not None or not state.legal_moves():
+        raise RequestError("the game is over: there is no move to think about")
+    names = [p.get("name") or f"Player {i + 1}" for i, p in enumerate(state.view()["players"])]
+    return _think_gen(state, ai.start(state, level_name, seed), max_ms, names)
+
+
+def _think_gen(state: State, search, max_ms: float, names: list[str]):
+    spent = 0.0
+    while not search.done and spent < max_ms:
+        t0 = time.perf_counter()
+        raw = search.step(min(THINK_SLICE_MS, max(1.0, max_ms - spent)))
+        spent += (time.perf_counter() - t0) * 1000
+        yield think_progress(state, raw, spent, names)
+    move = search.choice()
+    result = think_progress(state, search.progress(), spent, names)
+    result["move"] = state.move_text(move) if move is not None else None
+    result["done"] = True
+    return result
+
+
+def think_progress(state: State, raw: dict, spent_ms: float, names: list[str]) -> dict:
+    """A search's progress dict, made readable for the page: the evaluation
+    in words, for the side to move (``names``: the players' names)."""
+    from .ai.search import WIN, is_mate_score
+
+    mover = state.to_move
+    name = names[mover]
+    other = names[1 - mover] if len(names) == 2 else None
+    out = {"seat": mover, "best": raw.get("best"), "elapsed_ms": round(spent_ms),
+           "done": bool(raw.get("done")), "score": None, "mate_in": None, "winner": None,
+           "evaluation": ""}
+    if "depth" in raw:  # alpha-beta: a score for the side to move
+        score = raw.get("score") or 0
+        out.update(search="alphabeta", depth=raw.get("depth", 0), nodes=raw.get("nodes", 0),
+                   pv=list(raw.get("pv") or [])[:8], score=score)
+        if is_mate_score(score) and raw.get("depth"):
+            plies = WIN - abs(score)  # to the end of the game
+            n = max(1, (plies + 1) // 2 if score > 0 else plies // 2)  # the winner's moves
+            out["winner"] = mover if score > 0 else 1 - mover
+            out["mate_in"] = n
+            who = name if score > 0 else (other or "The opponent")
+            out["evaluation"] = f"{who} wins: a win found in {n} move{'s' if n != 1 else ''}"
+        elif not raw.get("depth"):
+            out["evaluation"] = "thinking…"
+        else:
+            out["evaluation"] = _words(score, name, other)
+    else:  # Monte-Carlo: a win rate and proven results
+        out.update(search="mcts", simulations=raw.get("simulations", 0))
+        rate = raw.get("win_rate")
+        proven = raw.get("proven")
+        out["win_rate"] = rate
+        if proven is not None:
+            out["winner"] = proven
+            winner = names[proven]
+            out["evaluation"] = f"{winner} wins: a forced win found"
+        elif rate is None:
+            out["evaluation"] = "thinking…"
+        else:
+            out["evaluation"] = f"{name} wins {round(rate * 100)} % of the simulated games"
+    return out
+
+
+def _words(score: float, name: str, other: str | None) -> str:
+    """A heuristic score (for ``name``, the side to move) in words."""
+    size = abs(score)
+    if size < 40:
+        return "About even"
+    who = name if score > 0 else (other or "The opponent")
+    if size < 150:
+        return f"{who} stands slightly better"
+    if size < 500:
+        return f"{who} stands better"
+    return f"{who} is clearly winning"
+
+
+register_job("think", _think_job)
 
 
 def m_job_start(session: Session, params: dict):
