@@ -453,24 +453,21 @@ class EvlState(core.State):
 
     def _repeated(self) -> Outcome:
         """The outcome when a position occurs for the third time."""
-        nb, nw = self.marks[0].bit_count(), self.marks[1].bit_count()
-        score = f"Black {nb} pentagon{'s' * (nb != 1)}, White {nw}"
-        if nb == nw:
-            return Outcome(None, f"Draw: the same position occurred a third time; {score}")
-        winner = BLACK if nb > nw else WHITE
-        return Outcome(winner, f"{COLOUR_NAMES[winner]} wins: the same position occurred a "
-                               f"third time; {score}", self._pentagon_names(winner))
+        return self._by_pentagons("the same position occurred a third time")
 
     def _stuck(self) -> Outcome:
         """The outcome when the player to move can neither place nor unstack."""
-        name = COLOUR_NAMES[self._to_move]
+        return self._by_pentagons(f"{COLOUR_NAMES[self._to_move]} can neither place nor unstack")
+
+    def _by_pentagons(self, why: str) -> Outcome:
+        """The game ends for ``why``: more pentagons wins, equal is a draw."""
         nb, nw = self.marks[0].bit_count(), self.marks[1].bit_count()
         score = f"Black {nb} pentagon{'s' * (nb != 1)}, White {nw}"
         if nb == nw:
-            return Outcome(None, f"Draw: {name} can neither place nor unstack; {score}")
+            return Outcome(None, f"Draw: {why}; {score}")
         winner = BLACK if nb > nw else WHITE
-        return Outcome(winner, f"{COLOUR_NAMES[winner]} wins: {name} can neither place nor "
-                               f"unstack; {score}", self._pentagon_names(winner))
+        return Outcome(winner, f"{COLOUR_NAMES[winner]} wins: {why}; {score}",
+                       self._pentagon_names(winner))
 
     def _pentagon_names(self, seat: int) -> tuple:
         return tuple(PENTAGONS[p] for p in iter_bits(self.marks[seat]))
