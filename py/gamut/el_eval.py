@@ -65,6 +65,20 @@ def _fits(num, targets, memo={}):
     return r
 
 
+def _add_threats(threats, cells, board, targets, num, o0, o1, need):
+    """A shape with one empty cell: record, per seat that would then hold
+    enough numbers, each number that completes it there."""
+    c = next(c for c in cells if not board[c])
+    for t in targets:
+        n = NUMBER_OF_CODE.get(t - num)
+        if n is None:
+            continue
+        if o0 + 1 >= need:
+            threats[0].setdefault(c, set()).add(n)
+        if o1 + 1 >= need:
+            threats[1].setdefault(c, set()).add(n)
+
+
 def analyse(state):
     """``(scores, threats)``: the shape value per seat and, per seat, the
     dict {cell: set of numbers} of its threats."""
@@ -98,15 +112,7 @@ def analyse(state):
         if live1:
             s1 += value[o1][filled]
         if empty == 1:
-            c = next(c for c in cells if not board[c])
-            for t in targets:
-                n = NUMBER_OF_CODE.get(t - num)
-                if n is None:
-                    continue
-                if o0 + 1 >= need:
-                    threats[0].setdefault(c, set()).add(n)
-                if o1 + 1 >= need:
-                    threats[1].setdefault(c, set()).add(n)
+            _add_threats(threats, cells, board, targets, num, o0, o1, need)
         elif live0 and live1:
             par += 1 if empty & 1 else -1
     return (s0, s1), threats, par
@@ -197,15 +203,7 @@ def order_table(state):
             if not board[c]:
                 acc[c] += v
         if empty == 1:
-            c = next(c for c in cells if not board[c])
-            for t in targets:
-                n = NUMBER_OF_CODE.get(t - num)
-                if n is None:
-                    continue
-                if o0 + 1 >= need:
-                    threats[0].setdefault(c, set()).add(n)
-                if o1 + 1 >= need:
-                    threats[1].setdefault(c, set()).add(n)
+            _add_threats(threats, cells, board, targets, num, o0, o1, need)
     lane = (1 << LANE) - 1
     table = {}
     base = size << 10

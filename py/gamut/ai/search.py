@@ -217,29 +217,17 @@ class AlphaBeta:
                 return score
         moves = self._order(state, _search_moves(state), ply, entry)
         best, best_move = -WIN - 1, None
-        if depth == 1:
-            # Children are leaves: score them directly, no recursion needed.
-            for m in moves:
-                child = state.play(m)
-                self.nodes += 1
-                o = child.outcome()
-                score = -(terminal_score(o, child.to_move, ply + 1) if o is not None
-                          else child.evaluate())
-                if score > best:
-                    best, best_move = score, m
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            self._cutoff(m, ply, depth)
-                            break
-            flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
-            self.tt[key] = (depth, flag, best, best_move)
-            return best
         killers = self.killers.get(ply, ())
         tt_move = entry[3] if entry is not None else None
         for i, m in enumerate(moves):
             child = state.play(m)
-            if i == 0:
+            if depth == 1:
+                # Children are leaves: score them directly, no recursion needed.
+                self.nodes += 1
+                o = child.outcome()
+                score = -(terminal_score(o, child.to_move, ply + 1) if o is not None
+                          else child.evaluate())
+            elif i == 0:
                 score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, ply + 1))
             else:
                 # Late move reduction: quiet late moves are searched one ply
