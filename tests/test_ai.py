@@ -128,3 +128,86 @@ def test_arena_prints_the_score_and_elo():
     w, d, l = match("loa", "casual", "beginner", 2, out=out)
     assert w + d + l == 2
     assert "Elo difference" in out.getvalue()
+
+
+def test_node_budget_is_kept_inside_the_tree():
+    # The budget is checked every CHECK_EVERY nodes deep in the tree, not
+    # only between root moves (one root move's subtree can be huge).
+    from gamut.ai.search import CHECK_EVERY
+    s = gamut.new("loa")
+    for budget in (700, 3_000, 12_000):
+        a = AlphaBeta(s, seed=0, max_nodes=budget)
+        a.run()
+        assert budget <= a.nodes <= budget + CHECK_EVERY + 64, (budget, a.nodes)
+        assert a.best_move in s.legal_moves()
+
+
+@pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
+def test_levels_are_counted_not_timed(game):
+    # The same seed gives the same move and the same work, whatever the
+    # machine's speed: levels are node budgets derived from the game's speed.
+    s = _played(game)
+    lv = gamut.ai.LEVELS["strong"]
+    assert lv.budget(s) == int(lv.seconds * s.search_speed)
+    runs = []
+    for _ in range(2):
+        search = gamut.ai.start(s, "strong", seed=5)
+        runs.append((search.run(), search.nodes))
+    assert runs[0] == runs[1]
+    assert runs[0][1] <= lv.budget(s) + 256
+    budgets = [gamut.ai.LEVELS[n].budget(s) for n in ("beginner", "casual", "strong", "master")]
+    assert budgets == sorted(budgets) and budgets[-1] >= 4 * budgets[2]
+
+
+class _Tree(gamut.State):
+    """A toy two-player game given as a tree: ``{"a": {"x": 0, "y": None}}``
+    means the root player may play a, then the other player x (after which
+    the game is won by seat 0) or y (not over; evaluated 0)."""
+
+    __slots__ = ("node", "path", "prune")
+    game_id = "loa"  # (only for num_players)
+    variant = "standard"
+    options = {}
+
+    def __init__(self, node, path=(), prune=None):
+        self.node, self.path, self.prune = node, path, prune
+
+    @property
+    def to_move(self):
+        return len(self.path) % 2
+
+    def legal_moves(self):
+        return sorted(self.node) if isinstance(self.node, dict) else []
+
+    def play(self, m):
+        return _Tree(self.node[m], self.path + (m,), self.prune)
+
+    def outcome(self):
+        if isinstance(self.node, int):
+            return gamut.Outcome(self.node, "toy win")
+        return None
+
+    def zobrist(self):
+        return hash(self.path)
+
+    def evaluate(self):
+        return 0
+
+    def search_moves(self):
+        moves = self.legal_moves()
+        if self.prune is not None and len(self.path) == 1:
+            return self.prune(moves[:1])  # keep only "x", the losing reply
+        return moves
+
+
+@pytest.mark.parametrize("kind, proven", [(list, True), (gamut.core.PrunedMoves, False)])
+def test_a_loss_among_pruned_moves_is_not_a_proven_result(kind, proven):
+    from gamut.ai.search import is_mate_score
+    tree = {"a": {"x": 0, "y": None}, "b": {"z": None}}
+    a = AlphaBeta(_Tree(tree, prune=kind), max_depth=4, seed=0)
+    a.run()
+    assert a.best_move == "a"
+    # With an exact subset, x is the reply and seat 0 wins by force; when
+    # the subset was pruned by judgement, y (left out) may save the game.
+    assert is_mate_score(a.best_score) is proven
+    assert a.best_score > 1000

@@ -163,3 +163,46 @@ def test_every_game_declares_its_search(game):
     s = gamut.new(game)
     assert gamut.ai.search_kind(s) == "alphabeta"
     assert isinstance(s.evaluate(), int)
+
+
+# -- EL with declared threats: a turn is two moves ---------------------------------
+
+EL_DECLARE = (EL.replace("declare-threats=off", "declare-threats=on")
+              + EL_DOUBLE.split(" ", 3)[3].replace(" last=f3", " last=e5,f3 declared=-;-"))
+
+
+def test_el_declared_double_threat_is_played_and_declared():
+    s = gamut.load(EL_DECLARE)
+    assert s.turn_plies == 2
+    assert forced_wins(s, 1) == []
+    proven = {s.parse_move("e1=5")}
+    assert wins_with(s, *proven, 2)  # placement, declaration, ..., completion
+    for level in ("strong", "master"):
+        m = gamut.ai.choose(s, level, seed=1)
+        after = s.play(m)
+        assert after.to_move == 0 and after.phase  # Red declares next
+        assert m in proven or wins_with(s, m, 2), (level, s.move_text(m))
+        proven.add(m)
+        # ... and declares every cell it threatens: nothing is left for luck
+        declaration = gamut.ai.choose(after, level, seed=1)
+        cells = {c for c, _ in after.threats()[0]}
+        assert set(str(declaration)[len("declare:"):].split(",")) == cells
+
+
+def test_el_two_move_turns_keep_the_score_on_the_movers_side():
+    # Blue, to move, cannot stop both declared threats: the search must see
+    # Red winning (negamax that flipped the sign at the declaration, the
+    # second move of Red's turn, saw Blue winning instead).
+    from gamut.ai.search import AlphaBeta
+    s = gamut.load(EL_DECLARE).play_text("e1=5").play_text("declare:f1,a2,d4,d5,f5,e6")
+    assert s.to_move == 1 and not s.phase
+    for depth in (1, 3, 4):
+        a = AlphaBeta(s, max_depth=depth, seed=0)
+        a.run()
+        assert a.best_score < -1000, (depth, a.best_score, a.pv)
+    # A completion on an undeclared cell does not win: the pruning hook must
+    # not offer it as the only move (it once did, and the search "proved" it).
+    t = gamut.load(EL_DECLARE).play_text("d4=4").play_text("declare:-").play_text("c6=1")
+    t = t.play_text("declare:-")
+    assert t.to_move == 0 and any(c == "e1" for c, _ in t.threats()[0])
+    assert len(t.search_moves()) > 1

@@ -384,7 +384,9 @@ def think_progress(state: State, raw: dict, spent_ms: float, names: list[str]) -
                    pv=list(raw.get("pv") or [])[:8], score=score)
         if is_mate_score(score) and raw.get("depth"):
             plies = WIN - abs(score)  # to the end of the game
-            n = max(1, (plies + 1) // 2 if score > 0 else plies // 2)  # the winner's moves
+            tp = state.turn_plies  # (counted from the start of a turn)
+            # the winner's turns among those plies
+            n = max(1, (plies + 2 * tp - 1) // (2 * tp) if score > 0 else (plies + tp) // (2 * tp))
             out["winner"] = mover if score > 0 else 1 - mover
             out["mate_in"] = n
             who = name if score > 0 else (other or "The opponent")

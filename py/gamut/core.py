@@ -93,7 +93,7 @@ from typing import Any, Callable, ClassVar, Iterable, Sequence
 __all__ = [
     "GamutError", "UnknownGameError", "UnknownVariantError", "OptionError",
     "PositionError", "IllegalMoveError", "RecordError",
-    "Outcome", "OptionSpec", "VariantInfo", "GameInfo", "State",
+    "Outcome", "OptionSpec", "VariantInfo", "GameInfo", "State", "PrunedMoves",
     "GAMES", "register", "new", "load", "perft",
     "format_header", "parse_header",
 ]
@@ -400,6 +400,10 @@ class State:
     def is_over(self) -> bool:
         return self.outcome() is not None
 
+    #: Plies in one player's turn (EL with declared threats: 2, a placement
+    #: and a declaration).  Within a turn ``to_move`` stays the same.
+    turn_plies: int = 1
+
     def zobrist(self) -> int:
         """A hash of the position for transposition tables (kept incrementally)."""
         return hash(self.key())
@@ -451,6 +455,16 @@ class State:
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.to_text()!r}>"
+
+
+class PrunedMoves(list):
+    """What ``State.search_moves()`` returns when it keeps only the moves it
+    judges best (forward pruning by judgement, not by rule).  The search
+    then treats a loss found among these moves as unproven: a refutation may
+    hide among the moves left out.  Return a plain list when the subset is
+    exact (every move left out loses at once, or a winning move is kept)."""
+
+    __slots__ = ()
 
 
 # ---------------------------------------------------------------------------

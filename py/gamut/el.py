@@ -512,10 +512,20 @@ class ElState(core.State):
         names = self.rules.name_of
         return tuple(frozenset((names[c], n) for c, n in pairs) for pairs in self._threat_pairs())
 
+    @property
+    def turn_plies(self) -> int:
+        return 2 if self._declare else 1
+
     # -- for the computer player (see gamut.el_eval) ---------------------------
     @property
     def search_kind(self) -> str:
         return "alphabeta" if self.rules.players == 2 else "mcts"
+
+    @property
+    def search_speed(self) -> int:
+        """Nominal CPython speed: alpha-beta nodes or Monte-Carlo simulations
+        per second (``gamut.ai.Level`` turns thinking time into these)."""
+        return 4_000 if self.rules.players == 2 else 1_000
 
     def evaluate(self) -> int:
         from .el_eval import evaluate
@@ -857,7 +867,7 @@ class ElState(core.State):
             "palette": palette,
             "click_order": "any",
             # with declare-threats a turn is two moves: placement, declaration
-            "turn_plies": 2 if self._declare else 1,
+            "turn_plies": self.turn_plies,
             "moves": moves,
             "outcome": outcome.to_json() if outcome else None,
             "messages": messages,

@@ -28,12 +28,14 @@ The scores are in "centipawn-like" units, far below ``search.WIN``.
 
 from __future__ import annotations
 
+from .core import PrunedMoves
 from .el import NUM_MASK, NUMBER_OF_CODE, OWN_SHIFT
 
 THREAT_WIN = 60_000      # side to move has a completing placement
 DOUBLE_THREAT = 40_000   # opponent threatens on two cells or more
 SINGLE_THREAT = 60       # opponent threatens on one cell: we must block
 PARITY = 3
+LATER_THREAT = 40        # a threat that needs declaring before it can win
 
 # Any digit >= 2 in the number part means a repeated number.
 DUP = sum(0xE << (4 * n) for n in range(10))
@@ -124,6 +126,23 @@ def evaluate(state) -> int:
     me = state.to_move
     (s0, s1), threats, par = analyse(state)
     mine, theirs = threats[me], threats[me ^ 1]
+    later = 0  # threats that cannot win yet (declare-threats: not declared)
+    if state.options.get("declare-threats"):
+        # A completion wins only on a declared cell (or one the opponent's
+        # last placement created, which this estimate ignores).  The player
+        # declaring now will declare every threat (the search declares all).
+        declared = state.declared
+        if state.phase:
+            real = {c: ns for c, ns in theirs.items() if declared[me ^ 1] >> c & 1}
+            later = -len(theirs.keys() - real.keys())
+            theirs = real
+        else:
+            real = {c: ns for c, ns in mine.items() if declared[me] >> c & 1}
+            later = len(mine.keys() - real.keys()) - len(
+                [c for c in theirs if not declared[me ^ 1] >> c & 1])
+            mine = real
+            theirs = {c: ns for c, ns in theirs.items() if declared[me ^ 1] >> c & 1}
+        later *= LATER_THREAT
     if state.phase:
         # The declarer is still "me"; the opponent moves next.  Swap roles:
         # the opponent's threats are the immediate ones.
@@ -134,7 +153,7 @@ def evaluate(state) -> int:
             score += DOUBLE_THREAT
         elif mine:
             score += SINGLE_THREAT
-        return score
+        return score + later
     if mine:
         return THREAT_WIN
     score = (s0 - s1) if me == 0 else (s1 - s0)
@@ -142,7 +161,7 @@ def evaluate(state) -> int:
         score -= DOUBLE_THREAT
     elif theirs:
         score -= SINGLE_THREAT
-    return score + PARITY * par
+    return score + PARITY * par + later
 
 
 _order_cache = [None, None]
@@ -238,7 +257,9 @@ SEARCH_WIDTH = 28
 def search_moves(state) -> list:
     """The moves worth searching (forward pruning, the search's choice at
     inner nodes): a winning placement alone; else every block of an
-    opponent threat and the best-placed others, at most ``SEARCH_WIDTH``."""
+    opponent threat; else the best-placed placements, at most
+    ``SEARCH_WIDTH``, as :class:`~gamut.core.PrunedMoves` (a loss found
+    among them is not proven)."""
     moves = state.legal_moves()
     if state.phase:
         # Declaring every true threat cell is never worse than declaring
@@ -251,7 +272,16 @@ def search_moves(state) -> list:
     ranked = sorted(moves, key=lambda m: -get(int(m), 0))
     best = get(int(ranked[0]), 0)
     if best >= 10_000_000:
-        return ranked[:1]
+        # A completing placement; it wins unless, with declare-threats, its
+        # cell was not declared (then it is only one candidate of many).
+        outcome = state.play(ranked[0]).outcome()
+        if outcome is not None and outcome.winner == state.to_move:
+            return ranked[:1]
+        return PrunedMoves(ranked[:SEARCH_WIDTH])
     if best >= 5_000_000:  # must block: only blocks (and their ordering)
-        return [m for m in ranked if get(int(m), 0) >= 5_000_000]
-    return ranked[:SEARCH_WIDTH]
+        blocks = [m for m in ranked if get(int(m), 0) >= 5_000_000]
+        # Exact in the default game: any other placement lets the threat
+        # be completed.  With declared threats an undeclared completion
+        # may not count, so the other placements are only judged worse.
+        return PrunedMoves(blocks) if state.options.get("declare-threats") else blocks
+    return PrunedMoves(ranked[:SEARCH_WIDTH])

@@ -433,6 +433,7 @@ class EvlState(core.State):
 
     # -- for the computer player (see gamut.evl_eval) ---------------------------
     search_kind = "alphabeta"
+    search_speed = 20_000  # nodes/s in CPython (gamut.ai.Level turns time into nodes)
 
     def evaluate(self) -> int:
         from .evl_eval import evaluate

@@ -364,6 +364,7 @@ class LoaState(core.State):
 
     # -- for the computer player ------------------------------------------------
     search_kind = "alphabeta"
+    search_speed = 45_000  # nodes/s in CPython (gamut.ai.Level turns time into nodes)
 
     def evaluate(self) -> int:
         """Heuristic score for the side to move (see :func:`evaluate`)."""

@@ -15,7 +15,9 @@ A game chooses its search by what its state offers: a state with an
 three- and four-player EL variants) gets Monte-Carlo tree search.  A state may
 also name one explicitly with a ``search_kind`` attribute (``"alphabeta"`` or
 ``"mcts"``).  Levels are node budgets, so a search is deterministic for a
-seed; ``time_limit`` only caps the wall time.
+seed; ``time_limit`` only caps the wall time.  A game sets its nominal speed
+(``search_speed``, measured in CPython) so that a level thinks about as long
+in every game.
 
 What a game offers the search (all optional but ``evaluate`` for
 alpha-beta), each a few-line method of its State delegating to the game's
@@ -44,20 +46,39 @@ __all__ = ["LEVELS", "Level", "choose", "start", "search_kind"]
 
 @dataclass(frozen=True)
 class Level:
+    """A computer level.  Its work is counted, not timed, so that a level
+    plays the same move for the same seed on any machine: ``seconds`` of
+    thinking at the game's nominal CPython speed (``search_speed``: nodes
+    per second for alpha-beta, simulations per second for Monte-Carlo)
+    becomes the node or simulation budget.  In the browser a search runs
+    about half as fast, so it takes about twice ``seconds``."""
     name: str
     label: str
     max_depth: int      # alpha-beta depth limit
-    max_nodes: int      # alpha-beta node budget
+    seconds: float      # nominal thinking time (CPython), turned into a budget
     noise: float        # softmax temperature over root scores (0 = best move)
-    simulations: int    # Monte-Carlo iterations
-    time_limit: float   # seconds, a cap only
 
+    @property
+    def time_limit(self) -> float:
+        """A wall-clock cap (seconds) for interactive use, far above the
+        budget's nominal time, so that a slow machine still gets an answer."""
+        return max(3.0, 5 * self.seconds)
+
+    def budget(self, state) -> int:
+        """Nodes (alpha-beta) or simulations (Monte-Carlo) for ``state``."""
+        kind = search_kind(state)
+        speed = getattr(state, "search_speed", None) or DEFAULT_SPEED[kind]
+        return max(16, int(self.seconds * speed))
+
+
+# Nominal CPython speeds for a game that declares none.
+DEFAULT_SPEED = {"alphabeta": 20_000, "mcts": 1_000}
 
 LEVELS = {
-    "beginner": Level("beginner", "Beginner", 2, 2_000, 60.0, 300, 1.0),
-    "casual": Level("casual", "Casual", 3, 8_000, 15.0, 1_500, 2.0),
-    "strong": Level("strong", "Strong", 64, 40_000, 0.0, 6_000, 5.0),
-    "master": Level("master", "Master", 64, 150_000, 0.0, 20_000, 15.0),
+    "beginner": Level("beginner", "Beginner", 2, 0.1, 60.0),
+    "casual": Level("casual", "Casual", 3, 0.25, 15.0),
+    "strong": Level("strong", "Strong", 64, 0.75, 0.0),
+    "master": Level("master", "Master", 64, 3.0, 0.0),
 }
 
 
@@ -82,15 +103,16 @@ def start(state, level_name: str = "strong", seed=None, tt=None):
     """The sliced search for ``state`` at ``level_name``."""
     lv = level(level_name)
     if search_kind(state) == "alphabeta":
-        return AlphaBeta(state, max_depth=lv.max_depth, max_nodes=lv.max_nodes,
+        return AlphaBeta(state, max_depth=lv.max_depth, max_nodes=lv.budget(state),
                          seed=seed, noise=lv.noise, tt=tt)
-    return MonteCarlo(state, max_iterations=lv.simulations, seed=seed)
+    return MonteCarlo(state, max_iterations=lv.budget(state), seed=seed)
 
 
-def choose(state, level: str = "strong", seed=None):
-    """The move the computer plays in ``state`` at ``level``."""
-    search = start(state, level, seed)
-    return search.run(time_limit=LEVELS[level].time_limit if level in LEVELS else None)
+def choose(state, level: str = "strong", seed=None, time_limit: float | None = None):
+    """The move the computer plays in ``state`` at ``level``: deterministic
+    for a seed (the budget is counted in nodes), unless ``time_limit``
+    seconds run out first."""
+    return start(state, level, seed).run(time_limit=time_limit)
 
 
 from .arena import add_cli  # noqa: E402  (the ``arena`` command of ``python -m gamut``)

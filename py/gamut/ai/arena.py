@@ -1,8 +1,12 @@
 """Matches between computer levels: ``python -m gamut arena loa --a strong --b casual --games 20``.
 
-Sides alternate every game, and each game opens with a few random moves
-(the same opening for both colour assignments of a pair) so that games vary.
-Prints wins/draws/losses for A and the Elo difference with a 95% margin.
+Sides alternate every game, and each pair of games opens with the same few
+random moves (once with each colour assignment) so that games vary but the
+pair is fair.  Every move is chosen by the level's node budget, never by the
+clock, so a match is reproducible from its ``--seed`` on any machine, and
+``--jobs`` plays games in parallel processes with the same results.
+Prints each game, then wins/draws/losses for A and the Elo difference with
+its 95 % margin.
 """
 
 from __future__ import annotations
@@ -15,7 +19,14 @@ from .. import core
 from . import LEVELS, choose
 
 
+def game_seed(seed: int, pair: int) -> int:
+    """The seed of game pair ``pair`` of a match started with ``seed``
+    (distinct matches share no openings)."""
+    return random.Random(f"{seed}:{pair}").getrandbits(32)
+
+
 def play_game(start, seats_levels, seed, opening_plies=2, max_plies=400):
+    """Play one game; return ``(winner or None, plies)``."""
     rng = random.Random(seed)
     state = start
     for _ in range(opening_plies):
@@ -23,13 +34,13 @@ def play_game(start, seats_levels, seed, opening_plies=2, max_plies=400):
         if not moves:
             break
         state = state.play(rng.choice(moves))
-    plies = 0
+    plies = opening_plies
     while state.outcome() is None and plies < max_plies:
         level = seats_levels[state.to_move]
         state = state.play(choose(state, level, seed=rng.getrandbits(32)))
         plies += 1
     o = state.outcome()
-    return None if o is None else o.winner
+    return (None if o is None else o.winner), plies
 
 
 def elo(score: float, games: int) -> tuple[float, float]:
@@ -41,23 +52,42 @@ def elo(score: float, games: int) -> tuple[float, float]:
     return to_elo(score), (to_elo(score + 1.96 * se) - to_elo(score - 1.96 * se)) / 2
 
 
-def match(game, a, b, games, variant=None, seed=0, out=sys.stdout, **options):
+def _one(args):
+    game, variant, options, seats, seed = args
+    return play_game(core.new(game, variant, **options), seats, seed)
+
+
+def _results(tasks, jobs):
+    """The games' results in order, each as soon as it and those before it are in."""
+    if jobs <= 1:
+        yield from map(_one, tasks)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(_one, tasks)
+
+
+def match(game, a, b, games, variant=None, seed=0, out=sys.stdout, jobs=1, **options):
+    """Play ``games`` games of level ``a`` against ``b``; A takes seat
+    ``g % players`` in game ``g``.  Returns (wins, draws, losses) for A."""
     start = core.new(game, variant, **options)
     players = start.num_players
-    wins = draws = losses = 0
+    tasks = []
     for g in range(games):
-        a_seat = g % players
         seats = [b] * players
-        seats[a_seat] = a
-        winner = play_game(start, seats, seed + g // 2)
+        seats[g % players] = a
+        tasks.append((game, start.variant, start.options, seats, game_seed(seed, g // players)))
+    wins = draws = losses = 0
+    for g, (winner, plies) in enumerate(_results(tasks, jobs)):
+        a_seat = g % players
         if winner is None:
             draws += 1
         elif winner == a_seat:
             wins += 1
         else:
             losses += 1
-        print(f"game {g + 1}: A ({a}) seat {a_seat}: "
-              f"{'draw' if winner is None else 'win' if winner == a_seat else 'loss'}",
+        verdict = "draw" if winner is None else "win" if winner == a_seat else "loss"
+        print(f"game {g + 1}: A ({a}) seat {a_seat}: {verdict} in {plies} plies",
               file=out, flush=True)
     score = (wins + draws / 2) / games
     diff, margin = elo(score, games)
@@ -74,8 +104,9 @@ def add_cli(sub):
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--variant")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
 
     def run(args):
-        match(args.game, args.a, args.b, args.games, args.variant, args.seed)
+        match(args.game, args.a, args.b, args.games, args.variant, args.seed, jobs=args.jobs)
         return 0
     return {"arena": run}

@@ -24,6 +24,8 @@ import math
 import random
 import time
 
+from ..core import PrunedMoves
+
 WIN = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
 CHECK_EVERY = 128  # nodes between clock checks
@@ -35,6 +37,17 @@ def terminal_score(outcome, to_move: int, ply: int) -> int:
     if outcome.winner is None:
         return 0
     return WIN - ply if outcome.winner == to_move else -WIN + ply
+
+
+# A loss found among forward-pruned moves (``core.PrunedMoves``) is scored
+# this low: worse than any evaluation, better than a proven loss, and never
+# reported as a forced result.
+UNPROVEN_LOSS = -(WIN // 2)
+
+
+class OutOfNodes(Exception):
+    """Raised inside the tree when the node budget is spent; the iteration
+    under way is abandoned (its finished root moves still count)."""
 
 
 def _search_moves(state) -> list:
@@ -117,6 +130,8 @@ class AlphaBeta:
         moves = _search_moves(root)
         if not moves:
             return
+        pruned = isinstance(moves, PrunedMoves)
+        moves = list(moves)
         self.best_move = moves[0]
         if len(moves) == 1 and self.noise <= 0:
             self.depth_done = 1
@@ -128,25 +143,30 @@ class AlphaBeta:
             alpha, beta = -WIN - 1, WIN + 1
             ordered = moves if depth > 1 else self._order(root, moves, 0, None)
             best, best_score = None, -WIN - 1
-            for i, m in enumerate(ordered):
-                child = root.play(m)
-                if i == 0:
-                    score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, 1))
-                else:
-                    score = -(yield from self._negamax(child, depth - 1, -alpha - 1, -alpha, 1))
-                    if alpha < score < beta:
-                        score = -(yield from self._negamax(child, depth - 1, -beta, -score, 1))
-                scores[m] = score
-                if score > best_score:
-                    best, best_score = m, score
-                    if score > alpha:
-                        alpha = score
-                    if depth > 1:  # a better move found mid-iteration is usable
-                        self.best_move, self.best_score = best, best_score
-                if self.nodes >= self.max_nodes:
-                    break
-            if self.nodes >= self.max_nodes and len(scores) < len(ordered):
+            try:
+                for i, m in enumerate(ordered):
+                    child = root.play(m)
+                    if i == 0:
+                        score = yield from self._child(root, child, depth - 1, alpha, beta, 1)
+                    else:
+                        score = yield from self._child(root, child, depth - 1, alpha, alpha + 1, 1)
+                        if alpha < score < beta:
+                            score = yield from self._child(root, child, depth - 1, score, beta, 1)
+                    scores[m] = score
+                    if score > best_score:
+                        best, best_score = m, score
+                        if score > alpha:
+                            alpha = score
+                        if depth > 1:  # a better move found mid-iteration is usable
+                            self.best_move, self.best_score = best, best_score
+                    if self.nodes >= self.max_nodes:
+                        break
+            except OutOfNodes:
+                pass
+            if len(scores) < len(ordered):
                 break  # an unfinished iteration does not replace the root scores
+            if pruned and best_score < -WIN + 1000:
+                best_score = UNPROVEN_LOSS
             self.best_move, self.best_score = best, best_score
             self.root_scores = scores
             self.depth_done = depth
@@ -194,9 +214,20 @@ class AlphaBeta:
             self.killers[ply] = (move,) + k[:1]
         self.history[move] = self.history.get(move, 0) + depth * depth
 
+    def _child(self, state, child, depth, alpha, beta, ply):
+        """The value of ``child`` for the player to move in ``state``, within
+        the window (alpha, beta) of that player.  Negamax flips the sign and
+        the window when the turn passes; a game whose turn has two moves (EL
+        with declared threats: a placement, then a declaration) keeps them."""
+        if child.to_move == state.to_move:
+            return (yield from self._negamax(child, depth, alpha, beta, ply))
+        return -(yield from self._negamax(child, depth, -beta, -alpha, ply))
+
     def _negamax(self, state, depth, alpha, beta, ply):
         self.nodes += 1
         if self.nodes >= self._next_yield:  # (leaf loops add several nodes at once)
+            if self.nodes >= self.max_nodes:
+                raise OutOfNodes
             self._next_yield = self.nodes + CHECK_EVERY
             yield
         outcome = state.outcome()
@@ -215,34 +246,39 @@ class AlphaBeta:
                 return score
             if flag == UPPER and score <= alpha:
                 return score
-        moves = self._order(state, _search_moves(state), ply, entry)
+        moves = _search_moves(state)
+        pruned = isinstance(moves, PrunedMoves)
+        moves = self._order(state, moves, ply, entry)
         best, best_move = -WIN - 1, None
         killers = self.killers.get(ply, ())
         tt_move = entry[3] if entry is not None else None
+        me = state.to_move
         for i, m in enumerate(moves):
             child = state.play(m)
             if depth == 1:
                 # Children are leaves: score them directly, no recursion needed.
                 self.nodes += 1
                 o = child.outcome()
-                score = -(terminal_score(o, child.to_move, ply + 1) if o is not None
-                          else child.evaluate())
+                score = (terminal_score(o, child.to_move, ply + 1) if o is not None
+                         else child.evaluate())
+                if child.to_move != me:
+                    score = -score
             elif i == 0:
-                score = -(yield from self._negamax(child, depth - 1, -beta, -alpha, ply + 1))
+                score = yield from self._child(state, child, depth - 1, alpha, beta, ply + 1)
             else:
                 # Late move reduction: quiet late moves are searched one ply
                 # shallower first, and again at full depth if they look good.
                 if (depth >= 3 and i >= LMR_AFTER and m != tt_move and m not in killers
                         and not self.history.get(m)):
-                    score = -(yield from self._negamax(child, depth - 2, -alpha - 1, -alpha,
-                                                       ply + 1))
+                    score = yield from self._child(state, child, depth - 2, alpha, alpha + 1,
+                                                   ply + 1)
                     if score <= alpha:
                         if score > best:
                             best, best_move = score, m
                         continue
-                score = -(yield from self._negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1))
+                score = yield from self._child(state, child, depth - 1, alpha, alpha + 1, ply + 1)
                 if alpha < score < beta:
-                    score = -(yield from self._negamax(child, depth - 1, -beta, -score, ply + 1))
+                    score = yield from self._child(state, child, depth - 1, score, beta, ply + 1)
             if score > best:
                 best, best_move = score, m
                 if score > alpha:
@@ -250,6 +286,8 @@ class AlphaBeta:
                     if alpha >= beta:
                         self._cutoff(m, ply, depth)
                         break
+        if pruned and best < -WIN + 1000:
+            best = UNPROVEN_LOSS  # a refutation may be among the moves left out
         flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
         self.tt[key] = (depth, flag, best, best_move)
         return best

@@ -18,27 +18,31 @@ def forced_wins(state, n: int) -> list:
 
 
 def _wins_after(s, n, mover) -> bool:
-    """``mover`` has just moved into ``s`` and has ``n`` more moves."""
+    """``mover`` has just moved into ``s`` and may begin ``n`` more turns.
+    Consecutive moves of one player are one turn (EL with declared threats:
+    a placement, then a declaration)."""
     o = s.outcome()
     if o is not None:
         return o.winner == mover
-    if s.to_move == mover:  # (a pass or a two-move turn)
-        return n > 0 and any(_wins_after(s.play(m), n - 1, mover) for m in s.legal_moves())
-    for r in s.legal_moves():
-        t = s.play(r)
-        o = t.outcome()
-        if o is not None:
-            if o.winner != mover:
-                return False
-            continue
-        if n == 0 or not any(_wins_after(t.play(m), n - 1, mover) for m in t.legal_moves()):
-            return False
-    return True
+    if s.to_move == mover:  # the second move of the same turn
+        return any(_wins_after(s.play(m), n, mover) for m in s.legal_moves())
+    return all(_turn_of(s.play(r), n, mover) for r in s.legal_moves())
+
+
+def _turn_of(s, n, mover) -> bool:
+    """The opponent has just moved into ``s``: it is their turn still, or
+    ``mover``'s next turn (which needs ``n`` > 0)."""
+    o = s.outcome()
+    if o is not None:
+        return o.winner == mover
+    if s.to_move != mover:
+        return all(_turn_of(s.play(r), n, mover) for r in s.legal_moves())
+    return n > 0 and any(_wins_after(s.play(m), n - 1, mover) for m in s.legal_moves())
 
 
 def saving_moves(state) -> list:
     """The moves after which the opponent has no win in one (and that do not
-    lose at once): the only defences against a threat."""
+    lose at once): the only defences against a threat (for one-move turns)."""
     me = state.to_move
     safe = []
     for m in state.legal_moves():
