@@ -62,6 +62,22 @@ def main(argv) -> int:
     verdict = "met" if dt <= 1.0 else "missed"
     print(f"LOA start, depth 5: {dt:.2f} s, {a.nodes} nodes ({a.nodes / dt:.0f} nodes/s); "
           f"target 1 s {verdict}")
+    print("Each level ten plies into each game (its budget, the depth reached, the time):")
+    for game, variant in GAMES:
+        st = midgame(game, variant, plies=10, seed=3)
+        row = []
+        for name, lv in gamut.ai.LEVELS.items():
+            search = gamut.ai.start(st, name, seed=1)
+            t0 = time.perf_counter()
+            search.run()
+            dt = time.perf_counter() - t0
+            reach = (f"d{search.depth_done}" if hasattr(search, "depth_done")
+                     else f"{search.iterations}s")
+            row.append(f"{name} {lv.budget(st):6} {reach:>4} {dt:5.2f}s")
+        label = game + (f" {variant}" if variant else "")
+        print(f"  {label:18} " + " | ".join(row))
+        if quick:
+            break
     print("One evaluation, a few plies into the game:")
     for game, variant in GAMES[:4]:
         st = midgame(game, variant)

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 import gamut
+import gamut.ai
 from conftest import wait_engine_ready
 from pagekit import cell, open_hash, move_count, wait_idle
 
@@ -33,7 +34,7 @@ GAMES = {
 }
 LOA_WIN_IN_TWO = ("loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
                   "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3")
-BEGINNER_CAP_MS = 1000  # gamut.ai.LEVELS["beginner"].time_limit, the search's time budget
+BEGINNER_CAP_MS = 1000 * gamut.ai.LEVELS["beginner"].time_limit  # its wall-clock cap
 
 
 def start_state(game: str):
@@ -69,14 +70,19 @@ def thinking(page) -> str:
     return page.evaluate("document.documentElement.dataset.thinking || ''")
 
 
-def human_move(page, game: str, pick: int = 0) -> str:
+def human_move(page, game: str, pick: int = 0, text: str | None = None,
+               start: str | None = None) -> str:
     """Play a legal move of the position on the page by clicking it: the move's
-    clicks (cells and palette numbers) as the engine lists them."""
+    clicks (cells and palette numbers) as the engine lists them; the move
+    written ``text``, or else one picked by ``pick``."""
     wait_idle(page)
     before = played(page)
-    state = replay(game, before)
+    state = replay(game, before, start)
     options = [m for m in state.view()["moves"] if m["clicks"]]
-    move = options[(pick * 7 + 3) % len(options)]
+    if text is not None:
+        move = next(m for m in options if m["text"] == text)
+    else:
+        move = options[(pick * 7 + 3) % len(options)]
     for pid in page.eval_on_selector_all('#palette .pal[aria-pressed="true"]', "els => els.map(e => e.dataset.id)"):
         page.locator(f'#palette .pal[data-id="{pid}"]').click()  # a number still picked last time
     for click in move["clicks"]:
@@ -142,6 +148,71 @@ def test_game_against_the_computer(ai_page, game):
     assert page.evaluate("location.hash").endswith("/players=h,c:beginner")
     saved = page.evaluate("JSON.parse(localStorage.getItem('gamut.current'))")
     assert saved["players"] == ["h", "c:beginner"] and saved["moves"] == played(page)
+
+
+def test_a_whole_game_against_the_computer_to_its_result(ai_page):
+    # Black (the human, playing what the Casual level would) against White
+    # (Beginner) until the game ends: every move legal, the result shown
+    # and the same as the rules give for the page's record, nothing more played.
+    page = ai_page
+    open_hash(page, link("loa", players=["h", "c:beginner"]))
+    for turn in range(80):
+        state = replay("loa", played(page))
+        if state.outcome() is not None:
+            break
+        assert state.to_move == 0
+        n = move_count(page)
+        human_move(page, "loa", text=state.move_text(gamut.ai.choose(state, "casual", seed=turn)))
+        if replay("loa", played(page)).outcome() is None:
+            wait_moves(page, n + 2, timeout=BEGINNER_CAP_MS + 9000)
+    final = replay("loa", played(page))
+    outcome = final.outcome()
+    assert outcome is not None, "the game should have ended within 80 moves"
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    for part in outcome.reason.split(": "):  # "Black wins" in bold, then the reason
+        expect(result).to_contain_text(part)
+    assert result.get_attribute("data-winner") == str(outcome.winner)
+    assert thinking(page) == ""
+    expect(page.locator("#ai")).to_be_hidden()
+    expect(page.locator("#hint")).to_be_disabled()
+    n = move_count(page)
+    page.wait_for_timeout(800)
+    assert move_count(page) == n  # the computer does not move after the end
+    assert page.evaluate("location.hash").endswith("/players=h,c:beginner")
+
+
+def test_el_with_declared_threats_against_the_computer(ai_page):
+    # EL with declarations: Red (the computer, Strong) writes a number that
+    # threatens on two cells, declares them all, and wins on the next turn
+    # through whichever cell Blue (the human) leaves open.
+    page = ai_page
+    start = ("el standard first-two-equal=off,full-board=draw,declare-threats=on "
+             "b6...../.b6..r4./..b6.b3./....r2b5/....r1./r1r2r3b4.. r last=e5,f3 declared=-;-")
+    open_hash(page, link("el", players=["c:strong", "h"], start=start))
+    wait_moves(page, 2, timeout=30_000)  # its placement, then its declaration
+    moves = played(page)
+    state = replay("el", moves, start)
+    placed = replay("el", moves[:1], start)
+    threat_cells = sorted({c for c, _ in placed.threats()[0]})
+    assert len(threat_cells) >= 2, moves
+    assert moves[1].startswith("declare:")
+    assert sorted(moves[1][len("declare:"):].split(",")) == threat_cells
+    expect(page.locator("#status")).to_contain_text("Threat!")
+    # the human blocks one declared cell with a number that completes nothing,
+    # and declares nothing
+    block = next(m for m in state.legal_moves()
+                 if str(m).split("=")[0] in threat_cells and state.play(m).outcome() is None)
+    human_move(page, "el", text=str(block), start=start)
+    expect(page.locator("#select-confirm")).to_be_visible()
+    page.locator("#select-confirm").click()
+    result = page.locator("#result")
+    expect(result).to_be_visible(timeout=30_000)
+    expect(result).to_contain_text("Red wins")
+    expect(result).to_contain_text("declared threat cell")
+    final = replay("el", played(page), start)
+    assert final.outcome().winner == 0 and len(played(page)) == 5
+    assert thinking(page) == ""
 
 
 def test_seats_change_mid_game_and_the_board_refuses_clicks_for_the_computer(ai_page):

@@ -774,8 +774,9 @@ const seatLevel = seat => (S.players[seat] || "c:casual").slice(2) || "casual";
 /** A computer seat is to move at the last position of the game on the board. */
 function computerToMove() {
   const g = S.game, v = S.view;
+  // (a declaration step lists no moves, only cells to mark: it is a move too)
   return !!(g && v && v.ply === g.ply && g.ply === g.moves.length && !v.outcome &&
-    (v.moves || []).length && isComputer(v.to_move));
+    ((v.moves || []).length || v.select) && isComputer(v.to_move));
 }
 
 function positionKey() {
