@@ -1127,3 +1127,33 @@ def test_record_of_a_declare_game_replays_to_the_same_result():
     assert again.final() == states[-1] and again.final().outcome().winner == 0
     with pytest.raises(gamut.RecordError, match="move 2"):
         replay(start, ["e1=5", "f1=6"])
+
+
+# -- the computer's shape analysis, kept incrementally ------------------------------
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["standard", "eight", "consecutive"]), st.booleans(),
+       st.integers(0, 2**32))
+def test_incremental_analysis_equals_a_fresh_one(variant, declare, seed):
+    # Every position of a random game, analysed by updating its parent's
+    # analysis (what the search does), against the same position loaded
+    # from its text and analysed from scratch.
+    from gamut import el_eval
+    rng = random.Random(seed)
+    s = gamut.new("el", variant, **{"declare-threats": declare})
+    el_eval.analysis(s)
+    while s.outcome() is None:
+        s = s.play(rng.choice(s.legal_moves()))
+        fresh = gamut.load(s.to_text())
+        assert fresh._analysis is None and fresh._analysis_base is None
+        a, b = el_eval.analysis(s), el_eval.Analysis.full(fresh)
+        assert (a.s0, a.s1, a.par, a.threat_shapes, a.records) == (
+            b.s0, b.s1, b.par, b.threat_shapes, b.records)
+        assert el_eval.evaluate(s) == el_eval.evaluate(fresh)
+        if not s.phase:
+            assert a.lanes(s.to_move, s.rules.cells) == b.lanes(s.to_move, s.rules.cells)
+        # the threats it finds are the rules' own
+        found = a.threats()
+        for seat in (0, 1):
+            assert {(s.rules.name_of[c], n) for c, ns in found[seat].items() for n in ns} == set(
+                s.threats()[seat])

@@ -428,7 +428,8 @@ class ElState(core.State):
     follow from the number of filled cells and the phase."""
 
     __slots__ = ("variant", "options", "rules", "board", "occ", "phase", "declared",
-                 "last", "last2", "_hash", "_outcome", "_moves", "_threats", "_declare")
+                 "last", "last2", "_hash", "_outcome", "_moves", "_threats", "_declare",
+                 "_analysis", "_analysis_base")
     game_id = "el"
 
     def __init__(self, variant, options, board, occ, phase=0, declared=(0, 0),
@@ -448,6 +449,10 @@ class ElState(core.State):
                       if hash_ is None else hash_)
         self._moves = None
         self._threats = None
+        # the computer's shape analysis (gamut.el_eval), kept incrementally:
+        # a child gets ``(parent's analysis, placed cell)`` to update from
+        self._analysis = None
+        self._analysis_base = None
 
     # -- the protocol -------------------------------------------------------
     @property
@@ -525,7 +530,7 @@ class ElState(core.State):
     def search_speed(self) -> int:
         """Nominal CPython speed: alpha-beta nodes or Monte-Carlo simulations
         per second (``gamut.ai.Level`` turns thinking time into these)."""
-        return 4_000 if self.rules.players == 2 else 1_000
+        return 10_000 if self.rules.players == 2 else 1_000
 
     def evaluate(self) -> int:
         from .el_eval import evaluate
@@ -565,9 +570,17 @@ class ElState(core.State):
             raise IllegalMoveError(f"the game is over ({self._outcome.reason})")
         if not isinstance(move, int) or isinstance(move, bool):
             raise IllegalMoveError(f"{move!r} is not a move; use parse_move for move texts")
-        rules = self.rules
         if isinstance(move, Declaration) or move >= DECLARE_BASE:
-            return self._play_declaration(move)
+            child = self._play_declaration(move)
+            child._analysis = self._analysis  # (the board is the same)
+            return child
+        child = self._play_placement(move)
+        if self._analysis is not None:
+            child._analysis_base = (self._analysis, (move >> 4) & 63)
+        return child
+
+    def _play_placement(self, move) -> "ElState":
+        rules = self.rules
         size = rules.size
         c, n = (move >> 4) & 63, move & 15
         bit = 1 << c

@@ -56,7 +56,9 @@ def _tables_for(rules):
         # numbers that fit the targets (consecutive windows)
         targets = tuple(rules.targets)
         shapes = tuple((getter, cells) for _, getter, cells in rules.shapes)
-        t = _tables[rules.variant] = (k, need, value, targets, shapes)
+        through = tuple(tuple(i for i, (_, cells) in enumerate(shapes) if c in cells)
+                        for c in range(rules.cells))
+        t = _tables[rules.variant] = (k, need, value, targets, shapes, through)
     return t
 
 
@@ -67,57 +69,184 @@ def _fits(num, targets, memo={}):
     return r
 
 
-def _add_threats(threats, cells, board, targets, num, o0, o1, need):
-    """A shape with one empty cell: record, per seat that would then hold
-    enough numbers, each number that completes it there."""
-    c = next(c for c in cells if not board[c])
+LANE = 20
+_spread = {}
+
+
+def _spread_of(m):
+    """A number mask (one 4-bit digit per number) as 20-bit lanes."""
+    r = _spread.get(m)
+    if r is None:
+        r = _spread[m] = sum(((m >> (4 * n)) & 15) << (LANE * n) for n in range(10))
+    return r
+
+
+def _shape_record(tables, cells, vals):
+    """What one shape adds to the analysis: ``None`` when it is dead for
+    both players (a repeated number, numbers that fit no target, or no
+    majority left to reach: all for good, as numbers are only ever added),
+    else ``(v0, v1, parity, miss, empties, threats)``: its value per seat,
+    its number parity, the numbers it misses (as lanes, for move ordering),
+    its empty cells, and its threats ``((seat, cell, number), ...)`` when
+    one cell is empty."""
+    k, need, value, targets, _, _ = tables
+    s = sum(vals)
+    num = s & NUM_MASK
+    if num & DUP or not _fits(num, targets):
+        return None
+    own = s >> OWN_SHIFT
+    o0 = own & 15
+    o1 = own >> 4
+    filled = o0 + o1
+    empty = k - filled
+    live0 = o0 + empty >= need
+    live1 = o1 + empty >= need
+    if not (live0 or live1):
+        return None
+    empties = tuple([c for c, v in zip(cells, vals) if not v])
+    if len(targets) == 1:
+        miss = _spread_of(targets[0] - num)
+    else:
+        miss = 0
+        for t in targets:
+            if not num & ~t:
+                miss |= _spread_of(t - num)
+    if empty != 1:
+        return (value[o0][filled] if live0 else 0, value[o1][filled] if live1 else 0,
+                ((1 if empty & 1 else -1) if live0 and live1 else 0), miss, empties, ())
+    c = empties[0]
+    found = []
     for t in targets:
         n = NUMBER_OF_CODE.get(t - num)
         if n is None:
             continue
         if o0 + 1 >= need:
-            threats[0].setdefault(c, set()).add(n)
+            found.append((0, c, n))
         if o1 + 1 >= need:
-            threats[1].setdefault(c, set()).add(n)
+            found.append((1, c, n))
+    return (value[o0][filled] if live0 else 0, value[o1][filled] if live1 else 0, 0, miss,
+            empties, tuple(found))
+
+
+MEMO_SIZE = 200_000
+_records = {}  # per variant: {(shape, its cell codes): record}, shared by all searches
+
+
+class Analysis:
+    """Every shape of the board, summed up for the evaluation and the move
+    ordering: per-shape records (see :func:`_shape_record`), the totals
+    ``s0``/``s1`` (shape values per seat) and ``par`` (number parity), and
+    ``threat_shapes`` {shape: threats}.  A placement changes only the live
+    shapes through its cell (a dead shape stays dead), so a child's analysis
+    is its parent's with those records replaced."""
+
+    __slots__ = ("records", "s0", "s1", "par", "threat_shapes")
+
+    @classmethod
+    def full(cls, state) -> "Analysis":
+        tables = _tables_for(state.rules)
+        _records.setdefault(state.rules.variant, {})
+        board = state.board
+        a = cls()
+        a.records = records = [_shape_record(tables, cells, getter(board))
+                               for getter, cells in tables[4]]
+        s0 = s1 = par = 0
+        threat_shapes = {}
+        for i, rec in enumerate(records):
+            if rec is not None:
+                s0 += rec[0]
+                s1 += rec[1]
+                par += rec[2]
+                if rec[5]:
+                    threat_shapes[i] = rec[5]
+        a.s0, a.s1, a.par, a.threat_shapes = s0, s1, par, threat_shapes
+        return a
+
+    def after(self, state, cell) -> "Analysis":
+        """The analysis of ``state``, which is this analysis's position
+        with a number written on ``cell``."""
+        tables = _tables_for(state.rules)
+        shapes = tables[4]
+        board = state.board
+        records = self.records[:]
+        s0, s1, par = self.s0, self.s1, self.par
+        threat_shapes = self.threat_shapes
+        copied = False
+        memo = _records[state.rules.variant]
+        for i in tables[5][cell]:
+            old = records[i]
+            if old is None:
+                continue
+            getter, cells = shapes[i]
+            key = (i, getter(board))
+            new = memo.get(key, memo)
+            if new is memo:
+                if len(memo) > MEMO_SIZE:
+                    memo.clear()
+                new = memo[key] = _shape_record(tables, cells, key[1])
+            records[i] = new
+            s0 -= old[0]
+            s1 -= old[1]
+            par -= old[2]
+            if new is not None:
+                s0 += new[0]
+                s1 += new[1]
+                par += new[2]
+            if old[5] or (new is not None and new[5]):
+                if not copied:
+                    threat_shapes = dict(threat_shapes)
+                    copied = True
+                if new is not None and new[5]:
+                    threat_shapes[i] = new[5]
+                else:
+                    del threat_shapes[i]
+        a = Analysis()
+        a.records, a.s0, a.s1, a.par, a.threat_shapes = records, s0, s1, par, threat_shapes
+        return a
+
+    def threats(self) -> tuple:
+        """Per seat, {cell: set of numbers} of its threats."""
+        out = ({}, {})
+        for found in self.threat_shapes.values():
+            for seat, c, n in found:
+                out[seat].setdefault(c, set()).add(n)
+        return out
+
+    def lanes(self, me: int, cells: int) -> list:
+        """Per cell: over the live shapes through the (empty) cell, the
+        shape's value (the mover's counted twice) times the numbers it
+        misses, as lanes (one 20-bit count per number)."""
+        acc = [0] * cells
+        for rec in self.records:
+            if rec is not None:
+                w = 2 * rec[me] + rec[1 - me]
+                if w:
+                    v = w * rec[3]
+                    for c in rec[4]:
+                        acc[c] += v
+        return acc
+
+
+def analysis(state) -> Analysis:
+    """The state's analysis: updated from its parent's when the search
+    played into it, else computed in full (then kept on the state)."""
+    a = state._analysis
+    if a is None:
+        base = state._analysis_base
+        if base is not None:
+            a = base[0].after(state, base[1])
+            state._analysis_base = None
+        else:
+            a = Analysis.full(state)
+        state._analysis = a
+    return a
 
 
 def analyse(state):
-    """``(scores, threats)``: the shape value per seat and, per seat, the
-    dict {cell: set of numbers} of its threats."""
-    rules = state.rules
-    k, need, value, targets, shapes = _tables_for(rules)
-    board = state.board
-    single = len(targets) == 1
-    target0 = targets[0]
-    s0 = s1 = 0
-    par = 0
-    threats = ({}, {})
-    for getter, cells in shapes:
-        s = sum(getter(board))
-        num = s & NUM_MASK
-        if num & DUP:
-            continue
-        if single:
-            if num & ~target0:
-                continue
-        elif not _fits(num, targets):
-            continue
-        own = s >> OWN_SHIFT
-        o0 = own & 15
-        o1 = own >> 4
-        filled = o0 + o1
-        empty = k - filled
-        live0 = o0 + empty >= need
-        live1 = o1 + empty >= need
-        if live0:
-            s0 += value[o0][filled]
-        if live1:
-            s1 += value[o1][filled]
-        if empty == 1:
-            _add_threats(threats, cells, board, targets, num, o0, o1, need)
-        elif live0 and live1:
-            par += 1 if empty & 1 else -1
-    return (s0, s1), threats, par
+    """``(scores, threats, parity)``: the shape value per seat, per seat the
+    dict {cell: set of numbers} of its threats, and the number parity."""
+    a = analysis(state)
+    return (a.s0, a.s1), a.threats(), a.par
 
 
 def evaluate(state) -> int:
@@ -165,74 +294,35 @@ def evaluate(state) -> int:
 
 
 _order_cache = [None, None]
-LANE = 20
-_spread = {}
-
-
-def _spread_of(m):
-    """A number mask (one 4-bit digit per number) as 20-bit lanes."""
-    r = _spread.get(m)
-    if r is None:
-        r = _spread[m] = sum(((m >> (4 * n)) & 15) << (LANE * n) for n in range(10))
-    return r
 
 
 def order_table(state):
     """``{move: priority}`` for the placements of ``state`` (higher first),
     cached for the last position asked about (the search sorts one node's
-    moves at a time)."""
+    moves at a time).  A placement's priority sums, over the live shapes
+    through its cell, the shape's value (the mover's counted twice), more
+    when its number is one the shape still misses; blocks of the
+    opponent's threats and one's own completions come first."""
     key = state.zobrist()
     if _order_cache[0] == key:
         return _order_cache[1]
     rules = state.rules
-    k, need, value, targets, shapes = _tables_for(rules)
-    board = state.board
+    a = analysis(state)
     me = state.to_move
-    size = rules.size
     numbers = rules.numbers
-    acc = [0] * rules.cells
-    threats = ({}, {})
-    single = len(targets) == 1
-    for getter, cells in shapes:
-        s = sum(getter(board))
-        num = s & NUM_MASK
-        if num & DUP or not _fits(num, targets):
-            continue
-        own = s >> OWN_SHIFT
-        o0 = own & 15
-        o1 = own >> 4
-        filled = o0 + o1
-        empty = k - filled
-        w = 0
-        if o0 + empty >= need:
-            w += value[o0][filled] * (2 if me == 0 else 1)
-        if o1 + empty >= need:
-            w += value[o1][filled] * (2 if me == 1 else 1)
-        if not w:
-            continue
-        if single:
-            miss = _spread_of(targets[0] - num)
-        else:
-            miss = 0
-            for t in targets:
-                if not num & ~t:
-                    miss |= _spread_of(t - num)
-        v = w * miss
-        for c in cells:
-            if not board[c]:
-                acc[c] += v
-        if empty == 1:
-            _add_threats(threats, cells, board, targets, num, o0, o1, need)
     lane = (1 << LANE) - 1
     table = {}
-    base = size << 10
-    for c, a in enumerate(acc):
-        if a:
+    base = rules.size << 10
+    shifts = [(n, LANE * n) for n in range(1, numbers + 1)]
+    for c, acc in enumerate(a.lanes(me, rules.cells)):
+        if acc:
             cw = 0
-            for n in range(1, numbers + 1):
-                cw += (a >> (LANE * n)) & lane
-            for n in range(1, numbers + 1):
-                table[base | (c << 4) | n] = cw + 2 * ((a >> (LANE * n)) & lane)
+            for _, sh in shifts:
+                cw += (acc >> sh) & lane
+            code = base | (c << 4)
+            for n, sh in shifts:
+                table[code | n] = cw + 2 * ((acc >> sh) & lane)
+    threats = a.threats()
     for c, ns in threats[me ^ 1].items():  # blocks: fill the cell with another number
         for n in range(1, numbers + 1):
             table[base | (c << 4) | n] = -5_000_000 if n in ns else 5_000_000 + table.get(
