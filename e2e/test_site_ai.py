@@ -215,6 +215,40 @@ def test_el_with_declared_threats_against_the_computer(ai_page):
     assert thinking(page) == ""
 
 
+def test_three_player_el_against_two_computers(ai_page):
+    # Monte-Carlo tree search plays the two computer seats in turn; the
+    # indicator counts simulations, and the human gets the board back.
+    page = ai_page
+    open_hash(page, "#v1/el/three-player/-//players=h,c:beginner,c:casual")
+    expect(page.locator("#players select.seat-kind")).to_have_count(3)
+    start = "el three-player - start"
+    for turn in range(2):
+        n = move_count(page)
+        state = replay_three(played(page))
+        move = state.view()["moves"][(turn * 11 + 5) % len(state.view()["moves"])]["text"]
+        human_move(page, "el", text=move, start=start)
+        wait_moves(page, n + 3, timeout=30_000)
+        replay_three(played(page))  # every move legal
+        expect(page.locator("#board")).to_have_attribute("aria-disabled", "false")
+    assert page.evaluate("location.hash").endswith("/players=h,c:beginner,c:casual")
+    # the thinking readout of a Monte-Carlo search: simulations and a win rate
+    page.locator('#players select.seat-kind[data-seat="0"]').select_option("c:master")
+    expect(page.locator("#ai")).to_have_attribute("data-state", "thinking", timeout=5000)
+    page.wait_for_function("/simulations/.test(document.getElementById('ai-status').textContent)",
+                           timeout=15_000)
+    page.locator('#players select.seat-kind[data-seat="0"]').select_option("h")
+    page.wait_for_function("!document.documentElement.dataset.thinking")
+
+
+def replay_three(moves):
+    state = gamut.new("el", "three-player")
+    for text in moves:
+        move = state.parse_move(text)
+        assert move in state.legal_moves(), text
+        state = state.play(move)
+    return state
+
+
 def test_seats_change_mid_game_and_the_board_refuses_clicks_for_the_computer(ai_page):
     page = ai_page
     open_hash(page, link("loa", ["b1-d3"], players=["h", "h"]))
