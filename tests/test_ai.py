@@ -211,3 +211,19 @@ def test_a_loss_among_pruned_moves_is_not_a_proven_result(kind, proven):
     # the subset was pruned by judgement, y (left out) may save the game.
     assert is_mate_score(a.best_score) is proven
     assert a.best_score > 1000
+
+
+def test_monte_carlo_keeps_all_moves_as_first_statistics():
+    s = gamut.new("el", "three-player")
+    mc = MonteCarlo(s, max_iterations=200, seed=4)
+    first = mc.run()
+    amaf = mc.root.amaf
+    # every simulation counts the root player's moves made anywhere in it
+    assert sum(v for v, _ in amaf.values()) > 200 * 5
+    assert all(0 <= w <= v for v, w in amaf.values())
+    assert set(amaf) <= set(s.legal_moves())
+    # deterministic for a seed; and off with rave=0
+    assert MonteCarlo(s, max_iterations=200, seed=4).run() == first
+    plain = MonteCarlo(s, max_iterations=200, seed=4, rave=0)
+    plain.run()
+    assert plain.root.amaf == {}

@@ -294,13 +294,20 @@ class AlphaBeta:
 
 
 class MonteCarlo:
-    """UCT for any number of players, with random playouts and a solver:
+    """UCT for any number of players, with random playouts, RAVE and a solver:
     a child whose game is won by the player choosing it is taken at once,
-    and such proven wins propagate up the tree."""
+    and such proven wins propagate up the tree.
+
+    RAVE ("rapid action value estimation", Gelly and Silver): in placement
+    games a move tends to be good whenever its player makes it, so every
+    node also keeps all-moves-as-first statistics -- each move its player
+    made anywhere later in a simulation counts as if made now -- and blends
+    them into a child's value while the child has few visits of its own
+    (weight ``sqrt(rave / (3 n + rave))``).  ``rave=0`` turns it off."""
 
     class Node:
         __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins",
-                     "proven")
+                     "proven", "amaf", "mover")
 
         def __init__(self, state, move, parent):
             self.state = state
@@ -311,14 +318,17 @@ class MonteCarlo:
             self.visits = 0
             self.wins = 0.0  # from the point of view of the player who moved into it
             self.proven = None  # winner seat when the subtree's result is certain
+            self.amaf = {}  # move -> [visits, wins] for the player to move here
+            self.mover = state.to_move
 
-    def __init__(self, state, max_iterations=10**9, seed=None, exploration=1.2,
-                 playout_limit=400):
+    def __init__(self, state, max_iterations=10**9, seed=None, exploration=1.0,
+                 playout_limit=400, rave=300):
         self.root = self.Node(state, None, None)
         self.rng = random.Random(seed)
         self.max_iterations = max_iterations
         self.exploration = exploration
         self.playout_limit = playout_limit
+        self.rave = rave
         self.iterations = 0
         self.done = state.outcome() is not None or not state.legal_moves()
 
@@ -381,35 +391,56 @@ class MonteCarlo:
                 child = self.Node(node.state.play(move), move, node)
                 node.children.append(child)
                 node = child
-        # simulation
+        # simulation: (player, move) of every playout move, for RAVE
         state = node.state
         outcome = state.outcome()
         if outcome is not None:
             node.proven = outcome.winner if outcome.winner is not None else -1
+        played = []
         steps = 0
         while outcome is None and steps < self.playout_limit:
-            state = state.play(rng.choice(state.legal_moves()))
+            move = rng.choice(state.legal_moves())
+            played.append((state.to_move, move))
+            state = state.play(move)
             outcome = state.outcome()
             steps += 1
         winner = outcome.winner if outcome is not None else None
         # backpropagation
+        rave = self.rave
         while node is not None:
             node.visits += 1
             parent = node.parent
             if parent is not None:
-                mover = parent.state.to_move
+                mover = parent.mover
                 if winner == mover:
                     node.wins += 1.0
                 elif winner is None:
                     node.wins += 1.0 / parent.state.num_players
                 if node.proven == mover:
                     parent.proven = mover
+                played.append((mover, node.move))
+                if rave:
+                    value = (1.0 if winner == mover else
+                             1.0 / parent.state.num_players if winner is None else 0.0)
+                    amaf = parent.amaf
+                    seen = set()
+                    for who, m in played:
+                        if who == mover and m not in seen:
+                            seen.add(m)
+                            entry = amaf.get(m)
+                            if entry is None:
+                                amaf[m] = [1, value]
+                            else:
+                                entry[0] += 1
+                                entry[1] += value
             node = parent
 
     def _select(self, node):
         log_n = math.log(node.visits)
         c = self.exploration
-        mover = node.state.to_move
+        mover = node.mover
+        rave = self.rave
+        amaf = node.amaf
         best, best_value = None, -1.0
         for child in node.children:
             if child.proven == mover:
@@ -417,7 +448,14 @@ class MonteCarlo:
             if child.proven is not None and child.proven != -1:
                 value = -0.5  # proven win for someone else: avoid
             else:
-                value = child.wins / child.visits + c * math.sqrt(log_n / child.visits)
+                n = child.visits
+                q = child.wins / n
+                if rave:
+                    entry = amaf.get(child.move)
+                    if entry is not None:
+                        beta = math.sqrt(rave / (3 * n + rave))
+                        q = (1 - beta) * q + beta * entry[1] / entry[0]
+                value = q + c * math.sqrt(log_n / n)
             if value > best_value:
                 best, best_value = child, value
         return best
