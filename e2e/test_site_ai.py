@@ -176,6 +176,15 @@ def test_a_whole_game_against_the_computer_to_its_result(ai_page):
     assert thinking(page) == ""
     expect(page.locator("#ai")).to_be_hidden()
     expect(page.locator("#hint")).to_be_disabled()
+    if not page.locator("#status").text_content():  # no empty line under the banner
+        expect(page.locator("#status")).to_be_hidden()
+    # the move list, longer than its box, shows the last move whole
+    fits = page.evaluate("""() => {
+        const c = document.querySelector('#moves .current'), box = document.getElementById('moves').parentElement;
+        const r = c.getBoundingClientRect(), b = box.getBoundingClientRect();
+        return [box.scrollHeight > box.clientHeight, r.top >= b.top - 1 && r.bottom <= b.top + box.clientHeight + 1];
+    }""")
+    assert fits == [True, True], fits
     n = move_count(page)
     page.wait_for_timeout(800)
     assert move_count(page) == n  # the computer does not move after the end

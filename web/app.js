@@ -724,9 +724,10 @@ function renderMoves() {
   const current = list.querySelector(".current");
   const box = list.parentElement;
   if (current) {
-    const top = current.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - current.offsetHeight) {
-      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+    // measured on screen, not by offsetTop (whose reference box differs between layouts)
+    const r = current.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (r.top < b.top || r.bottom > b.top + box.clientHeight) {
+      box.scrollTop = Math.max(0, box.scrollTop + (r.top - b.top) - (box.clientHeight - r.height) / 2);
     }
   } else if (g.ply === 0) {
     box.scrollTop = 0;
