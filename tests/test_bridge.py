@@ -511,3 +511,20 @@ def test_think_job_refuses_a_finished_game():
         s = s.play(m)
     ok("load", {"start": LOA_WIN_IN_TWO, "moves": moves})
     assert err("job_start", {"kind": "think"})["type"] == "RequestError"
+
+
+def test_evaluation_words_follow_the_games_scale():
+    # The same odds give the same words in every game: a score is read in
+    # units of the game's eval_scale.
+    from gamut.bridge import think_progress
+    names = ["Black", "White"]
+    for game in ("loa", "el", "escabel", "evl"):
+        state = gamut.new(game)
+        unit = state.eval_scale
+        said = [think_progress(state, {"depth": 3, "score": round(k * unit)}, 10, names)["evaluation"]
+                for k in (0.1, -0.6, 1.5, -3.0)]
+        assert said == ["About even", "White stands slightly better", "Black stands better",
+                        "White is clearly winning"], (game, said)
+    # a proven result is no longer a matter of odds
+    mate = think_progress(gamut.new("loa"), {"depth": 5, "score": 1_000_000 - 3}, 10, names)
+    assert mate["evaluation"] == "Black wins: a win found in 2 moves" and mate["mate_in"] == 2

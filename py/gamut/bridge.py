@@ -394,7 +394,7 @@ def think_progress(state: State, raw: dict, spent_ms: float, names: list[str]) -
         elif not raw.get("depth"):
             out["evaluation"] = "thinking…"
         else:
-            out["evaluation"] = _words(score, name, other)
+            out["evaluation"] = _words(score, name, other, state.eval_scale)
     else:  # Monte-Carlo: a win rate and proven results
         out.update(search="mcts", simulations=raw.get("simulations", 0))
         rate = raw.get("win_rate")
@@ -411,17 +411,27 @@ def think_progress(state: State, raw: dict, spent_ms: float, names: list[str]) -
     return out
 
 
-def _words(score: float, name: str, other: str | None) -> str:
-    """A heuristic score (for ``name``, the side to move) in words."""
-    size = abs(score)
-    if size < 40:
+# Where the words change, in units of a game's ``eval_scale`` (the score
+# at which the side to move wins about 73 % of games, 1 / (1 + e^-1)):
+# about 60 %, 75 % and 90 % to win.
+WORD_STEPS = ((0.4, "stands slightly better"), (1.1, "stands better"),
+              (2.2, "is clearly winning"))
+
+
+def _words(score: float, name: str, other: str | None, scale: float = 100.0) -> str:
+    """A heuristic score (for ``name``, the side to move) in words; ``scale``
+    is the game's ``eval_scale``, fitted to game results by
+    ``bench/calibrate_eval.py``, so the same words mean the same odds in
+    every game."""
+    size = abs(score) / scale
+    if size < WORD_STEPS[0][0]:
         return "About even"
     who = name if score > 0 else (other or "The opponent")
-    if size < 150:
-        return f"{who} stands slightly better"
-    if size < 500:
-        return f"{who} stands better"
-    return f"{who} is clearly winning"
+    words = WORD_STEPS[0][1]
+    for step, text in WORD_STEPS:
+        if size >= step:
+            words = text
+    return f"{who} {words}"
 
 
 register_job("think", _think_job)

@@ -404,6 +404,11 @@ class State:
     #: and a declaration).  Within a turn ``to_move`` stays the same.
     turn_plies: int = 1
 
+    #: For a game with ``evaluate()``: the score at which the side to move
+    #: wins about 73 % of games (a logistic fit to played games, see
+    #: ``bench/calibrate_eval.py``); the page words evaluations with it.
+    eval_scale: float = 100.0
+
     def zobrist(self) -> int:
         """A hash of the position for transposition tables (kept incrementally)."""
         return hash(self.key())

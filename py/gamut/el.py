@@ -530,7 +530,7 @@ class ElState(core.State):
     def search_speed(self) -> int:
         """Nominal CPython speed: alpha-beta nodes or Monte-Carlo simulations
         per second (``gamut.ai.Level`` turns thinking time into these)."""
-        return 10_000 if self.rules.players == 2 else 1_000
+        return {2: 10_000, 3: 1_000}.get(self.rules.players, 500)
 
     def evaluate(self) -> int:
         from .el_eval import evaluate
