@@ -227,3 +227,17 @@ def test_monte_carlo_keeps_all_moves_as_first_statistics():
     plain = MonteCarlo(s, max_iterations=200, seed=4, rave=0)
     plain.run()
     assert plain.root.amaf == {}
+
+
+def test_arena_is_reproducible_and_the_same_in_parallel():
+    import io
+    from gamut.ai.arena import game_seed, match
+    logs = []
+    for jobs in (1, 2, 1):
+        out = io.StringIO()
+        match("evl", "beginner", "beginner", 2, seed=3, jobs=jobs, out=out)
+        logs.append(out.getvalue())
+    assert logs[0] == logs[1] == logs[2]
+    assert logs[0].count("game ") == 2 and "seat 1" in logs[0]
+    # distinct match seeds share no openings
+    assert len({game_seed(s, p) for s in range(5) for p in range(5)}) == 25
