@@ -530,7 +530,9 @@ class ElState(core.State):
     def search_speed(self) -> int:
         """Nominal CPython speed: alpha-beta nodes or Monte-Carlo simulations
         per second (``gamut.ai.Level`` turns thinking time into these)."""
-        return {2: 10_000, 3: 1_000}.get(self.rules.players, 500)
+        if self.rules.players == 2:  # (the analysis costs about one unit per shape)
+            return 1_880_000 // len(self.rules.shapes)  # standard: 188 shapes, 10k nodes/s
+        return 1_000 if self.rules.players == 3 else 500
 
     def evaluate(self) -> int:
         from .el_eval import evaluate

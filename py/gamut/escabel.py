@@ -551,7 +551,12 @@ class EscabelState(core.State):
 
     # -- for the computer player (see gamut.escabel_eval) -----------------------
     search_kind = "alphabeta"
-    search_speed = 15_000  # nodes/s in CPython (gamut.ai.Level turns time into nodes)
+    @property
+    def search_speed(self) -> int:
+        """Nominal CPython nodes/s (``gamut.ai.Level`` turns time into
+        nodes): 15k on the 7x7 board, measured to fall with the board's area."""
+        n = self.geo.n
+        return int(15_000 * (49 / (n * n)) ** 0.65)
 
     def evaluate(self) -> int:
         from .escabel_eval import evaluate
