@@ -94,6 +94,7 @@ __all__ = [
     "GamutError", "UnknownGameError", "UnknownVariantError", "OptionError",
     "PositionError", "IllegalMoveError", "RecordError",
     "Outcome", "OptionSpec", "VariantInfo", "GameInfo", "State", "PrunedMoves",
+    "ForcedMoves",
     "GAMES", "register", "new", "load", "perft",
     "format_header", "parse_header",
 ]
@@ -460,6 +461,15 @@ class State:
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.to_text()!r}>"
+
+
+class ForcedMoves(list):
+    """What ``State.search_moves()`` returns when every move left out loses
+    at once (EL: only the blocks of the opponent's threat are listed).  The
+    search then looks one ply deeper here for free: forcing sequences are
+    followed to their end instead of stopping at the horizon."""
+
+    __slots__ = ()
 
 
 class PrunedMoves(list):

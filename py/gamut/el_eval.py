@@ -28,7 +28,7 @@ The scores are in "centipawn-like" units, far below ``search.WIN``.
 
 from __future__ import annotations
 
-from .core import PrunedMoves
+from .core import ForcedMoves, PrunedMoves
 from .el import NUM_MASK, NUMBER_OF_CODE, OWN_SHIFT
 
 THREAT_WIN = 60_000      # side to move has a completing placement
@@ -378,5 +378,5 @@ def search_moves(state) -> list:
         # Exact in the default game: any other placement lets the threat
         # be completed.  With declared threats an undeclared completion
         # may not count, so the other placements are only judged worse.
-        return PrunedMoves(blocks) if state.options.get("declare-threats") else blocks
+        return PrunedMoves(blocks) if state.options.get("declare-threats") else ForcedMoves(blocks)
     return PrunedMoves(ranked[:SEARCH_WIDTH])

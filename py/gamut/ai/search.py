@@ -8,7 +8,8 @@ and node budget (time limits only ever cut a search short).
 
 * :class:`AlphaBeta` -- iterative-deepening negamax with principal variation
   search, a transposition table keyed on ``state.zobrist()``, TT-move,
-  killer and history move ordering.  Needs ``state.evaluate()`` (a score
+  killer and history move ordering, late move reductions, and one ply more
+  where the game says the reply is forced (``core.ForcedMoves``).  Needs ``state.evaluate()`` (a score
   for the side to move) and two players.
 * :class:`MonteCarlo` -- UCT with random playouts and a solver for proven
   wins; works for any number of players.
@@ -24,12 +25,13 @@ import math
 import random
 import time
 
-from ..core import PrunedMoves
+from ..core import ForcedMoves, PrunedMoves
 
 WIN = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
 CHECK_EVERY = 128  # nodes between clock checks
 LMR_AFTER = 4  # moves searched at full depth before late move reductions apply
+MAX_EXTENSIONS = 4  # forced-reply extensions on one path
 
 
 def terminal_score(outcome, to_move: int, ply: int) -> int:
@@ -78,6 +80,7 @@ class AlphaBeta:
         self.killers = {}
         self.history = {}
         self.nodes = 0
+        self.extensions = 0  # forced-reply extensions on the current path
         self._next_yield = CHECK_EVERY
         self.depth_done = 0
         self.best_move = None
@@ -162,7 +165,7 @@ class AlphaBeta:
                     if self.nodes >= self.max_nodes:
                         break
             except OutOfNodes:
-                pass
+                self.extensions = 0
             if len(scores) < len(ordered):
                 break  # an unfinished iteration does not replace the root scores
             if pruned and best_score < -WIN + 1000:
@@ -248,6 +251,11 @@ class AlphaBeta:
                 return score
         moves = _search_moves(state)
         pruned = isinstance(moves, PrunedMoves)
+        extended = type(moves) is ForcedMoves and self.extensions < MAX_EXTENSIONS
+        if extended:
+            # a forced reply: one ply deeper for free (bounded per path)
+            depth += 1
+            self.extensions += 1
         moves = self._order(state, moves, ply, entry)
         best, best_move = -WIN - 1, None
         killers = self.killers.get(ply, ())
@@ -286,6 +294,8 @@ class AlphaBeta:
                     if alpha >= beta:
                         self._cutoff(m, ply, depth)
                         break
+        if extended:
+            self.extensions -= 1
         if pruned and best < -WIN + 1000:
             best = UNPROVEN_LOSS  # a refutation may be among the moves left out
         flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
