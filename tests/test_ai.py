@@ -241,3 +241,16 @@ def test_arena_is_reproducible_and_the_same_in_parallel():
     assert logs[0].count("game ") == 2 and "seat 1" in logs[0]
     # distinct match seeds share no openings
     assert len({game_seed(s, p) for s in range(5) for p in range(5)}) == 25
+
+
+@pytest.mark.parametrize("kind, found", [(list, False), (gamut.core.ForcedMoves, True)])
+def test_a_forced_reply_is_searched_one_ply_deeper(kind, found):
+    # a -> x (the opponent's only sensible reply) -> w wins for seat 0: three
+    # plies, beyond a depth-2 search, unless the forced reply costs no depth.
+    from gamut.ai.search import is_mate_score
+    tree = {"a": {"x": {"w": 0, "v": None}, "y": {"u": None}}, "b": {"z": None}}
+    a = AlphaBeta(_Tree(tree, prune=kind), max_depth=2, seed=0)
+    a.run()
+    assert is_mate_score(a.best_score) is found
+    if found:
+        assert a.best_move == "a" and a.best_score == 1_000_000 - 3
