@@ -14,7 +14,7 @@ import io
 import sys
 import time
 
-from gamut.ai.arena import elo, match
+from gamut.ai.arena import elo_text, match
 
 GAMES = ["loa", "el", "escabel", "evl"]
 PAIRS = [("casual", "beginner"), ("strong", "casual"), ("master", "strong")]
@@ -39,9 +39,8 @@ def main(argv) -> int:
             log = io.StringIO()
             w, d, l = match(game, a, b, n, seed=args.seed, jobs=args.jobs, out=log)
             score = (w + d / 2) / n
-            diff, margin = elo(score, n)
             row = (f"| {game} | {a} vs {b} | {n} | {w}-{d}-{l} | {score:.0%} | "
-                   f"{diff:+.0f} ± {margin:.0f} | {time.time() - t0:.0f} s |")
+                   f"{elo_text(score, n)} | {time.time() - t0:.0f} s |")
             rows.append(row)
             print(row, flush=True)
     print("\n| game | pair | games | A won-drawn-lost | A's score | Elo | wall time |")

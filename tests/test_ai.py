@@ -130,6 +130,18 @@ def test_arena_prints_the_score_and_elo():
     assert "Elo difference" in out.getvalue()
 
 
+def test_elo_interval():
+    from gamut.ai.arena import elo, elo_text
+    assert elo(0.5, 100)[0] == 0 and elo(0.5, 100)[1] < 0 < elo(0.5, 100)[2]
+    d, lo, hi = elo(0.75, 40)
+    assert round(d) == 191 and 0 < lo < d < hi  # 75 % is +191, and clearly above 0 over 40 games
+    d, lo, hi = elo(1.0, 20)  # all won: no upper bound, a finite lower one
+    assert d == hi == float("inf") and 250 < lo < 320
+    assert elo_text(0.5, 16) == "+0 (95 %: -164 to +164)"
+    # more games, a narrower interval
+    assert elo(0.7, 200)[2] - elo(0.7, 200)[1] < elo(0.7, 20)[2] - elo(0.7, 20)[1]
+
+
 def test_node_budget_is_kept_inside_the_tree():
     # The budget is checked every CHECK_EVERY nodes deep in the tree, not
     # only between root moves (one root move's subtree can be huge).

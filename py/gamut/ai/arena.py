@@ -6,7 +6,7 @@ pair is fair.  Every move is chosen by the level's node budget, never by the
 clock, so a match is reproducible from its ``--seed`` on any machine, and
 ``--jobs`` plays games in parallel processes with the same results.
 Prints each game, then wins/draws/losses for A and the Elo difference with
-its 95 % margin.
+its 95 % interval.
 """
 
 from __future__ import annotations
@@ -43,13 +43,31 @@ def play_game(start, seats_levels, seed, opening_plies=2, max_plies=400):
     return (None if o is None else o.winner), plies
 
 
-def elo(score: float, games: int) -> tuple[float, float]:
-    """Elo difference for a score fraction, and its 95% margin."""
-    def to_elo(p):
-        p = min(max(p, 1e-3), 1 - 1e-3)
-        return -400 * math.log10(1 / p - 1)
-    se = math.sqrt(max(score * (1 - score), 1e-6) / max(games, 1))
-    return to_elo(score), (to_elo(score + 1.96 * se) - to_elo(score - 1.96 * se)) / 2
+def to_elo(p: float) -> float:
+    """The Elo difference that makes ``p`` the expected score (±inf at 1 and 0)."""
+    if p >= 1:
+        return math.inf
+    if p <= 0:
+        return -math.inf
+    return -400 * math.log10(1 / p - 1)
+
+
+def elo(score: float, games: int, z: float = 1.96) -> tuple[float, float, float]:
+    """The Elo difference for a score fraction over ``games`` games, with
+    the bounds of its 95 % interval (the Wilson interval of the score,
+    which stays sensible at 0 % and 100 %)."""
+    n = max(games, 1)
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return to_elo(score), to_elo(centre - half), to_elo(centre + half)
+
+
+def elo_text(score: float, games: int) -> str:
+    """``+255 (95 %: +60 to +560)``."""
+    def fmt(x):
+        return "+inf" if x == math.inf else "-inf" if x == -math.inf else f"{round(x):+d}"
+    diff, low, high = elo(score, games)
+    return f"{fmt(diff)} (95 %: {fmt(low)} to {fmt(high)})"
 
 
 def _one(args):
@@ -90,9 +108,8 @@ def match(game, a, b, games, variant=None, seed=0, out=sys.stdout, jobs=1, **opt
         print(f"game {g + 1}: A ({a}) seat {a_seat}: {verdict} in {plies} plies",
               file=out, flush=True)
     score = (wins + draws / 2) / games
-    diff, margin = elo(score, games)
     print(f"{game}: A={a} vs B={b}: {wins} wins, {draws} draws, {losses} losses "
-          f"(score {score:.0%}); Elo difference {diff:+.0f} ± {margin:.0f}", file=out)
+          f"(score {score:.0%}); Elo difference {elo_text(score, games)}", file=out)
     return wins, draws, losses
 
 
