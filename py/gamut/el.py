@@ -526,6 +526,8 @@ class ElState(core.State):
     def search_kind(self) -> str:
         return "alphabeta" if self.rules.players == 2 else "mcts"
 
+    eval_scale = 450.0  # score worth ~73 % to win (bench/calibrate_eval.py)
+
     @property
     def search_speed(self) -> int:
         """Nominal CPython speed: alpha-beta nodes or Monte-Carlo simulations

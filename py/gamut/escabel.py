@@ -551,6 +551,11 @@ class EscabelState(core.State):
 
     # -- for the computer player (see gamut.escabel_eval) -----------------------
     search_kind = "alphabeta"
+    # Score worth ~73 % to win.  The fit is weak here (bench/calibrate_eval.py:
+    # the static evaluation of positions from Casual games barely predicts
+    # their results; the best scale over 10 games was about 800).
+    eval_scale = 800.0
+
     @property
     def search_speed(self) -> int:
         """Nominal CPython nodes/s (``gamut.ai.Level`` turns time into

@@ -434,6 +434,7 @@ class EvlState(core.State):
     # -- for the computer player (see gamut.evl_eval) ---------------------------
     search_kind = "alphabeta"
     search_speed = 20_000  # nodes/s in CPython (gamut.ai.Level turns time into nodes)
+    eval_scale = 1300.0  # score worth ~73 % to win (bench/calibrate_eval.py)
 
     def evaluate(self) -> int:
         from .evl_eval import evaluate

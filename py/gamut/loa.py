@@ -365,6 +365,7 @@ class LoaState(core.State):
     # -- for the computer player ------------------------------------------------
     search_kind = "alphabeta"
     search_speed = 45_000  # nodes/s in CPython (gamut.ai.Level turns time into nodes)
+    eval_scale = 950.0  # score worth ~73 % to win (bench/calibrate_eval.py)
 
     def evaluate(self) -> int:
         """Heuristic score for the side to move (see :func:`evaluate`)."""
