@@ -266,3 +266,12 @@ def test_a_forced_reply_is_searched_one_ply_deeper(kind, found):
     assert is_mate_score(a.best_score) is found
     if found:
         assert a.best_move == "a" and a.best_score == 1_000_000 - 3
+
+
+def test_arena_with_three_players_reports_a_fair_share():
+    import io
+    from gamut.ai.arena import match
+    out = io.StringIO()
+    w, d, l = match("el", "beginner", "beginner", 3, variant="three-player", out=out)
+    assert w + d + l == 3
+    assert "seat 2" in out.getvalue() and "a fair share is 33%" in out.getvalue()

@@ -107,6 +107,11 @@ def match(game, a, b, games, variant=None, seed=0, out=sys.stdout, jobs=1, **opt
         verdict = "draw" if winner is None else "win" if winner == a_seat else "loss"
         print(f"game {g + 1}: A ({a}) seat {a_seat}: {verdict} in {plies} plies",
               file=out, flush=True)
+    if players > 2:  # one A against several B's: compare with a fair share
+        print(f"{game}: A={a} vs {players - 1} x B={b}: A won {wins} of {games} games "
+              f"({wins / games:.0%}; a fair share is {1 / players:.0%}), each B seat "
+              f"{losses / (players - 1) / games:.0%}, {draws} draws", file=out)
+        return wins, draws, losses
     score = (wins + draws / 2) / games
     print(f"{game}: A={a} vs B={b}: {wins} wins, {draws} draws, {losses} losses "
           f"(score {score:.0%}); Elo difference {elo_text(score, games)}", file=out)
