@@ -206,3 +206,24 @@ def test_el_two_move_turns_keep_the_score_on_the_movers_side():
     t = t.play_text("declare:-")
     assert t.to_move == 0 and any(c == "e1" for c, _ in t.threats()[0])
     assert len(t.search_moves()) > 1
+
+
+def test_el_evaluation_sees_a_double_threat_one_placement_away():
+    # Red, to move in EL_DOUBLE, can make a double threat (e1=5 and others):
+    # fork points the evaluation counts.
+    from gamut import el_eval
+    s = gamut.load(EL_DOUBLE)
+    a = el_eval.analysis(s)
+    assert a.forks(0, s.board) >= 1
+    # every fork point it counts really makes threats on two cells
+    made = {}
+    for found in a.potential_shapes.values():
+        for p, c, n, t in found:
+            if p == 0:
+                made.setdefault((c, n), set()).add(t)
+    forks = [(c, n, ts) for (c, n), ts in made.items() if len(ts) >= 2]
+    assert len(forks) == a.forks(0, s.board) and (s.rules.name_of.index("e1"), 5) in [(c, n) for c, n, _ in forks]
+    for c, n, ts in forks:  # the threat cells it foresees are the rules' own after the move
+        after = s.play(s.parse_move(f"{s.rules.name_of[c]}={n}"))
+        assert {s.rules.name_of[t] for t in ts} <= {cell for cell, _ in after.threats()[0]}
+    assert not el_eval.analysis(gamut.new("el")).forks(0, gamut.new("el").board)

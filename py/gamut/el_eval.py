@@ -41,6 +41,7 @@ LATER_THREAT = 40        # a threat that needs declaring before it can win
 # evaluation of the side to move averaged -280 over played positions, and
 # scores swung by ~500 between odd and even search depths.
 TEMPO = 280
+FORK = 300  # a placement that would make a double threat
 
 # Any digit >= 2 in the number part means a repeated number.
 DUP = sum(0xE << (4 * n) for n in range(10))
@@ -117,8 +118,22 @@ def _shape_record(tables, cells, vals):
             if not num & ~t:
                 miss |= _spread_of(t - num)
     if empty != 1:
+        potentials = ()
+        if empty == 2 and (o0 + 2 >= need or o1 + 2 >= need):
+            # one more number makes it a threat: (seat, cell, number, threat cell)
+            found = []
+            a, b = empties
+            for t in targets:
+                if num & ~t:
+                    continue
+                x, y = _numbers_in(t - num)
+                for seat, o in ((0, o0), (1, o1)):
+                    if o + 2 >= need:
+                        found += [(seat, a, x, b), (seat, a, y, b), (seat, b, x, a), (seat, b, y, a)]
+            potentials = tuple(found)
         return (value[o0][filled] if live0 else 0, value[o1][filled] if live1 else 0,
-                ((1 if empty & 1 else -1) if live0 and live1 else 0), miss, empties, ())
+                ((1 if empty & 1 else -1) if live0 and live1 else 0), miss, empties, (),
+                potentials)
     c = empties[0]
     found = []
     for t in targets:
@@ -130,7 +145,18 @@ def _shape_record(tables, cells, vals):
         if o1 + 1 >= need:
             found.append((1, c, n))
     return (value[o0][filled] if live0 else 0, value[o1][filled] if live1 else 0, 0, miss,
-            empties, tuple(found))
+            empties, tuple(found), ())
+
+
+_numbers = {}
+
+
+def _numbers_in(mask):
+    """The numbers of a number mask (one 4-bit digit per number), ascending."""
+    r = _numbers.get(mask)
+    if r is None:
+        r = _numbers[mask] = tuple(n for n in range(10) if (mask >> (4 * n)) & 15)
+    return r
 
 
 MEMO_SIZE = 200_000
@@ -145,7 +171,7 @@ class Analysis:
     shapes through its cell (a dead shape stays dead), so a child's analysis
     is its parent's with those records replaced."""
 
-    __slots__ = ("records", "s0", "s1", "par", "threat_shapes")
+    __slots__ = ("records", "s0", "s1", "par", "threat_shapes", "potential_shapes")
 
     @classmethod
     def full(cls, state) -> "Analysis":
@@ -157,6 +183,7 @@ class Analysis:
                                for getter, cells in tables[4]]
         s0 = s1 = par = 0
         threat_shapes = {}
+        potential_shapes = {}
         for i, rec in enumerate(records):
             if rec is not None:
                 s0 += rec[0]
@@ -164,7 +191,10 @@ class Analysis:
                 par += rec[2]
                 if rec[5]:
                     threat_shapes[i] = rec[5]
+                if rec[6]:
+                    potential_shapes[i] = rec[6]
         a.s0, a.s1, a.par, a.threat_shapes = s0, s1, par, threat_shapes
+        a.potential_shapes = potential_shapes
         return a
 
     def after(self, state, cell) -> "Analysis":
@@ -176,7 +206,8 @@ class Analysis:
         records = self.records[:]
         s0, s1, par = self.s0, self.s1, self.par
         threat_shapes = self.threat_shapes
-        copied = False
+        potential_shapes = self.potential_shapes
+        copied = copied_p = False
         memo = _records[state.rules.variant]
         for i in tables[5][cell]:
             old = records[i]
@@ -205,9 +236,28 @@ class Analysis:
                     threat_shapes[i] = new[5]
                 else:
                     del threat_shapes[i]
+            if old[6] or (new is not None and new[6]):
+                if not copied_p:
+                    potential_shapes = dict(potential_shapes)
+                    copied_p = True
+                if new is not None and new[6]:
+                    potential_shapes[i] = new[6]
+                else:
+                    del potential_shapes[i]
         a = Analysis()
         a.records, a.s0, a.s1, a.par, a.threat_shapes = records, s0, s1, par, threat_shapes
+        a.potential_shapes = potential_shapes
         return a
+
+    def forks(self, seat: int, board) -> int:
+        """How many placements (cell, number) would give ``seat`` threats on
+        two cells or more at once: a double threat one move away."""
+        made = {}
+        for found in self.potential_shapes.values():
+            for p, c, n, t in found:
+                if p == seat and not board[t]:
+                    made.setdefault((c, n), set()).add(t)
+        return sum(1 for cells in made.values() if len(cells) >= 2)
 
     def threats(self) -> tuple:
         """Per seat, {cell: set of numbers} of its threats."""
@@ -295,6 +345,16 @@ def evaluate(state) -> int:
         score -= DOUBLE_THREAT
     elif theirs:
         score -= SINGLE_THREAT
+    elif not later:
+        # A double threat one placement away: for the side to move, made
+        # now; for the opponent, to be prevented (two cannot all be).
+        a = analysis(state)
+        board = state.board
+        if a.forks(me, board):
+            score += FORK
+        theirs_forks = a.forks(me ^ 1, board)
+        if theirs_forks:
+            score -= FORK // 2 if theirs_forks == 1 else FORK
     return score + PARITY * par + later + TEMPO
 
 
