@@ -129,7 +129,8 @@ def _shape_record(tables, cells, vals):
                 x, y = _numbers_in(t - num)
                 for seat, o in ((0, o0), (1, o1)):
                     if o + 2 >= need:
-                        found += [(seat, a, x, b), (seat, a, y, b), (seat, b, x, a), (seat, b, y, a)]
+                        found += [(seat, a, x, b), (seat, a, y, b),
+                                  (seat, b, x, a), (seat, b, y, a)]
             potentials = tuple(found)
         return (value[o0][filled] if live0 else 0, value[o1][filled] if live1 else 0,
                 ((1 if empty & 1 else -1) if live0 and live1 else 0), miss, empties, (),

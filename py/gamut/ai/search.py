@@ -9,10 +9,10 @@ and node budget (time limits only ever cut a search short).
 * :class:`AlphaBeta` -- iterative-deepening negamax with principal variation
   search, a transposition table keyed on ``state.zobrist()``, TT-move,
   killer and history move ordering, late move reductions, and one ply more
-  where the game says the reply is forced (``core.ForcedMoves``).  Needs ``state.evaluate()`` (a score
-  for the side to move) and two players.
-* :class:`MonteCarlo` -- UCT with random playouts and a solver for proven
-  wins; works for any number of players.
+  where the game says the reply is forced (``core.ForcedMoves``).  Needs
+  ``state.evaluate()`` (a score for the side to move) and two players.
+* :class:`MonteCarlo` -- UCT with random playouts, RAVE and a solver for
+  proven wins; works for any number of players.
 
 The recursion is written as generators so that a slice can end in the middle
 of a deep search without losing anything: every few hundred nodes the search
