@@ -206,9 +206,9 @@ class Analysis:
         board = state.board
         records = self.records[:]
         s0, s1, par = self.s0, self.s1, self.par
-        threat_shapes = self.threat_shapes
-        potential_shapes = self.potential_shapes
-        copied = copied_p = False
+        # {shape: threats} and {shape: potentials}, copied on their first change
+        found = [self.threat_shapes, self.potential_shapes]
+        copied = [False, False]
         memo = _records[state.rules.variant]
         for i in tables[5][cell]:
             old = records[i]
@@ -229,25 +229,19 @@ class Analysis:
                 s0 += new[0]
                 s1 += new[1]
                 par += new[2]
-            if old[5] or (new is not None and new[5]):
-                if not copied:
-                    threat_shapes = dict(threat_shapes)
-                    copied = True
-                if new is not None and new[5]:
-                    threat_shapes[i] = new[5]
-                else:
-                    del threat_shapes[i]
-            if old[6] or (new is not None and new[6]):
-                if not copied_p:
-                    potential_shapes = dict(potential_shapes)
-                    copied_p = True
-                if new is not None and new[6]:
-                    potential_shapes[i] = new[6]
-                else:
-                    del potential_shapes[i]
+            for f in (0, 1):  # record fields 5 (threats) and 6 (potentials)
+                now = new[5 + f] if new is not None else ()
+                if old[5 + f] or now:
+                    if not copied[f]:
+                        found[f] = dict(found[f])
+                        copied[f] = True
+                    if now:
+                        found[f][i] = now
+                    else:
+                        del found[f][i]
         a = Analysis()
-        a.records, a.s0, a.s1, a.par, a.threat_shapes = records, s0, s1, par, threat_shapes
-        a.potential_shapes = potential_shapes
+        a.records, a.s0, a.s1, a.par = records, s0, s1, par
+        a.threat_shapes, a.potential_shapes = found
         return a
 
     def forks(self, seat: int, board) -> int:
