@@ -255,17 +255,51 @@ def test_arena_is_reproducible_and_the_same_in_parallel():
     assert len({game_seed(s, p) for s in range(5) for p in range(5)}) == 25
 
 
-@pytest.mark.parametrize("kind, found", [(list, False), (gamut.core.ForcedMoves, True)])
-def test_a_forced_reply_is_searched_one_ply_deeper(kind, found):
+@pytest.mark.parametrize("kind, score", [(list, 0), (gamut.core.ForcedMoves, 1_000_000 - 3)])
+def test_a_forced_reply_is_searched_one_ply_deeper(kind, score):
     # a -> x (the opponent's only sensible reply) -> w wins for seat 0: three
     # plies, beyond a depth-2 search, unless the forced reply costs no depth.
-    from gamut.ai.search import is_mate_score
     tree = {"a": {"x": {"w": 0, "v": None}, "y": {"u": None}}, "b": {"z": None}}
     a = AlphaBeta(_Tree(tree, prune=kind), max_depth=2, seed=0)
     a.run()
-    assert is_mate_score(a.best_score) is found
-    if found:
-        assert a.best_move == "a" and a.best_score == 1_000_000 - 3
+    assert a.best_score == score
+    if score:
+        assert a.best_move == "a"
+
+
+def test_progress_never_shows_a_line_that_does_not_start_with_the_best_move():
+    s = gamut.new("loa")
+    a = AlphaBeta(s, max_nodes=3000, seed=0)
+    seen = 0
+    while not a.done:
+        p = a.step(5)
+        if p["pv"]:
+            seen += 1
+            assert p["pv"][0] == p["best"]
+    assert seen
+    # mid-iteration a newer best move replaces the last iteration's line
+    a.pv = ["a1-a2", "b1-b2"]
+    assert a.progress()["pv"] == [a.progress()["best"]]
+
+
+def test_progress_shows_a_loss_among_pruned_root_moves_as_unproven():
+    from gamut.ai.search import UNPROVEN_LOSS, WIN
+    tree = {"a": {"x": 1}, "b": {"z": 1}}  # seat 1 wins whatever seat 0 plays
+
+    class PrunedRoot(_Tree):
+        __slots__ = ()
+
+        def search_moves(self):
+            return gamut.core.PrunedMoves(self.legal_moves())
+
+    a = AlphaBeta(PrunedRoot(tree), max_depth=3, seed=0)
+    a.run()
+    assert a.best_score == UNPROVEN_LOSS
+    a.best_score = -WIN + 2  # as a mid-iteration update can leave it
+    assert a.progress()["score"] == UNPROVEN_LOSS
+    exact = AlphaBeta(_Tree(tree), max_depth=3, seed=0)
+    exact.run()
+    assert exact.best_score == -WIN + 2 and exact.progress()["score"] == -WIN + 2
 
 
 def test_arena_with_three_players_reports_a_fair_share():

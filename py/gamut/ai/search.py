@@ -87,6 +87,7 @@ class AlphaBeta:
         self.best_score = 0
         self.pv = []
         self.root_scores = {}
+        self._root_pruned = False
         self.done = False
         self._gen = self._iterate()
 
@@ -110,9 +111,20 @@ class AlphaBeta:
         return self.choice()
 
     def progress(self) -> dict:
-        return {"depth": self.depth_done, "nodes": self.nodes, "score": self.best_score,
-                "best": self.root.move_text(self.best_move) if self.best_move is not None else None,
-                "pv": list(self.pv), "done": self.done}
+        """Depth completed, nodes, the best move so far and its score, and
+        the principal variation.  Mid-iteration the best move may be newer
+        than the last completed iteration's line: the line shown then is
+        the move alone; and a loss among forward-pruned root moves is shown
+        as unproven, as the completed iteration will score it."""
+        best = self.root.move_text(self.best_move) if self.best_move is not None else None
+        pv = list(self.pv)
+        if pv and pv[0] != best:
+            pv = [best]
+        score = self.best_score
+        if self._root_pruned and score < -WIN + 1000:
+            score = UNPROVEN_LOSS
+        return {"depth": self.depth_done, "nodes": self.nodes, "score": score,
+                "best": best, "pv": pv, "done": self.done}
 
     def choice(self):
         """The move to play: the best, or with noise a softmax pick among the
@@ -133,7 +145,7 @@ class AlphaBeta:
         moves = _search_moves(root)
         if not moves:
             return
-        pruned = isinstance(moves, PrunedMoves)
+        pruned = self._root_pruned = isinstance(moves, PrunedMoves)
         moves = list(moves)
         self.best_move = moves[0]
         if len(moves) == 1 and self.noise <= 0:
