@@ -551,8 +551,8 @@ class ElState(core.State):
     def evaluate(self) -> int:
         return _el_eval().evaluate(self)
 
-    def move_order_key(self, move) -> int:
-        return _el_eval().move_order_key(self, move)
+    def move_order_keys(self, moves) -> list:
+        return _el_eval().move_order_keys(self, moves)
 
     def search_moves(self) -> list:
         return _el_eval().search_moves(self)

@@ -28,6 +28,8 @@ The scores are in "centipawn-like" units, far below ``search.WIN``.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from .core import ForcedMoves, PrunedMoves
 from .el import NUM_MASK, NUMBER_OF_CODE, OWN_SHIFT
 
@@ -371,7 +373,7 @@ def order_table(state):
     me = state.to_move
     numbers = rules.numbers
     lane = (1 << LANE) - 1
-    table = {}
+    table = defaultdict(int)  # (a placement on a cell no live shape crosses: 0)
     base = rules.size << 10
     shifts = [(n, LANE * n) for n in range(1, numbers + 1)]
     for c, acc in enumerate(a.lanes(me, rules.cells)):
@@ -395,10 +397,11 @@ def order_table(state):
     return table
 
 
-def move_order_key(state, move) -> int:
+def move_order_keys(state, moves) -> list:
+    """The priorities of ``moves`` (see :func:`order_table`)."""
     if state.phase:
-        return 0
-    return order_table(state).get(int(move), 0)
+        return [0] * len(moves)
+    return list(map(order_table(state).__getitem__, moves))
 
 
 SEARCH_WIDTH = 28
@@ -419,8 +422,8 @@ def search_moves(state) -> list:
         return moves
     table = order_table(state)
     get = table.get
-    ranked = sorted(moves, key=lambda m: -get(int(m), 0))
-    best = get(int(ranked[0]), 0)
+    ranked = sorted(moves, key=table.__getitem__, reverse=True)  # (stable: ties keep their order)
+    best = table[ranked[0]]
     if best >= 10_000_000:
         # A completing placement; it wins unless, with declare-threats, its
         # cell was not declared (then it is only one candidate of many).

@@ -567,9 +567,9 @@ class EscabelState(core.State):
         from .escabel_eval import evaluate
         return evaluate(self)
 
-    def move_order_key(self, move) -> int:
+    def move_order_keys(self, moves) -> list:
         from .escabel_eval import move_order_key
-        return move_order_key(self, move)
+        return [move_order_key(self, m) for m in moves]
 
     # -- notation -------------------------------------------------------------
     def parse_move(self, text: str) -> Move:

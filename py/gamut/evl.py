@@ -440,9 +440,9 @@ class EvlState(core.State):
         from .evl_eval import evaluate
         return evaluate(self)
 
-    def move_order_key(self, move) -> int:
+    def move_order_keys(self, moves) -> list:
         from .evl_eval import move_order_key
-        return move_order_key(self, move)
+        return [move_order_key(self, m) for m in moves]
 
     def _win(self, seat: int) -> Outcome:
         m = self.options["markers"]

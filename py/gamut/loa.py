@@ -373,11 +373,10 @@ class LoaState(core.State):
             return evaluate(self.white, self.black)
         return evaluate(self.black, self.white)
 
-    def move_order_key(self, move) -> int:
-        """Captures and moves towards the centre first."""
-        if move == PASS_CODE:
-            return 0
-        return (move >> 12) * 4 + CENTRE[move & 63] - CENTRE[(move >> 6) & 63]
+    def move_order_keys(self, moves) -> list:
+        """Move-ordering priorities: captures and moves towards the centre first."""
+        return [0 if m == PASS_CODE else (m >> 12) * 4 + CENTRE[m & 63] - CENTRE[(m >> 6) & 63]
+                for m in moves]
 
     def repetitions(self) -> int:
         """How many times this position has occurred (this time included)."""

@@ -25,7 +25,8 @@ evaluation module (``loa.py`` itself, ``el_eval``, ``escabel_eval``,
 ``evl_eval``):
 
 * ``evaluate()``: a score for the side to move, well below ``search.WIN``;
-* ``move_order_key(move)``: a priority (higher first) for move ordering;
+* ``move_order_keys(moves)``: their priorities (higher first), for move
+  ordering;
 * ``search_moves()``: forward pruning, the subset of the legal moves worth
   searching (it must hold every forced move); EL uses it to cut its 200
   placements down to threats, blocks and the best-placed others;

@@ -207,11 +207,13 @@ class AlphaBeta:
 
     def _order(self, state, moves, ply, entry):
         hget = self.history.get
-        hint = getattr(state, "move_order_key", None)
-        if hint is not None:
-            ordered = sorted(moves, key=lambda m: -hget(m, 0) - hint(m))
+        hints = getattr(state, "move_order_keys", None)
+        if hints is not None:
+            keys = [-hget(m, 0) - p for m, p in zip(moves, hints(moves))]
         else:
-            ordered = sorted(moves, key=lambda m: -hget(m, 0))
+            keys = [-hget(m, 0) for m in moves]
+        # (sorting the indices keeps moves of equal keys in their given order)
+        ordered = [moves[i] for i in sorted(range(len(moves)), key=keys.__getitem__)]
         # the TT move first, then the killers (when legal here)
         front = [m for m in self.killers.get(ply, ()) if m in moves]
         tt_move = entry[3] if entry is not None else None
