@@ -92,8 +92,12 @@ def human_move(page, game: str, pick: int = 0, text: str | None = None,
         target.click()
     if page.locator("#confirm-move").is_visible() and len(played(page)) == len(before):
         page.locator("#confirm-move").click()
-    expect(page.locator("#moves .mv")).to_have_count(len(before) + 1)
-    assert played(page)[-1] == move["text"]
+    # The computer may answer at once (Beginner thinks 0.1 s), so the list
+    # can hold its reply too by the time it is read: the move after those
+    # already played must be this one.
+    page.wait_for_function("n => document.querySelectorAll('#moves .mv').length > n",
+                           arg=len(before), timeout=5_000)
+    assert played(page)[len(before)] == move["text"]
     return move["text"]
 
 
