@@ -87,6 +87,7 @@ knowing any rules.  Keys (all games):
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
@@ -461,6 +462,21 @@ class State:
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.to_text()!r}>"
+
+
+_companions: dict = {}
+
+
+def companion(name: str):
+    """The module ``gamut.<name>`` (a game's evaluation for the computer
+    player), imported on first use: the page starts without it, and a
+    game's search hooks call through here instead of running an import
+    statement on every call (that costs about as much as a small
+    evaluation)."""
+    module = _companions.get(name)
+    if module is None:
+        module = _companions[name] = importlib.import_module(f"{__package__}.{name}")
+    return module
 
 
 class ForcedMoves(list):

@@ -416,18 +416,6 @@ def _full_hash(rules, board, phase, declared, last, last2, declare) -> int:
 # ---------------------------------------------------------------------------
 # The state
 
-_EVAL = []
-
-
-def _el_eval():
-    """:mod:`gamut.el_eval`, imported on first use (the page starts faster
-    without it; a bare import statement in each hot method costs more)."""
-    if not _EVAL:
-        from . import el_eval
-        _EVAL.append(el_eval)
-    return _EVAL[0]
-
-
 class ElState(core.State):
     """An EL position (immutable).
 
@@ -549,13 +537,13 @@ class ElState(core.State):
         return 1_000 if self.rules.players == 3 else 500
 
     def evaluate(self) -> int:
-        return _el_eval().evaluate(self)
+        return core.companion("el_eval").evaluate(self)
 
     def move_order_keys(self, moves) -> list:
-        return _el_eval().move_order_keys(self, moves)
+        return core.companion("el_eval").move_order_keys(self, moves)
 
     def search_moves(self) -> list:
-        return _el_eval().search_moves(self)
+        return core.companion("el_eval").search_moves(self)
 
     def _threat_pairs(self) -> tuple:
         if self._threats is None:

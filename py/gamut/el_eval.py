@@ -421,7 +421,6 @@ def search_moves(state) -> list:
     if len(moves) <= SEARCH_WIDTH:
         return moves
     table = order_table(state)
-    get = table.get
     ranked = sorted(moves, key=table.__getitem__, reverse=True)  # (stable: ties keep their order)
     best = table[ranked[0]]
     if best >= 10_000_000:
@@ -432,7 +431,7 @@ def search_moves(state) -> list:
             return ranked[:1]
         return PrunedMoves(ranked[:SEARCH_WIDTH])
     if best >= 5_000_000:  # must block: only blocks (and their ordering)
-        blocks = [m for m in ranked if get(int(m), 0) >= 5_000_000]
+        blocks = [m for m in ranked if table[m] >= 5_000_000]
         # Exact in the default game: any other placement lets the threat
         # be completed.  With declared threats an undeclared completion
         # may not count, so the other placements are only judged worse.

@@ -564,12 +564,11 @@ class EscabelState(core.State):
         return int(15_000 * (49 / (n * n)) ** 0.65)
 
     def evaluate(self) -> int:
-        from .escabel_eval import evaluate
-        return evaluate(self)
+        return core.companion("escabel_eval").evaluate(self)
 
     def move_order_keys(self, moves) -> list:
-        from .escabel_eval import move_order_key
-        return [move_order_key(self, m) for m in moves]
+        key = core.companion("escabel_eval").move_order_key
+        return [key(self, m) for m in moves]
 
     # -- notation -------------------------------------------------------------
     def parse_move(self, text: str) -> Move:

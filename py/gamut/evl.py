@@ -437,12 +437,11 @@ class EvlState(core.State):
     eval_scale = 1300.0  # score worth ~73 % to win (bench/calibrate_eval.py)
 
     def evaluate(self) -> int:
-        from .evl_eval import evaluate
-        return evaluate(self)
+        return core.companion("evl_eval").evaluate(self)
 
     def move_order_keys(self, moves) -> list:
-        from .evl_eval import move_order_key
-        return [move_order_key(self, m) for m in moves]
+        key = core.companion("evl_eval").move_order_key
+        return [key(self, m) for m in moves]
 
     def _win(self, seat: int) -> Outcome:
         m = self.options["markers"]
