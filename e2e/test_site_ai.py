@@ -34,12 +34,14 @@ GAMES = {
 }
 LOA_WIN_IN_TWO = ("loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
                   "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3")
-BEGINNER_CAP_MS = 1000 * gamut.ai.LEVELS["beginner"].time_limit  # its wall-clock cap
 
 
 def start_state(game: str):
     variant, options = GAMES[game]
     return gamut.new(game, variant, **options)
+
+
+BEGINNER_CAP_MS = 1000 * max(gamut.ai.LEVELS["beginner"].time_limit(start_state(g)) for g in GAMES)
 
 
 def link(game: str, moves=(), players=None, start: str | None = None) -> str:

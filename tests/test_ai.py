@@ -309,3 +309,20 @@ def test_arena_with_three_players_reports_a_fair_share():
     w, d, l = match("el", "beginner", "beginner", 3, variant="three-player", out=out)
     assert w + d + l == 3
     assert "seat 2" in out.getvalue() and "a fair share is 33%" in out.getvalue()
+
+
+def test_a_game_may_give_a_level_its_own_thinking_time():
+    # Two-player EL gives Master 6 s instead of 3 s; every other level and
+    # game keeps the level's own time, and the wall-clock cap follows.
+    master = gamut.ai.LEVELS["master"]
+    el2 = gamut.new("el", "standard")
+    el3 = gamut.new("el", "three-player")
+    loa = gamut.new("loa")
+    assert master.seconds_in(el2) == 6.0 == 2 * master.seconds
+    assert master.budget(el2) == int(6.0 * el2.search_speed)
+    assert master.time_limit(el2) == 5 * 6.0
+    assert master.seconds_in(el3) == master.seconds_in(loa) == master.seconds == 3.0
+    assert master.budget(loa) == int(3.0 * loa.search_speed)
+    for name in ("beginner", "casual", "strong"):
+        lv = gamut.ai.LEVELS[name]
+        assert lv.seconds_in(el2) == lv.seconds

@@ -342,11 +342,11 @@ def _think_job(session: Session, params: dict):
     seed = _param(params, "seed", int, None)
     max_ms = _param(params, "max_ms", (int, float), None)
     lv = ai.level(level_name)  # OptionError for an unknown level
-    if max_ms is None:
-        max_ms = lv.time_limit * 1000
-    elif not 0 < max_ms <= 600_000:
+    if max_ms is not None and not 0 < max_ms <= 600_000:
         raise RequestError("max_ms must be above 0 and at most 600000")
     state = session.state(session.ply(params))
+    if max_ms is None:
+        max_ms = lv.time_limit(state) * 1000
     if state.outcome() is not None or not state.legal_moves():
         raise RequestError("the game is over: there is no move to think about")
     names = [p.get("name") or f"Player {i + 1}" for i, p in enumerate(state.view()["players"])]

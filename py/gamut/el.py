@@ -384,6 +384,8 @@ RULES = {
     "four-player": Rules("four-player", 8, 8, 8, True, False, 4, False),
 }
 
+MASTER_TWICE = {"master": 6.0}  # (see ElState.level_seconds)
+
 _rng = random.Random(0xE1)
 Z_CELL = tuple(_rng.getrandbits(64) for _ in range(64 * 4 * 16))  # [cell * 64 + owner * 16 + n]
 Z_DECL = tuple(tuple(_rng.getrandbits(64) for _ in range(64)) for _ in range(2))
@@ -535,6 +537,14 @@ class ElState(core.State):
         if self.rules.players == 2:  # (the analysis costs about one unit per shape)
             return 1_880_000 // len(self.rules.shapes)  # standard: 188 shapes, 10k nodes/s
         return 1_000 if self.rules.players == 3 else 500
+
+    @property
+    def level_seconds(self) -> dict:
+        """Two-player EL gives Master twice the usual time (6 s, not 3 s):
+        its games turn on threat sequences 6-9 plies deep, and with four
+        times Strong's work Master won only 62 % of its games against
+        Strong, with eight times 77 % (bench/ARENA.md)."""
+        return MASTER_TWICE if self.rules.players == 2 else {}
 
     def evaluate(self) -> int:
         return core.companion("el_eval").evaluate(self)

@@ -30,7 +30,9 @@ evaluation module (``loa.py`` itself, ``el_eval``, ``escabel_eval``,
 * ``search_moves()``: forward pruning, the subset of the legal moves worth
   searching (it must hold every forced move); EL uses it to cut its 200
   placements down to threats, blocks and the best-placed others;
-* ``search_kind``: ``"alphabeta"`` or ``"mcts"``.
+* ``search_kind``: ``"alphabeta"`` or ``"mcts"``;
+* ``level_seconds``: {level name: seconds}, a level's thinking time in this
+  game when it should differ from the level's own (two-player EL's Master).
 
 ``gamut.ai.solve`` proves short forced wins by exact full-width search
 (tests and tools only).
@@ -59,17 +61,21 @@ class Level:
     seconds: float      # nominal thinking time (CPython), turned into a budget
     noise: float        # softmax temperature over root scores (0 = best move)
 
-    @property
-    def time_limit(self) -> float:
+    def seconds_in(self, state) -> float:
+        """The nominal thinking time in ``state``'s game: ``seconds``, unless
+        the game asks for another (``state.level_seconds``, {level: seconds})."""
+        return (getattr(state, "level_seconds", None) or {}).get(self.name, self.seconds)
+
+    def time_limit(self, state) -> float:
         """A wall-clock cap (seconds) for interactive use, far above the
         budget's nominal time, so that a slow machine still gets an answer."""
-        return max(3.0, 5 * self.seconds)
+        return max(3.0, 5 * self.seconds_in(state))
 
     def budget(self, state) -> int:
         """Nodes (alpha-beta) or simulations (Monte-Carlo) for ``state``."""
         kind = search_kind(state)
         speed = getattr(state, "search_speed", None) or DEFAULT_SPEED[kind]
-        return max(16, int(self.seconds * speed))
+        return max(16, int(self.seconds_in(state) * speed))
 
 
 # Nominal CPython speeds for a game that declares none.
