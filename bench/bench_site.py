@@ -13,7 +13,9 @@ It also measures the computer's search where the page runs it: the "think"
 job (``gamut.bridge``, the same code the page uses) from the Lines of
 Action start at the Master level capped at 1 s of search, in the browser's
 worker (through ``engine.js``) and in CPython: nodes per second and the
-depth completed within that second.
+depth completed within that second; and how long one whole Master move takes
+(its full budget) ten plies into each game, in both, which is what a player
+waits at the strongest level.
 
 Times are read from the page's own clock (``performance.now()``, zero at
 navigation start): "board visible" is the first moment an ``<svg>`` with
@@ -28,6 +30,7 @@ import argparse
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,9 +102,10 @@ SEARCH_HTML = """<!doctype html>
 <script type="module">
 import { Engine } from "./engine.js";
 const engine = new Engine();
-window.think = async (params) => {
+window.think = async (params, start) => {
   await engine.ready;
-  await engine.call("new", { game: "loa" });
+  if (start) await engine.call("load", { start });
+  else await engine.call("new", { game: "loa" });
   const t0 = performance.now();
   const result = await engine.job("think", params).promise;
   return { ...result, wall_ms: performance.now() - t0 };
@@ -110,6 +114,7 @@ engine.ready.then(() => { document.documentElement.dataset.engine = "ready"; });
 </script></body></html>
 """
 SEARCH_PARAMS = {"level": "master", "max_ms": 1000, "seed": 1}
+MASTER_PARAMS = {"level": "master", "seed": 1}
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -145,6 +150,36 @@ def search_in_browser(browser, url: str, runs: int) -> list[dict]:
         return [page.evaluate("p => window.think(p)", SEARCH_PARAMS) for _ in range(runs)]
     finally:
         context.close()
+
+
+def master_moves_in_browser(browser, url: str, texts: list) -> list[dict]:
+    """One whole Master move (its own budget, no cap but the level's) from
+    each position, in the page's worker."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+        page.evaluate("p => window.think(p)", SEARCH_PARAMS)  # warm-up (imports gamut.ai)
+        return [page.evaluate("([p, s]) => window.think(p, s)", [MASTER_PARAMS, text])
+                for text in texts]
+    finally:
+        context.close()
+
+
+def master_moves_in_cpython(texts: list) -> list[dict]:
+    from gamut import bridge
+    out = []
+    for text in texts:
+        bridge.call("load", {"start": text})
+        t0 = time.perf_counter()
+        job = bridge.call("job_start", {"kind": "think", **MASTER_PARAMS})
+        while True:
+            step = bridge.call("job_step", {"job": job, "budget_ms": 40})
+            if step["done"]:
+                out.append({**step["result"], "wall_ms": (time.perf_counter() - t0) * 1000})
+                break
+    return out
 
 
 def search_in_cpython(runs: int) -> list[dict]:
@@ -187,6 +222,11 @@ def main(argv=None) -> int:
 
     sys.path.insert(0, str(ROOT / "py"))
     cpython = search_in_cpython(args.searches)
+    from bench_ai import midgame  # the positions bench_ai times every level on
+    positions = [(game, midgame(game, None, plies=10, seed=3)) for game in
+                 ("loa", "el", "escabel", "evl")]
+    texts = [st.to_text() for _, st in positions]
+    master_cpython = master_moves_in_cpython(texts)
     dist = build.build()
     with tempfile.TemporaryDirectory() as tmp:
         bare_html, bare_worker = Path(tmp) / "bare.html", Path(tmp) / "bare-worker.js"
@@ -203,6 +243,8 @@ def main(argv=None) -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
                 searches = search_in_browser(browser, server.url + "search-bench.html", args.searches)
+                master_browser = master_moves_in_browser(browser, server.url + "search-bench.html",
+                                                         texts)
                 if not args.no_loads:
                     load_once(browser, server.url + "bare.html", False)  # warm up the OS file cache
                     for _ in range(args.loads):
@@ -214,6 +256,11 @@ def main(argv=None) -> int:
             server.server_close()
 
     print_search(cpython, searches)
+    print("one whole Master move ten plies into each game (bench_ai's positions; its own budget):")
+    for (game, _), c, b in zip(positions, master_cpython, master_browser):
+        print(f"  {game:8s} {c['nodes']:7d} nodes, depth {c['depth']}:   CPython "
+              f"{c['wall_ms'] / 1000:5.1f} s   browser worker {b['wall_ms'] / 1000:5.1f} s"
+              f"   (same move: {'yes' if c['move'] == b['move'] else 'NO'})")
     if args.no_loads:
         return 0
 
