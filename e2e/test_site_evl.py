@@ -211,3 +211,55 @@ def test_shared_link_opens_same_position(shared_page, new_context):
     other.click("#show-rules")
     expect(other.locator("#rules-body")).to_contain_text("unstack")
     expect(other.locator("#rules-body")).to_contain_text("surround")
+
+
+def drag_along(page, cells, hold=None) -> None:
+    """Press on cells[0], move through the others, release on the last
+    (``hold``: a function called before releasing, while the path is drawn)."""
+    wait_idle(page)
+    centres = []
+    for cid in cells:
+        b = cell(page, cid).bounding_box()
+        centres.append((b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
+    page.mouse.move(*centres[0])
+    page.mouse.down()
+    for xy in centres[1:]:
+        page.mouse.move(*xy, steps=8)
+    if hold:
+        hold()
+    page.mouse.up()
+
+
+def test_an_unstack_path_drawn_by_dragging(shared_page):
+    page = shared_page
+    base = START_LINK + "c4,d7,c4,a7"  # Black to move, (bb) on c4
+    open_hash(page, base)
+
+    def drawn():  # mid-drag, over c2 after c3: c3 is a step, the landing is still open
+        sel = set(page.eval_on_selector_all("#board .sel", "els => els.map(e => e.dataset.cell)"))
+        assert sel == {"c4", "c3"}
+        assert pieces(page, "preview", "piece-preview") == {"c3": (0, "2", 2)}
+        assert move_count(page) == 4
+
+    # through c3 to c2: one piece dropped on c3, the last lands on c2
+    drag_along(page, ["c4", "c3", "c2"], hold=drawn)
+    expect_played(page, 4, "c4-c3-c2")
+    p = pieces(page)
+    assert p["c3"] == (0, None, 1) and p["c2"] == (0, None, 1) and "c4" not in p
+
+    # released on the first step: the one-step unstack, no confirming click
+    open_hash(page, base)
+    drag_along(page, ["c4", "c3"])
+    expect_played(page, 4, "c4-c3")
+    assert pieces(page)["c3"] == (0, "2", 2)
+
+    # out to c3, back over c4, then c5: the path follows the way back
+    open_hash(page, base)
+    drag_along(page, ["c4", "c3", "c4", "c5"])
+    expect_played(page, 4, "c4-c5")
+
+    # a drop off the path's reach is explained, nothing is played
+    open_hash(page, base)
+    drag_along(page, ["c4", "c3", "c2", "c1"])
+    expect(page.locator("#explain")).not_to_be_empty()
+    assert move_count(page) == 4

@@ -140,6 +140,7 @@ function boot() {
     onCell: id => onCell(id),
     canDrag: id => canDrag(id),
     onDragStart: id => onDragStart(id),
+    onDragOver: (from, id) => onDragOver(id),
     onDrop: (from, to) => onDrop(from, to),
   });
   wireControls();
@@ -508,20 +509,60 @@ function canDrag(id) {
   return input.moves.some(m => m.clicks[0] === id && m.clicks.length > 1);
 }
 
+// A drag may draw a path (an EVL unstack): each cell it enters that longer
+// moves go on from becomes a click at once (the board shows the path and its
+// preview as it grows); going back to the cell before undoes the last step.
+// The drop ends the move.
+let dragPath = null;
+
 function onDragStart(id) {
   input.clicks = [];
   handleInput(input.click(id));
+  dragPath = [id];
+}
+
+function onDragOver(id) {
+  if (!dragPath || !canInput()) return;
+  const n = dragPath.length;
+  if (n >= 2 && id === dragPath[n - 2]) {  // back the way it came
+    dragPath.pop();
+    input.clicks = [...dragPath];
+    renderInput();
+    return;
+  }
+  if (dragPath.includes(id)) return;
+  const next = [...dragPath, id];
+  // only a step that longer moves go on from: a last step is taken at the drop
+  if (input.moves.some(m => m.clicks.length > next.length && next.every((c, i) => m.clicks[i] === c))) {
+    dragPath = next;
+    input.clicks = [...next];
+    renderInput();
+  }
 }
 
 function onDrop(from, to) {
+  const path = dragPath || [from];
+  dragPath = null;
   if (!canInput()) return;
   if (to == null) {
     input.clicks = [];
     renderInput();
     return;
   }
-  if (to === from) {
-    renderInput();  // dropped where it started: keep it selected
+  if (to === path[path.length - 1]) {
+    if (path.length === 1) {
+      renderInput();  // dropped where it started: keep it selected
+      return;
+    }
+    // dropped on the path's last cell: the move ends there (if it may)
+    const ex = input.exact();
+    if (ex) {
+      input.clicks = [];
+      renderInput();
+      playMove(ex.text);
+    } else {
+      renderInput();
+    }
     return;
   }
   handleInput(input.click(to, { reselect: false }));

@@ -86,6 +86,7 @@ function polygonInradius(cell) {
  *   onCell(id)          a cell was clicked (or activated with Enter / Space)
  *   canDrag(id)         may a drag start on this cell?
  *   onDragStart(id)     a drag started (select the piece)
+ *   onDragOver(fromId, id)  the drag entered cell `id` (a path being drawn)
  *   onDrop(fromId, id)  the drag ended on cell `id` (null: off the board)
  */
 export class Board {
@@ -585,6 +586,11 @@ export class Board {
     const p = this._svgPoint(e);
     if (p && d.node) {
       d.node.setAttribute("transform", `translate(${fmt(p.x - d.origin.x)} ${fmt(p.y - d.origin.y)})`);
+    }
+    const over = this._cellAt(e.clientX, e.clientY);
+    if (over !== d.over) {
+      d.over = over;
+      if (over && this.handlers.onDragOver) this.handlers.onDragOver(d.id, over);
     }
   }
 

@@ -39,7 +39,9 @@ way. (The original rules are silent here; this is our ruling.)</li>
 <p>Click an empty heptagon (or your own stack) to place. To unstack, click your stack, then each
 next heptagon of the path: the marked heptagons are the possible next steps, and the board shows
 what the path so far would leave (the dropped pieces, the landing stack and the markers it would
-take, outlined). Click the last heptagon again, or press the button, to play it. When your stack
+take, outlined). Click the last heptagon again, or press the button, to play it. Or drag the
+stack along its path and let go on the last heptagon (go back the way you came to shorten
+the path). When your stack
 could take a piece as well as move, clicking it once offers the placement as a button
 (<em>Place on b3</em>); clicking a marked neighbour starts the unstack instead. Numbers on the
 pieces are stack heights. Placements are written <code>b3</code>, unstacks by their path
