@@ -103,7 +103,8 @@ class Geometry:
     """Precomputed tables of an ``n x n`` board (``stride = n + 1``)."""
 
     __slots__ = ("n", "stride", "board", "bottom", "top", "left", "right", "ranks",
-                 "files", "names", "index", "deltas", "moves", "swap", "corner_even")
+                 "files", "names", "index", "deltas", "moves", "swap", "corner_even",
+                 "rank_placements")
 
     def __init__(self, n: int):
         s = n + 1
@@ -136,6 +137,23 @@ class Geometry:
         self.swap = moves[SWAP_CODE]
         self.corner_even = sum(1 << i for i in self.index.values()
                                if (i // s + i % s) % 2 == 0)
+        # per rank, {empty points of the rank (n bits): their placements, in point order}
+        self.rank_placements = tuple({} for _ in range(n))
+
+    def placements(self, empty: int) -> list:
+        """The placements on the points of ``empty``, in point order: looked
+        up a rank at a time (far fewer steps than one per point)."""
+        out = []
+        s, full = self.stride, (1 << self.n) - 1
+        for r, known in enumerate(self.rank_placements):
+            m = (empty >> (r * s)) & full
+            if m:
+                d = known.get(m)
+                if d is None:
+                    d = known[m] = tuple(self.moves[r * s + f]
+                                         for f in range(self.n) if m >> f & 1)
+                out += d
+        return out
 
     def parse(self, text: str) -> int | None:
         """The internal index of a point name, or None."""
@@ -467,13 +485,8 @@ class EscabelState(core.State):
         table = geo.moves
         black, white = self.black, self.white
         own, enemy = (white, black) if colour else (black, white)
-        moves = []
+        moves = geo.placements(geo.board & ~(black | white))
         append = moves.append
-        bb = geo.board & ~(black | white)
-        while bb:
-            low = bb & -bb
-            bb ^= low
-            append(table[low.bit_length() - 1])
         s = geo.stride
         levels = self.levels
         for h in range(1, len(levels)):
