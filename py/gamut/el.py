@@ -542,8 +542,8 @@ class ElState(core.State):
     def level_seconds(self) -> dict:
         """Two-player EL gives Master twice the usual time (6 s, not 3 s):
         its games turn on threat sequences 6-9 plies deep, and with four
-        times Strong's work Master won only 62 % of its games against
-        Strong, with eight times 77 % (bench/ARENA.md)."""
+        times Strong's work Master won only 25 of 40 games against Strong,
+        with eight times 31 of 40 (bench/ARENA.md)."""
         return MASTER_TWICE if self.rules.players == 2 else {}
 
     def evaluate(self) -> int:
