@@ -41,6 +41,8 @@ def start_state(game: str):
     return gamut.new(game, variant, **options)
 
 
+BAR_MOVING = ("() => { const b = document.getElementById('ai-progress');"
+              " return !!b && !b.hidden && b.value > 0 && b.value < 1; }")
 BEGINNER_CAP_MS = 1000 * max(gamut.ai.LEVELS["beginner"].time_limit(start_state(g)) for g in GAMES)
 
 
@@ -251,6 +253,7 @@ def test_three_player_el_against_two_computers(ai_page):
     expect(page.locator("#ai")).to_have_attribute("data-state", "thinking", timeout=5000)
     page.wait_for_function("/simulations/.test(document.getElementById('ai-status').textContent)",
                            timeout=15_000)
+    page.wait_for_function(BAR_MOVING, timeout=10_000)  # simulations spent, as a bar
     page.locator('#players select.seat-kind[data-seat="0"]').select_option("h")
     page.wait_for_function("!document.documentElement.dataset.thinking")
 
@@ -277,6 +280,8 @@ def test_seats_change_mid_game_and_the_board_refuses_clicks_for_the_computer(ai_
     page.locator('#players select.seat-kind[data-seat="0"]').select_option("c:master")
     expect(page.locator("#ai")).to_have_attribute("data-state", "thinking", timeout=5000)
     expect(page.locator("#ai-status")).to_contain_text("Black (Master) is thinking")
+    # a bar shows how much of Master's budget the search has used so far
+    page.wait_for_function(BAR_MOVING, timeout=10_000)
     expect(page.locator("#board")).to_have_attribute("aria-disabled", "true")
     cell(page, "c1").click(force=True)
     page.wait_for_timeout(100)

@@ -438,7 +438,14 @@ def test_think_job_plays_what_gamut_ai_chooses_and_is_sliced():
     assert depths == sorted(depths) and depths[-1] >= 1
     nodes = [p["nodes"] for p in progress]
     assert nodes == sorted(nodes) and nodes[-1] > 0
+    # the share of the budget spent, for the page's progress bar
+    budget = gamut.ai.LEVELS["casual"].budget(gamut.new("loa"))
+    fractions = [p["fraction"] for p in progress]
+    assert fractions == sorted(fractions) and 0 < fractions[0] < 1
+    assert all(f == 1.0 or f == pytest.approx(min(1, n / budget), abs=1e-9)
+               for f, n in zip(fractions, nodes))
     result = steps[-1]["result"]
+    assert result["fraction"] == 1.0
     state = gamut.replay(gamut.new("loa"), ["b1-d3", "a2-c2"])[-1]
     assert result["move"] == state.move_text(gamut.ai.choose(state, "casual", seed=7))
     assert result["done"] is True and result["depth"] == 3
@@ -479,11 +486,15 @@ def test_think_job_caps_its_time():
 
 
 def test_think_job_uses_monte_carlo_for_three_players():
+    import gamut.ai
     ok("new", {"game": "el", "variant": "three-player"})
     job = ok("job_start", {"kind": "think", "level": "beginner", "seed": 4, "max_ms": 300})
     steps = run_job(job, budget_ms=20)
     result = steps[-1]["result"]
     assert result["search"] == "mcts" and result["simulations"] > 0
+    budget = gamut.ai.LEVELS["beginner"].budget(gamut.new("el", "three-player"))
+    for p in (s["progress"] for s in steps[:-1] if s["progress"]):
+        assert p["fraction"] == min(1, p["simulations"] / budget)
     state = gamut.new("el", "three-player")
     assert state.parse_move(result["move"]) in state.legal_moves()
 

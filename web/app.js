@@ -1034,6 +1034,11 @@ function renderThink() {
   if (best) box.dataset.best = best;
   else delete box.dataset.best;
   $("ai-spinner").hidden = !(state === "thinking" || state === "hint-thinking") || (t && t.done);
+  // how much of its budget the search has used (a deep search says how long is left)
+  const bar = $("ai-progress");
+  const fraction = p && typeof p.fraction === "number" ? p.fraction : null;
+  bar.hidden = $("ai-spinner").hidden || fraction == null;
+  if (fraction != null) bar.value = Math.max(0, Math.min(1, fraction));
   $("ai-status").replaceChildren(...(status.length ? status : [S.paused ? "Paused." : ""]));
   const evaluation = p && (p.depth || p.simulations || p.done) ? p.evaluation || "" : "";
   $("ai-eval").textContent = evaluation;

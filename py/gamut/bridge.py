@@ -334,8 +334,10 @@ def _think_job(session: Session, params: dict):
     at the start, so the session may change while the job runs.
 
     Progress: ``{search, depth, nodes | simulations, best, clicks, score,
-    evaluation, mate_in, pv, elapsed_ms, seat}``; the result is the same
-    dict with ``move`` (the move text to play), ``done`` true."""
+    evaluation, mate_in, pv, elapsed_ms, seat, fraction}`` (``fraction``:
+    the share of the level's budget spent, for a progress bar); the result
+    is the same dict with ``move`` (the move text to play), ``done`` true
+    and ``fraction`` 1."""
     from . import ai  # imported on first use: the page loads faster without it
 
     level_name = _param(params, "level", str, "casual")
@@ -364,6 +366,7 @@ def _think_gen(state: State, search, max_ms: float, names: list[str]):
     result = think_progress(state, search.progress(), spent, names)
     result["move"] = state.move_text(move) if move is not None else None
     result["done"] = True
+    result["fraction"] = 1.0
     return result
 
 
@@ -377,7 +380,7 @@ def think_progress(state: State, raw: dict, spent_ms: float, names: list[str]) -
     other = names[1 - mover] if len(names) == 2 else None
     out = {"seat": mover, "best": raw.get("best"), "elapsed_ms": round(spent_ms),
            "done": bool(raw.get("done")), "score": None, "mate_in": None, "winner": None,
-           "evaluation": ""}
+           "evaluation": "", "fraction": raw.get("fraction")}
     if "depth" in raw:  # alpha-beta: a score for the side to move
         score = raw.get("score") or 0
         out.update(search="alphabeta", depth=raw.get("depth", 0), nodes=raw.get("nodes", 0),

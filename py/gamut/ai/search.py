@@ -111,8 +111,9 @@ class AlphaBeta:
         return self.choice()
 
     def progress(self) -> dict:
-        """Depth completed, nodes, the best move so far and its score, and
-        the principal variation.  Mid-iteration the best move may be newer
+        """Depth completed, nodes, the best move so far and its score, the
+        principal variation, and the share of the node budget spent
+        (``fraction``; a search can also end sooner).  Mid-iteration the best move may be newer
         than the last completed iteration's line: the line shown then is
         the move alone; and a loss among forward-pruned root moves is shown
         as unproven, as the completed iteration will score it."""
@@ -124,7 +125,8 @@ class AlphaBeta:
         if self._root_pruned and score < -WIN + 1000:
             score = UNPROVEN_LOSS
         return {"depth": self.depth_done, "nodes": self.nodes, "score": score,
-                "best": best, "pv": pv, "done": self.done}
+                "best": best, "pv": pv, "done": self.done,
+                "fraction": 1.0 if self.done else min(1.0, self.nodes / self.max_nodes)}
 
     def choice(self):
         """The move to play: the best, or with noise a softmax pick among the
@@ -397,7 +399,8 @@ class MonteCarlo:
                 value = c.wins / c.visits
         return {"simulations": self.iterations, "done": self.done,
                 "best": root.state.move_text(best) if best is not None else None,
-                "win_rate": value, "proven": root.proven}
+                "win_rate": value, "proven": root.proven,
+                "fraction": 1.0 if self.done else min(1.0, self.iterations / self.max_iterations)}
 
     def _iterate(self):
         node = self.root
