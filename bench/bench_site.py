@@ -139,61 +139,36 @@ def load_once(browser, url: str, want_board: bool) -> dict:
         context.close()
 
 
-def search_in_browser(browser, url: str, runs: int) -> list[dict]:
-    """``runs`` think jobs in the page's worker, after one warm-up run."""
+def thinks_in_browser(browser, url: str, jobs: list) -> list[dict]:
+    """Think jobs ``(params, start position text or None for the LOA
+    start)`` in the page's worker, one after the other, after one warm-up
+    run (which imports gamut.ai)."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-        page.evaluate("p => window.think(p)", SEARCH_PARAMS)  # warm-up (imports gamut.ai)
-        return [page.evaluate("p => window.think(p)", SEARCH_PARAMS) for _ in range(runs)]
+        page.evaluate("p => window.think(p)", SEARCH_PARAMS)
+        return [page.evaluate("([p, s]) => window.think(p, s)", [params, start])
+                for params, start in jobs]
     finally:
         context.close()
 
 
-def master_moves_in_browser(browser, url: str, texts: list) -> list[dict]:
-    """One whole Master move (its own budget, no cap but the level's) from
-    each position, in the page's worker."""
-    context = browser.new_context(service_workers="block")
-    try:
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-        page.evaluate("p => window.think(p)", SEARCH_PARAMS)  # warm-up (imports gamut.ai)
-        return [page.evaluate("([p, s]) => window.think(p, s)", [MASTER_PARAMS, text])
-                for text in texts]
-    finally:
-        context.close()
-
-
-def master_moves_in_cpython(texts: list) -> list[dict]:
+def think_in_cpython(params: dict, start: str | None = None) -> dict:
+    """One think job through ``gamut.bridge`` (as the worker runs it) from
+    ``start`` (a position text; None: the LOA start), with its wall time."""
     from gamut import bridge
-    out = []
-    for text in texts:
-        bridge.call("load", {"start": text})
-        t0 = time.perf_counter()
-        job = bridge.call("job_start", {"kind": "think", **MASTER_PARAMS})
-        while True:
-            step = bridge.call("job_step", {"job": job, "budget_ms": 40})
-            if step["done"]:
-                out.append({**step["result"], "wall_ms": (time.perf_counter() - t0) * 1000})
-                break
-    return out
-
-
-def search_in_cpython(runs: int) -> list[dict]:
-    from gamut import bridge
-    out = []
-    for _ in range(runs + 1):
+    if start is None:
         bridge.call("new", {"game": "loa"})
-        job = bridge.call("job_start", {"kind": "think", **SEARCH_PARAMS})
-        while True:
-            step = bridge.call("job_step", {"job": job, "budget_ms": 40})
-            if step["done"]:
-                out.append(step["result"])
-                break
-    return out[1:]
+    else:
+        bridge.call("load", {"start": start})
+    t0 = time.perf_counter()
+    job = bridge.call("job_start", {"kind": "think", **params})
+    while True:
+        step = bridge.call("job_step", {"job": job, "budget_ms": 40})
+        if step["done"]:
+            return {**step["result"], "wall_ms": (time.perf_counter() - t0) * 1000}
 
 
 def print_search(cpython: list[dict], browser: list[dict]) -> None:
@@ -221,12 +196,12 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "py"))
-    cpython = search_in_cpython(args.searches)
+    cpython = [think_in_cpython(SEARCH_PARAMS) for _ in range(args.searches + 1)][1:]
     from bench_ai import midgame  # the positions bench_ai times every level on
     positions = [(game, midgame(game, None, plies=10, seed=3)) for game in
                  ("loa", "el", "escabel", "evl")]
     texts = [st.to_text() for _, st in positions]
-    master_cpython = master_moves_in_cpython(texts)
+    master_cpython = [think_in_cpython(MASTER_PARAMS, text) for text in texts]
     dist = build.build()
     with tempfile.TemporaryDirectory() as tmp:
         bare_html, bare_worker = Path(tmp) / "bare.html", Path(tmp) / "bare-worker.js"
@@ -242,9 +217,10 @@ def main(argv=None) -> int:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
-                searches = search_in_browser(browser, server.url + "search-bench.html", args.searches)
-                master_browser = master_moves_in_browser(browser, server.url + "search-bench.html",
-                                                         texts)
+                thinks = thinks_in_browser(
+                    browser, server.url + "search-bench.html",
+                    [(SEARCH_PARAMS, None)] * args.searches + [(MASTER_PARAMS, t) for t in texts])
+                searches, master_browser = thinks[:args.searches], thinks[args.searches:]
                 if not args.no_loads:
                     load_once(browser, server.url + "bare.html", False)  # warm up the OS file cache
                     for _ in range(args.loads):

@@ -506,7 +506,7 @@ function explain(clicks) {
 
 function canDrag(id) {
   if (!canInput() || S.view.select || input.anyOrder) return false;
-  return input.moves.some(m => m.clicks[0] === id && m.clicks.length > 1);
+  return input.continues([id]);
 }
 
 // A drag may draw a path (an EVL unstack): each cell it enters that longer
@@ -532,8 +532,7 @@ function onDragOver(id) {
   }
   if (dragPath.includes(id)) return;
   const next = [...dragPath, id];
-  // only a step that longer moves go on from: a last step is taken at the drop
-  if (input.moves.some(m => m.clicks.length > next.length && next.every((c, i) => m.clicks[i] === c))) {
+  if (input.continues(next)) {  // (a last step is taken at the drop)
     dragPath = next;
     input.clicks = [...next];
     renderInput();
@@ -1033,11 +1032,12 @@ function renderThink() {
   const best = p && (p.move || p.best);
   if (best) box.dataset.best = best;
   else delete box.dataset.best;
-  $("ai-spinner").hidden = !(state === "thinking" || state === "hint-thinking") || (t && t.done);
+  const searching = (state === "thinking" || state === "hint-thinking") && !(t && t.done);
+  $("ai-spinner").hidden = !searching;
   // how much of its budget the search has used (a deep search says how long is left)
   const bar = $("ai-progress");
   const fraction = p && typeof p.fraction === "number" ? p.fraction : null;
-  bar.hidden = $("ai-spinner").hidden || fraction == null;
+  bar.hidden = !searching || fraction == null;
   if (fraction != null) bar.value = Math.max(0, Math.min(1, fraction));
   $("ai-status").replaceChildren(...(status.length ? status : [S.paused ? "Paused." : ""]));
   const evaluation = p && (p.depth || p.simulations || p.done) ? p.evaluation || "" : "";

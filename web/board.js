@@ -725,6 +725,11 @@ export class MoveInput {
       && prefix.every((c, i) => m.clicks[i] === c));
   }
 
+  /** Do longer moves go on from these clicks (in order)? */
+  continues(prefix) {
+    return this._withPrefix(prefix).some(m => m.clicks.length > prefix.length);
+  }
+
   _supersets(set) {
     return this.moves.filter(m => isSubMultiset(set, m.clicks));
   }

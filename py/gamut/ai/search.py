@@ -113,10 +113,11 @@ class AlphaBeta:
     def progress(self) -> dict:
         """Depth completed, nodes, the best move so far and its score, the
         principal variation, and the share of the node budget spent
-        (``fraction``; a search can also end sooner).  Mid-iteration the best move may be newer
-        than the last completed iteration's line: the line shown then is
-        the move alone; and a loss among forward-pruned root moves is shown
-        as unproven, as the completed iteration will score it."""
+        (``fraction``; a search can also end sooner).  Mid-iteration the
+        best move may be newer than the last completed iteration's line:
+        the line shown then is the move alone; and a loss among
+        forward-pruned root moves is shown as unproven, as the completed
+        iteration will score it."""
         best = self.root.move_text(self.best_move) if self.best_move is not None else None
         pv = list(self.pv)
         if pv and pv[0] != best:
