@@ -460,6 +460,12 @@ def cmd_test(args) -> int:
     build()
     env = dict(os.environ, PYTHONPATH=str(PY))
     results = {}
+    # the page's logic that needs no browser (game tree, links, click matcher):
+    # Node's own test runner, no dependency
+    js_tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
+    if js_tests:
+        log("node --test tests/js")
+        results["js"] = subprocess.run(["node", "--test", *js_tests], cwd=ROOT).returncode
     for suite in ("tests", "e2e"):
         log(f"pytest {suite}")
         proc = subprocess.run([str(py), "-m", "pytest", suite, "-q", "-p", "no:cacheprovider",
