@@ -64,7 +64,7 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 CHROMIUM = Path("/usr/bin/chromium")
 INITIAL_MARKER = "<!--INITIAL-->"
 # Files of web/ that are never copied to dist/ (editor and test droppings).
-WEB_SKIP = re.compile(r"(^\.|~$|\.swp$|\.orig$|\.rej$)")
+WEB_SKIP = re.compile(r"(^\.|~$|\.swp$|\.orig$|\.rej$|^package\.json$)")  # web/package.json: for Node's tests only
 
 
 def log(msg: str) -> None:

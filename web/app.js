@@ -4,7 +4,8 @@
 // from the engine's views, so this file serves all four games.
 
 import { Engine } from "./engine.js";
-import { Board, MoveInput, seatSwatch } from "./board.js";
+import { Board, seatSwatch } from "./board.js";
+import { MoveInput } from "./moveinput.js";
 import * as link from "./url.js";
 import * as storage from "./storage.js";
 import { rulesHtml } from "./rules.js";
