@@ -1,0 +1,54 @@
+"""The computer player's searches reduced to numbers, for checking that a
+refactoring left them unchanged: for each game (and the three-player EL
+variant) the start position and two positions a few random plies in (those of
+``bench_ai.py``), searched at every level (Master ten plies in) with seed 1, and the
+other variants six plies in; prints one
+line per search (move, score, nodes, depth, or simulations for Monte-Carlo).
+
+Run: ``PYTHONPATH=py python3 bench/search_fingerprint.py > before.txt`` and
+again after a change, then ``diff``."""
+
+from __future__ import annotations
+
+import sys
+
+import gamut
+import gamut.ai
+
+from bench_ai import GAMES, midgame
+
+
+# Beside bench_ai's games: every other variant, one position each.
+OTHERS = [("loa", "scrambled-eggs"), ("el", "eight"), ("el", "consecutive"),
+          ("el", "four-player"), ("escabel", "checkered")]
+
+
+def fingerprint():
+    cases = [(g, v, plies, seed) for g, v in GAMES for plies, seed in ((0, 1), (8, 1), (10, 3))]
+    cases += [(g, v, 6, 2) for g, v in OTHERS]
+    for game, variant, plies, seed in cases:
+        state = midgame(game, variant, plies=plies, seed=seed)
+        if state.outcome() is not None:
+            continue
+        levels = ["beginner", "casual", "strong"] + (["master"] if plies == 10 else [])
+        for name in levels:
+            search = gamut.ai.start(state, name, seed=1)
+            move = search.run()
+            p = search.progress()
+            label = f"{game} {variant or '-'} +{plies}/{seed} {name}"
+            if "nodes" in p:
+                yield (f"{label}: {state.move_text(move)} score {p['score']} "
+                       f"nodes {p['nodes']} depth {p['depth']} pv {' '.join(p['pv'])}")
+            else:
+                yield (f"{label}: {state.move_text(move)} sims {p['simulations']} "
+                       f"win_rate {p['win_rate']:.6f}")
+
+
+def main(argv) -> int:
+    for line in fingerprint():
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
