@@ -104,10 +104,9 @@ import { Engine } from "./engine.js";
 const engine = new Engine();
 window.think = async (params, start) => {
   await engine.ready;
-  if (start) await engine.call("load", { start });
-  else await engine.call("new", { game: "loa" });
+  if (!start) start = (await engine.call("new", { game: "loa" })).start;
   const t0 = performance.now();
-  const result = await engine.job("think", params).promise;
+  const result = await engine.job("think", { ...params, start }).promise;
   return { ...result, wall_ms: performance.now() - t0 };
 };
 engine.ready.then(() => { document.documentElement.dataset.engine = "ready"; });
@@ -160,11 +159,9 @@ def think_in_cpython(params: dict, start: str | None = None) -> dict:
     ``start`` (a position text; None: the LOA start), with its wall time."""
     from gamut import bridge
     if start is None:
-        bridge.call("new", {"game": "loa"})
-    else:
-        bridge.call("load", {"start": start})
+        start = bridge.call("new", {"game": "loa"})["start"]
     t0 = time.perf_counter()
-    job = bridge.call("job_start", {"kind": "think", **params})
+    job = bridge.call("job_start", {"kind": "think", "start": start, **params})
     while True:
         step = bridge.call("job_step", {"job": job, "budget_ms": 40})
         if step["done"]:

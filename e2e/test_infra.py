@@ -71,29 +71,27 @@ def test_bridge_calls_round_trip(engine_page):
     status, r = call(engine_page, "new", {"game": "loa"})
     assert status == "ok"
     assert r["start"] == "loa standard double-connection=mover start"
-    assert r["ply"] == 0 and len(r["view"]["moves"]) == 36
-    status, r = call(engine_page, "play", {"ply": 0, "move": "b1-d3"})
-    assert status == "ok" and r["moves"] == ["b1-d3"] and r["view"]["to_move"] == 1
-    status, r = call(engine_page, "load", {"start": r["start"], "moves": ["b1-d3", "a2-c4"],
-                                           "ply": 1})
-    assert status == "ok" and r["ply"] == 1 and r["view"]["last_move"] == ["b1", "d3"]
-    status, r = call(engine_page, "explain", {"ply": 1, "clicks": ["b8"]})
+    assert r["view"]["ply"] == 0 and len(r["view"]["moves"]) == 36
+    start = r["start"]
+    status, r = call(engine_page, "play", {"start": start, "move": "B1-D3"})
+    assert status == "ok" and r["line"] == ["b1-d3"] and r["view"]["to_move"] == 1
+    status, r = call(engine_page, "view", {"start": start, "line": ["b1-d3"]})
+    assert status == "ok" and r["view"]["ply"] == 1 and r["view"]["last_move"] == ["b1", "d3"]
+    status, r = call(engine_page, "explain", {"start": start, "line": ["b1-d3"], "clicks": ["b8"]})
     assert status == "ok" and "White" in r["message"]
     status, games = call(engine_page, "games")
-    assert {g["id"]: g["implemented"] for g in games}["loa"] is True
+    assert "loa" in {g["id"] for g in games}
 
 
 @pytest.mark.parametrize("method, params, kind", [
-    ("play", {"ply": 0, "move": "b1-b2"}, "IllegalMoveError"),
+    ("play", {"start": "loa standard double-connection=mover start", "move": "b1-b2"}, "IllegalMoveError"),
     ("new", {"game": "chess"}, "UnknownGameError"),
-    ("load", {"start": "loa standard double-connection=mover start", "moves": ["b1-d3", "zz"]},
-     "RecordError"),
-    ("load", {"start": "garbage"}, "PositionError"),
+    ("view", {"start": "loa standard double-connection=mover start", "line": ["b1-d3", "zz"]}, "RecordError"),
+    ("view", {"start": "garbage"}, "PositionError"),
     ("no_such_method", {}, "RequestError"),
-    ("view", {"ply": "x"}, "RequestError"),
+    ("view", {"start": "loa standard double-connection=mover start", "line": "x"}, "RequestError"),
 ])
 def test_bad_calls_give_typed_errors(engine_page, method, params, kind):
-    call(engine_page, "new", {"game": "loa"})
     status, (name, etype, message) = call(engine_page, method, params)
     assert status == "error" and name == "EngineError" and etype == kind and message
 
@@ -123,10 +121,9 @@ def test_corrupted_messages_do_not_crash_the_worker(engine_page):
 
 
 def test_perft_job_reports_progress_and_finishes(engine_page):
-    call(engine_page, "new", {"game": "loa"})
     result = engine_page.evaluate("""async () => {
         const progress = [];
-        const job = engine.job("perft", {depth: 3}, (p) => progress.push(p));
+        const job = engine.job("perft", {start: "loa standard double-connection=mover start", depth: 3}, (p) => progress.push(p));
         const r = await job.promise;
         return {count: r.count, progress};
     }""")
@@ -136,10 +133,9 @@ def test_perft_job_reports_progress_and_finishes(engine_page):
 
 
 def test_perft_job_can_be_cancelled_while_the_page_stays_responsive(engine_page):
-    call(engine_page, "new", {"game": "loa"})
     result = engine_page.evaluate("""async () => {
         const progress = [];
-        const job = engine.job("perft", {depth: 5}, (p) => progress.push(p));
+        const job = engine.job("perft", {start: "loa standard double-connection=mover start", depth: 5}, (p) => progress.push(p));
         const outcome = job.promise.then(() => "finished", (e) => e.type);
         while (progress.length < 3) await new Promise((ok) => setTimeout(ok, 20));
         // the page is not blocked: timers run, clicks are handled
@@ -155,9 +151,9 @@ def test_perft_job_can_be_cancelled_while_the_page_stays_responsive(engine_page)
         const seen = progress.length;
         // the worker is free again at once
         const t2 = performance.now();
-        const r = await engine.call("view", {});
+        const r = await engine.call("view", {start: "loa standard double-connection=mover start"});
         return {how, cancelMs, beatsDuring, clicks, seen, callMs: performance.now() - t2,
-                ply: r.ply, after: progress.length};
+                ply: r.view.ply, after: progress.length};
     }""")
     assert result["how"] == "CancelledError"
     assert result["seen"] >= 3

@@ -38,20 +38,15 @@ START = "loa standard double-connection=mover start"
 
 # -- games, initial, version -------------------------------------------------
 
-def test_games_lists_every_game_with_implemented_flag():
+def test_games_lists_every_game():
     games = ok("games")
     assert [g["id"] for g in games] == list(gamut.GAMES)
-    by_id = {g["id"]: g for g in games}
-    assert set(by_id) >= {"loa", "el", "escabel", "evl"}
-    assert by_id["loa"]["implemented"] is True
-    for g in games:
-        assert g["implemented"] == gamut.GAMES[g["id"]].implemented
+    assert {g["id"] for g in games} >= {"loa", "el", "escabel", "evl"}
 
 
-def test_initial_has_a_view_and_start_for_each_implemented_game():
+def test_initial_has_a_view_and_start_for_each_game():
     init = ok("initial")
-    implemented = [g["id"] for g in init["games"] if g["implemented"]]
-    assert sorted(init["views"]) == sorted(implemented) == sorted(init["starts"])
+    assert sorted(init["views"]) == sorted(gamut.GAMES) == sorted(init["starts"])
     view = init["views"]["loa"]
     assert view["ply"] == 0 and view["to_move"] == 0
     assert len(view["pieces"]) == 24 and len(view["moves"]) == 36
@@ -68,11 +63,11 @@ def test_version():
     assert v["python"].startswith("3.")
 
 
-# -- new / play / view / load --------------------------------------------------
+# -- new / play / view: positions named by start and line ----------------------
 
-def test_new_returns_start_moves_ply_view():
+def test_new_returns_start_and_view():
     r = ok("new", {"game": "loa"})
-    assert r["start"] == START and r["moves"] == [] and r["ply"] == 0
+    assert r["start"] == START
     assert r["view"]["game"] == "loa" and r["view"]["ply"] == 0
     assert r["view"] == dict(gamut.new("loa").view(), ply=0)
 
@@ -85,75 +80,73 @@ def test_new_with_variant_and_options():
     assert len(r["view"]["moves"]) == 32
 
 
-def test_play_appends_and_normalises_notation():
-    ok("new", {"game": "loa"})
-    r = ok("play", {"ply": 0, "move": " B1-D3 "})
-    assert r["moves"] == ["b1-d3"] and r["ply"] == 1
-    assert r["view"]["to_move"] == 1 and r["view"]["last_move"] == ["b1", "d3"]
-    r = ok("play", {"move": "a2-c4"})  # default ply: the end
-    assert r["moves"] == ["b1-d3", "a2-c4"] and r["ply"] == 2
+def test_play_normalises_notation_and_answers_the_line():
+    r = ok("play", {"start": START, "move": " B1-D3 "})
+    assert r["move"] == "b1-d3" and r["line"] == ["b1-d3"]
+    assert r["view"]["ply"] == 1 and r["view"]["to_move"] == 1
+    assert r["view"]["last_move"] == ["b1", "d3"]
+    r = ok("play", {"start": START, "line": ["B1-D3"], "move": "a2-c4"})
+    assert r["line"] == ["b1-d3", "a2-c4"] and r["view"]["ply"] == 2
 
 
-def test_play_at_earlier_ply_discards_later_moves():
-    ok("new", {"game": "loa"})
-    ok("play", {"ply": 0, "move": "b1-d3"})
-    ok("play", {"ply": 1, "move": "a2-c4"})
-    r = ok("play", {"ply": 1, "move": "h2-f4"})
-    assert r["moves"] == ["b1-d3", "h2-f4"] and r["ply"] == 2
-    r = ok("play", {"ply": 0, "move": "c1-c3"})
-    assert r["moves"] == ["c1-c3"] and r["ply"] == 1
-    # the session really is the new line: view at ply 1 is after c1-c3
-    assert ok("view", {"ply": 1})["view"]["last_move"] == ["c1", "c3"]
+def test_the_bridge_keeps_no_game_of_its_own():
+    """Two lines of one start, asked in any order, each answer their own
+    position: nothing played on one line changes another."""
+    ok("play", {"start": START, "line": ["b1-d3"], "move": "a2-c4"})
+    ok("play", {"start": START, "line": ["b1-d3"], "move": "h2-f4"})
+    ok("play", {"start": START, "move": "c1-c3"})
+    assert ok("view", {"start": START, "line": ["b1-d3", "a2-c4"]})["view"]["last_move"] == ["a2", "c4"]
+    assert ok("view", {"start": START, "line": ["b1-d3", "h2-f4"]})["view"]["last_move"] == ["h2", "f4"]
+    assert ok("view", {"start": START, "line": ["c1-c3"]})["view"]["last_move"] == ["c1", "c3"]
+    assert ok("view", {"start": START})["view"] == dict(gamut.new("loa").view(), ply=0)
 
 
 def test_view_at_each_ply_matches_replay():
     moves = ["b1-d3", "a2-c4", "c1xc4"]
-    r = ok("load", {"start": START, "moves": moves, "ply": 1})
-    assert r["ply"] == 1 and r["view"]["ply"] == 1
     states = gamut.replay(gamut.new("loa"), moves)
     for ply, state in enumerate(states):
-        v = ok("view", {"ply": ply})
-        assert v["ply"] == ply and v["view"] == dict(state.view(), ply=ply)
-    assert ok("view")["ply"] == 3  # default: the last ply
+        v = ok("view", {"start": START, "line": moves[:ply]})
+        assert v["line"] == moves[:ply] and v["view"] == dict(state.view(), ply=ply)
 
 
-def test_load_default_ply_is_end_and_start_is_canonical():
-    r = ok("load", {"start": START, "moves": ["b1-d3"]})
-    assert r["ply"] == 1 and r["start"] == START
-    # a full position text equal to the standard start is reported as "start"
-    r = ok("load", {"start": gamut.new("loa").to_text()})
-    assert r["start"] == START
-    # a non-standard start keeps its full text and round-trips
+def test_a_non_standard_start_is_read_whole():
     odd = gamut.new("loa").play_text("b1-d3").to_text()
-    r = ok("load", {"start": odd, "moves": ["a2-c4"]})
-    assert r["start"] == odd and gamut.load(r["start"]) == gamut.load(odd)
-    assert r["view"]["to_move"] == 0
+    r = ok("view", {"start": odd, "line": ["a2-c4"]})
+    assert r["view"]["to_move"] == 0 and r["view"]["ply"] == 1
 
 
-def test_load_bad_move_is_record_error_naming_it_and_keeps_session():
-    ok("load", {"start": START, "moves": ["b1-d3"]})
-    e = err("load", {"start": START, "moves": ["b1-d3", "a2-c4", "zz9"]})
+def test_a_bad_move_in_a_line_is_a_record_error_naming_it():
+    e = err("view", {"start": START, "line": ["b1-d3", "a2-c4", "zz9"]})
     assert e["type"] == "RecordError"
     assert "move 3" in e["message"] and "zz9" in e["message"]
-    # the failed load did not replace the session
-    assert ok("view")["view"]["last_move"] == ["b1", "d3"]
 
 
-def test_load_bad_start_is_position_error():
+def test_a_bad_start_is_a_position_error():
     for start in ["", "chess standard - start", "loa standard nonsense=1 start",
                   "loa standard double-connection=mover 8/8/8/8/8/8/8/8 b"]:
-        assert err("load", {"start": start})["type"] == "PositionError", start
+        assert err("view", {"start": start})["type"] == "PositionError", start
 
 
-def test_finished_game_round_trips():
-    # a short win for Black found by search-free play: replay a known record
+def test_the_cache_is_bounded_and_refills(monkeypatch):
+    cache = bridge.Positions()
+    monkeypatch.setattr(cache, "limit", 5)
+    moves = ["d1-b3", "h2-f4", "b3-e3", "h3-h8", "f8-d6", "a7-a1"]
+    for k in range(len(moves) + 1):
+        line, state = cache.walk(START, moves[:k])
+        assert line == moves[:k] and state == gamut.replay(gamut.new("loa"), moves[:k])[-1]
+    assert cache.count <= 5 + len(moves)
+    line, state = cache.walk(START, moves)  # after a flush: computed again
+    assert state == gamut.replay(gamut.new("loa"), moves)[-1]
+
+
+def test_finished_game_refuses_moves():
     moves = _short_win()
-    r = ok("load", {"start": START, "moves": moves})
+    r = ok("view", {"start": START, "line": moves})
     assert r["view"]["outcome"] is not None
     assert r["view"]["moves"] == []
-    e = err("play", {"move": "a2-a3"})
+    e = err("play", {"start": START, "line": moves, "move": "a2-a3"})
     assert e["type"] == "IllegalMoveError" and "over" in e["message"]
-    assert "over" in ok("explain", {"clicks": ["a2"]})["message"]
+    assert "over" in ok("explain", {"start": START, "line": moves, "clicks": ["a2"]})["message"]
 
 
 def _short_win():
@@ -170,12 +163,30 @@ def _short_win():
 
 
 def test_explain_uses_why_illegal():
-    ok("new", {"game": "loa"})
-    msg = ok("explain", {"ply": 0, "clicks": ["a2"]})["message"]
+    msg = ok("explain", {"start": START, "clicks": ["a2"]})["message"]
     assert msg == gamut.new("loa").why_illegal(["a2"])
     assert "White" in msg
-    msg = ok("explain", {"clicks": ["b1", "b4"]})["message"]
+    msg = ok("explain", {"start": START, "clicks": ["b1", "b4"]})["message"]
     assert "exactly" in msg
+
+
+EL_DECLARE = "el standard first-two-equal=off,full-board=draw,declare-threats=on start"
+
+
+def test_mark_writes_the_select_steps_move():
+    """EL's declaration is a step of marked cells: the engine, not the page,
+    writes its move text, and refuses cells that cannot be marked."""
+    line = ["a1=1"]
+    view = ok("view", {"start": EL_DECLARE, "line": line})["view"]
+    assert view["select"]["move"] == "declare"
+    assert ok("mark", {"start": EL_DECLARE, "line": line, "cells": []})["move"] == "declare:-"
+    e = err("mark", {"start": EL_DECLARE, "line": line, "cells": ["a1"]})  # not empty
+    assert e["type"] == "IllegalMoveError" and "a1" in e["message"]
+    assert err("mark", {"start": EL_DECLARE, "cells": []})["type"] == "RequestError"
+    # a marked move plays like any other
+    move = ok("mark", {"start": EL_DECLARE, "line": line, "cells": view["select"]["cells"][:3]})["move"]
+    r = ok("play", {"start": EL_DECLARE, "line": line, "move": move})
+    assert r["line"] == line + [move] and r["view"]["to_move"] == 1
 
 
 # -- typed errors ---------------------------------------------------------------
@@ -190,38 +201,23 @@ def test_explain_uses_why_illegal():
     ("new", {"game": "loa", "options": {"double-connection": "maybe"}}, "OptionError"),
     ("new", {"game": "loa", "options": {"variant": "x", "game": "y"}}, "OptionError"),
     ("new", {"game": "loa", "options": []}, "RequestError"),
-    ("play", {"ply": 0, "move": "b1-b2"}, "IllegalMoveError"),
-    ("play", {"ply": 0, "move": "hello"}, "IllegalMoveError"),
-    ("play", {"ply": 0, "move": 42}, "RequestError"),
-    ("play", {"ply": 7, "move": "b1-d3"}, "RequestError"),
-    ("play", {"ply": -1, "move": "b1-d3"}, "RequestError"),
-    ("play", {"ply": True, "move": "b1-d3"}, "RequestError"),
-    ("view", {"ply": "0"}, "RequestError"),
-    ("explain", {"clicks": "a2"}, "RequestError"),
-    ("explain", {"clicks": [1]}, "RequestError"),
-    ("load", {"start": START, "moves": "b1-d3"}, "RequestError"),
-    ("load", {"start": START, "moves": ["b1-d3"], "ply": 5}, "RequestError"),
+    ("play", {"start": START, "move": "b1-b2"}, "IllegalMoveError"),
+    ("play", {"start": START, "move": "hello"}, "IllegalMoveError"),
+    ("play", {"start": START, "move": 42}, "RequestError"),
+    ("play", {"move": "b1-d3"}, "RequestError"),
+    ("play", {"start": START, "line": "b1-d3", "move": "a2-c4"}, "RequestError"),
+    ("play", {"start": START, "line": ["zz"], "move": "a2-c4"}, "RecordError"),
+    ("view", {"start": 0}, "RequestError"),
+    ("view", {"start": "x" * 200_000}, "RequestError"),
+    ("explain", {"start": START, "clicks": "a2"}, "RequestError"),
+    ("explain", {"start": START, "clicks": [1]}, "RequestError"),
     ("job_start", {"kind": "chess"}, "RequestError"),
-    ("job_start", {"kind": "perft", "depth": 99}, "RequestError"),
+    ("job_start", {"kind": "perft", "start": START, "depth": 99}, "RequestError"),
     ("job_start", {"kind": "perft", "depth": 2, "start": "bad"}, "PositionError"),
     ("job_step", {"job": 10 ** 9}, "RequestError"),
 ])
 def test_bad_requests_give_typed_errors(method, params, kind):
-    ok("new", {"game": "loa"})
     assert err(method, params)["type"] == kind
-
-
-def test_unimplemented_game_is_unknown_game_error(monkeypatch):
-    # (every game is implemented now: a registered game without a factory,
-    # as a fifth game would start, is listed but cannot be played)
-    from gamut.core import GameInfo, VariantInfo
-    info = GameInfo("soon", "Soon", "A game still being written.",
-                    (VariantInfo("standard", "Standard"),))
-    monkeypatch.setitem(gamut.GAMES, "soon", info)
-    e = err("new", {"game": "soon"})
-    assert e["type"] == "UnknownGameError" and "not implemented" in e["message"]
-    listed = {g["id"]: g for g in ok("games", {})}
-    assert listed["soon"]["implemented"] is False and listed["loa"]["implemented"] is True
 
 
 def test_params_must_be_a_json_object_text():
@@ -233,14 +229,8 @@ def test_params_must_be_a_json_object_text():
     assert json.loads(bridge.handle("games"))["ok"] is True
 
 
-def test_no_session_yet_is_a_request_error():
-    fresh = bridge.Session()
-    with pytest.raises(bridge.RequestError, match="no game yet"):
-        bridge.call("view", {}, session=fresh)
-
-
 def test_internal_errors_are_caught_and_typed(monkeypatch, capsys):
-    def boom(session, params):
+    def boom(params):
         raise ZeroDivisionError("oops")
     monkeypatch.setitem(bridge.METHODS, "boom", boom)
     e = err("boom")
@@ -250,12 +240,12 @@ def test_internal_errors_are_caught_and_typed(monkeypatch, capsys):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10 ** 6, 10 ** 6) | st.floats(allow_nan=False)
-    | st.text(max_size=12),
+    | st.text(max_size=12) | st.just(START),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
                                                                 max_size=4),
     max_leaves=12)
-param_names = st.sampled_from(["game", "variant", "options", "start", "moves", "ply", "move",
-                               "clicks", "kind", "depth", "job", "budget_ms"]) | st.text(max_size=6)
+param_names = st.sampled_from(["game", "variant", "options", "start", "line", "move",
+                               "clicks", "cells", "kind", "depth", "job", "budget_ms"]) | st.text(max_size=6)
 
 
 @settings(max_examples=300, deadline=None)
@@ -275,7 +265,7 @@ def test_garbage_params_never_crash(method, params):
 @settings(max_examples=150, deadline=None)
 @given(text=st.text(max_size=40))
 def test_garbage_json_text_never_crashes(text):
-    for method in ("play", "load", "new"):
+    for method in ("play", "view", "new"):
         answer = json.loads(bridge.handle(method, text))
         assert answer["ok"] or answer["error"]["type"] != "InternalError"
 
@@ -283,9 +273,9 @@ def test_garbage_json_text_never_crashes(text):
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_random_play_sequences_match_the_engine(data):
-    """Play random legal moves (sometimes at earlier plies) through the bridge
-    and compare with the engine replaying the same record."""
-    ok("new", {"game": "loa"})
+    """Play random legal moves (sometimes from earlier positions, as a
+    variation) through the bridge and compare with the engine replaying the
+    same record."""
     moves = []
     for _ in range(data.draw(st.integers(1, 12))):
         ply = data.draw(st.integers(0, len(moves)))
@@ -294,9 +284,9 @@ def test_random_play_sequences_match_the_engine(data):
         if not legal:
             break
         move = state.move_text(data.draw(st.sampled_from(legal)))
-        r = ok("play", {"ply": ply, "move": move})
+        r = ok("play", {"start": START, "line": moves[:ply], "move": move})
         moves = moves[:ply] + [move]
-        assert r["moves"] == moves and r["ply"] == ply + 1
+        assert r["line"] == moves and r["move"] == move
         assert r["view"] == dict(gamut.replay(gamut.new("loa"), moves)[-1].view(), ply=ply + 1)
 
 
@@ -313,8 +303,7 @@ def run_job(job, budget_ms=5):
 
 @pytest.mark.parametrize("depth, expected", [(0, 1), (1, 36), (2, 1244), (3, 44952)])
 def test_perft_job_counts(depth, expected):
-    ok("new", {"game": "loa"})
-    job = ok("job_start", {"kind": "perft", "depth": depth})
+    job = ok("job_start", {"kind": "perft", "start": START, "depth": depth})
     steps = run_job(job)
     assert steps[-1]["result"]["count"] == expected
     # a finished job is gone
@@ -322,8 +311,7 @@ def test_perft_job_counts(depth, expected):
 
 
 def test_perft_job_is_sliced_with_progress_and_divide():
-    ok("new", {"game": "loa"})
-    job = ok("job_start", {"kind": "perft", "depth": 4})
+    job = ok("job_start", {"kind": "perft", "start": START, "depth": 4})
     steps = run_job(job, budget_ms=1)
     assert len(steps) > 5  # really sliced
     fractions = [s["progress"]["fraction"] for s in steps if s["progress"]]
@@ -334,10 +322,9 @@ def test_perft_job_is_sliced_with_progress_and_divide():
     assert dict(result["divide"]) == dict(gamut.divide(gamut.new("loa"), 4))
 
 
-def test_perft_job_from_ply_and_from_start_text():
-    ok("load", {"start": START, "moves": ["b1-d3"]})
+def test_perft_job_from_a_line_and_from_another_start():
     after = gamut.new("loa").play_text("b1-d3")
-    job = ok("job_start", {"kind": "perft", "depth": 3, "ply": 1})
+    job = ok("job_start", {"kind": "perft", "depth": 3, "start": START, "line": ["b1-d3"]})
     assert run_job(job)[-1]["result"]["count"] == gamut.perft(after, 3)
     eggs = "loa scrambled-eggs double-connection=mover start"
     job = ok("job_start", {"kind": "perft", "depth": 3, "start": eggs})
@@ -345,8 +332,7 @@ def test_perft_job_from_ply_and_from_start_text():
 
 
 def test_job_cancel_stops_it():
-    ok("new", {"game": "loa"})
-    job = ok("job_start", {"kind": "perft", "depth": 5})
+    job = ok("job_start", {"kind": "perft", "start": START, "depth": 5})
     r = ok("job_step", {"job": job, "budget_ms": 1})
     assert r["done"] is False
     assert ok("job_cancel", {"job": job}) == {"cancelled": True}
@@ -356,8 +342,7 @@ def test_job_cancel_stops_it():
 
 def test_job_step_respects_budget():
     import time
-    ok("new", {"game": "loa"})
-    job = ok("job_start", {"kind": "perft", "depth": 5})
+    job = ok("job_start", {"kind": "perft", "start": START, "depth": 5})
     t = time.perf_counter()
     r = ok("job_step", {"job": job, "budget_ms": 20})
     assert r["done"] is False
@@ -365,8 +350,22 @@ def test_job_step_respects_budget():
     ok("job_cancel", {"job": job})
 
 
+def test_jobs_never_stepped_are_bounded():
+    """A page that starts jobs and forgets them cannot fill the worker: past
+    MAX_JOBS the least recently stepped one is dropped."""
+    first = ok("job_start", {"kind": "perft", "start": START, "depth": 5})
+    others = [ok("job_start", {"kind": "perft", "start": START, "depth": 5})
+              for _ in range(bridge.MAX_JOBS - 1)]
+    ok("job_step", {"job": first, "budget_ms": 0})  # first is now the most recent
+    extra = ok("job_start", {"kind": "perft", "start": START, "depth": 5})
+    assert len(bridge._jobs) == bridge.MAX_JOBS
+    assert err("job_step", {"job": others[0], "budget_ms": 0})["type"] == "RequestError"
+    for job in [first, extra] + others[1:]:
+        assert ok("job_cancel", {"job": job}) == {"cancelled": True}
+
+
 def test_registered_job_kind_plugs_in():
-    def count_to(session, params):
+    def count_to(params):
         n = params.get("n", 3)
         for i in range(n):
             yield {"i": i}
@@ -428,8 +427,8 @@ LOA_WIN_IN_TWO = ("loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wb
 
 def test_think_job_plays_what_gamut_ai_chooses_and_is_sliced():
     import gamut.ai
-    ok("load", {"start": START, "moves": ["b1-d3", "a2-c2"]})
-    job = ok("job_start", {"kind": "think", "level": "casual", "seed": 7})
+    line = {"start": START, "line": ["b1-d3", "a2-c2"]}
+    job = ok("job_start", {"kind": "think", "level": "casual", "seed": 7, **line})
     steps = run_job(job, budget_ms=2)
     assert len(steps) > 2  # sliced, with progress between slices
     progress = [s["progress"] for s in steps if s["progress"]]
@@ -452,23 +451,23 @@ def test_think_job_plays_what_gamut_ai_chooses_and_is_sliced():
     assert state.parse_move(result["best"]) in state.legal_moves()
     assert result["evaluation"]  # words, for the page
     # deterministic for a seed
-    job = ok("job_start", {"kind": "think", "level": "casual", "seed": 7})
+    job = ok("job_start", {"kind": "think", "level": "casual", "seed": 7, **line})
     assert run_job(job, budget_ms=50)[-1]["result"]["move"] == result["move"]
 
 
 def test_think_job_finds_the_forced_win_and_says_so():
-    ok("load", {"start": LOA_WIN_IN_TWO})
-    job = ok("job_start", {"kind": "think", "level": "strong", "seed": 1})
+    job = ok("job_start", {"kind": "think", "level": "strong", "seed": 1, "start": LOA_WIN_IN_TWO})
     result = run_job(job, budget_ms=50)[-1]["result"]
     assert result["move"] in ("a6-c4", "d7xd4")
     assert result["winner"] == 0 and result["mate_in"] == 2
     assert result["evaluation"] == "Black wins: a win found in 2 moves"
 
 
-def test_think_job_reads_the_position_once_and_from_ply():
-    ok("load", {"start": START, "moves": ["b1-d3", "a2-c2"], "ply": 1})
-    job = ok("job_start", {"kind": "think", "level": "beginner", "seed": 2, "ply": 1})
-    ok("new", {"game": "evl"})  # the session changes while the job runs
+def test_think_job_reads_its_position_once():
+    job = ok("job_start", {"kind": "think", "level": "beginner", "seed": 2, "start": START,
+                           "line": ["b1-d3"]})
+    ok("play", {"start": START, "line": ["b1-d3"], "move": "a2-c2"})  # other requests meanwhile
+    ok("new", {"game": "evl"})
     result = run_job(job)[-1]["result"]
     after = gamut.new("loa").play_text("b1-d3")
     assert after.parse_move(result["move"]) in after.legal_moves()  # a White move in LOA
@@ -477,9 +476,8 @@ def test_think_job_reads_the_position_once_and_from_ply():
 
 def test_think_job_caps_its_time():
     import time
-    ok("new", {"game": "loa"})
     t = time.perf_counter()
-    job = ok("job_start", {"kind": "think", "level": "master", "max_ms": 150})
+    job = ok("job_start", {"kind": "think", "level": "master", "max_ms": 150, "start": START})
     result = run_job(job, budget_ms=40)[-1]["result"]
     assert time.perf_counter() - t < 1.0
     assert 100 <= result["elapsed_ms"] < 400 and result["nodes"] < 150_000
@@ -487,8 +485,9 @@ def test_think_job_caps_its_time():
 
 def test_think_job_uses_monte_carlo_for_three_players():
     import gamut.ai
-    ok("new", {"game": "el", "variant": "three-player"})
-    job = ok("job_start", {"kind": "think", "level": "beginner", "seed": 4, "max_ms": 300})
+    start = ok("new", {"game": "el", "variant": "three-player"})["start"]
+    job = ok("job_start", {"kind": "think", "level": "beginner", "seed": 4, "max_ms": 300,
+                           "start": start})
     steps = run_job(job, budget_ms=20)
     result = steps[-1]["result"]
     assert result["search"] == "mcts" and result["simulations"] > 0
@@ -504,11 +503,11 @@ def test_think_job_uses_monte_carlo_for_three_players():
     ({"level": 3}, "RequestError"),
     ({"seed": "x"}, "RequestError"),
     ({"max_ms": 0}, "RequestError"),
-    ({"ply": 9}, "RequestError"),
+    ({"line": ["b1-d3", "zz"]}, "RecordError"),
+    ({"start": None}, "RequestError"),
 ])
 def test_think_job_rejects_bad_params(params, kind):
-    ok("new", {"game": "loa"})
-    assert err("job_start", {"kind": "think", **params})["type"] == kind
+    assert err("job_start", {"kind": "think", "start": START, **params})["type"] == kind
 
 
 def test_think_job_refuses_a_finished_game():
@@ -520,8 +519,8 @@ def test_think_job_refuses_a_finished_game():
         m = gamut.ai.choose(s, "strong", seed=1)
         moves.append(s.move_text(m))
         s = s.play(m)
-    ok("load", {"start": LOA_WIN_IN_TWO, "moves": moves})
-    assert err("job_start", {"kind": "think"})["type"] == "RequestError"
+    assert err("job_start", {"kind": "think", "start": LOA_WIN_IN_TWO,
+                             "line": moves})["type"] == "RequestError"
 
 
 def test_evaluation_words_follow_the_games_scale():

@@ -4,9 +4,9 @@ The page never calls Python directly: ``web/worker.js`` (a module Web Worker
 running Pyodide) forwards every request to :func:`handle` as a method name
 and a JSON text, and posts the JSON text it returns back to the page::
 
-    handle("play", '{"ply": 0, "move": "b1-d3"}')
-    -> '{"ok": true, "result": {"start": "...", "moves": ["b1-d3"], "ply": 1, "view": {...}}}'
-    handle("play", '{"ply": 1, "move": "b1-b2"}')
+    handle("play", '{"start": "loa standard - start", "line": [], "move": "B1-D3"}')
+    -> '{"ok": true, "result": {"move": "b1-d3", "line": ["b1-d3"], "view": {...}}}'
+    handle("play", '{"start": "loa standard - start", "line": ["b1-d3"], "move": "b1-b2"}')
     -> '{"ok": false, "error": {"type": "IllegalMoveError", "message": "..."}}'
 
 Every :class:`gamut.GamutError` becomes a typed error named after its class
@@ -15,21 +15,29 @@ Every :class:`gamut.GamutError` becomes a typed error named after its class
 and answered with type ``InternalError``; it never escapes, so a bad request
 can never kill the worker.
 
-The bridge holds one game *session*: a start position and the moves played
-from it (texts), with every intermediate state cached so that viewing or
-playing at any ply is immediate.
+The page owns the game (its tree of moves); the bridge keeps no game of its
+own.  A position is named by the page as ``start`` (a position text:
+``"<header> start"`` for a variant's standard start, else the full text) and
+``line`` (the move texts played from it).  The bridge only *caches* the
+states it has computed, in a trie keyed by start and moves
+(:class:`Positions`), so that viewing or playing anywhere in a game the page
+is browsing costs one move, not a replay.
 
 Methods (``params`` is a JSON object; results are JSON):
 
 ``games()``
     every registered game's ``GameInfo.to_json()``.
-``new({game, variant?, options?})``, ``load({start, moves?, ply?})``, ``play({ply?, move})``
-    set the session; answer ``{start, moves, ply, view}``.  ``start`` is a
-    position text: ``"<header> start"`` when the game starts from its
-    variant's standard position, else the full position text.
-``view({ply?})``
-    ``{ply, view}``.
-``explain({ply?, clicks})``
+``new({game, variant?, options?})``
+    ``{start, view}``: the standard start of a variant.
+``view({start, line?})``
+    ``{line, view}``: ``line`` in canonical notation (``"B1-D3"`` -> ``"b1-d3"``);
+    a move that cannot be played is a ``RecordError`` naming it.
+``play({start, line?, move})``
+    ``{move, line, view}``: the move in canonical notation, the line with it.
+``mark({start, line?, cells})``
+    ``{move}``: the text of the view's ``select`` step with ``cells`` marked
+    (EL's threat declaration), checked to be legal.
+``explain({start, line?, clicks})``
     ``{message}``: why a click sequence enters no legal move.
 ``initial()``
     ``{games, views, starts}``: what the page draws before Pyodide is ready
@@ -46,12 +54,13 @@ does a small piece of work between ``yield`` s.  ``job_step`` resumes it until
 its time budget is spent and answers ``{done, progress, result}``; the worker
 calls it in a loop and returns to its event loop between slices, so a cancel
 message is seen within one slice.  A job kind is registered with
-:func:`register_job`; its factory receives the session and the params and
-returns a generator that yields progress dicts (or ``None``) and *returns*
-the result.  ``view`` of every job's state is a JSON-ready dict.
+:func:`register_job`; its factory receives the params and returns a generator
+that yields progress dicts (or ``None``) and *returns* the result.  At most
+:data:`MAX_JOBS` jobs are kept: starting one more drops the one stepped
+least recently (a page that forgot a job cannot fill the worker's memory).
 
-``job_start({kind: "think", level?, seed?, ply?, max_ms?})`` searches the
-session position at ``ply`` with :func:`gamut.ai.start`; its progress says
+``job_start({kind: "think", start, line?, level?, seed?, max_ms?})`` searches the
+position with :func:`gamut.ai.start`; its progress says
 how far the search got (``depth`` and ``nodes``, or ``simulations``), the
 best move so far (``best``) and the evaluation in words for the side to move
 (``evaluation``: "White stands better", "Black wins: a win found in 2
@@ -69,10 +78,10 @@ import traceback
 from typing import Any, Callable, Iterator
 
 from . import __version__
-from .core import (GAMES, GamutError, State, UnknownGameError, game_info, load, new, perft,
+from .core import (GAMES, GamutError, IllegalMoveError, RecordError, State, game_info, load, new, perft,
                    replay)
 
-__all__ = ["handle", "call", "RequestError", "Session", "register_job", "initial", "METHODS"]
+__all__ = ["handle", "call", "RequestError", "Positions", "register_job", "initial", "METHODS"]
 
 
 class RequestError(GamutError):
@@ -124,42 +133,66 @@ def _str_list(params: dict, name: str, default=_MISSING) -> list:
 
 
 # ---------------------------------------------------------------------------
-# The session
+# Positions
 
 
-class Session:
-    """One game: a start state, the moves played (texts) and every state."""
+class _Entry:
+    """One cached position: its state, the canonical text of the move that
+    reached it, and the positions one move on (keyed by every spelling asked)."""
+    __slots__ = ("state", "move", "next")
+
+    def __init__(self, state: State, move: str = ""):
+        self.state = state
+        self.move = move
+        self.next: dict[str, _Entry] = {}
+
+
+class Positions:
+    """A cache of states keyed by the line that reached them: a trie per start
+    text, each edge a move text.  It never decides anything: the page names
+    every position, and a position not cached is computed from its longest
+    cached prefix.  Past :attr:`limit` entries the whole cache is dropped (it
+    refills as asked)."""
+
+    limit = 50_000
 
     def __init__(self):
-        self.states: list[State] = []
-        self.moves: list[str] = []
-        self.start_text = ""
+        self.roots: dict[str, _Entry] = {}
+        self.count = 0
 
-    def set(self, start: State, moves: list[str], start_text: str | None = None):
-        self.states = replay(start, moves)  # RecordError names a bad move
-        # Store the canonical notation of each move (e.g. "B1-D3" -> "b1-d3").
-        self.moves = [s.move_text(s.parse_move(m)) for s, m in zip(self.states, moves)]
-        self.start_text = start_text or start_text_of(start)
+    def walk(self, start: str, line: list) -> tuple[list[str], State]:
+        """The canonical texts of ``line`` and the state it reaches; a
+        RecordError names the first move that cannot be played."""
+        if self.count > self.limit:
+            self.roots.clear()
+            self.count = 0
+        entry = self.roots.get(start)
+        if entry is None:
+            entry = self.roots[start] = _Entry(load(start))  # PositionError when malformed
+            self.count += 1
+        canonical = []
+        for i, text in enumerate(line):
+            nxt = entry.next.get(text)
+            if nxt is None:
+                state = entry.state
+                try:
+                    move = state.parse_move(text)
+                    name = state.move_text(move)
+                    nxt = entry.next.get(name)
+                    if nxt is None:
+                        nxt = entry.next[name] = _Entry(state.play(move), name)
+                        self.count += 1
+                except IllegalMoveError as exc:
+                    raise RecordError(f"move {i + 1} ({_excerpt(text)}): {exc}") from None
+                entry.next[text] = nxt
+            canonical.append(nxt.move)
+            entry = nxt
+        return canonical, entry.state
 
-    def _need(self):
-        if not self.states:
-            raise RequestError("no game yet: call new or load first")
 
-    def ply(self, params: dict, default: int | None = None) -> int:
-        """The ``ply`` param, checked against the moves played."""
-        self._need()
-        end = len(self.moves)
-        ply = _param(params, "ply", int, end if default is None else default)
-        if not 0 <= ply <= end:
-            raise RequestError(f"ply {ply} is out of range: this game has plies 0 to {end}")
-        return ply
-
-    def state(self, ply: int) -> State:
-        return self.states[ply]
-
-    def answer(self, ply: int) -> dict:
-        return {"start": self.start_text, "moves": list(self.moves), "ply": ply,
-                "view": view_of(self.states[ply], ply)}
+def _excerpt(text: str, limit: int = 40) -> str:
+    """``text`` quoted, cut to ``limit`` characters (errors never echo a huge input)."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def start_text_of(state: State) -> str:
@@ -176,82 +209,86 @@ def view_of(state: State, ply: int) -> dict:
     return view
 
 
-_session = Session()
+_positions = Positions()
+
+
+def _position(params: dict) -> tuple[list[str], State]:
+    """The position a request names: ``start`` and ``line``."""
+    start = _param(params, "start", str)
+    if len(start) > 100_000:
+        raise RequestError("the start position text is too long")
+    line = _str_list(params, "line", [])
+    return _positions.walk(start, line)
 
 
 # ---------------------------------------------------------------------------
 # Methods
 
 
-def m_games(session: Session, params: dict):
+def m_games(params: dict):
     return [info.to_json() for info in GAMES.values()]
 
 
-def m_version(session: Session, params: dict):
+def m_version(params: dict):
     return {"version": __version__, "python": sys.version.split()[0]}
 
 
-def m_new(session: Session, params: dict):
+def m_new(params: dict):
     game = _param(params, "game", str)
     variant = _param(params, "variant", str, None)
     options = _param(params, "options", dict, {})
     info = game_info(game)  # not new(game, **options): an option named "game" must not clash
     vid = info.variant(variant).id
-    if not info.implemented:
-        raise UnknownGameError(f"{info.name} is not implemented yet")
     state = info.factory(vid, info.resolve_options(vid, options))
-    session.set(state, [], f"{state.header()} start")
-    return session.answer(0)
+    return {"start": f"{state.header()} start", "view": view_of(state, 0)}
 
 
-def m_load(session: Session, params: dict):
-    start = _param(params, "start", str)
-    moves = _str_list(params, "moves", [])
-    state = load(start)  # PositionError when malformed
-    trial = Session()
-    trial.set(state, moves)  # RecordError naming the first bad move
-    ply = _param(params, "ply", int, len(moves))
-    if not 0 <= ply <= len(moves):
-        raise RequestError(f"ply {ply} is out of range: this game has plies 0 to {len(moves)}")
-    session.states, session.moves, session.start_text = trial.states, trial.moves, trial.start_text
-    return session.answer(ply)
+def m_view(params: dict):
+    line, state = _position(params)
+    return {"line": line, "view": view_of(state, len(line))}
 
 
-def m_play(session: Session, params: dict):
-    ply = session.ply(params)
+def m_play(params: dict):
+    line, state = _position(params)
     text = _param(params, "move", str)
-    state = session.state(ply)
     move = state.parse_move(text)  # IllegalMoveError saying why
-    after = state.play(move)
-    session.states[ply + 1:] = [after]
-    session.moves[ply:] = [state.move_text(move)]
-    return session.answer(ply + 1)
+    name = state.move_text(move)
+    line, after = _positions.walk(_param(params, "start", str), line + [name])
+    return {"move": name, "line": line, "view": view_of(after, len(line))}
 
 
-def m_view(session: Session, params: dict):
-    ply = session.ply(params)
-    return {"ply": ply, "view": view_of(session.state(ply), ply)}
+def m_mark(params: dict):
+    line, state = _position(params)
+    cells = _str_list(params, "cells")
+    select = state.view().get("select")
+    if not select:
+        raise RequestError("this position has no cells to mark")
+    allowed = set(select["cells"])
+    for cell in cells:
+        if cell not in allowed:
+            raise IllegalMoveError(f"{_excerpt(cell)} cannot be marked here")
+    move = state.parse_move(f"{select['move']} {','.join(cells) or '-'}")
+    return {"move": state.move_text(move)}
 
 
-def m_explain(session: Session, params: dict):
-    ply = session.ply(params)
+def m_explain(params: dict):
+    line, state = _position(params)
     clicks = _str_list(params, "clicks")
-    return {"message": session.state(ply).why_illegal(clicks)}
+    return {"message": state.why_illegal(clicks)}
 
 
 def initial() -> dict:
-    """Games, plus the view and start text of every implemented game's default start."""
+    """Games, plus the view and start text of every game's default start."""
     views, starts = {}, {}
-    for gid, info in GAMES.items():
-        if info.implemented:
-            state = new(gid)
-            starts[gid] = f"{state.header()} start"
-            views[gid] = view_of(state, 0)
+    for gid in GAMES:
+        state = new(gid)
+        starts[gid] = f"{state.header()} start"
+        views[gid] = view_of(state, 0)
     return {"games": [info.to_json() for info in GAMES.values()], "views": views,
             "starts": starts}
 
 
-def m_initial(session: Session, params: dict):
+def m_initial(params: dict):
     return initial()
 
 
@@ -259,11 +296,11 @@ def m_initial(session: Session, params: dict):
 # Jobs
 
 
-JOB_KINDS: dict[str, Callable[[Session, dict], Iterator]] = {}
+JOB_KINDS: dict[str, Callable[[dict], Iterator]] = {}
 
 
-def register_job(kind: str, factory: Callable[[Session, dict], Iterator]) -> None:
-    """Make ``job_start({kind: ...})`` available.  ``factory(session, params)``
+def register_job(kind: str, factory: Callable[[dict], Iterator]) -> None:
+    """Make ``job_start({kind: ...})`` available.  ``factory(params)``
     returns a generator: it yields progress (a JSON-ready dict, or None) after
     each small piece of work and returns the job's result."""
     JOB_KINDS[kind] = factory
@@ -282,17 +319,14 @@ _job_ids = itertools.count(1)
 MAX_DEPTH = {"perft": 8}
 
 
-def _perft_job(session: Session, params: dict):
+def _perft_job(params: dict):
     """Perft split into slices: each leaf chunk is a perft of depth <= 2
     (a few milliseconds), so a cancel is seen almost at once.  Counts from
-    the session position at ``ply`` or from a ``start`` position text."""
+    position ``start`` + ``line``."""
     depth = _param(params, "depth", int)
     if not 0 <= depth <= MAX_DEPTH["perft"]:
         raise RequestError(f"perft depth must be 0 to {MAX_DEPTH['perft']}, not {depth}")
-    if "start" in params and params["start"] is not None:
-        state = load(_param(params, "start", str))
-    else:
-        state = session.state(session.ply(params))
+    state = _position(params)[1]
     return _perft_gen(state, depth)
 
 
@@ -326,12 +360,11 @@ register_job("perft", _perft_job)
 THINK_SLICE_MS = 8  # search work between two yields of a think job
 
 
-def _think_job(session: Session, params: dict):
-    """The computer's move for the session position at ``ply`` (default: the
-    last).  Params: ``level`` (``gamut.ai.LEVELS``, default ``"casual"``),
+def _think_job(params: dict):
+    """The computer's move for the position ``start`` + ``line``.  Params: ``level`` (``gamut.ai.LEVELS``, default ``"casual"``),
     ``seed`` (an integer, for a reproducible choice), ``max_ms`` (a cap on
     the search time, default the level's own).  The position is read once,
-    at the start, so the session may change while the job runs.
+    at the start.
 
     Progress: ``{search, depth, nodes | simulations, best, clicks, score,
     evaluation, mate_in, pv, elapsed_ms, seat, fraction}`` (``fraction``:
@@ -346,7 +379,7 @@ def _think_job(session: Session, params: dict):
     lv = ai.level(level_name)  # OptionError for an unknown level
     if max_ms is not None and not 0 < max_ms <= 600_000:
         raise RequestError("max_ms must be above 0 and at most 600000")
-    state = session.state(session.ply(params))
+    state = _position(params)[1]
     if max_ms is None:
         max_ms = lv.time_limit(state) * 1000
     if state.outcome() is not None or not state.legal_moves():
@@ -440,18 +473,23 @@ def _words(score: float, name: str, other: str | None, scale: float = 100.0) -> 
 register_job("think", _think_job)
 
 
-def m_job_start(session: Session, params: dict):
+MAX_JOBS = 16  # jobs kept at once; one more drops the least recently stepped
+
+
+def m_job_start(params: dict):
     kind = _param(params, "kind", str)
     factory = JOB_KINDS.get(kind)
     if factory is None:
         raise RequestError(f"unknown job kind {kind!r}; kinds: " + ", ".join(sorted(JOB_KINDS)))
-    result = factory(session, params)
+    result = factory(params)
     job_id = next(_job_ids)
     if not hasattr(result, "send"):  # a factory may finish at once
         def done(value=result):
             return value
             yield  # pragma: no cover
         result = done()
+    while len(_jobs) >= MAX_JOBS:  # the least recently stepped first
+        _jobs.pop(next(iter(_jobs))).gen.close()
     _jobs[job_id] = _Job(kind, result)
     return job_id
 
@@ -464,13 +502,14 @@ def _job(params: dict) -> tuple[int, _Job]:
     return job_id, job
 
 
-def m_job_step(session: Session, params: dict):
+def m_job_step(params: dict):
     job_id, job = _job(params)
     budget = _param(params, "budget_ms", (int, float), 50)
     if not 0 <= budget <= 60_000:
         raise RequestError("budget_ms must be 0 to 60000")
     deadline = time.perf_counter() + budget / 1000
     job.steps += 1
+    _jobs[job_id] = _jobs.pop(job_id)  # most recently stepped last
     try:
         while True:
             progress = next(job.gen)
@@ -486,7 +525,7 @@ def m_job_step(session: Session, params: dict):
         raise
 
 
-def m_job_cancel(session: Session, params: dict):
+def m_job_cancel(params: dict):
     job_id = _param(params, "job", int)
     job = _jobs.pop(job_id, None)
     if job is not None:
@@ -494,8 +533,8 @@ def m_job_cancel(session: Session, params: dict):
     return {"cancelled": job is not None}
 
 
-METHODS: dict[str, Callable[[Session, dict], Any]] = {
-    "games": m_games, "version": m_version, "new": m_new, "load": m_load, "play": m_play,
+METHODS: dict[str, Callable[[dict], Any]] = {
+    "games": m_games, "version": m_version, "new": m_new, "play": m_play, "mark": m_mark,
     "view": m_view, "explain": m_explain, "initial": m_initial,
     "job_start": m_job_start, "job_step": m_job_step, "job_cancel": m_job_cancel,
 }
@@ -505,7 +544,7 @@ METHODS: dict[str, Callable[[Session, dict], Any]] = {
 # Entry points
 
 
-def call(method, params=None, session: Session | None = None):
+def call(method, params=None):
     """Run ``method`` with a params dict; returns the result or raises
     GamutError (used by :func:`handle` and by Python callers)."""
     if not isinstance(method, str) or method not in METHODS:
@@ -515,7 +554,7 @@ def call(method, params=None, session: Session | None = None):
         params = {}
     if not isinstance(params, dict):
         raise RequestError(f"params must be a JSON object, not {_json_type(params)}")
-    return METHODS[method](_session if session is None else session, params)
+    return METHODS[method](params)
 
 
 def handle(method, params_json=None) -> str:
