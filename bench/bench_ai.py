@@ -82,7 +82,7 @@ def main(argv) -> int:
     for game, variant in GAMES[:4]:
         st = midgame(game, variant)
         n = 300 if quick else 2000
-        cache = getattr(sys.modules.get(f"gamut.{game}"), "_TERMS", None)
+        cache = getattr(sys.modules.get(f"gamut.{game}_eval"), "_TERMS", None)
         t0 = time.perf_counter()
         for _ in range(n):
             if cache is not None:

@@ -109,8 +109,8 @@ def test_search_uses_a_games_forward_pruning_hook():
         def __getattr__(self, name):
             return getattr(self.s, name)
 
-        def play(self, m):
-            return Narrow(self.s.play(m))
+        def play_unchecked(self, m):
+            return Narrow(self.s.play_unchecked(m))
 
         def search_moves(self):
             return self.s.legal_moves()[:3]
@@ -191,7 +191,7 @@ class _Tree(gamut.State):
     def legal_moves(self):
         return sorted(self.node) if isinstance(self.node, dict) else []
 
-    def play(self, m):
+    def play_unchecked(self, m):
         return _Tree(self.node[m], self.path + (m,), self.prune)
 
     def outcome(self):

@@ -24,7 +24,10 @@ included, because a rule option is part of the game's identity.
 The view
 --------
 ``state.view()`` returns a JSON-ready dict that the front end draws without
-knowing any rules.  Keys (all games):
+knowing any rules.  Its schema is written as typed structures in
+:mod:`gamut.view`, whose ``check_view(view)`` refuses any unknown, missing or
+mistyped key (the protocol tests run it on every view of every game).  In
+short:
 
 ``game``, ``variant``, ``options``, ``title``
     identity, as in the position text.
@@ -77,28 +80,57 @@ knowing any rules.  Keys (all games):
     current clicks complete or, while they complete none, what every
     remaining candidate's preview agrees on.
 ``outcome``
-    ``None`` or ``{"winner": seat | None, "reason": "..."}``.
+    ``None`` or ``{"winner": seat | None, "reason": "...", "cells": [ids]}``.
 ``messages``
     short texts worth showing (``"Threat!"``), optional.
 ``turn_plies``
     plies in one player's turn (optional, default 1; EL with declared threats
     has 2: a placement, then a declaration), for grouping the move list.
+``click_order``
+    ``"any"`` when a move's clicks may come in any order (EL: a cell and a
+    number), optional.
+``select``
+    ``{"cells": [ids], "prompt": "...", "move": "declare"}`` (optional): a
+    step in which the player marks any set of the cells and confirms; the
+    move played is ``"<move> <cell>,<cell>"`` (``"<move> -"`` for none).
+
+The computer player
+-------------------
+What a game offers the searches of :mod:`gamut.ai` is declared once, in
+:class:`SearchHooks`; :class:`State` gives every hook a default, and the
+searches call them directly.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+import re
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, Sequence
 
 __all__ = [
     "GamutError", "UnknownGameError", "UnknownVariantError", "OptionError",
     "PositionError", "IllegalMoveError", "RecordError",
     "Outcome", "OptionSpec", "VariantInfo", "GameInfo", "State", "PrunedMoves",
     "ForcedMoves",
-    "GAMES", "register", "new", "load", "perft",
-    "format_header", "parse_header",
+    "SearchHooks", "GAMES", "register", "new", "load", "perft",
+    "format_header", "parse_header", "excerpt", "MAX_TEXT_LENGTH",
 ]
+
+#: The longest position text :func:`load` reads (a game's longest legal
+#: position text is far shorter, history included; longer input is refused
+#: before any work).
+MAX_TEXT_LENGTH = 100_000
+
+
+def excerpt(value, limit: int = 40) -> str:
+    """``value`` quoted for an error message, cut to about ``limit``
+    characters: errors never echo a huge input whole."""
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) > limit:
+        return repr(text[:limit]) + f"... ({len(text)} characters)"
+    return repr(text) if isinstance(value, str) else text
 
 
 # ---------------------------------------------------------------------------
@@ -159,6 +191,17 @@ class OptionSpec:
     description: str = ""
     variants: tuple | None = None  # variants it applies to; None = all
 
+    def __post_init__(self):
+        # Names and values go into position texts unescaped: none may hold
+        # a separator (space, ',' or '='), so none needs escaping.
+        if not _TOKEN.fullmatch(self.name) or "_" in self.name:
+            raise ValueError(f"option name {self.name!r} is not a lowercase token")
+        texts = [self.format(c) for c in self.choices]
+        if not all(_TOKEN.fullmatch(t) for t in texts) or len(set(texts)) != len(texts):
+            raise ValueError(f"option {self.name!r}: choices must be distinct tokens")
+        if self.default not in self.choices:
+            raise ValueError(f"option {self.name!r}: the default is not a choice")
+
     def applies_to(self, variant: str) -> bool:
         return self.variants is None or variant in self.variants
 
@@ -173,7 +216,7 @@ class OptionSpec:
             if self.format(choice) == text:
                 return choice
         raise OptionError(
-            f"option {self.name!r} cannot be {text!r}; choose one of "
+            f"option {self.name!r} cannot be {excerpt(text)}; choose one of "
             + ", ".join(self.format(c) for c in self.choices))
 
     def check(self, value):
@@ -184,7 +227,7 @@ class OptionSpec:
             if type(choice) is type(value) and choice == value:
                 return choice
         raise OptionError(
-            f"option {self.name!r} cannot be {value!r}; choose one of "
+            f"option {self.name!r} cannot be {excerpt(value)}; choose one of "
             + ", ".join(self.format(c) for c in self.choices))
 
     def to_json(self) -> dict:
@@ -192,6 +235,9 @@ class OptionSpec:
                 "choices": [self.format(c) for c in self.choices],
                 "default": self.format(self.default),
                 "variants": list(self.variants) if self.variants is not None else None}
+
+
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
 
 
 @dataclass(frozen=True)
@@ -220,12 +266,18 @@ class GameInfo:
     description: str
     variants: tuple  # of VariantInfo; the first is the default
     options: tuple = ()  # of OptionSpec
-    factory: Callable | None = field(default=None, compare=False, repr=False)
-    loader: Callable | None = field(default=None, compare=False, repr=False)
+    factory: Callable = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    loader: Callable = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self):
+        if self.factory is None or self.loader is None:
+            raise ValueError(f"game {self.id!r} needs a factory and a loader")
 
     @property
     def implemented(self) -> bool:
-        return self.factory is not None
+        """Always true (every registered game is playable); kept while the
+        page still reads ``implemented`` from :meth:`to_json`."""
+        return True
 
     @property
     def default_variant(self) -> str:
@@ -238,23 +290,36 @@ class GameInfo:
             if v.id == variant_id:
                 return v
         raise UnknownVariantError(
-            f"{self.name} has no variant {variant_id!r}; choose one of "
+            f"{self.name} has no variant {excerpt(variant_id)}; choose one of "
             + ", ".join(v.id for v in self.variants))
 
     def option_specs(self, variant_id: str) -> tuple:
         return tuple(o for o in self.options if o.applies_to(variant_id))
 
-    def resolve_options(self, variant_id: str, given: dict) -> dict:
-        """Complete and check options: names may use ``_`` for ``-``."""
+    def resolve_options(self, variant_id: str, given: Mapping | Iterable[tuple],
+                        complete: bool = False) -> dict:
+        """Complete and check options, given as a dict or as (name, value)
+        pairs: the one place option names and values are read.  Names may
+        use ``_`` for ``-`` (Python keywords); an unknown name, or one given
+        twice in either spelling, raises OptionError, and so does a missing
+        one when ``complete`` (a position text names every option)."""
         specs = {o.name: o for o in self.option_specs(variant_id)}
         result = {name: spec.default for name, spec in specs.items()}
-        for raw_name, value in given.items():
-            name = raw_name.replace("_", "-")
+        seen: set = set()
+        pairs = given.items() if isinstance(given, Mapping) else given
+        for raw_name, value in pairs:
+            name = raw_name.replace("_", "-") if isinstance(raw_name, str) else raw_name
             if name not in specs:
                 valid = ", ".join(specs) or "none"
-                raise OptionError(
-                    f"{self.name} ({variant_id}) has no option {raw_name!r}; options: {valid}")
+                raise OptionError(f"{self.name} ({variant_id}) has no option "
+                                  f"{excerpt(raw_name)}; options: {valid}")
+            if name in seen:
+                raise OptionError(f"option {name!r} is given twice")
+            seen.add(name)
             result[name] = specs[name].check(value)
+        missing = [name for name in specs if name not in seen]
+        if complete and missing:
+            raise OptionError("the position text does not give option(s) " + ", ".join(missing))
         return result
 
     def to_json(self) -> dict:
@@ -281,15 +346,14 @@ def game_info(game: str) -> GameInfo:
         return GAMES[game]
     except (KeyError, TypeError):
         raise UnknownGameError(
-            f"unknown game {game!r}; choose one of " + ", ".join(GAMES)) from None
+            f"unknown game {excerpt(game)}; choose one of " + ", ".join(GAMES)) from None
 
 
-def new(game: str, variant: str | None = None, **options) -> "State":
-    """The start position of ``game`` (e.g. ``new("loa", "scrambled-eggs")``)."""
+def new(game: str, variant: str | None = None, /, **options) -> "State":
+    """The start position of ``game`` (e.g. ``new("loa", "scrambled-eggs")``);
+    ``game`` and ``variant`` are positional, so every keyword is an option."""
     info = game_info(game)
     v = info.variant(variant)
-    if not info.implemented:
-        raise UnknownGameError(f"{info.name} is not implemented yet")
     return info.factory(v.id, info.resolve_options(v.id, options))
 
 
@@ -311,33 +375,26 @@ def parse_header(text: str) -> tuple[Header, str]:
     """Split a position text into its header and the game-specific body."""
     if not isinstance(text, str):
         raise PositionError("a position text must be a string")
+    if len(text) > MAX_TEXT_LENGTH:
+        raise PositionError(f"a position text has at most {MAX_TEXT_LENGTH} characters, "
+                            f"not {len(text)}")
     parts = text.strip().split(None, 3)
     if len(parts) < 3:
         raise PositionError(
             "a position text starts with '<game> <variant> <options>', e.g. 'loa standard ...'")
-    try:
-        info = game_info(parts[0])
-        variant = info.variant(parts[1]).id
-    except GamutError as exc:
-        raise PositionError(str(exc)) from None
-    if not info.implemented:
-        raise PositionError(f"{info.name} is not implemented yet")
-    given = {}
+    given = []
     if parts[2] != "-":
         for item in parts[2].split(","):
             name, eq, value = item.partition("=")
             if not eq or not name:
-                raise PositionError(f"option {item!r} is not written as name=value")
-            if name in given:
-                raise PositionError(f"option {name!r} is given twice")
-            given[name] = value
+                raise PositionError(f"option {excerpt(item)} is not written as name=value")
+            given.append((name, value))
     try:
-        options = info.resolve_options(variant, given)
-    except OptionError as exc:
+        info = game_info(parts[0])
+        variant = info.variant(parts[1]).id
+        options = info.resolve_options(variant, given, complete=True)
+    except GamutError as exc:
         raise PositionError(str(exc)) from None
-    missing = [o.name for o in info.option_specs(variant) if o.name not in given]
-    if missing:
-        raise PositionError("the position text does not give option(s) " + ", ".join(missing))
     return Header(info, variant, options), (parts[3] if len(parts) > 3 else "")
 
 
@@ -359,6 +416,57 @@ def load(text: str) -> "State":
 
 # ---------------------------------------------------------------------------
 # The state protocol
+
+class SearchHooks(Protocol):
+    """What a game offers the computer player (:mod:`gamut.ai`), one shape
+    each; :class:`State` implements every one with a default, and each game
+    overrides what it needs (each a few lines delegating to the game's
+    evaluation module: ``loa_eval``, ``el_eval``, ``escabel_eval``,
+    ``evl_eval``)."""
+
+    @property
+    def search_kind(self) -> str:
+        """``"alphabeta"`` (needs ``evaluate`` and two players) or ``"mcts"``."""
+        ...
+
+    @property
+    def search_speed(self) -> int:
+        """Nominal CPython nodes (alpha-beta) or simulations (Monte-Carlo) per second."""
+        ...
+
+    @property
+    def level_seconds(self) -> Mapping[str, float]:
+        """{level name: seconds}: a level's thinking time in this game where it
+        differs from the level's own (two-player EL's Master)."""
+        ...
+
+    @property
+    def to_move(self) -> int: ...
+
+    def evaluate(self) -> int:
+        """A score for the side to move, well below ``search.WIN``."""
+        ...
+
+    def move_order_keys(self, moves: list) -> list:
+        """The priorities of ``moves`` (higher first), for move ordering."""
+        ...
+
+    def search_moves(self) -> list:
+        """The subset of the legal moves worth searching (it must hold every
+        forced move): a plain list, a ``ForcedMoves`` (every move left out
+        loses at once: the search looks one ply deeper) or a ``PrunedMoves``
+        (kept by judgement: a loss found among them is unproven)."""
+        ...
+
+    def legal_moves(self) -> list: ...
+
+    def play_unchecked(self, move) -> "State": ...
+
+    def outcome(self) -> "Outcome | None": ...
+
+    def zobrist(self) -> int: ...
+
+    def move_text(self, move) -> str: ...
 
 class State:
     """An immutable game position.  Subclasses implement the methods that
@@ -393,7 +501,28 @@ class State:
         raise NotImplementedError
 
     def play(self, move) -> "State":
-        """The position after ``move`` (which must be one of ``legal_moves()``)."""
+        """The position after ``move``, one of ``legal_moves()``; anything
+        else (a move of another position, a made-up value) raises
+        IllegalMoveError and builds nothing."""
+        legal = self.legal_moves()
+        try:
+            canonical = legal[legal.index(move)]
+        except ValueError:
+            canonical = None
+        if canonical is None or type(canonical) is not type(move):
+            if not legal:
+                raise IllegalMoveError(f"the game is over ({self.outcome().reason})")
+            if isinstance(move, (int, tuple)) and not isinstance(move, bool):
+                # the game says why, as for the move's text typed in
+                self.parse_move(str(move)[:MAX_TEXT_LENGTH])
+            raise IllegalMoveError(f"{excerpt(move)} is not a legal move here")
+        return self.play_unchecked(canonical)
+
+    def play_unchecked(self, move) -> "State":
+        """The position after ``move``, which must come from this position's
+        ``legal_moves()`` (or ``parse_move``): nothing is checked, so this
+        is the searches' fast path; anything else may build a corrupt
+        position.  Untrusted moves go through :meth:`play`."""
         raise NotImplementedError
 
     def outcome(self) -> Outcome | None:
@@ -406,10 +535,31 @@ class State:
     #: and a declaration).  Within a turn ``to_move`` stays the same.
     turn_plies: int = 1
 
+    # the computer player's hooks (see SearchHooks) -------------------------
+    #: ``"alphabeta"`` (two players and an ``evaluate``) or ``"mcts"``.
+    search_kind: str = "mcts"
+    #: Nominal CPython speed: nodes (alpha-beta) or simulations (Monte-Carlo)
+    #: per second; ``gamut.ai.Level`` turns thinking time into a budget.
+    search_speed: int = 1_000
+    #: {level name: seconds} where a level should think longer or shorter in
+    #: this game than the level's own time.
+    level_seconds: Mapping[str, float] = MappingProxyType({})
     #: For a game with ``evaluate()``: the score at which the side to move
     #: wins about 73 % of games (a logistic fit to played games, see
     #: ``bench/calibrate_eval.py``); the page words evaluations with it.
     eval_scale: float = 100.0
+
+    def evaluate(self) -> int:
+        """A heuristic score for the side to move (alpha-beta games only)."""
+        raise NotImplementedError
+
+    def move_order_keys(self, moves: list) -> list:
+        """Move-ordering priorities of ``moves`` (higher first)."""
+        return [0] * len(moves)
+
+    def search_moves(self) -> list:
+        """The moves worth searching: every legal move unless the game prunes."""
+        return self.legal_moves()
 
     def zobrist(self) -> int:
         """A hash of the position for transposition tables (kept incrementally)."""
@@ -424,7 +574,7 @@ class State:
         raise NotImplementedError
 
     def play_text(self, text: str) -> "State":
-        return self.play(self.parse_move(text))
+        return self.play_unchecked(self.parse_move(text))
 
     def why_illegal(self, clicks: Sequence[str]) -> str:
         """A sentence explaining why a click sequence enters no legal move."""
@@ -511,13 +661,14 @@ def perft(state: State, depth: int) -> int:
     moves = state.legal_moves()
     if depth == 1:
         return len(moves)
-    play = state.play
+    play = state.play_unchecked
     return sum(perft(play(m), depth - 1) for m in moves)
 
 
 def divide(state: State, depth: int) -> list[tuple[str, int]]:
     """Perft split by first move (for debugging move generators)."""
-    return [(state.move_text(m), perft(state.play(m), depth - 1)) for m in state.legal_moves()]
+    return [(state.move_text(m), perft(state.play_unchecked(m), depth - 1))
+            for m in state.legal_moves()]
 
 
 def replay(start: State, moves: Iterable[str]) -> list[State]:
@@ -526,7 +677,7 @@ def replay(start: State, moves: Iterable[str]) -> list[State]:
     states = [start]
     for i, text in enumerate(moves):
         try:
-            states.append(states[-1].play(states[-1].parse_move(text)))
+            states.append(states[-1].play_text(text))
         except IllegalMoveError as exc:
-            raise RecordError(f"move {i + 1} ({text!r}): {exc}") from None
+            raise RecordError(f"move {i + 1} ({excerpt(text)}): {exc}") from None
     return states

@@ -574,7 +574,7 @@ class ElState(core.State):
             mask |= 1 << c
         return mask
 
-    def play(self, move) -> "ElState":
+    def play_unchecked(self, move) -> "ElState":
         """The position after ``move`` (a legal move; anything else raises
         IllegalMoveError, but use :meth:`parse_move` for untrusted text)."""
         if self._outcome is not None:

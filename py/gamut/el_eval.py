@@ -426,7 +426,7 @@ def search_moves(state) -> list:
     if best >= 10_000_000:
         # A completing placement; it wins unless, with declare-threats, its
         # cell was not declared (then it is only one candidate of many).
-        outcome = state.play(ranked[0]).outcome()
+        outcome = state.play_unchecked(ranked[0]).outcome()
         if outcome is not None and outcome.winner == state.to_move:
             return ranked[:1]
         return PrunedMoves(ranked[:SEARCH_WIDTH])

@@ -506,7 +506,7 @@ class EscabelState(core.State):
             append(geo.swap)
         return moves
 
-    def play(self, move) -> "EscabelState":
+    def play_unchecked(self, move) -> "EscabelState":
         """The position after ``move``, which must be legal here (use
         :meth:`parse_move` for untrusted input)."""
         c = move & LOW

@@ -356,7 +356,7 @@ class EvlState(core.State):
             self.legal_moves()
         return self._outcome
 
-    def play(self, move) -> "EvlState":
+    def play_unchecked(self, move) -> "EvlState":
         """The position after ``move``, which must be legal here (use
         :meth:`parse_move` for untrusted input)."""
         seat = self._to_move
@@ -643,7 +643,7 @@ class EvlState(core.State):
         for move in legal:
             entry = {"text": str(move), "clicks": list(move.cells)}
             if len(move) > 1:
-                after = self.play(move)
+                after = self.play_unchecked(move)
                 entry["after"] = [{"cell": HEPTAGONS[c], "stack": stack_seats(after.board[c])}
                                   for c in move]
                 captures = list(after.captured())
@@ -868,7 +868,7 @@ def _load_with_history(header, fields, history: str) -> EvlState:
         if move.is_placement:
             raise PositionError(f"history move {text!r} is a placement; the history holds "
                                 "only the unstacks since the last placement")
-        state = state.play(move)
+        state = state.play_unchecked(move)
     current = load_body(header, " ".join(fields))
     if (state.board, state.marks, state._to_move) != (current.board, current.marks,
                                                       current._to_move):

@@ -10,29 +10,20 @@ True
 returns the time-sliced search under it (``step(budget_ms)`` / ``done`` /
 ``choice()``), which the worker drives slice by slice.
 
-A game chooses its search by what its state offers: a state with an
-``evaluate()`` method and two players gets alpha-beta; anything else (the
-three- and four-player EL variants) gets Monte-Carlo tree search.  A state may
-also name one explicitly with a ``search_kind`` attribute (``"alphabeta"`` or
-``"mcts"``).  Levels are node budgets, so a search is deterministic for a
-seed; ``time_limit`` only caps the wall time.  A game sets its nominal speed
-(``search_speed``, measured in CPython) so that a level thinks about as long
-in every game.
+A game names its search with ``search_kind``: ``"alphabeta"`` (two players
+and an ``evaluate()``: LOA, Escabel, EVL, two-player EL) or ``"mcts"``,
+Monte-Carlo tree search (the three- and four-player EL variants).  Levels
+are node budgets, so a search is deterministic for a seed; ``time_limit``
+only caps the wall time.  A game sets its nominal speed (``search_speed``,
+measured in CPython) so that a level thinks about as long in every game.
 
-What a game offers the search (all optional but ``evaluate`` for
-alpha-beta), each a few-line method of its State delegating to the game's
-evaluation module (``loa.py`` itself, ``el_eval``, ``escabel_eval``,
-``evl_eval``):
-
-* ``evaluate()``: a score for the side to move, well below ``search.WIN``;
-* ``move_order_keys(moves)``: their priorities (higher first), for move
-  ordering;
-* ``search_moves()``: forward pruning, the subset of the legal moves worth
-  searching (it must hold every forced move); EL uses it to cut its 200
-  placements down to threats, blocks and the best-placed others;
-* ``search_kind``: ``"alphabeta"`` or ``"mcts"``;
-* ``level_seconds``: {level name: seconds}, a level's thinking time in this
-  game when it should differ from the level's own (two-player EL's Master).
+What a game offers the search is declared once, in ``core.SearchHooks``
+(``evaluate``, ``move_order_keys``, ``search_moves``, ``search_kind``,
+``search_speed``, ``level_seconds``); ``core.State`` gives each a default,
+and a game overrides what it needs, each a few-line method delegating to
+the game's evaluation module (``loa_eval``, ``el_eval``, ``escabel_eval``,
+``evl_eval``).  EL's ``search_moves`` cuts its 200 placements down to
+threats, blocks and the best-placed others.
 
 ``gamut.ai.solve`` proves short forced wins by exact full-width search
 (tests and tools only).
@@ -42,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core import SearchHooks
 from .search import AlphaBeta, MonteCarlo
 
 __all__ = ["LEVELS", "Level", "choose", "start", "search_kind"]
@@ -64,7 +56,7 @@ class Level:
     def seconds_in(self, state) -> float:
         """The nominal thinking time in ``state``'s game: ``seconds``, unless
         the game asks for another (``state.level_seconds``, {level: seconds})."""
-        return (getattr(state, "level_seconds", None) or {}).get(self.name, self.seconds)
+        return state.level_seconds.get(self.name, self.seconds)
 
     def time_limit(self, state) -> float:
         """A wall-clock cap (seconds) for interactive use, far above the
@@ -73,13 +65,8 @@ class Level:
 
     def budget(self, state) -> int:
         """Nodes (alpha-beta) or simulations (Monte-Carlo) for ``state``."""
-        kind = search_kind(state)
-        speed = getattr(state, "search_speed", None) or DEFAULT_SPEED[kind]
-        return max(16, int(self.seconds_in(state) * speed))
+        return max(16, int(self.seconds_in(state) * state.search_speed))
 
-
-# Nominal CPython speeds for a game that declares none.
-DEFAULT_SPEED = {"alphabeta": 20_000, "mcts": 1_000}
 
 LEVELS = {
     "beginner": Level("beginner", "Beginner", 2, 0.1, 60.0),
@@ -97,13 +84,8 @@ def level(name: str) -> Level:
         raise OptionError(f"unknown level {name!r}; choose one of " + ", ".join(LEVELS)) from None
 
 
-def search_kind(state) -> str:
-    kind = getattr(state, "search_kind", None)
-    if kind:
-        return kind
-    if state.num_players == 2 and hasattr(state, "evaluate"):
-        return "alphabeta"
-    return "mcts"
+def search_kind(state: SearchHooks) -> str:
+    return state.search_kind
 
 
 def start(state, level_name: str = "strong", seed=None, tt=None):

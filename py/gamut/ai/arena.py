@@ -33,11 +33,11 @@ def play_game(start, seats_levels, seed, opening_plies=2, max_plies=400):
         moves = state.legal_moves()
         if not moves:
             break
-        state = state.play(rng.choice(moves))
+        state = state.play_unchecked(rng.choice(moves))
     plies = opening_plies
     while state.outcome() is None and plies < max_plies:
         level = seats_levels[state.to_move]
-        state = state.play(choose(state, level, seed=rng.getrandbits(32)))
+        state = state.play_unchecked(choose(state, level, seed=rng.getrandbits(32)))
         plies += 1
     o = state.outcome()
     return (None if o is None else o.winner), plies

@@ -10,7 +10,8 @@ and node budget (time limits only ever cut a search short).
   search, a transposition table keyed on ``state.zobrist()``, TT-move,
   killer and history move ordering, late move reductions, and one ply more
   where the game says the reply is forced (``core.ForcedMoves``).  Needs
-  ``state.evaluate()`` (a score for the side to move) and two players.
+  ``state.evaluate()`` (a score for the side to move) and two players; the
+  game's hooks are those of ``core.SearchHooks``.
 * :class:`MonteCarlo` -- UCT with random playouts, RAVE and a solver for
   proven wins; works for any number of players.
 
@@ -50,14 +51,6 @@ UNPROVEN_LOSS = -(WIN // 2)
 class OutOfNodes(Exception):
     """Raised inside the tree when the node budget is spent; the iteration
     under way is abandoned (its finished root moves still count)."""
-
-
-def _search_moves(state) -> list:
-    """The moves the search looks at: ``state.search_moves()`` when the game
-    offers forward pruning (a subset of the legal moves that always holds
-    the forced ones), else every legal move."""
-    pick = getattr(state, "search_moves", None)
-    return pick() if pick is not None else state.legal_moves()
 
 
 def is_mate_score(score: float) -> bool:
@@ -145,7 +138,7 @@ class AlphaBeta:
     # -- search -------------------------------------------------------------
     def _iterate(self):
         root = self.root
-        moves = _search_moves(root)
+        moves = root.search_moves()
         if not moves:
             return
         pruned = self._root_pruned = isinstance(moves, PrunedMoves)
@@ -163,7 +156,7 @@ class AlphaBeta:
             best, best_score = None, -WIN - 1
             try:
                 for i, m in enumerate(ordered):
-                    child = root.play(m)
+                    child = root.play_unchecked(m)
                     if i == 0:
                         score = yield from self._child(root, child, depth - 1, alpha, beta, 1)
                     else:
@@ -205,16 +198,12 @@ class AlphaBeta:
             if move not in state.legal_moves():
                 break
             pv.append(state.move_text(move))
-            state = state.play(move)
+            state = state.play_unchecked(move)
         return pv
 
     def _order(self, state, moves, ply, entry):
         hget = self.history.get
-        hints = getattr(state, "move_order_keys", None)
-        if hints is not None:
-            keys = [-hget(m, 0) - p for m, p in zip(moves, hints(moves))]
-        else:
-            keys = [-hget(m, 0) for m in moves]
+        keys = [-hget(m, 0) - p for m, p in zip(moves, state.move_order_keys(moves))]
         # (sorting the indices keeps moves of equal keys in their given order)
         ordered = [moves[i] for i in sorted(range(len(moves)), key=keys.__getitem__)]
         # the TT move first, then the killers (when legal here)
@@ -266,7 +255,7 @@ class AlphaBeta:
                 return score
             if flag == UPPER and score <= alpha:
                 return score
-        moves = _search_moves(state)
+        moves = state.search_moves()
         pruned = isinstance(moves, PrunedMoves)
         extended = type(moves) is ForcedMoves and self.extensions < MAX_EXTENSIONS
         if extended:
@@ -279,7 +268,7 @@ class AlphaBeta:
         tt_move = entry[3] if entry is not None else None
         me = state.to_move
         for i, m in enumerate(moves):
-            child = state.play(m)
+            child = state.play_unchecked(m)
             if depth == 1:
                 # Children are leaves: score them directly, no recursion needed.
                 self.nodes += 1
@@ -416,7 +405,7 @@ class MonteCarlo:
                 rng.shuffle(node.untried)
             if node.untried:
                 move = node.untried.pop()
-                child = self.Node(node.state.play(move), move, node)
+                child = self.Node(node.state.play_unchecked(move), move, node)
                 node.children.append(child)
                 node = child
         # simulation: (player, move) of every playout move, for RAVE
@@ -429,7 +418,7 @@ class MonteCarlo:
         while outcome is None and steps < self.playout_limit:
             move = rng.choice(state.legal_moves())
             played.append((state.to_move, move))
-            state = state.play(move)
+            state = state.play_unchecked(move)
             outcome = state.outcome()
             steps += 1
         winner = outcome.winner if outcome is not None else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 def forced_wins(state, n: int) -> list:
     mover = state.to_move
-    return [m for m in state.legal_moves() if _wins_after(state.play(m), n - 1, mover)]
+    return [m for m in state.legal_moves() if _wins_after(state.play_unchecked(m), n - 1, mover)]
 
 
 def _wins_after(s, n, mover) -> bool:
@@ -25,8 +25,8 @@ def _wins_after(s, n, mover) -> bool:
     if o is not None:
         return o.winner == mover
     if s.to_move == mover:  # the second move of the same turn
-        return any(_wins_after(s.play(m), n, mover) for m in s.legal_moves())
-    return all(_turn_of(s.play(r), n, mover) for r in s.legal_moves())
+        return any(_wins_after(s.play_unchecked(m), n, mover) for m in s.legal_moves())
+    return all(_turn_of(s.play_unchecked(r), n, mover) for r in s.legal_moves())
 
 
 def _turn_of(s, n, mover) -> bool:
@@ -36,8 +36,8 @@ def _turn_of(s, n, mover) -> bool:
     if o is not None:
         return o.winner == mover
     if s.to_move != mover:
-        return all(_turn_of(s.play(r), n, mover) for r in s.legal_moves())
-    return n > 0 and any(_wins_after(s.play(m), n - 1, mover) for m in s.legal_moves())
+        return all(_turn_of(s.play_unchecked(r), n, mover) for r in s.legal_moves())
+    return n > 0 and any(_wins_after(s.play_unchecked(m), n - 1, mover) for m in s.legal_moves())
 
 
 def saving_moves(state) -> list:
@@ -46,7 +46,7 @@ def saving_moves(state) -> list:
     me = state.to_move
     safe = []
     for m in state.legal_moves():
-        after = state.play(m)
+        after = state.play_unchecked(m)
         o = after.outcome()
         if o is not None:
             if o.winner == me:
@@ -60,4 +60,4 @@ def saving_moves(state) -> list:
 def wins_with(state, move, n: int) -> bool:
     """Whether ``move`` wins within ``n`` moves of the side to move (``move``
     included) against every defence."""
-    return _wins_after(state.play(move), n - 1, state.to_move)
+    return _wins_after(state.play_unchecked(move), n - 1, state.to_move)
