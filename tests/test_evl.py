@@ -994,17 +994,15 @@ def test_view_is_json_and_its_moves_parse(rng):
             assert entry["clicks"] == list(move.cells)
             if len(move) > 1:
                 t = s.play(move)
-                assert entry["after"] == [{"cell": c, "stack": t.stack(c)} for c in move.cells]
-                assert entry["captures"] == list(t.captured())
                 # the generic preview: every heptagon of the path as it would
                 # be (the origin empty), and the mover's new markers
                 tv = t.view()
                 prev = entry["preview"]
-                assert prev["cells"] == list(move.cells) + entry["captures"]
+                assert prev["cells"] == list(move.cells) + list(t.captured())
                 by_cell = {p["cell"]: p for p in tv["pieces"]}
                 assert prev["pieces"] == [by_cell[c] for c in move.cells if c in by_cell]
                 assert prev["markers"] == [{"cell": p, "owner": s.to_move}
-                                           for p in entry["captures"]]
+                                           for p in t.captured()]
                 assert entry["label"].startswith(f"Unstack {entry['text']}")
             else:
                 assert "preview" not in entry
@@ -1029,8 +1027,9 @@ def test_view_of_a_capture_and_a_win():
     s = pos("6w/2b4/4(bb)2/7", "bbbbbb/bb4/b5", side="b")
     v = s.view()
     entry = next(m for m in v["moves"] if m["text"] == "c5-c4")
-    assert entry["clicks"] == ["c5", "c4"] and entry["captures"] == ["bc3"]
-    assert entry["after"] == [{"cell": "c5", "stack": []}, {"cell": "c4", "stack": [0, 0]}]
+    assert entry["clicks"] == ["c5", "c4"] and entry["label"] == "Unstack c5-c4, taking bc3"
+    assert entry["preview"]["pieces"] == [{"cell": "c4", "owner": 0, "stack": [0, 0],
+                                           "label": "2"}]
     t = play(s, "c5-c4")
     v = t.view()
     assert v["last_move"] == ["c5", "c4"]
@@ -1048,7 +1047,7 @@ def test_view_preview_and_labels_for_the_page():
     v = s.view()
     moves = {m["text"]: m for m in v["moves"]}
     entry = moves["c5-c4"]
-    assert entry["captures"] == ["bc3"] and entry["label"] == "Unstack c5-c4, taking bc3"
+    assert entry["label"] == "Unstack c5-c4, taking bc3"
     assert entry["preview"] == {
         "cells": ["c5", "c4", "bc3"],
         "pieces": [{"cell": "c4", "owner": 0, "stack": [1, 0, 0, 0], "label": "4"}],

@@ -85,7 +85,7 @@ import random
 from operator import itemgetter
 
 from . import core
-from .core import IllegalMoveError, Outcome, PositionError
+from .core import IllegalMoveError, Outcome, PositionError, excerpt
 from .grid import cell_name, iter_bits, parse_cell, squares_board_view
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
@@ -580,7 +580,7 @@ class ElState(core.State):
         if self._outcome is not None:
             raise IllegalMoveError(f"the game is over ({self._outcome.reason})")
         if not isinstance(move, int) or isinstance(move, bool):
-            raise IllegalMoveError(f"{move!r} is not a move; use parse_move for move texts")
+            raise IllegalMoveError(f"{excerpt(move)} is not a move; use parse_move for move texts")
         if isinstance(move, Declaration) or move >= DECLARE_BASE:
             child = self._play_declaration(move)
             child._analysis = self._analysis  # (the board is the same)
@@ -596,7 +596,7 @@ class ElState(core.State):
         c, n = (move >> 4) & 63, move & 15
         bit = 1 << c
         if move >> 10 != size or self.phase or self.occ & bit or not 1 <= n <= rules.numbers:
-            raise IllegalMoveError(f"{move!r} is not a legal move here")
+            raise IllegalMoveError(f"{excerpt(move)} is not a legal move here")
         forced = self._forced_number()
         if forced and n != forced:
             raise IllegalMoveError(self._explain_forced(forced))
@@ -642,7 +642,7 @@ class ElState(core.State):
         if not self.phase:
             raise IllegalMoveError("a declaration comes right after your own placement")
         if (move >> 64) & 255 != rules.size:
-            raise IllegalMoveError(f"{move!r} is not a legal move here")
+            raise IllegalMoveError(f"{excerpt(move)} is not a legal move here")
         p = self.to_move
         mask = move & ((1 << 64) - 1) & self._threat_cells(p)
         h = self._hash ^ Z_PHASE
@@ -716,12 +716,13 @@ class ElState(core.State):
                 items = [x.strip() for x in body.split(",")] if body else []
                 if not items or not all(items):
                     raise IllegalMoveError(
-                        f"cannot read {text!r}: write 'declare:c4,d5' (or 'declare c4,d5') "
+                        f"cannot read {excerpt(text)}: write 'declare:c4,d5' (or 'declare c4,d5') "
                         "or 'declare:-'")
                 for item in items:
                     c = parse_cell(item, rules.size, rules.size)
                     if c is None:
-                        raise IllegalMoveError(f"cannot read {text!r}: {item!r} is not a cell "
+                        raise IllegalMoveError(f"cannot read {excerpt(text)}: {excerpt(item, 8)} "
+                                               "is not a cell "
                                                f"(cells run from a1 to {self._corner()})")
                     if self.occ >> c & 1:
                         raise IllegalMoveError(f"{item} is not empty; only empty cells can be "
@@ -735,14 +736,14 @@ class ElState(core.State):
         cell_text, eq, num_text = t.partition("=")
         cell_text, num_text = cell_text.strip(), num_text.strip()
         if not eq or not cell_text or not num_text:
-            raise IllegalMoveError(f"cannot read move {text!r}: write the cell and the number, "
+            raise IllegalMoveError(f"cannot read move {excerpt(text)}: write the cell and the number, "
                                    "like c4=5")
         c = parse_cell(cell_text, rules.size, rules.size)
         if c is None:
-            raise IllegalMoveError(f"cannot read move {text!r}: cells run from a1 to "
+            raise IllegalMoveError(f"cannot read move {excerpt(text)}: cells run from a1 to "
                                    f"{self._corner()}")
         if not (num_text.isdigit() and num_text.isascii() and 1 <= int(num_text) <= rules.numbers):
-            raise IllegalMoveError(f"cannot read move {text!r}: numbers run from 1 to "
+            raise IllegalMoveError(f"cannot read move {excerpt(text)}: numbers run from 1 to "
                                    f"{rules.numbers}")
         n = int(num_text)
         if self.occ >> c & 1:
@@ -974,14 +975,14 @@ def _parse_board(rules, text: str, players: int):
             elif ch in letters:
                 digit = row[j + 1: j + 2]
                 if not (digit.isdigit() and digit.isascii() and 1 <= int(digit) <= rules.numbers):
-                    raise PositionError(f"{ch!r} on rank {rank + 1} must be followed by a "
+                    raise PositionError(f"{excerpt(ch)} on rank {rank + 1} must be followed by a "
                                         f"number from 1 to {rules.numbers}")
                 c = rank * size + file
                 board[c] = rules.codes[letters.index(ch)][int(digit)]
                 occ |= 1 << c
                 j += 2
             else:
-                raise PositionError(f"unexpected {ch!r} on rank {rank + 1}: write '.' for an "
+                raise PositionError(f"unexpected {excerpt(ch)} on rank {rank + 1}: write '.' for an "
                                     f"empty cell and e.g. 'r5' for Red's 5 (seats {letters})")
             file += 1
         if file != size:
@@ -996,7 +997,7 @@ def _cells_field(rules, text: str, what: str) -> list:
     for item in text.split(","):
         c = parse_cell(item, rules.size, rules.size)
         if c is None:
-            raise PositionError(f"{what}: {item!r} is not a cell of the board")
+            raise PositionError(f"{what}: {excerpt(item, 8)} is not a cell of the board")
         if c in result:
             raise PositionError(f"{what}: {item} is given twice")
         result.append(c)
@@ -1030,9 +1031,10 @@ def load_body(header, body: str) -> ElState:
     for f in fields[2:]:
         name, eq, value = f.partition("=")
         if not eq or name not in order:
-            raise PositionError(f"unexpected field {f!r} (expected phase=, last= or declared=)")
+            raise PositionError(f"unexpected field {excerpt(f)} (expected phase=, last= or "
+                                "declared=)")
         if name in extra or any(order.index(o) > order.index(name) for o in extra):
-            raise PositionError(f"field {name!r} is repeated or out of order")
+            raise PositionError(f"field {excerpt(name)} is repeated or out of order")
         extra[name] = value
     k = occ.bit_count()
     counts = [0] * players
@@ -1055,7 +1057,7 @@ def load_body(header, body: str) -> ElState:
     to_move = (k - phase) % players
     if fields[1] != SEAT_LETTERS[to_move]:
         raise PositionError(f"the seat to move must be {SEAT_LETTERS[to_move]!r} "
-                            f"({SEAT_NAMES[to_move]}), not {fields[1]!r}")
+                            f"({SEAT_NAMES[to_move]}), not {excerpt(fields[1])}")
     lasts = _cells_field(rules, extra["last"], "last") if "last" in extra else []
     want = min(k, 2 if declare else 1)
     if len(lasts) != want:

@@ -80,7 +80,7 @@ from __future__ import annotations
 import random
 
 from . import core
-from .core import IllegalMoveError, Outcome, PositionError
+from .core import IllegalMoveError, Outcome, PositionError, excerpt
 from .grid import cell_name, parse_cell, points_board_view
 
 BLACK, WHITE = 0, 1
@@ -599,13 +599,13 @@ class EscabelState(core.State):
         parts = t.split(">")
         if len(parts) > 2 or not all(parts):
             raise IllegalMoveError(
-                f"cannot read move {text!r}: write a placement like d4, a move action "
+                f"cannot read move {excerpt(text)}: write a placement like d4, a move action "
                 "like d4>d5, or swap")
         cells = [geo.parse(p) for p in parts]
         for p, i in zip(parts, cells):
             if i is None:
                 raise IllegalMoveError(
-                    f"cannot read move {text!r}: {p!r} is not a point of the "
+                    f"cannot read move {excerpt(text)}: {excerpt(p, 8)} is not a point of the "
                     f"{geo.n}x{geo.n} board (a1 to {geo.names[-2]})")
         table = geo.moves
         if len(cells) == 1:
@@ -849,6 +849,12 @@ def start(variant: str, options: dict) -> EscabelState:
 
 def _parse_board(text: str, geo: Geometry) -> list:
     n, s = geo.n, geo.stride
+    # Heights never fall, and a stack grows from h to h + 1 only by a move
+    # action from a stack of height h, which keeps height h.  So the source
+    # of the last stack to reach h + 1 holds h for good: a board with a stack
+    # of height H also holds stacks of every height below H, and H is at most
+    # the number of points.  Anything higher is refused before any work.
+    max_height = n * n
     rows = text.split("/")
     if len(rows) != n:
         raise PositionError(f"the board needs {n} ranks separated by '/', not {len(rows)}")
@@ -866,7 +872,7 @@ def _parse_board(text: str, geo: Geometry) -> list:
                 digits = row[pos:end]
                 if digits[0] == "0" or len(digits) > 2:
                     raise PositionError(f"rank {rank + 1}: a run of empty points cannot be "
-                                        f"{digits!r}")
+                                        f"{excerpt(digits, 8)}")
                 file += int(digits)
                 pos = end
                 continue
@@ -879,10 +885,15 @@ def _parse_board(text: str, geo: Geometry) -> list:
                 pieces, pos = row[pos + 1:end], end + 1
                 if len(pieces) < 2 or any(p not in "bw" for p in pieces):
                     raise PositionError(
-                        f"rank {rank + 1}: '({pieces})' is not a stack; write two or more "
-                        "pieces b/w from the bottom, e.g. (wb), and a single piece as b or w")
+                        f"rank {rank + 1}: {excerpt('(' + pieces + ')', 20)} is not a stack; write "
+                        "two or more pieces b/w from the bottom, e.g. (wb), and a single piece "
+                        "as b or w")
+                if len(pieces) > max_height:
+                    raise PositionError(
+                        f"rank {rank + 1}: a stack of {len(pieces)} pieces; no stack on a board "
+                        f"of {n * n} points can grow higher than {max_height}")
             else:
-                raise PositionError(f"unexpected {ch!r} in rank {rank + 1} of the board")
+                raise PositionError(f"unexpected {excerpt(ch)} in rank {rank + 1} of the board")
             if file >= n:
                 raise PositionError(f"rank {rank + 1} of the board holds more than {n} points")
             code = 1 << len(pieces)
@@ -906,13 +917,13 @@ def load_body(header, body: str) -> EscabelState:
                             "(the colour to move, then 'swapped' if Player 1 holds White)")
     codes = _parse_board(fields[0], geo)
     if fields[1] not in ("b", "w"):
-        raise PositionError(f"the colour to move must be 'b' or 'w', not {fields[1]!r}")
+        raise PositionError(f"the colour to move must be 'b' or 'w', not {excerpt(fields[1])}")
     colour = "bw".index(fields[1])
     swapped = 0
     if len(fields) == 3:
         if fields[2] != "swapped":
             raise PositionError(f"expected 'swapped' or nothing after the colour to move, "
-                                f"not {fields[2]!r}")
+                                f"not {excerpt(fields[2])}")
         swapped = 1
     pieces = sum(_height(c) for c in codes if c)
     initial = 0

@@ -76,13 +76,11 @@ updated per changed heptagon and marker.
 
 View extras: each unstack in ``view()["moves"]`` carries the generic
 ``"preview"`` (see core's view docstring: the stacks its path leaves, the
-origin empty, and the markers it would place), a ``"label"`` (``Unstack
-b3-b4, taking ab3``) and, game-specific, ``"after"`` (the stacks of the
-heptagons it changes, as ``{"cell", "stack"}``) and ``"captures"`` (pentagon
-ids it would take).  A placement on a stack that can also be unstacked (the
+origin empty, and the markers it would place) and a ``"label"`` (``Unstack
+b3-b4, taking ab3``).  A placement on a stack that can also be unstacked (the
 two share their first click, so the page asks to confirm the placement)
 carries a ``"label"`` too (``Place on b3 (stack of 3)``).  Heights of 2 and
-more are the pieces' labels; ``board`` carries ``"outline"``.
+more are the pieces' labels.
 """
 
 from __future__ import annotations
@@ -91,7 +89,7 @@ import random
 
 from . import core
 from . import evl_board as geometry
-from .core import IllegalMoveError, Outcome, PositionError
+from .core import IllegalMoveError, Outcome, PositionError, excerpt
 from .grid import iter_bits
 
 BLACK, WHITE = 0, 1
@@ -156,19 +154,22 @@ def stack_seats(code: int) -> list:
     return [(code >> i) & 1 for i in range(code.bit_length() - 1)]
 
 
-# Codes run up to 2**5 - 1 (height 4); height 0 is the code 1.
-HEIGHT = tuple(max(code.bit_length() - 1, 0) for code in range(32))
-TOP = tuple((code >> (HEIGHT[code] - 1)) & 1 if HEIGHT[code] else -1 for code in range(32))
-# PUSH[seat][code]: the stack after a piece of ``seat`` goes on top (None at 4).
+# Codes run up to 2 ** (MAX_HEIGHT + 1) - 1; height 0 is the code 1.
+NUM_CODES = 2 << MAX_HEIGHT
+HEIGHT = tuple(max(code.bit_length() - 1, 0) for code in range(NUM_CODES))
+TOP = tuple((code >> (HEIGHT[code] - 1)) & 1 if HEIGHT[code] else -1
+            for code in range(NUM_CODES))
+# PUSH[seat][code]: the stack after a piece of ``seat`` goes on top (None at MAX_HEIGHT).
 PUSH = tuple(tuple((code ^ (1 << HEIGHT[code])) | ((2 | seat) << HEIGHT[code])
-                   if 1 <= code < 16 else None for code in range(32)) for seat in (0, 1))
+                   if 1 <= code < 1 << MAX_HEIGHT else None for code in range(NUM_CODES))
+             for seat in (0, 1))
 # PLACEABLE[seat][code]: may ``seat`` place on this stack?
 PLACEABLE = tuple(tuple(code == EMPTY or (TOP[code] == seat and HEIGHT[code] < MAX_HEIGHT)
-                        for code in range(32)) for seat in (0, 1))
+                        for code in range(NUM_CODES)) for seat in (0, 1))
 # UNSTACKABLE[seat][code]: the height if ``seat`` may unstack it, else 0.
 UNSTACKABLE = tuple(tuple(HEIGHT[code] if TOP[code] == seat and HEIGHT[code] >= 2 else 0
-                          for code in range(32)) for seat in (0, 1))
-COUNT = tuple(tuple(stack_seats(code).count(seat) if code else 0 for code in range(32))
+                          for code in range(NUM_CODES)) for seat in (0, 1))
+COUNT = tuple(tuple(stack_seats(code).count(seat) if code else 0 for code in range(NUM_CODES))
               for seat in (0, 1))
 
 
@@ -203,7 +204,7 @@ MOVES: dict = {m: m for m in PLACE}  # every possible move, by its path tuple
 
 def _build_trie(path):
     """Nodes ``(cell, move, children)`` for every simple extension of ``path``
-    by one step, recursively up to 4 steps."""
+    by one step, recursively up to MAX_HEIGHT steps."""
     if len(path) > MAX_HEIGHT:
         return ()
     nodes = []
@@ -230,31 +231,36 @@ def generate(board, seat: int, in_hand: int) -> list:
                 append(PLACE[c])
     own = UNSTACKABLE[seat]
     hts = [HEIGHT[code] for code in board]
+    top = MAX_HEIGHT
     for o, code in enumerate(board):
         h = own[code]
         if not h:
             continue
-        # A path of k steps drops one piece on each of its first k - 1
-        # heptagons (each must be below 4) and lands h - k + 1 on the last.
+        # A path of k steps (k <= h) drops one piece on each of its first
+        # k - 1 heptagons (each must be below the top height) and lands
+        # h - k + 1 on the last (unrolled for paths of up to 4 steps).
         for c1, m1, kids1 in TRIE[o]:
             h1 = hts[c1]
-            if h1 + h <= 4:
+            if h1 + h <= top:
                 append(m1)
-            if h1 < 4:
+            if h1 < top:
                 for c2, m2, kids2 in kids1:
                     h2 = hts[c2]
-                    if h2 + h <= 5:
+                    if h2 + h <= top + 1:
                         append(m2)
-                    if h >= 3 and h2 < 4:
+                    if h >= 3 and h2 < top:
                         for c3, m3, kids3 in kids2:
                             h3 = hts[c3]
-                            if h3 + h <= 6:
+                            if h3 + h <= top + 2:
                                 append(m3)
-                            if h == 4 and h3 < 4:
+                            if h >= 4 and h3 < top:
                                 for c4, m4, _ in kids3:
-                                    if hts[c4] < 4:
+                                    if hts[c4] < top:
                                         append(m4)
     return moves
+
+
+assert MAX_HEIGHT == 4, "generate() is unrolled for paths of up to 4 steps"
 
 
 # ---------------------------------------------------------------------------
@@ -503,7 +509,7 @@ class EvlState(core.State):
                     "pentagons are won by surrounding them")
             else:
                 raise IllegalMoveError(
-                    f"cannot read move {text!r}: write a placement as a heptagon (b3) or an "
+                    f"cannot read move {excerpt(text)}: write a placement as a heptagon (b3) or an "
                     "unstack as its path (b3-b4-c4); heptagons run from a1 to d7")
         if self.outcome() is not None:
             raise IllegalMoveError(f"the game is over ({self._outcome.reason})")
@@ -550,7 +556,8 @@ class EvlState(core.State):
                 return (f"{oname} is controlled by {other} (top piece); you may place only on an "
                         "empty heptagon or on a stack you control.")
             if height >= MAX_HEIGHT:
-                return f"{oname} already holds 4 pieces; no stack may be taller than 4." + hint
+                return (f"{oname} already holds {MAX_HEIGHT} pieces; no stack may be taller than "
+                        f"{MAX_HEIGHT}." + hint)
             return f"{oname} is not a legal placement."
         if not height:
             return f"{oname} is empty: an unstack starts on a stack {name} controls."
@@ -577,13 +584,15 @@ class EvlState(core.State):
                         "unstack goes to an adjacent heptagon.")
         for c in cells[1:-1]:
             if HEIGHT[board[c]] >= MAX_HEIGHT:
-                return (f"{HEPTAGONS[c]} holds 4 pieces: dropping a piece there would make 5, so "
-                        "a stack of 4 cannot be crossed.")
+                return (f"{HEPTAGONS[c]} holds {MAX_HEIGHT} pieces: dropping a piece there "
+                        f"would make {MAX_HEIGHT + 1}, so a stack of {MAX_HEIGHT} cannot be "
+                        "crossed.")
         last = cells[-1]
         landing = height - steps + 1
         lh = HEIGHT[board[last]]
         text = (f"landing {landing} piece{'s' * (landing != 1)} on {HEPTAGONS[last]} (height "
-                f"{lh}) would make a stack of {lh + landing}; no stack may be taller than 4.")
+                f"{lh}) would make a stack of {lh + landing}; no stack may be taller than "
+                f"{MAX_HEIGHT}.")
         n = len(cells)
         if any(len(m) > n and list(m[:n]) == cells for m in legal):
             text += f" The path can go on from {HEPTAGONS[last]}."
@@ -644,10 +653,7 @@ class EvlState(core.State):
             entry = {"text": str(move), "clicks": list(move.cells)}
             if len(move) > 1:
                 after = self.play_unchecked(move)
-                entry["after"] = [{"cell": HEPTAGONS[c], "stack": stack_seats(after.board[c])}
-                                  for c in move]
                 captures = list(after.captured())
-                entry["captures"] = captures
                 entry["label"] = f"Unstack {move}" + (
                     f", taking {_and_list(captures)}" if captures else "")
                 # The generic preview: what the path changes (its heptagons,
@@ -754,8 +760,7 @@ def board_view() -> dict:
                       "points": [list(p) for p in geometry.POLYGONS[name]],
                       "shape": "heptagon" if name in CELL_INDEX else "pentagon"})
     return {"kind": "polygons", "width": geometry.WIDTH, "height": geometry.HEIGHT,
-            "cells": cells, "files": [], "ranks": [], "edges": [],
-            "outline": [list(p) for p in geometry.OUTLINE]}
+            "cells": cells, "files": [], "ranks": [], "edges": []}
 
 
 # ---------------------------------------------------------------------------
@@ -788,11 +793,12 @@ def _parse_runs(text: str, size: int, what: str, stacks: bool) -> list:
             if len(inner) < 2:
                 raise PositionError(f"{what}: write a single piece without parentheses")
             if len(inner) > MAX_HEIGHT:
-                raise PositionError(f"{what}: the stack ({inner}) is taller than 4")
+                raise PositionError(f"{what}: the stack {excerpt('(' + inner + ')')} is taller "
+                                    f"than {MAX_HEIGHT}")
             items.append(inner)
             i = end + 1
         else:
-            raise PositionError(f"{what}: unexpected {ch!r}")
+            raise PositionError(f"{what}: unexpected {excerpt(ch)}")
         if len(items) > size:
             break
     if len(items) != size:
@@ -823,7 +829,7 @@ def load_body(header, body: str) -> EvlState:
             if item:
                 marks["bw".index(item)] |= 1 << (b * 6 + k)
     if fields[2] not in ("b", "w"):
-        raise PositionError(f"the side to move must be 'b' or 'w', not {fields[2]!r}")
+        raise PositionError(f"the side to move must be 'b' or 'w', not {excerpt(fields[2])}")
     to_move = "bw".index(fields[2])
     board = tuple(board)
     total, m = header.options["pieces"], header.options["markers"]
@@ -864,9 +870,9 @@ def _load_with_history(header, fields, history: str) -> EvlState:
         try:
             move = state.parse_move(text)
         except IllegalMoveError as exc:
-            raise PositionError(f"history move {text!r} is illegal: {exc}") from None
+            raise PositionError(f"history move {excerpt(text)} is illegal: {exc}") from None
         if move.is_placement:
-            raise PositionError(f"history move {text!r} is a placement; the history holds "
+            raise PositionError(f"history move {excerpt(text)} is a placement; the history holds "
                                 "only the unstacks since the last placement")
         state = state.play_unchecked(move)
     current = load_body(header, " ".join(fields))

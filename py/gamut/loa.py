@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 from . import core
-from .core import IllegalMoveError, Outcome, PositionError
+from .core import IllegalMoveError, Outcome, PositionError, excerpt
 from .grid import cell_name, iter_bits, parse_cell, squares_board_view
 
 FULL = (1 << 64) - 1
@@ -314,10 +314,11 @@ class LoaState(core.State):
         sep = "-" if "-" in t else "x" if "x" in t else None
         parts = t.split(sep) if sep else []
         if len(parts) != 2:
-            raise IllegalMoveError(f"cannot read move {text!r}: write it like b1-d3, b1xd3 or pass")
+            raise IllegalMoveError(f"cannot read move {excerpt(text)}: write it like b1-d3, b1xd3 "
+                                   "or pass")
         frm, to = parse_cell(parts[0], 8, 8), parse_cell(parts[1], 8, 8)
         if frm is None or to is None:
-            raise IllegalMoveError(f"cannot read move {text!r}: squares run from a1 to h8")
+            raise IllegalMoveError(f"cannot read move {excerpt(text)}: squares run from a1 to h8")
         for m in legal:
             if m != PASS_CODE and (m >> 6) & 63 == frm and m & 63 == to:
                 return m
@@ -454,7 +455,7 @@ def _connection_outcome(options, mover, own, other, mover_connected, other_conne
 def _parse_board(text: str) -> tuple[int, int]:
     rows = text.split("/")
     if len(rows) != 8:
-        raise PositionError(f"the board {text!r} needs 8 ranks separated by '/'")
+        raise PositionError(f"the board {excerpt(text)} needs 8 ranks separated by '/'")
     black = white = 0
     for i, row in enumerate(rows):
         rank = 7 - i
@@ -462,8 +463,11 @@ def _parse_board(text: str) -> tuple[int, int]:
         for ch in row:
             if ch in "12345678":
                 file += int(ch)
+                if file > 8:
+                    break
             elif ch in "bw":
                 if file > 7:
+                    file += 1
                     break
                 bit = 1 << (rank * 8 + file)
                 if ch == "b":
@@ -472,9 +476,10 @@ def _parse_board(text: str) -> tuple[int, int]:
                     white |= bit
                 file += 1
             else:
-                raise PositionError(f"unexpected {ch!r} in rank {rank + 1} of the board")
+                raise PositionError(f"unexpected {excerpt(ch)} in rank {rank + 1} of the board")
         if file != 8:
-            raise PositionError(f"rank {rank + 1} of the board does not hold exactly 8 squares")
+            raise PositionError(f"rank {rank + 1} of the board ({excerpt(row, 20)}) does not "
+                                "describe exactly 8 squares")
     for name, bb in (("Black", black), ("White", white)):
         if not 1 <= bb.bit_count() <= 12:
             raise PositionError(f"{name} must have 1 to 12 pieces, not {bb.bit_count()}")
@@ -492,12 +497,12 @@ def load_body(header, body: str) -> LoaState:
         raise PositionError("a Lines of Action position is '<board> <b|w> [history=...]'")
     black, white = _parse_board(fields[0])
     if fields[1] not in ("b", "w"):
-        raise PositionError(f"the side to move must be 'b' or 'w', not {fields[1]!r}")
+        raise PositionError(f"the side to move must be 'b' or 'w', not {excerpt(fields[1])}")
     to_move = "bw".index(fields[1])
     history = []
     if len(fields) == 3:
         if not fields[2].startswith("history="):
-            raise PositionError(f"expected history=<moves>, not {fields[2]!r}")
+            raise PositionError(f"expected history=<moves>, not {excerpt(fields[2])}")
         history = [m for m in fields[2][len("history="):].split(",") if m]
     if not history:
         return LoaState(header.variant, header.options, black, white, to_move)
@@ -509,16 +514,17 @@ def load_body(header, body: str) -> LoaState:
         if text == "pass":
             continue
         if "x" in text:
-            raise PositionError(f"history move {text!r} captures; history starts after the last capture")
+            raise PositionError(f"history move {excerpt(text)} captures; history starts after "
+                                "the last capture")
         parts = text.split("-")
         if len(parts) != 2:
-            raise PositionError(f"cannot read history move {text!r}")
+            raise PositionError(f"cannot read history move {excerpt(text)}")
         frm, to = parse_cell(parts[0], 8, 8), parse_cell(parts[1], 8, 8)
         if frm is None or to is None:
-            raise PositionError(f"cannot read history move {text!r}")
+            raise PositionError(f"cannot read history move {excerpt(text)}")
         own = w if side else b
         if not (own >> to) & 1 or ((b | w) >> frm) & 1:
-            raise PositionError(f"history move {text!r} does not fit the board")
+            raise PositionError(f"history move {excerpt(text)} does not fit the board")
         own ^= (1 << frm) | (1 << to)
         if side:
             w = own
@@ -529,7 +535,7 @@ def load_body(header, body: str) -> LoaState:
         try:
             state = state.play_text(text)
         except IllegalMoveError as exc:
-            raise PositionError(f"history move {text!r} is illegal: {exc}") from None
+            raise PositionError(f"history move {excerpt(text)} is illegal: {exc}") from None
     return state
 
 

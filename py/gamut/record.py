@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core import PositionError, RecordError, State, load, replay
+from .core import MAX_TEXT_LENGTH, PositionError, RecordError, State, load, replay
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,8 @@ class Record:
         including when a move is illegal."""
         if not isinstance(text, str):
             raise RecordError("a record must be text")
+        if len(text) > MAX_TEXT_LENGTH:
+            raise RecordError(f"a record has at most {MAX_TEXT_LENGTH} characters, not {len(text)}")
         lines = text.strip().split("\n", 1)
         try:
             start = load(lines[0])

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import SearchHooks
+from ..core import OptionError, SearchHooks, excerpt
 from .search import AlphaBeta, MonteCarlo
 
 __all__ = ["LEVELS", "Level", "choose", "start", "search_kind"]
@@ -80,8 +80,8 @@ def level(name: str) -> Level:
     try:
         return LEVELS[name]
     except KeyError:
-        from ..core import OptionError
-        raise OptionError(f"unknown level {name!r}; choose one of " + ", ".join(LEVELS)) from None
+        raise OptionError(f"unknown level {excerpt(name)}; choose one of "
+                          + ", ".join(LEVELS)) from None
 
 
 def search_kind(state: SearchHooks) -> str:
