@@ -1,104 +1,43 @@
-// The board: an SVG drawn from a view (see the schema in py/gamut/core.py),
-// and the click matcher that turns clicks into moves.
+// The board widget, in the shape of chessground: it is given the engine's
+// view of a position and emits finished moves.  It owns everything about
+// entering a move: the selection (MoveInput, the click matcher), drag and
+// multi-step paths, the cells marked in a select step, the number palette
+// and the buttons of moves that have no clicks (pass, swap) or that wait for
+// a confirming click.  Nothing outside it touches its selection, and it
+// knows no rules: every move it emits is a text the view listed.
 //
-// Nothing here knows a game's rules.  The renderer knows geometry (squares,
-// points of a grid, polygons), pieces (discs, stacks, written labels),
-// markers, highlights and annotations; MoveInput knows only that a move is
-// entered by a sequence (or, with "click_order": "any", a set) of cell and
-// palette ids.  Everything a game wants drawn or clicked comes from its view.
+//   const board = new Board({svg, palette, actions}, {
+//     onMove(text),        // a listed move was entered: play it
+//     onMark(cells),       // a select step was confirmed with these cells
+//     onIllegal(clicks),   // clicks that enter no move: ask the engine why
+//     onRefused(id),       // a click while input is off (the page says why)
+//   });
+//   board.show(view);                 // a position (a new view clears the selection)
+//   board.setInteractive(on);
+//   board.setSuggest({cells, kind, text} | null);   // the computer's idea
+//   board.cancel();                   // Escape
+//   board.pickLabel("5");             // a typed palette label
 
-const SVG = "http://www.w3.org/2000/svg";
+import { BoardDrawing } from "./board-draw.js";
+import { MoveInput } from "./moveinput.js";
+import { fmt } from "./glyphs.js";
+import { h } from "./dom.js";
 
-// Seat colour tokens and their second, non-colour cue (for colour-blind
-// players): a small glyph drawn on discs and beside written labels.
-export const CUES = {
-  black: "dot", white: "ring", red: "triangle", blue: "square", green: "diamond", yellow: "cross",
-};
-const COLOR_NAMES = {
-  black: "black", white: "white", red: "red", blue: "blue", green: "green", yellow: "yellow",
-};
 
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== undefined && v !== null) node.setAttribute(k, v);
-  }
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-const fmt = x => Math.round(x * 1000) / 1000;
-
-/** A small glyph of `cue` centred on (x, y) with radius r. */
-export function cueGlyph(cue, x, y, r, cls, parent) {
-  switch (cue) {
-    case "dot":
-      return el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.55), class: cls }, parent);
-    case "ring":
-      return el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.75), class: cls + " cue-line" }, parent);
-    case "triangle":
-      return el("polygon", {
-        points: [[x, y - r], [x + r * 0.87, y + r * 0.5], [x - r * 0.87, y + r * 0.5]]
-          .map(p => p.map(fmt).join(",")).join(" "), class: cls,
-      }, parent);
-    case "square":
-      return el("rect", { x: fmt(x - r * 0.7), y: fmt(y - r * 0.7), width: fmt(r * 1.4), height: fmt(r * 1.4), class: cls }, parent);
-    case "diamond":
-      return el("polygon", {
-        points: [[x, y - r], [x + r, y], [x, y + r], [x - r, y]].map(p => p.map(fmt).join(",")).join(" "),
-        class: cls,
-      }, parent);
-    case "cross": {
-      const d = r * 0.8;
-      return el("path", {
-        d: `M${fmt(x - d)},${fmt(y - d)}L${fmt(x + d)},${fmt(y + d)}M${fmt(x + d)},${fmt(y - d)}L${fmt(x - d)},${fmt(y + d)}`,
-        class: cls + " cue-line",
-      }, parent);
-    }
-    default:
-      return null;
-  }
-}
-
-/** An inline SVG swatch of a seat (for the side panel). */
-export function seatSwatch(color) {
-  const svg = el("svg", { viewBox: "-1 -1 2 2", class: "swatch", "aria-hidden": "true" });
-  el("circle", { cx: 0, cy: 0, r: 0.85, class: `disc c-${color}` }, svg);
-  if (color !== "black" && color !== "white") cueGlyph(CUES[color], 0, 0, 0.38, `cue cue-on-${color}`, svg);
-  return svg;
-}
-
-function polygonInradius(cell) {
-  const pts = cell.points;
-  let best = Infinity;
-  for (let i = 0; i < pts.length; i++) {
-    const [x1, y1] = pts[i];
-    const [x2, y2] = pts[(i + 1) % pts.length];
-    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-    const d = Math.abs((x2 - x1) * (y1 - cell.y) - (x1 - cell.x) * (y2 - y1)) / len;
-    best = Math.min(best, d);
-  }
-  return best;
-}
-
-/**
- * The SVG board.  `handlers`:
- *   onCell(id)          a cell was clicked (or activated with Enter / Space)
- *   canDrag(id)         may a drag start on this cell?
- *   onDragStart(id)     a drag started (select the piece)
- *   onDragOver(fromId, id)  the drag entered cell `id` (a path being drawn)
- *   onDrop(fromId, id)  the drag ended on cell `id` (null: off the board)
- */
 export class Board {
-  constructor(svg, handlers) {
+  constructor({ svg, palette, actions }, handlers) {
     this.svg = svg;
+    this.paletteBox = palette;
+    this.actionsBox = actions;
     this.handlers = handlers;
+    this.drawing = new BoardDrawing(svg);
+    this.input = new MoveInput();
     this.view = null;
-    this.geometry = null;
-    this.overlayState = { selected: [], targets: new Set(), actionable: new Set(), pending: null, picked: new Set() };
     this.interactive = false;
-    this.drag = null;
-    svg.setAttribute("role", "group");
+    this.picked = new Set();   // cells marked in a select step
+    this.suggest = null;
+    this.drag = null;          // a pointer held on a cell
+    this.path = null;          // the cells a drag has drawn (an EVL unstack path)
     svg.addEventListener("pointerdown", e => this._pointerDown(e));
     svg.addEventListener("pointermove", e => this._pointerMove(e));
     svg.addEventListener("pointerup", e => this._pointerUp(e));
@@ -106,443 +45,170 @@ export class Board {
     svg.addEventListener("keydown", e => this._keyDown(e));
   }
 
-  setInteractive(on) {
-    this.interactive = on;
-    this.svg.classList.toggle("interactive", on);
-    this.svg.setAttribute("aria-disabled", on ? "false" : "true");
-    if (this.view) this.overlay(this.overlayState);
-  }
-
-  // -- drawing ---------------------------------------------------------------
-  render(view) {
+  // -- what the page tells it ---------------------------------------------------
+  show(view) {
+    if (view === this.view) return;
     this._cancelDrag();
     this.view = view;
-    const board = view.board;
-    const key = JSON.stringify([board.kind, board.width, board.height, board.cells.length, board.edges || []]);
-    if (this.geometryKey !== key) {
-      this.geometryKey = key;
-      this._buildGeometry(board);
-    }
-    this.svg.setAttribute("aria-label", `${view.title} board`);
-    this._drawMarkers(view);
-    this._drawHighlights(view);
-    this._drawPieces(view);
-    this._drawAnnotations(view);
-    this.overlay(this.overlayState);
+    this.input.setView(view);   // a selection belongs to one position
+    this.picked = new Set();
+    this.drawing.render(view);
+    this._draw();
   }
 
-  _buildGeometry(board) {
-    const svg = this.svg;
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
-    // Work in units of one cell: squares and points already are; polygon
-    // boards are scaled so that a typical cell is one unit across, so that
-    // strokes, pieces and labels have the same weight on every board.
-    let k = 1;
-    if (board.kind === "polygons") {
-      const sizes = board.cells.filter(c => c.points).map(c => 2 * polygonInradius(c)).sort((a, b) => a - b);
-      const typical = sizes[Math.floor(sizes.length / 2)];
-      if (typical > 0) k = 1 / typical;
-    }
-    const cells = new Map();
-    for (const cell of board.cells) {
-      const g = { ...cell, x: cell.x * k, y: cell.y * k };
-      if (cell.points) g.points = cell.points.map(([x, y]) => [x * k, y * k]);
-      g.inradius = board.kind === "polygons" && g.points ? polygonInradius(g) : 0.5;
-      cells.set(cell.id, g);
-    }
-    const W = board.width * k;
-    const H = board.height * k;
-    this.geometry = { kind: board.kind, cells, scale: k };
-    const hasFiles = board.files && board.files.length && board.kind !== "polygons";
-    const margin = hasFiles ? 0.42 : 0.12;
-    svg.setAttribute("viewBox", `${fmt(-margin)} ${-0.12} ${fmt(W + margin + 0.12)} ${fmt(H + 0.12 + margin)}`);
-    svg.setAttribute("class", `board kind-${board.kind}` + (this.interactive ? " interactive" : ""));
+  setInteractive(on) {
+    on = !!on;
+    if (on === this.interactive) return;
+    this.interactive = on;
+    if (!on) this._cancelDrag();
+    this.drawing.interactive = on;
+    this.svg.classList.toggle("interactive", on);
+    this.svg.setAttribute("aria-disabled", on ? "false" : "true");
+    if (this.view) this._draw();
+  }
 
-    const layer = name => el("g", { class: `layer layer-${name}` }, svg);
-    const base = layer("base");
-    if (board.kind === "squares") {
-      el("rect", { x: 0, y: 0, width: W, height: H, class: "frame" }, base);
-      for (const c of cells.values()) {
-        el("rect", {
-          x: fmt(c.x - 0.5), y: fmt(c.y - 0.5), width: 1, height: 1,
-          class: `sq shade-${c.shade ?? 0}`, "data-cell": c.id,
-        }, base);
+  setSuggest(suggest) {
+    const same = JSON.stringify(suggest || null) === JSON.stringify(this.suggest || null);
+    this.suggest = suggest || null;
+    if (!same && this.view) this._draw();
+  }
+
+  cancel() {
+    this.input.clicks = [];
+    this.picked = new Set();
+    this.path = null;
+    if (this.view) this._draw();
+  }
+
+  /** A typed key that is a palette label (EL's numbers): pick it. */
+  pickLabel(key) {
+    const entry = this.view && this.interactive && !this.view.select
+      && (this.view.palette || []).find(p => p.label === key);
+    if (!entry) return false;
+    this._result(this.input.pick(entry.id));
+    return true;
+  }
+
+  /** The clicks entered so far (for tests and tools; never to be changed from outside). */
+  get selection() {
+    return [...this.input.clicks];
+  }
+
+  // -- clicks -------------------------------------------------------------------
+  _click(id) {
+    if (!this.interactive) {
+      this.handlers.onRefused?.(id);
+      return;
+    }
+    const view = this.view;
+    if (view.select) {
+      if (!view.select.cells.includes(id)) {
+        this.handlers.onIllegal?.([id], `${id} cannot be marked here. ${view.select.prompt || ""}`.trim());
+        return;
       }
-    } else if (board.kind === "points") {
-      el("rect", { x: 0, y: 0, width: W, height: H, class: "frame wood" }, base);
-      const xs = [...new Set([...cells.values()].map(c => c.x))].sort((a, b) => a - b);
-      const ys = [...new Set([...cells.values()].map(c => c.y))].sort((a, b) => a - b);
-      for (const x of xs) {
-        el("line", { x1: x, y1: ys[0], x2: x, y2: ys[ys.length - 1], class: "grid" }, base);
-      }
-      for (const y of ys) {
-        el("line", { x1: xs[0], y1: y, x2: xs[xs.length - 1], y2: y, class: "grid" }, base);
-      }
+      if (this.picked.has(id)) this.picked.delete(id);
+      else this.picked.add(id);
+      this._draw();
+      return;
+    }
+    this._result(this.input.click(id));
+  }
+
+  _result(result) {
+    this._draw();
+    if (result.type === "move") this.handlers.onMove(result.text);
+    else if (result.type === "illegal") this.handlers.onIllegal?.(result.clicks);
+    else this.handlers.onChange?.();
+  }
+
+  _play(text) {
+    this.input.clicks = [];
+    this._draw();
+    this.handlers.onMove(text);
+  }
+
+  // -- drawing ------------------------------------------------------------------
+  _draw() {
+    const view = this.view;
+    const on = this.interactive;
+    const input = this.input;
+    if (view.select) {
+      this.drawing.overlay({
+        selected: [], targets: new Set(), picked: this.picked,
+        actionable: new Set(view.select.cells), pending: null,
+      });
     } else {
-      for (const c of cells.values()) {
-        if (!c.points) continue;
-        el("polygon", {
-          points: c.points.map(p => p.map(fmt).join(",")).join(" "),
-          class: `poly shape-${c.shape || "cell"}`, "data-cell": c.id,
-        }, base);
-      }
-    }
-    for (const edge of board.edges || []) {
-      const color = this._seatColor(edge.owner);
-      el("line", {
-        x1: fmt(edge.from[0] * k), y1: fmt(edge.from[1] * k), x2: fmt(edge.to[0] * k), y2: fmt(edge.to[1] * k),
-        class: `edge c-${color}`, "data-owner": edge.owner,
-      }, base);
-    }
-    // coordinates
-    const coords = layer("coords");
-    if (hasFiles) {
-      board.files.forEach((f, i) => {
-        el("text", { x: i + 0.5, y: H + 0.3, class: "coord" }, coords).textContent = f;
+      this.drawing.overlay({
+        selected: [...input.clicks], targets: on ? input.targets() : new Set(),
+        actionable: on ? input.actionable() : new Set(), pending: input.pending(), picked: new Set(),
+        preview: on ? input.preview() : null,  // what the move being entered would leave
+        soft: input.anyOrder,  // e.g. every empty cell takes the chosen number: keep the dots quiet
+        suggest: this.suggest,  // the computer's best move so far, or the hint
       });
-      (board.ranks || []).forEach((r, j) => {
-        el("text", { x: -0.21, y: H - j - 0.5 + 0.05, class: "coord" }, coords).textContent = r;
-      });
-    } else if (board.kind === "polygons") {
-      for (const c of cells.values()) {
-        el("text", {
-          x: fmt(c.x), y: fmt(c.y + c.inradius * 0.62), class: "coord cell-name", "data-cell": c.id,
-          "font-size": fmt(Math.min(0.17, c.inradius * 0.36)),
-        }, coords).textContent = c.id;
+    }
+    this._drawPalette(view, on);
+    this._drawActions(view, on);
+  }
+
+  _drawPalette(view, on) {
+    const box = this.paletteBox;
+    const palette = view.palette || [];
+    box.hidden = !palette.length;
+    document.body.classList.toggle("has-palette", palette.length > 0);
+    const color = (view.players[view.to_move] || {}).color || "black";
+    const targets = on ? this.input.targets() : new Set();
+    box.replaceChildren(...palette.map(p => h("button", {
+      type: "button", class: `pal c-${color}` + (targets.has(p.id) ? " target" : ""),
+      "data-id": p.id, "aria-pressed": this.input.clicks.includes(p.id) ? "true" : "false",
+      "aria-label": p.label, disabled: !on || !!view.select || !!view.outcome,
+      onclick: () => this._click(p.id),
+    }, p.label)));
+  }
+
+  _drawActions(view, on) {
+    const items = [];
+    const input = this.input;
+    if (view.select) {
+      const cells = view.select.cells.filter(c => this.picked.has(c));
+      items.push(h("p", { class: "prompt" }, view.select.prompt || "Mark the cells, then confirm."));
+      items.push(h("button", {
+        type: "button", class: "primary", id: "select-confirm", disabled: !on,
+        onclick: () => this.handlers.onMark(cells),
+      }, cells.length ? `Confirm (${cells.join(", ")})` : "Confirm (none)"));
+      if (cells.length) {
+        items.push(h("button", {
+          type: "button", class: "quiet", disabled: !on,
+          onclick: () => { this.picked = new Set(); this._draw(); },
+        }, "Clear"));
       }
     }
-    this.layers = {
-      markers: layer("markers"), highlights: layer("highlights"), selection: layer("selection"),
-      pieces: layer("pieces"), preview: layer("preview"),
-      annotations: layer("annotations"), overlay: layer("overlay"), hits: layer("hits"),
-      drag: layer("drag"),
-    };
-    // hit shapes: one per cell, transparent, on top; they carry the labels
-    for (const c of cells.values()) {
-      const attrs = { class: "hit", "data-cell": c.id };
-      let hit;
-      if (board.kind === "squares") {
-        hit = el("rect", { ...attrs, x: fmt(c.x - 0.5), y: fmt(c.y - 0.5), width: 1, height: 1 }, this.layers.hits);
-      } else if (board.kind === "points") {
-        hit = el("circle", { ...attrs, cx: c.x, cy: c.y, r: 0.5 }, this.layers.hits);
-      } else if (c.points) {
-        hit = el("polygon", { ...attrs, points: c.points.map(p => p.map(fmt).join(",")).join(" ") }, this.layers.hits);
-      } else {
-        hit = el("circle", { ...attrs, cx: fmt(c.x), cy: fmt(c.y), r: 0.5 }, this.layers.hits);
-      }
-      c.hit = hit;
+    const pend = on && !view.select ? input.pending() : null;
+    if (pend) {
+      const last = input.clicks[input.clicks.length - 1];
+      items.push(h("p", { class: "prompt", id: "confirm-prompt" },
+        `Click ${last} again or press the button to play ${pend.text}, or click a marked cell to go on.`));
+      items.push(h("button", {
+        type: "button", class: "primary", id: "confirm-move", "data-move": pend.text,
+        onclick: () => this._play(pend.text),
+      }, pend.label || `Play ${pend.text}`));
+    } else if (on && input.anyOrder && input.clicks.length) {
+      // a half-entered move in a game of clicks in any order: say what is missing
+      const chosen = input.clicks.map(id => (view.palette || []).find(p => p.id === id)?.label ?? id);
+      items.push(h("p", { class: "prompt", id: "pick-prompt" },
+        `Chosen: ${chosen.join(", ")}. Click a marked cell or number to complete the move (Escape cancels).`));
     }
+    for (const m of view.moves || []) {
+      if (m.clicks && m.clicks.length) continue;
+      items.push(h("button", {
+        type: "button", class: "move-button", "data-move": m.text, disabled: !on,
+        onclick: () => this._play(m.text),
+      }, m.label || m.text));
+    }
+    this.actionsBox.replaceChildren(...items);
+    this.actionsBox.hidden = !items.length;
   }
 
-  _seatColor(seat) {
-    const players = (this.view && this.view.players) || [];
-    return (players[seat] && COLOR_NAMES[players[seat].color]) || ["black", "white", "red", "blue"][seat] || "black";
-  }
-
-  _cellShape(c, cls, parent, shrink = 0) {
-    const kind = this.geometry.kind;
-    if (kind === "squares") {
-      return el("rect", {
-        x: fmt(c.x - 0.5 + shrink), y: fmt(c.y - 0.5 + shrink),
-        width: fmt(1 - 2 * shrink), height: fmt(1 - 2 * shrink), class: cls, "data-cell": c.id,
-      }, parent);
-    }
-    if (kind === "points" || !c.points) {
-      return el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(0.46 - shrink), class: cls, "data-cell": c.id }, parent);
-    }
-    return el("polygon", {
-      points: c.points.map(p => p.map(fmt).join(",")).join(" "), class: cls, "data-cell": c.id,
-    }, parent);
-  }
-
-  _clear(layer) {
-    while (layer.firstChild) layer.removeChild(layer.firstChild);
-  }
-
-  _drawMarkers(view) {
-    const layer = this.layers.markers;
-    this._clear(layer);
-    for (const m of view.markers || []) {
-      const c = this.geometry.cells.get(m.cell);
-      if (!c) continue;
-      const color = this._seatColor(m.owner);
-      this._cellShape(c, `marker-tint c-${color}`, layer).setAttribute("data-owner", m.owner);
-      const r = c.inradius * 0.3;
-      const y = c.y - c.inradius * 0.45;
-      el("rect", {
-        x: fmt(c.x - r / 2), y: fmt(y - r / 2), width: fmt(r), height: fmt(r),
-        transform: `rotate(45 ${fmt(c.x)} ${fmt(y)})`, class: `marker c-${color}`,
-        "data-cell": c.id, "data-owner": m.owner,
-      }, layer);
-    }
-  }
-
-  _drawHighlights(view) {
-    const layer = this.layers.highlights;
-    this._clear(layer);
-    const last = view.last_move || [];
-    for (const id of last) {
-      const c = this.geometry.cells.get(id);
-      if (c) this._cellShape(c, "hl hl-last", layer);
-    }
-    for (const h of view.highlights || []) {
-      const kind = /^[a-z-]+$/.test(h.kind || "") ? h.kind : "other";
-      for (const id of h.cells || []) {
-        const c = this.geometry.cells.get(id);
-        if (c) this._cellShape(c, `hl hl-${kind}`, layer, kind === "last" ? 0 : 0.04);
-      }
-    }
-  }
-
-  _pieceRadius(c) {
-    return this.geometry.kind === "polygons" ? c.inradius * 0.72 : 0.4;
-  }
-
-  _drawPieces(view) {
-    const layer = this.layers.pieces;
-    this._clear(layer);
-    this.pieceAt = new Map();
-    this.pieceSize = new Map();  // cell -> drawn radius, where it differs from _pieceRadius
-    for (const p of view.pieces || []) {
-      if (this._drawPiece(p, layer, "piece")) this.pieceAt.set(p.cell, p);
-    }
-    // a cell's name is hidden under its piece
-    for (const t of this.svg.querySelectorAll(".layer-coords .cell-name")) {
-      t.classList.toggle("covered", this.pieceAt.has(t.getAttribute("data-cell")));
-    }
-  }
-
-  /** Draw piece `p` (view schema) into `layer` as a group of class `cls`. */
-  _drawPiece(p, layer, cls) {
-    {
-      const c = this.geometry.cells.get(p.cell);
-      if (!c) return null;
-      const g = el("g", { class: cls, "data-cell": p.cell, "data-owner": p.owner }, layer);
-      const r = this._pieceRadius(c);
-      const color = this._seatColor(p.owner);
-      if (p.label != null && !p.stack) {
-        // a written number: the label in the owner's colour, with the cue beside it
-        g.classList.add("written");
-        el("text", {
-          x: fmt(c.x), y: fmt(c.y + r * 0.05), class: `label written-label c-${color}`,
-          "font-size": fmt(r * 1.6),
-        }, g).textContent = p.label;
-        cueGlyph(CUES[color], c.x + r * 0.95, c.y + r * 0.9, r * 0.2, `cue written-cue c-${color}`, g);
-        return g;
-      }
-      const stack = p.stack && p.stack.length ? p.stack : [p.owner];
-      if (this.view.board.stack_style === "rings") {
-        this._drawRings(g, c, r, stack, p, color);
-        return g;
-      }
-      const step = Math.min(r * 0.16, 0.07);
-      const shown = stack.slice(-5);
-      shown.forEach((seat, i) => {
-        const dy = (shown.length - 1 - i) * step;
-        el("circle", {
-          cx: fmt(c.x), cy: fmt(c.y + dy - (shown.length - 1) * step / 2), r: fmt(r),
-          class: `disc c-${this._seatColor(seat)}` + (i < shown.length - 1 ? " under" : ""),
-        }, g);
-      });
-      const topY = c.y - (shown.length - 1) * step / 2;
-      const label = p.label != null ? String(p.label) : stack.length > 1 ? String(stack.length) : null;
-      if (label != null) {
-        el("text", {
-          x: fmt(c.x), y: fmt(topY + r * 0.05), class: `label on-${color}`, "font-size": fmt(r * 0.95),
-        }, g).textContent = label;
-        if (color !== "black" && color !== "white") {
-          cueGlyph(CUES[color], c.x + r * 0.62, topY - r * 0.62, r * 0.22, `cue cue-on-${color}`, g);
-        }
-      } else if (color !== "black" && color !== "white") {
-        cueGlyph(CUES[color], c.x, topY, r * 0.4, `cue cue-on-${color}`, g);
-      }
-      return g;
-    }
-  }
-
-  /** Draw a move's preview (see core.py: "preview"): its pieces and markers
-   * on its cells, the board's own ones there faded out. */
-  _drawPreview(preview) {
-    const layer = this.layers.preview;
-    this._clear(layer);
-    const cells = new Set((preview && preview.cells) || []);
-    for (const node of this.svg.querySelectorAll(".layer-pieces .piece, .layer-markers [data-cell]")) {
-      node.classList.toggle("previewed", cells.has(node.getAttribute("data-cell")));
-    }
-    for (const t of this.svg.querySelectorAll(".layer-coords .cell-name")) {
-      const id = t.getAttribute("data-cell");
-      if (cells.has(id)) t.classList.toggle("covered", (preview.pieces || []).some(p => p.cell === id));
-      else t.classList.toggle("covered", !!(this.pieceAt && this.pieceAt.has(id)));
-    }
-    if (!preview) return;
-    for (const id of cells) {
-      const c = this.geometry.cells.get(id);
-      if (c) this._cellShape(c, "preview-cell", layer);
-    }
-    for (const m of preview.markers || []) {
-      const c = this.geometry.cells.get(m.cell);
-      if (!c) continue;
-      const color = this._seatColor(m.owner);
-      this._cellShape(c, `marker-tint c-${color}`, layer);
-      const r = c.inradius * 0.3;
-      const y = c.y - c.inradius * 0.45;
-      el("rect", {
-        x: fmt(c.x - r / 2), y: fmt(y - r / 2), width: fmt(r), height: fmt(r),
-        transform: `rotate(45 ${fmt(c.x)} ${fmt(y)})`, class: `marker preview-marker c-${color}`,
-        "data-cell": c.id, "data-owner": m.owner,
-      }, layer);
-    }
-    for (const p of preview.pieces || []) this._drawPiece(p, layer, "piece-preview");
-  }
-
-  /** board.stack_style "rings": a stack seen from above.  The top piece is a
-   * disc and each piece below it a ring around it, in its own colour (at most
-   * 4 levels; the label counts them all), so a taller stack is larger and
-   * shows its height and make-up at a glance. */
-  _drawRings(g, c, r, stack, p, color) {
-    const shown = stack.slice(-4);
-    const top = r * 0.66;
-    const ring = r * 0.16;
-    g.classList.add("ringed");
-    shown.forEach((seat, i) => {
-      const below = shown.length - 1 - i;
-      el("circle", {
-        cx: fmt(c.x), cy: fmt(c.y), r: fmt(top + below * ring),
-        class: `disc c-${this._seatColor(seat)}` + (below ? " under ring" : ""),
-      }, g);
-    });
-    this.pieceSize.set(p.cell, top + (shown.length - 1) * ring);
-    g.dataset.height = String(stack.length);
-    const label = p.label != null ? String(p.label) : stack.length > 1 ? String(stack.length) : null;
-    if (label != null) {
-      el("text", {
-        x: fmt(c.x), y: fmt(c.y + top * 0.05), class: `label on-${color}`, "font-size": fmt(top * 1.15),
-      }, g).textContent = label;
-    } else if (color !== "black" && color !== "white") {
-      cueGlyph(CUES[color], c.x, c.y, top * 0.4, `cue cue-on-${color}`, g);
-    }
-  }
-
-  _drawAnnotations(view) {
-    const layer = this.layers.annotations;
-    this._clear(layer);
-    const perCell = new Map();
-    for (const a of view.annotations || []) {
-      const c = this.geometry.cells.get(a.cell);
-      if (!c) continue;
-      const n = perCell.get(a.cell) || 0;
-      perCell.set(a.cell, n + 1);
-      const size = c.inradius * 0.42;
-      const color = a.owner != null ? this._seatColor(a.owner) : "none";
-      const kind = /^[a-z-]+$/.test(a.kind || "") ? a.kind : "note";
-      const alone = (view.annotations || []).filter(o => o.cell === a.cell).length === 1;
-      if (alone && !(this.pieceAt && this.pieceAt.has(a.cell))) {
-        // the only note on an empty cell: pencilled in large and faint in the middle
-        const big = c.inradius * Math.min(0.95, 2.2 / Math.max(1, String(a.text).length + 1));
-        el("text", {
-          x: fmt(c.x), y: fmt(c.y), class: `annotation ann-${kind} ghost c-${color}`,
-          "font-size": fmt(big), "data-cell": a.cell,
-        }, layer).textContent = a.text;
-        continue;
-      }
-      el("text", {
-        x: fmt(c.x - c.inradius * 0.78 + n * size * 0.75), y: fmt(c.y - c.inradius * 0.5),
-        class: `annotation ann-${kind} c-${color}`, "font-size": fmt(size), "data-cell": a.cell,
-      }, layer).textContent = a.text;
-    }
-  }
-
-  /**
-   * Draw the input state: `selected` ids, `targets` (Set of next click
-   * ids), `actionable` (ids that do something when clicked), `pending`
-   * (a move waiting for confirmation), `picked` (multi-select cells).
-   */
-  overlay(state) {
-    this.overlayState = state;
-    if (!this.view) return;
-    const layer = this.layers.overlay;
-    this._clear(layer);
-    const under = this.layers.selection;  // drawn under the pieces
-    this._clear(under);
-    const cells = this.geometry.cells;
-    for (const id of state.selected) {
-      const c = cells.get(id);
-      if (c) this._cellShape(c, "sel", under);
-    }
-    for (const id of state.picked || []) {
-      const c = cells.get(id);
-      if (c) this._cellShape(c, "picked", under, 0.06);
-    }
-    this._drawPreview(state.preview || null);
-    this._drawSuggest(state.suggest || null, layer);
-    const soft = state.soft ? " soft" : "";
-    for (const id of state.targets) {
-      const c = cells.get(id);
-      if (!c) continue;
-      const occupied = this.pieceAt && this.pieceAt.has(id);
-      if (occupied) {
-        const size = this.pieceSize && this.pieceSize.get(id);
-        const rt = size ? size + 0.06 : this._pieceRadius(c) * 1.12;
-        el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(rt), class: "target capture", "data-cell": id }, layer);
-      } else {
-        el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * (soft ? 0.22 : 0.38)), class: "target" + soft, "data-cell": id }, layer);
-      }
-    }
-    // hit shapes: labels and keyboard reachability
-    for (const c of cells.values()) {
-      const p = this.pieceAt && this.pieceAt.get(c.id);
-      let what = "empty";
-      if (p) {
-        const owner = (this.view.players[p.owner] || {}).name || `player ${p.owner + 1}`;
-        if (p.stack && p.stack.length > 1) what = `stack of ${p.stack.length}, ${owner} on top`;
-        else if (p.label != null) what = `${p.label} (${owner})`;
-        else what = `${owner} piece`;
-      }
-      const tags = [];
-      if (state.selected.includes(c.id)) tags.push("selected");
-      if (state.targets.has(c.id)) tags.push("legal target");
-      if ((state.picked || new Set()).has(c.id)) tags.push("marked");
-      const shape = c.shape && c.shape !== "cell" ? `${c.shape} ` : "";
-      c.hit.setAttribute("aria-label", `${shape}${c.id}: ${what}${tags.length ? ", " + tags.join(", ") : ""}`);
-      const active = this.interactive && state.actionable.has(c.id);
-      c.hit.classList.toggle("actionable", active);
-      if (active) {
-        c.hit.setAttribute("role", "button");
-        c.hit.setAttribute("tabindex", "0");
-      } else {
-        c.hit.removeAttribute("role");
-        c.hit.removeAttribute("tabindex");
-      }
-    }
-  }
-
-  /** A suggested move (the computer's best so far, a hint): `{cells, kind}`,
-   * the move's click ids; its board cells are ringed and, when it goes from
-   * one cell to another, an arrow joins the first to the last. */
-  _drawSuggest(suggest, layer) {
-    if (!suggest) return;
-    const cells = (suggest.cells || []).map(id => this.geometry.cells.get(id)).filter(Boolean);
-    if (!cells.length) return;
-    const kind = /^[a-z-]+$/.test(suggest.kind || "") ? suggest.kind : "hint";
-    const g = el("g", { class: `suggest suggest-${kind}`, "data-move": suggest.text || null }, layer);
-    for (const c of cells) {
-      el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * 1.08), class: "suggest-ring", "data-cell": c.id }, g);
-    }
-    const a = cells[0], b = cells[cells.length - 1];
-    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
-    if (len < 1e-6) return;
-    const ux = dx / len, uy = dy / len, w = 0.11, head = 0.34;
-    const sx = a.x + ux * 0.2, sy = a.y + uy * 0.2;  // start just off the piece's centre
-    const ex = b.x, ey = b.y;
-    const bx = ex - ux * head, by = ey - uy * head;
-    const pts = [
-      [sx - uy * w / 2, sy + ux * w / 2], [bx - uy * w / 2, by + ux * w / 2], [bx - uy * w * 1.6, by + ux * w * 1.6],
-      [ex, ey], [bx + uy * w * 1.6, by - ux * w * 1.6], [bx + uy * w / 2, by - ux * w / 2], [sx + uy * w / 2, sy - ux * w / 2],
-    ];
-    el("polygon", { points: pts.map(p => p.map(fmt).join(",")).join(" "), class: "suggest-arrow" }, g);
-  }
-
-  // -- input -----------------------------------------------------------------
+  // -- pointer and keys ---------------------------------------------------------
   _cellAt(clientX, clientY) {
     const node = document.elementFromPoint(clientX, clientY);
     const hit = node && node.closest && node.closest(".hit[data-cell]");
@@ -555,12 +221,20 @@ export class Board {
     return new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
   }
 
+  _canDrag(id) {
+    return this.interactive && !this.view.select && !this.input.anyOrder && this.input.continues([id]);
+  }
+
   _pointerDown(e) {
-    if (!this.interactive || e.button > 0) return;
+    if (e.button > 0) return;
     const hit = e.target.closest && e.target.closest(".hit[data-cell]");
-    if (!hit) return;
+    if (!hit || !this.view) return;
     e.preventDefault();
     const id = hit.getAttribute("data-cell");
+    if (!this.interactive) {
+      this.handlers.onRefused?.(id);
+      return;
+    }
     this.drag = { id, x: e.clientX, y: e.clientY, pointer: e.pointerId, moving: false, node: null };
     try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
   }
@@ -568,29 +242,51 @@ export class Board {
   _pointerMove(e) {
     const d = this.drag;
     if (!d || e.pointerId !== d.pointer) return;
+    const layers = this.drawing.layers;
     if (!d.moving) {
       if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
-      if (!this.handlers.canDrag(d.id) || !this.layers) {
-        return;
-      }
-      const piece = this.layers.pieces.querySelector(`.piece[data-cell="${CSS.escape(d.id)}"]`);
+      if (!this._canDrag(d.id) || !layers) return;
+      const piece = layers.pieces.querySelector(`.piece[data-cell="${CSS.escape(d.id)}"]`);
       if (!piece) return;
       d.moving = true;
-      this.handlers.onDragStart(d.id);
+      this.input.clicks = [];
+      this._result(this.input.click(d.id));
+      this.path = [d.id];
       d.node = piece;
-      const c = this.geometry.cells.get(d.id);
+      const c = this.drawing.geometry.cells.get(d.id);
       d.origin = { x: c.x, y: c.y };
-      this.layers.drag.appendChild(piece);
+      layers.drag.appendChild(piece);
       piece.classList.add("dragging");
     }
     const p = this._svgPoint(e);
-    if (p && d.node) {
-      d.node.setAttribute("transform", `translate(${fmt(p.x - d.origin.x)} ${fmt(p.y - d.origin.y)})`);
-    }
+    if (p && d.node) d.node.setAttribute("transform", `translate(${fmt(p.x - d.origin.x)} ${fmt(p.y - d.origin.y)})`);
     const over = this._cellAt(e.clientX, e.clientY);
     if (over !== d.over) {
       d.over = over;
-      if (over && this.handlers.onDragOver) this.handlers.onDragOver(d.id, over);
+      if (over) this._dragOver(over);
+    }
+  }
+
+  // A drag may draw a path (an EVL unstack): each cell it enters that longer
+  // moves go on from becomes a click at once (the board shows the path and
+  // its preview as it grows); going back to the cell before undoes the last
+  // step.  The drop ends the move.
+  _dragOver(id) {
+    const path = this.path;
+    if (!path) return;
+    const n = path.length;
+    if (n >= 2 && id === path[n - 2]) {  // back the way it came
+      path.pop();
+      this.input.clicks = [...path];
+      this._draw();
+      return;
+    }
+    if (path.includes(id)) return;
+    const next = [...path, id];
+    if (this.input.continues(next)) {  // (a last step is taken at the drop)
+      this.path = next;
+      this.input.clicks = [...next];
+      this._draw();
     }
   }
 
@@ -599,20 +295,43 @@ export class Board {
     if (!d || e.pointerId !== d.pointer) return;
     this.drag = null;
     try { this.svg.releasePointerCapture(e.pointerId); } catch { /* already released */ }
-    if (d.moving) {
-      const target = this._cellAt(e.clientX, e.clientY);
-      this._restorePiece(d);
-      this.handlers.onDrop(d.id, target);
-    } else {
-      this.handlers.onCell(d.id);
+    if (!d.moving) {
+      this._click(d.id);
+      return;
     }
+    const target = this._cellAt(e.clientX, e.clientY);
+    this._restorePiece(d);
+    this._drop(target);
+  }
+
+  _drop(to) {
+    const path = this.path || [];
+    this.path = null;
+    if (!this.interactive) return;
+    if (to == null) {
+      this.cancel();
+      return;
+    }
+    if (to === path[path.length - 1]) {
+      if (path.length === 1) {  // dropped where it started: keep it selected
+        this._draw();
+        return;
+      }
+      // dropped on the path's last cell: the move ends there (if it may)
+      const ex = this.input.exact();
+      if (ex) this._play(ex.text);
+      else this._draw();
+      return;
+    }
+    this._result(this.input.click(to, { reselect: false }));
   }
 
   _restorePiece(d) {
+    const layers = this.drawing.layers;
     if (d.node) {
       d.node.removeAttribute("transform");
       d.node.classList.remove("dragging");
-      if (this.layers && d.node.parentNode === this.layers.drag) this.layers.pieces.appendChild(d.node);
+      if (layers && d.node.parentNode === layers.drag) layers.pieces.appendChild(d.node);
     }
   }
 
@@ -621,16 +340,17 @@ export class Board {
       this._restorePiece(this.drag);
       this.drag = null;
     }
+    this.path = null;
   }
 
   _keyDown(e) {
     if (e.key !== "Enter" && e.key !== " ") return;
     const hit = e.target.closest && e.target.closest(".hit[data-cell]");
-    if (!hit || !this.interactive) return;
+    if (!hit) return;
     e.preventDefault();
     e.stopPropagation();
     const id = hit.getAttribute("data-cell");
-    this.handlers.onCell(id);
+    this._click(id);
     // keep keyboard focus on the same cell after the redraw
     queueMicrotask(() => {
       const again = this.svg.querySelector(`.hit[data-cell="${CSS.escape(id)}"]`);

@@ -1,13 +1,18 @@
 // The current game in localStorage, so that it survives a closed tab.
 //
-// One key holds {v: 1, start, moves, ply, redo, players?}: the start position
-// text, the move texts, the viewed ply, the moves taken back by undo and who
-// plays each seat ("h" or "c:<level>", optional: all human when absent).  load()
-// never throws: a save that cannot be read is removed and reported as
-// {error: "..."} so that the page can say so and go on with a fresh game.
+// One key holds {v: 2, game}: the game model's toJSON() (its start, game,
+// players, the whole tree of moves and the viewed, head and tip lines).  A
+// version 1 save ({v: 1, start, moves, ply, redo, players}, one line and the
+// moves taken back) is read as a tree holding the moves and the taken-back
+// moves after them: nothing it held is lost.  load() never throws: a save
+// that cannot be read is reported as {error} (and kept aside under
+// KEY + ".damaged", never silently overwritten by the next save).
+
+import { GameModel } from "./game.js";
+import { GameTree } from "./tree.js";
 
 const KEY = "gamut.current";
-const VERSION = 1;
+const VERSION = 2;
 
 function store() {
   try {
@@ -17,17 +22,15 @@ function store() {
   }
 }
 
-export function save(game) {
+/** Save the model; false when storage is refused or full. */
+export function save(model) {
   const s = store();
   if (!s) return false;
   try {
-    s.setItem(KEY, JSON.stringify({
-      v: VERSION, start: game.start, moves: game.moves, ply: game.ply, redo: game.redo || [],
-      ...(game.players ? { players: game.players } : {}),
-    }));
+    s.setItem(KEY, JSON.stringify({ v: VERSION, game: model.toJSON() }));
     return true;
   } catch {
-    return false;  // quota or disabled storage: the URL still holds the game
+    return false;
   }
 }
 
@@ -36,13 +39,39 @@ export function clear() {
   try { s && s.removeItem(KEY); } catch { /* nothing to do */ }
 }
 
+function setAside(s, raw) {
+  try {
+    s.setItem(KEY + ".damaged", raw);
+    s.removeItem(KEY);
+  } catch { /* full: the damaged save stays where it is */ }
+}
+
 const isText = x => typeof x === "string";
 const isTextList = x => Array.isArray(x) && x.every(isText);
 
-/**
- * The saved game, or null when there is none, or {error} when the save is
- * corrupted (it is then discarded).
- */
+function fromV1(data) {
+  const problem = !isText(data.start) || !data.start.trim() ? "it has no start position"
+    : !isTextList(data.moves) ? "its move list is not a list of moves"
+    : !Number.isInteger(data.ply) || data.ply < 0 || data.ply > data.moves.length
+      ? "its viewed move is out of range"
+    : data.redo != null && !isTextList(data.redo) ? "its redo list is not a list of moves"
+    : data.players != null && !isTextList(data.players) ? "its players are not a list of texts"
+    : null;
+  if (problem) throw new Error(problem);
+  const [game, variant, opts] = data.start.trim().split(/\s+/);
+  const options = {};
+  for (const item of opts && opts !== "-" ? opts.split(",") : []) {
+    const [k, ...v] = item.split("=");
+    options[k] = v.join("=");
+  }
+  const tip = [...data.moves, ...[...(data.redo || [])].reverse()];
+  return new GameModel({
+    start: data.start, meta: { game, variant: variant || "", options }, players: data.players || [],
+    tree: GameTree.fromLine(tip), viewed: data.moves.slice(0, data.ply), head: data.moves, tip,
+  });
+}
+
+/** The saved game as a GameModel, or null when there is none, or {error}. */
 export function load() {
   const s = store();
   if (!s) return null;
@@ -53,27 +82,16 @@ export function load() {
     return null;
   }
   if (raw == null) return null;
-  let data;
   try {
-    data = JSON.parse(raw);
-  } catch {
-    clear();
-    return { error: "the saved data is not valid JSON" };
+    const data = JSON.parse(raw);
+    if (!data || typeof data !== "object") throw new Error("it is not an object");
+    if (data.v === 1) return fromV1(data);
+    if (data.v !== VERSION) throw new Error(`it has version ${JSON.stringify(data.v)}, not ${VERSION}`);
+    return GameModel.fromJSON(data.game);
+  } catch (err) {
+    setAside(s, raw);
+    return { error: err instanceof SyntaxError ? "the saved data is not valid JSON" : err.message };
   }
-  const problem = !data || typeof data !== "object" ? "it is not an object"
-    : data.v !== VERSION ? `it has version ${JSON.stringify(data.v)}, not ${VERSION}`
-    : !isText(data.start) || !data.start.trim() ? "it has no start position"
-    : !isTextList(data.moves) ? "its move list is not a list of moves"
-    : !Number.isInteger(data.ply) || data.ply < 0 || data.ply > data.moves.length
-      ? "its viewed move is out of range"
-    : data.redo != null && !isTextList(data.redo) ? "its redo list is not a list of moves"
-    : data.players != null && !isTextList(data.players) ? "its players are not a list of texts"
-    : null;
-  if (problem) {
-    clear();
-    return { error: problem };
-  }
-  return { start: data.start, moves: data.moves, ply: data.ply, redo: data.redo || [], players: data.players || null };
 }
 
 export const STORAGE_KEY = KEY;

@@ -1,0 +1,257 @@
+// What the player's actions do to the game: each checks with the engine
+// where a rule is involved, then changes the model (game.js); the page
+// redraws from the model.  Nothing here draws.
+
+import { sameLine } from "./game.js";
+import * as open from "./open.js";
+import * as link from "./url.js";
+import { hideNotice, sentence, setExplain, showNotice } from "./dialogs.js";
+import { $, h } from "./dom.js";
+
+let page = null;
+
+const linkProblem = msg => `This link could not be opened: ${sentence(msg).slice(0, -1)}. The game on screen is unchanged.`;
+const saveProblem = msg => `Your saved game could not be restored (${sentence(msg).slice(0, -1)}). It is kept aside, and a fresh game is shown instead.`;
+
+export const actions = {
+  init(p) {
+    page = p;
+  },
+
+  // -- moves --------------------------------------------------------------------
+  /** A human move at the viewed position (a variation when it has a continuation). */
+  play(text) {
+    const m = page.model;
+    const at = [...m.viewed];
+    return page.busy(async () => {
+      const r = await page.positions.play(m.start, at, text);
+      if (page.model !== m || !sameLine(m.viewed, at)) return;
+      setExplain("");
+      m.play(r.move);
+    });
+  },
+
+  /** A select step confirmed with its marked cells (EL's declaration): the engine writes the move. */
+  mark(cells) {
+    const m = page.model;
+    return page.busy(async () => {
+      const move = await page.positions.mark(m.start, m.viewed, cells);
+      return actions.play(move);
+    });
+  },
+
+  computerMove(line, move) {
+    const m = page.model;
+    return page.busy(async () => {
+      const r = await page.positions.play(m.start, line, move);
+      if (page.model === m && sameLine(m.head, line)) m.playAt(line, r.move);
+    });
+  },
+
+  explain(clicks, message) {
+    if (message) {
+      setExplain(message);
+      return;
+    }
+    const m = page.model;
+    page.busy(async () => setExplain(await page.positions.explain(m.start, m.viewed, clicks) || "That is not a legal move here."));
+  },
+
+  refused() {
+    if (!page.ready) {
+      setExplain("The engine is still loading; moves can be played in a moment.", "info");
+      return;
+    }
+    const seat = page.computer.computerSeatToMove();
+    if (seat >= 0 && page.model.atHead) {
+      const view = page.positions.get(page.model.start, page.model.head);
+      const name = view ? view.players[seat].name : `Player ${seat + 1}`;
+      setExplain(`${name} is played by the computer${page.computer.paused ? " (paused: press Resume)" : ""}.`, "info");
+    }
+  },
+
+  // -- browsing -----------------------------------------------------------------
+  goTo(line) {
+    if (page.model && page.model.goTo(line)) setExplain("");
+  },
+
+  nav(where) {
+    const m = page.model;
+    if (!m) return;
+    const moved = { first: () => m.first(), back: () => m.back(), forward: () => m.forward(), last: () => m.last(),
+      // down: into the fork's first variation (or the next one), else to the end; up: back, else to the start
+      down: () => m.variation(1) || m.last(), up: () => m.variation(-1) || m.first() }[where]();
+    if (moved) setExplain("");
+  },
+
+  // -- undo / redo: the head moves, the moves stay in the tree ----------------------
+  undo() {
+    const m = page.model;
+    if (!m || !m.head.length) return;
+    page.computer.cancel();  // the computer's move in progress is dropped
+    return page.busy(async () => {
+      // back to the last position where a human is to move: the human's move
+      // while the computer thinks, else the computer's reply and the human's
+      // move before it.  With no human seat: one move, and pause.
+      const head = [...m.head];
+      let k = 1;
+      if (m.players.some(p => !p || p === "h")) {
+        while (k < head.length) {
+          const view = await page.positions.view(m.start, head.slice(0, head.length - k));
+          if (!page.computer.isComputer(view.to_move)) break;
+          k += 1;
+        }
+      } else {
+        page.computer.setPaused(true);
+      }
+      if (page.model === m && sameLine(m.head, head)) m.takeBack(head.slice(0, head.length - k));
+      setExplain("");
+    });
+  },
+
+  redo() {
+    const m = page.model;
+    if (!m || !m.redoMove()) return;
+    page.computer.cancel();
+    m.redo();
+    setExplain("");
+  },
+
+  // -- the tree -----------------------------------------------------------------------
+  promote() {
+    const m = page.model;
+    if (m && m.promote(m.viewed)) setExplain("This line is now the main line.", "info");
+  },
+
+  remove() {
+    const m = page.model;
+    if (!m || !m.viewed.length) return;
+    const gone = m.viewed[m.viewed.length - 1];
+    const saved = m.remove(m.viewed);
+    if (!saved) return;
+    const box = $("explain");
+    box.dataset.kind = "info";
+    box.replaceChildren(`Deleted ${gone} and the moves after it. `, h("button", {
+      type: "button", id: "undo-delete", class: "link",
+      onclick: () => { if (page.model === m) m.restore(saved); setExplain(""); },
+    }, "Undo"));
+  },
+
+  // -- the computer ---------------------------------------------------------------
+  hint() {
+    const m = page.model;
+    page.computer.toggleHint(page.positions.get(m.start, m.viewed));
+  },
+
+  playHint() {
+    const hint = page.computer.hint;
+    if (!hint) return;
+    page.computer.hint = null;
+    actions.play(hint.progress.move || hint.progress.best);
+  },
+
+  seat(seat, value) {
+    const m = page.model;
+    const players = [...m.players];
+    players[seat] = open.normSeat(value);
+    m.setPlayers(players);
+  },
+
+  // -- games ------------------------------------------------------------------------
+  newDialog(gameId) {
+    if (!page.ready) {
+      setExplain("The engine is still loading; a new game can be started in a moment.", "info");
+      return;
+    }
+    page.dialog.open(gameId || (page.model ? page.model.meta.game : "loa"));
+  },
+
+  startNew(choice) {
+    if (!choice.game) return;
+    return page.busy(async () => {
+      const model = await open.fresh(page.engine, page.positions, choice.game, choice);
+      hideNotice();
+      setExplain("");
+      actions.replace(model);
+    });
+  },
+
+  /** A game's tab: that game as it was left (its last game), else a fresh one with its last settings. */
+  switchGame(gameId) {
+    if (!page.ready) {
+      setExplain("The engine is still loading; another game can be opened in a moment.", "info");
+      return;
+    }
+    if (page.model && page.model.meta.game === gameId) return;
+    return page.busy(async () => {
+      const model = await open.lastOf(page.positions, gameId)
+        || await open.fresh(page.engine, page.positions, gameId, open.settingsOf(gameId) || {});
+      hideNotice();
+      setExplain("");
+      actions.replace(model);
+    });
+  },
+
+  replace(model) {
+    page.show(model);
+    page.buildPicker(model.meta.game);
+  },
+
+  /** Open what the URL names (a link: into the game on screen or the saved
+   * game when it is the same game), else (at boot) the saved game, else a
+   * fresh game.  A broken link changes nothing and says why. */
+  async openFromURL({ boot }) {
+    const m = page.model;
+    if (!boot && m && location.hash === m.fragment()) return;
+    if (!boot && (!location.hash || location.hash === "#")) {
+      if (m) open.persist(m);  // the fragment was cleared: write the game back
+      return;
+    }
+    await page.busy(async () => {
+      let current = m;
+      if (boot) {
+        try {
+          const saved = await open.saved(page.positions);
+          if (saved && saved.error) showNotice(saveProblem(saved.error), { kind: "error", fresh: true });
+          else current = saved;
+        } catch (err) {
+          if (!err || !err.type) throw err;
+          showNotice(saveProblem(err.message), { kind: "error", fresh: true });
+        }
+      }
+      let linked = null;
+      try {
+        const parsed = link.parse(location.hash);
+        if (parsed && !page.info(parsed.game)) {
+          throw new link.LinkError(`unknown game "${parsed.game}"; choose one of ${page.games.map(g => g.id).join(", ")}`);
+        }
+        if (parsed) linked = await open.fromLink(page.positions, parsed, page.games);
+        if (linked && !boot) hideNotice();
+      } catch (err) {
+        if (!err || !err.type) throw err;
+        showNotice(linkProblem(err.message), { kind: "error", fresh: true });
+      }
+      if (linked && current && open.mergeLink(current, linked)) linked = null;
+      const model = linked || current
+        || await open.fresh(page.engine, page.positions, "loa", open.settingsOf("loa") || {});
+      if (model === m) {
+        open.persist(m);  // (a broken link: the URL shows the game on screen again)
+        m._changed("tree");
+        return;
+      }
+      actions.replace(model);
+    });
+  },
+
+  // -- keys -----------------------------------------------------------------------------
+  key(e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t && (t.closest("input, select, textarea, dialog") || t.isContentEditable)) return;
+    const go = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last", ArrowUp: "up", ArrowDown: "down" }[e.key];
+    if (go) actions.nav(go);
+    else if (e.key === "Escape") page.board.cancel();
+    else if (!page.board.pickLabel(e.key)) return;
+    e.preventDefault();
+  },
+};

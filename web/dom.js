@@ -1,0 +1,16 @@
+// The one DOM helper the page's modules share.
+
+/** An element: h("button", {type: "button", class: "x", onclick: f}, "text", child). */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c != null) node.append(c);
+  return node;
+}
+
+export const $ = id => document.getElementById(id);
