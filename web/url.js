@@ -58,7 +58,7 @@ function unescapePart(text, what) {
  */
 export function format({ game, variant, options, moves, ply, start, players }) {
   const opts = Object.entries(options || {})
-    .map(([k, v]) => `${escapePart(k)}=${escapePart(v)}`).join(",") || "-";
+    .map(([k, v]) => `${escapePart(k).replace(/=/g, "%3D")}=${escapePart(v)}`).join(",") || "-";
   const list = (moves || []).map(escapePart).join(",");
   const at = ply != null && ply !== (moves || []).length ? `@${ply}` : "";
   let text = `#${VERSION}/${escapePart(game)}/${escapePart(variant)}/${opts}/${list}${at}`;
@@ -123,7 +123,10 @@ export function parse(hash) {
       if (eq <= 0) throw new LinkError(`option ${JSON.stringify(item)} is not written as name=value`);
       const name = unescapePart(item.slice(0, eq), "the option name");
       if (Object.hasOwn(options, name)) throw new LinkError(`option ${JSON.stringify(name)} is given twice`);
-      options[name] = unescapePart(item.slice(eq + 1), "the option value");
+      // (defined, not assigned: "__proto__" is a name like any other, and the engine refuses unknown ones)
+      Object.defineProperty(options, name, {
+        value: unescapePart(item.slice(eq + 1), "the option value"), enumerable: true, writable: true, configurable: true,
+      });
     }
   }
   let moveText = parts[4] ?? "";

@@ -1,0 +1,248 @@
+// The game model (web/game.js) and its save (web/storage.js): a game is a
+// tree that never loses a move.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { GameModel, isStandardStart } from "../../web/game.js";
+import { GameTree } from "../../web/tree.js";
+import * as link from "../../web/url.js";
+
+const START = "loa standard double-connection=mover start";
+const META = { game: "loa", variant: "standard", options: { "double-connection": "mover" } };
+const fresh = (players = []) => new GameModel({ start: START, meta: META, players });
+
+function played(moves) {
+  const m = fresh();
+  for (const move of moves) m.play(move);
+  return m;
+}
+
+test("moves played in turn make the main line; the head and the view follow", () => {
+  const m = played(["a", "b", "c", "d"]);
+  assert.deepEqual(m.tree.mainline(), ["a", "b", "c", "d"]);
+  assert.deepEqual(m.viewed, ["a", "b", "c", "d"]);
+  assert.deepEqual(m.head, m.viewed);
+  assert.equal(m.ply, 4);
+});
+
+test("a move played at an earlier position adds a variation and deletes nothing", () => {
+  const m = played(["a", "b", "c", "d"]);
+  m.back();
+  m.back();
+  m.play("x");
+  assert.deepEqual(m.tree.children(["a", "b"]), ["c", "x"]);
+  assert.deepEqual(m.tree.mainline(), ["a", "b", "c", "d"]);
+  assert.deepEqual(m.viewed, ["a", "b", "x"]);
+  assert.deepEqual(m.head, ["a", "b", "x"]);
+  // both continuations can be shown
+  assert.ok(m.goTo(["a", "b", "c", "d"]));
+  assert.ok(m.goTo(["a", "b", "x"]));
+  assert.equal(m.goTo(["a", "zz"]), false);  // not in the tree: nothing changes
+  assert.deepEqual(m.viewed, ["a", "b", "x"]);
+});
+
+test("playing the move already there reuses it", () => {
+  const m = played(["a", "b"]);
+  m.first();
+  m.play("a");
+  assert.equal(m.tree.size(), 3);
+  assert.deepEqual(m.viewed, ["a"]);
+});
+
+test("the computer's move goes to the head; the view follows only if it was there", () => {
+  const m = played(["a", "b"]);
+  m.playAt(["a", "b"], "c");
+  assert.deepEqual(m.viewed, ["a", "b", "c"]);
+  m.goTo(["a"]);  // browsing while the computer thinks
+  m.playAt(["a", "b", "c"], "d");
+  assert.deepEqual(m.viewed, ["a"]);
+  assert.deepEqual(m.head, ["a", "b", "c", "d"]);
+});
+
+test("navigation: back, forward, first, last, and the arrow keys' variations", () => {
+  const m = played(["a", "b", "c"]);
+  m.back();
+  m.back();
+  m.play("y");          // a b | y   beside   a b c
+  m.first();
+  assert.deepEqual(m.viewed, []);
+  m.forward();
+  assert.deepEqual(m.viewed, ["a"]);  // along the line being followed
+  m.last();
+  assert.deepEqual(m.viewed, ["a", "y"]);
+  m.goTo(["a"]);
+  assert.ok(m.variation(1));           // down at a fork: into its first variation
+  assert.deepEqual(m.viewed, ["a", "y"]);
+  assert.ok(m.variation(-1));          // up: the line before it
+  assert.deepEqual(m.viewed, ["a", "b"]);
+  assert.equal(m.variation(-1), false);
+  assert.equal(fresh().variation(1), false);
+});
+
+test("undo and redo move the head; the moves taken back stay in the tree", () => {
+  const m = played(["a", "b", "c", "d"]);
+  assert.ok(m.takeBack(["a", "b"]));   // against the computer: the pair
+  assert.deepEqual(m.head, ["a", "b"]);
+  assert.deepEqual(m.viewed, ["a", "b"]);
+  assert.deepEqual(m.tree.mainline(), ["a", "b", "c", "d"]);
+  assert.equal(m.redoMove(), "c");
+  m.redo();
+  assert.deepEqual(m.head, ["a", "b", "c"]);
+  m.redo();
+  assert.deepEqual(m.head, ["a", "b", "c", "d"]);
+  assert.equal(m.redoMove(), null);
+  assert.equal(m.takeBack(["x"]), false);  // not on the head's line
+});
+
+test("redo follows the line that was undone, not the main line", () => {
+  const m = played(["a", "b", "c"]);
+  m.back();
+  m.play("v");
+  m.play("w");            // a b c  and  a b v w
+  m.takeBack(["a", "b"]);
+  assert.equal(m.redoMove(), "v");
+  m.redo();
+  m.redo();
+  assert.deepEqual(m.head, ["a", "b", "v", "w"]);
+});
+
+test("promotion makes a variation the main line and keeps every move", () => {
+  const m = played(["a", "b", "c"]);
+  m.goTo(["a"]);
+  m.play("x");
+  m.play("y");
+  const before = m.tree.size();
+  assert.ok(m.promote(["a", "x", "y"]));
+  assert.deepEqual(m.tree.mainline(), ["a", "x", "y"]);
+  assert.deepEqual(m.tree.children(["a"]), ["x", "b"]);
+  assert.equal(m.tree.size(), before);
+  assert.equal(m.promote(["a", "x"]), false);  // already main
+});
+
+test("deletion removes a move and its followers, moves the lines off it, and can be undone", () => {
+  const m = played(["a", "b", "c"]);
+  m.goTo(["a"]);
+  m.play("x");
+  m.play("y");
+  m.goTo(["a", "x"]);
+  const json = JSON.stringify(m.toJSON());
+  const saved = m.remove(["a", "x"]);
+  assert.ok(saved);
+  assert.equal(m.tree.has(["a", "x"]), false);
+  assert.deepEqual(m.viewed, ["a"]);
+  assert.deepEqual(m.head, ["a"]);
+  m.restore(saved);
+  assert.equal(JSON.stringify(m.toJSON()), json);
+  assert.equal(m.remove([]), null);  // the start cannot be deleted
+});
+
+test("listeners hear every change, and only changes", () => {
+  const m = played(["a", "b"]);
+  const heard = [];
+  m.subscribe(what => heard.push(what));
+  m.back();
+  m.goTo(["a"]);          // already there: no event
+  m.play("z");
+  m.setPlayers(["h", "c:strong"]);
+  assert.deepEqual(heard, ["position", "tree", "players"]);
+});
+
+test("the link holds the line to the viewed position and reopens it", () => {
+  const m = played(["b1-d3", "a2-c4", "c1xc4"]);
+  m.goTo(["b1-d3"]);
+  m.play("h2-f4");
+  m.play("c1-c3");
+  m.goTo(["b1-d3", "h2-f4"]);
+  const fragment = m.fragment();
+  assert.equal(fragment, "#v1/loa/standard/double-connection=mover/b1-d3,h2-f4,c1-c3@2");
+  const parsed = link.parse(fragment);
+  const again = GameModel.fromLink(parsed, START);
+  assert.deepEqual(again.viewed, ["b1-d3", "h2-f4"]);
+  assert.deepEqual(again.head, ["b1-d3", "h2-f4", "c1-c3"]);
+  assert.equal(again.fragment(), fragment);
+  // players and a non-standard start travel too
+  const odd = new GameModel({ start: "loa standard double-connection=mover 8/8 b", meta: META, players: ["h", "c:master"] });
+  const p = link.parse(odd.fragment());
+  assert.equal(p.start, "loa standard double-connection=mover 8/8 b");
+  assert.deepEqual(p.players, ["h", "c:master"]);
+  assert.ok(isStandardStart(START) && !isStandardStart(odd.start));
+});
+
+test("a saved tree restores exactly, variations, lines and players included", () => {
+  const m = played(["a", "b", "c"]);
+  m.goTo(["a"]);
+  m.play("x");
+  m.tree.setComment(["a", "x"], "worth a look");
+  m.setPlayers(["h", "c:casual"]);
+  m.goTo(["a", "b"]);
+  const data = JSON.parse(JSON.stringify(m.toJSON()));
+  const back = GameModel.fromJSON(data);
+  assert.deepEqual(back.toJSON(), m.toJSON());
+  assert.equal(back.tree.comment(["a", "x"]), "worth a look");
+  for (const bad of [null, 3, {}, { ...data, start: "" }, { ...data, viewed: ["nope"] }, { ...data, tree: { v: 9 } },
+    { ...data, meta: { game: 1 } }, { ...data, players: [3] }]) {
+    assert.throws(() => GameModel.fromJSON(bad), err => err.name === "TreeError");
+  }
+});
+
+test("storage: save, load, and a version 1 save read as a tree without losing its undone moves", async () => {
+  const items = new Map();
+  globalThis.window = {
+    localStorage: {
+      getItem: k => (items.has(k) ? items.get(k) : null),
+      setItem: (k, v) => items.set(k, String(v)),
+      removeItem: k => items.delete(k),
+    },
+  };
+  const storage = await import("../../web/storage.js");
+  const m = played(["a", "b"]);
+  m.back();
+  m.play("q");
+  assert.ok(storage.save(m));
+  assert.deepEqual(storage.load().toJSON(), m.toJSON());
+  // version 1: moves, viewed ply, and the redo list (last undone first)
+  items.set(storage.STORAGE_KEY, JSON.stringify({ v: 1, start: START, moves: ["a", "b"], ply: 1, redo: ["d", "c"], players: ["h", "c:strong"] }));
+  const old = storage.load();
+  assert.deepEqual(old.tree.mainline(), ["a", "b", "c", "d"]);
+  assert.deepEqual(old.head, ["a", "b"]);
+  assert.deepEqual(old.viewed, ["a"]);
+  assert.equal(old.redoMove(), "c");
+  assert.deepEqual(old.meta, META);
+  // damaged saves: reported, kept aside, never thrown
+  for (const raw of ["{nope", "[1]", JSON.stringify({ v: 7 }), JSON.stringify({ v: 2, game: { start: START } })]) {
+    items.set(storage.STORAGE_KEY, raw);
+    const got = storage.load();
+    assert.ok(got && typeof got.error === "string" && got.error, raw);
+    assert.equal(items.get(storage.STORAGE_KEY + ".damaged"), raw);
+    assert.equal(items.has(storage.STORAGE_KEY), false);
+  }
+  // a full disk: save says so, nothing throws
+  globalThis.window.localStorage.setItem = () => { throw new Error("QuotaExceededError"); };
+  assert.equal(storage.save(m), false);
+  delete globalThis.window;
+});
+
+test("random play and browsing never lose a move", () => {
+  let seed = 7;
+  const rand = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  for (let round = 0; round < 50; round++) {
+    const m = fresh();
+    const all = new Set();
+    for (let step = 0; step < 60; step++) {
+      const r = rand(6);
+      if (r < 3) {
+        m.play(`m${rand(4)}`);
+        all.add(m.viewed.join(" "));
+      } else if (r === 3) m.back();
+      else if (r === 4) m.variation(rand(2) ? 1 : -1);
+      else m.takeBack(m.head.slice(0, rand(m.head.length + 1)));
+    }
+    for (const line of all) assert.ok(m.tree.has(line.split(" ")), line);
+    const back = GameModel.fromJSON(JSON.parse(JSON.stringify(m.toJSON())));
+    for (const line of all) assert.ok(back.tree.has(line.split(" ")), line);
+  }
+});
+
+test("GameTree lines from a link keep the link's order", () => {
+  const t = GameTree.fromLine(["a", "b"]);
+  assert.deepEqual(t.mainline(), ["a", "b"]);
+});
