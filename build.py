@@ -11,11 +11,16 @@ Each command does its own set-up on a fresh Debian machine that has only
 Python 3 and Node/npm, and skips every step whose pinned inputs did not
 change (stamp files in ``.build/stamps`` hold the hash of those inputs):
 
-* ``.venv``: a virtual environment with ``requirements-dev.txt``;
+* ``.venv``: a virtual environment with ``requirements-dev.lock`` (every
+  test package and its whole dependency tree pinned with their hashes,
+  installed with ``--require-hashes``; generated from the top-level pins of
+  ``requirements-dev.txt``, see there);
 * ``node_modules``: ``npm ci`` of the pinned ``pyodide`` (package-lock.json);
 * ``.build/micropip-0.11.1-py3-none-any.whl``: from PyPI, sha256-checked;
 * ``.build/wheels/gamut-<version>-py3-none-any.whl``: our engine, written
-  directly with zipfile (deterministic: fixed timestamps, sorted entries);
+  directly with zipfile (deterministic: fixed timestamps, sorted entries),
+  its metadata read from ``pyproject.toml`` (the version from the attribute
+  it names, ``gamut.__version__``);
 * ``/usr/bin/chromium`` from Debian (apt-get) for ``test`` and ``bench`` only.
 
 ``dist/`` holds the page (``web/index.html`` with the initial views inlined
@@ -30,6 +35,7 @@ the build's version and file list filled in.  Every URL is relative, so
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
 import hashlib
@@ -43,6 +49,7 @@ import socketserver
 import subprocess
 import sys
 import threading
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -54,7 +61,7 @@ BUILD = ROOT / ".build"
 STAMPS = BUILD / "stamps"
 VENV = ROOT / ".venv"
 NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
-REQUIREMENTS = ROOT / "requirements-dev.txt"
+LOCK = ROOT / "requirements-dev.lock"
 
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
@@ -110,27 +117,30 @@ def stamp(name: str, key: str) -> None:
 # Set-up steps
 
 
-def venv_python() -> Path:
-    return VENV / "bin" / "python"
+def venv_python(venv: Path = VENV) -> Path:
+    return venv / "bin" / "python"
 
 
-def ensure_venv() -> Path:
-    """``.venv`` with the pinned packages of requirements-dev.txt."""
-    key = digest(REQUIREMENTS, sys.version)
-    py = venv_python()
-    if stamped("venv", key, [py]):
+def ensure_venv(venv: Path = VENV) -> Path:
+    """``venv`` (default ``.venv``) with the packages of requirements-dev.lock,
+    each checked against its pinned hash."""
+    key = digest(LOCK, sys.version)
+    py = venv_python(venv)
+    name = "venv" if venv == VENV else "venv-" + hashlib.sha256(str(venv).encode()).hexdigest()[:8]
+    if stamped(name, key, [py]):
         return py
     if not py.exists():
         try:
-            run([sys.executable, "-m", "venv", VENV])
+            run([sys.executable, "-m", "venv", venv])
         except subprocess.CalledProcessError:
             # Debian's python3 lacks ensurepip until python3-venv is installed.
-            shutil.rmtree(VENV, ignore_errors=True)
+            shutil.rmtree(venv, ignore_errors=True)
             ver = f"{sys.version_info.major}.{sys.version_info.minor}"
             apt_install(["python3-venv", f"python{ver}-venv"])
-            run([sys.executable, "-m", "venv", VENV])
-    run([py, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", REQUIREMENTS])
-    stamp("venv", key)
+            run([sys.executable, "-m", "venv", venv])
+    run([py, "-m", "pip", "install", "--disable-pip-version-check", "-q", "--require-hashes",
+         "--no-deps", "-r", LOCK])
+    stamp(name, key)
     return py
 
 
@@ -180,12 +190,29 @@ def sha256(path: Path) -> str:
 # metadata files); deterministic, so the same sources give the same bytes.
 
 
+def project_metadata() -> dict:
+    """The ``[project]`` table of pyproject.toml, the one source of the
+    wheel's metadata, with ``version`` filled in from the attribute that
+    ``[tool.setuptools.dynamic]`` names (``gamut.__version__``: the
+    engine reports its version without being installed)."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    project = dict(data["project"])
+    if "version" not in project:
+        attr = data["tool"]["setuptools"]["dynamic"]["version"]["attr"]
+        module, name = attr.rsplit(".", 1)
+        path = PY / module.replace(".", "/") / "__init__.py"
+        for node in ast.parse(path.read_text()).body:
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and getattr(node.targets[0], "id", None) == name):
+                project["version"] = ast.literal_eval(node.value)
+                break
+        else:
+            raise SystemExit(f"pyproject.toml: the version attribute {attr} is not in {path}")
+    return project
+
+
 def project_version() -> str:
-    text = (ROOT / "pyproject.toml").read_text()
-    m = re.search(r'^\[project\][^\[]*?^version\s*=\s*"([^"]+)"', text, re.M | re.S)
-    if not m:
-        raise SystemExit("pyproject.toml: no [project] version")
-    return m.group(1)
+    return project_metadata()["version"]
 
 
 def package_files() -> list[Path]:
@@ -195,7 +222,8 @@ def package_files() -> list[Path]:
 
 
 def build_wheel(out_dir: Path = BUILD / "wheels") -> Path:
-    version = project_version()
+    project = project_metadata()
+    version = project["version"]
     name = f"gamut-{version}-py3-none-any.whl"
     dist_info = f"gamut-{version}.dist-info"
     entries: list[tuple[str, bytes]] = []
@@ -203,10 +231,10 @@ def build_wheel(out_dir: Path = BUILD / "wheels") -> Path:
         entries.append((path.relative_to(PY).as_posix(), path.read_bytes()))
     metadata = (
         "Metadata-Version: 2.1\n"
-        "Name: gamut\n"
+        f"Name: {project['name']}\n"
         f"Version: {version}\n"
-        "Summary: Rules engine for EL, Escabel, EVL and Lines of Action\n"
-        "Requires-Python: >=3.11\n\n")
+        f"Summary: {project['description']}\n"
+        f"Requires-Python: {project['requires-python']}\n\n")
     wheel_meta = ("Wheel-Version: 1.0\nGenerator: gamut-build.py\n"
                   "Root-Is-Purelib: true\nTag: py3-none-any\n")
     entries.append((f"{dist_info}/METADATA", metadata.encode()))
@@ -237,29 +265,6 @@ def build_wheel(out_dir: Path = BUILD / "wheels") -> Path:
 
 # ---------------------------------------------------------------------------
 # dist/
-
-
-FALLBACK_INDEX = """<!doctype html>
-<html lang="en" data-engine="loading">
-<head><meta charset="utf-8"><title>Gamut</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,"></head>
-<body>
-<h1>Gamut</h1>
-<p id="status">The page (web/index.html) has not been written yet; engine: loading...</p>
-<!--INITIAL-->
-<script type="module">
-import { Engine } from "./engine.js";
-const engine = new Engine();
-const status = document.getElementById("status");
-engine.onloading = (p) => { status.textContent = `engine: ${p.message}`; };
-engine.ready.then(() => { document.documentElement.dataset.engine = "ready";
-                          status.textContent = "engine: ready"; },
-                  (e) => { document.documentElement.dataset.engine = "failed";
-                           status.textContent = `engine failed: ${e.message}`; });
-</script>
-</body></html>
-"""
 
 
 def initial_json() -> str:
@@ -332,8 +337,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
         shutil.copy2(path, dest)
     for name, path in extra.items():
         shutil.copy2(path, tmp / name)
-    index = WEB / "index.html"
-    page = index.read_text() if index.exists() else FALLBACK_INDEX
+    page = (WEB / "index.html").read_text()
     if INITIAL_MARKER not in page:
         raise SystemExit(f"web/index.html lacks the marker {INITIAL_MARKER}")
     page = page.replace(INITIAL_MARKER, '<script id="initial" type="application/json">'
@@ -466,6 +470,9 @@ def cmd_test(args) -> int:
     if js_tests:
         log("node --test tests/js")
         results["js"] = subprocess.run(["node", "--test", *js_tests], cwd=ROOT).returncode
+    log("mypy py/gamut")
+    results["mypy"] = subprocess.run([str(py), "-m", "mypy", "py/gamut"], cwd=ROOT,
+                                     env=env).returncode
     for suite in ("tests", "e2e"):
         log(f"pytest {suite}")
         proc = subprocess.run([str(py), "-m", "pytest", suite, "-q", "-p", "no:cacheprovider",

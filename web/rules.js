@@ -1,56 +1,15 @@
 // Short rules pages, in our own words, following /work/shared/RULINGS.md.
-// Each page is a small HTML fragment shown in the rules dialog.  Games
-// without a page yet get one honest line instead.
+// Each page is a small HTML fragment (web/rules/<game>.js) shown in the
+// rules dialog.
 
 import { html as el } from "./rules/el.js";
 import { html as escabel } from "./rules/escabel.js";
 import { html as evl } from "./rules/evl.js";
+import { html as loa } from "./rules/loa.js";
 
-const PAGES = {
-  loa: `
-<h3>Lines of Action</h3>
-<p>A connection game by Claude Soucie, played on an 8&times;8 board. Each player starts with
-twelve pieces: Black on the top and bottom rows, White on the left and right columns
-(the <em>Scrambled Eggs</em> variant mixes the colours around the edge instead).
-Black moves first.</p>
-<h4>Moving</h4>
-<ul>
-<li>Move one of your pieces in a straight line: along its row, its column or a diagonal.</li>
-<li>It travels <strong>exactly as many squares as there are pieces on that whole line</strong>,
-counting both colours and the moving piece itself.</li>
-<li>It may jump over your own pieces but never over an enemy piece.</li>
-<li>It may not land on your own piece. Landing on an enemy piece captures it.</li>
-<li>If you have no legal move at all, you pass.</li>
-</ul>
-<h4>Winning</h4>
-<ul>
-<li>You win when all your pieces form a single group, each touching the next along a side or
-a corner. A single remaining piece counts as a group.</li>
-<li>If one move joins both players' groups at once, the player who moved wins. The rule
-option <em>double connection: draw</em> makes that a draw instead.</li>
-<li>If the same position occurs for the third time with the same player to move, the game is
-a draw.</li>
-</ul>
-<h4>Playing here</h4>
-<p>Click a piece, then one of the marked squares (or drag the piece there). Captures are
-written <code>b1xd3</code>, other moves <code>b1-d3</code>.</p>`,
-  el,
-  escabel,
-  evl,
-};
+const PAGES = { loa, el, escabel, evl };
 
-/** The rules page of a game as an HTML fragment. */
-export function rulesHtml(gameId, info) {
-  if (PAGES[gameId]) return PAGES[gameId];
-  const name = escapeHtml((info && info.name) || gameId);
-  const what = info && info.description ? `<p>${escapeHtml(info.description)}</p>` : "";
-  return `<h3>${name}</h3>${what}<p>The full rules page for ${name} is coming soon, together with the game itself.</p>`;
-}
-
-export function hasRules(gameId) {
-  return Object.hasOwn(PAGES, gameId);
-}
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+/** The rules page of a game as an HTML fragment ("" for an unknown game). */
+export function rulesHtml(gameId) {
+  return Object.hasOwn(PAGES, gameId) ? PAGES[gameId] : "";
 }

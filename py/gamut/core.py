@@ -107,7 +107,7 @@ import importlib
 from dataclasses import dataclass, field
 import re
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, Self, Sequence
 
 __all__ = [
     "GamutError", "UnknownGameError", "UnknownVariantError", "OptionError",
@@ -417,6 +417,8 @@ def load(text: str) -> "State":
 # ---------------------------------------------------------------------------
 # The state protocol
 
+_NO_LEVEL_SECONDS: Mapping[str, float] = MappingProxyType({})
+
 class SearchHooks(Protocol):
     """What a game offers the computer player (:mod:`gamut.ai`), one shape
     each; :class:`State` implements every one with a default, and each game
@@ -500,7 +502,7 @@ class State:
         """Every legal move; empty exactly when the game is over."""
         raise NotImplementedError
 
-    def play(self, move) -> "State":
+    def play(self, move) -> Self:
         """The position after ``move``, one of ``legal_moves()``; anything
         else (a move of another position, a made-up value) raises
         IllegalMoveError and builds nothing."""
@@ -510,15 +512,16 @@ class State:
         except ValueError:
             canonical = None
         if canonical is None or type(canonical) is not type(move):
-            if not legal:
-                raise IllegalMoveError(f"the game is over ({self.outcome().reason})")
+            outcome = self.outcome()
+            if outcome is not None:
+                raise IllegalMoveError(f"the game is over ({outcome.reason})")
             if isinstance(move, (int, tuple)) and not isinstance(move, bool):
                 # the game says why, as for the move's text typed in
                 self.parse_move(str(move)[:MAX_TEXT_LENGTH])
             raise IllegalMoveError(f"{excerpt(move)} is not a legal move here")
         return self.play_unchecked(canonical)
 
-    def play_unchecked(self, move) -> "State":
+    def play_unchecked(self, move) -> Self:
         """The position after ``move``, which must come from this position's
         ``legal_moves()`` (or ``parse_move``): nothing is checked, so this
         is the searches' fast path; anything else may build a corrupt
@@ -531,19 +534,31 @@ class State:
     def is_over(self) -> bool:
         return self.outcome() is not None
 
-    #: Plies in one player's turn (EL with declared threats: 2, a placement
-    #: and a declaration).  Within a turn ``to_move`` stays the same.
-    turn_plies: int = 1
+    @property
+    def turn_plies(self) -> int:
+        """Plies in one player's turn (EL with declared threats: 2, a
+        placement and a declaration).  Within a turn ``to_move`` stays the
+        same."""
+        return 1
 
     # the computer player's hooks (see SearchHooks) -------------------------
-    #: ``"alphabeta"`` (two players and an ``evaluate``) or ``"mcts"``.
-    search_kind: str = "mcts"
-    #: Nominal CPython speed: nodes (alpha-beta) or simulations (Monte-Carlo)
-    #: per second; ``gamut.ai.Level`` turns thinking time into a budget.
-    search_speed: int = 1_000
-    #: {level name: seconds} where a level should think longer or shorter in
-    #: this game than the level's own time.
-    level_seconds: Mapping[str, float] = MappingProxyType({})
+    @property
+    def search_kind(self) -> str:
+        """``"alphabeta"`` (two players and an ``evaluate``) or ``"mcts"``."""
+        return "mcts"
+
+    @property
+    def search_speed(self) -> int:
+        """Nominal CPython speed: nodes (alpha-beta) or simulations
+        (Monte-Carlo) per second; ``gamut.ai.Level`` turns thinking time into
+        a budget."""
+        return 1_000
+
+    @property
+    def level_seconds(self) -> Mapping[str, float]:
+        """{level name: seconds} where a level should think longer or
+        shorter in this game than the level's own time."""
+        return _NO_LEVEL_SECONDS
     #: For a game with ``evaluate()``: the score at which the side to move
     #: wins about 73 % of games (a logistic fit to played games, see
     #: ``bench/calibrate_eval.py``); the page words evaluations with it.
@@ -573,7 +588,7 @@ class State:
         """The legal move written ``text``; raises IllegalMoveError saying why not."""
         raise NotImplementedError
 
-    def play_text(self, text: str) -> "State":
+    def play_text(self, text: str) -> Self:
         return self.play_unchecked(self.parse_move(text))
 
     def why_illegal(self, clicks: Sequence[str]) -> str:

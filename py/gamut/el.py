@@ -85,6 +85,8 @@ import random
 from operator import itemgetter
 
 from . import core
+from typing import Mapping
+
 from .core import IllegalMoveError, Outcome, PositionError, excerpt
 from .grid import cell_name, iter_bits, parse_cell, squares_board_view
 
@@ -345,7 +347,7 @@ class Rules:
         would complete an EL for itself by writing ``number`` on ``cell``."""
         players, plurality, targets = self.players, self.plurality, self.targets
         numbers = self.numbers
-        result = [set() for _ in range(players)]
+        result: list[set] = [set() for _ in range(players)]
 
         def consider(c, num_part, owners):
             for target in targets:
@@ -477,6 +479,7 @@ class ElState(core.State):
     def legal_moves(self) -> list:
         if self._moves is None:
             rules = self.rules
+            moves: list
             if self._outcome is not None:
                 moves = []
             elif self.phase:
@@ -539,7 +542,7 @@ class ElState(core.State):
         return 1_000 if self.rules.players == 3 else 500
 
     @property
-    def level_seconds(self) -> dict:
+    def level_seconds(self) -> Mapping[str, float]:
         """Two-player EL gives Master twice the usual time (6 s, not 3 s):
         its games turn on threat sequences 6-9 plies deep, and with four
         times Strong's work Master won only 25 of 40 games against Strong,
@@ -562,7 +565,7 @@ class ElState(core.State):
 
     def _threat_numbers(self, seat: int, cells: int) -> dict:
         """{cell: sorted numbers} of ``seat``'s threats on the cells of ``cells``."""
-        by_cell = {}
+        by_cell: dict[int, list[int]] = {}
         for c, n in self._threat_pairs()[seat]:
             if cells >> c & 1:
                 by_cell.setdefault(c, []).append(n)
@@ -846,8 +849,10 @@ class ElState(core.State):
                 p, n = CODE_INFO[code]
                 pieces.append({"cell": names[c], "owner": p, "label": str(n)})
         outcome = self._outcome
-        highlights, annotations, messages = [], [], []
-        moves = []
+        highlights: list[dict] = []
+        annotations: list[dict] = []
+        messages: list[str] = []
+        moves: list[dict] = []
         palette = [{"id": f"n{n}", "label": str(n)} for n in range(1, rules.numbers + 1)]
         select = None
         if outcome is None:
@@ -1026,7 +1031,7 @@ def load_body(header, body: str) -> ElState:
                             "[last=<cells>] [declared=<cells>;<cells>]'")
     board, occ = _parse_board(rules, fields[0], players)
     names = rules.name_of
-    extra = {}
+    extra: dict[str, str] = {}
     order = ["phase", "last", "declared"]
     for f in fields[2:]:
         name, eq, value = f.partition("=")

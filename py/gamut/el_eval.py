@@ -48,7 +48,7 @@ FORK = 300  # a placement that would make a double threat
 # Any digit >= 2 in the number part means a repeated number.
 DUP = sum(0xE << (4 * n) for n in range(10))
 
-_tables = {}
+_tables: dict = {}
 
 
 def _tables_for(rules):
@@ -78,7 +78,7 @@ def _fits(num, targets, memo={}):
 
 
 LANE = 20
-_spread = {}
+_spread: dict = {}
 
 
 def _spread_of(m):
@@ -151,7 +151,7 @@ def _shape_record(tables, cells, vals):
             empties, tuple(found), ())
 
 
-_numbers = {}
+_numbers: dict = {}
 
 
 def _numbers_in(mask):
@@ -163,7 +163,7 @@ def _numbers_in(mask):
 
 
 MEMO_SIZE = 200_000
-_records = {}  # per variant: {(shape, its cell codes): record}, shared by all searches
+_records: dict = {}  # per variant: {(shape, its cell codes): record}, shared by all searches
 
 
 class Analysis:
@@ -175,6 +175,12 @@ class Analysis:
     is its parent's with those records replaced."""
 
     __slots__ = ("records", "s0", "s1", "par", "threat_shapes", "potential_shapes")
+    records: list
+    s0: int
+    s1: int
+    par: int
+    threat_shapes: dict
+    potential_shapes: dict
 
     @classmethod
     def full(cls, state) -> "Analysis":
@@ -249,16 +255,16 @@ class Analysis:
     def forks(self, seat: int, board) -> int:
         """How many placements (cell, number) would give ``seat`` threats on
         two cells or more at once: a double threat one move away."""
-        made = {}
+        made: dict = {}
         for found in self.potential_shapes.values():
             for p, c, n, t in found:
                 if p == seat and not board[t]:
                     made.setdefault((c, n), set()).add(t)
-        return sum(1 for cells in made.values() if len(cells) >= 2)
+        return len([cells for cells in made.values() if len(cells) >= 2])
 
     def threats(self) -> tuple:
         """Per seat, {cell: set of numbers} of its threats."""
-        out = ({}, {})
+        out: tuple[dict, dict] = ({}, {})
         for found in self.threat_shapes.values():
             for seat, c, n in found:
                 out[seat].setdefault(c, set()).add(n)

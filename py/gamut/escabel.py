@@ -110,8 +110,8 @@ class Geometry:
         s = n + 1
         self.n = n
         self.stride = s
-        self.names = [None] * (n * s)  # internal index -> "a1" (None: the guard column)
-        self.index = {}                # "a1" -> internal index
+        self.names: list = [None] * (n * s)  # internal index -> "a1" (None: the guard column)
+        self.index: dict[str, int] = {}      # "a1" -> internal index
         board = 0
         for rank in range(n):
             for file in range(n):
@@ -127,7 +127,7 @@ class Geometry:
         self.left, self.right = self.files[0], self.files[-1]
         self.deltas = (1, -1, s, -s)  # east, west, north, south
         base = n << SIZE_SHIFT
-        moves = [None] * (LOW + 1)
+        moves: list = [None] * (LOW + 1)
         for i in self.index.values():
             moves[i] = Move(base | i)
             for d in range(4):
@@ -138,12 +138,12 @@ class Geometry:
         self.corner_even = sum(1 << i for i in self.index.values()
                                if (i // s + i % s) % 2 == 0)
         # per rank, {empty points of the rank (n bits): their placements, in point order}
-        self.rank_placements = tuple({} for _ in range(n))
+        self.rank_placements: tuple[dict, ...] = tuple({} for _ in range(n))
 
     def placements(self, empty: int) -> list:
         """The placements on the points of ``empty``, in point order: looked
         up a rank at a time (far fewer steps than one per point)."""
-        out = []
+        out: list = []
         s, full = self.stride, (1 << self.n) - 1
         for r, known in enumerate(self.rank_placements):
             m = (empty >> (r * s)) & full
@@ -222,7 +222,7 @@ class Move(int):
 # Zobrist keys: ZOBRIST[colour][height][index], grown on demand.
 
 _MAX_INDEX = 13 * 14
-ZOBRIST = ([], [])
+ZOBRIST: tuple[list, list] = ([], [])
 _rng = random.Random("escabel")
 ZOBRIST_SIDE = _rng.getrandbits(64)
 ZOBRIST_SWAP = _rng.getrandbits(64)

@@ -222,7 +222,7 @@ TRIE = tuple(_build_trie((o,)) for o in range(NUM_CELLS))
 
 def generate(board, seat: int, in_hand: int) -> list:
     """Every legal move for ``seat`` on ``board`` (a tuple of stack codes)."""
-    moves = []
+    moves: list = []
     append = moves.append
     if in_hand:
         can = PLACEABLE[seat]
@@ -650,7 +650,7 @@ class EvlState(core.State):
         unstack_starts = {move[0] for move in legal if len(move) > 1}
         seat = self._to_move
         for move in legal:
-            entry = {"text": str(move), "clicks": list(move.cells)}
+            entry: dict = {"text": str(move), "clicks": list(move.cells)}
             if len(move) > 1:
                 after = self.play_unchecked(move)
                 captures = list(after.captured())
@@ -816,10 +816,10 @@ def load_body(header, body: str) -> EvlState:
     rows = fields[0].split("/")
     if len(rows) != 4:
         raise PositionError("the heptagons need 4 rows (a/b/c/d) separated by '/'")
-    board = []
+    cells: list[int] = []
     for r, row in enumerate(rows):
         for item in _parse_runs(row, 7, f"row {'abcd'[r]}", True):
-            board.append(stack_code(["bw".index(ch) for ch in item]))
+            cells.append(stack_code(["bw".index(ch) for ch in item]))
     bands = fields[1].split("/")
     if len(bands) != 3:
         raise PositionError("the pentagons need 3 bands (ab/bc/cd) separated by '/'")
@@ -831,7 +831,7 @@ def load_body(header, body: str) -> EvlState:
     if fields[2] not in ("b", "w"):
         raise PositionError(f"the side to move must be 'b' or 'w', not {excerpt(fields[2])}")
     to_move = "bw".index(fields[2])
-    board = tuple(board)
+    board = tuple(cells)
     total, m = header.options["pieces"], header.options["markers"]
     counts = [sum(COUNT[s][c] for c in board) for s in (0, 1)]
     for seat in (0, 1):

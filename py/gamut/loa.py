@@ -133,7 +133,7 @@ def is_connected(bb: int) -> bool:
 def generate(own: int, enemy: int) -> list:
     """Every legal non-pass move for the side owning ``own``."""
     occ = own | enemy
-    moves = []
+    moves: list = []
     append = moves.append
     bb = own
     while bb:
@@ -166,7 +166,8 @@ STANDARD_SETUP = (
 
 
 def _squares(names: str) -> int:
-    return sum(1 << parse_cell(n, 8, 8) for n in names.split())
+    cells = [parse_cell(n, 8, 8) for n in names.split()]
+    return sum(1 << c for c in cells if c is not None)
 
 
 SCRAMBLED_EGGS_SETUP = (
@@ -327,8 +328,9 @@ class LoaState(core.State):
     def why_illegal(self, clicks) -> str:
         if self._outcome is not None:
             return f"The game is over ({self._outcome.reason})."
-        cells = [parse_cell(c, 8, 8) for c in clicks]
-        if not cells or None in cells:
+        found = [parse_cell(c, 8, 8) for c in clicks]
+        cells = [c for c in found if c is not None]
+        if not cells or len(cells) < len(found):
             return "Click one of your pieces, then the square it should move to."
         if len(cells) == 1:
             return self._explain(cells[0], None)
