@@ -328,28 +328,28 @@ def test_orthogonal_neighbours_always_connect():
     assert s.has_chain(BLACK) and not s.has_chain(WHITE)
 
 
+def crosscut(b3: str, c3: str, b2: str, c2: str) -> EscabelState:
+    """Black's path b1, b2 | c3, c4, c5 across the crosscut b2 c2 / b3 c3,
+    whose stacks are given from the bottom (single pieces as b or w)."""
+    return pos(f"""
+        . . b . .
+        . . b . .
+        . {b3} {c3} . .
+        . {b2} {c2} . .
+        . b . . .""")
+
+
 def test_crosscut_with_equal_heights_connects_neither_diagonal():
     # b2-c3 Black, c2-b3 White, all height 1: a crosscut in which neither
     # diagonal connects; Black's only way north from b2 goes through it.
-    rows = """
-        . . b . .
-        . . b . .
-        . w b . .
-        . b w . .
-        . b . . ."""
-    s = pos(rows)
+    s = crosscut("w", "b", "b", "w")
     assert not s.has_chain(BLACK) and s.outcome() is None
     ref = ref_of(s)
     assert not ref.connected((1, 1), (2, 2)) and not ref.connected((2, 1), (1, 2))
     # Without the White piece on c2 there is no crosscut: case (a) links b2-c3.
-    assert pos(rows.replace(". b w . .", ". b . . .")).has_chain(BLACK)
+    assert crosscut("w", "b", "b", ".").has_chain(BLACK)
     # Equal pairs of taller stacks, (1, 3) against (1, 3): still neither.
-    s = pos("""
-        . . b . .
-        . . b . .
-        . w wwb . .
-        . b wbw . .
-        . b . . .""")
+    s = crosscut("w", "wwb", "b", "wbw")
     assert not s.has_chain(BLACK)
     ref = ref_of(s)
     assert not ref.connected((1, 1), (2, 2)) and not ref.connected((2, 1), (1, 2))
@@ -359,24 +359,14 @@ def test_crosscut_case_b():
     # Black b2 (2) and c3 (2) against White c2 (1) and b3 (3): both Black
     # stacks are higher than the lower White stack, so they connect by (b),
     # although both are lower than the higher White stack.
-    s = pos("""
-        . . b . .
-        . . b . .
-        . bbw wb . .
-        . wb w . .
-        . b . . .""")
+    s = crosscut("bbw", "wb", "wb", "w")
     assert s.has_chain(BLACK)
     ref = ref_of(s)
     assert ref.connected((1, 1), (2, 2)) and not ref.connected((2, 1), (1, 2))
     # Failure of (b): Black (1, 2) against White (1, 3): the lower Black
     # stack is not higher than the lower White one, and (c) fails as well
     # (the higher Black stack is not higher than the higher White one).
-    s = pos("""
-        . . b . .
-        . . b . .
-        . bbw wb . .
-        . b w . .
-        . b . . .""")
+    s = crosscut("bbw", "wb", "b", "w")
     assert not s.has_chain(BLACK)
     # ... and White's diagonal, (1, 3) against (1, 2), holds by (c).
     assert ref_of(s).connected((2, 1), (1, 2))
@@ -386,32 +376,17 @@ def test_crosscut_case_c():
     # Black (1, 3) against White (1, 2): the lower Black stack is as high as
     # the lower White one and the higher Black stack is higher than the
     # higher White one: connected by (c).
-    s = pos("""
-        . . b . .
-        . . b . .
-        . bw wwb . .
-        . b w . .
-        . b . . .""")
+    s = crosscut("bw", "wwb", "b", "w")
     assert s.has_chain(BLACK)
     ref = ref_of(s)
     assert ref.connected((1, 1), (2, 2)) and not ref.connected((2, 1), (1, 2))
     # Failure of (c): the higher Black stack only equals the higher White one.
-    s = pos("""
-        . . b . .
-        . . b . .
-        . bw wb . .
-        . b w . .
-        . b . . .""")
+    s = crosscut("bw", "wb", "b", "w")
     assert not s.has_chain(BLACK)
     assert not ref_of(s).connected((2, 1), (1, 2))
     # Failure of (c): lower Black (1) below lower White (2): no link; White's
     # diagonal (2, 2) against (1, 2) connects by (b).
-    s = pos("""
-        . . b . .
-        . . b . .
-        . bw wb . .
-        . b bw . .
-        . b . . .""")
+    s = crosscut("bw", "wb", "b", "bw")
     assert not s.has_chain(BLACK)
     assert ref_of(s).connected((2, 1), (1, 2))
 
