@@ -330,7 +330,6 @@ def col(file, start_rank, stones):
 
 def test_metadata_and_start():
     info = gamut.GAMES["el"]
-    assert info.implemented
     assert [v.id for v in info.variants] == ["standard", "eight", "consecutive",
                                              "three-player", "four-player"]
     assert [o.name for o in info.options] == ["first-two-equal", "full-board", "declare-threats"]

@@ -7,8 +7,10 @@ here, in the spirit of OpenSpiel's state API:
 * :class:`GameInfo` -- a game's metadata: id, name, players, variants, options.
 * :class:`State` -- an immutable position.  ``to_move`` is the seat (from 0)
   whose turn it is; ``legal_moves()`` lists moves; ``play(move)`` returns a
-  new state and leaves the original alone; ``outcome()`` is ``None`` while
-  the game goes on.  A finished position has no legal moves.
+  new state and leaves the original alone, and raises IllegalMoveError for
+  any move not in ``legal_moves()`` (``play_unchecked(move)`` skips that
+  check: the searches' path); ``outcome()`` is ``None`` while the game goes
+  on.  A finished position has no legal moves.
 * Moves are small immutable, hashable values defined by each game.  ``str(move)``
   is its notation, and ``state.parse_move(text)`` reads it back.
 * ``state.to_text()`` / :func:`load` round-trip a position, including the
@@ -275,8 +277,8 @@ class GameInfo:
 
     @property
     def implemented(self) -> bool:
-        """Always true (every registered game is playable); kept while the
-        page still reads ``implemented`` from :meth:`to_json`."""
+        """Always true (every registered game is playable); kept only while
+        e2e/test_site_layout.py still asks."""
         return True
 
     @property
@@ -324,7 +326,6 @@ class GameInfo:
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "description": self.description,
-                "implemented": self.implemented,
                 "players": sorted({v.players for v in self.variants}),
                 "variants": [v.to_json() for v in self.variants],
                 "options": [o.to_json() for o in self.options]}
