@@ -26,75 +26,12 @@ included, because a rule option is part of the game's identity.
 The view
 --------
 ``state.view()`` returns a JSON-ready dict that the front end draws without
-knowing any rules.  Its schema is written as typed structures in
-:mod:`gamut.view`, whose ``check_view(view)`` refuses any unknown, missing or
-mistyped key (the protocol tests run it on every view of every game).  In
-short:
-
-``game``, ``variant``, ``options``, ``title``
-    identity, as in the position text.
-``players``
-    list, in seat order, of ``{"name": "Black", "color": "black"}``; ``color``
-    is a token the front end maps to a palette (black, white, red, blue,
-    green, yellow).
-``to_move``, ``ply``
-    seat to move; number of moves played since the start position.
-``board``
-    ``{"kind": "squares" | "points" | "polygons", "width": w, "height": h,
-    "cells": [...], "files": [...], "ranks": [...], "edges": [...]}``.
-    Coordinates live in a ``0 0 w h`` view box, y growing downwards.  Each
-    cell is ``{"id": "a1", "x": cx, "y": cy}`` plus, for ``polygons``,
-    ``"points": [[x, y], ...]`` and optionally ``"shape": "pentagon"``;
-    for ``squares`` a cell is the unit square centred on (x, y) and carries
-    ``"shade": 0 | 1`` (checkered) or ``2`` (a plain ruled cell, like paper); for ``points`` cells are intersections of a grid.
-    ``edges`` (optional) are coloured board edges:
-    ``{"from": [x, y], "to": [x, y], "owner": seat}``.  ``stack_style``
-    (optional) ``"rings"`` draws a stack from above: the top piece as a disc
-    and each piece below as a ring in its own colour.
-``pieces``
-    ``[{"cell": "b1", "owner": seat, "label": "5", "stack": [seat, ...]}]``;
-    ``label`` and ``stack`` (bottom to top) are optional.
-``markers``
-    ``[{"cell": id, "owner": seat}]``: ownership of a cell itself (optional).
-``counters``
-    ``[{"owner": seat, "label": "in hand", "value": 20}]`` (optional).
-``last_move``
-    cell ids touched by the last move, in order (empty at the start).
-``highlights``
-    ``[{"kind": "win" | "threat" | "capture" | ..., "cells": [...]}]``.
-``annotations``
-    ``[{"cell": id, "text": "5", "owner": seat, "kind": "threat"}]``.
-``palette``
-    ``[{"id": "n5", "label": "5"}]``: click targets beside the board.
-``moves``
-    every legal move as ``{"text": "b1-d3", "clicks": ["b1", "d3"]}``:
-    ``clicks`` is the sequence of cell or palette ids that enters it.  A
-    move with no clicks (``pass``, ``swap``) is offered as a button, with
-    ``"label"``.  When one move's clicks are a prefix of another's, the
-    front end asks for confirmation (or a second click on the last cell).
-    Optional per move: ``"label"``, the text of its button (no clicks) or of
-    its confirm button (``"Place on b3"``); ``"preview"``, what the move
-    would leave, drawn while its clicks are being entered:
-    ``{"cells": [ids], "pieces": [...], "markers": [...]}`` -- on the listed
-    cells the view's pieces and markers are replaced by the preview's ones
-    (same schema as ``pieces`` / ``markers``; a listed cell absent from them
-    would be empty).  The front end shows the preview of the move the
-    current clicks complete or, while they complete none, what every
-    remaining candidate's preview agrees on.
-``outcome``
-    ``None`` or ``{"winner": seat | None, "reason": "...", "cells": [ids]}``.
-``messages``
-    short texts worth showing (``"Threat!"``), optional.
-``turn_plies``
-    plies in one player's turn (optional, default 1; EL with declared threats
-    has 2: a placement, then a declaration), for grouping the move list.
-``click_order``
-    ``"any"`` when a move's clicks may come in any order (EL: a cell and a
-    number), optional.
-``select``
-    ``{"cells": [ids], "prompt": "...", "move": "declare"}`` (optional): a
-    step in which the player marks any set of the cells and confirms; the
-    move played is ``"<move> <cell>,<cell>"`` (``"<move> -"`` for none).
+knowing any rules.  Its schema is written once, as typed structures in
+:mod:`gamut.view` (the board's cells, pieces, markers, counters, highlights,
+annotations, a palette of extra click targets, every legal move with the
+clicks that enter it, the outcome, messages), whose ``check_view(view)``
+refuses any unknown, missing or mistyped key; ``tests/test_protocol.py``
+runs it on every view of random games of every game and variant.
 
 The computer player
 -------------------
@@ -106,8 +43,8 @@ searches call them directly.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
 import re
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, Self, Sequence
 

@@ -101,7 +101,10 @@ class PaletteItem(TypedDict):
 
 class Preview(TypedDict):
     """What a move would leave, drawn while its clicks are entered: on
-    ``cells`` the view's pieces and markers give way to these."""
+    ``cells`` the view's pieces and markers give way to these (a listed cell
+    absent from them is drawn empty).  The page shows the preview of the
+    move the current clicks complete or, while they complete none, what
+    every remaining candidate's preview agrees on."""
     cells: list[str]
     pieces: list[Piece]
     markers: list[Marker]
@@ -109,7 +112,10 @@ class Preview(TypedDict):
 
 class MoveEntry(TypedDict):
     """A legal move: ``clicks`` (cell or palette ids) enter it; a move with
-    none is a button.  ``label``: the text of its button or confirm button."""
+    none (``pass``, ``swap``) is a button.  When one move's clicks are a
+    prefix of another's, the page asks for confirmation (or a second click
+    on the last cell).  ``label``: the text of its button or of its confirm
+    button (``"Place on b3"``)."""
     text: str
     clicks: list[str]
     label: NotRequired[str]
