@@ -218,10 +218,6 @@ class GameInfo:
         e2e/test_site_layout.py still asks."""
         return True
 
-    @property
-    def default_variant(self) -> str:
-        return self.variants[0].id
-
     def variant(self, variant_id: str | None) -> VariantInfo:
         if variant_id is None:
             return self.variants[0]
@@ -556,9 +552,6 @@ class State:
 
     def __eq__(self, other):
         return type(other) is type(self) and self.key() == other.key()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return hash(self.key())

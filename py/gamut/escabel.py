@@ -421,10 +421,6 @@ class EscabelState(core.State):
         """The colour (BLACK 0 / WHITE 1) of the seat to move."""
         return self._to_move ^ self.swapped
 
-    def seat_of(self, colour: int) -> int:
-        """The seat holding ``colour``."""
-        return colour ^ self.swapped
-
     def zobrist(self) -> int:
         return self._hash
 

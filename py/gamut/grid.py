@@ -31,10 +31,6 @@ def parse_cell(text: str, width: int, height: int) -> int | None:
     return rank * width + file
 
 
-def cell_names(width: int, height: int) -> list[str]:
-    return [cell_name(i, width) for i in range(width * height)]
-
-
 def iter_bits(bb: int):
     """Indices of the set bits of ``bb``, lowest first."""
     while bb:

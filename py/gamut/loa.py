@@ -56,10 +56,6 @@ class Move(int):
     def is_capture(self) -> bool:
         return bool(self & CAPTURE)
 
-    @property
-    def is_pass(self) -> bool:
-        return self == PASS_CODE
-
     def __str__(self):
         if self == PASS_CODE:
             return "pass"
