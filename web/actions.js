@@ -228,15 +228,15 @@ export const actions = {
         if (parsed) linked = await open.fromLink(page.positions, parsed, page.games);
         if (linked && !boot) hideNotice();
       } catch (err) {
-        if (!err || !err.type) throw err;
+        if (!err || !(err.type || err.name === "LinkError")) throw err;
         showNotice(linkProblem(err.message), { kind: "error", fresh: true });
       }
       if (linked && current && open.mergeLink(current, linked)) linked = null;
       const model = linked || current
         || await open.fresh(page.engine, page.positions, "loa", open.settingsOf("loa") || {});
       if (model === m) {
-        open.persist(m);  // (a broken link: the URL shows the game on screen again)
-        m._changed("tree");
+        if (!linked) page.opened();  // (a link opened into the game on screen counts as opening it)
+        m._changed("tree");          // (a broken link: the URL shows the game on screen again)
         return;
       }
       actions.replace(model);

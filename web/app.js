@@ -13,6 +13,7 @@ import { Board } from "./board.js";
 import { Computer } from "./computer.js";
 import { Positions } from "./positions.js";
 import { drawMoveList } from "./movelist.js";
+import { isPrefix } from "./game.js";
 import { drawPanel, drawThinking, drawControls } from "./panels.js";
 import { NewGameDialog, copyLink, hideNotice, setExplain, showNotice, showRules, sentence } from "./dialogs.js";
 import { actions } from "./actions.js";
@@ -66,8 +67,13 @@ page.show = function show(model) {
   page.model = model;
   page.unsubscribe = model.subscribe(() => changed());
   page.computer.attach(model);
-  root.dataset.revision = String(Number(root.dataset.revision || 0) + 1);
+  page.opened();
   changed();
+};
+
+/** <html data-revision> counts the games (and links) opened: tools and tests wait on it. */
+page.opened = () => {
+  root.dataset.revision = String(Number(root.dataset.revision || 0) + 1);
 };
 
 // -- after every change of the model: save, fetch what is needed, draw -------------
@@ -79,7 +85,7 @@ function changed() {
     setExplain("This browser does not let Gamut save: the game is kept only while this page is open.", "info");
   }
   page.computer.sync();
-  const need = [m.viewed, m.linkLine()];
+  const need = [m.viewed, m.head];
   for (const line of need) {
     if (!page.positions.get(m.start, line)) {
       page.busy(() => page.positions.view(m.start, line).then(() => schedule()));
@@ -101,15 +107,20 @@ function schedule() {
 /** Draw everything from the model and the cached views. */
 function draw() {
   const m = page.model;
-  if (!m) return;
+  if (!m) {
+    drawControls({ model: null, view: null, ready: false, computer: page.computer, canUndo: false });
+    return;
+  }
   const view = page.positions.get(m.start, m.viewed);
   if (!view) return;  // drawn when it arrives
   const computer = page.computer;
   const headView = page.positions.get(m.start, m.head);
-  const endView = page.positions.get(m.start, m.linkLine());
+  // how the game ended, shown while its earlier moves are browsed
+  const endView = isPrefix(m.viewed, m.head) ? headView : null;
   const seat = computer.computerSeatToMove();
   const computerTurn = m.atHead && seat >= 0;
   const input = page.ready && !page.pending && !computerTurn;
+  root.dataset.ply = String(m.ply);
   page.board.show(view);
   page.board.setInteractive(input);
   page.board.setSuggest(computer.suggestion(view));
@@ -213,7 +224,7 @@ function engineFailed(err) {
     h("p", {}, "The board is shown, but moves cannot be played. Reloading the page may help."),
     h("button", { type: "button", onclick: () => location.reload() }, "Reload"),
   );
-  schedule();
+  draw();
 }
 
 function buildPicker(current) {

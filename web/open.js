@@ -97,7 +97,12 @@ export async function fromLink(positions, parsed, games) {
 export async function saved(positions) {
   const got = storage.load();
   if (!got || got.error) return got;
-  return (await checked(got, positions)).model;
+  try {
+    return (await checked(got, positions)).model;
+  } catch (err) {
+    if (err && err.type) storage.setAside();  // the engine refused it: kept aside, reported
+    throw err;
+  }
 }
 
 /** Which game the saved current game is (to draw its board before the engine is ready). */
@@ -119,14 +124,22 @@ export async function lastOf(positions, gameId) {
   }
 }
 
-/** Add a link's line to `model` when it is the same game (same start): the
- * link then shows a line of the game on screen, and the game goes on from
- * it if it brought new moves.  Returns whether it did. */
+/** Add a link's line to `model` when it is the same game: the same start,
+ * and a line that ends where a line of its tree ends or goes on from there
+ * (a reload, a link of a browsed position, a friend's reply).  The link then shows a
+ * line of the game on screen, and the game goes on from it if it brought
+ * new moves.  Returns whether it did (else the link is another game). */
 export function mergeLink(model, other) {
   if (other.start !== model.start) return false;
-  const known = model.tree.has(other.head);
-  let line = [];
-  for (const move of other.head) line = model.tree.add(line, move).line;
+  const line = other.head;
+  let k = 0;
+  while (k < line.length && model.tree.has(line.slice(0, k + 1))) k += 1;
+  // the link must reach the end of a line of the tree: a link of the start
+  // or of a line that turns off elsewhere is another game
+  if (model.tree.children(line.slice(0, k)).length) return false;
+  const known = k === line.length;
+  let at = [];
+  for (const move of line) at = model.tree.add(at, move).line;
   if (!known) {
     model.head = [...other.head];
     model.tip = [...other.head];

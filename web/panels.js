@@ -75,9 +75,8 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
 
   const parts = [];
   if (!view.outcome) parts.push(`${seatName(view, view.to_move)} to move`);
-  const end = model.linkLine().length;
-  if (model.ply < end) parts.push(`viewing move ${model.ply} of ${end}`);
-  if (!model.atHead && model.ply === end) parts.push("a variation");
+  // browsing away from where the game goes on (the head)
+  if (!model.atHead) parts.push(`viewing move ${model.ply} of ${model.linkLine().length}`);
   if (view.messages && view.messages.length) parts.push(view.messages.join(" "));
   $("status").textContent = parts.join(" · ");
 }

@@ -39,7 +39,16 @@ export function clear() {
   try { s && s.removeItem(KEY); } catch { /* nothing to do */ }
 }
 
-function setAside(s, raw) {
+/** Keep the current save aside (KEY + ".damaged"): the engine refused it. */
+export function setAside() {
+  const s = store();
+  try {
+    const raw = s && s.getItem(KEY);
+    if (raw != null) moveAside(s, raw);
+  } catch { /* nothing to keep */ }
+}
+
+function moveAside(s, raw) {
   try {
     s.setItem(KEY + ".damaged", raw);
     s.removeItem(KEY);
@@ -89,7 +98,7 @@ export function load() {
     if (data.v !== VERSION) throw new Error(`it has version ${JSON.stringify(data.v)}, not ${VERSION}`);
     return GameModel.fromJSON(data.game);
   } catch (err) {
-    setAside(s, raw);
+    moveAside(s, raw);
     return { error: err instanceof SyntaxError ? "the saved data is not valid JSON" : err.message };
   }
 }

@@ -78,8 +78,8 @@ import traceback
 from typing import Any, Callable, Iterator
 
 from . import __version__
-from .core import (GAMES, GamutError, IllegalMoveError, RecordError, State, game_info, load, new, perft,
-                   replay)
+from .core import (GAMES, GamutError, IllegalMoveError, RecordError, State, excerpt, game_info,
+                   load, new, perft)
 
 __all__ = ["handle", "call", "RequestError", "Positions", "register_job", "initial", "METHODS"]
 
@@ -183,16 +183,11 @@ class Positions:
                         nxt = entry.next[name] = _Entry(state.play(move), name)
                         self.count += 1
                 except IllegalMoveError as exc:
-                    raise RecordError(f"move {i + 1} ({_excerpt(text)}): {exc}") from None
+                    raise RecordError(f"move {i + 1} ({excerpt(text)}): {exc}") from None
                 entry.next[text] = nxt
             canonical.append(nxt.move)
             entry = nxt
         return canonical, entry.state
-
-
-def _excerpt(text: str, limit: int = 40) -> str:
-    """``text`` quoted, cut to ``limit`` characters (errors never echo a huge input)."""
-    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def start_text_of(state: State) -> str:
@@ -266,7 +261,7 @@ def m_mark(params: dict):
     allowed = set(select["cells"])
     for cell in cells:
         if cell not in allowed:
-            raise IllegalMoveError(f"{_excerpt(cell)} cannot be marked here")
+            raise IllegalMoveError(f"{excerpt(cell)} cannot be marked here")
     move = state.parse_move(f"{select['move']} {','.join(cells) or '-'}")
     return {"move": state.move_text(move)}
 
@@ -339,7 +334,7 @@ def _perft_gen(state: State, depth: int):
             yield
             return
         for m in s.legal_moves():
-            yield from sub(s.play(m), d - 1)
+            yield from sub(s.play_unchecked(m), d - 1)
 
     if depth <= 2:
         return {"depth": depth, "count": perft(state, depth), "divide": None}
@@ -347,7 +342,7 @@ def _perft_gen(state: State, depth: int):
     divide = []
     for i, m in enumerate(moves):
         before = nodes[0]
-        for _ in sub(state.play(m), depth - 1):
+        for _ in sub(state.play_unchecked(m), depth - 1):
             yield {"count": nodes[0], "root_moves_done": i, "root_moves": len(moves),
                    "fraction": i / len(moves)}
         divide.append([state.move_text(m), nodes[0] - before])

@@ -129,6 +129,9 @@ class OptionSpec:
     default: Any
     description: str = ""
     variants: tuple | None = None  # variants it applies to; None = all
+    # other options' values under which it means something, e.g. (("size", ("5", "7")),):
+    # the New game dialog offers it only then (a position may still name it)
+    when: tuple = ()
 
     def __post_init__(self):
         # Names and values go into position texts unescaped: none may hold
@@ -173,7 +176,8 @@ class OptionSpec:
         return {"name": self.name, "label": self.label, "description": self.description,
                 "choices": [self.format(c) for c in self.choices],
                 "default": self.format(self.default),
-                "variants": list(self.variants) if self.variants is not None else None}
+                "variants": list(self.variants) if self.variants is not None else None,
+                "when": {name: list(values) for name, values in self.when} or None}
 
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
@@ -211,12 +215,6 @@ class GameInfo:
     def __post_init__(self):
         if self.factory is None or self.loader is None:
             raise ValueError(f"game {self.id!r} needs a factory and a loader")
-
-    @property
-    def implemented(self) -> bool:
-        """Always true (every registered game is playable); kept only while
-        e2e/test_site_layout.py still asks."""
-        return True
 
     def variant(self, variant_id: str | None) -> VariantInfo:
         if variant_id is None:

@@ -961,9 +961,10 @@ INFO = core.register(core.GameInfo(
         core.OptionSpec("pie", "Pie rule", (True, False), True,
                         "On White's first turn, White may swap sides instead of moving."),
         core.OptionSpec("corners", "Corner colour", ("black", "white"), "black",
-                        "Colour of point a1 (on odd sizes, of all four corners) in the "
-                        "checkered setup.",
-                        variants=("checkered",)),
+                        "Colour of all four corners in the checkered setup.",
+                        variants=("checkered",),
+                        # on even sizes the two setups are mirror images: one is offered
+                        when=(("size", tuple(str(n) for n in range(5, 14, 2))),)),
     ),
     factory=start,
     loader=load_body,
