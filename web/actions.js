@@ -231,6 +231,7 @@ export const actions = {
         if (!err || !(err.type || err.name === "LinkError")) throw err;
         showNotice(linkProblem(err.message), { kind: "error", fresh: true });
       }
+      if (linked && current && boot && location.hash === current.fragment()) linked = null;  // the saved game's own URL
       if (linked && current && open.mergeLink(current, linked)) linked = null;
       const model = linked || current
         || await open.fresh(page.engine, page.positions, "loa", open.settingsOf("loa") || {});

@@ -104,6 +104,9 @@ function schedule() {
   });
 }
 
+const drawn = { panel: null, list: null };
+const sameKey = (a, b) => !!a && a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** Draw everything from the model and the cached views. */
 function draw() {
   const m = page.model;
@@ -124,18 +127,27 @@ function draw() {
   page.board.show(view);
   page.board.setInteractive(input);
   page.board.setSuggest(computer.suggestion(view));
-  drawPanel({
-    model: m, view, info: page.info(view.game), computer,
-    endOutcome: endView && endView.outcome, onSeat: (s, value) => actions.seat(s, value),
-  });
-  drawMoveList($("moves"), m, {
-    seats: view.players.length, per: view.turn_plies || 1, onSelect: line => actions.goTo(line),
-  });
+  // the panel and the move list are rebuilt only when what they show changed
+  // (not on every progress report of a search: a select being used stays open)
+  const thinkingHere = !!(computer.think && computer.think.purpose === "move" && m.atHead);
+  const panelKey = [m.rev, view, endView, thinkingHere];
+  if (!sameKey(drawn.panel, panelKey)) {
+    drawn.panel = panelKey;
+    drawPanel({
+      model: m, view, info: page.info(view.game), computer,
+      endOutcome: endView && endView.outcome, onSeat: (s, value) => actions.seat(s, value),
+    });
+  }
+  const listKey = [m, m.rev, view.players.length, view.turn_plies];
+  if (!sameKey(drawn.list, listKey)) {
+    drawn.list = listKey;
+    drawMoveList($("moves"), m, {
+      seats: view.players.length, per: view.turn_plies || 1, onSelect: line => actions.goTo(line),
+    });
+  }
   const hint = computer.hint && computer.hint.progress;
   drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: input && !!hint });
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 });
-  const tag = document.querySelector("#players .to-move .turn-tag");
-  if (tag && computer.think && computer.think.purpose === "move" && m.atHead) tag.textContent = "thinking";
 }
 
 // -- boot ---------------------------------------------------------------------------

@@ -60,18 +60,10 @@ export class Computer {
     return this.positions.key(this.model.start, line);
   }
 
-  /** The view of the head, if known (fetched when not: sync() runs again then). */
+  /** The view of the head, if the cache has it (sync() fetches it). */
   headView() {
     const m = this.model;
-    if (!m) return null;
-    const view = this.positions.get(m.start, m.head);
-    if (!view && this.enabled) {
-      const key = this._key(m.head);
-      this.positions.view(m.start, m.head).then(() => {
-        if (this.model === m && this._key(m.head) === key) this.sync();
-      }, () => {});
-    }
-    return view || null;
+    return (m && this.positions.get(m.start, m.head)) || null;
   }
 
   /** Whose seat is to move at the head, when the computer plays it; else -1. */
@@ -85,6 +77,12 @@ export class Computer {
   sync() {
     const m = this.model;
     if (!m || !this.enabled) return;
+    if (!this.headView()) {  // who is to move there?  ask, then decide
+      const key = this._key(m.head);
+      this.positions.view(m.start, m.head).then(() => {
+        if (this.model === m && this._key(m.head) === key) this.sync();
+      }, () => {});
+    }
     const t = this.think;
     const seat = this.computerSeatToMove();
     if (t && t.purpose === "move") {
@@ -106,6 +104,9 @@ export class Computer {
     };
     const params = { start: m.start, line, level, seed: line.length };
     if (purpose === "hint") params.max_ms = HINT_MS;
+    // <html data-searches> counts the searches started (a test can see one was not restarted)
+    const root = globalThis.document && document.documentElement;
+    if (root) root.dataset.searches = String(Number(root.dataset.searches || 0) + 1);
     t.job = this.engine.job("think", params, progress => {
       if (this.think !== t || t.done) return;
       t.progress = progress;

@@ -31,6 +31,7 @@ export class GameModel {
     this.head = head ? [...head] : [...viewed];
     this.tip = tip ? [...tip] : [...this.head];
     this.listeners = new Set();
+    this.rev = 0;   // counts the changes (views redraw only what changed)
   }
 
   subscribe(fn) {
@@ -39,6 +40,7 @@ export class GameModel {
   }
 
   _changed(what) {
+    this.rev += 1;
     for (const fn of [...this.listeners]) fn(what, this);
   }
 

@@ -130,7 +130,10 @@ export class MoveInput {
   /** Ids that do something when clicked now. */
   actionable() {
     const out = new Set(this.targets());
-    for (const id of this.clicks) out.add(id);
+    // a selected id: any of them toggles off in any order; in order, the last
+    // one confirms or steps back (an earlier one only if it starts a move)
+    if (this.anyOrder) for (const id of this.clicks) out.add(id);
+    else if (this.clicks.length) out.add(this.clicks[this.clicks.length - 1]);
     for (const m of this.moves) {
       if (this.anyOrder) for (const id of m.clicks) out.add(id);
       else out.add(m.clicks[0]);

@@ -127,8 +127,8 @@ export async function lastOf(positions, gameId) {
 /** Add a link's line to `model` when it is the same game: the same start,
  * and a line that ends where a line of its tree ends or goes on from there
  * (a reload, a link of a browsed position, a friend's reply).  The link then shows a
- * line of the game on screen, and the game goes on from it if it brought
- * new moves.  Returns whether it did (else the link is another game). */
+ * line of the game on screen, and the game goes on from its end.  Returns
+ * whether it did (else the link is another game). */
 export function mergeLink(model, other) {
   if (other.start !== model.start) return false;
   const line = other.head;
@@ -137,13 +137,10 @@ export function mergeLink(model, other) {
   // the link must reach the end of a line of the tree: a link of the start
   // or of a line that turns off elsewhere is another game
   if (model.tree.children(line.slice(0, k)).length) return false;
-  const known = k === line.length;
   let at = [];
   for (const move of line) at = model.tree.add(at, move).line;
-  if (!known) {
-    model.head = [...other.head];
-    model.tip = [...other.head];
-  }
+  model.head = [...other.head];
+  model.tip = [...other.head];
   model.players = [...other.players];
   model.viewed = [...other.viewed];
   return true;

@@ -9,6 +9,7 @@ export class Positions {
   constructor(engine) {
     this.engine = engine;
     this.views = new Map();   // key -> view, oldest first
+    this.asked = new Map();   // key -> the request in flight (asked once, however often wanted)
   }
 
   key(start, line) {
@@ -30,11 +31,17 @@ export class Positions {
 
   /** The view of a position; rejects with the engine's typed error (a
    * RecordError names a move that cannot be played). */
-  async view(start, line) {
+  view(start, line) {
     const cached = this.get(start, line);
-    if (cached) return cached;
-    const r = await this.engine.call("view", { start, line });
-    return this.put(start, line, r.view);
+    if (cached) return Promise.resolve(cached);
+    const key = this.key(start, line);
+    let asked = this.asked.get(key);
+    if (!asked) {
+      asked = this.engine.call("view", { start, line }).then(r => this.put(start, line, r.view));
+      asked.finally(() => this.asked.delete(key)).catch(() => {});
+      this.asked.set(key, asked);
+    }
+    return asked;
   }
 
   /** Check a move at a position: its canonical text and the view after it. */
