@@ -4,21 +4,8 @@ import assert from "node:assert/strict";
 import {
   GameTree, TreeError, commonPrefix, sameLine, extendsLine, MAX_DEPTH, MAX_NODES,
 } from "../../web/tree.js";
+import { prng } from "./prng.mjs";
 
-// A small deterministic pseudo-random generator (mulberry32).
-function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  next.int = n => Math.floor(next() * n);
-  next.pick = xs => xs[next.int(xs.length)];
-  return next;
-}
 
 const MOVES = ["a1", "b2-c3", "c4=5", "d5", "e6xf7", "pass", "é", "g/h", ",", "x y"];
 
