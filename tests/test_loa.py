@@ -43,6 +43,53 @@ def test_perft_scrambled_eggs(depth):
     assert gamut.perft(start, depth) == SCRAMBLED_PERFT[depth - 1]
 
 
+def _random_positions(count, seed=7, max_plies=60):
+    """Positions from random games (captures, late middle games, the odd
+    finished game) for cross-checking the fast paths against the plain ones."""
+    import random
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        s = gamut.new("loa", rng.choice(["standard", "scrambled-eggs"]))
+        for _ in range(rng.randrange(max_plies)):
+            if s.outcome() is not None:
+                break
+            s = s.play_unchecked(rng.choice(s.legal_moves()))
+        found.append(s)
+    return found
+
+
+def test_line_table_generator_matches_piece_by_piece_generator():
+    for s in _random_positions(300):
+        for own, enemy in ((s.black, s.white), (s.white, s.black)):
+            expected = loa.generate_by_rays(own, enemy)
+            assert loa.generate(own, enemy) == expected  # same moves, same order
+            assert loa.count_moves(own, enemy) == len(expected)
+
+
+@pytest.mark.parametrize("variant", ["standard", "scrambled-eggs"])
+def test_bitboard_perft_matches_generic_perft_from_the_start(variant):
+    start = gamut.new("loa", variant)
+    for depth in range(0, 5):
+        assert loa.perft(start, depth) == gamut.perft(start, depth)
+
+
+def test_bitboard_perft_matches_generic_perft_in_random_positions():
+    for s in _random_positions(40, seed=11):
+        assert loa.perft(s, 3) == gamut.perft(s, 3)
+
+
+def test_bitboard_perft_counts_repetitions_and_passes():
+    s = gamut.new("loa")
+    cycle = _four_move_cycle(s)
+    again = gamut.replay(s, cycle + cycle[:2])[-1]  # two plies from the start's third time
+    fresh = pos(again.board_text() + " b")
+    assert loa.perft(again, 3) == gamut.perft(again, 3) != gamut.perft(fresh, 3)
+    stuck = pos("8/8/8/8/8/8/ww4ww/bw4wb b")  # Black must pass
+    for depth in range(4):
+        assert loa.perft(stuck, depth) == gamut.perft(stuck, depth)
+
+
 def test_setups_match_rulings():
     s = gamut.new("loa")
     assert s.board_text() == "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1"

@@ -120,14 +120,16 @@ def is_connected(bb: int) -> bool:
     """True when the pieces of ``bb`` form one 8-connected group."""
     group = bb & -bb
     while True:
-        grown = neighbours(group) & bb
+        row = group | ((group << 1) & NOT_A_FILE) | ((group >> 1) & NOT_H_FILE)
+        grown = (row | (row << 8) | (row >> 8)) & bb
         if grown == group:
             return group == bb
         group = grown
 
 
-def generate(own: int, enemy: int) -> list:
-    """Every legal non-pass move for the side owning ``own``."""
+def generate_by_rays(own: int, enemy: int) -> list:
+    """Every legal non-pass move for the side owning ``own``, piece by piece
+    (the reference for :func:`generate`, which returns the same list)."""
     occ = own | enemy
     moves: list = []
     append = moves.append
@@ -144,6 +146,105 @@ def generate(own: int, enemy: int) -> list:
                     continue
                 append(MOVES[code | CAPTURE] if target & enemy else MOVES[code])
     return moves
+
+
+# -- the line tables ----------------------------------------------------------
+# The moves along one line (a rank, file or diagonal: 46 lines) depend only on
+# which of its squares hold the mover's pieces and which the enemy's.  Both are
+# read with one AND: ``x = own | enemy << 64`` against ``L | L << 64``; each
+# line's table maps that key to the tuple of its moves (filled on first use),
+# so generating moves is 46 lookups done inside ``map``.
+
+_LINE_INDEX: dict = {}
+for _sq in range(64):
+    for _axis in range(4):
+        _LINE_INDEX.setdefault(LINES[_sq][_axis], (len(_LINE_INDEX), _axis))
+LINE_MASKS = tuple(_LINE_INDEX)
+LINE_AXES = tuple(axis for _, axis in _LINE_INDEX.values())
+LINE_OF = tuple(tuple(_LINE_INDEX[LINES[sq][axis]][0] for axis in range(4)) for sq in range(64))
+LINE_KEYS = tuple(m | (m << 64) for m in LINE_MASKS)
+TABLE_LIMIT = 4096  # entries per line table before it is emptied (bounds memory)
+
+
+class _LineMoves(dict):
+    """Key ``(own | enemy << 64) & (L | L << 64)`` -> the moves along line L."""
+    __slots__ = ("mask", "axis")
+
+    def __init__(self, mask: int, axis: int):
+        super().__init__()
+        self.mask = mask
+        self.axis = axis
+
+    def __missing__(self, key: int) -> tuple:
+        if len(self) >= TABLE_LIMIT:
+            self.clear()
+        own, enemy = key & FULL, key >> 64
+        n = ((own | enemy) & self.mask).bit_count()
+        axis = self.axis
+        found = []
+        for sq in iter_bits(own):
+            for target, between, code in RAYS[sq][axis][n]:
+                if not (target & own or between & enemy):
+                    found.append(MOVES[code | CAPTURE] if target & enemy else MOVES[code])
+        moves = self[key] = tuple(found)
+        return moves
+
+
+class _LineCounts(dict):
+    """Key as for :class:`_LineMoves` -> how many moves there are along the line."""
+    __slots__ = ("moves",)
+
+    def __init__(self, moves: _LineMoves):
+        super().__init__()
+        self.moves = moves
+
+    def __missing__(self, key: int) -> int:
+        if len(self) >= TABLE_LIMIT:
+            self.clear()
+        n = self[key] = len(self.moves[key])
+        return n
+
+
+LINE_MOVES = tuple(_LineMoves(m, a) for m, a in zip(LINE_MASKS, LINE_AXES))
+LINE_COUNTS = tuple(_LineCounts(t) for t in LINE_MOVES)
+_moves_of = _LineMoves.__getitem__
+_count_of = _LineCounts.__getitem__
+
+
+def _direction_order() -> list:
+    """ORDER[code]: sorting a move list by it gives the piece-by-piece order
+    of :func:`generate_by_rays` (from-square, then direction)."""
+    order = [0] * (2 * CAPTURE)
+    for frm in range(64):
+        for to in range(64):
+            df, dr = to % 8 - frm % 8, to // 8 - frm // 8
+            if (df or dr) and (not df or not dr or abs(df) == abs(dr)):
+                step = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+                order[frm * 64 + to] = order[frm * 64 + to + CAPTURE] = (
+                    frm * 8 + DIRECTIONS.index(step))
+    return order
+
+
+ORDER = _direction_order()
+_order_key = ORDER.__getitem__
+
+
+def generate(own: int, enemy: int) -> list:
+    """Every legal non-pass move for the side owning ``own``, in the order of
+    :func:`generate_by_rays`: by from-square, then direction."""
+    x = own | (enemy << 64)
+    moves: list = []
+    for line in map(_moves_of, LINE_MOVES, map(x.__and__, LINE_KEYS)):
+        if line:
+            moves += line
+    moves.sort(key=_order_key)
+    return moves
+
+
+def count_moves(own: int, enemy: int) -> int:
+    """``len(generate(own, enemy))``, without building the list."""
+    x = own | (enemy << 64)
+    return sum(map(_count_of, LINE_COUNTS, map(x.__and__, LINE_KEYS)))
 
 
 def initial_hash(black: int, white: int, to_move: int) -> int:
@@ -429,6 +530,115 @@ class LoaState(core.State):
             "messages": (["No legal move: pass."] if moves and moves[0]["text"] == "pass"
                          else []),
         }
+
+
+# -- perft --------------------------------------------------------------------
+# The same count as ``gamut.perft`` (tests/test_loa.py checks both), on bare
+# bitboards: a move is two XORs and the Zobrist key one more, repetitions are
+# counted in a dict, and the last ply is counted, not played: a move changes
+# only the seven lines through its two squares, so the replies after it are
+# the replies before it with those seven lines' counts recomputed.
+
+def _move_tables():
+    bits, lines = {}, {}
+    for frm in range(64):
+        for to in range(64):
+            df, dr = to % 8 - frm % 8, to // 8 - frm // 8
+            if (df or dr) and (not df or not dr or abs(df) == abs(dr)):
+                ft = frm * 64 + to
+                bits[ft] = (1 << frm) | (1 << to)
+                lines[ft] = tuple(sorted(set(LINE_OF[frm]) | set(LINE_OF[to])))
+    return bits, lines
+
+
+_FT_BITS, _FT_LINES = _move_tables()
+_FT_COUNTS = {ft: tuple(LINE_COUNTS[i] for i in ls) for ft, ls in _FT_LINES.items()}
+_FT_KEYS = {ft: tuple(LINE_KEYS[i] for i in ls) for ft, ls in _FT_LINES.items()}
+# Zobrist change of each move (side to move included), per side.
+_ZMOVE = tuple(
+    {code: ZOBRIST_SIDE ^ ZOBRIST[side][code >> 6 & 63] ^ ZOBRIST[side][code & 63]
+     ^ (ZOBRIST[side ^ 1][code & 63] if code & CAPTURE else 0)
+     for code in range(2 * CAPTURE) if code & 4095 in _FT_BITS}
+    for side in (0, 1))
+
+
+def perft(state: LoaState, depth: int) -> int:
+    """``gamut.perft(state, depth)`` (the number of move sequences of exactly
+    ``depth`` moves), computed on bitboards."""
+    if depth <= 0:
+        return 1
+    if state._outcome is not None:
+        return 0
+    seen: dict = {}
+    for h in state._trail:
+        seen[h] = seen.get(h, 0) + 1
+    side = state._to_move
+    own, other = (state.white, state.black) if side else (state.black, state.white)
+    return _perft(own, other, side, state._hash, depth, seen)
+
+
+def _perft(own, other, side, h, depth, seen):
+    """Sequences of ``depth`` moves from a position that is not over, ``own``
+    to move; ``seen`` counts the positions since the last capture."""
+    moves = generate(own, other)
+    if depth == 1:
+        return len(moves) or 1
+    seen[h] = seen.get(h, 0) + 1
+    total = 0
+    if not moves:  # a pass
+        h2 = h ^ ZOBRIST_SIDE
+        if seen.get(h2, 0) < 2:
+            total = _perft(other, own, side ^ 1, h2, depth - 1, seen)
+    elif depth == 2:
+        total = _count_replies(own, other, side, h, moves, seen)
+    else:
+        zmove = _ZMOVE[side]
+        for m in moves:
+            mine = own ^ _FT_BITS[m & 4095]
+            if m & CAPTURE:
+                theirs = other ^ (1 << (m & 63))
+                if is_connected(mine) or is_connected(theirs):
+                    continue
+                total += _perft(theirs, mine, side ^ 1, h ^ zmove[m], depth - 1, {})
+            else:
+                if is_connected(mine):
+                    continue
+                h2 = h ^ zmove[m]
+                if seen.get(h2, 0) >= 2:
+                    continue
+                total += _perft(other, mine, side ^ 1, h2, depth - 1, seen)
+    seen[h] -= 1
+    return total
+
+
+def _count_replies(own, other, side, h, moves, seen):
+    """The number of replies summed over ``moves`` (games ended by a move
+    count none; a side without a move has one, the pass)."""
+    x = other | (own << 64)
+    counts = list(map(_count_of, LINE_COUNTS, map(x.__and__, LINE_KEYS)))
+    before = sum(counts)
+    count_at = counts.__getitem__
+    repeats = any(v >= 2 for v in seen.values())
+    zmove = _ZMOVE[side]
+    total = 0
+    for m in moves:
+        ft = m & 4095
+        mine = own ^ _FT_BITS[ft]
+        if is_connected(mine):
+            continue
+        if m & CAPTURE:
+            theirs = other ^ (1 << (m & 63))
+            if is_connected(theirs):
+                continue
+        else:
+            theirs = other
+            if repeats and seen.get(h ^ zmove[m], 0) >= 2:
+                continue
+        x = theirs | (mine << 64)
+        n = (before - sum(map(count_at, _FT_LINES[ft]))
+             + sum(map(_count_of, _FT_COUNTS[ft], map(x.__and__, _FT_KEYS[ft]))))
+        total += n or 1
+    return total
 
 
 def _connection_outcome(options, mover, own, other, mover_connected, other_connected):

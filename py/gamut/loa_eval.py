@@ -88,7 +88,11 @@ def _terms(bb: int) -> tuple:
     return t
 
 
+# ORDER_KEYS[move]: captures and moves towards the centre first (the pass: 0).
+ORDER_KEYS = tuple((m >> 12) * 4 + CENTRE[m & 63] - CENTRE[(m >> 6) & 63]
+                   for m in range(PASS_CODE)) + (0,)
+
+
 def move_order_keys(moves) -> list:
     """Move-ordering priorities: captures and moves towards the centre first."""
-    return [0 if m == PASS_CODE else (m >> 12) * 4 + CENTRE[m & 63] - CENTRE[(m >> 6) & 63]
-            for m in moves]
+    return list(map(ORDER_KEYS.__getitem__, moves))
