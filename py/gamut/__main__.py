@@ -1,5 +1,8 @@
 """Command line: ``python -m gamut perft loa 4 [--variant V] [--option name=value]``,
-``python -m gamut moves "<position text>"``, ``python -m gamut divide loa 3``."""
+``python -m gamut moves "<position text>"``, ``python -m gamut divide loa 3``,
+``python -m gamut records FILE...`` (Gamut records or boardspace SGF in, every
+game as a Gamut record out; ``FILE:LINE:COL: ...`` on stderr for each bad game,
+and status 1)."""
 
 from __future__ import annotations
 
@@ -29,6 +32,9 @@ def main(argv=None) -> int:
         p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p = sub.add_parser("moves", help="legal moves of a position, one per line")
     p.add_argument("position")
+    p = sub.add_parser("records", help="read Gamut records or boardspace SGF files (- for "
+                       "standard input); write every game as a Gamut record")
+    p.add_argument("files", nargs="+", metavar="FILE")
     extra = {}
     try:
         from . import ai  # noqa: F401
@@ -54,12 +60,41 @@ def main(argv=None) -> int:
             state = load(args.position)
             for m in state.legal_moves():
                 print(state.move_text(m))
+        elif args.command == "records":
+            return _records(args.files)
         elif args.command in extra:
             return extra[args.command](args)
     except GamutError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _records(files: list) -> int:
+    from . import records
+
+    status = 0
+    games = []
+    for name in files:
+        try:
+            if name == "-":
+                text = sys.stdin.read()
+            else:
+                with open(name, encoding="utf-8", errors="replace") as f:
+                    text = f.read()
+            parsed = records.read(text)
+        except (OSError, GamutError) as exc:
+            print(f"{name}: {exc}", file=sys.stderr)
+            status = 1
+            continue
+        games += parsed.games
+        for error in parsed.errors:
+            print(f"{name}:{error.line}:{error.col}: game {error.game}: {error.reason}",
+                  file=sys.stderr)
+            status = 1
+    if games:
+        sys.stdout.write(records.format(games))
+    return status
 
 
 if __name__ == "__main__":

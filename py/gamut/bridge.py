@@ -528,10 +528,28 @@ def m_job_cancel(params: dict):
     return {"cancelled": job is not None}
 
 
+# Records (gamut.records): records_parse({text}) -> {games: [Record.to_json()], errors:
+# [{line, col, game, message}]} (Gamut records or boardspace SGF; a bad game is an error,
+# the others still read); records_format({games: [Record.to_json() form]}) -> {text}.
+
+
+def m_records_parse(params: dict):
+    from . import records
+    parsed = records.read(_param(params, "text", str))
+    return {"games": [g.to_json() for g in parsed.games],
+            "errors": [e.to_json() for e in parsed.errors]}
+
+
+def m_records_format(params: dict):
+    from . import records
+    return {"text": records.format_json(_param(params, "games", list))}
+
+
 METHODS: dict[str, Callable[[dict], Any]] = {
     "games": m_games, "version": m_version, "new": m_new, "play": m_play, "mark": m_mark,
     "view": m_view, "explain": m_explain, "initial": m_initial,
     "job_start": m_job_start, "job_step": m_job_step, "job_cancel": m_job_cancel,
+    "records_parse": m_records_parse, "records_format": m_records_format,
 }
 
 
