@@ -2,21 +2,237 @@
 
 Sides alternate every game, and each pair of games opens with the same few
 random moves (once with each colour assignment) so that games vary but the
-pair is fair.  Every move is chosen by the level's node budget, never by the
-clock, so a match is reproducible from its ``--seed`` on any machine, and
-``--jobs`` plays games in parallel processes with the same results.
-Prints each game, then wins/draws/losses for A and the Elo difference with
-its 95 % interval.
+pair is fair.  By default every move is chosen by the level's node budget,
+never by the clock, so a match is reproducible from its ``--seed`` on any
+machine, and ``--jobs`` plays games in parallel processes with the same
+results.  Prints each game, then wins/draws/losses for A and the Elo
+difference with its 95 % interval.
+
+Two options compare versions of the engine rather than levels:
+
+* ``--seconds 0.5``: each side thinks the same wall time per move, with no
+  node budget (a level keeps its depth limit and its noise).  Versions whose
+  nodes cost differently are compared fairly only so.  Results then depend
+  on the machine and its load: use ``--jobs 1`` on a busy machine.
+* ``--b-commit REV`` (or ``--a-commit``): that side plays with the engine of
+  an earlier commit: its ``py/gamut`` is exported with ``git archive`` into a
+  temporary directory and run in a subprocess (``python -c`` with only that
+  directory on its path), which answers each position text with a move text;
+  so nothing of the current code can leak into it, and the old code needs
+  nothing but ``gamut.load``, ``gamut.ai.start`` and a search's ``step``.
 """
 
 from __future__ import annotations
 
+import atexit
+import io
+import json
 import math
+import os
 import random
+import shutil
+import subprocess
 import sys
+import tarfile
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
 
 from .. import core
-from . import LEVELS, choose
+from ..core import GamutError
+from . import LEVELS, choose, start as start_search
+
+
+class ArenaError(GamutError):
+    """An arena that cannot be set up (an unknown commit, a broken export)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """One side of a match: a level, thinking ``seconds`` of wall time per
+    move (or, when None, the level's node budget), with the engine of this
+    checkout or of ``commit``."""
+    level: str
+    seconds: float | None = None
+    commit: str | None = None
+
+    def __str__(self):
+        text = self.level + (f"@{self.commit[:10]}" if self.commit else "")
+        return text + (f" {self.seconds:g} s/move" if self.seconds else "")
+
+    def choose(self, state, seed: int):
+        """The move this player makes in ``state``."""
+        if self.commit:
+            text = _worker(self.commit).choose(state.to_text(), self.level, seed, self.seconds)
+            return state.parse_move(text)
+        if self.seconds is None:
+            return choose(state, self.level, seed=seed)
+        return timed_choice(start_search(state, self.level, seed), self.seconds)
+
+
+def timed_choice(search, seconds: float):
+    """Drive ``search`` for ``seconds`` of wall time, whatever its budget
+    (the budget is lifted), and return its choice."""
+    for budget in ("max_nodes", "max_iterations"):
+        if hasattr(search, budget):
+            setattr(search, budget, 10**15)
+    end = time.perf_counter() + seconds
+    while not search.done:
+        left = end - time.perf_counter()
+        if left <= 0:
+            break
+        search.step(min(50.0, 1000 * left))
+    return search.choice()
+
+
+# The program an earlier commit's engine runs in its subprocess: one JSON
+# request a line ({position, level, seed, seconds}), one JSON answer a line.
+# It uses only what every version of gamut has had; keep it so.
+WORKER = r"""
+import json, sys, time
+import gamut, gamut.ai
+out = sys.stdout
+out.write(json.dumps({"ready": gamut.__file__}) + "\n")
+out.flush()
+for line in sys.stdin:
+    req = json.loads(line)
+    try:
+        state = gamut.load(req["position"])
+        search = gamut.ai.start(state, req["level"], req["seed"])
+        seconds = req["seconds"]
+        if seconds is None:
+            move = search.run()
+        else:
+            for budget in ("max_nodes", "max_iterations"):
+                if hasattr(search, budget):
+                    setattr(search, budget, 10**15)
+            end = time.perf_counter() + seconds
+            while not search.done:
+                left = end - time.perf_counter()
+                if left <= 0:
+                    break
+                search.step(min(50.0, 1000 * left))
+            move = search.choice()
+        answer = {"move": state.move_text(move)}
+    except Exception as exc:
+        answer = {"error": f"{type(exc).__name__}: {exc}"}
+    out.write(json.dumps(answer) + "\n")
+    out.flush()
+"""
+
+
+def repository() -> Path:
+    """The root of the git checkout this package is in."""
+    here = Path(__file__).resolve().parent
+    try:
+        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=here, check=True,
+                             capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        raise ArenaError("--a-commit/--b-commit need a git checkout of gamut") from None
+    return Path(top)
+
+
+def resolve_commit(rev: str) -> str:
+    """The full id of commit ``rev`` (any name git knows: HEAD~3, a tag, ...)."""
+    found = subprocess.run(["git", "rev-parse", "--verify", "--quiet", rev + "^{commit}"],
+                           cwd=repository(), capture_output=True, text=True)
+    if found.returncode:
+        raise ArenaError(f"no commit {core.excerpt(rev)} in {repository()}")
+    return found.stdout.strip()
+
+
+def export_commit(rev: str, into: Path) -> str:
+    """Write commit ``rev``'s ``py/gamut`` under ``into`` (as ``into/py/gamut``);
+    return the full commit id."""
+    repo = repository()
+    commit = resolve_commit(rev)
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "py/gamut"],
+                             cwd=repo, capture_output=True)
+    if archive.returncode:
+        raise ArenaError(f"git archive {commit[:10]} py/gamut failed: "
+                         f"{archive.stderr.decode(errors='replace').strip()}")
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(into, filter="data")
+        else:  # pragma: no cover (Python before 3.11.4)
+            tar.extractall(into)
+    if not (into / "py" / "gamut" / "__init__.py").is_file():
+        raise ArenaError(f"commit {commit[:10]} has no py/gamut package")
+    return commit
+
+
+class CommitWorker:
+    """An earlier commit's engine in a subprocess (see ``WORKER``)."""
+
+    def __init__(self, rev: str):
+        self.dir = Path(tempfile.mkdtemp(prefix="gamut-arena-"))
+        try:
+            self.commit = export_commit(rev, self.dir)
+            env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+            env["PYTHONPATH"] = str(self.dir / "py")
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+            self.proc = subprocess.Popen([sys.executable, "-c", WORKER], cwd=self.dir, env=env,
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         text=True)
+            ready = self._read()
+        except BaseException:
+            self.close()
+            raise
+        self.module = ready.get("ready", "")
+        if not Path(self.module).resolve().is_relative_to(self.dir.resolve()):
+            self.close()
+            raise ArenaError(f"the engine of {rev} loaded gamut from {self.module}")
+
+    def _read(self) -> dict:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise ArenaError(f"the engine of commit {self.commit[:10]} stopped "
+                             f"(exit code {self.proc.wait()})")
+        return json.loads(line)
+
+    def choose(self, position: str, level: str, seed: int, seconds: float | None) -> str:
+        assert self.proc.stdin is not None
+        request = {"position": position, "level": level, "seed": seed, "seconds": seconds}
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        answer = self._read()
+        if "error" in answer:
+            raise ArenaError(f"the engine of commit {self.commit[:10]}: {answer['error']}")
+        return answer["move"]
+
+    def close(self):
+        proc = getattr(self, "proc", None)
+        if proc is not None and proc.poll() is None:
+            proc.stdin.close()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+_WORKERS: dict = {}
+
+
+def _worker(rev: str) -> CommitWorker:
+    """This process's worker for ``rev`` (started on first use, closed at exit)."""
+    worker = _WORKERS.get(rev)
+    if worker is None:
+        if not _WORKERS:
+            # (processes of a pool skip atexit, but run multiprocessing's finalizers)
+            import multiprocessing.util
+            multiprocessing.util.Finalize(None, close_workers, exitpriority=10)
+        worker = _WORKERS[rev] = CommitWorker(rev)
+    return worker
+
+
+@atexit.register
+def close_workers():
+    while _WORKERS:
+        _WORKERS.popitem()[1].close()
 
 
 def game_seed(seed: int, pair: int) -> int:
@@ -26,7 +242,9 @@ def game_seed(seed: int, pair: int) -> int:
 
 
 def play_game(start, seats_levels, seed, opening_plies=2, max_plies=400):
-    """Play one game; return ``(winner or None, plies)``."""
+    """Play one game; return ``(winner or None, plies)``.  A seat is a level
+    name or a :class:`Player`."""
+    players = [p if isinstance(p, Player) else Player(p) for p in seats_levels]
     rng = random.Random(seed)
     state = start
     for _ in range(opening_plies):
@@ -36,8 +254,8 @@ def play_game(start, seats_levels, seed, opening_plies=2, max_plies=400):
         state = state.play_unchecked(rng.choice(moves))
     plies = opening_plies
     while state.outcome() is None and plies < max_plies:
-        level = seats_levels[state.to_move]
-        state = state.play_unchecked(choose(state, level, seed=rng.getrandbits(32)))
+        player = players[state.to_move]
+        state = state.play_unchecked(player.choose(state, rng.getrandbits(32)))
         plies += 1
     o = state.outcome()
     return (None if o is None else o.winner), plies
@@ -71,8 +289,8 @@ def elo_text(score: float, games: int) -> str:
 
 
 def _one(args):
-    game, variant, options, seats, seed = args
-    return play_game(core.new(game, variant, **options), seats, seed)
+    game, variant, options, seats, seed, max_plies = args
+    return play_game(core.new(game, variant, **options), seats, seed, max_plies=max_plies)
 
 
 def _results(tasks, jobs):
@@ -85,16 +303,19 @@ def _results(tasks, jobs):
         yield from pool.map(_one, tasks)
 
 
-def match(game, a, b, games, variant=None, seed=0, out=sys.stdout, jobs=1, **options):
-    """Play ``games`` games of level ``a`` against ``b``; A takes seat
-    ``g % players`` in game ``g``.  Returns (wins, draws, losses) for A."""
+def match(game, a, b, games, variant=None, seed=0, out=sys.stdout, jobs=1, max_plies=400,
+          **options):
+    """Play ``games`` games of ``a`` against ``b`` (level names or
+    :class:`Player` objects); A takes seat ``g % players`` in game ``g``.
+    Returns (wins, draws, losses) for A."""
     start = core.new(game, variant, **options)
     players = start.num_players
     tasks = []
     for g in range(games):
         seats = [b] * players
         seats[g % players] = a
-        tasks.append((game, start.variant, start.options, seats, game_seed(seed, g // players)))
+        tasks.append((game, start.variant, start.options, seats, game_seed(seed, g // players),
+                      max_plies))
     wins = draws = losses = 0
     for g, (winner, plies) in enumerate(_results(tasks, jobs)):
         a_seat = g % players
@@ -127,8 +348,20 @@ def add_cli(sub):
     p.add_argument("--variant")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    p.add_argument("--seconds", type=float, metavar="S",
+                   help="each side thinks S seconds of wall time per move instead of its "
+                        "level's node budget")
+    p.add_argument("--a-commit", metavar="REV", help="A plays with the engine of commit REV")
+    p.add_argument("--b-commit", metavar="REV", help="B plays with the engine of commit REV")
 
     def run(args):
-        match(args.game, args.a, args.b, args.games, args.variant, args.seed, jobs=args.jobs)
+        if args.seconds is not None and not args.seconds > 0:
+            raise ArenaError("--seconds must be positive")
+        a = Player(args.a, args.seconds, args.a_commit and resolve_commit(args.a_commit))
+        b = Player(args.b, args.seconds, args.b_commit and resolve_commit(args.b_commit))
+        for player in (a, b):  # fail before the first game, not inside a pool
+            if player.commit:
+                _worker(player.commit)
+        match(args.game, a, b, args.games, args.variant, args.seed, jobs=args.jobs)
         return 0
     return {"arena": run}

@@ -1,0 +1,98 @@
+"""The arena's equal-time mode and its matches against an earlier commit."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+import gamut
+from gamut.__main__ import main
+from gamut.ai import arena
+from gamut.ai.arena import ArenaError, Player, match
+
+
+def _in_checkout() -> bool:
+    if shutil.which("git") is None:
+        return False
+    try:
+        arena.repository()
+        arena.resolve_commit("HEAD")
+    except ArenaError:
+        return False
+    return True
+
+
+needs_git = pytest.mark.skipif(not _in_checkout(), reason="needs a git checkout of gamut")
+
+
+def test_a_timed_player_thinks_its_seconds_whatever_its_budget():
+    s = gamut.new("loa")
+    t = time.perf_counter()
+    move = Player("master", 0.2).choose(s, seed=1)
+    dt = time.perf_counter() - t
+    assert move in s.legal_moves()
+    assert 0.18 <= dt < 0.6  # master's budget alone would take seconds
+    search = gamut.ai.start(s, "strong", seed=1)
+    arena.timed_choice(search, 0.1)
+    assert search.max_nodes > 10**12 and not search.done
+
+
+def test_a_timed_search_that_ends_sooner_returns_at_once():
+    s = gamut.new("loa")
+    t = time.perf_counter()
+    Player("beginner", 5.0).choose(s, seed=1)  # two plies: done long before 5 s
+    assert time.perf_counter() - t < 2
+
+
+def test_an_equal_time_match_names_the_time_and_counts_every_game():
+    out = io.StringIO()
+    w, d, l = match("loa", Player("casual", 0.02), Player("beginner", 0.02), 2, out=out,
+                    max_plies=8)
+    assert w + d + l == 2
+    assert "A=casual 0.02 s/move vs B=beginner 0.02 s/move" in out.getvalue()
+
+
+def test_equal_time_needs_a_positive_time(capsys):
+    assert main(["arena", "loa", "--games", "1", "--seconds", "0"]) == 2
+    assert "--seconds" in capsys.readouterr().err
+
+
+@needs_git
+def test_an_earlier_commit_plays_from_its_own_exported_code():
+    worker = arena.CommitWorker("HEAD")
+    try:
+        assert worker.commit == arena.resolve_commit("HEAD")
+        assert Path(worker.module).is_relative_to(worker.dir)  # not this checkout's gamut
+        s = gamut.new("loa").play_text("b1-b3")
+        text = worker.choose(s.to_text(), "beginner", 5, None)
+        assert s.parse_move(text) in s.legal_moves()
+        text = worker.choose(s.to_text(), "strong", 5, 0.05)  # equal-time mode too
+        assert s.parse_move(text) in s.legal_moves()
+        with pytest.raises(ArenaError, match="engine of commit"):
+            worker.choose("loa standard nonsense", "beginner", 5, None)
+    finally:
+        worker.close()
+    assert not worker.dir.exists()
+
+
+@needs_git
+def test_a_match_against_an_earlier_commit():
+    out = io.StringIO()
+    head = arena.resolve_commit("HEAD")
+    w, d, l = match("loa", Player("beginner"), Player("beginner", commit=head), 2, out=out,
+                    max_plies=6)
+    assert w + d + l == 2
+    assert f"B=beginner@{head[:10]}" in out.getvalue()
+    arena.close_workers()
+
+
+@needs_git
+def test_an_unknown_commit_is_refused_before_any_game(capsys):
+    assert main(["arena", "loa", "--games", "1", "--b-commit", "no-such-commit"]) == 2
+    assert "no commit 'no-such-commit'" in capsys.readouterr().err
+    with pytest.raises(ArenaError):
+        arena.export_commit("no-such-commit", Path("/nonexistent"))
