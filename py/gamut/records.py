@@ -16,10 +16,11 @@ A record, by example
     [Options "double-connection=mover"]
     [Players "human, computer strong"]
     [Date "2025-03-14"]
-    [Result "0-1"]
+    [Result "1-0"]
 
-    {A short game.} 1. d1-b3 h5-g4 2. b1-b4 (2. g1-e3 {safer}) 2... g4xg1
-    3. b3-d3 g1-e3 0-1
+    {The shortest game of Winands' thesis.} 1. d1-b3 h5-g4 2. b1-b4 (2. g1xg4
+    {takes at once} 2... a3-c5) 2... g4xg1 3. b4-e7 a3xc1 4. b3-e6 h3xf1 5. e1-e5
+    {All of Black's pieces are connected.} 1-0
 
 *Tag lines* come first, one ``[Name "value"]`` each (inside the quotes, write
 ``\"`` for ``"`` and ``\\`` for ``\``; a value is one line).  The tags Gamut
@@ -58,10 +59,10 @@ variation, after one).  A turn of more than one move (EL with
 ``declare-threats=on``: a placement, then a declaration) keeps its number
 for both moves::
 
-    1. c4=5 declare:- d5=3 declare:- 2. e2=1 declare:c2 ...
+    1. c3=5 declare:- b6=5 declare:- 2. a1=3 declare:- f3=4 declare:- *
 
 and in EL for three or four players a round has three or four turns:
-``1. a1=3 b2=4 c3=1 2. ...``.  The numbers are optional when reading, but
+``1. a1=1 a3=2 a5=3 2. a7=4 b1=5``.  The numbers are optional when reading, but
 a number that is written must be right (it catches a move left out).
 
 *Comments* are written in braces, ``{like this}``, after the move they are
@@ -113,7 +114,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .core import (GAMES, GamutError, IllegalMoveError, Outcome, RecordError, State, excerpt,
                    game_info, load, parse_header)
@@ -329,8 +330,20 @@ class Record:
         reads): every move is replayed and written canonically."""
         record = cls(start.game_id, start.variant, start.options_json(), start_text(start),
                      nodes=[tuple(n) for n in nodes], **fields)
-        record.nodes = record.replay().flat()
+        record._settle(record.replay())
         return record
+
+    def _settle(self, tree: _Tree) -> None:
+        """Take the replayed tree's canonical moves, and the rules' result
+        when the main line ends in a finished game."""
+        self.nodes = tree.flat()
+        outcome = tree.main_end().state.outcome()
+        if outcome is not None:
+            rules = result_of(outcome, tree.root.state.num_players)
+            if self.result not in ("*", rules):
+                raise RecordError(f"the result {self.result} is not the game's: it ended "
+                                  f"{rules} ({outcome.reason})")
+            self.result = rules
 
     def start_state(self) -> State:
         return load(self.start)
@@ -428,7 +441,7 @@ class Record:
                      comment=_json_text(data, "comment", ""), result=result,
                      date=_json_text(data, "date", None), name=_json_text(data, "name", None),
                      tags=dict(tags))
-        record.nodes = record.replay().flat()
+        record._settle(record.replay())
         return record
 
 
@@ -508,6 +521,10 @@ def format_json(games: list) -> str:
 
 def _format_one(record: Record) -> str:
     tree = record.replay()
+    result = record.result
+    outcome = tree.main_end().state.outcome()
+    if result == "*" and outcome is not None:
+        result = result_of(outcome, tree.root.state.num_players)
     state = tree.root.state
     specs = {o.name: o for o in state.info.options}
     opts = ",".join(f"{k}={specs[k].format(v)}" for k, v in state.options.items())
@@ -521,9 +538,9 @@ def _format_one(record: Record) -> str:
     if record.name is not None:
         tags.append(("Name", record.name))
     tags.extend(record.tags.items())
-    tags.append(("Result", record.result))
+    tags.append(("Result", result))
     lines = [f"[{name} {_quote(value)}]" for name, value in tags]
-    return "\n".join(lines) + "\n\n" + _wrap(_movetext(tree, record.result)) + "\n"
+    return "\n".join(lines) + "\n\n" + _wrap(_movetext(tree, result)) + "\n"
 
 
 def _movetext(tree: _Tree, result: str) -> Iterator[str]:
@@ -586,6 +603,7 @@ _TOKEN = re.compile(r"""
   | (?P<close>\))
   | (?P<move>[^\s(){}\[\]]+)
 """, re.VERBOSE | re.DOTALL)
+_GAME_TAG = re.compile(r"\[[ \t]*game\b", re.IGNORECASE)
 _RESYNC = re.compile(r"^[ \t]*\[", re.MULTILINE)
 _UNESCAPE = re.compile(r"\\([\\}])")
 _UNQUOTE = re.compile(r'\\([\\"])')
@@ -628,22 +646,25 @@ def _tokens(text: str) -> Iterator[tuple[str, int, re.Match | str]]:
 
 def _games(text: str) -> Iterator[list]:
     """The token lists of the games of a text: a game ends at its result (at
-    the outermost level) or where tags follow its moves."""
+    the outermost level), where tags follow its moves, or at a second Game
+    tag (a broken tag line counts as a tag)."""
     game: list = []
-    moves = False
+    moves = has_game = False
     depth = 0
     for token in _tokens(text):
-        kind = token[0]
-        if kind == "tag" and moves:
+        kind, pos = token[0], token[1]
+        tag = kind == "tag" or (kind == "error" and text[pos] == "[")
+        game_tag = tag and _GAME_TAG.match(text, pos) is not None
+        if game and tag and (moves or (game_tag and has_game)):
             yield game
-            game, moves, depth = [], False, 0
+            game, moves, has_game, depth = [], False, False, 0
         game.append(token)
-        if kind != "tag" and not (kind == "error" and not moves and text[token[1]] == "["):
-            moves = True
+        moves = moves or not tag
+        has_game = has_game or game_tag
         depth += (kind == "open") - (kind == "close")
         if kind == "result" and depth == 0:
             yield game
-            game, moves, depth = [], False, 0
+            game, moves, has_game, depth = [], False, False, 0
     if game:
         yield game
 
@@ -652,24 +673,32 @@ def parse(text: str) -> Parsed:
     """Every game of a text of Gamut records: ``Parsed(games, errors)``,
     the games that read (:class:`Record`) and a :class:`RecordTextError` for
     each game that did not."""
+    return _read_all(text, lambda text: map(_read_game, _games(text)))
+
+
+def _read_all(text: str, games: Callable[[str], Iterable[Record]]) -> Parsed:
+    """Every game ``games(text)`` reads, each of its _Stop an error there."""
     if not isinstance(text, str):
         raise RecordError("records must be text")
     if len(text) > MAX_FILE_LENGTH:
         raise RecordError(f"a file of records has at most {MAX_FILE_LENGTH} characters")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = _Lines(text)
-    games: list[Record] = []
-    errors: list[RecordTextError] = []
-    for index, tokens in enumerate(_games(text)):
+    out = Parsed([], [])
+    reading = iter(games(text))
+    index = 0
+    while True:
         try:
-            games.append(_read_game(tokens))
+            out.games.append(next(reading))
+        except StopIteration:
+            return out
         except _Stop as stop:
             line, col = lines.at(stop.pos)
             if stop.move:
-                errors.append(RecordMoveError(stop.reason, line, col, index, *stop.move))
+                out.errors.append(RecordMoveError(stop.reason, line, col, index, *stop.move))
             else:
-                errors.append(RecordSyntaxError(stop.reason, line, col, index))
-    return Parsed(games, errors)
+                out.errors.append(RecordSyntaxError(stop.reason, line, col, index))
+        index += 1
 
 
 def parse_one(text: str) -> Record:
@@ -694,6 +723,8 @@ def _read_game(tokens: list) -> Record:
         tags[name] = _UNQUOTE.sub(r"\1", m.group("value"))
         where[name] = pos
         i += 1
+    if i < len(tokens) and tokens[i][0] == "error":
+        raise _Stop(tokens[i][2], tokens[i][1])
     first = tokens[0][1]
     tree = _Tree(_start(tags, where, first))
     record = Record(tree.root.state.game_id, tree.root.state.variant,
@@ -713,19 +744,12 @@ def _read_game(tokens: list) -> Record:
         if "Result" in tags and text != result:
             raise _Stop(f"the moves end with {text}, but the Result tag says {result}", pos)
         result = text
-    end = tree.main_end()
-    outcome = end.state.outcome()
-    if outcome is not None:
-        rules = result_of(outcome, players)
-        if result == "*":
-            result = rules
-        elif result != rules:
-            pos = movetext[1] if movetext else where.get("Result", first)
-            raise _Stop(f"the result {result} is not the game's: it ended {rules} "
-                        f"({outcome.reason})", pos)
     record.comment = tree.root.comment
-    record.nodes = tree.flat()
     record.result = result
+    try:
+        record._settle(tree)
+    except RecordError as exc:
+        raise _Stop(str(exc), movetext[1] if movetext else where.get("Result", first)) from None
     return record
 
 
@@ -844,6 +868,7 @@ def _read_moves(tree: _Tree, tokens: list) -> tuple[str, int] | None:
 
 
 _SGF_START = re.compile(r"\s*\(\s*;")
+_SGF_RESYNC = re.compile(r"^[ \t]*\(\s*;", re.MULTILINE)  # a game's start, after an error
 _SGF_MOVE = re.compile(r"\s*([a-h][1-8])\s*[-:x]?\s*([a-h][1-8])\s*[+!?#*]*\s*", re.I)
 _SGF_IGNORED = {"", "done", "start", "edit"}
 
@@ -867,7 +892,7 @@ class _SgfNode:
         self.children: list[_SgfNode] = []
 
 
-_SGF_TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z]+)\s*"
+_SGF_TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z][A-Za-z0-9]*)\s*"
                         r"(?P<values>(?:\[(?:[^\]\\]|\\.)*\]\s*)+))", re.DOTALL)
 _SGF_CUT = re.compile(r"[A-Za-z]*\s*(?:\[(?:[^\]\\]|\\.)*\]\s*)*\[(?:[^\]\\]|\\.)*\Z",
                      re.DOTALL)  # a value that the end of the text cuts
@@ -911,13 +936,14 @@ def _sgf_trees(text: str) -> Iterator[tuple[_SgfNode | None, int, str]]:
                 current.children.append(node)
                 current = node
             else:
-                ident = "".join(c for c in m.group("ident") if c.isupper())
+                # FF[3] idents may hold lower case letters: GaMe is GM
+                ident = "".join(c for c in m.group("ident") if not c.islower())
                 for v in _SGF_VALUE.finditer(m.group("values")):
                     value = re.sub(r"\\(.)", r"\1", v.group(1), flags=re.DOTALL)
-                    current.props.append((ident, value, m.start("values") + v.start()))
+                    current.props.append((ident, value, m.start("ident")))
         if error:
             yield None, *error
-            found = _SGF_START.search(text, error[0] + 1)
+            found = _SGF_RESYNC.search(text, error[0] + 1)
             if not found:
                 return
             pos = found.start()
@@ -927,29 +953,13 @@ def _sgf_trees(text: str) -> Iterator[tuple[_SgfNode | None, int, str]]:
 
 def parse_sgf(text: str) -> Parsed:
     """Lines of Action games in boardspace.net's SGF: ``Parsed(games, errors)``."""
-    if not isinstance(text, str):
-        raise RecordError("records must be text")
-    if len(text) > MAX_FILE_LENGTH:
-        raise RecordError(f"a file of records has at most {MAX_FILE_LENGTH} characters")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = _Lines(text)
-    games: list[Record] = []
-    errors: list[RecordTextError] = []
-    for index, (root, pos, reason) in enumerate(_sgf_trees(text)):
-        try:
-            if root is None:
-                raise _Stop(reason, pos)
-            games.append(_sgf_game(root))
-        except _Stop as stop:
-            line, col = lines.at(stop.pos)
-            if stop.move:
-                errors.append(RecordMoveError(stop.reason, line, col, index, *stop.move))
-            else:
-                errors.append(RecordSyntaxError(stop.reason, line, col, index))
-    return Parsed(games, errors)
+    return _read_all(text, lambda text: map(_sgf_game, _sgf_trees(text)))
 
 
-def _sgf_game(root: _SgfNode) -> Record:
+def _sgf_game(found: tuple[_SgfNode | None, int, str]) -> Record:
+    root, pos, reason = found
+    if root is None:
+        raise _Stop(reason, pos)
     if not root.children:
         raise _Stop("an SGF game holds at least one node ';'", root.pos)
     info: dict[str, tuple[str, int]] = {}
