@@ -243,6 +243,8 @@ def test_json_form_is_the_pages_tree():
                  "options": {"double-connection": "mover"}},
         "players": [], "result": "*", "date": None, "name": None}
     assert Record.from_json(json.loads(json.dumps(data))).to_json() == data
+    data["meta"].update(variant="", options={})  # left out: the start says them
+    assert Record.from_json(data).to_json()["meta"] == parse_one(text).to_json()["meta"]
 
 
 @pytest.mark.parametrize("change, words", [
@@ -250,6 +252,8 @@ def test_json_form_is_the_pages_tree():
     (lambda d: d.pop("start"), "start"),
     (lambda d: d.update(start="loa nope - start"), "start position"),
     (lambda d: d["meta"].update(variant="scrambled-eggs"), "does not describe"),
+    (lambda d: d["meta"].update(options={"double-connection": "draw"}), "does not describe"),
+    (lambda d: d["meta"].update(game="el"), "does not describe"),
     (lambda d: d.update(nodes=[[1, "d1-b3"]]), "earlier parent"),
     (lambda d: d.update(nodes=[[0, ""]]), "node 1"),
     (lambda d: d.update(nodes=[[0, "d1-b3"], [0, "D1-B3"]]), "already"),

@@ -407,9 +407,12 @@ class Record:
             state = load(start)
         except GamutError as exc:
             raise RecordError(f"start position: {exc}") from None
-        options = meta.get("options", {})
-        if (meta.get("game") != state.game_id or meta.get("variant") != state.variant
-                or options != state.options_json()):
+        options = meta.get("options") or {}
+        own = state.options_json()  # meta may leave out the variant and options, not contradict
+        if (meta.get("game") != state.game_id
+                or meta.get("variant") not in ("", None, state.variant)
+                or not isinstance(options, dict)
+                or any(own.get(k, ...) != v for k, v in options.items())):
             raise RecordError(f"'meta' ({excerpt(meta, 60)}) does not describe the start "
                               f"position ({excerpt(state.header(), 60)})")
         raw = data.get("nodes")
@@ -892,7 +895,8 @@ class _SgfNode:
         self.children: list[_SgfNode] = []
 
 
-_SGF_TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)|(?P<ident>[A-Za-z][A-Za-z0-9]*)\s*"
+_SGF_TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)"
+                        r"|(?P<ident>[A-Za-z][A-Za-z0-9]*)\s*"
                         r"(?P<values>(?:\[(?:[^\]\\]|\\.)*\]\s*)+))", re.DOTALL)
 _SGF_CUT = re.compile(r"[A-Za-z]*\s*(?:\[(?:[^\]\\]|\\.)*\]\s*)*\[(?:[^\]\\]|\\.)*\Z",
                      re.DOTALL)  # a value that the end of the text cuts
