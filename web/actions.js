@@ -4,14 +4,17 @@
 
 import { sameLine } from "./game.js";
 import * as open from "./open.js";
+import * as keep from "./keep.js";
+import * as library from "./library.js";
 import * as link from "./url.js";
-import { hideNotice, sentence, setExplain, showNotice } from "./dialogs.js";
+import { copyLink, hideNotice, sentence, setExplain, showNotice } from "./dialogs.js";
+import * as records from "./records.js";
 import { $, h } from "./dom.js";
 
 let page = null;
 
 const linkProblem = msg => `This link could not be opened: ${sentence(msg).slice(0, -1)}. The game on screen is unchanged.`;
-const saveProblem = msg => `Your saved game could not be restored (${sentence(msg).slice(0, -1)}). It is kept aside, and a fresh game is shown instead.`;
+const saveProblem = msg => `Your saved game could not be restored (${sentence(msg).slice(0, -1)}). It is kept, and another game is shown instead.`;
 
 export const actions = {
   init(p) {
@@ -63,6 +66,11 @@ export const actions = {
       return;
     }
     const seat = page.computer.computerSeatToMove();
+    const far = page.farSeat();
+    if (far >= 0) {
+      setExplain(`${page.seatName(far)} plays far away: send them the link of the game, and open the link they send back.`, "info");
+      return;
+    }
     if (seat >= 0 && page.model.atHead) {
       const view = page.positions.get(page.model.start, page.model.head);
       const name = view ? view.players[seat].name : `Player ${seat + 1}`;
@@ -184,8 +192,11 @@ export const actions = {
     }
     if (page.model && page.model.meta.game === gameId) return;
     return page.busy(async () => {
-      const model = await open.lastOf(page.positions, gameId)
-        || await open.fresh(page.engine, page.positions, gameId, open.settingsOf(gameId) || {});
+      let model = null;
+      try {
+        model = await open.lastOf(page.positions, gameId, page.games);
+      } catch { /* no library: a fresh game */ }
+      model = model || await open.fresh(page.engine, page.positions, gameId, keep.settingsOf(gameId) || {});
       hideNotice();
       setExplain("");
       actions.replace(model);
@@ -197,51 +208,153 @@ export const actions = {
     page.buildPicker(model.meta.game);
   },
 
-  /** Open what the URL names (a link: into the game on screen or the saved
-   * game when it is the same game), else (at boot) the saved game, else a
-   * fresh game.  A broken link changes nothing and says why. */
+  /** Open what the URL names: a link (into the game on screen or the library
+   * entry it belongs to, else as a new game), else (at boot) the game this
+   * tab or the last tab had open, else a fresh game.  A broken link changes
+   * nothing and says why. */
   async openFromURL({ boot }) {
     const m = page.model;
     if (!boot && m && location.hash === m.fragment()) return;
     if (!boot && (!location.hash || location.hash === "#")) {
-      if (m) open.persist(m);  // the fragment was cleared: write the game back
+      if (m) page.keeper.changed(m);  // the fragment was cleared: write the game back
       return;
     }
     await page.busy(async () => {
-      let current = m;
-      if (boot) {
-        try {
-          const saved = await open.saved(page.positions);
-          if (saved && saved.error) showNotice(saveProblem(saved.error), { kind: "error", fresh: true });
-          else current = saved;
-        } catch (err) {
-          if (!err || !err.type) throw err;
-          showNotice(saveProblem(err.message), { kind: "error", fresh: true });
-        }
+      const current = boot ? await actions.lastOpen() : m;
+      let target = null;
+      if (!(boot && current && location.hash === current.fragment())) {
+        const linked = await actions.readLink({ boot });
+        if (linked) target = await actions.placeLink(linked, current);
       }
-      let linked = null;
-      try {
-        const parsed = link.parse(location.hash);
-        if (parsed && !page.info(parsed.game)) {
-          throw new link.LinkError(`unknown game "${parsed.game}"; choose one of ${page.games.map(g => g.id).join(", ")}`);
-        }
-        if (parsed) linked = await open.fromLink(page.positions, parsed, page.games);
-        if (linked && !boot) hideNotice();
-      } catch (err) {
-        if (!err || !(err.type || err.name === "LinkError")) throw err;
-        showNotice(linkProblem(err.message), { kind: "error", fresh: true });
-      }
-      if (linked && current && boot && location.hash === current.fragment()) linked = null;  // the saved game's own URL
-      if (linked && current && open.mergeLink(current, linked)) linked = null;
-      const model = linked || current
-        || await open.fresh(page.engine, page.positions, "loa", open.settingsOf("loa") || {});
-      if (model === m) {
-        if (!linked) page.opened();  // (a link opened into the game on screen counts as opening it)
-        m._changed("tree");          // (a broken link: the URL shows the game on screen again)
+      target = target || current
+        || await open.fresh(page.engine, page.positions, "loa", keep.settingsOf("loa") || {});
+      if (target === m) {
+        page.opened();          // (a link opened into the game on screen counts as opening it)
+        m._changed("tree");     // (a broken link: the URL shows the game on screen again)
         return;
       }
+      actions.replace(target);
+    });
+  },
+
+  /** The game this tab (or the last tab) had open, from the library; the
+   * local save of earlier versions is moved into the library first. */
+  async lastOpen() {
+    try {
+      const migrated = await open.migrateLocalSave();
+      if (migrated && migrated.error) showNotice(saveProblem(migrated.error), { kind: "error", fresh: true });
+    } catch { /* no library here: the old save stays where it is */ }
+    const id = keep.currentId();
+    let entry = null;
+    try {
+      entry = id && await library.get(id);
+    } catch {
+      return null;
+    }
+    if (!entry) return null;
+    const problem = library.problemOf(entry, page.games.map(g => g.id));
+    if (problem) {
+      showNotice(`Your last game could not be opened: ${sentence(problem).slice(0, -1)}. It stays in your games list, marked as damaged.`, { kind: "error", fresh: true });
+      return null;
+    }
+    try {
+      return await open.fromLibrary(page.positions, entry);
+    } catch (err) {
+      if (!err || !err.type) throw err;
+      showNotice(saveProblem(err.message), { kind: "error", fresh: true });
+      return null;
+    }
+  },
+
+  /** The URL's link as a checked model, or null (a problem is shown). */
+  async readLink({ boot }) {
+    try {
+      const parsed = link.parse(location.hash);
+      if (!parsed) return null;
+      if (!page.info(parsed.game)) {
+        throw new link.LinkError(`unknown game "${parsed.game}"; choose one of ${page.games.map(g => g.id).join(", ")}`);
+      }
+      const model = await open.fromLink(page.positions, parsed, page.games);
+      if (!boot) hideNotice();  // (at boot, a notice about the last game stays)
+      return model;
+    } catch (err) {
+      if (!err || !(err.type || err.name === "LinkError")) throw err;
+      showNotice(linkProblem(err.message), { kind: "error", fresh: true });
+      return null;
+    }
+  },
+
+  /** Where a link's game goes: into the game on screen or the library entry
+   * it belongs to (a reload, an older link, a friend's reply), else it is a
+   * new game.  Returns the model to show. */
+  async placeLink(linked, current) {
+    const how = current && current.start === linked.start && open.relation(current.tree, linked.head);
+    if (how) {
+      const news = how === "extends" && !sameLine(current.head, linked.head);
+      open.mergeLink(current, linked, how);
+      if (news) setExplain("The link's new moves were added to this game.", "info");
+      return current;
+    }
+    let found = null;
+    try {
+      found = await open.entryForLink(linked, page.games);
+    } catch { /* no library: the link is a game of its own */ }
+    if (!found) return linked;
+    open.mergeLink(found.model, linked, found.how);
+    setExplain(found.how === "extends" ? "The link's new moves were added to your game."
+      : "This link shows a position of a game in your library.", "info");
+    return found.model;
+  },
+
+  // -- the library and records ------------------------------------------------------------
+  /** Open a library entry (from the games list). */
+  openEntry(entry) {
+    if (page.model && page.model.id === entry.id) return;
+    return page.busy(async () => {
+      const model = await open.fromLibrary(page.positions, entry);
+      hideNotice();
+      setExplain("");
       actions.replace(model);
     });
+  },
+
+  /** The game on screen as a library entry (as saved). */
+  async currentEntry() {
+    await page.keeper.flush();
+    return library.get(page.model.id);
+  },
+
+  exportCurrent() {
+    return page.busy(async () => {
+      const entry = await actions.currentEntry();
+      if (entry) await records.exportEntries(page.engine, [entry]);
+    });
+  },
+
+  exportEntries(entries) {
+    return page.busy(() => records.exportEntries(page.engine, entries));
+  },
+
+  importTexts(texts) {
+    return page.busy(async () => {
+      const result = await records.importTexts(page.engine, texts, page.games);
+      if (!page.gamesList.dialog.open) await page.gamesList.open();
+      else await page.gamesList.refresh();
+      return result;
+    });
+  },
+
+  // -- play by link --------------------------------------------------------------------------
+  /** Send the game to the friend who plays far away: copy the link, or the system's share sheet. */
+  async send(share) {
+    const href = location.href;
+    if (share && navigator.share) {
+      try {
+        await navigator.share({ title: document.title, text: "Your move in our game on Gamut", url: href });
+        return;
+      } catch { /* cancelled or refused: copy instead */ }
+    }
+    await copyLink(href);
   },
 
   // -- keys -----------------------------------------------------------------------------

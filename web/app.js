@@ -15,11 +15,14 @@ import { Positions } from "./positions.js";
 import { drawMoveList } from "./movelist.js";
 import { isPrefix } from "./game.js";
 import { drawPanel, drawThinking, drawControls } from "./panels.js";
-import { NewGameDialog, copyLink, hideNotice, setExplain, showNotice, showRules, sentence } from "./dialogs.js";
+import { NewGameDialog, sentence, setExplain, showNotice } from "./dialogs.js";
 import { actions } from "./actions.js";
-import * as open from "./open.js";
+import * as keep from "./keep.js";
 import * as link from "./url.js";
 import { registerOffline } from "./offline.js";
+import { GamesList } from "./gameslist.js";
+import * as records from "./records.js";
+import { wire } from "./wire.js";
 import { $, h } from "./dom.js";
 
 const root = document.documentElement;
@@ -71,6 +74,27 @@ page.show = function show(model) {
   changed();
 };
 
+/** The seat to move at the game's head when a friend far away plays it (and the board shows the head); else -1. */
+page.farSeat = () => {
+  const m = page.model;
+  const v = m && m.atHead && page.positions.get(m.start, m.head);
+  return v && !v.outcome && m.players[v.to_move] === "r" ? v.to_move : -1;
+};
+
+page.seatName = seat => {
+  const v = page.model && page.positions.get(page.model.start, page.model.head);
+  return (v && v.players[seat] && v.players[seat].name) || `Player ${seat + 1}`;
+};
+
+/** The box that offers the link when a friend far away is to move. */
+function drawSend(far) {
+  const box = $("send");
+  box.hidden = far < 0;
+  if (far < 0) return;
+  $("send-text").textContent = `It is ${page.seatName(far)}'s move, far away: send them the link of the game. They play and send theirs back; open it here to go on.`;
+  $("send-share").hidden = !navigator.share;
+}
+
 /** <html data-revision> counts the games (and links) opened: tools and tests wait on it. */
 page.opened = () => {
   root.dataset.revision = String(Number(root.dataset.revision || 0) + 1);
@@ -80,10 +104,7 @@ page.opened = () => {
 function changed() {
   const m = page.model;
   if (!m) return;
-  if (!open.persist(m) && !page.warnedStorage) {
-    page.warnedStorage = true;
-    setExplain("This browser does not let Gamut save: the game is kept only while this page is open.", "info");
-  }
+  page.keeper.changed(m);
   page.computer.sync();
   const need = [m.viewed, m.head];
   for (const line of need) {
@@ -121,8 +142,10 @@ function draw() {
   // how the game ended, shown while its earlier moves are browsed
   const endView = isPrefix(m.viewed, m.head) ? headView : null;
   const seat = computer.computerSeatToMove();
+  const far = page.farSeat();
   const computerTurn = m.atHead && seat >= 0;
-  const input = page.ready && !page.pending && !computerTurn;
+  const input = page.ready && !page.pending && !computerTurn && far < 0;
+  drawSend(far);
   root.dataset.ply = String(m.ply);
   page.board.show(view);
   page.board.setInteractive(input);
@@ -169,8 +192,19 @@ function boot() {
     onRefused: () => actions.refused(),
     onChange: () => setExplain(""),
   });
+  page.keeper = new keep.Keeper({
+    positions: page.positions, games: page.games,
+    onProblem: message => showNotice(message, { kind: "error" }),
+    onMerged: model => model._changed("tree"),
+  });
+  page.gamesList = new GamesList({
+    games: page.games, currentId: () => page.model && page.model.id,
+    onOpen: entry => actions.openEntry(entry),
+    onExport: entries => actions.exportEntries(entries),
+    onExportRaw: entry => records.exportRaw(entry),
+  });
   page.dialog = new NewGameDialog({
-    games: page.games, settingsOf: open.settingsOf,
+    games: page.games, settingsOf: keep.settingsOf,
     seatNames: (game, variant) => page.engine.call("new", { game, variant }).then(r => r.view.players.map(p => p.name)),
     onStart: choice => actions.startNew(choice),
   });
@@ -182,7 +216,7 @@ function boot() {
     root.dataset.board = "drawn";
   }
   buildPicker(planned);
-  wire();
+  wire(page, actions);
   startEngine();
 }
 
@@ -191,7 +225,7 @@ function plannedGame() {
     const parsed = link.parse(location.hash);
     if (parsed && page.info(parsed.game)) return parsed.game;
   } catch { /* explained when the engine is ready */ }
-  const id = open.savedGameId();
+  const id = keep.readJSON("gamut.last-game");
   return page.info(id) ? id : "loa";
 }
 
@@ -248,28 +282,5 @@ function buildPicker(current) {
 }
 page.buildPicker = buildPicker;
 
-function wire() {
-  const on = (id, fn) => $(id).addEventListener("click", fn);
-  on("first", () => actions.nav("first"));
-  on("prev", () => actions.nav("back"));
-  on("next", () => actions.nav("forward"));
-  on("last", () => actions.nav("last"));
-  on("undo", () => actions.undo());
-  on("redo", () => actions.redo());
-  on("hint", () => actions.hint());
-  on("move-now", () => page.computer.moveNow());
-  on("pause", () => page.computer.setPaused(!page.computer.paused));
-  on("hint-stop", () => page.computer.stopHint());
-  on("hint-play", () => actions.playHint());
-  on("new-game", () => actions.newDialog());
-  on("copy-link", () => copyLink(location.href));
-  on("show-rules", () => showRules(page.model ? page.model.meta.game : "loa", page.info(page.model?.meta.game)));
-  on("notice-fresh", () => actions.newDialog());
-  on("notice-close", hideNotice);
-  on("promote", () => actions.promote());
-  on("delete-move", () => actions.remove());
-  document.addEventListener("keydown", e => actions.key(e));
-  window.addEventListener("hashchange", () => actions.openFromURL({ boot: false }));
-}
 
 boot();

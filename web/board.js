@@ -38,6 +38,7 @@ export class Board {
     this.suggest = null;
     this.drag = null;          // a pointer held on a cell
     this.path = null;          // the cells a drag has drawn (an EVL unstack path)
+    svg.setAttribute("aria-disabled", "true");
     svg.addEventListener("pointerdown", e => this._pointerDown(e));
     svg.addEventListener("pointermove", e => this._pointerMove(e));
     svg.addEventListener("pointerup", e => this._pointerUp(e));

@@ -1,64 +1,24 @@
-// Opening games: from a link, from the saved game, fresh, or another game's
-// tab; and keeping the open game in storage and in the URL.  Every path
-// ends in a checked GameModel (its line replayed by the engine) or in a
-// typed error with a message; nothing here replaces the game on screen:
-// the app does that with what these functions return.
+// Opening games: from a link, from the library, fresh, or another game's
+// tab.  Every path ends in a checked GameModel (its lines replayed by the
+// engine) or in a typed error with a message; nothing here replaces the
+// game on screen: the app does that with what these functions return.
 
 import { GameModel } from "./game.js";
-import * as link from "./url.js";
+import * as library from "./library.js";
 import * as storage from "./storage.js";
-
-const SETTINGS_KEY = "gamut.settings";   // game id -> {variant, options, players}
-const GAME_KEY = id => `gamut.game.${id}`;  // each game's last game (for its tab)
-
-function store() {
-  try { return window.localStorage; } catch { return null; }
-}
-
-function readJSON(key) {
-  try {
-    const raw = store()?.getItem(key);
-    return raw ? JSON.parse(raw) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeJSON(key, value) {
-  try { store()?.setItem(key, JSON.stringify(value)); return true; } catch { return false; }
-}
-
-/** A game's last settings ({variant, options, players}) or null. */
-export function settingsOf(gameId) {
-  const all = readJSON(SETTINGS_KEY);
-  const s = all && typeof all === "object" ? all[gameId] : null;
-  return s && typeof s === "object" ? s : null;
-}
-
-/** Keep the model: as the current game, as its game's last game, its
- * settings, and in the URL.  Returns false when storage refused. */
-export function persist(model) {
-  const all = readJSON(SETTINGS_KEY) || {};
-  all[model.meta.game] = { variant: model.meta.variant, options: model.meta.options, players: model.players };
-  writeJSON(SETTINGS_KEY, all);
-  const saved = storage.save(model) && writeJSON(GAME_KEY(model.meta.game), { v: 2, game: model.toJSON() });
-  try {
-    const fragment = model.fragment();
-    if (location.hash !== fragment) history.replaceState(history.state, "", fragment);
-  } catch { /* some sandboxes refuse: the game is still in storage */ }
-  return saved;
-}
+import * as link from "./url.js";
 
 /** Check a model's start and its lines with the engine; the canonical model. */
 async function checked(model, positions) {
-  const head = await positions.view(model.start, model.head);  // RecordError names a bad move
+  await positions.view(model.start, model.head);  // RecordError names a bad move
   const view = await positions.view(model.start, model.viewed);
   model.meta = { game: view.game, variant: view.variant, options: view.options || {} };
   model.players = Array.from({ length: view.players.length }, (_, i) => normSeat(model.players[i]));
-  return { model, view, head };
+  return model;
 }
 
 export function normSeat(value) {
+  if (value === "r") return "r";
   return typeof value === "string" && /^c:[a-z]+$/.test(value) && link.LEVELS.includes(value.slice(2)) ? value : "h";
 }
 
@@ -66,11 +26,12 @@ export function normSeat(value) {
 export async function fresh(engine, positions, gameId, settings = {}) {
   const r = await engine.call("new", { game: gameId, variant: settings.variant, options: settings.options || {} });
   positions.put(r.start, [], r.view);
-  const model = new GameModel({ start: r.start, meta: r.view, players: settings.players || [] });
-  return (await checked(model, positions)).model;
+  return checked(new GameModel({ start: r.start, meta: r.view, players: settings.players || [] }), positions);
 }
 
-/** A link's game.  `games`: GameInfo list (for the options' defaults). */
+/** A link's game.  `games`: GameInfo list (for the options' defaults).  A
+ * link sent by a friend names their seat "h" and ours "r" (far away): read
+ * here, the seats turn round. */
 export async function fromLink(positions, parsed, games) {
   let start = parsed.start;
   if (!start) {
@@ -83,65 +44,84 @@ export async function fromLink(positions, parsed, games) {
     start = link.standardStart(parsed.game, parsed.variant, options);
   }
   const line = (await positions.engine.call("view", { start, line: parsed.moves })).line;
-  const model = GameModel.fromLink({ ...parsed, moves: line }, start);
-  const { view } = await checked(model, positions);
-  if (parsed.start && (view.game !== parsed.game || view.variant !== parsed.variant)) {
-    const err = new Error(`its start position is a ${view.game} ${view.variant} position, but it names ${parsed.game} ${parsed.variant}`);
+  const players = (parsed.players || []).some(p => p === "r")
+    ? parsed.players.map(p => (p === "r" ? "h" : p === "h" ? "r" : p)) : parsed.players;
+  const model = await checked(GameModel.fromLink({ ...parsed, moves: line, players }, start), positions);
+  if (parsed.start && (model.meta.game !== parsed.game || model.meta.variant !== parsed.variant)) {
+    const err = new Error(`its start position is a ${model.meta.game} ${model.meta.variant} position, but it names ${parsed.game} ${parsed.variant}`);
     err.type = "LinkError";
     throw err;
   }
   return model;
 }
 
-/** The saved current game: a model, null, or {error}. */
-export async function saved(positions) {
-  const got = storage.load();
-  if (!got || got.error) return got;
-  try {
-    return (await checked(got, positions)).model;
-  } catch (err) {
-    if (err && err.type) storage.setAside();  // the engine refused it: kept aside, reported
-    throw err;
-  }
-}
-
-/** Which game the saved current game is (to draw its board before the engine is ready). */
-export function savedGameId() {
-  const data = readJSON(storage.STORAGE_KEY);
-  return (data && (data.game?.meta?.game || (typeof data.start === "string" && data.start.split(" ")[0]))) || null;
-}
-
-/** The last game of `gameId` kept for its tab, or null. */
-export async function lastOf(positions, gameId) {
-  const data = readJSON(GAME_KEY(gameId));
-  if (!data || data.v !== 2) return null;
-  try {
-    const model = GameModel.fromJSON(data.game);
-    if (model.meta.game !== gameId) return null;
-    return (await checked(model, positions)).model;
-  } catch {
-    return null;
-  }
-}
-
-/** Add a link's line to `model` when it is the same game: the same start,
- * and a line that ends where a line of its tree ends or goes on from there
- * (a reload, a link of a browsed position, a friend's reply).  The link then shows a
- * line of the game on screen, and the game goes on from its end.  Returns
- * whether it did (else the link is another game). */
-export function mergeLink(model, other) {
-  if (other.start !== model.start) return false;
-  const line = other.head;
+/** How a link's line relates to a stored tree: "known" (a line of it: a
+ * reload, an older link), "extends" (it goes on from the end of one of its
+ * lines: a friend's reply), or null (another game; a link of the bare start
+ * too). */
+export function relation(tree, line) {
   let k = 0;
-  while (k < line.length && model.tree.has(line.slice(0, k + 1))) k += 1;
-  // the link must reach the end of a line of the tree: a link of the start
-  // or of a line that turns off elsewhere is another game
-  if (model.tree.children(line.slice(0, k)).length) return false;
-  let at = [];
-  for (const move of line) at = model.tree.add(at, move).line;
-  model.head = [...other.head];
-  model.tip = [...other.head];
+  while (k < line.length && tree.has(line.slice(0, k + 1))) k += 1;
+  if (k === line.length) return line.length ? "known" : null;
+  return tree.children(line.slice(0, k)).length ? null : "extends";
+}
+
+/** Put a link's game into `model` (the same game): a known line is shown; a
+ * longer one is added and the game goes on from its end. */
+export function mergeLink(model, other, how) {
+  if (how === "extends") {
+    let at = [];
+    for (const move of other.head) at = model.tree.add(at, move).line;
+    model.head = [...other.head];
+    model.tip = [...other.head];
+  }
   model.players = [...other.players];
   model.viewed = [...other.viewed];
-  return true;
+}
+
+/** The library entry a link belongs to: same start, and its line is a line
+ * of the entry's tree or goes on from the end of one.  Newest first. */
+export async function entryForLink(linked, games) {
+  const rows = await library.list(games.map(g => g.id));
+  for (const row of rows) {
+    if (row.problem || row.entry.game.start !== linked.start) continue;
+    const model = library.modelOf(row.entry);
+    const how = relation(model.tree, linked.head);
+    if (how) return { model, how };
+  }
+  return null;
+}
+
+/** A library entry's game, checked by the engine. */
+export async function fromLibrary(positions, entry) {
+  return checked(library.modelOf(entry), positions);
+}
+
+/** The newest game of `gameId` in the library that opens, or null. */
+export async function lastOf(positions, gameId, games) {
+  const rows = await library.list(games.map(g => g.id));
+  for (const row of rows) {
+    if (row.problem || row.entry.game.meta.game !== gameId) continue;
+    try {
+      return await fromLibrary(positions, row.entry);
+    } catch { /* a game the engine refuses: try the next */ }
+  }
+  return null;
+}
+
+/** Move the one game kept in local storage by earlier versions into the
+ * library (once).  Returns its entry id, or null; {error} when it was damaged. */
+export async function migrateLocalSave() {
+  const got = storage.load();
+  if (!got) return null;
+  if (got.error) return got;
+  got.id = library.newId();
+  got.created = Date.now();
+  await library.put({
+    id: got.id, v: library.VERSION, game: got.toJSON(), name: "", created: got.created, updated: got.created,
+    summary: { game: got.meta.game, variant: got.meta.variant, title: got.meta.game, players: [], moves: got.head.length, result: null },
+    thumb: null,
+  });
+  storage.clear();
+  return got.id;
 }

@@ -18,6 +18,7 @@ export function seatName(view, seat) {
 export function seatSelect(seat, value, label, onchange) {
   const select = h("select", { class: "seat-kind", "data-seat": seat, "aria-label": label, title: label || "Human, or the computer at a level" },
     h("option", { value: "h", selected: value === "h" }, "Human"),
+    h("option", { value: "r", selected: value === "r" }, "Far away (by link)"),
     h("optgroup", { label: "Computer" },
       ...LEVELS.map(l => h("option", { value: `c:${l}`, selected: value === `c:${l}` }, levelLabel(l)))));
   if (onchange) select.addEventListener("change", () => onchange(select.value));

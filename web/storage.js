@@ -1,12 +1,12 @@
-// The current game in localStorage, so that it survives a closed tab.
+// The one game that earlier versions kept in localStorage, read once to be
+// moved into the library (library.js keeps every game now).
 //
-// One key holds {v: 2, game}: the game model's toJSON() (its start, game,
-// players, the whole tree of moves and the viewed, head and tip lines).  A
-// version 1 save ({v: 1, start, moves, ply, redo, players}, one line and the
-// moves taken back) is read as a tree holding the moves and the taken-back
-// moves after them: nothing it held is lost.  load() never throws: a save
-// that cannot be read is reported as {error} (and kept aside under
-// KEY + ".damaged", never silently overwritten by the next save).
+// The key holds {v: 2, game} (a game model's toJSON()) or, from the first
+// versions, {v: 1, start, moves, ply, redo, players}: one line and the moves
+// taken back by Undo, read as a tree holding the moves and the taken-back
+// moves after them, so nothing it held is lost.  load() never throws: a save
+// that cannot be read is reported as {error} and kept aside under
+// KEY + ".damaged".
 
 import { GameModel } from "./game.js";
 import { GameTree } from "./tree.js";
@@ -22,30 +22,9 @@ function store() {
   }
 }
 
-/** Save the model; false when storage is refused or full. */
-export function save(model) {
-  const s = store();
-  if (!s) return false;
-  try {
-    s.setItem(KEY, JSON.stringify({ v: VERSION, game: model.toJSON() }));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function clear() {
   const s = store();
   try { s && s.removeItem(KEY); } catch { /* nothing to do */ }
-}
-
-/** Keep the current save aside (KEY + ".damaged"): the engine refused it. */
-export function setAside() {
-  const s = store();
-  try {
-    const raw = s && s.getItem(KEY);
-    if (raw != null) moveAside(s, raw);
-  } catch { /* nothing to keep */ }
 }
 
 function moveAside(s, raw) {

@@ -92,7 +92,7 @@ export function parse(hash) {
     players = text.slice(playersAt + "/players=".length).split(",");
     for (const p of players) {
       if (!PLAYER.test(p)) {
-        throw new LinkError(`player ${JSON.stringify(p)} is not "h" (a human) or "c:<level>" (the computer: ${LEVELS.join(", ")})`);
+        throw new LinkError(`player ${JSON.stringify(p)} is not "h" (a human), "r" (far away) or "c:<level>" (the computer: ${LEVELS.join(", ")})`);
       }
     }
     text = text.slice(0, playersAt);
@@ -153,7 +153,7 @@ export function parse(hash) {
 
 /** The computer's levels, weakest first. */
 export const LEVELS = ["beginner", "casual", "strong", "master"];
-const PLAYER = new RegExp(`^(h|c:(${LEVELS.join("|")}))$`);
+const PLAYER = new RegExp(`^(h|r|c:(${LEVELS.join("|")}))$`);
 
 /** The position text of a variant's standard start (what the engine's load() reads). */
 export function standardStart(game, variant, options) {

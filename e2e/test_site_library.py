@@ -1,0 +1,199 @@
+"""The library of games (IndexedDB), records in and out, and play by link.
+
+Each test uses fresh browser contexts: a context is one browser profile,
+with its own library; two pages of one context are two tabs of one browser.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from conftest import wait_engine_ready
+from pagekit import cell, wait_idle
+
+LOA = "#v1/loa/standard/double-connection=mover/"
+
+
+def play(page, frm, to):
+    wait_idle(page)
+    cell(page, frm).click()
+    cell(page, to).click()
+    wait_idle(page)
+
+
+def open_site(context, site_url, fragment=""):
+    page = context.new_page()
+    page.goto(site_url + fragment)
+    wait_engine_ready(page)
+    wait_idle(page)
+    return page
+
+
+def saved(page) -> None:
+    """Wait until the open game is written to the library."""
+    page.evaluate("() => new Promise(r => setTimeout(r, 400))")
+
+
+def rows(page) -> list[str]:
+    return page.eval_on_selector_all("#games-list .game-row .game-title", "els => els.map(e => e.textContent)")
+
+
+def open_games(page):
+    page.click("#open-games")
+    expect(page.locator("#games-dialog")).to_be_visible()
+    page.wait_for_function("document.querySelectorAll('#games-list li').length > 0")
+
+
+def test_games_survive_a_reload_and_deletion_can_be_undone(new_context, site_url):
+    page = open_site(new_context(), site_url)
+    play(page, "d1", "b3")
+    page.locator('#game-picker .pick[data-game="escabel"]').click()
+    wait_idle(page)
+    cell(page, "d4").click()
+    wait_idle(page)
+    saved(page)
+    page.reload()
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#title")).to_contain_text("Escabel")   # the game last open
+    expect(page.locator("#moves .mv")).to_have_text(["d4"])
+    open_games(page)
+    expect(page.locator("#games-list .game-row")).to_have_count(2)
+    assert rows(page) == ["Escabel", "Lines of Action"]          # newest first
+    loa = page.locator("#games-list .game-row", has_text="Lines of Action")
+    expect(loa).to_contain_text("1 move")
+    # delete, then undo
+    loa.locator('[data-act="delete"]').click()
+    expect(page.locator("#games-list .game-row")).to_have_count(1)
+    page.click("#games-undo-delete")
+    expect(page.locator("#games-list .game-row")).to_have_count(2)
+    # the filter shows one game's games
+    page.select_option("#games-filter", "loa")
+    expect(page.locator("#games-list .game-row")).to_have_count(1)
+    # open it: its moves come back
+    page.locator("#games-list .game-row", has_text="Lines of Action").locator('[data-act="open"]').click()
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3"])
+
+
+def test_two_tabs_editing_different_games_lose_nothing(new_context, site_url):
+    context = new_context()
+    one = open_site(context, site_url, LOA)
+    two = open_site(context, site_url, "#v1/escabel/standard/size=5,pie=on/")
+    play(one, "d1", "b3")
+    cell(two, "c3").click()
+    wait_idle(two)
+    play(one, "h2", "f4")
+    cell(two, "b2").click()
+    wait_idle(two)
+    saved(one)
+    saved(two)
+    open_games(one)
+    expect(one.locator("#games-list .game-row")).to_have_count(2)
+    expect(one.locator("#games-list .game-row", has_text="Lines of Action")).to_contain_text("2 moves")
+    expect(one.locator("#games-list .game-row", has_text="Escabel")).to_contain_text("2 moves")
+    # the same game in two tabs: moves of both are kept (a variation, nothing overwritten)
+    one.click("#games-close")
+    three = open_site(context, site_url, LOA + "d1-b3,h2-f4")
+    play(three, "b3", "e3")
+    play(one, "c1", "c3")
+    saved(three)
+    saved(one)
+    one.wait_for_function("document.querySelectorAll('#moves .mv').length === 4")
+    moves = one.eval_on_selector_all("#moves .mv", "els => els.map(e => e.textContent)")
+    assert sorted(moves) == sorted(["d1-b3", "h2-f4", "b3-e3", "c1-c3"])
+
+
+def test_a_broken_link_and_a_damaged_entry_leave_a_working_page(new_context, site_url, guard_of):
+    context = new_context()
+    page = open_site(context, site_url)
+    play(page, "d1", "b3")
+    saved(page)
+    # a damaged entry: a game this version does not know
+    page.evaluate("""() => new Promise((ok, fail) => {
+        const req = indexedDB.open('gamut', 1);
+        req.onsuccess = () => {
+            const tx = req.result.transaction('games', 'readwrite');
+            tx.objectStore('games').put({id: 'zzz', v: 1, updated: Date.now() + 1000,
+                game: {start: 'chess standard - start', meta: {game: 'chess', variant: 'standard', options: {}},
+                       players: [], tree: {v: 1, nodes: []}, viewed: [], head: [], tip: []}});
+            tx.oncomplete = ok; tx.onerror = fail;
+        };
+    })""")
+    page.evaluate("() => localStorage.setItem('gamut.current-id', 'zzz')")
+    page.evaluate("() => sessionStorage.setItem('gamut.current-id', 'zzz')")
+    page.reload()
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#notice")).to_contain_text("could not be opened")
+    expect(page.locator("#notice")).to_contain_text("chess")
+    page.click("#notice-close")
+    play(page, "b1", "d3")                     # the page works
+    open_games(page)
+    damaged = page.locator("#games-list .game-row.damaged")
+    expect(damaged).to_have_count(1)
+    expect(damaged).to_contain_text("does not know")
+    # (the link in the address bar was the stored game's: b1-d3 went into it)
+    expect(page.locator("#games-list .game-row:not(.damaged)")).to_have_count(1)
+    with page.expect_download() as download:
+        damaged.locator('[data-act="export-raw"]').click()
+    assert json.loads(open(download.value.path()).read())["id"] == "zzz"
+    damaged.locator('[data-act="delete"]').click()
+    expect(page.locator("#games-list .game-row.damaged")).to_have_count(0)
+    page.click("#games-close")
+    # a broken link: says what is wrong, changes nothing
+    before = page.eval_on_selector_all("#moves .mv", "els => els.map(e => e.textContent)")
+    page.evaluate("() => { location.hash = '#v1/loa/standard/-/b1-d3,zz'; }")
+    expect(page.locator("#notice")).to_contain_text("could not be opened")
+    wait_idle(page)
+    assert page.eval_on_selector_all("#moves .mv", "els => els.map(e => e.textContent)") == before
+    open_games(page)
+    expect(page.locator("#games-list .game-row")).to_have_count(1)
+
+
+def test_play_by_link_continues_the_same_game_on_both_sides(new_context, site_url):
+    me = open_site(new_context(), site_url, LOA)
+    me.select_option('#players select.seat-kind[data-seat="1"]', "r")   # White: a friend far away
+    play(me, "d1", "b3")
+    # White plays far away: the board waits and the page offers the link
+    expect(me.locator("#send")).to_be_visible()
+    expect(me.locator("#board")).to_have_attribute("aria-disabled", "true")
+    href = me.evaluate("location.href")
+    assert href.endswith("d1-b3/players=h,r")
+
+    friend = open_site(new_context(), site_url, href[href.index("#"):])
+    expect(friend.locator("#moves .mv")).to_have_text(["d1-b3"])
+    expect(friend.locator('#players select.seat-kind[data-seat="1"]')).to_have_value("h")
+    expect(friend.locator('#players select.seat-kind[data-seat="0"]')).to_have_value("r")
+    play(friend, "h2", "f4")
+    expect(friend.locator("#send")).to_be_visible()
+    back = friend.evaluate("location.hash")
+    assert back.endswith("d1-b3,h2-f4/players=r,h")
+    saved(friend)
+
+    # the reply opened on my side continues my game: one entry, both moves
+    me.evaluate("f => { location.hash = f; }", back)
+    me.wait_for_function("document.querySelectorAll('#moves .mv').length === 2")
+    wait_idle(me)
+    expect(me.locator("#send")).to_be_hidden()
+    expect(me.locator("#board")).to_have_attribute("aria-disabled", "false")
+    play(me, "b3", "e3")
+    saved(me)
+    open_games(me)
+    expect(me.locator("#games-list .game-row")).to_have_count(1)
+    expect(me.locator("#games-list .game-row")).to_contain_text("3 moves")
+    me.click("#games-close")
+    # and the friend's next link continues theirs
+    friend.evaluate("f => { location.hash = f; }", me.evaluate("location.hash"))
+    friend.wait_for_function("document.querySelectorAll('#moves .mv').length === 3")
+    open_games(friend)
+    expect(friend.locator("#games-list .game-row")).to_have_count(1)
+    # an older link opens the stored game at that position and says so; nothing is lost
+    friend.click("#games-close")
+    friend.evaluate("f => { location.hash = f; }", LOA + "d1-b3/players=r,h")
+    wait_idle(friend)
+    expect(friend.locator("#moves .mv.current")).to_have_text("d1-b3")
+    expect(friend.locator("#moves .mv")).to_have_count(3)
