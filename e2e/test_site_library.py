@@ -197,3 +197,42 @@ def test_play_by_link_continues_the_same_game_on_both_sides(new_context, site_ur
     wait_idle(friend)
     expect(friend.locator("#moves .mv.current")).to_have_text("d1-b3")
     expect(friend.locator("#moves .mv")).to_have_count(3)
+
+
+def test_export_a_game_with_a_variation_and_import_it_elsewhere(new_context, site_url, tmp_path):
+    page = open_site(new_context(accept_downloads=True), site_url, LOA)
+    play(page, "d1", "b3")
+    play(page, "h2", "f4")
+    page.click("#prev")
+    play(page, "a2", "c2")                      # 1... a2-c2 beside 1... h2-f4
+    saved(page)
+    open_games(page)
+    page.click("#games-dialog .records summary")
+    with page.expect_download() as download:
+        page.click("#export-current")
+    text = open(download.value.path()).read()
+    assert "[Game \"loa\"]" in text and "d1-b3" in text and "(1... a2-c2)" in text.replace("  ", " ")
+    expect(page.locator("#export-text")).to_have_value(text)
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+
+    other = open_site(new_context(), site_url)
+    open_games(other)
+    other.click("#games-dialog .records summary")
+    other.set_input_files("#import-file", str(path))
+    expect(other.locator("#import-summary")).to_have_text("Imported 1 game.")
+    row = other.locator("#games-list .game-row", has_text="2 moves")
+    expect(row).to_have_count(1)
+    row.locator('[data-act="open"]').click()
+    wait_idle(other)
+    expect(other.locator("#moves .row .mv")).to_have_text(["d1-b3", "h2-f4"])
+    expect(other.locator("#moves .mv.var")).to_have_text(["a2-c2"])
+
+    # a file of one good and one broken game: the good one comes in, the other is explained
+    open_games(other)
+    broken = text.replace("h2-f4", "h2-h9", 1)
+    other.fill("#import-text", text + "\n\n" + broken)
+    other.click("#import-paste")
+    expect(other.locator("#import-summary")).to_contain_text("Imported 1 game; 1 could not be imported")
+    expect(other.locator("#import-summary")).to_contain_text(re.compile(r"pasted text:\d+:\d+: game 2: .*h2-h9"))
+    expect(other.locator("#games-list .game-row")).to_have_count(3)
