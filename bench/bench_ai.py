@@ -82,10 +82,12 @@ def main(argv) -> int:
     for game, variant in GAMES[:4]:
         st = midgame(game, variant)
         n = 300 if quick else 2000
-        cache = getattr(sys.modules.get(f"gamut.{game}_eval"), "_TERMS", None)
+        module = sys.modules.get(f"gamut.{game}_eval")
+        caches = [c for c in (getattr(module, "_TERMS", None), getattr(module, "_FEATURES", None))
+                  if c is not None]
         t0 = time.perf_counter()
         for _ in range(n):
-            if cache is not None:
+            for cache in caches:
                 cache.clear()  # the uncached cost
             st.evaluate()
         print(f"  {game:18} {1e6 * (time.perf_counter() - t0) / n:7.1f} us")
