@@ -73,8 +73,12 @@ def test_games_survive_a_reload_and_deletion_can_be_undone(new_context, site_url
     # the filter shows one game's games
     page.select_option("#games-filter", "loa")
     expect(page.locator("#games-list .game-row")).to_have_count(1)
+    # rename
+    page.once("dialog", lambda d: d.accept("Thursday's game"))
+    page.locator("#games-list .game-row", has_text="Lines of Action").locator('[data-act="rename"]').click()
+    expect(page.locator("#games-list .game-title")).to_have_text(["Thursday's game"])
     # open it: its moves come back
-    page.locator("#games-list .game-row", has_text="Lines of Action").locator('[data-act="open"]').click()
+    page.locator("#games-list .game-row", has_text="Thursday").locator('[data-act="open"]').click()
     wait_idle(page)
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3"])
 
@@ -95,16 +99,24 @@ def test_two_tabs_editing_different_games_lose_nothing(new_context, site_url):
     expect(one.locator("#games-list .game-row")).to_have_count(2)
     expect(one.locator("#games-list .game-row", has_text="Lines of Action")).to_contain_text("2 moves")
     expect(one.locator("#games-list .game-row", has_text="Escabel")).to_contain_text("2 moves")
-    # the same game in two tabs: moves of both are kept (a variation, nothing overwritten)
     one.click("#games-close")
+    # a change made in one tab shows in the other's list
+    open_games(two)
+    expect(two.locator("#games-list .game-row", has_text="Lines of Action")).to_contain_text("2 moves")
+    play(one, "b3", "e3")
+    expect(two.locator("#games-list .game-row", has_text="Lines of Action")).to_contain_text("3 moves")
+    two.click("#games-close")
+    one.click("#prev")
+    wait_idle(one)
+    # the same game in two tabs: moves of both are kept (a variation, nothing overwritten)
     three = open_site(context, site_url, LOA + "d1-b3,h2-f4")
-    play(three, "b3", "e3")
+    play(three, "g1", "g3")
     play(one, "c1", "c3")
     saved(three)
     saved(one)
-    one.wait_for_function("document.querySelectorAll('#moves .mv').length === 4")
+    one.wait_for_function("document.querySelectorAll('#moves .mv').length === 5")
     moves = one.eval_on_selector_all("#moves .mv", "els => els.map(e => e.textContent)")
-    assert sorted(moves) == sorted(["d1-b3", "h2-f4", "b3-e3", "c1-c3"])
+    assert sorted(moves) == sorted(["d1-b3", "h2-f4", "b3-e3", "g1-g3", "c1-c3"])
 
 
 def test_a_broken_link_and_a_damaged_entry_leave_a_working_page(new_context, site_url, guard_of):
@@ -236,3 +248,49 @@ def test_export_a_game_with_a_variation_and_import_it_elsewhere(new_context, sit
     expect(other.locator("#import-summary")).to_contain_text("Imported 1 game; 1 could not be imported")
     expect(other.locator("#import-summary")).to_contain_text(re.compile(r"pasted text:\d+:\d+: game 2: .*h2-h9"))
     expect(other.locator("#games-list .game-row")).to_have_count(3)
+
+
+def test_without_storage_play_goes_on_and_says_so_once(new_context, site_url, guard_of):
+    context = new_context()
+    context.add_init_script("Object.defineProperty(window, 'indexedDB', {get() { throw new DOMException('refused', 'SecurityError'); }})")
+    page = open_site(context, site_url, LOA)
+    play(page, "d1", "b3")
+    expect(page.locator("#notice")).to_contain_text("Games cannot be saved here")
+    page.click("#notice-close")
+    play(page, "h2", "f4")
+    page.wait_for_timeout(400)
+    expect(page.locator("#notice")).to_be_hidden()            # said once
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
+    open_games(page)
+    expect(page.locator("#games-list")).to_contain_text("cannot be read here")
+
+
+def test_records_dropped_on_the_page_are_imported(new_context, site_url):
+    page = open_site(new_context(), site_url)
+    record = '[Game "loa"]\n[Variant "standard"]\n[Options "double-connection=mover"]\n\n1. d1-b3 h2-f4 *\n'
+    page.evaluate("""text => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], 'dropped.txt', {type: 'text/plain'}));
+        document.dispatchEvent(new DragEvent('dragover', {dataTransfer: data, bubbles: true, cancelable: true}));
+        document.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
+    }""", record)
+    expect(page.locator("#games-dialog")).to_be_visible()
+    expect(page.locator("#import-summary")).to_have_text("Imported 1 game.")
+    expect(page.locator("#games-list .game-row", has_text="2 moves")).to_have_count(1)
+
+
+def test_a_link_that_changes_a_move_opens_as_a_separate_game_and_says_so(new_context, site_url):
+    page = open_site(new_context(), site_url, LOA)
+    play(page, "d1", "b3")
+    play(page, "h2", "f4")
+    page.click("#prev")
+    wait_idle(page)
+    page.locator('#game-picker .pick[data-game="el"]').click()   # away from it
+    wait_idle(page)
+    page.evaluate("f => { location.hash = f; }", LOA + "d1-b3,a2-c2")
+    expect(page.locator("#explain")).to_contain_text("differ from a game in your library from move 2")
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "a2-c2"])
+    saved(page)
+    open_games(page)
+    expect(page.locator("#games-list .game-row", has_text="Lines of Action")).to_have_count(2)

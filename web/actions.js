@@ -299,7 +299,12 @@ export const actions = {
     try {
       found = await open.entryForLink(linked, page.games);
     } catch { /* no library: the link is a game of its own */ }
-    if (!found) return linked;
+    if (!found || !found.model) {
+      if (found && found.near) {
+        setExplain(`This link's moves differ from a game in your library from move ${found.near + 1}: it opens as a separate game, and that game is unchanged.`, "info");
+      }
+      return linked;
+    }
     open.mergeLink(found.model, linked, found.how);
     setExplain(found.how === "extends" ? "The link's new moves were added to your game."
       : "This link shows a position of a game in your library.", "info");

@@ -43,7 +43,7 @@ export function currentId() {
   }
 }
 
-function setCurrentId(id) {
+export function setCurrentId(id) {
   for (const kind of ["sessionStorage", "localStorage"]) {
     try { store(kind)?.setItem(CURRENT_KEY, id); } catch { /* not kept: fine */ }
   }

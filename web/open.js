@@ -4,8 +4,10 @@
 // game on screen: the app does that with what these functions return.
 
 import { GameModel } from "./game.js";
+import { commonPrefix } from "./tree.js";
 import * as library from "./library.js";
 import * as storage from "./storage.js";
+import { setCurrentId } from "./keep.js";
 import * as link from "./url.js";
 
 /** Check a model's start and its lines with the engine; the canonical model. */
@@ -80,16 +82,20 @@ export function mergeLink(model, other, how) {
 }
 
 /** The library entry a link belongs to: same start, and its line is a line
- * of the entry's tree or goes on from the end of one.  Newest first. */
+ * of the entry's tree or goes on from the end of one (newest first).
+ * Else `near`: how many first moves the link shares with the newest game
+ * of the same start that turns off from it (0: none does). */
 export async function entryForLink(linked, games) {
   const rows = await library.list(games.map(g => g.id));
+  let near = 0;
   for (const row of rows) {
     if (row.problem || row.entry.game.start !== linked.start) continue;
     const model = library.modelOf(row.entry);
     const how = relation(model.tree, linked.head);
     if (how) return { model, how };
+    if (!near) near = commonPrefix(model.head, linked.head);
   }
-  return null;
+  return { model: null, how: null, near };
 }
 
 /** A library entry's game, checked by the engine. */
@@ -123,5 +129,6 @@ export async function migrateLocalSave() {
     thumb: null,
   });
   storage.clear();
+  setCurrentId(got.id);  // it was the game open: it opens now
   return got.id;
 }
