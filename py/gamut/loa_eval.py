@@ -125,11 +125,11 @@ FEATURES = ("concentration", "centralisation", "centre of mass", "solid quads", 
             "links", "groups", "mobility", "blocking", "pieces")
 
 
-def _edge_singles(x: int, inner: bool) -> int:
-    """Border windows (two squares of the rim, one outside) holding exactly
-    one piece of the 8-bit line ``x``; ``inner`` leaves out the corner ones."""
-    t = x ^ (x << 1)
-    return (t & 0xFE if inner else t & 0x1FF).bit_count()
+# Border windows (two squares of the rim, one outside the board) holding
+# exactly one piece, by the rim line's 8 bits; the INNER table leaves out the
+# corner windows (counted with the first and last rank).
+EDGE_SINGLES = tuple(((x ^ (x << 1)) & 0x1FF).bit_count() for x in range(256))
+EDGE_SINGLES_INNER = tuple(((x ^ (x << 1)) & 0xFE).bit_count() for x in range(256))
 
 
 def _file_bits(bb: int, f: int) -> int:
@@ -152,8 +152,8 @@ def _shape_terms(bb: int) -> tuple:
     q3 = (bit0 & bit1).bit_count()
     qd = ((a & d & ~b & ~c) | (b & c & ~a & ~d)).bit_count()
     # the border windows hold one or two squares: only singles count (as Q1)
-    q1 += _edge_singles(bb & 0xFF, False) + _edge_singles(bb >> 56, False)
-    q1 += _edge_singles(_file_bits(bb, 0), True) + _edge_singles(_file_bits(bb, 7), True)
+    q1 += (EDGE_SINGLES[bb & 0xFF] + EDGE_SINGLES[bb >> 56]
+           + EDGE_SINGLES_INNER[_file_bits(bb, 0)] + EDGE_SINGLES_INNER[_file_bits(bb, 7)])
     euler = (q1 - q3 - 2 * qd) / 4
     links = ((bb & (bb >> 1) & NOT_H_FILE).bit_count() + (bb & (bb >> 8)).bit_count()
              + (bb & (bb >> 9) & NOT_H_FILE).bit_count()
