@@ -278,6 +278,86 @@ def initial_json() -> str:
     return out.replace("<", "\\u003c").replace(">", "\\u003e")
 
 
+RULES_DIAGRAMS = WEB / "rules" / "diagrams"  # one <game>.json per game: the rules pages' diagrams
+
+
+def rules_diagrams(games=None) -> dict:
+    """The rules pages' diagrams (web/rules/diagrams/<game>.json), each with
+    the view of its position computed by the engine in this process (import
+    gamut from py/ first): ``{game: [diagram + {view, alt, arrow}]}``.  A
+    diagram shows ``position`` after its moves ``play`` (if any); ``marks``
+    say what is drawn on it (``selected``, ``targets``, ``cells``: cell ids;
+    ``arrow``: a move of the position shown, resolved here to its cells;
+    ``names``: write every cell's name).  The claims are checked by
+    tests/test_diagrams.py, not here."""
+    import gamut  # noqa: PLC0415  (from py/: see rules_diagrams_json)
+    out = {}
+    for path in sorted(RULES_DIAGRAMS.glob("*.json")):
+        if games and path.stem not in games:
+            continue
+        data = json.loads(path.read_text())
+        items = []
+        for d in data["diagrams"]:
+            state = gamut.load(d["position"])
+            for text in d.get("play", []):
+                state = state.play_text(text)
+            view = dict(state.view())
+            marks = dict(d.get("marks", {}))
+            if "arrow" in marks:
+                entry = next((m for m in view["moves"] if m["text"] == marks["arrow"]), None)
+                if entry is None:
+                    raise ValueError(f"{path.name}: {d['id']}: the arrow {marks['arrow']!r} "
+                                     "is not a legal move of the position shown")
+                cells = {c["id"] for c in view["board"]["cells"]}
+                marks["arrow"] = {"text": entry["text"],
+                                  "cells": [c for c in entry["clicks"] if c in cells]}
+            view["moves"] = []  # (a diagram is not played on; keeps the file small)
+            items.append({"id": d["id"], "title": d.get("title", ""), "caption": d["caption"],
+                          "alt": describe_diagram(d, view), "position": d["position"],
+                          "play": d.get("play", []), "marks": marks, "view": view})
+        out[data["game"]] = items
+    return out
+
+
+def describe_diagram(d: dict, view: dict) -> str:
+    """A diagram's text alternative: its ``alt`` sentence, then every
+    player's pieces by cell (with numbers or stacks), the markers, and what
+    is marked."""
+    parts = [d.get("alt", "").strip() or d.get("title", "")]
+    for seat, player in enumerate(view["players"]):
+        cells = []
+        for p in view["pieces"]:
+            if p["owner"] != seat:
+                continue
+            stack = p.get("stack") or []
+            if len(stack) > 1:
+                names = [view["players"][s]["name"] for s in stack]
+                cells.append(f"{p['cell']} (stack of {len(stack)}: {', '.join(names)} from the bottom)")
+            elif "label" in p:
+                cells.append(f"{p['cell']} {p['label']}")
+            else:
+                cells.append(p["cell"])
+        if cells:
+            parts.append(f"{player['name']}: {', '.join(cells)}")
+    marks = view.get("markers", [])
+    for seat, player in enumerate(view["players"]):
+        own = [m["cell"] for m in marks if m["owner"] == seat]
+        if own:
+            parts.append(f"{player['name']}'s markers: {', '.join(own)}")
+    if not view["pieces"]:
+        parts.append("the board is empty")
+    return ". ".join(p for p in parts if p) + "."
+
+
+def rules_diagrams_json() -> str:
+    """:func:`rules_diagrams` computed by this CPython from py/ (in a child
+    process, as for :func:`initial_json`)."""
+    code = ("import json, sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import build; "
+            "sys.stdout.write(json.dumps(build.rules_diagrams(), separators=(',', ':')))")
+    return subprocess.run([sys.executable, "-c", code, str(PY), str(ROOT)], check=True,
+                          capture_output=True, text=True).stdout
+
+
 def lock_file(pyodide_dir: Path, wheels: list[Path]) -> dict:
     """Our pyodide-lock.json: Pyodide's ``info`` and one entry per wheel.
     ``file_name`` is relative to ``packageBaseUrl`` (the worker passes
@@ -343,6 +423,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     page = page.replace(INITIAL_MARKER, '<script id="initial" type="application/json">'
                         + initial_json() + "</script>", 1)
     (tmp / "index.html").write_text(page)
+    (tmp / "rules-diagrams.json").write_text(rules_diagrams_json())
     # The service worker: version = hash of everything it caches.
     files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*")
                    if p.is_file() and p.name != "sw.js")

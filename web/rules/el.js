@@ -19,6 +19,7 @@ right-angle turn (an L; each arm at least two cells long, counting the corner ce
 <li>At least four of the six numbers are in one player's colour: the EL is that player's.
 Three and three is no EL for anyone, and the game goes on.</li>
 </ul>
+<div class="diagrams"><figure class="diagram" data-diagram="el-line"></figure><figure class="diagram" data-diagram="el-l"></figure><figure class="diagram" data-diagram="el-missing"></figure><figure class="diagram" data-diagram="el-two-turns"></figure><figure class="diagram" data-diagram="el-three-three"></figure></div>
 <h4>Winning</h4>
 <ul>
 <li>If your number completes an EL of yours, you win, even if it completes one of your
@@ -32,6 +33,7 @@ way you could complete an EL next turn; a completion you did not announce does n
 Here the page announces your threats for you after every move, so every completion wins. The
 threatening cells are outlined in orange with the winning number pencilled in faintly, and
 the status line lists them (for example <code>Threat! Red can complete an EL with f1=6</code>).</p>
+<div class="diagrams"><figure class="diagram" data-diagram="el-threat"></figure></div>
 <h4>Options</h4>
 <ul>
 <li><strong>Declare threats yourself</strong>: after writing, mark the cells where you think you
@@ -57,6 +59,9 @@ rule.</li>
 <li>With three or four players, a number that completes ELs for several players wins for the
 mover if one is theirs, otherwise for the first of them in turn order after the mover.</li>
 </ul>
+<div class="diagrams"><figure class="diagram" data-diagram="el-eight"></figure><figure class="diagram" data-diagram="el-consecutive"></figure><figure class="diagram" data-diagram="el-three-player"></figure><figure class="diagram" data-diagram="el-four-player"></figure></div>
+<h4>Notation</h4>
+<div class="diagrams"><figure class="diagram" data-diagram="el-names"></figure></div>
 <h4>Playing here</h4>
 <p>Click a cell, then a number in the row under the board (or type the digit). Or pick a number
 first and then click cells: the number stays picked for your next turn. Each player's numbers

@@ -14,6 +14,7 @@ its height is the number of pieces in it.</li>
 that disc, in the piece's own colour, and a stack of two or more carries its height as a number.
 A taller stack is therefore a larger one.</li>
 </ul>
+<div class="diagrams"><figure class="diagram" data-diagram="esc-stacks"></figure></div>
 <h4>A turn</h4>
 <p>Do one of these:</p>
 <ul>
@@ -26,6 +27,7 @@ stack you moved from, so it keeps its height but now belongs to your opponent.</
 swap instead of moving. The board stays as it is, the players exchange colours, and the player
 who now holds White moves next. The panel shows who plays which colour.</li>
 </ul>
+<div class="diagrams"><figure class="diagram" data-diagram="esc-move-before"></figure><figure class="diagram" data-diagram="esc-move-after"></figure><figure class="diagram" data-diagram="esc-pie"></figure></div>
 <h4>Connections and crosscuts</h4>
 <ul>
 <li>Two stacks of one colour that are next to each other, straight or diagonally, are connected.</li>
@@ -36,6 +38,7 @@ higher than the lower enemy stack, or when its lower stack is as high as the low
 and its higher stack is higher than the higher enemy stack. Otherwise it is cut. If both
 diagonals have the same heights, both are cut.</li>
 </ul>
+<div class="diagrams"><figure class="diagram" data-diagram="esc-adjacent"></figure><figure class="diagram" data-diagram="esc-case-b"></figure><figure class="diagram" data-diagram="esc-case-c"></figure><figure class="diagram" data-diagram="esc-cut"></figure></div>
 <h4>Winning</h4>
 <ul>
 <li>At the start of your turn, if a chain of your connected stacks joins your two edges, you win.</li>
@@ -44,10 +47,14 @@ completes your opponent's chain makes them win at the start of their turn.</li>
 <li>If you have no legal move at the start of your turn (a full board with no move to make), you
 lose.</li>
 </ul>
+<div class="diagrams"><figure class="diagram" data-diagram="esc-win"></figure></div>
 <h4>Checkered</h4>
 <p>The board starts full of single pieces in a checkered pattern; the New game dialog lets you
 choose the colour of point a1 (on odd sizes, of all four corners). With every point taken,
 the game is all moves.</p>
+<div class="diagrams"><figure class="diagram" data-diagram="esc-checkered"></figure></div>
+<h4>Notation</h4>
+<div class="diagrams"><figure class="diagram" data-diagram="esc-names"></figure></div>
 <h4>Playing here</h4>
 <p>Click an empty point to place a piece. To move, click one of your stacks: the enemy stacks it
 can move onto are circled; click one (or drag the stack onto it). When swapping is allowed, a

@@ -5,6 +5,7 @@ export const html = `
 to <code>d7</code>, in four rows) with 18 pentagons (<code>ab1</code> to <code>cd6</code>) between the
 rows. Pieces stand only on heptagons; the pentagons are what you fight over. Each player starts with
 20 pieces in hand and 10 markers (both can be changed under <em>New game</em>). Black moves first.</p>
+<div class="diagrams"><figure class="diagram" data-diagram="evl-names"></figure></div>
 <h4>A turn</h4>
 <ul>
 <li><strong>Place</strong> one piece from your hand on an empty heptagon, or on top of a stack you
@@ -17,6 +18,7 @@ heptagon, on top of what is there. No stack may end taller than 4, so a stack of
 crossed nor landed on.</li>
 <li>With no pieces left in hand you must unstack.</li>
 </ul>
+<div class="diagrams"><figure class="diagram" data-diagram="evl-place"></figure><figure class="diagram" data-diagram="evl-unstack-before"></figure><figure class="diagram" data-diagram="evl-unstack-after"></figure><figure class="diagram" data-diagram="evl-wall"></figure></div>
 <h4>Pentagons</h4>
 <ul>
 <li>Each pentagon touches four heptagons. You <strong>surround</strong> it when you control two of
@@ -26,6 +28,7 @@ heptagons received a piece in this unstack, gets one of your markers. An opponen
 replaced and goes back to its owner. Placing a piece never captures.</li>
 <li>Markers stay when the surround is later broken.</li>
 </ul>
+<div class="diagrams"><figure class="diagram" data-diagram="evl-capture"></figure><figure class="diagram" data-diagram="evl-no-capture"></figure></div>
 <h4>Winning</h4>
 <ul>
 <li>The first player with all their markers on the board wins at once.</li>
@@ -35,6 +38,7 @@ equal is a draw.</li>
 (the same stacks and markers, the same player to move) the game also ends, counted the same
 way. (The original rules are silent here; this is our ruling.)</li>
 </ul>
+<div class="diagrams"><figure class="diagram" data-diagram="evl-win-markers"></figure><figure class="diagram" data-diagram="evl-blocked"></figure></div>
 <h4>Playing here</h4>
 <p>Click an empty heptagon (or your own stack) to place. To unstack, click your stack, then each
 next heptagon of the path: the marked heptagons are the possible next steps, and the board shows
