@@ -32,7 +32,7 @@ export function hideNotice() {
 }
 
 export function showRules(gameId, info) {
-  $("rules-body").innerHTML = rulesHtml(gameId, info);
+  $("rules-body").innerHTML = `<p><a href="#rules/${gameId}" class="rules-page-link">Open the rules page</a> (with diagrams and positions to try)</p>` + rulesHtml(gameId, info);
   $("rules-dialog").showModal();
   $("rules-dialog").scrollTop = 0;  // a long page opens at its top, not at the focused Close button
 }
