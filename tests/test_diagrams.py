@@ -14,7 +14,8 @@ in the position before it with ``"at": "start"``:
   exactly these).
 * ``{"winner": seat | null}``, ``{"over": bool}``, ``{"to_move": seat}``.
 * ``{"count": {seat: n}}``: pieces (stacks: tops) each seat has on the board.
-* ``{"stacks": {cell: "bwb"}}``: the stacks on those cells, bottom to top
+* ``{"stacks": {cell: "bwb"}}``: the stacks on those cells, bottom to top, by
+  seat ("b" the first player, "w" the second; Escabel swaps colours, not seats)
   ("" for an empty cell).
 * ``{"markers": {pentagon: seat | null}}``.
 * ``{"threats": ["f1=6", ...]}``: the threats the view announces (EL).
