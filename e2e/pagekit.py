@@ -40,3 +40,16 @@ def expect_played(page, index: int, text: str) -> None:
     expect(page.locator("#moves .mv")).to_have_count(index + 1)
     expect(page.locator("#moves .mv").nth(index)).to_have_text(text)
     wait_idle(page)
+
+
+def library_entries(page) -> list:
+    """Every entry of the page's game library (IndexedDB), newest first."""
+    return page.evaluate("""() => new Promise((ok, fail) => {
+        const req = indexedDB.open('gamut', 1);
+        req.onerror = () => fail(req.error);
+        req.onsuccess = () => {
+            const q = req.result.transaction('games').objectStore('games').getAll();
+            q.onsuccess = () => ok(q.result.sort((a, b) => b.updated - a.updated));
+            q.onerror = () => fail(q.error);
+        };
+    })""")

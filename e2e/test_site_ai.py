@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 import gamut
 import gamut.ai
 from conftest import wait_engine_ready
-from pagekit import cell, open_hash, move_count, wait_idle
+from pagekit import cell, open_hash, move_count, wait_idle, library_entries
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 
@@ -156,7 +156,8 @@ def test_game_against_the_computer(ai_page, game):
     assert max(answers) < (BEGINNER_CAP_MS + 9000) / 1000
     # the seats are saved with the game: in the link and in local storage
     assert page.evaluate("location.hash").endswith("/players=h,c:beginner")
-    saved = page.evaluate("JSON.parse(localStorage.getItem('gamut.current'))")["game"]
+    page.wait_for_timeout(400)  # (saved shortly after each move)
+    saved = library_entries(page)[0]["game"]
     assert saved["players"] == ["h", "c:beginner"] and saved["head"] == played(page)
 
 
@@ -486,7 +487,7 @@ def test_a_bad_players_segment_is_refused_with_a_reason(ai_page):
     page = ai_page
     open_hash(page, link("loa", ["b1-d3", "h2-f4"]))
     page.evaluate("f => { location.hash = f; }", link("loa", ["b1-d3"]) + "/players=h,robot")
-    expect(page.locator("#notice-text")).to_contain_text('player "robot" is not "h" (a human) or "c:<level>"')
+    expect(page.locator("#notice-text")).to_contain_text('player "robot" is not "h" (a human), "r" (far away) or "c:<level>"')
     wait_idle(page)
     expect(page.locator("#moves .mv")).to_have_text(["b1-d3", "h2-f4"])  # the game on screen stays
     page.locator("#notice-close").click()

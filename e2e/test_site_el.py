@@ -356,6 +356,11 @@ def test_declare_threats(shared_page):
     expect(rows).to_have_count(5)
     expect(rows.nth(0).locator(".turn")).to_have_count(2)
     expect(rows.nth(0).locator(".turn").nth(0).locator(".mv")).to_have_text(["a1=1", "declare:-"])
+    # a turn reads as one entry: its declaration on the placement's line, set smaller beside it
+    place_box, decl_box = [b.bounding_box() for b in rows.nth(0).locator(".turn").nth(0).locator(".mv").all()]
+    assert abs(place_box["y"] - decl_box["y"]) < 4 and decl_box["x"] >= place_box["x"] + place_box["width"] - 1
+    sizes = rows.nth(0).locator(".turn").nth(0).locator(".mv").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes[1] < sizes[0]
     expect(rows.nth(0).locator(".turn").nth(1).locator(".mv")).to_have_text(["f6=1", "declare:-"])
     expect(rows.nth(4).locator(".mv")).to_have_text(["e1=5"])
     declare(page, ["f1"], shot="desktop-declaring")

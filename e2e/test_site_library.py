@@ -109,7 +109,12 @@ def test_two_tabs_editing_different_games_lose_nothing(new_context, site_url):
     one.click("#prev")
     wait_idle(one)
     # the same game in two tabs: moves of both are kept (a variation, nothing overwritten)
-    three = open_site(context, site_url, LOA + "d1-b3,h2-f4")
+    three = open_site(context, site_url, "#v1/escabel/standard/size=5,pie=on/")
+    open_games(three)
+    three.locator("#games-list .game-row", has_text="Lines of Action").locator('[data-act="open"]').click()
+    wait_idle(three)
+    three.locator('#moves .mv[data-ply="2"]').first.click()
+    wait_idle(three)
     play(three, "g1", "g3")
     play(one, "c1", "c3")
     saved(three)
@@ -206,9 +211,13 @@ def test_play_by_link_continues_the_same_game_on_both_sides(new_context, site_ur
     # an older link opens the stored game at that position and says so; nothing is lost
     friend.click("#games-close")
     friend.evaluate("f => { location.hash = f; }", LOA + "d1-b3/players=r,h")
+    expect(friend.locator("#explain")).to_contain_text("earlier position of a game in your library")
     wait_idle(friend)
-    expect(friend.locator("#moves .mv.current")).to_have_text("d1-b3")
-    expect(friend.locator("#moves .mv")).to_have_count(3)
+    expect(friend.locator("#moves .mv")).to_have_text(["d1-b3"])
+    saved(friend)
+    open_games(friend)
+    expect(friend.locator("#games-list .game-row")).to_have_count(2)
+    expect(friend.locator("#games-list .game-row", has_text="3 moves")).to_have_count(1)
 
 
 def test_export_a_game_with_a_variation_and_import_it_elsewhere(new_context, site_url, tmp_path):
@@ -294,3 +303,40 @@ def test_a_link_that_changes_a_move_opens_as_a_separate_game_and_says_so(new_con
     saved(page)
     open_games(page)
     expect(page.locator("#games-list .game-row", has_text="Lines of Action")).to_have_count(2)
+
+
+def test_the_local_save_of_earlier_versions_moves_into_the_library(new_context, site_url):
+    context = new_context()
+    context.add_init_script("""try {
+        if (location.protocol === 'http:' && !sessionStorage.getItem('seeded')) {
+            sessionStorage.setItem('seeded', '1');
+            localStorage.setItem('gamut.current', JSON.stringify({v: 1, start: 'loa standard double-connection=mover start',
+                moves: ['d1-b3', 'h2-f4'], ply: 2, redo: ['b3-e3'], players: ['h', 'c:casual']}));
+        }
+    } catch (e) { /* frames without storage */ }""")
+    page = open_site(context, site_url)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b3-e3"])  # the undone move too
+    expect(page.locator("#moves .mv.current")).to_have_text("h2-f4")
+    expect(page.locator('#players select.seat-kind[data-seat="1"]')).to_have_value("c:casual")
+    assert page.evaluate("localStorage.getItem('gamut.current')") is None
+    saved(page)
+    open_games(page)
+    expect(page.locator("#games-list .game-row")).to_have_count(1)
+
+
+def test_export_a_selection_of_the_library(new_context, site_url):
+    page = open_site(new_context(accept_downloads=True), site_url, LOA)
+    play(page, "d1", "b3")
+    page.locator('#game-picker .pick[data-game="escabel"]').click()
+    wait_idle(page)
+    cell(page, "d4").click()
+    wait_idle(page)
+    saved(page)
+    open_games(page)
+    for box in page.locator("#games-list .game-row input[type=checkbox]").all():
+        box.check()
+    page.click("#games-dialog .records summary")
+    with page.expect_download() as download:
+        page.click("#games-export")
+    text = open(download.value.path()).read()
+    assert text.count("[Game ") == 2 and '"escabel"' in text and '"loa"' in text

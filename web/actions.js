@@ -9,6 +9,7 @@ import * as library from "./library.js";
 import * as link from "./url.js";
 import { copyLink, hideNotice, sentence, setExplain, showNotice } from "./dialogs.js";
 import * as records from "./records.js";
+import { hideRulesPage, rulesLinkGame, showRulesPage } from "./rulespage.js";
 import { $, h } from "./dom.js";
 
 let page = null;
@@ -214,6 +215,13 @@ export const actions = {
    * nothing and says why. */
   async openFromURL({ boot }) {
     const m = page.model;
+    const rules = rulesLinkGame(location.hash);
+    if (rules && page.info(rules)) {
+      showRulesPage(rules, page.info(rules));
+      if (!boot) return;
+    } else {
+      hideRulesPage();
+    }
     if (!boot && m && location.hash === m.fragment()) return;
     if (!boot && (!location.hash || location.hash === "#")) {
       if (m) page.keeper.changed(m);  // the fragment was cleared: write the game back
@@ -222,7 +230,7 @@ export const actions = {
     await page.busy(async () => {
       const current = boot ? await actions.lastOpen() : m;
       let target = null;
-      if (!(boot && current && location.hash === current.fragment())) {
+      if (!rules && !(boot && current && location.hash === current.fragment())) {
         const linked = await actions.readLink({ boot });
         if (linked) target = await actions.placeLink(linked, current);
       }
@@ -244,6 +252,9 @@ export const actions = {
       const migrated = await open.migrateLocalSave();
       if (migrated && migrated.error) showNotice(saveProblem(migrated.error), { kind: "error", fresh: true });
     } catch { /* no library here: the old save stays where it is */ }
+    try {
+      await keep.recoverUnsaved(page.games);
+    } catch { /* no library: the copies stay for the next start */ }
     const id = keep.currentId();
     let entry = null;
     try {
@@ -289,26 +300,27 @@ export const actions = {
    * new game.  Returns the model to show. */
   async placeLink(linked, current) {
     const how = current && current.start === linked.start && open.relation(current.tree, linked.head);
-    if (how) {
-      const news = how === "extends" && !sameLine(current.head, linked.head);
-      open.mergeLink(current, linked, how);
+    if (how === "same" || how === "extends") {
+      const news = how === "extends";
+      open.mergeLink(current, linked);
       if (news) setExplain("The link's new moves were added to this game.", "info");
       return current;
     }
     let found = null;
     try {
-      found = await open.entryForLink(linked, page.games);
+      found = await open.entryForLink(linked, page.games, current);
     } catch { /* no library: the link is a game of its own */ }
-    if (!found || !found.model) {
-      if (found && found.near) {
-        setExplain(`This link's moves differ from a game in your library from move ${found.near + 1}: it opens as a separate game, and that game is unchanged.`, "info");
-      }
-      return linked;
+    if (found && found.model) {
+      open.mergeLink(found.model, linked);
+      if (found.how === "extends") setExplain("The link's new moves were added to your game.", "info");
+      return found.model;
     }
-    open.mergeLink(found.model, linked, found.how);
-    setExplain(found.how === "extends" ? "The link's new moves were added to your game."
-      : "This link shows a position of a game in your library.", "info");
-    return found.model;
+    if (found && found.older) {
+      setExplain("This link shows an earlier position of a game in your library: it opens as a separate game, and that game is unchanged.", "info");
+    } else if (found && found.near) {
+      setExplain(`This link's moves differ from a game in your library from move ${found.near + 1}: it opens as a separate game, and that game is unchanged.`, "info");
+    }
+    return linked;
   },
 
   // -- the library and records ------------------------------------------------------------

@@ -153,7 +153,7 @@ function draw() {
   // the panel and the move list are rebuilt only when what they show changed
   // (not on every progress report of a search: a select being used stays open)
   const thinkingHere = !!(computer.think && computer.think.purpose === "move" && m.atHead);
-  const panelKey = [m.rev, view, endView, thinkingHere];
+  const panelKey = [m, m.rev, view, endView, thinkingHere];
   if (!sameKey(drawn.panel, panelKey)) {
     drawn.panel = panelKey;
     drawPanel({

@@ -5,10 +5,32 @@
 // reported once; play goes on unsaved.
 
 import * as library from "./library.js";
+import { GameModel } from "./game.js";
 
 const SETTINGS_KEY = "gamut.settings";   // game id -> {variant, options, players}
 const CURRENT_KEY = "gamut.current-id";  // the library entry last open
 const DELAY_MS = 150;
+const UNSAVED = "gamut.unsaved.";         // + entry id: the last state not yet known written
+
+/** Put into the library the games whose last changes may not have been
+ * written (the page closed first): merged, never replacing what is stored. */
+export async function recoverUnsaved(games) {
+  const s = store();
+  if (!s) return;
+  const keys = [];
+  for (let i = 0; i < s.length; i++) if (s.key(i)?.startsWith(UNSAVED)) keys.push(s.key(i));
+  for (const key of keys) {
+    const copy = readJSON(key);
+    try {
+      const model = GameModel.fromJSON(copy && copy.game);
+      model.id = key.slice(UNSAVED.length);
+      model.name = copy.name || "";
+      model.created = copy.created;
+      await library.save(model, { summary: summaryOf(model, null, games), thumb: null, keepThumb: true });
+    } catch { /* a copy that cannot be read: dropped */ }
+    try { s.removeItem(key); } catch { /* nothing to do */ }
+  }
+}
 
 function store(kind = "localStorage") {
   try { return window[kind]; } catch { return null; }
@@ -101,8 +123,13 @@ export class Keeper {
     writeJSON(SETTINGS_KEY, all);
     try {
       const fragment = model.fragment();
-      if (location.hash !== fragment) history.replaceState(history.state, "", fragment);
+      // (a rules page keeps its own address; the game's comes back with it)
+      if (location.hash !== fragment && !location.hash.startsWith("#rules/")) history.replaceState(history.state, "", fragment);
     } catch { /* some sandboxes refuse: the game is still in the library */ }
+    // a copy in localStorage at once (IndexedDB writes may not finish when the page is
+    // closed or reloaded): read back into the library by recoverUnsaved() at the next start
+    this.pending = Date.now();
+    writeJSON(UNSAVED + model.id, { at: this.pending, game: model.toJSON(), name: model.name || "", created: model.created });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), DELAY_MS);
   }
@@ -116,7 +143,10 @@ export class Keeper {
     const head = this.positions.get(model.start, model.head);
     const summary = summaryOf(model, head, this.games);
     const thumb = thumbOf(head);
+    const at = this.pending;
     this.saving = this.saving.then(() => library.save(model, { summary, thumb })).then(merged => {
+      const copy = readJSON(UNSAVED + model.id);
+      if (copy && copy.at === at) store()?.removeItem(UNSAVED + model.id);  // (nothing newer since)
       if (merged) this.onMerged(model);
     }, err => {
       if (!this.warned) {

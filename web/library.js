@@ -123,7 +123,7 @@ export function mergeTrees(model, storedTreeJSON) {
 
 /** Save `model` (with its `id`, `name`, `created`) and what the list shows.
  * Moves stored by another tab are merged into the model first (returns how many). */
-export async function save(model, { summary, thumb }) {
+export async function save(model, { summary, thumb, keepThumb = false }) {
   const now = Date.now();
   let merged = 0;
   await transaction("readwrite", async store => {
@@ -133,7 +133,9 @@ export async function save(model, { summary, thumb }) {
     }
     const entry = {
       id: model.id, v: VERSION, game: model.toJSON(), name: model.name || (old && old.name) || "",
-      created: model.created || (old && old.created) || now, updated: now, summary, thumb,
+      created: model.created || (old && old.created) || now, updated: now,
+      summary: keepThumb && old && old.summary ? { ...old.summary, moves: summary.moves } : summary,
+      thumb: keepThumb && old ? old.thumb : thumb,
     };
     await request(store.put(entry));
   });

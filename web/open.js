@@ -57,45 +57,52 @@ export async function fromLink(positions, parsed, games) {
   return model;
 }
 
-/** How a link's line relates to a stored tree: "known" (a line of it: a
- * reload, an older link), "extends" (it goes on from the end of one of its
- * lines: a friend's reply), or null (another game; a link of the bare start
- * too). */
+/** How a link's line relates to a stored game: "same" (it is the game's
+ * main line: a reload, the last link sent), "extends" (it goes on from the
+ * main line's end: a friend's reply), "older" (it stops inside the tree: an
+ * older link, a position of a variation), or null (it turns off from the
+ * tree, or it is the bare start). */
 export function relation(tree, line) {
-  let k = 0;
-  while (k < line.length && tree.has(line.slice(0, k + 1))) k += 1;
-  if (k === line.length) return line.length ? "known" : null;
-  return tree.children(line.slice(0, k)).length ? null : "extends";
+  if (!line.length) return null;
+  const main = tree.mainline([]);
+  if (main.length <= line.length && main.every((m, i) => m === line[i])) return main.length === line.length ? "same" : "extends";
+  return tree.has(line) ? "older" : null;
 }
 
-/** Put a link's game into `model` (the same game): a known line is shown; a
- * longer one is added and the game goes on from its end. */
-export function mergeLink(model, other, how) {
-  if (how === "extends") {
-    let at = [];
-    for (const move of other.head) at = model.tree.add(at, move).line;
-    model.head = [...other.head];
-    model.tip = [...other.head];
-  }
+/** Put a link's game into `model` (the same game, "same" or "extends"):
+ * its line is added, and the game goes on from its end. */
+export function mergeLink(model, other) {
+  let at = [];
+  for (const move of other.head) at = model.tree.add(at, move).line;
+  model.head = [...other.head];
+  model.tip = [...other.head];
   model.players = [...other.players];
   model.viewed = [...other.viewed];
 }
 
-/** The library entry a link belongs to: same start, and its line is a line
- * of the entry's tree or goes on from the end of one (newest first).
- * Else `near`: how many first moves the link shares with the newest game
- * of the same start that turns off from it (0: none does). */
-export async function entryForLink(linked, games) {
+/** The library entry a link belongs to (newest first): same start, and its
+ * line ends where one of the entry's ends or goes on from there.  Else
+ * {older: true} when a stored game holds the line further on, or `near`:
+ * the moves the link shares with a stored game it turns off from. */
+export async function entryForLink(linked, games, current = null) {
   const rows = await library.list(games.map(g => g.id));
   let near = 0;
+  let older = false;
   for (const row of rows) {
     if (row.problem || row.entry.game.start !== linked.start) continue;
-    const model = library.modelOf(row.entry);
+    // (the game on screen is newer than its stored copy: it was asked first)
+    const model = current && row.id === current.id ? current : library.modelOf(row.entry);
     const how = relation(model.tree, linked.head);
-    if (how) return { model, how };
-    if (!near) near = commonPrefix(model.head, linked.head);
+    if (model === current) {
+      if (how === "older") older = true;
+      else if (!near && !how) near = commonPrefix(model.head, linked.head);
+      continue;
+    }
+    if (how === "same" || how === "extends") return { model, how };
+    if (how === "older") older = true;
+    else if (!near) near = commonPrefix(model.head, linked.head);
   }
-  return { model: null, how: null, near };
+  return { model: null, how: null, near, older };
 }
 
 /** A library entry's game, checked by the engine. */

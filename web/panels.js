@@ -43,7 +43,7 @@ function describeOptions(view, info) {
 export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
   $("title").textContent = view.title || (info && info.name) || view.game;
   $("subtitle").textContent = describeOptions(view, info);
-  document.title = `${view.title || "Gamut"} · Gamut`;
+  if (!document.body.classList.contains("reading-rules")) document.title = `${view.title || "Gamut"} · Gamut`;
   const thinking = computer.think && computer.think.purpose === "move";
   const over = view.outcome;
   $("players").replaceChildren(...view.players.map((p, seat) => {

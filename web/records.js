@@ -9,7 +9,7 @@ import { $ } from "./dom.js";
 import * as library from "./library.js";
 import { GameModel } from "./game.js";
 import { GameTree } from "./tree.js";
-import { summaryOf } from "./keep.js";
+import { summaryOf, thumbOf } from "./keep.js";
 
 const MAX_TEXT = 5_000_000;   // characters read from one import
 
@@ -96,7 +96,14 @@ export async function importTexts(engine, texts, games) {
     }
     for (const record of answer.games) {
       try {
-        await library.put(entryOf(record, games));
+        const entry = entryOf(record, games);
+        try {  // the drawing of its last position, and its result, for the list
+          const { view } = await engine.call("view", { start: entry.game.start, line: entry.game.head });
+          const model = GameModel.fromJSON(entry.game);
+          entry.summary = summaryOf(model, view, games);
+          entry.thumb = thumbOf(view);
+        } catch { /* listed without a drawing */ }
+        await library.put(entry);
         imported += 1;
       } catch (err) {
         failed += 1;
