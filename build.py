@@ -267,6 +267,50 @@ def build_wheel(out_dir: Path = BUILD / "wheels") -> Path:
 # dist/
 
 
+def icon_png(size: int, maskable: bool = False) -> bytes:
+    """The app icon as a PNG (no imaging library): a board-brown square, rounded
+    unless maskable (a maskable icon fills its square; the launcher crops it,
+    so its picture keeps to the central safe zone), with a black and a white
+    disc.  Deterministic: the same bytes every build."""
+    import struct
+    import zlib
+    brown, black, white = (0xB5, 0x88, 0x63), (0x23, 0x23, 0x23), (0xF7, 0xF5, 0xF0)
+    scale = 0.62 if maskable else 0.86  # the picture's share of the square
+    radius = 0 if maskable else size * 0.18
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            px, py = x + 0.5, y + 0.5
+            dx = max(radius - px, 0, px - (size - radius))
+            dy = max(radius - py, 0, py - (size - radius))
+            if radius and dx * dx + dy * dy > radius * radius:
+                row += b"\0\0\0\0"  # outside the rounded corners
+                continue
+            u, v = (px / size - 0.5) / scale, (py / size - 0.5) / scale  # -0.5..0.5 inside the picture
+            colour = brown
+            for cx, cy, c in ((-0.17, -0.1, black), (0.17, 0.12, white)):
+                if (u - cx) ** 2 + (v - cy) ** 2 < 0.2 ** 2:
+                    colour = c
+            row += bytes(colour) + b"\xff"
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def write_icons(folder: Path) -> None:
+    """The web app manifest's icons (192 and 512 px, and a maskable one)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False),
+                                 ("maskable-512.png", 512, True)):
+        (folder / name).write_bytes(icon_png(size, maskable))
+
+
 def initial_json() -> str:
     """``bridge.initial()`` computed by this CPython from py/ (in a child
     process, so a stale imported gamut can never leak in)."""
@@ -424,6 +468,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
                         + initial_json() + "</script>", 1)
     (tmp / "index.html").write_text(page)
     (tmp / "rules-diagrams.json").write_text(rules_diagrams_json())
+    write_icons(tmp / "icons")
     # The service worker: version = hash of everything it caches.
     files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*")
                    if p.is_file() and p.name != "sw.js")
@@ -456,7 +501,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".mjs": "text/javascript",
                       ".js": "text/javascript", ".whl": "application/zip",
-                      ".json": "application/json"}
+                      ".json": "application/json", ".webmanifest": "application/manifest+json"}
 
     def translate_path(self, path):
         clean = path.split("?", 1)[0].split("#", 1)[0]

@@ -46,6 +46,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -54,6 +55,22 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402
 
 SUB_PATH = "/gamut/sub/path/"
+
+
+# The page's Content-Security-Policy forbids eval, and Playwright evaluates a
+# wait_for_function *expression* with eval in the page (a function it does
+# not): every expression is passed as a function instead.
+_FUNCTION = re.compile(r"\s*(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)")
+_wait_for_function = Page.wait_for_function
+
+
+def _wait_for_function_without_eval(self, expression, *args, **kwargs):
+    if isinstance(expression, str) and not _FUNCTION.match(expression):
+        expression = f"() => ({expression})"
+    return _wait_for_function(self, expression, *args, **kwargs)
+
+
+Page.wait_for_function = _wait_for_function_without_eval  # type: ignore[method-assign]
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 READY_TIMEOUT_MS = 90_000
@@ -104,6 +121,9 @@ class Guard:
         context.on("console", self._console)
         context.on("weberror", lambda err: self.errors.append(f"page error: {err.error}"))
         context.on("page", self._page)
+        # a Content-Security-Policy violation fails the test like a console error
+        context.add_init_script("""document.addEventListener('securitypolicyviolation', e =>
+            console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`));""")
 
     @staticmethod
     def is_local(url: str) -> bool:

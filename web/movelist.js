@@ -68,7 +68,9 @@ export function drawMoveList(list, model, { seats = 2, per = 1, onSelect }) {
       }
       cells.push(per === 1 ? turn[0] : h("span", { class: "turn" }, ...turn));
     }
-    rows.push(h("li", { class: "row", style: `--seats:${seats}` }, ...cells));
+    const row = h("li", { class: "row" }, ...cells);
+    row.style.setProperty("--seats", String(seats));  // (through the CSSOM: the CSP allows no style attributes)
+    rows.push(row);
     if (forks.length) {
       rows.push(h("li", { class: "variations" }, ...forks.map(line => {
         const box = h("div", { class: "variation" });
