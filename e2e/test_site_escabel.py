@@ -10,6 +10,8 @@ the shared-link test opens a second, fresh context.
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -172,7 +174,7 @@ def test_5x5_game_with_swap_and_move_action_by_clicking(shared_page):
     assert page.eval_on_selector_all("#board .hl-last", "els => els.map(e => e.dataset.cell)") == [
         "c3", "d3"]
     expect(page.locator("#board .hit[data-cell=d3]")).to_have_attribute(
-        "aria-label", "d3: stack of 2, Player 2 (Black) on top")
+        "aria-label", re.compile(r"^d3: stack of 2, top Player 2 \(Black\) \(from the bottom: .+\)$"))
 
     for text in GAME_5[4:12]:
         place(page, text)

@@ -418,22 +418,26 @@ export class BoardDrawing {
         el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * (soft ? 0.22 : 0.38)), class: "target" + soft, "data-cell": id }, layer);
       }
     }
-    // hit shapes: labels and keyboard reachability
+    // hit shapes: labels (each starts with the cell's name) and keyboard reachability
+    const nameOf = seat => (this.view.players[seat] || {}).name || `Player ${seat + 1}`;
+    const markerAt = new Map((this.view.markers || []).map(m => [m.cell, m]));
     for (const c of cells.values()) {
       const p = this.pieceAt && this.pieceAt.get(c.id);
-      let what = "empty";
+      const parts = [];
+      if (c.shape && c.shape !== "cell") parts.push(c.shape);
       if (p) {
-        const owner = (this.view.players[p.owner] || {}).name || `player ${p.owner + 1}`;
-        if (p.stack && p.stack.length > 1) what = `stack of ${p.stack.length}, ${owner} on top`;
-        else if (p.label != null) what = `${p.label} (${owner})`;
-        else what = `${owner} piece`;
+        const owner = nameOf(p.owner);
+        if (p.stack && p.stack.length > 1) parts.push(`stack of ${p.stack.length}, top ${owner} (from the bottom: ${p.stack.map(nameOf).join(", ")})`);
+        else if (p.label != null) parts.push(`${owner} ${p.label}`);
+        else parts.push(`${owner} piece`);
       }
-      const tags = [];
-      if (state.selected.includes(c.id)) tags.push("selected");
-      if (state.targets.has(c.id)) tags.push("legal target");
-      if ((state.picked || new Set()).has(c.id)) tags.push("marked");
-      const shape = c.shape && c.shape !== "cell" ? `${c.shape} ` : "";
-      c.hit.setAttribute("aria-label", `${shape}${c.id}: ${what}${tags.length ? ", " + tags.join(", ") : ""}`);
+      const marker = markerAt.get(c.id);
+      if (marker) parts.push(`${nameOf(marker.owner)}'s marker`);
+      if (!p) parts.push("empty");
+      if (state.selected.includes(c.id)) parts.push("selected");
+      if (state.targets.has(c.id)) parts.push("legal target");
+      if ((state.picked || new Set()).has(c.id)) parts.push("marked");
+      c.hit.setAttribute("aria-label", `${c.id}: ${parts.join(", ")}`);
       const active = this.interactive && state.actionable.has(c.id);
       c.hit.classList.toggle("actionable", active);
       if (active) {
