@@ -479,6 +479,12 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     sw = sw.replace("__GAMUT_VERSION__", version).replace(
         "/*__GAMUT_FILES__*/", ", ".join(json.dumps(f) for f in ["./"] + files))
     (tmp / "sw.js").write_text(sw)
+    # The worker keys its memory snapshots by the same version (its text was
+    # hashed with the marker, so the version does not depend on itself).
+    worker = (tmp / "worker.js").read_text()
+    if "__GAMUT_VERSION__" not in worker:
+        raise SystemExit("web/worker.js lacks its __GAMUT_VERSION__ marker")
+    (tmp / "worker.js").write_text(worker.replace("__GAMUT_VERSION__", version))
     (tmp / "version.json").write_text(json.dumps(
         {"version": version, "gamut": project_version(), "wheel": wheel.name}) + "\n")
     shutil.rmtree(out, ignore_errors=True)

@@ -11,6 +11,8 @@
 // Errors are EngineError instances with `type` (the Python error class name,
 // "RequestError", "InternalError", "CancelledError" or "EngineFailed") and
 // `message`.  `engine.state` is "loading", "ready" or "failed".
+// `engine.marks` is the worker's start-up timeline, [[name, epoch ms], ...]
+// (e.g. "snapshot-found", "snapshot-restored", "ready"; bench/bench_site.py).
 
 export class EngineError extends Error {
   constructor(type, message) {
@@ -26,6 +28,7 @@ export class Engine {
     this.onloading = null;        // ({stage, fraction, message}) => void
     this.onstatechange = null;    // (state) => void
     this.failure = null;
+    this.marks = [];
     this._nextId = 1;
     this._pending = new Map();    // id -> {resolve, reject, onprogress}
     this.ready = new Promise((resolve, reject) => {
@@ -65,6 +68,7 @@ export class Engine {
 
   _receive(msg) {
     if (!msg || typeof msg !== "object") return;
+    if (Array.isArray(msg.marks)) this.marks = msg.marks;
     switch (msg.type) {
       case "loading":
         try { this.onloading?.({ stage: msg.stage, fraction: msg.fraction, message: msg.message }); }

@@ -10,6 +10,7 @@
 const VERSION = "__GAMUT_VERSION__";
 const FILES = [/*__GAMUT_FILES__*/];
 const CACHE = `gamut-${VERSION}`;
+const SNAPSHOTS = `snapshot-gamut-${VERSION}`;
 const SCOPE = new URL("./", self.location.href).href;
 
 self.addEventListener("install", (event) => {
@@ -24,8 +25,11 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // Other builds' files, and their engine snapshots (worker.js keeps the
+    // snapshot of this build in SNAPSHOTS): never used with this build.
     for (const key of await caches.keys()) {
-      if (key.startsWith("gamut-") && key !== CACHE) await caches.delete(key);
+      if ((key.startsWith("gamut-") && key !== CACHE)
+          || (key.startsWith("snapshot-gamut-") && key !== SNAPSHOTS)) await caches.delete(key);
     }
     await self.clients.claim();
   })());

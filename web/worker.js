@@ -5,14 +5,16 @@
 // the site works from any sub-path and never asks a CDN for anything:
 //   ./pyodide/pyodide.mjs ...   Pyodide's core files
 //   ./pyodide-lock.json         our lock file (micropip and gamut, real sha256)
-//   ./wheels/*.whl              the wheels it lists
+//   ./wheels/gamut-*.whl        our engine, checked against the lock file's sha256
+// and, from the second visit on, a memory snapshot from the Cache API (below).
 //
 // Messages, page -> worker:
 //   {id, type: "call", method, params}   one bridge call
 //   {id, type: "job", method, params}    a time-sliced job (method = job kind)
 //   {type: "cancel", id}                 stop a job between two slices
 // worker -> page:
-//   {type: "loading", stage, fraction, message}, {type: "ready"}, {type: "failed", message}
+//   {type: "loading", stage, fraction, message, marks}, {type: "ready", marks},
+//   {type: "failed", message}   (marks: the start-up timeline, see mark())
 //   {id, type: "result", result}, {id, type: "error", error: {type, message}}
 //   {id, type: "progress", progress}
 //
@@ -32,31 +34,190 @@ const running = new Set();     // job ids being sliced
 
 function post(msg) { self.postMessage(msg); }
 
+// Start-up marks, each [name, epoch ms] (performance.timeOrigin + now(), so
+// the page can put them on its own clock); sent with every "loading" message
+// and with "ready" (bench/bench_site.py reads them).
+const marks = [];
+function mark(name) { marks.push([name, performance.timeOrigin + performance.now()]); }
+mark("worker-start");
+
+// Time the WebAssembly compile + instantiate inside loadPyodide (only timed).
+const nativeInstantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function (...args) {
+  mark("wasm-start");
+  try { return await nativeInstantiateStreaming.apply(this, args); }
+  finally { mark("wasm-done"); }
+};
+
 function loading(stage, fraction, message) {
-  post({ type: "loading", stage, fraction, message });
+  mark("stage-" + stage);
+  post({ type: "loading", stage, fraction, message, marks: marks.slice() });
+}
+
+// Memory snapshots (issue 21).  A start from scratch spends seconds booting
+// CPython and importing gamut; a start from a snapshot (Pyodide's
+// `_loadSnapshot`: the WebAssembly heap saved just after every gamut module
+// was imported) skips both.  The first visit starts from scratch, imports
+// all of gamut, saves the heap and keeps it in the Cache API; later visits
+// start from it.  A snapshot belongs to one build: it is kept in the cache
+// "snapshot-gamut-<BUILD>" (BUILD is the build's version, written here by
+// build.py; sw.js deletes other builds' caches when a new build takes over)
+// under a key that also holds the hash of the lock file this worker loads
+// (the wheel's sha256), and Pyodide itself refuses a heap from another
+// runtime build.  Anything wrong with a snapshot (missing, another key,
+// refused) means a start from scratch, never a failure.
+const BUILD = "__GAMUT_VERSION__";
+const SNAPSHOTS = BUILD.startsWith("__") ? null : `snapshot-gamut-${BUILD}`;
+const SNAPSHOT_URL = here("./engine-snapshot.bin");   // a cache key only, never fetched
+
+// Every module of gamut, imported before the heap is saved: a start from a
+// snapshot has no gamut files to import from (nor time to import them).
+const IMPORT_ALL = `
+import importlib, pkgutil, gamut
+for _m in pkgutil.walk_packages(gamut.__path__, "gamut."):
+    if not _m.name.endswith("__main__"):
+        importlib.import_module(_m.name)
+del _m
+`;
+
+async function sha256(data) {   // a string or bytes -> hex
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function findSnapshot(key) {
+  if (!SNAPSHOTS || !self.caches) return null;
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    const response = await cache.match(SNAPSHOT_URL);
+    if (!response) return null;
+    if (response.headers.get("x-gamut-snapshot") !== key) {
+      await cache.delete(SNAPSHOT_URL);
+      return null;
+    }
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (err) {
+    console.warn(`engine worker: no start from a snapshot (${err.message || err})`);
+    return null;
+  }
+}
+
+async function keepSnapshot(key, bytes) {
+  try {
+    for (const name of await caches.keys()) {   // other builds' snapshots
+      if (name.startsWith("snapshot-gamut-") && name !== SNAPSHOTS) await caches.delete(name);
+    }
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(SNAPSHOT_URL, new Response(bytes, {
+      headers: { "content-type": "application/octet-stream", "x-gamut-snapshot": key },
+    }));
+    mark("snapshot-kept");
+  } catch (err) {
+    console.warn(`engine worker: the snapshot was not kept (${err.message || err})`);
+  }
+}
+
+async function forgetSnapshot() {
+  try { await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT_URL); } catch (err) { /* nothing kept */ }
+}
+
+// Pyodide 314 sizes a snapshot's heap with INITIAL_MEMORY, which its
+// WebAssembly module (exporting its own memory) ignores: the heap saved after
+// our imports is larger than a new one, and the copy fails ("offset is out of
+// bounds").  So the module is created through this wrapper, which grows the
+// memory to the snapshot's size before Pyodide copies the heap in.
+async function growingModule() {
+  const { default: create } = await import("./pyodide/pyodide.asm.mjs");
+  return (settings) => {
+    const size = settings.INITIAL_MEMORY;
+    settings.preRun = [...(settings.preRun ?? []), (module) => { module.growMemory(size); }];
+    return create(settings);
+  };
+}
+
+function options(lockText, more) {
+  return {
+    indexURL: here("./pyodide/"),
+    lockFileContents: lockText,
+    packageBaseUrl: here("./wheels/"),   // also stops any CDN fallback
+    fsInit: async () => { mark("fs-init"); },
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+    ...more,
+  };
 }
 
 async function start() {
   loading("runtime", 0.05, "Loading the Python runtime");
-  const pyodide = await loadPyodide({
-    indexURL: here("./pyodide/"),
-    lockFileURL: here("./pyodide-lock.json"),
-    packageBaseUrl: here("./wheels/"),   // also stops any CDN fallback
-    packages: ["gamut"],                 // fetched while the runtime boots
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
-  });
-  loading("engine", 0.9, "Starting the game engine");
-  // loadPackage failures only warn: make sure the engine really is there.
-  if (pyodide.loadedPackages && !("gamut" in pyodide.loadedPackages)) {
-    throw new Error("the game engine (the gamut wheel) could not be downloaded or installed");
+  const lockResponse = await fetch(here("./pyodide-lock.json"));
+  if (!lockResponse.ok) throw new Error(`the lock file could not be loaded (HTTP ${lockResponse.status})`);
+  const lockText = await lockResponse.text();
+  const key = SNAPSHOTS ? `${BUILD} ${await sha256(lockText)}` : null;
+  const snapshot = key ? await findSnapshot(key) : null;
+  mark(snapshot ? "snapshot-found" : "no-snapshot");
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide(options(lockText, {
+        _loadSnapshot: snapshot, createPyodideModule: await growingModule(),
+      }));
+      // the heap holds the random state of the visit that saved it
+      pyodide.runPython("import random; random.seed()");
+      mark("snapshot-restored");
+    } catch (err) {
+      console.warn(`engine worker: the snapshot was refused, starting from scratch (${err.message || err})`);
+      pyodide = null;
+      await forgetSnapshot();
+    }
   }
+  const making = !pyodide && key !== null && !!self.caches;
+  if (!pyodide) {
+    // Our wheel, fetched while the runtime boots and checked against the lock
+    // file's sha256, then unpacked into site-packages.  (Not loadPyodide's
+    // `packages`: a heap with a package loaded that way cannot be saved.)
+    const entry = JSON.parse(lockText).packages?.gamut;
+    const wheel = (async () => {
+      const response = await fetch(new URL(entry.file_name, here("./wheels/")));
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const bytes = await response.arrayBuffer();
+      if (await sha256(bytes) !== entry.sha256) throw new Error("its sha256 differs from the lock file's");
+      return bytes;
+    })();
+    wheel.catch(() => {});   // awaited below
+    pyodide = await loadPyodide(options(lockText, { _makeSnapshot: making }));
+    mark("runtime-up");
+    try {
+      pyodide.unpackArchive(await wheel, "wheel", {
+        extractDir: pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))"),
+      });
+    } catch (err) {
+      throw new Error(`the game engine (the gamut wheel) could not be downloaded or installed: ${err.message || err}`);
+    }
+    mark("wheel-unpacked");
+  }
+  loading("engine", 0.9, "Starting the game engine");
   let bridge;
   try {
     bridge = pyodide.pyimport("gamut.bridge");
+    if (making) {
+      pyodide.runPython(IMPORT_ALL);
+      mark("imported-all");
+    }
   } catch (err) {
     throw new Error(`the game engine (gamut wheel) did not load: ${String(err.message || err).split("\n").slice(-2).join(" ")}`);
   }
+  if (making) {
+    let bytes = null;
+    try {
+      bytes = pyodide.makeMemorySnapshot();
+      mark("snapshot-made");
+    } catch (err) {
+      console.warn(`engine worker: no snapshot (${err.message || err})`);
+    }
+    if (bytes) keepSnapshot(key, bytes);   // in the background: the engine is ready now
+  }
+  mark("imported");
   handle = bridge.handle;
   const version = JSON.parse(handle("version", "{}"));
   if (!version.ok) throw new Error(`the game engine does not answer: ${version.error?.message}`);
@@ -166,7 +327,8 @@ self.onmessage = (event) => {
 
 start().then(
   () => {
-    post({ type: "ready" });
+    mark("ready");
+    post({ type: "ready", marks });
     while (queue.length) dispatch(queue.shift());
   },
   (err) => {
