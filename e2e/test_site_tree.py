@@ -229,3 +229,40 @@ def test_a_broken_link_says_why_in_one_sentence_and_keeps_the_game(shared_page):
     wait_idle(page)
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3"])
     page.click("#notice-close")
+
+
+def test_arrow_keys_move_over_the_board_by_geometry(shared_page):
+    page = shared_page
+    open_hash(page, LOA)
+    focused = lambda: page.evaluate("document.activeElement && document.activeElement.dataset.cell")
+    cell(page, "b1").focus()
+    page.keyboard.press("ArrowUp")
+    assert focused() == "b2"
+    page.keyboard.press("ArrowRight")
+    assert focused() == "c2"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowLeft")
+    assert focused() == "b1"
+    expect(page.locator("#moves .mv.current")).to_have_count(0)   # the history did not move
+    # every cell is named and in the tree; only one is a tab stop
+    assert page.locator('#board .hit[role="button"], #board .hit[role="img"]').count() == 64
+    assert page.locator('#board .hit[tabindex="0"]').count() == 1
+    expect(cell(page, "e5")).to_have_attribute("aria-label", "e5: empty")
+    page.keyboard.press("Enter")                  # b1 selected, by keyboard
+    expect(page.locator('#board .sel[data-cell="b1"]')).to_have_count(1)
+    for _ in range(2):
+        page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert focused() == "d3"
+    page.keyboard.press("Enter")
+    expect(page.locator("#moves .mv")).to_have_text(["b1-d3"])
+    # on EVL's polygons, to the neighbour most nearly that way
+    open_hash(page, "#v1/evl/standard/pieces=20,markers=10/")
+    cell(page, "c4").focus()
+    y = lambda cid: cell(page, cid).bounding_box()["y"]
+    page.keyboard.press("ArrowUp")
+    up = focused()
+    assert up != "c4" and y(up) < y("c4")
+    page.keyboard.press("ArrowDown")
+    assert y(focused()) > y(up)

@@ -31,6 +31,7 @@ export class BoardDrawing {
     this.geometry = null;
     this.overlayState = { selected: [], targets: new Set(), actionable: new Set(), pending: null, picked: new Set() };
     this.interactive = false;
+    this.focusCell = null;  // the board's tab stop (board.js moves it with the arrow keys)
     svg.setAttribute("role", "group");
   }
 
@@ -440,14 +441,37 @@ export class BoardDrawing {
       c.hit.setAttribute("aria-label", `${c.id}: ${parts.join(", ")}`);
       const active = this.interactive && state.actionable.has(c.id);
       c.hit.classList.toggle("actionable", active);
-      if (active) {
-        c.hit.setAttribute("role", "button");
-        c.hit.setAttribute("tabindex", "0");
-      } else {
-        c.hit.removeAttribute("role");
-        c.hit.removeAttribute("tabindex");
+      // every cell is in the accessibility tree (a button when a click on it does
+      // something now, else an image with its name) and reachable by the arrow
+      // keys (one roving tab stop: board.js moves it)
+      c.hit.setAttribute("role", active ? "button" : "img");
+      c.hit.setAttribute("tabindex", "-1");
+    }
+    const stop = cells.get(this.focusCell)
+      || [...cells.values()].find(c => this.interactive && state.actionable.has(c.id)) || cells.values().next().value;
+    if (stop) stop.hit.setAttribute("tabindex", "0");
+  }
+
+  /** The cell nearest to `id` in direction (dx, dy) (screen axes), or null:
+   * for polygon boards, the neighbour most nearly that way. */
+  neighbour(id, dx, dy) {
+    const from = this.geometry && this.geometry.cells.get(id);
+    if (!from) return null;
+    let best = null;
+    let bestScore = Infinity;
+    for (const c of this.geometry.cells.values()) {
+      const vx = c.x - from.x, vy = c.y - from.y;
+      const along = vx * dx + vy * dy;
+      if (along <= 1e-6) continue;
+      const across = Math.abs(vx * dy - vy * dx);
+      if (across > along * 1.5) continue;  // more sideways than that way
+      const score = along + across * 2;
+      if (score < bestScore) {
+        bestScore = score;
+        best = c.id;
       }
     }
+    return best;
   }
 
   /** A suggested move (the computer's best so far, a hint): `{cells, kind}`,

@@ -44,6 +44,10 @@ export class Board {
     svg.addEventListener("pointerup", e => this._pointerUp(e));
     svg.addEventListener("pointercancel", () => this._cancelDrag());
     svg.addEventListener("keydown", e => this._keyDown(e));
+    svg.addEventListener("focusin", e => {  // (a cell focused by Tab or a click becomes the tab stop)
+      const hit = e.target.closest && e.target.closest(".hit[data-cell]");
+      if (hit) this.drawing.focusCell = hit.getAttribute("data-cell");
+    });
   }
 
   // -- what the page tells it ---------------------------------------------------
@@ -345,6 +349,16 @@ export class Board {
   }
 
   _keyDown(e) {
+    const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (step) {  // focus over the board by geometry (history browsing keeps its keys off the board)
+      const from = e.target.closest && e.target.closest(".hit[data-cell]");
+      if (!from) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const to = this.drawing.neighbour(from.getAttribute("data-cell"), ...step);
+      if (to) this._focusCell(to);
+      return;
+    }
     if (e.key !== "Enter" && e.key !== " ") return;
     const hit = e.target.closest && e.target.closest(".hit[data-cell]");
     if (!hit) return;
@@ -353,9 +367,15 @@ export class Board {
     const id = hit.getAttribute("data-cell");
     this._click(id);
     // keep keyboard focus on the same cell after the redraw
-    queueMicrotask(() => {
-      const again = this.svg.querySelector(`.hit[data-cell="${CSS.escape(id)}"]`);
-      if (again && again.getAttribute("tabindex") === "0") again.focus();
-    });
+    queueMicrotask(() => this._focusCell(id));
+  }
+
+  _focusCell(id) {
+    const hit = this.svg.querySelector(`.hit[data-cell="${CSS.escape(id)}"]`);
+    if (!hit) return;
+    for (const other of this.svg.querySelectorAll('.hit[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+    hit.setAttribute("tabindex", "0");
+    this.drawing.focusCell = id;
+    hit.focus();
   }
 }
