@@ -47,14 +47,19 @@ def open_games(page):
     page.wait_for_function("document.querySelectorAll('#games-list li').length > 0")
 
 
-def test_games_survive_a_reload_and_deletion_can_be_undone(new_context, site_url):
-    page = open_site(new_context(), site_url)
+def two_games(page):
+    """A Lines of Action game with one move, then an Escabel game with one (open)."""
     play(page, "d1", "b3")
     page.locator('#game-picker .pick[data-game="escabel"]').click()
     wait_idle(page)
     cell(page, "d4").click()
     wait_idle(page)
     saved(page)
+
+
+def test_games_survive_a_reload_and_deletion_can_be_undone(new_context, site_url):
+    page = open_site(new_context(), site_url)
+    two_games(page)
     page.reload()
     wait_engine_ready(page)
     wait_idle(page)
@@ -326,12 +331,7 @@ def test_the_local_save_of_earlier_versions_moves_into_the_library(new_context, 
 
 def test_export_a_selection_of_the_library(new_context, site_url):
     page = open_site(new_context(accept_downloads=True), site_url, LOA)
-    play(page, "d1", "b3")
-    page.locator('#game-picker .pick[data-game="escabel"]').click()
-    wait_idle(page)
-    cell(page, "d4").click()
-    wait_idle(page)
-    saved(page)
+    two_games(page)
     open_games(page)
     for box in page.locator("#games-list .game-row input[type=checkbox]").all():
         box.check()
