@@ -452,28 +452,6 @@ export class BoardDrawing {
     if (stop) stop.hit.setAttribute("tabindex", "0");
   }
 
-  /** The cell nearest to `id` in direction (dx, dy) (screen axes), or null:
-   * for polygon boards, the neighbour most nearly that way. */
-  neighbour(id, dx, dy) {
-    const from = this.geometry && this.geometry.cells.get(id);
-    if (!from) return null;
-    let best = null;
-    let bestScore = Infinity;
-    for (const c of this.geometry.cells.values()) {
-      const vx = c.x - from.x, vy = c.y - from.y;
-      const along = vx * dx + vy * dy;
-      if (along <= 1e-6) continue;
-      const across = Math.abs(vx * dy - vy * dx);
-      if (across > along * 1.5) continue;  // more sideways than that way
-      const score = along + across * 2;
-      if (score < bestScore) {
-        bestScore = score;
-        best = c.id;
-      }
-    }
-    return best;
-  }
-
   /** A suggested move (the computer's best so far, a hint): `{cells, kind}`,
    * the move's click ids; its board cells are ringed and, when it goes from
    * one cell to another, an arrow joins the first to the last. */

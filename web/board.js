@@ -24,6 +24,28 @@ import { fmt } from "./glyphs.js";
 import { h } from "./dom.js";
 
 
+/** The cell nearest to `id` in direction (dx, dy) (screen axes) on a
+ * drawn board, or null: on polygon boards, the neighbour most nearly that way. */
+function neighbour(geometry, id, dx, dy) {
+  const from = geometry && geometry.cells.get(id);
+  if (!from) return null;
+  let best = null;
+  let bestScore = Infinity;
+  for (const c of geometry.cells.values()) {
+    const vx = c.x - from.x, vy = c.y - from.y;
+    const along = vx * dx + vy * dy;
+    if (along <= 1e-6) continue;
+    const across = Math.abs(vx * dy - vy * dx);
+    if (across > along * 1.5) continue;  // more sideways than that way
+    const score = along + across * 2;
+    if (score < bestScore) {
+      bestScore = score;
+      best = c.id;
+    }
+  }
+  return best;
+}
+
 export class Board {
   constructor({ svg, palette, actions }, handlers) {
     this.svg = svg;
@@ -355,7 +377,7 @@ export class Board {
       if (!from) return;
       e.preventDefault();
       e.stopPropagation();
-      const to = this.drawing.neighbour(from.getAttribute("data-cell"), ...step);
+      const to = neighbour(this.drawing.geometry, from.getAttribute("data-cell"), ...step);
       if (to) this._focusCell(to);
       return;
     }
