@@ -36,20 +36,29 @@ export class Engine {
       this._rejectReady = reject;
     });
     this.ready.catch(() => {});   // a failure is reported through state/ready, not as unhandled
+    // the worker start.js started while the page loaded, if any (only for the default worker)
+    const early = workerURL ? null : globalThis.__gamutEarlyWorker;
+    if (early) delete globalThis.__gamutEarlyWorker;
     const url = workerURL ?? new URL("./worker.js", import.meta.url);
     try {
-      this.worker = new Worker(url, { type: "module" });
+      this.worker = early ? early.worker : new Worker(url, { type: "module" });
     } catch (err) {
       this.worker = null;
       this._fail(`the engine worker cannot start: ${err.message}`);
       return;
     }
-    this.worker.onmessage = (event) => this._receive(event.data);
-    this.worker.onerror = (event) => {
-      event.preventDefault?.();
-      this._fail(`the engine worker failed to load${event.message ? `: ${event.message}` : ""}`);
+    const on = {
+      message: (event) => this._receive(event.data),
+      error: (event) => {
+        event.preventDefault?.();
+        this._fail(`the engine worker failed to load${event.message ? `: ${event.message}` : ""}`);
+      },
+      messageerror: () => this._fail("the engine worker sent an unreadable message"),
     };
-    this.worker.onmessageerror = () => this._fail("the engine worker sent an unreadable message");
+    this.worker.onmessage = on.message;
+    this.worker.onerror = on.error;
+    this.worker.onmessageerror = on.messageerror;
+    for (const [kind, event] of early ? early.events : []) on[kind](event);  // what it said meanwhile
   }
 
   _setState(state) {
