@@ -4,26 +4,18 @@ pins and hashes every one of them."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
+import build  # (tests/conftest.py puts the repository root on the path)
 import gamut
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _build_module():
-    spec = importlib.util.spec_from_file_location("gamut_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _build_module()
 
 
 def test_the_wheel_is_byte_identical_from_build_to_build(tmp_path):
@@ -63,3 +55,24 @@ def test_the_lock_pins_and_hashes_every_top_level_package():
         if re.match(r"[A-Za-z0-9]", line):
             assert re.match(r"[A-Za-z0-9_.-]+==\S+ \\$", line), line
             assert lines[i + 1].strip().startswith("--hash=sha256:"), line
+
+
+def test_the_wheel_is_complete_and_pip_installs_a_working_engine(tmp_path):
+    """The wheel the worker loads: every file recorded, and an engine that answers once pip-installed."""
+    a = build.build_wheel(tmp_path)  # (its name and byte-identity: the first test)
+    with zipfile.ZipFile(a) as zf:
+        names = zf.namelist()
+        assert "gamut/__init__.py" in names and "gamut/bridge.py" in names
+        assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+        record = zf.read(f"gamut-{gamut.__version__}.dist-info/RECORD").decode()
+        assert all(n in record for n in names)
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+                    "--disable-pip-version-check", "--target", str(target), str(a)],
+                   check=True, capture_output=True)
+    out = subprocess.run(
+        [sys.executable, "-c", "import gamut, gamut.bridge as b; print(gamut.__file__); "
+         "print(b.handle('new', '{\"game\": \"loa\"}')[:11])"],
+        cwd=tmp_path, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        check=True, capture_output=True, text=True).stdout.split()
+    assert out[0].startswith(str(target)) and out[1] == '{"ok":true,'

@@ -26,13 +26,12 @@ in the position before it with ``"at": "start"``:
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
+import build  # (tests/conftest.py puts the repository root on the path)
 import gamut
 from gamut import escabel
 from gamut.view import check_view
@@ -44,15 +43,6 @@ GAMES = ("loa", "el", "escabel", "evl")
 MINIMUM = {"loa": 9, "el": 9, "escabel": 10, "evl": 8}
 
 
-def _build_module():
-    spec = importlib.util.spec_from_file_location("gamut_build_diagrams", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _build_module()
 
 
 def _load(game: str) -> dict:
