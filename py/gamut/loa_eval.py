@@ -33,8 +33,6 @@ def count_groups(bb: int) -> int:
     return groups
 
 
-FILE_MASKS = tuple(sum(1 << (r * 8 + f) for r in range(8)) for f in range(8))
-RANK_MASKS = tuple(0xFF << (8 * r) for r in range(8))
 # RINGS[sq][d]: squares at Chebyshev distance d from sq (d = 1..7).
 RINGS = tuple(
     tuple((d, sum(1 << t for t in range(64)
@@ -46,20 +44,7 @@ CENTRE_RINGS = tuple((k, sum(1 << sq for sq in range(64) if CENTRE[sq] == k)) fo
 
 def _side_terms(bb: int):
     """(concentration, centralisation, count) of one side, from popcounts."""
-    n = bb.bit_count()
-    sx = sy = 0
-    for i in range(1, 8):
-        sx += i * (bb & FILE_MASKS[i]).bit_count()
-        sy += i * (bb & RANK_MASKS[i]).bit_count()
-    centre_sq = ((sy + n // 2) // n) * 8 + (sx + n // 2) // n
-    spread = 0
-    for d, ring in RINGS[centre_sq]:
-        part = bb & ring
-        if part:
-            spread += d * part.bit_count()
-    centre = 0
-    for k, ring in CENTRE_RINGS:
-        centre += k * (bb & ring).bit_count()
+    n, _, _, spread, centre = _distribution(bb)
     return spread - MIN_SPREAD[n], centre / n, n
 
 
@@ -166,10 +151,11 @@ _POPCOUNT = tuple(b.bit_count() for b in range(256)).__getitem__
 _RANK_NUMBERS = range(8)
 
 
-def _side_features(bb: int) -> tuple:
-    """One side's own terms: (concentration, centralisation, distance of the
-    centre of mass from the board's centre, solid quads, Euler number, links
-    per piece, groups, pieces)."""
+def _distribution(bb: int) -> tuple:
+    """How one side's pieces lie: (count, sum of files, sum of ranks, the sum
+    of their distances to the square nearest their centre of mass, the sum
+    of their centre-ring weights).  Both evaluations' concentration and
+    centralisation come from here."""
     n = bb.bit_count()
     ranks = bb.to_bytes(8, "little")
     sx = sum(map(_FILE_SUM, ranks))
@@ -183,6 +169,14 @@ def _side_features(bb: int) -> tuple:
     centre = 0
     for k, ring in CENTRE_RINGS:
         centre += k * (bb & ring).bit_count()
+    return n, sx, sy, spread, centre
+
+
+def _side_features(bb: int) -> tuple:
+    """One side's own terms: (concentration, centralisation, distance of the
+    centre of mass from the board's centre, solid quads, Euler number, links
+    per piece, groups, pieces)."""
+    n, sx, sy, spread, centre = _distribution(bb)
     com = max(abs(sx / n - 3.5), abs(sy / n - 3.5))
     quads, euler, links = _shape_terms(bb)
     return ((spread - MIN_SPREAD[n]) / n, centre / n, com, quads / n, euler, links / n,
