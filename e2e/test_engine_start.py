@@ -149,11 +149,14 @@ def test_a_new_build_over_an_old_offline_cache_drops_the_old_snapshots(new_conte
     from this build's snapshot."""
     context = new_context()
     page = context.new_page()
+    # an older build's caches, in place before this build's service worker can take over
+    # (seeded from a document of the site that registers no service worker)
+    page.goto(site_url + "version.json")
+    put_snapshot(page, "fedcba9876543210", "fedcba9876543210 x", "an old build's heap")
+    page.evaluate("caches.open('gamut-fedcba9876543210').then((c) => c.put('old.txt', new Response('old')))")
     page.goto(site_url + TEST_PAGE)
     wait_engine_ready(page)
     version = build_version(page, site_url)
-    put_snapshot(page, "fedcba9876543210", "fedcba9876543210 x", "an old build's heap")
-    page.evaluate("caches.open('gamut-fedcba9876543210').then((c) => c.put('old.txt', new Response('old')))")
     page.evaluate("window.offline")
     end = time.monotonic() + 60
     while not page.evaluate("navigator.serviceWorker.controller !== null"):
