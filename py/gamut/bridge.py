@@ -39,6 +39,16 @@ Methods (``params`` is a JSON object; results are JSON):
     (EL's threat declaration), checked to be legal.
 ``explain({start, line?, clicks})``
     ``{message}``: why a click sequence enters no legal move.
+``setup_palette({game, variant?, options?})``
+    what the position editor can put on the board (:func:`gamut.setup.palette`),
+    with ``sides``: the names of the seats.
+``setup_describe({start, line?})`` or ``setup_describe({game, variant?, options?})``
+    ``{setup}``: the editable description of a position (of the variant's start
+    in the second form: the editor's Reset).
+``setup_check({setup})``
+    ``{setup, counts, view, start, problem}`` (:func:`gamut.setup.check`): the
+    description's start text and view when the position is valid, else a
+    sketch to draw and ``problem`` ``{type, message}`` saying what is wrong.
 ``initial()``
     ``{games, views, starts}``: what the page draws before Pyodide is ready
     (``build.py`` runs this in CPython and inlines the answer in the page).
@@ -270,6 +280,33 @@ def m_explain(params: dict):
     line, state = _position(params)
     clicks = _str_list(params, "clicks")
     return {"message": state.why_illegal(clicks)}
+
+
+def m_setup_palette(params: dict):
+    from . import setup
+    game = _param(params, "game", str)
+    variant = _param(params, "variant", str, None)
+    options = _param(params, "options", dict, {})
+    result = dict(setup.palette(game, variant, options))
+    info = game_info(game)
+    vid = info.variant(variant).id
+    players = info.factory(vid, info.resolve_options(vid, options)).view()["players"]
+    result["sides"] = [p["name"] for p in players]
+    return result
+
+
+def m_setup_describe(params: dict):
+    from . import setup
+    if "start" in params:
+        return {"setup": setup.describe(_position(params)[1])}
+    return {"setup": setup.start_setup(_param(params, "game", str),
+                                       _param(params, "variant", str, None),
+                                       _param(params, "options", dict, {}))}
+
+
+def m_setup_check(params: dict):
+    from . import setup
+    return setup.check(_param(params, "setup", dict))
 
 
 def initial() -> dict:
@@ -548,6 +585,8 @@ def m_records_format(params: dict):
 METHODS: dict[str, Callable[[dict], Any]] = {
     "games": m_games, "version": m_version, "new": m_new, "play": m_play, "mark": m_mark,
     "view": m_view, "explain": m_explain, "initial": m_initial,
+    "setup_palette": m_setup_palette, "setup_describe": m_setup_describe,
+    "setup_check": m_setup_check,
     "job_start": m_job_start, "job_step": m_job_step, "job_cancel": m_job_cancel,
     "records_parse": m_records_parse, "records_format": m_records_format,
 }

@@ -50,8 +50,8 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, Self, S
 
 __all__ = [
     "GamutError", "UnknownGameError", "UnknownVariantError", "OptionError",
-    "PositionError", "IllegalMoveError", "RecordError",
-    "Outcome", "OptionSpec", "VariantInfo", "GameInfo", "State", "PrunedMoves",
+    "PositionError", "SetupError", "IllegalMoveError", "RecordError",
+    "Outcome", "Editor", "OptionSpec", "VariantInfo", "GameInfo", "State", "PrunedMoves",
     "ForcedMoves",
     "SearchHooks", "GAMES", "register", "new", "load", "perft",
     "format_header", "parse_header", "excerpt", "MAX_TEXT_LENGTH",
@@ -93,6 +93,13 @@ class OptionError(GamutError):
 
 class PositionError(GamutError):
     """A position text is malformed or describes an impossible position."""
+
+
+class SetupError(PositionError):
+    """A position set up by hand (:mod:`gamut.setup`) that the rules do not
+    allow: too many pieces, a stack too tall, the wrong side to move, a
+    game already over.  The message says what is wrong in the editor's
+    terms (cells and pieces, not position text)."""
 
 
 class IllegalMoveError(GamutError):
@@ -196,6 +203,35 @@ class VariantInfo:
 
 
 @dataclass(frozen=True)
+class Editor:
+    """How a game's positions are set up by hand (see :mod:`gamut.setup`,
+    which checks the shapes and calls these):
+
+    ``palette(variant, options)``
+        ``{"items": [...], "counts": [...]}``: what can be put on a cell
+        (each item: ``id``, ``label``, ``owner`` (a seat), ``kind``
+        ``"piece"`` or ``"marker"``, ``stacks`` (placed on top of a stack,
+        else alone on its cell), ``cells`` (the cells it may go on, or
+        None for all), ``text`` (a written label, EL's numbers)) and the
+        numbers beside the board (``id``, ``owner``, ``label``,
+        ``total``: an unset count is ``total`` minus the owner's pieces on
+        the board).
+    ``describe(state)``
+        ``{"to_move", "cells": {cell: [item, ...] bottom to top}, "counts":
+        {id: int | None}, "extra": {...}}``; ``extra`` holds what the board
+        does not show (EL's last placements); it is kept only while the
+        position is not edited.
+    ``compose(header, setup)``
+        the state a checked description names, or a :class:`SetupError`
+        (or PositionError) saying what is wrong.
+    """
+
+    palette: Callable
+    describe: Callable
+    compose: Callable
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's metadata and the factory that builds its start position.
 
@@ -211,6 +247,7 @@ class GameInfo:
     options: tuple = ()  # of OptionSpec
     factory: Callable = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     loader: Callable = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    editor: Editor | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         if self.factory is None or self.loader is None:

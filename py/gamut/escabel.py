@@ -945,6 +945,66 @@ def load_body(header, body: str) -> EscabelState:
     return _build(variant, options, geo, codes, to_move, swapped, ply)
 
 
+# ---------------------------------------------------------------------------
+# Setting up a position by hand (gamut.setup)
+
+def setup_palette(variant: str, options: dict) -> dict:
+    """Black and White pieces, stacked in the order they are put down.  In
+    a description the seats are the colours (Player 1 Black): a position
+    after the pie rule's swap keeps ``swapped`` in ``extra``."""
+    return {"items": [
+        {"id": "b", "label": "Black piece", "owner": BLACK, "kind": "piece", "stacks": True,
+         "cells": None},
+        {"id": "w", "label": "White piece", "owner": WHITE, "kind": "piece", "stacks": True,
+         "cells": None},
+    ], "counts": []}
+
+
+def setup_describe(state: EscabelState) -> dict:
+    names = state.geo.names
+    cells = {}
+    for i, code in enumerate(state.codes):
+        if code:
+            cells[names[i]] = ["bw"[(code >> k) & 1] for k in range(_height(code))]
+    extra = {"swapped": True} if state.swapped else {}
+    return {"to_move": state.colour_to_move, "cells": cells, "extra": extra}
+
+
+def setup_compose(header, setup: dict) -> EscabelState:
+    """Every move adds one piece and Black moves first, so the pieces on
+    the board (beyond the checkered variant's full board) say whose turn it
+    is; a stack is at most as high as the board has points."""
+    options, variant = header.options, header.variant
+    geo = geometry(options["size"])
+    n = geo.n
+    codes = [0] * (n * geo.stride)
+    for name, stack in setup["cells"].items():
+        if len(stack) > n * n:
+            raise core.SetupError(f"the stack on {name} has {len(stack)} pieces; on a board of "
+                                  f"{n * n} points no stack grows higher than {n * n}")
+        code = 1 << len(stack)
+        for depth, piece in enumerate(stack):
+            if piece == "w":
+                code |= 1 << depth
+        codes[geo.index[name]] = code
+    colour = setup["to_move"]
+    if variant == "checkered":
+        empty = [geo.names[i] for i in geo.index.values() if not codes[i]]
+        if empty:
+            raise core.SetupError(f"the checkered board is always full, but {empty[0]} is "
+                                  "empty")
+    pieces = sum(_height(c) for c in codes if c) - (n * n if variant == "checkered" else 0)
+    if pieces % 2 != colour:
+        raise core.SetupError(
+            f"it is {COLOUR_NAMES[pieces % 2]}'s turn, not {COLOUR_NAMES[colour]}'s: every move "
+            f"adds one piece and Black moves first, and {pieces} piece"
+            f"{'s have' if pieces != 1 else ' has'} been added"
+            + (" to the checkered board" if variant == "checkered" else ""))
+    swapped = 1 if setup["extra"].get("swapped") else 0
+    state = _build(variant, options, geo, codes, colour ^ swapped, swapped, pieces + swapped)
+    return load_body(header, state.to_text().split(None, 3)[3])
+
+
 INFO = core.register(core.GameInfo(
     id="escabel",
     name="Escabel",
@@ -968,4 +1028,5 @@ INFO = core.register(core.GameInfo(
     ),
     factory=start,
     loader=load_body,
+    editor=core.Editor(setup_palette, setup_describe, setup_compose),
 ))

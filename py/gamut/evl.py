@@ -50,8 +50,10 @@ Decisions where RULINGS.md is silent
 Notation: a placement is its heptagon (``b3``), an unstack its path
 (``b3-b4-c4``).  Position text body::
 
-    <heptagon rows a/b/c/d> <pentagon bands ab/bc/cd> <b|w> [history=...]
+    <heptagon rows a/b/c/d> <pentagon bands ab/bc/cd> <b|w> [hands=...] [history=...]
 
+``hands=<black>,<white>`` (only in a position set up by hand, when a hand
+holds fewer than the rest of its player's pieces) gives the pieces in hand;
 ``history=<rows>:<bands>:<b|w>:<path>,<path>,...`` (only when the last moves
 were unstacks) gives the position where that run of unstacks began and the
 unstacks since, so that repetitions count across a saved position; loading
@@ -59,8 +61,9 @@ replays and checks them.
 A row lists its 7 heptagons from column 1: a digit is a run of empty
 heptagons, ``b``/``w`` a single piece, ``(bww)`` a stack from bottom to top.
 A band lists its 6 pentagons the same way (``b``/``w`` = whose marker).
-Pieces in hand are not written: pieces never leave the board, so a hand is
-the option ``pieces`` minus that colour's pieces on the board.
+Pieces in hand are not written unless set up by hand: pieces never leave
+the board, so in play a hand is the option ``pieces`` minus that colour's
+pieces on the board (a position set up by hand may put some aside).
 
 Representation (built for search)
 ---------------------------------
@@ -619,6 +622,8 @@ class EvlState(core.State):
     def to_text(self) -> str:
         text = (f"{self.header()} {self.board_text()} {self.marks_text()} "
                 f"{COLOUR_LETTERS[self._to_move]}")
+        if self.hands != self.full_hands():
+            text += f" hands={self.hands[0]},{self.hands[1]}"
         if self._since:
             base = self._base
             text += (f" history={base.board_text()}:{base.marks_text()}:"
@@ -627,7 +632,13 @@ class EvlState(core.State):
 
     def key(self) -> tuple:
         return (self.variant, tuple(self.options.items()), self.board, self.marks,
-                self._to_move, self._since)
+                self._to_move, self.hands, self._since)
+
+    def full_hands(self) -> tuple:
+        """The hands of a game played from the start: every piece not on the board."""
+        total = self.options["pieces"]
+        return (total - sum(COUNT[0][c] for c in self.board),
+                total - sum(COUNT[1][c] for c in self.board))
 
     def view(self) -> dict:
         m = self.options["markers"]
@@ -808,11 +819,29 @@ def _parse_runs(text: str, size: int, what: str, stacks: bool) -> list:
 
 def load_body(header, body: str) -> EvlState:
     fields = body.split()
-    if len(fields) == 4 and fields[3].startswith("history="):
-        return _load_with_history(header, fields[:3], fields[3][len("history="):])
+    history = None
+    if len(fields) >= 4 and fields[-1].startswith("history="):
+        history = fields.pop()[len("history="):]
+    hands = None
+    if len(fields) == 4 and fields[3].startswith("hands="):
+        hands = _parse_hands(fields.pop()[len("hands="):])
     if len(fields) != 3:
         raise PositionError("an EVL position is '<heptagon rows a/b/c/d> <pentagon bands "
-                            "ab/bc/cd> <b|w> [history=...]'")
+                            "ab/bc/cd> <b|w> [hands=<black>,<white>] [history=...]'")
+    if history is not None:
+        return _load_with_history(header, fields, hands, history)
+    return _load_plain(header, fields, hands)
+
+
+def _parse_hands(text: str) -> tuple:
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.isdigit() and p.isascii() and len(p) <= 3 for p in parts):
+        raise PositionError(f"hands= gives Black's and White's pieces in hand, e.g. hands=3,5, "
+                            f"not {excerpt(text)}")
+    return int(parts[0]), int(parts[1])
+
+
+def _load_plain(header, fields: list, hands: tuple | None) -> EvlState:
     rows = fields[0].split("/")
     if len(rows) != 4:
         raise PositionError("the heptagons need 4 rows (a/b/c/d) separated by '/'")
@@ -856,16 +885,29 @@ def load_body(header, body: str) -> EvlState:
             raise PositionError(f"{COLOUR_NAMES[seat]} has all {m} markers on the board, so the "
                                 f"game ended on {COLOUR_NAMES[seat]}'s move and it cannot be "
                                 f"{COLOUR_NAMES[seat]}'s turn")
-    return EvlState(header.variant, header.options, board, (marks[0], marks[1]), to_move)
+    full = (total - counts[0], total - counts[1])
+    if hands is not None:
+        for seat in (0, 1):
+            if hands[seat] > full[seat]:
+                raise PositionError(
+                    f"{COLOUR_NAMES[seat]} has {counts[seat]} pieces on the board and "
+                    f"{hands[seat]} in hand: {counts[seat] + hands[seat]}, more than the {total} "
+                    "each player has")
+        if hands == full:
+            raise PositionError("hands= is written only when a hand holds fewer than the rest "
+                                "of its player's pieces")
+    return EvlState(header.variant, header.options, board, (marks[0], marks[1]), to_move,
+                    hands or full)
 
 
-def _load_with_history(header, fields, history: str) -> EvlState:
+def _load_with_history(header, fields, hands, history: str) -> EvlState:
     """A position with its run of reversible moves: replay them from where
-    the run began (checking each) and make sure they lead to this position."""
+    the run began (checking each; unstacks leave the hands as they are) and
+    make sure they lead to this position."""
     parts = history.split(":")
     if len(parts) != 4 or not parts[3]:
         raise PositionError("history is '<rows>:<bands>:<b|w>:<path>,<path>,...'")
-    state = load_body(header, " ".join(parts[:3]))
+    state = _load_plain(header, parts[:3], hands)
     for text in parts[3].split(","):
         try:
             move = state.parse_move(text)
@@ -875,11 +917,86 @@ def _load_with_history(header, fields, history: str) -> EvlState:
             raise PositionError(f"history move {excerpt(text)} is a placement; the history holds "
                                 "only the unstacks since the last placement")
         state = state.play_unchecked(move)
-    current = load_body(header, " ".join(fields))
+    current = _load_plain(header, fields, hands)
     if (state.board, state.marks, state._to_move) != (current.board, current.marks,
                                                       current._to_move):
         raise PositionError("the history does not lead to this position")
     return state
+
+
+# ---------------------------------------------------------------------------
+# Setting up a position by hand (gamut.setup)
+
+def setup_palette(variant: str, options: dict) -> dict:
+    """Pieces stack on heptagons (bottom to top, in the order put down);
+    a marker stands alone on a pentagon; each hand holds, unless set, every
+    piece of its player not on the board."""
+    heptagons, pentagons = list(HEPTAGONS), list(PENTAGONS)
+    return {"items": [
+        {"id": "b", "label": "Black piece", "owner": BLACK, "kind": "piece", "stacks": True,
+         "cells": heptagons},
+        {"id": "w", "label": "White piece", "owner": WHITE, "kind": "piece", "stacks": True,
+         "cells": heptagons},
+        {"id": "mb", "label": "Black marker", "owner": BLACK, "kind": "marker",
+         "stacks": False, "cells": pentagons},
+        {"id": "mw", "label": "White marker", "owner": WHITE, "kind": "marker",
+         "stacks": False, "cells": pentagons},
+    ], "counts": [{"id": f"hand-{seat}", "owner": seat, "label": "in hand",
+                   "total": options["pieces"]} for seat in (BLACK, WHITE)]}
+
+
+def setup_describe(state: EvlState) -> dict:
+    cells: dict = {}
+    for c, code in enumerate(state.board):
+        if code != EMPTY:
+            cells[HEPTAGONS[c]] = [COLOUR_LETTERS[x] for x in stack_seats(code)]
+    for seat in (BLACK, WHITE):
+        for p in iter_bits(state.marks[seat]):
+            cells[PENTAGONS[p]] = ["m" + COLOUR_LETTERS[seat]]
+    full = state.full_hands()
+    counts = {f"hand-{seat}": (None if state.hands[seat] == full[seat] else state.hands[seat])
+              for seat in (BLACK, WHITE)}
+    return {"to_move": state.to_move, "cells": cells, "counts": counts}
+
+
+def setup_compose(header, setup: dict) -> EvlState:
+    """Stacks of at most 4, no more pieces or markers than a player has; the
+    loader's own rules (who can have moved, markers need an unstack) too."""
+    options = header.options
+    total, m = options["pieces"], options["markers"]
+    board = [EMPTY] * NUM_CELLS
+    marks = [0, 0]
+    for name, stack in setup["cells"].items():
+        if name in PENTAGON_INDEX:
+            marks["bw".index(stack[0][1])] |= 1 << PENTAGON_INDEX[name]
+            continue
+        if len(stack) > MAX_HEIGHT:
+            raise core.SetupError(f"the stack on {name} has {len(stack)} pieces; no stack may "
+                                  f"be taller than {MAX_HEIGHT}")
+        board[CELL_INDEX[name]] = stack_code(["bw".index(x) for x in stack])
+    state = EvlState(header.variant, options, tuple(board), (marks[0], marks[1]),
+                     setup["to_move"], outcome=None)
+    full = state.full_hands()
+    hands = []
+    for seat in (BLACK, WHITE):
+        name = COLOUR_NAMES[seat]
+        on_board = total - full[seat]
+        if on_board > total:
+            raise core.SetupError(f"too many pieces: {name} has {on_board} on the board, but "
+                                  f"a player has {total} pieces in all")
+        if marks[seat].bit_count() > m:
+            raise core.SetupError(f"too many markers: {name} has {marks[seat].bit_count()} on "
+                                  f"the board, but a player has {m}")
+        hand = setup["counts"][f"hand-{seat}"]
+        if hand is not None and hand > full[seat]:
+            raise core.SetupError(f"too many pieces: {name} has {on_board} on the board and "
+                                  f"{hand} in hand, {on_board + hand} in all, but a player has "
+                                  f"{total}")
+        hands.append(full[seat] if hand is None else hand)
+    fields = [state.board_text(), state.marks_text(), COLOUR_LETTERS[setup["to_move"]]]
+    if tuple(hands) != full:
+        fields.append(f"hands={hands[0]},{hands[1]}")
+    return load_body(header, " ".join(fields))
 
 
 def start(variant: str, options: dict) -> EvlState:
@@ -903,4 +1020,5 @@ INFO = core.register(core.GameInfo(
     ),
     factory=start,
     loader=load_body,
+    editor=core.Editor(setup_palette, setup_describe, setup_compose),
 ))

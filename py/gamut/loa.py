@@ -747,6 +747,40 @@ def load_body(header, body: str) -> LoaState:
     return state
 
 
+# -- setting up a position by hand (gamut.setup) --------------------------------
+
+def setup_palette(variant: str, options: dict) -> dict:
+    return {"items": [
+        {"id": "b", "label": "Black piece", "owner": BLACK, "kind": "piece", "stacks": False,
+         "cells": None},
+        {"id": "w", "label": "White piece", "owner": WHITE, "kind": "piece", "stacks": False,
+         "cells": None},
+    ], "counts": []}
+
+
+def setup_describe(state: LoaState) -> dict:
+    cells = {cell_name(sq, 8): ["b"] for sq in iter_bits(state.black)}
+    cells.update({cell_name(sq, 8): ["w"] for sq in iter_bits(state.white)})
+    return {"to_move": state.to_move, "cells": cells}
+
+
+def setup_compose(header, setup: dict) -> LoaState:
+    """A position with 1 to 12 pieces a side (a side with none has lost,
+    and no side can have more than it starts with); repetitions start anew."""
+    boards = [0, 0]
+    for name, stack in setup["cells"].items():
+        boards["bw".index(stack[0])] |= 1 << (ord(name[0]) - 97 + 8 * (int(name[1:]) - 1))
+    for seat in (BLACK, WHITE):
+        n = boards[seat].bit_count()
+        if n > 12:
+            raise core.SetupError(f"too many pieces: {COLOUR_NAMES[seat]} has {n}, and a side "
+                                  "has at most the 12 it starts with")
+        if n == 0:
+            raise core.SetupError(f"{COLOUR_NAMES[seat]} has no piece: each side needs at "
+                                  "least one")
+    return LoaState(header.variant, header.options, boards[0], boards[1], setup["to_move"])
+
+
 INFO = core.register(core.GameInfo(
     id="loa",
     name="Lines of Action",
@@ -766,4 +800,5 @@ INFO = core.register(core.GameInfo(
     ),
     factory=start,
     loader=load_body,
+    editor=core.Editor(setup_palette, setup_describe, setup_compose),
 ))
