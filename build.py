@@ -24,7 +24,9 @@ change (stamp files in ``.build/stamps`` hold the hash of those inputs):
 * ``/usr/bin/chromium`` from Debian (apt-get) for ``test`` and ``bench`` only.
 
 ``dist/`` holds the page (``web/index.html`` with the initial views inlined
-at ``<!--INITIAL-->``), our JS/CSS, Pyodide's core files in ``pyodide/``,
+at ``<!--INITIAL-->``), our JS/CSS, ``first-moves/<game>.json`` (the view
+after every first move of each game's default start, so the page plays the
+first move before the engine is ready: web/early.js), Pyodide's core files in ``pyodide/``,
 both wheels in ``wheels/``, our own ``pyodide-lock.json`` (Pyodide's ``info``
 plus micropip and gamut with their real sha256: Pyodide's own lock file has a
 different hash for micropip) and ``sw.js``, the offline service worker, with
@@ -402,6 +404,67 @@ def rules_diagrams_json() -> str:
                           capture_output=True, text=True).stdout
 
 
+def view_delta(parent: dict, view: dict) -> dict:
+    """``view`` written as what it changes of ``parent`` (web/early.js
+    ``expand`` reads it back): only the keys whose values differ, and a list
+    of objects whose items the parent's same list has is written with the
+    index of the parent's item in their place (its key listed under
+    ``"$refs"``); keys the view lacks are listed under ``"$gone"``."""
+    delta: dict = {}
+    refs = []
+    for key, value in view.items():
+        before = parent.get(key)
+        if before == value:
+            continue
+        if (isinstance(value, list) and isinstance(before, list) and value
+                and all(isinstance(x, dict) for x in value)):
+            index = {json.dumps(x, sort_keys=True): i for i, x in enumerate(before)}
+            written = [index.get(json.dumps(x, sort_keys=True), x) for x in value]
+            if any(isinstance(x, int) for x in written):
+                delta[key], refs = written, refs + [key]
+                continue
+        delta[key] = value
+    gone = [key for key in parent if key not in view]
+    if refs:
+        delta["$refs"] = refs
+    if gone:
+        delta["$gone"] = gone
+    return delta
+
+
+def first_moves(games=None) -> dict:
+    """Each game's default start and the view after every legal first move,
+    as :func:`view_delta` from the start's view: the page plays a first move
+    from these before the engine is ready (web/early.js).  Import gamut from
+    py/ first (see first_moves_json)."""
+    from gamut import bridge  # noqa: PLC0415
+
+    initial = bridge.initial()
+    out = {}
+    for gid, start in initial["starts"].items():
+        if games is not None and gid not in games:
+            continue
+        view = initial["views"][gid]
+        after = {}
+        for move in view["moves"]:
+            played = bridge.m_play({"start": start, "line": [], "move": move["text"]})
+            if played["line"] != [move["text"]]:
+                raise SystemExit(f"{gid}: the start view lists {move['text']!r}, played as {played['line']}")
+            after[move["text"]] = view_delta(view, played["view"])
+        out[gid] = {"start": start, "views": after}
+    return out
+
+
+def first_moves_json() -> dict[str, str]:
+    """:func:`first_moves` computed by this CPython from py/ (in a child
+    process, as for :func:`initial_json`): game id -> the JSON text of its file."""
+    code = ("import json, sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import build; "
+            "sys.stdout.write(json.dumps(build.first_moves(), separators=(',', ':')))")
+    data = json.loads(subprocess.run([sys.executable, "-c", code, str(PY), str(ROOT)], check=True,
+                                     capture_output=True, text=True).stdout)
+    return {gid: json.dumps(entry, separators=(",", ":")) for gid, entry in data.items()}
+
+
 def lock_file(pyodide_dir: Path, wheels: list[Path]) -> dict:
     """Our pyodide-lock.json: Pyodide's ``info`` and one entry per wheel.
     ``file_name`` is relative to ``packageBaseUrl`` (the worker passes
@@ -468,6 +531,9 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
                         + initial_json() + "</script>", 1)
     (tmp / "index.html").write_text(page)
     (tmp / "rules-diagrams.json").write_text(rules_diagrams_json())
+    (tmp / "first-moves").mkdir()
+    for gid, text in first_moves_json().items():
+        (tmp / "first-moves" / f"{gid}.json").write_text(text)
     write_icons(tmp / "icons")
     # The service worker: version = hash of everything it caches.
     files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*")

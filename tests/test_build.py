@@ -76,3 +76,49 @@ def test_the_wheel_is_complete_and_pip_installs_a_working_engine(tmp_path):
         cwd=tmp_path, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
         check=True, capture_output=True, text=True).stdout.split()
     assert out[0].startswith(str(target)) and out[1] == '{"ok":true,'
+
+
+def test_first_moves_read_back_by_the_page_are_the_engines_views(tmp_path):
+    """build.first_moves (first-moves/<game>.json) read by web/early.js
+    ``expand`` gives, for every game and every first move, exactly the view
+    the engine gives after that move (the page plays from these before the
+    engine is ready)."""
+    import json  # noqa: PLC0415
+
+    from gamut import bridge  # noqa: PLC0415
+
+    data = build.first_moves()
+    initial = bridge.initial()
+    assert sorted(data) == sorted(initial["starts"])
+    (tmp_path / "first.json").write_text(json.dumps(data))
+    (tmp_path / "initial.json").write_text(json.dumps(initial))
+    early = (build.WEB / "early.js").as_uri()
+    script = f"""
+      import {{ expand }} from {json.dumps(early)};
+      import {{ readFileSync }} from "node:fs";
+      const data = JSON.parse(readFileSync({json.dumps(str(tmp_path / "first.json"))}, "utf8"));
+      const initial = JSON.parse(readFileSync({json.dumps(str(tmp_path / "initial.json"))}, "utf8"));
+      const out = {{}};
+      for (const [game, entry] of Object.entries(data)) {{
+        out[game] = {{}};
+        for (const [move, delta] of Object.entries(entry.views)) out[game][move] = expand(initial.views[game], delta);
+      }}
+      process.stdout.write(JSON.stringify(out));
+    """
+    read = json.loads(subprocess.run(["node", "--input-type=module", "-e", script], check=True,
+                                     capture_output=True, text=True).stdout)
+    for gid, start in initial["starts"].items():
+        assert data[gid]["start"] == start
+        moves = [m["text"] for m in initial["views"][gid]["moves"]]
+        assert list(read[gid]) == moves, gid
+        for move in moves:
+            expected = bridge.m_play({"start": start, "line": [], "move": move})["view"]
+            assert read[gid][move] == expected, (gid, move)
+
+
+def test_view_delta_writes_what_changes_and_refers_to_the_parents_items():
+    parent = {"a": 1, "list": [{"x": 1}, {"x": 2}], "gone": True, "same": [1]}
+    view = {"a": 2, "list": [{"x": 2}, {"x": 3}], "same": [1], "new": []}
+    assert build.view_delta(parent, view) == {
+        "a": 2, "list": [1, {"x": 3}], "new": [], "$refs": ["list"], "$gone": ["gone"]}
+    assert build.view_delta(parent, parent) == {}

@@ -228,14 +228,19 @@ export const actions = {
       return;
     }
     await page.busy(async () => {
-      const current = boot ? await actions.lastOpen() : m;
+      // at boot: the game this tab (or the last tab) had open, checked only
+      // when it is shown or a link goes into it (a game the build describes
+      // opens before the engine is ready; another waits for the engine)
+      const stored = boot ? await actions.lastStored() : null;
+      const unchecked = boot ? stored && library.modelOf(stored) : m;
+      const check = async () => (boot ? stored && await actions.openStored(stored) : m);
       let target = null;
-      if (!rules && !(boot && current && location.hash === current.fragment())) {
+      if (!rules && !(boot && unchecked && location.hash === unchecked.fragment())) {
         const linked = await actions.readLink({ boot });
-        if (linked) target = await actions.placeLink(linked, current);
+        if (linked) target = await actions.placeLink(linked, unchecked && unchecked.start === linked.start ? await check() : null);
       }
-      target = target || current
-        || await open.fresh(page.engine, page.positions, "loa", keep.settingsOf("loa") || {});
+      target = target || await check()
+        || await open.fresh(page.engine, page.positions, page.planned || "loa", keep.settingsOf(page.planned || "loa") || {});
       if (target === m) {
         page.opened();          // (a link opened into the game on screen counts as opening it)
         m._changed("tree");     // (a broken link: the URL shows the game on screen again)
@@ -245,9 +250,10 @@ export const actions = {
     });
   },
 
-  /** The game this tab (or the last tab) had open, from the library; the
-   * local save of earlier versions is moved into the library first. */
-  async lastOpen() {
+  /** The library entry of the game this tab (or the last tab) had open, or
+   * null (a damaged one is said); the local save of earlier versions is
+   * moved into the library first. */
+  async lastStored() {
     try {
       const migrated = await open.migrateLocalSave();
       if (migrated && migrated.error) showNotice(saveProblem(migrated.error), { kind: "error", fresh: true });
@@ -268,6 +274,11 @@ export const actions = {
       showNotice(`Your last game could not be opened: ${sentence(problem).slice(0, -1)}. It stays in your games list, marked as damaged.`, { kind: "error", fresh: true });
       return null;
     }
+    return entry;
+  },
+
+  /** A stored game checked by the engine, or null (why is said). */
+  async openStored(entry) {
     try {
       return await open.fromLibrary(page.positions, entry);
     } catch (err) {

@@ -23,6 +23,7 @@ import { registerOffline } from "./offline.js";
 import { GamesList } from "./gameslist.js";
 import * as records from "./records.js";
 import { wire } from "./wire.js";
+import { seedFirstMoves } from "./early.js";
 import { $, h } from "./dom.js";
 
 const root = document.documentElement;
@@ -37,7 +38,7 @@ const page = {
   computer: null,
   board: null,
   model: null,      // the GameModel on screen
-  ready: false,     // engine ready and a game open
+  ready: false,     // engine ready and a game open (before: a game the build describes can open and take its first move)
   pending: 0,       // engine calls of the page in flight (data-busy)
   unsubscribe: null,
 };
@@ -144,7 +145,9 @@ function draw() {
   const seat = computer.computerSeatToMove();
   const far = page.farSeat();
   const computerTurn = m.atHead && seat >= 0;
-  const input = page.ready && !page.pending && !computerTurn && far < 0;
+  // before the engine is ready: where the build describes every position one move later
+  const early = !page.ready && page.engine.state !== "failed" && page.positions.playableEarly(m.start, m.viewed);
+  const input = (page.ready || early) && !page.pending && !computerTurn && far < 0;
   drawSend(far);
   root.dataset.ply = String(m.ply);
   page.board.show(view);
@@ -178,7 +181,7 @@ function boot() {
   root.dataset.busy = "no";
   actions.init(page);
   page.engine = new Engine();
-  page.positions = new Positions(page.engine);
+  page.positions = new Positions(page.engine, initial);
   page.computer = new Computer({
     engine: page.engine, positions: page.positions,
     onMove: (line, move) => actions.computerMove(line, move),
@@ -217,7 +220,7 @@ function boot() {
   }
   buildPicker(planned);
   wire(page, actions);
-  startEngine();
+  startEngine(planned);
 }
 
 function plannedGame() {
@@ -229,9 +232,17 @@ function plannedGame() {
   return page.info(id) ? id : "loa";
 }
 
-function startEngine() {
+/** Open the game at once (a game the build describes opens and takes its
+ * first move before the engine is ready; any other opens when the engine
+ * answers), and start the engine. */
+function startEngine(planned) {
   root.dataset.engine = "loading";
   const engine = page.engine;
+  page.planned = planned;
+  const seeded = seedFirstMoves(page.positions, initial, planned, new URL(`./first-moves/${planned}.json`, import.meta.url));
+  const gamesKnown = page.games.length ? seeded
+    : engine.ready.then(async () => { page.games = (await engine.call("initial", {})).games; });
+  const opened = gamesKnown.then(() => actions.openFromURL({ boot: true }));
   engine.onloading = ({ stage, fraction, message }) => {
     $("loading-message").textContent = message || stage || "Loading…";
     const bar = $("loading-bar");
@@ -244,8 +255,8 @@ function startEngine() {
   }, 60000);
   engine.ready.then(async () => {
     clearTimeout(slow);
-    if (!page.games.length) page.games = (await engine.call("initial", {})).games;
-    await actions.openFromURL({ boot: true });
+    await page.positions.confirmSeeds();
+    await opened;
     page.ready = true;
     page.computer.enable();
     $("loading").hidden = true;

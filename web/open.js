@@ -9,6 +9,7 @@ import * as library from "./library.js";
 import * as storage from "./storage.js";
 import { setCurrentId } from "./keep.js";
 import * as link from "./url.js";
+import { builtStart } from "./early.js";
 
 /** Check a model's start and its lines with the engine; the canonical model. */
 async function checked(model, positions) {
@@ -24,10 +25,13 @@ export function normSeat(value) {
   return typeof value === "string" && /^c:[a-z]+$/.test(value) && link.LEVELS.includes(value.slice(2)) ? value : "h";
 }
 
-/** A fresh game; `settings`: {variant, options, players}. */
+/** A fresh game; `settings`: {variant, options, players}.  A game's default
+ * start is the build's (positions.initial): it opens before the engine is ready. */
 export async function fresh(engine, positions, gameId, settings = {}) {
-  const r = await engine.call("new", { game: gameId, variant: settings.variant, options: settings.options || {} });
-  positions.put(r.start, [], r.view);
+  const built = builtStart(positions.initial, gameId, settings);
+  const r = built && positions.get(built.start, []) ? built
+    : await engine.call("new", { game: gameId, variant: settings.variant, options: settings.options || {} });
+  if (!positions.get(r.start, [])) positions.put(r.start, [], r.view);
   return checked(new GameModel({ start: r.start, meta: r.view, players: settings.players || [] }), positions);
 }
 
@@ -45,7 +49,9 @@ export async function fromLink(positions, parsed, games) {
     Object.assign(options, parsed.options);
     start = link.standardStart(parsed.game, parsed.variant, options);
   }
-  const line = (await positions.engine.call("view", { start, line: parsed.moves })).line;
+  // (a position the build describes is known by its canonical line already)
+  const line = positions.get(start, parsed.moves) ? parsed.moves
+    : (await positions.engine.call("view", { start, line: parsed.moves })).line;
   const players = (parsed.players || []).some(p => p === "r")
     ? parsed.players.map(p => (p === "r" ? "h" : p === "h" ? "r" : p)) : parsed.players;
   const model = await checked(GameModel.fromLink({ ...parsed, moves: line, players }, start), positions);

@@ -123,6 +123,10 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
     const seat = computer.computerSeatToMove();
     state = "paused";
     status = [`Paused: ${seatName(headView, seat)} (computer, ${levelLabel(computer.levelOf(seat))}) is to move.`];
+  } else if (!ready && model && model.atHead && headView && computer.computerSeatToMove() >= 0) {
+    const seat = computer.computerSeatToMove();
+    state = "starting";
+    status = [`${seatName(headView, seat)} (computer, ${levelLabel(computer.levelOf(seat))}) moves as soon as the engine has started.`];
   }
   const ongoing = !!(ready && headView && !headView.outcome);
   const showPause = ongoing && model.players.some(x => x && x !== "h") && (state === "thinking" || state === "paused" || computer.paused);
@@ -132,7 +136,7 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
   const best = p && (p.move || p.best);
   if (best) box.dataset.best = best;
   else delete box.dataset.best;
-  const searching = (state === "thinking" || state === "hint-thinking") && !(t && t.done);
+  const searching = (state === "thinking" || state === "hint-thinking" || state === "starting") && !(t && t.done);
   $("ai-spinner").hidden = !searching;
   const bar = $("ai-progress");
   const fraction = p && typeof p.fraction === "number" ? p.fraction : null;
