@@ -18,16 +18,16 @@ export function drawMoveList(list, model, { seats = 2, per = 1, onSelect }) {
   const round = Math.max(1, seats) * Math.max(1, per);
   const viewed = model.viewed;
   const main = tree.mainline([]);
-  const button = (line, cls) => {
-    const ply = line.length;
-    const current = sameLine(line, viewed);
-    return h("button", {
-      type: "button", class: `mv${cls}${current ? " current" : ""}`, "data-ply": ply,
-      "aria-current": current ? "step" : null,
-      "aria-label": `Move ${ply}${cls ? " (variation)" : ""}: ${line[ply - 1]}`,
-      onclick: () => onSelect(line),
-    }, line[ply - 1]);
-  };
+  // a move's button; `line()` gives its line when clicked (the main line's
+  // moves do not each copy the line: a long game draws in linear time)
+  const button = (ply, move, cls, current, line) => h("button", {
+    type: "button", class: `mv${cls}${current ? " current" : ""}`, "data-ply": ply,
+    "aria-current": current ? "step" : null,
+    "aria-label": `Move ${ply}${cls ? " (variation)" : ""}: ${move}`,
+    onclick: () => onSelect(line()),
+  }, move);
+  // the viewed move is on the main line at this ply, if at all
+  const mainViewed = viewed.length <= main.length && sameLine(viewed, main.slice(0, viewed.length)) ? viewed.length : -1;
   const number = (k, resumed) => {
     const turn = Math.floor(k / round) + 1;
     return h("span", { class: "num", "aria-hidden": "true" }, k % round === 0 ? `${turn}.` : resumed ? `${turn}…` : null);
@@ -39,7 +39,8 @@ export function drawMoveList(list, model, { seats = 2, per = 1, onSelect }) {
     for (;;) {
       const k = line.length - 1;
       if (k % round === 0 || resumed) box.append(number(k, true));
-      box.append(button(line, " var"));
+      const at = line;
+      box.append(button(at.length, at[at.length - 1], " var", sameLine(at, viewed), () => at));
       resumed = false;
       const kids = tree.children(line);
       if (!kids.length) return;
@@ -55,16 +56,15 @@ export function drawMoveList(list, model, { seats = 2, per = 1, onSelect }) {
   };
 
   const rows = [];
+  const alternatives = tree.alternativesAlong(main);
   for (let i = 0; i < main.length; i += round) {
     const cells = [number(i, false)];
     const forks = [];
     for (let k = i; k < Math.min(i + round, main.length); k += per) {
       const turn = [];
       for (let j = k; j < Math.min(k + per, main.length); j++) {
-        const line = main.slice(0, j + 1);
-        turn.push(button(line, ""));
-        const alts = tree.children(main.slice(0, j)).slice(1);
-        for (const alt of alts) forks.push([...main.slice(0, j), alt]);
+        turn.push(button(j + 1, main[j], "", mainViewed === j + 1, () => main.slice(0, j + 1)));
+        for (const alt of alternatives[j]) forks.push([...main.slice(0, j), alt]);
       }
       cells.push(per === 1 ? turn[0] : h("span", { class: "turn" }, ...turn));
     }

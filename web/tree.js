@@ -206,6 +206,22 @@ export class GameTree {
     return node ? node.children.map(c => c.move) : [];
   }
 
+  /** For each position along `line` (from the start), the moves after it
+   * other than the line's own next move, in order: `line.length` lists
+   * (one walk down the tree, however long the line). */
+  alternativesAlong(line) {
+    checkLine(line);
+    const out = [];
+    let node = this.root;
+    for (const move of line) {
+      const next = node.children.find(c => c.move === move);
+      if (!next) throw new TreeError(`the game tree has no line ${show(line)}`);
+      out.push(node.children.filter(c => c !== next).map(c => c.move));
+      node = next;
+    }
+    return out;
+  }
+
   /** Play `move` after `line` -> {line: [...line, move], added}.  An existing
    * child with that move is reused (added false); a new child goes last.
    * Throws TreeError if `line` is absent or the tree would exceed its limits. */

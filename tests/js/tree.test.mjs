@@ -676,3 +676,15 @@ test("commonPrefix and sameLine", () => {
   assert.ok(!sameLine(["a"], ["a", "b"]));
   assert.ok(!sameLine(["a", "b"], ["a"]));
 });
+
+test("alternativesAlong: the other moves at each position of a line, in one walk", () => {
+  const t = new GameTree();
+  for (const line of [["a", "b", "c"], ["a", "x"], ["a", "y", "z"], ["q"]]) {
+    let at = [];
+    for (const m of line) at = t.add(at, m).line;
+  }
+  assert.deepEqual(t.alternativesAlong(["a", "b", "c"]), [["q"], ["x", "y"], []]);
+  assert.deepEqual(t.alternativesAlong(["a", "y"]), [["q"], ["b", "x"]]);
+  assert.deepEqual(t.alternativesAlong([]), []);
+  assert.throws(() => t.alternativesAlong(["a", "nope"]), TreeError);
+});
