@@ -78,9 +78,18 @@ def test_games_survive_a_reload_and_deletion_can_be_undone(new_context, site_url
     # the filter shows one game's games
     page.select_option("#games-filter", "loa")
     expect(page.locator("#games-list .game-row")).to_have_count(1)
-    # rename
-    page.once("dialog", lambda d: d.accept("Thursday's game"))
-    page.locator("#games-list .game-row", has_text="Lines of Action").locator('[data-act="rename"]').click()
+    # rename in place: Escape leaves the name (and the dialog open), Enter keeps the new one
+    row = page.locator("#games-list .game-row", has_text="Lines of Action")
+    row.locator('[data-act="rename"]').click()
+    field = page.get_by_role("textbox", name="Name of this game")
+    expect(field).to_be_focused()
+    field.fill("Wednesday's game")
+    field.press("Escape")
+    expect(page.locator("#games-dialog")).to_be_visible()
+    expect(page.locator("#games-list .game-title")).to_have_text(["Lines of Action"])
+    row.locator('[data-act="rename"]').click()
+    field.fill("Thursday's game")
+    field.press("Enter")
     expect(page.locator("#games-list .game-title")).to_have_text(["Thursday's game"])
     # open it: its moves come back
     page.locator("#games-list .game-row", has_text="Thursday").locator('[data-act="open"]').click()

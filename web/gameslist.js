@@ -87,12 +87,12 @@ export class GamesList {
       }),
       thumbnail(entry.thumb),
       h("div", { class: "game-info" },
-        h("b", { class: "game-title" }, title),
+        h("b", { class: "game-title", id: `title-${id}` }, title),
         h("span", { class: "game-meta" }, [s.name && entry.name ? s.title : null, who, `${s.moves ?? 0} move${s.moves === 1 ? "" : "s"}`, s.result || "in progress", when(entry.updated)]
           .filter(Boolean).join(" · "))),
       h("div", { class: "game-actions" },
         h("button", { type: "button", class: "primary", "data-act": "open", onclick: () => { this.dialog.close(); this.onOpen(entry); } }, here ? "Back to it" : "Open"),
-        h("button", { type: "button", "data-act": "rename", onclick: () => this._rename(id, title) }, "Rename"),
+        h("button", { type: "button", "data-act": "rename", onclick: e => this._rename(id, title, e.target.closest(".game-row")) }, "Rename"),
         h("button", { type: "button", "data-act": "duplicate", onclick: () => library.duplicate(id).then(() => this.refresh()) }, "Duplicate"),
         h("button", { type: "button", "data-act": "delete", disabled: here, title: here ? "The game on screen cannot be deleted" : null, onclick: () => this._delete(id, title) }, "Delete")));
   }
@@ -107,11 +107,33 @@ export class GamesList {
         h("button", { type: "button", "data-act": "delete", onclick: () => this._delete(id, "the damaged game") }, "Delete")));
   }
 
-  async _rename(id, title) {
-    const name = prompt("A name for this game:", title);
-    if (name == null) return;
-    await library.rename(id, name.trim().slice(0, 120));
-    await this.refresh();
+  /** Rename in place: the title becomes a text field (Enter or Save keeps
+   * the name, Escape or Cancel leaves it; an empty name gives the game its
+   * own title back). */
+  _rename(id, title, row) {
+    const info = row && row.querySelector(".game-info");
+    if (!info || info.querySelector("form")) return;
+    const field = h("input", {
+      type: "text", class: "rename-field", value: title, maxlength: "120",
+      "aria-label": "Name of this game", autocomplete: "off",
+    });
+    const done = async keep => {
+      if (keep) await library.rename(id, field.value.trim().slice(0, 120));
+      await this.refresh();
+    };
+    const form = h("form", { class: "rename", onsubmit: e => { e.preventDefault(); done(true); } },
+      field,
+      h("button", { type: "submit", class: "primary", "data-act": "rename-save" }, "Save"),
+      h("button", { type: "button", "data-act": "rename-cancel", onclick: () => done(false) }, "Cancel"));
+    field.addEventListener("keydown", e => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();   // (not the dialog's: only the renaming is cancelled)
+      e.stopPropagation();
+      done(false);
+    });
+    info.querySelector(".game-title").replaceWith(form);
+    field.focus();
+    field.select();
   }
 
   async _delete(id, title) {
