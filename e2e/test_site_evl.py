@@ -38,7 +38,7 @@ def pieces(page, layer="pieces", cls="piece") -> dict:
 
 def markers(page, layer="markers") -> dict:
     return dict(page.eval_on_selector_all(
-        f"#board .layer-{layer} rect.marker",
+        f"#board .layer-{layer} .marker",
         "els => els.map(e => [e.dataset.cell, Number(e.dataset.owner)])"))
 
 
@@ -132,7 +132,7 @@ def test_unstack_step_by_step_with_a_capture(shared_page):
     assert markers(page) == {"bc2": 0, "bc3": 0}
     # markers are drawn in the mover's colour
     for pid in ("bc2", "bc3"):
-        cls = page.locator(f'#board .layer-markers rect.marker[data-cell="{pid}"]').get_attribute("class")
+        cls = page.locator(f'#board .layer-markers .marker[data-cell="{pid}"]').get_attribute("class")
         assert "c-black" in cls
     caught = set(page.eval_on_selector_all("#board .hl-capture", "els => els.map(e => e.dataset.cell)"))
     assert caught == {"bc2", "bc3"}

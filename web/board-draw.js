@@ -120,6 +120,11 @@ export class BoardDrawing {
     }
     for (const edge of board.edges || []) {
       const color = this._seatColor(edge.owner);
+      // under each side's line a dark casing: a white side stays visible on a light frame
+      el("line", {
+        x1: fmt(edge.from[0] * k), y1: fmt(edge.from[1] * k), x2: fmt(edge.to[0] * k), y2: fmt(edge.to[1] * k),
+        class: "edge-casing",
+      }, base);
       el("line", {
         x1: fmt(edge.from[0] * k), y1: fmt(edge.from[1] * k), x2: fmt(edge.to[0] * k), y2: fmt(edge.to[1] * k),
         class: `edge c-${color}`, "data-owner": edge.owner,
@@ -186,6 +191,26 @@ export class BoardDrawing {
     }, parent);
   }
 
+  /** A marker: a tile of its owner's colour inside the cell (the cell's
+   * shape shrunk towards its centre), large enough to see at a glance. */
+  _markerTile(c, cls, layer, owner) {
+    const tile = c.points
+      ? el("polygon", {
+        points: c.points.map(([x, y]) => [c.x + (x - c.x) * 0.74, c.y + (y - c.y) * 0.74].map(fmt).join(",")).join(" "),
+        class: cls, "data-cell": c.id,
+      }, layer)
+      : this._cellShape(c, cls, layer, 0.14);
+    tile.setAttribute("data-owner", owner);
+    return tile;
+  }
+
+  /** Hide the cell names under pieces and markers (`covers`: the cell ids). */
+  _coverNames(covers) {
+    for (const t of this.svg.querySelectorAll(".layer-coords .cell-name")) {
+      t.classList.toggle("covered", covers(t.getAttribute("data-cell")));
+    }
+  }
+
   _clear(layer) {
     while (layer.firstChild) layer.removeChild(layer.firstChild);
   }
@@ -196,15 +221,7 @@ export class BoardDrawing {
     for (const m of view.markers || []) {
       const c = this.geometry.cells.get(m.cell);
       if (!c) continue;
-      const color = this._seatColor(m.owner);
-      this._cellShape(c, `marker-tint c-${color}`, layer).setAttribute("data-owner", m.owner);
-      const r = c.inradius * 0.3;
-      const y = c.y - c.inradius * 0.45;
-      el("rect", {
-        x: fmt(c.x - r / 2), y: fmt(y - r / 2), width: fmt(r), height: fmt(r),
-        transform: `rotate(45 ${fmt(c.x)} ${fmt(y)})`, class: `marker c-${color}`,
-        "data-cell": c.id, "data-owner": m.owner,
-      }, layer);
+      this._markerTile(c, `marker c-${this._seatColor(m.owner)}`, layer, m.owner);
     }
   }
 
@@ -237,10 +254,9 @@ export class BoardDrawing {
     for (const p of view.pieces || []) {
       if (this._drawPiece(p, layer, "piece")) this.pieceAt.set(p.cell, p);
     }
-    // a cell's name is hidden under its piece
-    for (const t of this.svg.querySelectorAll(".layer-coords .cell-name")) {
-      t.classList.toggle("covered", this.pieceAt.has(t.getAttribute("data-cell")));
-    }
+    // a cell's name is hidden under its piece or marker
+    this.markerAt = new Set((view.markers || []).map(m => m.cell));
+    this._coverNames(id => this.pieceAt.has(id) || this.markerAt.has(id));
   }
 
   /** Draw piece `p` (view schema) into `layer` as a group of class `cls`. */
@@ -300,11 +316,9 @@ export class BoardDrawing {
     for (const node of this.svg.querySelectorAll(".layer-pieces .piece, .layer-markers [data-cell]")) {
       node.classList.toggle("previewed", cells.has(node.getAttribute("data-cell")));
     }
-    for (const t of this.svg.querySelectorAll(".layer-coords .cell-name")) {
-      const id = t.getAttribute("data-cell");
-      if (cells.has(id)) t.classList.toggle("covered", (preview.pieces || []).some(p => p.cell === id));
-      else t.classList.toggle("covered", !!(this.pieceAt && this.pieceAt.has(id)));
-    }
+    const onBoard = id => !!((this.pieceAt && this.pieceAt.has(id)) || (this.markerAt && this.markerAt.has(id)));
+    this._coverNames(id => cells.has(id)
+      ? [...(preview.pieces || []), ...(preview.markers || [])].some(p => p.cell === id) : onBoard(id));
     if (!preview) return;
     for (const id of cells) {
       const c = this.geometry.cells.get(id);
@@ -313,15 +327,7 @@ export class BoardDrawing {
     for (const m of preview.markers || []) {
       const c = this.geometry.cells.get(m.cell);
       if (!c) continue;
-      const color = this._seatColor(m.owner);
-      this._cellShape(c, `marker-tint c-${color}`, layer);
-      const r = c.inradius * 0.3;
-      const y = c.y - c.inradius * 0.45;
-      el("rect", {
-        x: fmt(c.x - r / 2), y: fmt(y - r / 2), width: fmt(r), height: fmt(r),
-        transform: `rotate(45 ${fmt(c.x)} ${fmt(y)})`, class: `marker preview-marker c-${color}`,
-        "data-cell": c.id, "data-owner": m.owner,
-      }, layer);
+      this._markerTile(c, `marker preview-marker c-${this._seatColor(m.owner)}`, layer, m.owner);
     }
     for (const p of preview.pieces || []) this._drawPiece(p, layer, "piece-preview");
   }
