@@ -49,6 +49,17 @@ Methods (``params`` is a JSON object; results are JSON):
     ``{setup, counts, view, start, problem}`` (:func:`gamut.setup.check`): the
     description's start text and view when the position is valid, else a
     sketch to draw and ``problem`` ``{type, message}`` saying what is wrong.
+``describe({start, line?})``
+    ``{move, text, turn}``: the line's last move (``null`` at the start) and
+    that move in words with what it leads to (``""`` at the start, see
+    :func:`gamut.words.say_move`), and whose turn it is now in words.
+``enter({start, line?, text})``
+    what the move box does with ``text``: ``{said}``, the answer to a reading
+    command (``turn``, ``last``, ``score``, ``pieces white``, ``rank 3``,
+    ``cell d4``, ``help``), or ``{move}``, the canonical text of a legal move;
+    else an ``IllegalMoveError`` (or ``CommandError``) saying why.
+``read({start, line?, command})``
+    ``{text}``: the answer to a reading command alone.
 ``initial()``
     ``{games, views, starts}``: what the page draws before Pyodide is ready
     (``build.py`` runs this in CPython and inlines the answer in the page).
@@ -307,6 +318,41 @@ def m_setup_describe(params: dict):
 def m_setup_check(params: dict):
     from . import setup
     return setup.check(_param(params, "setup", dict))
+
+
+def _last_move(params: dict, line: list) -> tuple[State, Any] | None:
+    """The position before the line's last move and that move, or None."""
+    if not line:
+        return None
+    before = _positions.walk(_param(params, "start", str), line[:-1])[1]
+    return before, before.parse_move(line[-1])
+
+
+def m_describe(params: dict):
+    from . import words
+    line, state = _position(params)
+    last = _last_move(params, line)
+    return {"move": line[-1] if line else None,
+            "text": words.say_move(*last) if last else "",
+            "turn": words.turn_words(state)}
+
+
+def m_enter(params: dict):
+    from . import words
+    line, state = _position(params)
+    text = _param(params, "text", str)
+    if len(text) > 1000:
+        raise RequestError("an entry has at most 1000 characters")
+    return words.entry(state, text, _last_move(params, line))
+
+
+def m_read(params: dict):
+    from . import words
+    line, state = _position(params)
+    command = _param(params, "command", str)
+    if len(command) > 1000:
+        raise RequestError("a command has at most 1000 characters")
+    return {"text": words.read(state, command, _last_move(params, line))}
 
 
 def initial() -> dict:
@@ -587,6 +633,7 @@ METHODS: dict[str, Callable[[dict], Any]] = {
     "view": m_view, "explain": m_explain, "initial": m_initial,
     "setup_palette": m_setup_palette, "setup_describe": m_setup_describe,
     "setup_check": m_setup_check,
+    "describe": m_describe, "enter": m_enter, "read": m_read,
     "job_start": m_job_start, "job_step": m_job_step, "job_cancel": m_job_cancel,
     "records_parse": m_records_parse, "records_format": m_records_format,
 }

@@ -560,6 +560,29 @@ class State:
     def play_text(self, text: str) -> Self:
         return self.play_unchecked(self.parse_move(text))
 
+    # words (for screen readers: gamut.words builds on these) -----------------
+    def move_words(self, move, after: "State") -> str:
+        """``move`` (legal here; ``after`` is the position it leads to) in
+        words, without a full stop: who plays what, from where to where,
+        what it takes or writes ("White b1 takes d3").  What the move ends
+        or threatens is added by :func:`gamut.words.say_move`."""
+        return f"{self.view()['players'][self.to_move]['name']} plays {self.move_text(move)}"
+
+    def threat_words(self) -> str:
+        """In a position just reached by a move: what the player who moved
+        now threatens, as a clause said after the move ("threatens c5 with
+        3"), or "" when nothing worth saying."""
+        return ""
+
+    def score_words(self, view: dict) -> str:
+        """The game's counts in words (``view`` is this position's view):
+        by default its counters, player by player."""
+        names = [p["name"] for p in view["players"]]
+        by_seat: dict[int, list[str]] = {}
+        for c in view["counters"]:
+            by_seat.setdefault(c["owner"], []).append(f"{c['value']} {c['label']}")
+        return "; ".join(f"{names[s]}: {', '.join(parts)}" for s, parts in by_seat.items())
+
     def why_illegal(self, clicks: Sequence[str]) -> str:
         """A sentence explaining why a click sequence enters no legal move."""
         if self.outcome() is not None:

@@ -698,6 +698,58 @@ class ElState(core.State):
         return Outcome(None, "Draw: the board is full with no EL")
 
     # -- notation -------------------------------------------------------------
+    # -- words (gamut.words) ----------------------------------------------------
+    def move_words(self, move, after) -> str:
+        """``Red writes 5 on c4``; ``Red declares threats on c4 (3) and d5
+        (1 or 2)``, ``Red declares no threat``."""
+        names = self.rules.name_of
+        who = SEAT_NAMES[self.to_move]
+        if isinstance(move, Declaration) or move >= DECLARE_BASE:
+            cells = move & ((1 << 64) - 1)
+            if not cells:
+                return f"{who} declares no threat"
+            numbers = after._threat_numbers(self.to_move, cells)
+            return f"{who} declares threats on " + _threat_list(names, numbers)
+        return f"{who} writes {move & 15} on {names[(move >> 4) & 63]}"
+
+    def threat_words(self) -> str:
+        """After a placement in the two-player game: the mover's threats
+        (every cell and number that would complete an EL for them), as the
+        engine announces them; with declared threats, only an undeclared
+        completion (no win) is said: the threats stay secret until
+        declared."""
+        rules = self.rules
+        if self.last is None or not rules.threat_rule:
+            return ""
+        names = rules.name_of
+        mover = CODE_INFO[self.board[self.last]][0]
+        if self._declare:
+            if not self.phase:
+                return ""
+            own = [m for w, m in rules.completions(self.board, self.occ, self.last) if w == mover]
+            return ("completing an EL without having declared it: no win, the game goes on"
+                    if own else "")
+        by_cell = self._threat_numbers(mover, self._threat_cells(mover))
+        return "threatens " + _threat_list(names, by_cell) if by_cell else ""
+
+    def score_words(self, view) -> str:
+        """Numbers written by each player, empty cells, and the threats that
+        stand (two-player game without declarations)."""
+        counts = [0] * self.rules.players
+        for code in self.board:
+            if code:
+                counts[CODE_INFO[code][0]] += 1
+        empty = self.rules.size ** 2 - self.occ.bit_count()
+        parts = [f"{SEAT_NAMES[p]} {n} number{'s' if n != 1 else ''}" for p, n in enumerate(counts)]
+        text = "; ".join(parts) + f"; {empty} empty cell{'s' if empty != 1 else ''}"
+        if self.rules.threat_rule and not self._declare and self._outcome is None:
+            for p in range(self.rules.players):
+                by_cell = self._threat_numbers(p, self._threat_cells(p))
+                if by_cell:
+                    text += f"; {SEAT_NAMES[p]} threatens " + _threat_list(self.rules.name_of,
+                                                                         by_cell)
+        return text
+
     def parse_move(self, text: str):
         if not isinstance(text, str):
             raise IllegalMoveError("a move must be text such as 'c4=5'")
@@ -958,6 +1010,18 @@ class ElState(core.State):
 
 # ---------------------------------------------------------------------------
 # Loading
+
+def _threat_list(names, by_cell: dict) -> str:
+    """``c5 with 3 and d6 with 4 or 5`` ({cell: numbers}; cells with no
+    number known are named alone)."""
+    parts = []
+    for c in sorted(by_cell):
+        ns = by_cell[c]
+        parts.append(f"{names[c]} with " + " or ".join(map(str, ns)) if ns else names[c])
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
 
 def _parse_board(rules, text: str, players: int):
     size = rules.size

@@ -643,6 +643,35 @@ class EscabelState(core.State):
             return "swap is allowed only on White's first turn, after Black's first move"
         return "swap is allowed only on White's first turn"
 
+    # -- words (gamut.words) ----------------------------------------------------
+    def move_words(self, move, after) -> str:
+        """``Black places on d4``; ``White moves d4 onto d5: d5 is now a White
+        stack of height 3, d4 a Black stack of height 2``; ``Player 2 swaps
+        sides and now plays Black``."""
+        c = move & LOW
+        colour = COLOUR_NAMES[self._to_move ^ self.swapped]
+        if c == SWAP_CODE:
+            return (f"{SEAT_NAMES[self._to_move]} swaps sides and now plays "
+                    f"{COLOUR_NAMES[self._to_move ^ after.swapped]}")
+        if c < ACTION:
+            return f"{colour} places on {self.geo.names[c]}"
+        i = (c - ACTION) >> 2
+        j = i + self.geo.deltas[c & 3]
+        names = self.geo.names
+        return (f"{colour} moves {names[i]} onto {names[j]}: {names[j]} is now "
+                f"{after._stack_words(j)}, {names[i]} {after._stack_words(i)}")
+
+    def threat_words(self) -> str:
+        """A chain of the mover's that joins their edges: it wins at the start
+        of their next turn unless the opponent breaks it now."""
+        if self.outcome() is not None or self._last is None:
+            return ""
+        mover = (self._to_move ^ 1) ^ self.swapped
+        if not self.has_chain(mover):
+            return ""
+        return (f"joining {COLOUR_NAMES[mover]}'s edges: {COLOUR_NAMES[mover ^ 1]} must break "
+                "the chain now")
+
     def _stack_words(self, i: int) -> str:
         code = self.codes[i]
         return f"a {COLOUR_NAMES[_top(code)]} stack of height {_height(code)}"

@@ -496,6 +496,59 @@ class EvlState(core.State):
         """Pentagons that the last move put the mover's marker on."""
         return tuple(PENTAGONS[p] for p in iter_bits(self._captured))
 
+    # -- words (gamut.words) ----------------------------------------------------
+    def move_words(self, move, after) -> str:
+        """``Black places on b3, a stack of 2``; ``White unstacks 3 from b3:
+        a Black piece left on b4, 2 land on c4, a stack of 3 topped by White;
+        takes ab3 and bc4 (from Black); 7 of 10 markers placed``."""
+        seat = self._to_move
+        who = COLOUR_NAMES[seat]
+        if len(move) == 1:
+            c = move[0]
+            height = HEIGHT[after.board[c]]
+            return f"{who} places on {HEPTAGONS[c]}" + (
+                f", a stack of {height}" if height > 1 else "")
+        o = move[0]
+        carried = HEIGHT[self.board[o]]
+        parts = [f"{who} unstacks {carried} from {HEPTAGONS[o]}"]
+        left = []
+        for c in move[1:-1]:
+            left.append(f"a {COLOUR_NAMES[after.board[c] >> (HEIGHT[after.board[c]] - 1) & 1]} "
+                        f"piece left on {HEPTAGONS[c]}")
+            carried -= 1
+        end = move[-1]
+        code = after.board[end]
+        left.append(f"{carried} land{'s' if carried == 1 else ''} on {HEPTAGONS[end]}, "
+                    + (f"a stack of {HEIGHT[code]} topped by {COLOUR_NAMES[TOP[code]]}"
+                       if HEIGHT[code] > 1 else f"a {COLOUR_NAMES[TOP[code]]} piece"))
+        parts.append(", ".join(left))
+        taken = after._captured
+        if taken:
+            theirs = self.marks[seat ^ 1]
+            names = [PENTAGONS[p] + (f" (from {COLOUR_NAMES[seat ^ 1]})" if theirs >> p & 1 else "")
+                     for p in iter_bits(taken)]
+            parts.append(f"takes {_and_list(names)}; {after.marks[seat].bit_count()} of "
+                         f"{self.options['markers']} markers placed")
+        return ": ".join(parts[:2]) + ("; " + parts[2] if len(parts) > 2 else "")
+
+    def threat_words(self) -> str:
+        """Said when the player to move now has no piece in hand (they must
+        unstack)."""
+        if self.outcome() is not None or self.hands[self._to_move]:
+            return ""
+        return f"{COLOUR_NAMES[self._to_move]} has no pieces in hand and must unstack"
+
+    def score_words(self, view) -> str:
+        """Markers placed, pieces in hand and stacks controlled, per side."""
+        m = self.options["markers"]
+        out = []
+        for seat in (0, 1):
+            stacks = sum(1 for code in self.board if code != EMPTY and TOP[code] == seat)
+            out.append(f"{COLOUR_NAMES[seat]}: {self.marks[seat].bit_count()} of {m} markers "
+                       f"placed, {self.hands[seat]} pieces in hand, controls {stacks} "
+                       f"stack{'s' if stacks != 1 else ''}")
+        return "; ".join(out)
+
     # -- notation --------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):

@@ -397,6 +397,40 @@ class LoaState(core.State):
         """How many times this position has occurred (this time included)."""
         return self._trail.count(self._hash) + 1
 
+    # -- words (gamut.words) ----------------------------------------------------
+    def move_words(self, move, after) -> str:
+        """``Black b1 to d3``, ``White b1 takes d3``, ``Black passes``."""
+        name = COLOUR_NAMES[self._to_move]
+        if move == PASS_CODE:
+            return f"{name} passes, having no legal move"
+        frm, to = cell_name((move >> 6) & 63, 8), cell_name(move & 63, 8)
+        return f"{name} {frm} takes {to}" if move & CAPTURE else f"{name} {frm} to {to}"
+
+    def threat_words(self) -> str:
+        """What a careful player wants to hear after a move: the mover's moves
+        that would connect all their pieces if it were their turn again (the
+        opponent must stop them), and how many groups each side has."""
+        if self._outcome is not None:
+            return ""
+        mover = self._to_move ^ 1
+        own, other = (self.white, self.black) if mover else (self.black, self.white)
+        wins = [m for m in generate(own, other)
+                if is_connected(own ^ (1 << ((m >> 6) & 63)) ^ (1 << (m & 63)))]
+        groups = core.companion("loa_eval").count_groups
+        text = ""
+        if wins:
+            shown = [str(MOVES[m]) for m in wins[:3]]
+            more = f" and {len(wins) - 3} more" if len(wins) > 3 else ""
+            text = f"threatens to connect with {', '.join(shown)}{more}; "
+        return (text + f"groups: {COLOUR_NAMES[mover]} {groups(own)}, "
+                f"{COLOUR_NAMES[mover ^ 1]} {groups(other)}")
+
+    def score_words(self, view) -> str:
+        """Pieces and groups of each side."""
+        groups = core.companion("loa_eval").count_groups
+        return "; ".join(f"{COLOUR_NAMES[s]}: {bb.bit_count()} pieces in {_groups(groups(bb))}"
+                         for s, bb in ((0, self.black), (1, self.white)))
+
     # -- notation -------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
@@ -639,6 +673,10 @@ def _count_replies(own, other, side, h, moves, seen):
              + sum(map(_count_of, _FT_COUNTS[ft], map(x.__and__, _FT_KEYS[ft]))))
         total += n or 1
     return total
+
+
+def _groups(n: int) -> str:
+    return "1 group" if n == 1 else f"{n} groups"
 
 
 def _connection_outcome(options, mover, own, other, mover_connected, other_connected):

@@ -1,0 +1,275 @@
+"""Positions and moves in words, for players who listen instead of look.
+
+A screen reader cannot see the board, so the page says every move in a
+sentence ("White b1 takes d3", "Blue writes 5 on c4, threatens c5 with 3")
+and answers questions about the position typed in its move box ("pieces
+white", "rank 3", "last", "turn", "score").  Those words are rules
+knowledge, so they come from here and from the games, never from the page:
+
+* :func:`say_move` -- a legal move of a position in words, with what it
+  leads to: the game's own phrase for the move
+  (:meth:`gamut.core.State.move_words`), then the outcome when the move ends
+  the game, else what the mover now threatens
+  (:meth:`gamut.core.State.threat_words`).
+* :func:`read` -- the answer to a reading command.  The board's contents
+  are read from the position's view (the same cells, pieces, stacks and
+  markers the page draws, in the same words as the board's accessible
+  names), so every game is covered without code of its own; the score is
+  the game's (:meth:`gamut.core.State.score_words`).
+* :func:`entry` -- what the move box does with a line of text: a command is
+  answered, anything else is read as a move of the position (an
+  :class:`~gamut.core.IllegalMoveError` says why it is not one).
+
+Commands (case and extra spaces do not matter)::
+
+    turn                 whose turn it is (or how the game ended)
+    last                 the last move, in words
+    score                the game's counts (pieces, groups, markers, ...)
+    pieces <player>      every cell of a player's, e.g. "pieces white", "pieces 2"
+    rank 3 / row b / file c / column 4
+                         a line of the board, cell by cell (runs of empty cells in one)
+    cell d4              one cell
+    help                 this list
+"""
+
+from __future__ import annotations
+
+import re
+
+from .core import GamutError, State, excerpt
+
+__all__ = ["CommandError", "say_move", "read", "entry", "cell_words", "and_list", "COMMANDS",
+           "turn_words"]
+
+
+class CommandError(GamutError):
+    """A reading command that cannot be answered (an unknown player, line or cell)."""
+
+
+#: The command words; none of them is a move text of any game.
+COMMANDS = ("turn", "last", "score", "pieces", "rank", "row", "file", "column", "cell", "help")
+
+HELP = ("Type a move in the game's notation, or a command: turn, last, score, "
+        "pieces and a player (pieces {first}), rank or row and its name (rank 1, row a), "
+        "file or column, cell and its name (cell {cell}).")
+
+
+def and_list(items) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = [str(x) for x in items]
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def player_names(view: dict) -> list[str]:
+    return [p.get("name") or f"Player {i + 1}" for i, p in enumerate(view["players"])]
+
+
+# ---------------------------------------------------------------------------
+# Moves
+
+
+def say_move(state: State, move) -> str:
+    """``move`` (legal in ``state``) in words, with what it leads to: the game
+    it ends (its result), else what the mover now threatens.  One or two
+    sentences, each ending with a full stop."""
+    after = state.play_unchecked(move)
+    text = state.move_words(move, after)
+    outcome = after.outcome()
+    if outcome is not None:
+        return f"{text}. {_sentence(outcome.reason)}"
+    threat = after.threat_words()
+    return f"{text}, {threat}." if threat else f"{text}."
+
+
+def _sentence(text: str, capital: bool = True) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    if capital:
+        text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def turn_words(state: State, view: dict | None = None) -> str:
+    """Whose turn it is, or how the game ended."""
+    view = view or state.view()
+    outcome = state.outcome()
+    if outcome is not None:
+        return "The game is over. " + _sentence(outcome.reason)
+    names = player_names(view)
+    text = f"{names[state.to_move]} to move"
+    if view.get("select"):
+        prompt = view["select"]["prompt"]
+        text += ": " + prompt[:1].lower() + prompt[1:]
+    elif not view["moves"]:
+        text += ", with no legal move"
+    return _sentence(text)
+
+
+# ---------------------------------------------------------------------------
+# The board, read from the view
+
+
+def cell_words(view: dict, cell: str) -> str:
+    """What is on ``cell``, in the board's words: ``Black piece``, ``Red 5``,
+    ``stack of 3, top White (from the bottom: Black, White, White)``,
+    ``Black's marker``, ``empty``."""
+    names = player_names(view)
+    parts = []
+    for c in view["board"]["cells"]:
+        if c["id"] == cell and c.get("shape") and c["shape"] != "cell":
+            parts.append(c["shape"])
+    piece = next((p for p in view["pieces"] if p["cell"] == cell), None)
+    if piece is not None:
+        owner = names[piece["owner"]]
+        stack = piece.get("stack") or []
+        if len(stack) > 1:
+            parts.append(f"stack of {len(stack)}, top {owner} (from the bottom: "
+                         + ", ".join(names[s] for s in stack) + ")")
+        elif piece.get("label") is not None:
+            parts.append(f"{owner} {piece['label']}")
+        else:
+            parts.append(f"{owner} piece")
+    marker = next((m for m in view.get("markers", []) if m["cell"] == cell), None)
+    if marker is not None:
+        parts.append(f"{names[marker['owner']]}'s marker")
+    if piece is None and marker is None:
+        parts.append("empty")
+    return ", ".join(parts)
+
+
+_CELL_PARTS = re.compile(r"([a-z]+)(\d+)")
+
+
+def _line_of(view: dict, name: str) -> list[str]:
+    """The cells of the board line ``name`` in board order: a number names
+    the cells with that number (a rank), letters the cells with those
+    letters (a file, or EVL's row ``b`` of heptagons and band ``ab`` of
+    pentagons)."""
+    out = []
+    for c in view["board"]["cells"]:
+        m = _CELL_PARTS.fullmatch(c["id"])
+        if m and name in (m.group(1), m.group(2)):
+            out.append(c["id"])
+    return out
+
+
+def _read_line(view: dict, word: str, name: str) -> str:
+    cells = _line_of(view, name)
+    if not cells:
+        ids = [c["id"] for c in view["board"]["cells"]]
+        raise CommandError(f"the board has no {word} {excerpt(name)}; its cells run from "
+                           f"{ids[0]} to {ids[-1]}")
+    # runs of neighbouring cells with the same contents are said once
+    runs: list[tuple[list[str], str]] = []
+    for cell in cells:
+        words = cell_words(view, cell)
+        if runs and runs[-1][1] == words:
+            runs[-1][0].append(cell)
+        else:
+            runs.append(([cell], words))
+    parts = [f"{run[0]} {words}" if len(run) == 1 else f"{run[0]} to {run[-1]} {words}"
+             for run, words in runs]
+    return _sentence(f"{word.capitalize()} {name}: " + "; ".join(parts))
+
+
+def _seat_named(view: dict, name: str) -> int:
+    names = player_names(view)
+    wanted = name.strip().lower()
+    if wanted.isdigit() and 1 <= int(wanted) <= len(names):
+        return int(wanted) - 1
+    for seat, full in enumerate(names):
+        low = full.lower()
+        words = re.findall(r"[a-z0-9]+", low)
+        if wanted == low or wanted in words or " ".join(words).startswith(wanted):
+            return seat
+    raise CommandError(f"no player {excerpt(name)}; the players are " + and_list(names))
+
+
+def _read_pieces(view: dict, seat: int) -> str:
+    names = player_names(view)
+    cells = []
+    for p in view["pieces"]:
+        if p["owner"] != seat:
+            continue
+        stack = p.get("stack") or []
+        if len(stack) > 1:
+            cells.append(f"{p['cell']} (stack of {len(stack)})")
+        elif p.get("label") is not None:
+            cells.append(f"{p['cell']} {p['label']}")
+        else:
+            cells.append(p["cell"])
+    markers = [m["cell"] for m in view.get("markers", []) if m["owner"] == seat]
+    # (a game of stacks counts stacks; written labels without stacks are numbers)
+    if any("stack" in p for p in view["pieces"]):
+        what = "stacks"
+    elif any(p.get("label") is not None for p in view["pieces"]):
+        what = "numbers"
+    else:
+        what = "pieces"
+    text = (f"{names[seat]}: {len(cells)} {what}" + (", on " + and_list(cells) if cells else "")
+            if cells else f"{names[seat]}: no {what} on the board")
+    if markers:
+        text += f"; markers on {and_list(markers)}"
+    return _sentence(text)
+
+
+# ---------------------------------------------------------------------------
+# Commands
+
+
+def read(state: State, command: str, last: tuple[State, object] | None = None) -> str:
+    """The answer to a reading command (see the module docstring) in
+    ``state``; ``last`` is the position before the last move and that move,
+    or None at the start.  A command that cannot be answered raises
+    :class:`CommandError` saying why."""
+    if not isinstance(command, str):
+        raise CommandError("a command is a text")
+    words = command.strip().lower().split()
+    if not words or words[0] not in COMMANDS:
+        raise CommandError(f"unknown command {excerpt(command)}; commands: "
+                           + ", ".join(COMMANDS))
+    verb, args = words[0], words[1:]
+    view = state.view()
+    if verb == "help":
+        first = player_names(view)[0].split()[0].lower()
+        return HELP.format(first=first, cell=view["board"]["cells"][0]["id"])
+    if verb in ("turn", "last", "score") and args:
+        raise CommandError(f"{verb} takes nothing after it")
+    if verb == "turn":
+        return turn_words(state, view)
+    if verb == "last":
+        if last is None:
+            return "No move has been played yet."
+        before, move = last
+        return "Last move: " + say_move(before, move)
+    if verb == "score":
+        return _sentence(state.score_words(view))
+    if not args:
+        example = {"pieces": "pieces " + player_names(view)[0].split()[0].lower(),
+                   "cell": "cell " + view["board"]["cells"][0]["id"]}.get(verb, f"{verb} 1")
+        raise CommandError(f"say which: {example}")
+    arg = " ".join(args)
+    if verb == "pieces":
+        return _read_pieces(view, _seat_named(view, arg))
+    if verb == "cell":
+        if arg not in {c["id"] for c in view["board"]["cells"]}:
+            raise CommandError(f"the board has no cell {excerpt(arg)}")
+        return _sentence(f"{arg}: {cell_words(view, arg)}", capital=False)
+    return _read_line(view, verb, arg)
+
+
+def entry(state: State, text: str, last: tuple[State, object] | None = None) -> dict:
+    """What the move box does with ``text``: ``{"said": answer}`` for a
+    command, ``{"move": canonical text}`` for a legal move; anything else
+    raises the game's IllegalMoveError saying why it is no move (or a
+    CommandError for a command that cannot be answered)."""
+    if not isinstance(text, str) or not text.strip():
+        raise CommandError("type a move or a command (help lists the commands)")
+    first = text.strip().lower().split()[0]
+    if first in COMMANDS:
+        return {"said": read(state, text, last)}
+    move = state.parse_move(text)
+    return {"move": state.move_text(move)}
