@@ -35,6 +35,35 @@ export const actions = {
     });
   },
 
+  /** A line typed in the move box: the engine answers a reading command
+   * (said in the live log) or checks a move, which is then played as a
+   * board move would be.  Resolves to {said} | {move} | {error: why}. */
+  enter(text) {
+    const m = page.model;
+    if (!m || !page.ready) return Promise.resolve({ error: "The engine is still loading; try again in a moment." });
+    const at = [...m.viewed];
+    return page.busy(async () => {
+      let r;
+      try {
+        r = await page.engine.call("enter", { start: m.start, line: at, text });
+      } catch (err) {
+        if (err && err.type && err.type !== "InternalError") return { error: sentence(err.message) };
+        throw err;
+      }
+      if (r.said) {
+        page.announcer.say(r.said);
+        return r;
+      }
+      if (page.model !== m || !sameLine(m.viewed, at)) return {};
+      if (!page.canMove()) {
+        actions.refused();
+        return { error: $("explain").textContent || "A move cannot be played now." };
+      }
+      await actions.play(r.move);
+      return r;
+    });
+  },
+
   /** A select step confirmed with its marked cells (EL's declaration): the engine writes the move. */
   mark(cells) {
     const m = page.model;
@@ -393,6 +422,7 @@ export const actions = {
     const go = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last", ArrowUp: "up", ArrowDown: "down" }[e.key];
     if (go) actions.nav(go);
     else if (e.key === "Escape") page.board.cancel();
+    else if (e.key === "/") $("move-input").focus();
     else if (!page.board.pickLabel(e.key)) return;
     e.preventDefault();
   },

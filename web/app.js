@@ -24,6 +24,8 @@ import { GamesList } from "./gameslist.js";
 import * as records from "./records.js";
 import { wire } from "./wire.js";
 import { seedFirstMoves } from "./early.js";
+import { Announcer } from "./announce.js";
+import { MoveBox } from "./movebox.js";
 import { $, h } from "./dom.js";
 
 const root = document.documentElement;
@@ -75,6 +77,12 @@ page.show = function show(model) {
   changed();
 };
 
+/** Whether a move may be entered now (the engine ready, no computer or far-away seat to move at the head). */
+page.canMove = () => {
+  const m = page.model;
+  return page.ready && !!m && !(m.atHead && page.computer.computerSeatToMove() >= 0) && page.farSeat() < 0;
+};
+
 /** The seat to move at the game's head when a friend far away plays it (and the board shows the head); else -1. */
 page.farSeat = () => {
   const m = page.model;
@@ -107,6 +115,7 @@ function changed() {
   if (!m) return;
   page.keeper.changed(m);
   page.computer.sync();
+  page.announcer.changed(m);
   const need = [m.viewed, m.head];
   for (const line of need) {
     if (!page.positions.get(m.start, line)) {
@@ -142,13 +151,14 @@ function draw() {
   const headView = page.positions.get(m.start, m.head);
   // how the game ended, shown while its earlier moves are browsed
   const endView = isPrefix(m.viewed, m.head) ? headView : null;
-  const seat = computer.computerSeatToMove();
   const far = page.farSeat();
+  const seat = computer.computerSeatToMove();
   const computerTurn = m.atHead && seat >= 0;
   // before the engine is ready: where the build describes every position one move later
   const early = !page.ready && page.engine.state !== "failed" && page.positions.playableEarly(m.start, m.viewed);
   const input = (page.ready || early) && !page.pending && !computerTurn && far < 0;
   drawSend(far);
+  page.movebox.show(view);
   root.dataset.ply = String(m.ply);
   page.board.show(view);
   page.board.setInteractive(input);
@@ -194,6 +204,14 @@ function boot() {
     onIllegal: (clicks, message) => actions.explain(clicks, message),
     onRefused: () => actions.refused(),
     onChange: () => setExplain(""),
+  });
+  page.announcer = new Announcer({
+    region: $("said"),
+    describe: (start, line) => page.engine.call("describe", { start, line }),
+  });
+  page.movebox = new MoveBox({
+    form: $("movebox"), input: $("move-input"), options: $("move-options"), message: $("move-error"),
+    onEnter: text => actions.enter(text),
   });
   page.keeper = new keep.Keeper({
     positions: page.positions, games: page.games,

@@ -1,0 +1,321 @@
+"""Screen readers and keyboards (issue 16): a full game of every game played
+with the keyboard alone (the move box, and the arrow keys with Enter on the
+board), the board read through its accessible names (Playwright's aria
+snapshot), every move said once in the live log, in the engine's words, and
+the reading commands answered there.
+
+Keyboard only: nothing is clicked, no element is focused by script; the
+page is reached with "/" (the move box) and Shift+Tab (back to the board's
+one tab stop)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+import gamut
+from gamut import words
+from pagekit import open_hash, wait_idle
+
+LOA_WIN_IN_TWO = ("loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
+                  "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3")
+
+
+def link(state, moves=(), players=None, start: str | None = None) -> str:
+    opts = ",".join(f"{k}={v}" for k, v in state.options_json().items()) or "-"
+    text = f"#v1/{state.game_id}/{state.variant}/{opts}/" + ",".join(
+        m.replace(">", "%3E").replace("=", "%3D") for m in moves)
+    if players:
+        text += "/players=" + ",".join(players)
+    if start is not None:
+        text += "/start=" + start.replace(" ", "%20")
+    return text
+
+
+def said_count(page) -> int:
+    return int(page.evaluate("document.documentElement.dataset.said || '0'"))
+
+
+def last_said(page) -> str:
+    return page.locator("#said p").last.inner_text()
+
+
+def wait_said(page, before: int, count: int = 1) -> str:
+    """Wait until ``count`` more entries were said; the last one."""
+    page.wait_for_function(
+        "n => Number(document.documentElement.dataset.said || 0) >= n", arg=before + count)
+    wait_idle(page)
+    return last_said(page)
+
+
+def to_box(page) -> None:
+    """The move box, by its key ("/"), from wherever the focus is (not a text field)."""
+    if page.evaluate("document.activeElement && document.activeElement.id") != "move-input":
+        page.keyboard.press("/")
+    expect(page.locator("#move-input")).to_be_focused()
+
+
+def enter(page, text: str) -> str:
+    """Type ``text`` in the move box and press Enter; what was said (or the box's error)."""
+    to_box(page)
+    before = said_count(page)
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Backspace")
+    page.keyboard.type(text)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "n => Number(document.documentElement.dataset.said || 0) > n"
+        " || document.getElementById('move-error').textContent !== ''", arg=before)
+    wait_idle(page)
+    error = page.locator("#move-error").inner_text()
+    if error:
+        return "error: " + error
+    return wait_said(page, before)
+
+
+def focused_cell(page):
+    return page.evaluate("document.activeElement && document.activeElement.dataset"
+                         " && document.activeElement.dataset.cell || null")
+
+
+def to_board(page) -> None:
+    """Shift+Tab back from the move box to the board's tab stop."""
+    for _ in range(25):
+        if focused_cell(page):
+            return
+        page.keyboard.press("Shift+Tab")
+    pytest.fail("Shift+Tab never reached the board")
+
+
+def arrow_to(page, target: str) -> None:
+    """Walk the focus over a square board to ``target`` with the arrow keys."""
+    to_board(page)
+    for _ in range(40):
+        here = focused_cell(page)
+        if here == target:
+            return
+        df = ord(target[0]) - ord(here[0])
+        dr = int(target[1:]) - int(here[1:])
+        key = ("ArrowRight" if df > 0 else "ArrowLeft") if df else ("ArrowUp" if dr > 0 else "ArrowDown")
+        page.keyboard.press(key)
+    pytest.fail(f"the arrow keys never reached {target}")
+
+
+def board_names(page) -> str:
+    return page.locator("#board").aria_snapshot()
+
+
+def expect_board_says(page, *names: str) -> None:
+    snap = board_names(page)
+    for name in names:
+        assert re.search(rf'(img|button) "{re.escape(name)}', snap), (name, snap[:2000])
+
+
+def expect_moves(page, moves) -> None:
+    expect(page.locator("#moves .mv")).to_have_text(list(moves))
+
+
+# -- Lines of Action ------------------------------------------------------------------
+
+def loa_winning_pair(state):
+    """A Black move after which every White reply leaves Black a connecting move."""
+    for m in state.legal_moves():
+        after = state.play(m)
+        if after.outcome() is None and all(
+                any((r2 := reply.play(w)).outcome() is not None and r2.outcome().winner == 0
+                    for w in reply.legal_moves())
+                for reply in (after.play(x) for x in after.legal_moves())
+                if reply.outcome() is None):
+            return m
+    raise AssertionError("no win in two")
+
+
+def test_lines_of_action_against_the_computer_from_the_keyboard(shared_page):
+    page = shared_page
+    start = gamut.load(LOA_WIN_IN_TWO)
+    open_hash(page, link(start, players=["h", "c:beginner"], start=LOA_WIN_IN_TWO))
+    wait_idle(page)
+    expect_board_says(page, "c1: Black piece", "b1: White piece", "h1: empty")
+    # reading commands: said in the log, in the engine's words
+    assert enter(page, "turn") == "Black to move."
+    assert enter(page, "last") == "No move has been played yet."
+    assert enter(page, "pieces black") == words.read(start, "pieces black")
+    assert enter(page, "rank 6") == words.read(start, "rank 6")
+    assert enter(page, "score").startswith("Black: ")
+    # a wrong entry says why, and nothing is played
+    with pytest.raises(gamut.IllegalMoveError) as why:
+        start.parse_move("c2-c4")
+    assert enter(page, "c2-c4") == "error: " + str(why.value).rstrip(".") + "."
+    expect(page.locator("#move-input")).to_have_attribute("aria-invalid", "true")
+    expect_moves(page, [])
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Backspace")
+    expect(page.locator("#move-error")).to_have_text("")
+    # the first move: picked from the suggestions with Down and Enter
+    first = loa_winning_pair(start)
+    text = str(first)
+    to_box(page)
+    before = said_count(page)
+    page.keyboard.type(text[:3])
+    options = page.locator("#move-options [role=option]")
+    expect(options.first).to_be_visible()
+    labels = options.all_inner_texts()
+    assert labels and all(t.startswith(text[:3]) for t in labels)
+    assert text in labels, labels
+    for _ in range(labels.index(text) + 1):
+        page.keyboard.press("ArrowDown")
+    expect(page.locator("#move-input")).to_have_attribute(
+        "aria-activedescendant", f"move-option-{labels.index(text)}")
+    page.keyboard.press("Enter")
+    # said once: the human's move, then the computer's reply
+    said = wait_said(page, before, 2)
+    entries = page.locator("#said p").all_inner_texts()
+    mine = words.say_move(start, first)
+    assert entries[-2] == mine
+    reply_text = page.locator("#moves .mv").nth(1).inner_text()
+    after = start.play(first)
+    reply = after.parse_move(reply_text)
+    assert said == words.say_move(after, reply)
+    assert "nodes" not in " ".join(entries) and "depth" not in " ".join(entries)
+    # the win, entered on the board: arrows to the piece, Enter, arrows to the target, Enter
+    now = after.play(reply)
+    win = next(m for m in now.legal_moves() if now.play(m).outcome() is not None)
+    frm, to = re.split(r"[-x]", str(win))
+    before = said_count(page)
+    arrow_to(page, frm)
+    page.keyboard.press("Enter")
+    arrow_to(page, to)
+    page.keyboard.press("Enter")
+    said = wait_said(page, before)
+    assert said == words.say_move(now, win)
+    assert "Black wins" in said
+    expect(page.locator("#result")).to_contain_text("Black wins")
+    expect_board_says(page, f"{to}: Black piece")
+    assert enter(page, "turn").startswith("The game is over. Black wins")
+    assert enter(page, "last") == "Last move: " + words.say_move(now, win)
+
+
+# -- EL: a whole game, Red typing, Blue on the board and its number keys -----------------
+
+def test_el_whole_game_from_the_keyboard(shared_page):
+    page = shared_page
+    state = gamut.new("el", "standard", declare_threats="off")
+    open_hash(page, link(state))
+    wait_idle(page)
+    line = ["a1=1", "a6=1", "b1=2", "b6=2", "c1=3", "c6=3", "d1=4", "f6=6", "e1=5", "e6=5", "f1=6"]
+    for i, move in enumerate(line):
+        before = said_count(page)
+        if i % 2 == 0:  # Red: the move box
+            enter(page, move)
+        else:           # Blue: arrows to the cell, Enter, then the number's key
+            cell, number = move.split("=")
+            arrow_to(page, cell)
+            page.keyboard.press("Enter")
+            page.keyboard.press(number)
+        said = wait_said(page, before)
+        assert said == words.say_move(state, state.parse_move(move)), move
+        state = state.play_text(move)
+        expect_moves(page, line[:i + 1])
+    assert said == "Red writes 6 on f1. Red wins: f1=6 completed an EL."
+    expect(page.locator("#result")).to_contain_text("Red wins")
+    expect_board_says(page, "f1: Red 6", "e6: Blue 5", "a2: empty")
+    assert enter(page, "rank 1") == "Rank 1: a1 Red 1; b1 Red 2; c1 Red 3; d1 Red 4; e1 Red 5; f1 Red 6."
+
+
+# -- Escabel: a whole game, with the swap ----------------------------------------------
+
+def test_escabel_whole_game_from_the_keyboard(shared_page):
+    page = shared_page
+    state = gamut.new("escabel")
+    open_hash(page, link(state))
+    wait_idle(page)
+    line = ["d1", "swap", "a2", "d2", "a3", "d3", "a4", "d4", "a5", "d5", "a6", "d6", "b6", "d7", "b7"]
+    for i, move in enumerate(line):
+        before = said_count(page)
+        if move == "swap" or i % 3 == 0:
+            enter(page, move)
+        else:  # a placement: arrows to the point, Enter
+            arrow_to(page, move)
+            page.keyboard.press("Enter")
+        said = wait_said(page, before)
+        assert said == words.say_move(state, state.parse_move(move)), move
+        state = state.play_text(move)
+    assert "Player 2 (Black) wins" in said
+    entries = page.locator("#said p").all_inner_texts()
+    assert any("joining Black's edges: White must break the chain now" in e for e in entries)
+    expect_board_says(page, "d7: Player 2 (Black) piece", "b7: Player 1 (White) piece")
+    assert enter(page, "pieces black") == words.read(state, "pieces black")
+
+
+# -- EVL: the end of a long game, unstacks typed --------------------------------------
+
+def evl_near_end(seed: int = 5, left: int = 6):
+    """A random game's position ``left`` moves before its end, and those moves."""
+    rng = random.Random(seed)
+    state = gamut.new("evl")
+    states, moves = [state], []
+    while state.outcome() is None:
+        legal = state.legal_moves()
+        unstacks = [m for m in legal if len(m) > 1]
+        m = rng.choice(unstacks) if unstacks and rng.random() < 0.7 else rng.choice(legal)
+        moves.append(str(m))
+        state = state.play(m)
+        states.append(state)
+    k = len(moves) - left
+    return states[k], moves[k:]
+
+
+def test_evl_end_of_a_game_from_the_keyboard(shared_page):
+    page = shared_page
+    state, line = evl_near_end()
+    start = state.to_text()
+    open_hash(page, link(state, start=start))
+    wait_idle(page)
+    assert enter(page, "score") == words.read(state, "score")
+    assert enter(page, "row b") == words.read(state, "row b")
+    for move in line:
+        before = said_count(page)
+        enter(page, move)
+        said = wait_said(page, before)
+        assert said == words.say_move(state, state.parse_move(move)), move
+        state = state.play_text(move)
+    assert state.outcome() is not None and state.outcome().reason in said
+    expect(page.locator("#result")).to_be_visible()
+    # the board read through its names
+    snap = board_names(page)
+    for cell in ("a1", "ab1", "d7", "cd6"):
+        assert f'"{cell}: ' in snap
+
+
+# -- taking back and browsing are said too -------------------------------------------------
+
+def test_undo_and_browsing_are_said(shared_page):
+    page = shared_page
+    state = gamut.new("loa")
+    open_hash(page, link(state))
+    wait_idle(page)
+    enter(page, "b1-d3")
+    enter(page, "a2-c2")
+    before = said_count(page)
+    # Undo by keyboard: Tab from the move box to the Undo button, Enter
+    for _ in range(40):
+        if page.evaluate("document.activeElement && document.activeElement.id") == "undo":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    said = wait_said(page, before)
+    a = state.play_text("b1-d3")
+    assert said == "Taken back: " + words.say_move(a, a.parse_move("a2-c2")) + " White to move."
+    # browsing (the history keys, away from the board and the box): said where it rests
+    before = said_count(page)
+    page.keyboard.press("ArrowLeft")
+    said = wait_said(page, before)
+    assert said == "Start position. Black to move."
+    before = said_count(page)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    said = wait_said(page, before)
+    assert said == "Move 2: " + words.say_move(a, a.parse_move("a2-c2"))
