@@ -6,7 +6,8 @@
 //   a move played at the head (a human's, the computer's, Redo, a link's new
 //     moves): that move in words, with what it threatens or how it ended the
 //     game ("White b1 takes d3, groups: White 2, Black 3.");
-//   moves taken back (Undo): "Taken back:" and each of them, then whose turn;
+//   moves taken back (Undo) or deleted: "Taken back:" (or "Deleted:") and
+//     each of them, then whose turn;
 //   a game opened: its position (the last move, else whose turn);
 //   browsing: the viewed position's move, briefly ("Move 5: ..."), once the
 //     keys rest (holding an arrow key says only where it stops).
@@ -45,14 +46,16 @@ export class Announcer {
       clearTimeout(this.browseTimer);
       const start = model.start;
       if (isPrefix(model.head, was.head)) {
-        // taken back: each move, the latest first, then whose turn it is
+        // taken back (Undo) or deleted from the tree: each move, the latest
+        // first, then whose turn it is
+        const verb = model.tree.has(was.head) ? "Taken back" : "Deleted";
         const lines = [];
         for (let n = was.head.length; n > model.head.length; n--) lines.push(was.head.slice(0, n));
         const now = [...model.head];
         this._say(async () => {
           const gone = await Promise.all(lines.map(line => this.describe(start, line)));
           const after = await this.describe(start, now);
-          return `Taken back: ${gone.map(d => d.text).join(" ")} ${after.turn}`;
+          return `${verb}: ${gone.map(d => d.text).join(" ")} ${after.turn}`;
         });
       } else {
         const head = [...model.head];
