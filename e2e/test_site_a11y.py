@@ -138,6 +138,10 @@ def test_lines_of_action_against_the_computer_from_the_keyboard(shared_page):
     start = gamut.load(LOA_WIN_IN_TWO)
     open_hash(page, link(start, players=["h", "c:beginner"], start=LOA_WIN_IN_TWO))
     wait_idle(page)
+    # the move box is a labelled combobox, described by its help
+    box = page.locator("#movebox").aria_snapshot()
+    assert 'combobox "Move or command"' in box and 'button "Enter"' in box
+    expect(page.locator("#move-input")).to_have_accessible_description(re.compile("a command: turn, last"))
     expect_board_says(page, "c1: Black piece", "b1: White piece", "h1: empty")
     # reading commands: said in the log, in the engine's words
     assert enter(page, "turn") == "Black to move."
@@ -250,6 +254,18 @@ def test_escabel_whole_game_from_the_keyboard(shared_page):
     assert enter(page, "pieces black") == words.read(state, "pieces black")
 
 
+def test_escabel_stack_move_typed(shared_page):
+    page = shared_page
+    state = gamut.new("escabel", "checkered")
+    open_hash(page, link(state))
+    wait_idle(page)
+    said = enter(page, "a1>b1")
+    assert said == "Black moves a1 onto b1: b1 is now a Black stack of height 2, a1 a White stack of height 1."
+    expect_moves(page, ["a1>b1"])
+    expect_board_says(page, "b1: stack of 2, top Player 1 (Black) (from the bottom: Player 2 (White), "
+                            "Player 1 (Black))", "a1: Player 2 (White) piece")
+
+
 # -- EVL: the end of a long game, unstacks typed --------------------------------------
 
 def evl_near_end(seed: int = 5, left: int = 6):
@@ -271,6 +287,7 @@ def evl_near_end(seed: int = 5, left: int = 6):
 def test_evl_end_of_a_game_from_the_keyboard(shared_page):
     page = shared_page
     state, line = evl_near_end()
+    assert any("-" in m for m in line)  # unstacks among them
     start = state.to_text()
     open_hash(page, link(state, start=start))
     wait_idle(page)

@@ -22,16 +22,32 @@ import { h } from "./dom.js";
 const BROWSE_REST_MS = 400;  // browsing is said when the keys rest this long
 const KEPT = 4;              // entries kept in the log (the last one is shown)
 
+/** A writer into the log element `region`: each text becomes its last
+ * entry (the one shown; the earlier ones stay for screen readers, hidden),
+ * and <html data-said> counts them (tools and tests wait on it). */
+export function logTo(region) {
+  let count = 0;
+  return text => {
+    for (const old of region.children) old.classList.add("said-old");
+    region.append(h("p", { class: "said-now" }, text));
+    while (region.children.length > KEPT) region.firstElementChild.remove();
+    count += 1;
+    document.documentElement.dataset.said = String(count);
+  };
+}
+
 export class Announcer {
-  /** `region`: the log element; `describe(start, line)`: the engine's
-   * {move, text, turn} of a position. */
-  constructor({ region, describe }) {
-    this.region = region;
+  /** `put(text)`: says a text (logTo's writer); `describe(start, line)`:
+   * the engine's {move, text, turn} of a position; `delay(fn, ms)` and
+   * `cancel(id)`: timers (setTimeout and clearTimeout by default). */
+  constructor({ put, describe, delay = (fn, ms) => setTimeout(fn, ms), cancel = id => clearTimeout(id) }) {
+    this.put = put;
     this.describe = describe;
+    this.delay = delay;
+    this.cancel = cancel;
     this.seen = null;             // {model, head, viewed} when last changed
     this.queue = Promise.resolve();
     this.browseTimer = 0;
-    this.count = 0;
   }
 
   /** After any change of the model on screen: say what happened to the game. */
@@ -43,7 +59,7 @@ export class Announcer {
       return;
     }
     if (!sameLine(was.head, model.head)) {
-      clearTimeout(this.browseTimer);
+      this.cancel(this.browseTimer);
       const start = model.start;
       if (isPrefix(model.head, was.head)) {
         // taken back (Undo) or deleted from the tree: each move, the latest
@@ -68,12 +84,12 @@ export class Announcer {
 
   /** Say `text` (an answer of the engine) after what is being said. */
   say(text) {
-    this._say(async () => text);
+    return this._say(async () => text);
   }
 
   /** The viewed position, briefly, once browsing rests (at once for a game opened). */
   _browse(model, opened) {
-    clearTimeout(this.browseTimer);
+    this.cancel(this.browseTimer);
     const line = [...model.viewed];
     const start = model.start;
     const go = () => {
@@ -86,23 +102,15 @@ export class Announcer {
       });
     };
     if (opened) go();
-    else this.browseTimer = setTimeout(go, BROWSE_REST_MS);
+    else this.browseTimer = this.delay(go, BROWSE_REST_MS);
   }
 
   /** Queue `words` (async, giving a text): said in the order asked, never twice. */
   _say(words) {
     this.queue = this.queue
       .then(words)
-      .then(text => { if (text) this._put(text.trim()); })
+      .then(text => { if (text) this.put(text.trim()); })
       .catch(() => { /* the engine refused (a game closed meanwhile): nothing to say */ });
-  }
-
-  _put(text) {
-    const region = this.region;
-    for (const old of region.children) old.classList.add("said-old");
-    region.append(h("p", { class: "said-now" }, text));
-    while (region.children.length > KEPT) region.firstElementChild.remove();
-    this.count += 1;
-    document.documentElement.dataset.said = String(this.count);
+    return this.queue;
   }
 }

@@ -24,7 +24,7 @@ import { GamesList } from "./gameslist.js";
 import * as records from "./records.js";
 import { wire } from "./wire.js";
 import { seedFirstMoves } from "./early.js";
-import { Announcer } from "./announce.js";
+import { Announcer, logTo } from "./announce.js";
 import { MoveBox } from "./movebox.js";
 import { $, h } from "./dom.js";
 
@@ -206,7 +206,7 @@ function boot() {
     onChange: () => setExplain(""),
   });
   page.announcer = new Announcer({
-    region: $("said"),
+    put: logTo($("said")),
     describe: (start, line) => page.engine.call("describe", { start, line }),
   });
   page.movebox = new MoveBox({
