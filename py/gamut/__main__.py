@@ -2,7 +2,9 @@
 ``python -m gamut moves "<position text>"``, ``python -m gamut divide loa 3``,
 ``python -m gamut records FILE...`` (Gamut records or boardspace SGF in, every
 game as a Gamut record out; ``FILE:LINE:COL: ...`` on stderr for each bad game,
-and status 1)."""
+and status 1), ``python -m gamut analyse FILE... [--level L | --depth N]`` (every
+game's main line analysed by :mod:`gamut.analysis`: per move the player's winning
+chances before and after, the engine's move and the mark; a summary per player)."""
 
 from __future__ import annotations
 
@@ -35,6 +37,13 @@ def main(argv=None) -> int:
     p = sub.add_parser("records", help="read Gamut records or boardspace SGF files (- for "
                        "standard input); write every game as a Gamut record")
     p.add_argument("files", nargs="+", metavar="FILE")
+    p = sub.add_parser("analyse", help="analyse the main line of every game of record files "
+                       "(Gamut records or boardspace SGF; - for standard input)")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--level", default="strong",
+                   help="the search budget: beginner, casual, strong (default) or master")
+    p.add_argument("--depth", type=int, help="search every position to this many plies "
+                   "instead (two-player games)")
     extra = {}
     try:
         from . import ai  # noqa: F401
@@ -62,6 +71,8 @@ def main(argv=None) -> int:
                 print(state.move_text(m))
         elif args.command == "records":
             return _records(args.files)
+        elif args.command == "analyse":
+            return _analyse(args.files, args.level, args.depth)
         elif args.command in extra:
             return extra[args.command](args)
     except GamutError as exc:
@@ -70,7 +81,9 @@ def main(argv=None) -> int:
     return 0
 
 
-def _records(files: list) -> int:
+def _read_records(files: list) -> tuple[list, int]:
+    """Every good game of ``files`` (``-``: standard input), and the status:
+    1 when a file or a game could not be read (said on standard error)."""
     from . import records
 
     status = 0
@@ -92,8 +105,44 @@ def _records(files: list) -> int:
             print(f"{name}:{error.line}:{error.col}: game {error.game}: {error.reason}",
                   file=sys.stderr)
             status = 1
+    return games, status
+
+
+def _records(files: list) -> int:
+    from . import records
+
+    games, status = _read_records(files)
     if games:
         sys.stdout.write(records.format(games))
+    return status
+
+
+def _analyse(files: list, level: str, depth: int | None) -> int:
+    from . import analysis, records
+
+    analysis.check_settings(None, level, depth)  # fail before any file is read
+    games, status = _read_records(files)
+    for i, record in enumerate(games, 1):
+        start = record.start_state()
+        line = record.main_line()
+        names = [p.get("name") or f"Player {k + 1}"
+                 for k, p in enumerate(start.view()["players"])]
+        how = f"depth {depth}" if depth is not None else f"level {level}"
+        if i > 1:
+            print()
+        title = record.name or f"game {i}"
+        print(f"{title}: {start.info.name} ({start.variant}), {len(line)} moves, "
+              f"{', '.join(f'{n} {p}' for n, p in zip(names, records.player_words(record.players)))}; "
+              f"analysed at {how}")
+        t0 = time.perf_counter()
+        try:
+            result = analysis.run(start, line, level, depth)
+        except GamutError as exc:
+            print(f"game {i}: {exc}", file=sys.stderr)
+            status = 1
+            continue
+        sys.stdout.write(analysis.report(start, result, names))
+        print(f"({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
     return status
 
 

@@ -80,6 +80,10 @@ that yields progress dicts (or ``None``) and *returns* the result.  At most
 :data:`MAX_JOBS` jobs are kept: starting one more drops the one stepped
 least recently (a page that forgot a job cannot fill the worker's memory).
 
+``job_start({kind: "analyse", start, line, level? | depth?, seed?})`` analyses a
+line of moves with :mod:`gamut.analysis` (every position's evaluation, every
+move's judgement); see :func:`_analyse_job`.
+
 ``job_start({kind: "think", start, line?, level?, seed?, max_ms?})`` searches the
 position with :func:`gamut.ai.start`; its progress says
 how far the search got (``depth`` and ``nodes``, or ``simulations``), the
@@ -484,7 +488,7 @@ def _think_gen(state: State, search, max_ms: float, names: list[str]):
 def think_progress(state: State, raw: dict, spent_ms: float, names: list[str]) -> dict:
     """A search's progress dict, made readable for the page: the evaluation
     in words, for the side to move (``names``: the players' names)."""
-    from .ai.search import WIN, is_mate_score
+    from .ai.search import forced_result, is_mate_score
 
     mover = state.to_move
     name = names[mover]
@@ -497,11 +501,7 @@ def think_progress(state: State, raw: dict, spent_ms: float, names: list[str]) -
         out.update(search="alphabeta", depth=raw.get("depth", 0), nodes=raw.get("nodes", 0),
                    pv=list(raw.get("pv") or [])[:8], score=score)
         if is_mate_score(score) and raw.get("depth"):
-            plies = WIN - abs(score)  # to the end of the game
-            tp = state.turn_plies  # (counted from the start of a turn)
-            # the winner's turns among those plies
-            n = max(1, (plies + 2 * tp - 1) // (2 * tp) if score > 0 else (plies + tp) // (2 * tp))
-            out["winner"] = mover if score > 0 else 1 - mover
+            out["winner"], n = forced_result(score, mover, state.turn_plies)
             out["mate_in"] = n
             who = name if score > 0 else (other or "The opponent")
             out["evaluation"] = f"{who} wins: a win found in {n} move{'s' if n != 1 else ''}"
@@ -549,6 +549,36 @@ def _words(score: float, name: str, other: str | None, scale: float = 100.0) -> 
 
 
 register_job("think", _think_job)
+
+
+def _analyse_job(params: dict):
+    """The analysis of the line ``line`` from ``start`` (a game's main
+    line) by :func:`gamut.analysis.analyse`.  Params: ``level`` (default
+    ``"strong"``) or ``depth`` (alpha-beta games), ``seed`` (default 0).
+    The line is read and checked at the start.
+
+    Progress: ``{position, positions, fraction, evaluations}`` (the
+    evaluations finished so far, in order from the start); the result is
+    :meth:`gamut.analysis.Analysis.to_json` (``line`` canonical)."""
+    from . import analysis  # imported on first use, as the computer player
+
+    level = _param(params, "level", str, "strong")
+    depth = _param(params, "depth", int, None)
+    seed = _param(params, "seed", int, 0)
+    start = _param(params, "start", str)
+    line = _position(params)[0]  # RecordError at once for a move that cannot be played
+    state = _positions.walk(start, [])[1]
+    analysis.check_settings(state, level, depth)
+    gen = analysis.analyse(state, line, level, depth, seed, slice_ms=THINK_SLICE_MS)
+    return _analyse_gen(gen)
+
+
+def _analyse_gen(gen):
+    result = yield from gen
+    return result.to_json()
+
+
+register_job("analyse", _analyse_job)
 
 
 MAX_JOBS = 16  # jobs kept at once; one more drops the least recently stepped

@@ -532,6 +532,12 @@ class State:
     #: wins about 73 % of games (a logistic fit to played games, see
     #: ``bench/calibrate_eval.py``); the page words evaluations with it.
     eval_scale: float = 100.0
+    #: The least loss of winning chances (0 to 1) that marks a move as an
+    #: inaccuracy, a mistake and a blunder in an analysis (:mod:`gamut.analysis`).
+    #: Chances come through the game's calibration (``eval_scale``), so the
+    #: same thresholds mean the same odds in every game; a game whose
+    #: evaluation is noisier may ask for more (``bench/calibrate_marks.py``).
+    mark_thresholds: tuple = (0.10, 0.20, 0.30)
 
     def evaluate(self) -> int:
         """A heuristic score for the side to move (alpha-beta games only)."""

@@ -121,7 +121,7 @@ from .core import (GAMES, GamutError, IllegalMoveError, Outcome, RecordError, St
 
 __all__ = ["Record", "Parsed", "RecordTextError", "RecordSyntaxError", "RecordMoveError",
            "parse", "parse_one", "parse_sgf", "read", "format", "format_json", "is_sgf",
-           "MAX_DEPTH", "MAX_NODES", "MAX_FILE_LENGTH"]
+           "move_labels", "player_words", "MAX_DEPTH", "MAX_NODES", "MAX_FILE_LENGTH"]
 
 MAX_DEPTH = 5000            # moves in a line (as web/tree.js)
 MAX_NODES = 100_000         # nodes in a game's tree, the start included (as web/tree.js)
@@ -262,6 +262,23 @@ class _Tree:
         while node.children:
             node = node.children[0]
         return node
+
+
+def move_labels(start: State, line: Iterable[str]) -> list[str]:
+    """The move number written before each move of ``line`` played from
+    ``start`` when it stands alone: ``"3."`` for the first seat's move of
+    round 3 and ``"3..."`` for any other (a turn's second move keeps its
+    number).  Raises RecordError (or GamutError) for a move that cannot be
+    played."""
+    tree = _Tree(start)
+    node, labels = tree.root, []
+    for i, text in enumerate(line):
+        labels.append(_label(_turn(node)))
+        try:
+            node = tree.add(node, text)
+        except GamutError as exc:
+            raise RecordError(f"move {i + 1} ({excerpt(text, 20)}): {exc}") from None
+    return labels
 
 
 def _join(a: str, b: str) -> str:
@@ -473,7 +490,9 @@ def _brace(comment: str) -> str:
     return "{" + comment.replace("\\", "\\\\").replace("}", "\\}") + "}"
 
 
-def _players_text(players: list) -> str:
+def player_words(players: list) -> list[str]:
+    """Each seat's player as the ``Players`` tag writes it: ``human``,
+    ``computer <level>``, or the word kept as read."""
     words = []
     for p in players:
         if p == "h":
@@ -482,7 +501,11 @@ def _players_text(players: list) -> str:
             words.append("computer " + p[2:])
         else:
             words.append(p.replace(",", " "))
-    return ", ".join(words)
+    return words
+
+
+def _players_text(players: list) -> str:
+    return ", ".join(player_words(players))
 
 
 def _read_players(text: str) -> list:

@@ -88,12 +88,23 @@ def search_kind(state: SearchHooks) -> str:
     return state.search_kind
 
 
-def start(state, level_name: str = "strong", seed=None, tt=None):
-    """The sliced search for ``state`` at ``level_name``."""
+def start(state, level_name: str = "strong", seed=None, tt=None, *, best_only: bool = False,
+          depth: int | None = None):
+    """The sliced search for ``state`` at ``level_name``.  ``best_only``
+    drops the level's human-like noise (an analysis wants the best move at
+    that level's budget); ``depth`` (alpha-beta only) searches to that many
+    plies instead, however many nodes it takes."""
     lv = level(level_name)
     if search_kind(state) == "alphabeta":
+        if depth is not None:
+            return AlphaBeta(state, max_depth=depth, seed=seed, tt=tt, score_single_move=True)
         return AlphaBeta(state, max_depth=lv.max_depth, max_nodes=lv.budget(state),
-                         seed=seed, noise=lv.noise, tt=tt)
+                         seed=seed, noise=0.0 if best_only else lv.noise, tt=tt,
+                         score_single_move=best_only)
+    if depth is not None:
+        raise OptionError("a depth applies to alpha-beta searches; "
+                          f"{state.info.name} ({state.variant}) is searched by Monte-Carlo: "
+                          "choose a level")
     return MonteCarlo(state, max_iterations=lv.budget(state), seed=seed)
 
 

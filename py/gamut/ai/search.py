@@ -57,14 +57,29 @@ def is_mate_score(score: float) -> bool:
     return abs(score) > WIN - 1000
 
 
+def forced_result(score: int, mover: int, turn_plies: int = 1) -> tuple[int, int]:
+    """``(winner, moves)`` for a mate score of a two-player search (see
+    :func:`is_mate_score`) found for ``mover``, the side to move: the winner's
+    seat and how many of the winner's turns remain to the end, this turn
+    included when the winner is to move (``turn_plies``: plies in a turn)."""
+    plies = WIN - abs(score)  # to the end of the game
+    tp = turn_plies
+    if score > 0:
+        return mover, max(1, (plies + 2 * tp - 1) // (2 * tp))
+    return 1 - mover, max(1, (plies + tp) // (2 * tp))
+
+
 class AlphaBeta:
     """Iterative deepening PVS.  ``max_nodes`` and ``max_depth`` bound the
     work deterministically; ``noise`` > 0 makes it choose among near-best
     root moves the way a weaker player would (softmax over scores)."""
 
     def __init__(self, state, max_depth=64, max_nodes=10**9, seed=None, noise=0.0,
-                 tt=None):
+                 tt=None, score_single_move=False):
         self.root = state
+        # a position with one move is not searched for play; an analysis
+        # wants its score all the same
+        self.score_single_move = score_single_move
         self.max_depth = max_depth
         self.max_nodes = max_nodes
         self.rng = random.Random(seed)
@@ -144,7 +159,7 @@ class AlphaBeta:
         pruned = self._root_pruned = isinstance(moves, PrunedMoves)
         moves = list(moves)
         self.best_move = moves[0]
-        if len(moves) == 1 and self.noise <= 0:
+        if len(moves) == 1 and self.noise <= 0 and not self.score_single_move:
             self.depth_done = 1
             return
         # Shuffle once with the seed so equal scores break ties by seed.
@@ -323,7 +338,7 @@ class MonteCarlo:
 
     class Node:
         __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins",
-                     "proven", "amaf", "mover")
+                     "proven", "amaf", "mover", "seats")
 
         def __init__(self, state, move, parent):
             self.state = state
@@ -336,6 +351,7 @@ class MonteCarlo:
             self.proven = None  # winner seat when the subtree's result is certain
             self.amaf = {}  # move -> [visits, wins] for the player to move here
             self.mover = state.to_move
+            self.seats = None  # the root's results per seat (see chances())
 
     def __init__(self, state, max_iterations=10**9, seed=None, exploration=1.0,
                  playout_limit=400, rave=300):
@@ -390,7 +406,40 @@ class MonteCarlo:
         return {"simulations": self.iterations, "done": self.done,
                 "best": root.state.move_text(best) if best is not None else None,
                 "win_rate": value, "proven": root.proven,
+                "chances": self.chances(), "pv": self.principal_variation(),
                 "fraction": 1.0 if self.done else min(1.0, self.iterations / self.max_iterations)}
+
+    def chances(self) -> list | None:
+        """Every seat's share of the results of all simulations so far (a
+        draw, or a playout cut short, counts 1/n each): the seats' winning
+        chances as the search plays, its visits going more and more to the
+        best moves.  A proven result gives 1 to its winner.  None before
+        the first simulation."""
+        root = self.root
+        n = root.state.num_players
+        if root.proven is not None:
+            return [1.0 / n] * n if root.proven == -1 else [float(s == root.proven)
+                                                            for s in range(n)]
+        if not root.visits or root.seats is None:
+            return None
+        return [w / root.visits for w in root.seats]
+
+    def principal_variation(self, limit: int = 8) -> list:
+        """The most visited line from the root (moves with at least two
+        visits), as move texts."""
+        pv: list[str] = []
+        node = self.root
+        best = self.choice() if node.children else None
+        while node.children and len(pv) < limit:
+            if node is self.root:
+                child = next((c for c in node.children if c.move == best), None)
+            else:
+                child = max(node.children, key=lambda c: (c.visits, c.wins))
+            if child is None or child.visits < 2:
+                break
+            pv.append(node.state.move_text(child.move))
+            node = child
+        return pv
 
     def _iterate(self):
         node = self.root
@@ -424,9 +473,20 @@ class MonteCarlo:
         winner = outcome.winner if outcome is not None else None
         # backpropagation
         rave = self.rave
+        root = self.root
         while node is not None:
             node.visits += 1
             parent = node.parent
+            if node is root:  # every seat's result, for chances()
+                seats = node.seats
+                if seats is None:
+                    seats = node.seats = [0.0] * root.state.num_players
+                if winner is None:
+                    share = 1.0 / len(seats)
+                    for i in range(len(seats)):
+                        seats[i] += share
+                else:
+                    seats[winner] += 1.0
             if parent is not None:
                 mover = parent.mover
                 if winner == mover:
