@@ -24,14 +24,21 @@ change (stamp files in ``.build/stamps`` hold the hash of those inputs):
 * ``/usr/bin/chromium`` from Debian (apt-get) for ``test`` and ``bench`` only.
 
 ``dist/`` holds the page (``web/index.html`` with the initial views inlined
-at ``<!--INITIAL-->``), our JS/CSS, ``first-moves/<game>.json`` (the view
-after every first move of each game's default start, so the page plays the
-first move before the engine is ready: web/early.js), Pyodide's core files in ``pyodide/``,
-both wheels in ``wheels/``, our own ``pyodide-lock.json`` (Pyodide's ``info``
-plus micropip and gamut with their real sha256: Pyodide's own lock file has a
-different hash for micropip) and ``sw.js``, the offline service worker, with
-the build's version and file list filled in.  Every URL is relative, so
-``dist/`` works from any sub-path of any static host.
+at ``<!--INITIAL-->``), ``sw.js`` (the offline service worker, with the
+build's version and file list filled in), ``version.json``, the web app
+manifest and its icons: the only files whose names stay the same from build
+to build.  Everything else that changes between builds is in ``b/<version>/``
+(our JS/CSS, the worker, ``pyodide-lock.json``: Pyodide's ``info`` plus
+micropip and gamut with their real sha256, Pyodide's own lock file has a
+different hash for micropip; both wheels in ``wheels/``, the rules
+diagrams, ``first-moves/<game>.json``: the view after every first move of
+each game's default start, so the page plays the first move before the
+engine is ready, web/early.js), ``<version>`` being a hash of the build's files, so that a page
+of one build can never load a file of another (index.html names its
+scripts and style sheets there).  Pyodide's core files are in
+``pyodide/<its version>/``, shared by every build that pins that version.
+Every URL is relative, so ``dist/`` works from any sub-path of any static
+host.
 """
 
 from __future__ import annotations
@@ -72,6 +79,13 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CHROMIUM = Path("/usr/bin/chromium")
 INITIAL_MARKER = "<!--INITIAL-->"
+# dist/'s layout: the files that keep their names from build to build (the
+# page, the service worker, what the browser reads on its own); every other
+# file of a build goes to BUILD_DIR/<version>/, Pyodide's to PYODIDE_DIR/<its version>/.
+# web/sw.js knows the two folders too (its IMMUTABLE).
+ROOT_FILES = ("index.html", "sw.js", "version.json", "manifest.webmanifest", "icons")
+BUILD_DIR = "b"
+PYODIDE_DIR = "pyodide"
 # Files of web/ that are never copied to dist/ (editor and test droppings).
 WEB_SKIP = re.compile(r"(^\.|~$|\.swp$|\.orig$|\.rej$|^package\.json$)")  # web/package.json: for Node's tests only
 
@@ -488,18 +502,23 @@ def web_files() -> list[Path]:
     return sorted(p for p in WEB.rglob("*") if p.is_file() and not WEB_SKIP.search(p.name))
 
 
+def pyodide_version() -> str:
+    return json.loads((NODE_PYODIDE / "package.json").read_text())["version"]
+
+
 def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> Path:
     """Write the site to ``out`` (default dist/) and return it.
 
-    ``extra`` maps file names to paths copied in as well (the e2e tests add
-    their engine test page this way); they join the service worker's list."""
+    ``extra`` maps file names to paths copied in as well, next to index.html
+    (the e2e tests add their engine test page this way); they join the
+    service worker's list."""
     extra = {k: Path(v) for k, v in (extra or {}).items()}
     ensure_node()
     micropip = ensure_micropip()
     wheel = build_wheel()
     inputs = ([Path(__file__).resolve(), ROOT / "pyproject.toml", micropip, wheel]
               + web_files() + package_files()
-              + [NODE_PYODIDE / f for f in PYODIDE_CORE + ("pyodide-lock.json",)]
+              + [NODE_PYODIDE / f for f in PYODIDE_CORE + ("pyodide-lock.json", "package.json")]
               + sorted(extra.items()))
     key = digest(str(out.resolve()), *[p if isinstance(p, Path) else f"{p[0]}={p[1]}"
                                         for p in inputs], *extra.values())
@@ -508,18 +527,22 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
         log(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} is up to date")
         return out
     # Written beside, then swapped in (.build/ is gitignored; same file system as dist/).
+    # The build's own files are staged in `stage` first: their hash names their folder.
     tmp = (BUILD if out.parent == ROOT else out.parent) / (out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
-    (tmp / "pyodide").mkdir(parents=True)
-    (tmp / "wheels").mkdir()
+    stage = tmp / BUILD_DIR / "_"
+    pyodide_dir = f"{PYODIDE_DIR}/{pyodide_version()}/"
+    (tmp / pyodide_dir).mkdir(parents=True)
+    (stage / "wheels").mkdir(parents=True)
     for name in PYODIDE_CORE:
-        shutil.copy2(NODE_PYODIDE / name, tmp / "pyodide" / name)
-    shutil.copy2(micropip, tmp / "wheels" / micropip.name)
-    shutil.copy2(wheel, tmp / "wheels" / wheel.name)
-    lock = lock_file(NODE_PYODIDE, [tmp / "wheels" / micropip.name, tmp / "wheels" / wheel.name])
-    (tmp / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+        shutil.copy2(NODE_PYODIDE / name, tmp / pyodide_dir / name)
+    shutil.copy2(micropip, stage / "wheels" / micropip.name)
+    shutil.copy2(wheel, stage / "wheels" / wheel.name)
+    lock = lock_file(NODE_PYODIDE, [stage / "wheels" / micropip.name, stage / "wheels" / wheel.name])
+    (stage / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
     for path in web_files():
-        dest = tmp / path.relative_to(WEB)
+        rel = path.relative_to(WEB)
+        dest = (tmp if rel.parts[0] in ROOT_FILES else stage) / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, dest)
     for name, path in extra.items():
@@ -530,35 +553,78 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     page = page.replace(INITIAL_MARKER, '<script id="initial" type="application/json">'
                         + initial_json() + "</script>", 1)
     (tmp / "index.html").write_text(page)
-    (tmp / "rules-diagrams.json").write_text(rules_diagrams_json())
-    (tmp / "first-moves").mkdir()
+    (stage / "rules-diagrams.json").write_text(rules_diagrams_json())
+    (stage / "first-moves").mkdir()
     for gid, text in first_moves_json().items():
-        (tmp / "first-moves" / f"{gid}.json").write_text(text)
+        (stage / "first-moves" / f"{gid}.json").write_text(text)
     write_icons(tmp / "icons")
-    # The service worker: version = hash of everything it caches.
+    # The build's version = hash of everything it serves (files with their markers).
     files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*")
                    if p.is_file() and p.name != "sw.js")
     version = digest(*[f + ":" + sha256(tmp / f) for f in files])[:16]
+    build_dir = f"{BUILD_DIR}/{version}/"
+    stage.rename(tmp / build_dir)
+    fill_markers(tmp, build_dir, pyodide_dir, version)
+    (tmp / "version.json").write_text(json.dumps(
+        {"version": version, "gamut": project_version(), "wheel": wheel.name,
+         "build": build_dir, "pyodide": pyodide_dir}) + "\n")
     sw = (WEB / "sw.js").read_text()
     if "__GAMUT_VERSION__" not in sw or "/*__GAMUT_FILES__*/" not in sw:
         raise SystemExit("web/sw.js lacks its __GAMUT_VERSION__ / /*__GAMUT_FILES__*/ markers")
+    files = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*")
+                   if p.is_file() and p.name != "sw.js")
     sw = sw.replace("__GAMUT_VERSION__", version).replace(
         "/*__GAMUT_FILES__*/", ", ".join(json.dumps(f) for f in ["./"] + files))
     (tmp / "sw.js").write_text(sw)
-    # The worker keys its memory snapshots by the same version (its text was
-    # hashed with the marker, so the version does not depend on itself).
-    worker = (tmp / "worker.js").read_text()
-    if "__GAMUT_VERSION__" not in worker:
-        raise SystemExit("web/worker.js lacks its __GAMUT_VERSION__ marker")
-    (tmp / "worker.js").write_text(worker.replace("__GAMUT_VERSION__", version))
-    (tmp / "version.json").write_text(json.dumps(
-        {"version": version, "gamut": project_version(), "wheel": wheel.name}) + "\n")
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)
     stamp("dist-" + hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:8], key)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"wrote {out} ({size / 1e6:.1f} MB, version {version})")
     return out
+
+
+# Markers in the build's scripts: this build's version (the worker keys its
+# memory snapshots by it; offline.js tells the service worker which build a
+# page runs), the way from the build's folder to Pyodide's and to the site's root.
+SCRIPT_MARKERS = {"worker.js": ("__GAMUT_VERSION__", "__GAMUT_PYODIDE__"),
+                  "offline.js": ("__GAMUT_VERSION__", "__GAMUT_SITE__")}
+_PAGE_URL = re.compile(r'(\b(?:src|href)=")(?:\./)?([^"#?:]+)(")')
+
+
+def fill_markers(tmp: Path, build_dir: str, pyodide_dir: str, version: str) -> None:
+    """Point the build's files at each other: index.html (and any extra page
+    beside it) names the build's files in ``build_dir``; the scripts get
+    their markers (:data:`SCRIPT_MARKERS`) filled in."""
+    folder = tmp / build_dir
+    up = "../" * build_dir.count("/")
+    for name, markers in SCRIPT_MARKERS.items():
+        text = (folder / name).read_text()
+        for marker in markers:
+            if marker not in text:
+                raise SystemExit(f"web/{name} lacks its {marker} marker")
+        (folder / name).write_text(text.replace("__GAMUT_VERSION__", version)
+                                   .replace("__GAMUT_PYODIDE__", up + pyodide_dir)
+                                   .replace("__GAMUT_SITE__", up))
+    for page in [tmp / "index.html", *sorted(tmp.glob("*.html"))]:
+        text = page.read_text()
+
+        def point(m: re.Match) -> str:
+            if (folder / m[2]).is_file():
+                return m[1] + build_dir + m[2] + m[3]
+            if not (tmp / m[2]).exists() and page.name == "index.html":
+                raise SystemExit(f"web/index.html names {m[2]!r}, which is not in the site")
+            return m[0]
+        page.write_text(_PAGE_URL.sub(point, text))
+    if f'src="{build_dir}app.js"' not in (tmp / "index.html").read_text():
+        raise SystemExit("web/index.html does not load app.js from the build's folder")
+
+
+def build_info(dist: Path = DIST) -> dict:
+    """The built site's ``version.json``: ``version``, ``build`` (the folder of
+    its own files, e.g. ``b/0123456789abcdef/``), ``pyodide`` (Pyodide's
+    folder), ``gamut`` (the engine's version) and ``wheel``."""
+    return json.loads((dist / "version.json").read_text())
 
 
 # ---------------------------------------------------------------------------

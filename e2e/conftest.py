@@ -22,6 +22,9 @@ Fixtures
     ``BrowserContext`` (kwargs go to ``browser.new_context``, e.g.
     ``viewport={"width": 390, "height": 844}``); all are checked and closed
     after the test.  Open pages with ``context.new_page()``.
+``site_info``
+    the served build's ``version.json`` (``build``: the folder of the build's
+    own files, ``b/<version>/``; ``pyodide``: Pyodide's folder).
 ``shared_page``
     one guarded page per test *module*, already at ``site_url`` with the
     engine ready (Pyodide takes 5-12 s per load here: share it where the
@@ -95,6 +98,7 @@ def site_server():
     out = Path(os.environ["GAMUT_DIST"]) if os.environ.get("GAMUT_DIST") else build.DIST
     dist = build.build(out=out, extra={"infra-test.html": ROOT / "e2e" / "infra_page.html"})
     server = build.make_server(dist, SUB_PATH)
+    server.dist = dist
     build.serve_in_thread(server)
     yield server
     server.shutdown()
@@ -104,6 +108,13 @@ def site_server():
 @pytest.fixture(scope="session")
 def site_url(site_server) -> str:
     return site_server.url
+
+
+@pytest.fixture(scope="session")
+def site_info(site_server) -> dict:
+    """The served build's version.json: ``version``, ``build`` (the folder of its
+    own files, ``b/<version>/``), ``pyodide`` (Pyodide's folder), ``gamut``, ``wheel``."""
+    return build.build_info(site_server.dist)
 
 
 # -- guarded contexts ------------------------------------------------------------

@@ -72,11 +72,12 @@ def snapshot_key(page, version: str) -> str | None:
 
 
 def put_snapshot(page, version: str, key: str, data: str) -> None:
-    """Put a fake snapshot (``data`` as its bytes) under ``version``'s cache."""
+    """Put a fake snapshot (``data`` as its bytes) under ``version``'s cache
+    (where the worker of build ``version`` looks: in the build's folder)."""
     page.evaluate("""async ([v, key, data]) => {
         const cache = await caches.open("snapshot-gamut-" + v);
         for (const request of await cache.keys()) await cache.delete(request);
-        await cache.put(new URL("engine-snapshot.bin", location.href).href,
+        await cache.put(new URL(`b/${v}/engine-snapshot.bin`, location.href).href,
                         new Response(new TextEncoder().encode(data),
                                      {headers: {"x-gamut-snapshot": key}}));
     }""", [version, key, data])
@@ -145,8 +146,8 @@ def test_a_snapshot_that_does_not_belong_to_this_build_is_not_used(visited, guar
 
 def test_a_new_build_over_an_old_offline_cache_drops_the_old_snapshots(new_context, site_url):
     """The service worker of a new build deletes older builds' caches, their
-    snapshots included, when it takes over; an offline reload then starts
-    from this build's snapshot."""
+    snapshots included, when it takes over and no page runs them; an offline
+    reload then starts from this build's snapshot."""
     context = new_context()
     page = context.new_page()
     # an older build's caches, in place before this build's service worker can take over

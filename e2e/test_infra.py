@@ -43,13 +43,16 @@ def call(page, method, params=None):
         [method, params or {}])
 
 
-def test_engine_ready_from_sub_path_with_local_requests_only(engine_page, site_url):
+def test_engine_ready_from_sub_path_with_local_requests_only(engine_page, site_url, site_info):
     assert "/gamut/sub/path/" in site_url
     urls = engine_page.requests
     assert all(u.startswith("http://127.0.0.1:") for u in urls), urls
-    # Pyodide, our lock file and our wheel all came from the sub-path
-    for needed in ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-                   "pyodide-lock.json", "wheels/gamut-", "worker.js", "engine.js"):
+    # Pyodide, our lock file and our wheel all came from the sub-path, the
+    # build's own files from its folder
+    own, pyodide = site_info["build"], site_info["pyodide"]
+    assert own == f"b/{site_info['version']}/" and pyodide.startswith("pyodide/")
+    for needed in (pyodide + "pyodide.mjs", pyodide + "pyodide.asm.wasm", pyodide + "python_stdlib.zip",
+                   own + "pyodide-lock.json", own + "wheels/gamut-", own + "worker.js", own + "engine.js"):
         assert any(u.startswith(site_url + needed) for u in urls), needed
     stages = engine_page.evaluate("loadingEvents.map((e) => e.stage)")
     assert stages[0] == "runtime" and stages[-1] == "ready"
@@ -214,7 +217,7 @@ def test_offline_reload_reaches_engine_ready(new_context, site_url, guard_of):
 
 @pytest.mark.parametrize("blocked, expected", [
     ("**/wheels/gamut-*.whl", "gamut wheel"),
-    ("**/pyodide/python_stdlib.zip", ""),
+    ("**/python_stdlib.zip", ""),
     ("**/worker.js", "worker"),
 ])
 def test_loading_failure_is_reported_not_hung(new_context, guard_of, site_url, blocked, expected):

@@ -356,7 +356,7 @@ def test_engine_failure_shows_a_message(new_context, guard_of, site_url):
 
 def test_link_format_round_trips_and_rejects_garbage(shared_page):
     result = shared_page.evaluate("""async () => {
-        const url = await import('./url.js');
+        const url = await import(new URL('url.js', document.querySelector('script[src$="/app.js"]').src).href);
         const out = {trips: [], errors: []};
         const games = [
             {game: 'loa', variant: 'standard', options: {'double-connection': 'mover'},

@@ -32,8 +32,10 @@ def diagrams(game: str) -> list:
 
 
 def built(site_url: str, page) -> dict:
-    """The diagrams as the build computed them (dist/rules-diagrams.json)."""
-    return page.evaluate("u => fetch(u).then(r => r.json())", site_url + "rules-diagrams.json")
+    """The diagrams as the build computed them (rules-diagrams.json in the build's folder)."""
+    return page.evaluate("""u => fetch(u).then(r => r.json()).then(({build}) =>
+        fetch(u.replace(/version[.]json$/, build + "rules-diagrams.json"))).then(r => r.json())""",
+                         site_url + "version.json")
 
 
 def open_rules(page, game: str) -> None:

@@ -20,6 +20,7 @@ import { actions } from "./actions.js";
 import * as keep from "./keep.js";
 import * as link from "./url.js";
 import { registerOffline } from "./offline.js";
+import { watchUpdates } from "./update.js";
 import { GamesList } from "./gameslist.js";
 import * as records from "./records.js";
 import { wire } from "./wire.js";
@@ -267,7 +268,8 @@ function startEngine(planned) {
     if (typeof fraction === "number" && isFinite(fraction)) bar.value = Math.max(0, Math.min(1, fraction));
     else bar.removeAttribute("value");
   };
-  registerOffline({ after: engine.ready.catch(() => {}) });
+  registerOffline({ after: engine.ready.catch(() => {}) })
+    .then(registration => watchUpdates(registration, { beforeReload: () => page.keeper.flush() }));
   const slow = setTimeout(() => {
     if (!page.ready) $("loading-message").textContent = "Still loading: this is taking longer than usual. Reloading the page may help.";
   }, 60000);

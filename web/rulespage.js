@@ -1,8 +1,9 @@
 // The rules page of a game, at its own link (#rules/<game>): the rules
 // text with its diagrams, readable and printable on its own.  Each diagram
-// is a position the build computed with the engine (dist/rules-diagrams.json,
-// from web/rules/diagrams/<game>.json), drawn by the board's own drawing,
-// with a caption and a "Try it" link that opens the position as a new game.
+// is a position the build computed with the engine (rules-diagrams.json,
+// beside this module in dist/, from web/rules/diagrams/<game>.json), drawn
+// by the board's own drawing, with a caption and a "Try it" link that
+// opens the position as a new game.
 
 import { $ } from "./dom.js";
 import { BoardDrawing } from "./board-draw.js";
@@ -16,7 +17,7 @@ let diagrams = null;  // a promise of {game: [diagram]}, fetched once
 
 function loadDiagrams() {
   if (!diagrams) {
-    diagrams = fetch("rules-diagrams.json").then(r => {
+    diagrams = fetch(new URL("rules-diagrams.json", import.meta.url)).then(r => {
       if (!r.ok) throw new Error(`rules-diagrams.json: ${r.status}`);
       return r.json();
     });

@@ -1,9 +1,11 @@
 // The engine worker: a module Web Worker running Pyodide and the gamut wheel.
 //
 // Started by engine.js (`new Worker(url, {type: "module"})`; Pyodide 314
-// refuses classic workers).  Everything is fetched relative to this file, so
-// the site works from any sub-path and never asks a CDN for anything:
-//   ./pyodide/pyodide.mjs ...   Pyodide's core files
+// refuses classic workers).  Everything is fetched relative to this file (in
+// the build's folder, b/<version>/), so the site works from any sub-path and
+// never asks a CDN for anything, and a worker never loads another build's files:
+//   PYODIDE/pyodide.mjs ...     Pyodide's core files, shared by the builds that pin
+//                               its version (build.py writes the way there below)
 //   ./pyodide-lock.json         our lock file (micropip and gamut, real sha256)
 //   ./wheels/gamut-*.whl        our engine, checked against the lock file's sha256
 // and, from the second visit on, a memory snapshot from the Cache API (below).
@@ -21,10 +23,11 @@
 // Every call goes through gamut.bridge.handle(method, paramsJSON), which
 // never raises: Python errors come back as typed errors.
 
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-
 const SLICE_MS = 40;           // one job_step; the page gets a message between slices
 const here = (path) => new URL(path, import.meta.url).href;
+const PYODIDE = "__GAMUT_PYODIDE__";   // Pyodide's folder, relative to this file (build.py)
+const pyodideModule = import(here(PYODIDE + "pyodide.mjs"));
+pyodideModule.catch(() => {});   // awaited in start()
 
 let handle = null;             // gamut.bridge.handle once loaded
 let failure = null;            // message, once loading failed
@@ -61,7 +64,7 @@ function loading(stage, fraction, message) {
 // all of gamut, saves the heap and keeps it in the Cache API; later visits
 // start from it.  A snapshot belongs to one build: it is kept in the cache
 // "snapshot-gamut-<BUILD>" (BUILD is the build's version, written here by
-// build.py; sw.js deletes other builds' caches when a new build takes over)
+// build.py; sw.js deletes another build's caches once no page uses it)
 // under a key that also holds the hash of the lock file this worker loads
 // (the wheel's sha256), and Pyodide itself refuses a heap from another
 // runtime build.  Anything wrong with a snapshot (missing, another key,
@@ -105,8 +108,13 @@ async function findSnapshot(key) {
 
 async function keepSnapshot(key, bytes) {
   try {
-    for (const name of await caches.keys()) {   // other builds' snapshots
-      if (name.startsWith("snapshot-gamut-") && name !== SNAPSHOTS) await caches.delete(name);
+    // other builds' snapshots that the service worker does not look after (no
+    // cache of that build's files): a page of it may still be open otherwise
+    const names = await caches.keys();
+    for (const name of names) {
+      if (name.startsWith("snapshot-gamut-") && name !== SNAPSHOTS && !names.includes(name.slice(9))) {
+        await caches.delete(name);
+      }
     }
     const cache = await caches.open(SNAPSHOTS);
     await cache.put(SNAPSHOT_URL, new Response(bytes, {
@@ -128,7 +136,7 @@ async function forgetSnapshot() {
 // bounds").  So the module is created through this wrapper, which grows the
 // memory to the snapshot's size before Pyodide copies the heap in.
 async function growingModule() {
-  const { default: create } = await import("./pyodide/pyodide.asm.mjs");
+  const { default: create } = await import(here(PYODIDE + "pyodide.asm.mjs"));
   return (settings) => {
     const size = settings.INITIAL_MEMORY;
     settings.preRun = [...(settings.preRun ?? []), (module) => { module.growMemory(size); }];
@@ -138,7 +146,7 @@ async function growingModule() {
 
 function options(lockText, more) {
   return {
-    indexURL: here("./pyodide/"),
+    indexURL: here(PYODIDE),
     lockFileContents: lockText,
     packageBaseUrl: here("./wheels/"),   // also stops any CDN fallback
     fsInit: async () => { mark("fs-init"); },
@@ -150,6 +158,7 @@ function options(lockText, more) {
 
 async function start() {
   loading("runtime", 0.05, "Loading the Python runtime");
+  const { loadPyodide } = await pyodideModule;
   const lockResponse = await fetch(here("./pyodide-lock.json"));
   if (!lockResponse.ok) throw new Error(`the lock file could not be loaded (HTTP ${lockResponse.status})`);
   const lockText = await lockResponse.text();
