@@ -7,7 +7,7 @@ with no service worker (cold HTTP cache), the same with the service worker
 (which installs the offline cache while the worker makes and keeps the
 engine's memory snapshot), then two return visits in that context (offline
 cache and snapshot).  In the same run it loads a bare page that only starts
-Pyodide in a module worker from the same files (``pyodide/`` of dist/).
+Pyodide in a module worker from the same files (Pyodide's folder of dist/).
 The worker's own marks (``engine.marks``: WebAssembly compiled, file system
 ready, CPython up, wheel unpacked, snapshot restored, ready) say where the
 time goes.  See bench/ENGINE_START.md for what was tried.
@@ -102,10 +102,12 @@ worker.onmessage = (e) => { document.documentElement.dataset.engine = e.data; };
 </script></body></html>
 """
 
+# (the bench pages are served from the build's folder, beside engine.js and
+# the lock file; PYODIDE/ is the way from there to Pyodide's folder)
 BARE_WORKER = """
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { loadPyodide } from "PYODIDE/pyodide.mjs";
 const here = (p) => new URL(p, import.meta.url).href;
-loadPyodide({indexURL: here("./pyodide/"), lockFileURL: here("./pyodide-lock.json"),
+loadPyodide({indexURL: here("PYODIDE/"), lockFileURL: here("./pyodide-lock.json"),
              packageBaseUrl: here("./wheels/")})
   .then((py) => { py.runPython("1 + 1"); postMessage("ready"); },
         (err) => postMessage("failed"));
@@ -264,28 +266,30 @@ def main(argv=None) -> int:
     texts = [st.to_text() for _, st in positions]
     master_cpython = [think_in_cpython(MASTER_PARAMS, text) for text in texts]
     dist = build.build(out=build.BUILD / "dist-bench")  # not dist/: other runs may be building it
+    info = build.build_info(dist)
+    own = info["build"]
     with tempfile.TemporaryDirectory() as tmp:
         bare_html, bare_worker = Path(tmp) / "bare.html", Path(tmp) / "bare-worker.js"
         search_html = Path(tmp) / "search.html"
         bare_html.write_text(BARE_HTML)
-        bare_worker.write_text(BARE_WORKER)
+        bare_worker.write_text(BARE_WORKER.replace("PYODIDE/", "../" * own.count("/") + info["pyodide"]))
         search_html.write_text(SEARCH_HTML)
-        server = build.make_server(dist, PREFIX, overlay={"bare.html": bare_html,
-                                                          "bare-worker.js": bare_worker,
-                                                          "search-bench.html": search_html})
+        server = build.make_server(dist, PREFIX, overlay={own + "bare.html": bare_html,
+                                                          own + "bare-worker.js": bare_worker,
+                                                          own + "search-bench.html": search_html})
         build.serve_in_thread(server)
         ours, bare, firsts, returns = [], [], [], []
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
                 thinks = thinks_in_browser(
-                    browser, server.url + "search-bench.html",
+                    browser, server.url + own + "search-bench.html",
                     [(SEARCH_PARAMS, None)] * args.searches + [(MASTER_PARAMS, t) for t in texts])
                 searches, master_browser = thinks[:args.searches], thinks[args.searches:]
                 if not args.no_loads:
-                    load_once(browser, server.url + "bare.html", False)  # warm up the OS file cache
+                    load_once(browser, server.url + own + "bare.html", False)  # warm up the OS file cache
                     for _ in range(args.loads):
-                        bare.append(load_once(browser, server.url + "bare.html", False))
+                        bare.append(load_once(browser, server.url + own + "bare.html", False))
                         ours.append(load_once(browser, server.url, True))
                         first, again = visits(browser, server.url, 2)
                         firsts.append(first)

@@ -191,12 +191,14 @@ def test_a_build_is_kept_while_a_page_runs_it(new_context, on_a):
     too: only then are A's caches deleted."""
     host = on_a
     a, b = host.version["A"], host.version["B"]
-    context = new_context()
+    context = new_context(viewport={"width": 390, "height": 844})  # (a phone)
     first = open_page(context, host.url)
     second = open_page(context, host.url)
     deploy_and_check(host, first)
     offer_shown(first)
     offer_shown(second)  # every tab hears of the new build
+    SHOTS.mkdir(exist_ok=True)
+    second.screenshot(path=str(SHOTS / "update-offer-phone.png"))
 
     first.click("#update-reload")
     first.wait_for_function("window.sameDocument === undefined"

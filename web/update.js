@@ -94,15 +94,14 @@ export function watchUpdates(registration, { beforeReload = async () => {}, root
     if (reloading) location.reload();
     else check();
   });
-  registration.addEventListener("updatefound", () => {
-    const worker = registration.installing;
-    worker?.addEventListener("statechange", () => {
-      if (worker.state === "installed") {
-        dismissed = false;   // (a newer build than the one put off)
-        check();
-      }
-    });
+  const follow = (worker) => worker?.addEventListener("statechange", () => {
+    if (worker.state === "installed") {
+      dismissed = false;   // (a newer build than the one put off)
+      check();
+    }
   });
+  registration.addEventListener("updatefound", () => follow(registration.installing));
+  follow(registration.installing);   // (one may be installing already)
   setInterval(ask, CHECK_EVERY_MS);
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden && Date.now() - checked > CHECK_HIDDEN_MS) ask();

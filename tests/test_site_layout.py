@@ -1,0 +1,159 @@
+"""The built site's layout (issue 16, "Updates"): index.html and sw.js are
+the only entry points whose names stay from build to build; every file of a
+build that can change is in ``b/<version>/`` and names its neighbours
+relatively, so a page of one build can never load a file of another; two
+builds never serve different bytes under one name (but for the fixed ones)."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from pathlib import Path
+
+import pytest
+
+import build
+
+LOCAL_URL = re.compile(r'\b(?:src|href)="([^"#?:]+)"')
+IMPORT = re.compile(r'(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"([^"]+)"')
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory) -> dict[str, Path]:
+    """Two builds of the same sources, B with one more file (another version)."""
+    base = tmp_path_factory.mktemp("sites")
+    note = base / "note.txt"
+    note.write_text("build B\n")
+    return {"A": build.build(out=base / "A", force=True),
+            "B": build.build(out=base / "B", extra={"note.txt": note}, force=True)}
+
+
+def files(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+
+
+def sw_constants(site: Path) -> tuple[str, list[str]]:
+    text = (site / "sw.js").read_text()
+    version = re.search(r'const VERSION = "([^"]*)";', text)[1]
+    listed = json.loads("[" + re.search(r"const FILES = \[(.*?)\];", text, re.S)[1] + "]")
+    return version, listed
+
+
+def test_only_fixed_names_stay_outside_the_build_and_pyodide_folders(sites):
+    site = sites["A"]
+    info = build.build_info(site)
+    assert info["build"] == f"b/{info['version']}/" and re.fullmatch(r"[0-9a-f]{16}", info["version"])
+    assert info["pyodide"] == f"pyodide/{build.pyodide_version()}/"
+    assert {p.name for p in site.iterdir()} == set(build.ROOT_FILES) | {"b", "pyodide"}
+    assert [p.name for p in (site / "b").iterdir()] == [info["version"]]
+    own = files(site / info["build"])
+    assert {"app.js", "start.js", "worker.js"} <= own and not {"sw.js", "index.html"} & own
+    assert {"pyodide-lock.json", "rules-diagrams.json", f"wheels/{info['wheel']}", "style.css"} <= own
+    assert sorted(files(site / info["pyodide"])) == sorted(build.PYODIDE_CORE)
+
+
+def test_the_page_loads_only_its_own_builds_files(sites):
+    site = sites["A"]
+    own = build.build_info(site)["build"]
+    page = (site / "index.html").read_text()
+    urls = LOCAL_URL.findall(page)
+    for url in urls:
+        assert (site / url).exists(), url
+        if url.endswith((".js", ".css")):
+            assert url.startswith(own), url
+    assert {own + "app.js", own + "start.js", own + "style.css"} <= set(urls)
+    assert "__GAMUT" not in page
+
+
+def test_the_builds_modules_import_each_other_relatively(sites):
+    """A module of the build names only modules of the same build (and the
+    worker names Pyodide's pinned folder), so that no module of one build
+    can pull in another build's."""
+    site = sites["A"]
+    info = build.build_info(site)
+    folder = site / info["build"]
+    for path in folder.rglob("*.js"):
+        text = path.read_text()
+        assert "__GAMUT_" not in text, path
+        for spec in IMPORT.findall(text):
+            assert spec.startswith("./") or spec.startswith("../") and path.parent != folder, (path, spec)
+            assert (path.parent / spec).resolve().is_relative_to(folder), (path, spec)
+            assert (path.parent / spec).is_file(), (path, spec)
+    worker = (folder / "worker.js").read_text()
+    pyodide = re.search(r'const PYODIDE = "([^"]+)";', worker)[1]
+    assert posixpath.normpath(posixpath.join(info["build"], pyodide)) + "/" == info["pyodide"]
+    assert f'const BUILD = "{info["version"]}";' in worker
+    offline = (folder / "offline.js").read_text()
+    assert f'export const BUILD = "{info["version"]}";' in offline
+    site_root = re.search(r'new URL\("([^"]+)", import.meta.url\)', offline)[1]
+    assert posixpath.normpath(posixpath.join(info["build"], site_root)) == "."
+
+
+def test_the_service_worker_caches_every_file_of_its_build(sites):
+    site = sites["A"]
+    version, listed = sw_constants(site)
+    assert version == build.build_info(site)["version"]
+    assert listed[0] == "./" and sorted(listed[1:]) == sorted(files(site) - {"sw.js"})
+    # sw.js tells the folders whose files never change under one name by this pattern
+    immutable = re.search(r"const IMMUTABLE = /(.*)/;", (site / "sw.js").read_text())[1]
+    assert immutable.replace("\\/", "/") == f"^(?:{build.BUILD_DIR}|{build.PYODIDE_DIR})/"
+
+
+def test_two_builds_never_serve_different_bytes_under_one_name(sites):
+    a, b = sites["A"], sites["B"]
+    ia, ib = build.build_info(a), build.build_info(b)
+    assert ia["version"] != ib["version"] and ia["pyodide"] == ib["pyodide"]
+    fixed = set(build.ROOT_FILES) | {"note.txt"}
+    common = {f for f in files(a) & files(b) if f.split("/")[0] not in fixed}
+    assert common == {ia["pyodide"] + name for name in build.PYODIDE_CORE}
+    for name in common:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+    # the builds' own files are the same sources, each in its own folder
+    assert files(a / ia["build"]) == files(b / ib["build"])
+    assert (a / ia["build"] / "pyodide-lock.json").read_bytes() == (b / ib["build"] / "pyodide-lock.json").read_bytes()
+    # and the same sources give the same build
+    again = build.build(out=a.parent / "A-again", force=True)
+    assert build.build_info(again)["version"] == ia["version"]
+
+
+def staged(tmp_path: Path, page: str) -> Path:
+    """A site as build() has it before fill_markers: the page, the build's folder."""
+    folder = tmp_path / "b" / "v1"
+    folder.mkdir(parents=True)
+    (folder / "worker.js").write_text('const BUILD = "__GAMUT_VERSION__"; const P = "__GAMUT_PYODIDE__";')
+    (folder / "offline.js").write_text('const BUILD = "__GAMUT_VERSION__"; const S = "__GAMUT_SITE__";')
+    for name in ("app.js", "style.css"):
+        (folder / name).write_text("")
+    (tmp_path / "manifest.webmanifest").write_text("{}")
+    (tmp_path / "index.html").write_text(page)
+    return folder
+
+
+def test_the_page_is_pointed_at_its_builds_folder(tmp_path):
+    staged(tmp_path, '<link href="./style.css"><link href="manifest.webmanifest"><a href="./">'
+                     '<a href="#rules/loa"><img src="data:x"><script src="app.js"></script>')
+    build.fill_markers(tmp_path, "b/v1/", "pyodide/9/", "v1")
+    assert (tmp_path / "index.html").read_text() == (
+        '<link href="b/v1/style.css"><link href="manifest.webmanifest"><a href="./">'
+        '<a href="#rules/loa"><img src="data:x"><script src="b/v1/app.js"></script>')
+    assert (tmp_path / "b/v1/worker.js").read_text() == 'const BUILD = "v1"; const P = "../../pyodide/9/";'
+    assert (tmp_path / "b/v1/offline.js").read_text() == 'const BUILD = "v1"; const S = "../../";'
+
+
+@pytest.mark.parametrize("page, error", [
+    ('<script src="app.js"></script><script src="missing.js"></script>', "missing.js"),
+    ('<script src="elsewhere/app.js"></script>', "elsewhere/app.js"),
+    ('<link href="style.css">', "does not load app.js"),
+])
+def test_a_page_naming_what_the_site_lacks_stops_the_build(tmp_path, page, error):
+    staged(tmp_path, page)
+    with pytest.raises(SystemExit, match=re.escape(error)):
+        build.fill_markers(tmp_path, "b/v1/", "pyodide/9/", "v1")
+
+
+def test_a_script_without_its_marker_stops_the_build(tmp_path):
+    folder = staged(tmp_path, '<script src="app.js"></script>')
+    (folder / "offline.js").write_text('const BUILD = "__GAMUT_VERSION__";')
+    with pytest.raises(SystemExit, match="__GAMUT_SITE__"):
+        build.fill_markers(tmp_path, "b/v1/", "pyodide/9/", "v1")
