@@ -260,7 +260,8 @@ def test_escabel_stack_move_typed(shared_page):
     open_hash(page, link(state))
     wait_idle(page)
     said = enter(page, "a1>b1")
-    assert said == "Black moves a1 onto b1: b1 is now a Black stack of height 2, a1 a White stack of height 1."
+    assert said == ("Black moves a1 onto b1: b1 is now a Black stack of height 2, a1 a White stack "
+                    "of height 1, Player 2 may now swap sides (pie rule) instead of moving.")
     expect_moves(page, ["a1>b1"])
     expect_board_says(page, "b1: stack of 2, top Player 1 (Black) (from the bottom: Player 2 (White), "
                             "Player 1 (Black))", "a1: Player 2 (White) piece")

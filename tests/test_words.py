@@ -118,7 +118,8 @@ def test_el_declarations_are_said_and_threats_stay_secret_until_declared():
         s = s.play_text(m)
         assert said(s, "declare:-") == f"{'Red' if m[1] == '1' else 'Blue'} declares no threat."
         s = s.play_text("declare:-")
-    assert said(s, "e1=5") == "Red writes 5 on e1."  # no threat said before the declaration
+    # no threat said before the declaration, only that it comes
+    assert said(s, "e1=5") == "Red writes 5 on e1, Red now declares threats."
     s = s.play_text("e1=5")
     assert read(s, "turn") == ("Red to move: mark the cells where you threaten to complete "
                                "an EL, then confirm.")
@@ -127,7 +128,13 @@ def test_el_declarations_are_said_and_threats_stay_secret_until_declared():
     s = play(s, "declare:-", "a5=4", "declare:-")
     # undeclared: completing the EL does not win, and is said so
     assert said(s, "f1=6") == ("Red writes 6 on f1, completing an EL without having declared "
-                               "it: no win, the game goes on.")
+                               "it: no win, the game goes on; Red now declares threats.")
+
+
+def test_el_first_two_equal_says_the_number_red_must_repeat():
+    s = core.load("el standard first-two-equal=on,full-board=draw,declare-threats=off start")
+    s = s.play_text("a1=3")
+    assert said(s, "a6=1") == "Blue writes 1 on a6, Red must write 3 again."
 
 
 def test_el_multiplayer_says_no_threats():
@@ -140,7 +147,7 @@ def test_el_multiplayer_says_no_threats():
 
 def test_escabel_placement_swap_chain_and_win():
     s = core.new("escabel")
-    assert said(s, "d1") == "Black places on d1."
+    assert said(s, "d1") == "Black places on d1, Player 2 may now swap sides (pie rule) instead of moving."
     s = s.play_text("d1")
     assert said(s, "swap") == "Player 2 swaps sides and now plays Black."
     s = play(s, "swap", "a2", "d2", "a3", "d3", "a4", "d4", "a5", "d5", "a6", "d6", "b6")
@@ -153,7 +160,8 @@ def test_escabel_placement_swap_chain_and_win():
 def test_escabel_stack_move_says_both_stacks():
     s = core.new("escabel", "checkered")
     assert said(s, "a1>b1") == ("Black moves a1 onto b1: b1 is now a Black stack of height 2, "
-                                "a1 a White stack of height 1.")
+                                "a1 a White stack of height 1, Player 2 may now swap sides "
+                                "(pie rule) instead of moving.")
 
 
 # -- EVL --------------------------------------------------------------------------
@@ -300,3 +308,11 @@ def test_bridge_describe_enter_and_read():
     assert call("read", start=start, command="x" * 2000)["error"]["type"] == "RequestError"
     over = call("describe", start=f"{LOA} 8/8/8/8/8/8/w7/bb1b3w b", line=["d1-c2"])["result"]
     assert over["turn"] == "The game is over. Black wins: all pieces connected."
+
+
+def test_turn_says_the_positions_notes():
+    s = core.new("escabel").play_text("d4")
+    assert read(s, "turn") == ("Player 2 (White) to move. Player 2 may move, or swap sides (pie "
+                               "rule): Player 2 would then play Black and Player 1 White.")
+    e = play(core.new("el"), "a1=1", "a6=1", "b1=2", "b6=2", "c1=3", "c6=3", "d1=4", "f6=6", "e1=5")
+    assert read(e, "turn") == "Blue to move. Threat! Red can complete an EL with f1=6, a2=6, e2=6."

@@ -716,21 +716,30 @@ class ElState(core.State):
         """After a placement in the two-player game: the mover's threats
         (every cell and number that would complete an EL for them), as the
         engine announces them; with declared threats, only an undeclared
-        completion (no win) is said: the threats stay secret until
-        declared."""
+        completion (no win) is said, and that the mover now declares: the
+        threats stay secret until declared.  Also what the next placement
+        must be (``first-two-equal``)."""
         rules = self.rules
-        if self.last is None or not rules.threat_rule:
-            return ""
-        names = rules.name_of
-        mover = CODE_INFO[self.board[self.last]][0]
-        if self._declare:
-            if not self.phase:
-                return ""
-            own = [m for w, m in rules.completions(self.board, self.occ, self.last) if w == mover]
-            return ("completing an EL without having declared it: no win, the game goes on"
-                    if own else "")
-        by_cell = self._threat_numbers(mover, self._threat_cells(mover))
-        return "threatens " + _threat_list(names, by_cell) if by_cell else ""
+        parts = []
+        if self.last is not None and rules.threat_rule:
+            names = rules.name_of
+            mover = CODE_INFO[self.board[self.last]][0]
+            if self._declare:
+                if self.phase:
+                    own = [m for w, m in rules.completions(self.board, self.occ, self.last)
+                           if w == mover]
+                    if own:
+                        parts.append("completing an EL without having declared it: no win, "
+                                     "the game goes on")
+                    parts.append(f"{SEAT_NAMES[mover]} now declares threats")
+            else:
+                by_cell = self._threat_numbers(mover, self._threat_cells(mover))
+                if by_cell:
+                    parts.append("threatens " + _threat_list(names, by_cell))
+        forced = self._forced_number()
+        if forced:
+            parts.append(f"{SEAT_NAMES[self.to_move]} must write {forced} again")
+        return "; ".join(parts)
 
     def score_words(self, view) -> str:
         """Numbers written by each player, empty cells, and the threats that

@@ -663,10 +663,14 @@ class EscabelState(core.State):
 
     def threat_words(self) -> str:
         """A chain of the mover's that joins their edges: it wins at the start
-        of their next turn unless the opponent breaks it now."""
+        of their next turn unless the opponent breaks it now; after the first
+        move with the pie rule, that the opponent may swap."""
         if self.outcome() is not None or self._last is None:
             return ""
         mover = (self._to_move ^ 1) ^ self.swapped
+        if self.swap_allowed():
+            return (f"{SEAT_NAMES[self._to_move]} may now swap sides (pie rule) instead of "
+                    "moving")
         if not self.has_chain(mover):
             return ""
         return (f"joining {COLOUR_NAMES[mover]}'s edges: {COLOUR_NAMES[mover ^ 1]} must break "

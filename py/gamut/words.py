@@ -93,7 +93,8 @@ def _sentence(text: str, capital: bool = True) -> str:
 
 
 def turn_words(state: State, view: dict | None = None) -> str:
-    """Whose turn it is, or how the game ended."""
+    """Whose turn it is (with the position's notes: threats, a swap
+    offered, a number that must be repeated), or how the game ended."""
     view = view or state.view()
     outcome = state.outcome()
     if outcome is not None:
@@ -102,10 +103,11 @@ def turn_words(state: State, view: dict | None = None) -> str:
     text = f"{names[state.to_move]} to move"
     if view.get("select"):
         prompt = view["select"]["prompt"]
-        text += ": " + prompt[:1].lower() + prompt[1:]
-    elif not view["moves"]:
+        return _sentence(text + ": " + prompt[:1].lower() + prompt[1:])
+    if not view["moves"]:
         text += ", with no legal move"
-    return _sentence(text)
+    # the position's notes, as the status line shows them (threats, a swap offered, ...)
+    return " ".join([_sentence(text)] + [_sentence(m) for m in view["messages"]])
 
 
 # ---------------------------------------------------------------------------
