@@ -149,6 +149,7 @@ def test_lines_of_action_against_the_computer_from_the_keyboard(shared_page):
     assert enter(page, "pieces black") == words.read(start, "pieces black")
     assert enter(page, "rank 6") == words.read(start, "rank 6")
     assert enter(page, "score").startswith("Black: ")
+    assert enter(page, "moves c1") == words.read(start, "moves c1")
     # a wrong entry says why, and nothing is played
     with pytest.raises(gamut.IllegalMoveError) as why:
         start.parse_move("c2-c4")

@@ -316,3 +316,16 @@ def test_turn_says_the_positions_notes():
                                "rule): Player 2 would then play Black and Player 1 White.")
     e = play(core.new("el"), "a1=1", "a6=1", "b1=2", "b6=2", "c1=3", "c6=3", "d1=4", "f6=6", "e1=5")
     assert read(e, "turn") == "Blue to move. Threat! Red can complete an EL with f1=6, a2=6, e2=6."
+
+
+def test_moves_lists_the_legal_moves_or_those_from_a_cell():
+    s = core.new("loa")
+    assert read(s, "moves b1") == "3 legal moves: b1-h1, b1-b3, b1-d3."
+    assert read(s, "moves").startswith("36 legal moves: b1-h1, b1-b3, b1-d3, c1-c3, ")
+    assert read(s, "moves a1") == "No legal move starts on a1."
+    with pytest.raises(CommandError, match="no cell"):
+        read(s, "moves z9")
+    declare = play(core.load("el standard first-two-equal=off,full-board=draw,declare-threats=on "
+                             "start"), "c4=5")
+    assert read(declare, "moves") == ("No moves are listed here: mark the cells where you threaten "
+                                      "to complete an EL, then confirm.")

@@ -29,6 +29,7 @@ Commands (case and extra spaces do not matter)::
     rank 3 / row b / file c / column 4
                          a line of the board, cell by cell (runs of empty cells in one)
     cell d4              one cell
+    moves / moves b1     the legal moves (those whose first cell is b1)
     help                 this list
 """
 
@@ -47,11 +48,13 @@ class CommandError(GamutError):
 
 
 #: The command words; none of them is a move text of any game.
-COMMANDS = ("turn", "last", "score", "pieces", "rank", "row", "file", "column", "cell", "help")
+COMMANDS = ("turn", "last", "score", "pieces", "rank", "row", "file", "column", "cell", "moves",
+            "help")
 
 HELP = ("Type a move in the game's notation, or a command: turn, last, score, "
         "pieces and a player (pieces {first}), rank or row and its name (rank 1, row a), "
-        "file or column, cell and its name (cell {cell}).")
+        "file or column, cell and its name (cell {cell}), moves (the legal moves; moves "
+        "{cell}: those that start there).")
 
 
 def and_list(items) -> str:
@@ -218,6 +221,23 @@ def _read_pieces(view: dict, seat: int) -> str:
     return _sentence(text)
 
 
+def _read_moves(view: dict, cell: str) -> str:
+    """The legal moves (as the view lists them), or those whose first click is ``cell``."""
+    moves = view["moves"]
+    if cell:
+        if cell not in {c["id"] for c in view["board"]["cells"]}:
+            raise CommandError(f"the board has no cell {excerpt(cell)}")
+        moves = [m for m in moves if m["clicks"][:1] == [cell]]
+        if not moves:
+            return f"No legal move starts on {cell}."
+    elif not moves:
+        return ("No moves are listed here: " + view["select"]["prompt"][:1].lower()
+                + view["select"]["prompt"][1:] + "." if view.get("select") else "No legal move.")
+    texts = [m["text"] for m in moves]
+    n = len(texts)
+    return f"{n} legal move{'s' if n != 1 else ''}: " + ", ".join(texts) + "."
+
+
 # ---------------------------------------------------------------------------
 # Commands
 
@@ -238,6 +258,8 @@ def read(state: State, command: str, last: tuple[State, object] | None = None) -
     if verb == "help":
         first = player_names(view)[0].split()[0].lower()
         return HELP.format(first=first, cell=view["board"]["cells"][0]["id"])
+    if verb == "moves":
+        return _read_moves(view, " ".join(args))
     if verb in ("turn", "last", "score") and args:
         raise CommandError(f"{verb} takes nothing after it")
     if verb == "turn":
