@@ -145,6 +145,13 @@ def test_an_open_page_offers_the_new_build_and_reloads_onto_it_only_on_request(n
     page.screenshot(path=str(SHOTS / "update-offer.png"))
     # nothing was reloaded: the game in play goes on, on build A
     assert page.evaluate("window.sameDocument") is True and build_of(page) == a
+    # the waiting worker says it serves B (the page compares that with its own build)
+    assert page.evaluate("""() => navigator.serviceWorker.getRegistration().then((r) => new Promise((ok) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e) => ok(e.data.build);
+        setTimeout(() => ok(null), 10000);
+        r.waiting.postMessage({type: "build?"}, [channel.port2]);
+    }))""") == b
     play(page, "a2", "c2", 2)
 
     # the old page keeps working with no network (A's files from A's cache;

@@ -28,6 +28,9 @@ export async function registerOffline({ after = null } = {}) {
     sayHello(navigator.serviceWorker.controller);
     navigator.serviceWorker.addEventListener("controllerchange",
       () => sayHello(navigator.serviceWorker.controller));
+    addEventListener("pageshow", (event) => {   // back from the back-forward cache
+      if (event.persisted) sayHello(navigator.serviceWorker.controller);
+    });
     if (after) await after;
     else if (document.readyState !== "complete") {
       await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));

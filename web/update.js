@@ -107,6 +107,8 @@ export function watchUpdates(registration, { beforeReload = async () => {}, root
     if (!document.hidden && Date.now() - checked > CHECK_HIDDEN_MS) ask();
   });
   addEventListener("online", ask);
+  // back from the browser's back-forward cache: the site may have moved on meanwhile
+  addEventListener("pageshow", (event) => { if (event.persisted) check(); });
   check();
   return { check, ask };
 }
