@@ -53,3 +53,11 @@ def library_entries(page) -> list:
             q.onerror = () => fail(q.error);
         };
     })""")
+
+
+def module_url(page, name: str) -> str:
+    """The URL of the page's module ``name`` (e.g. ``"url.js"``), to import in
+    the page: the build's modules are in its own folder (``b/<version>/``,
+    beside app.js), not next to the page."""
+    return page.evaluate(
+        "n => new URL(n, document.querySelector('script[src$=\"/app.js\"]').src).href", name)

@@ -15,7 +15,7 @@ import re
 from playwright.sync_api import expect
 
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle, open_hash, move_count
+from pagekit import cell, wait_idle, open_hash, move_count, module_url
 
 # A real game: open_spiel/games/lines_of_action/test_games/appendix_E_game1.txt
 # from /work/shared/data/loa_game_records.json; White wins by connecting on
@@ -355,8 +355,8 @@ def test_engine_failure_shows_a_message(new_context, guard_of, site_url):
 # -- the page's generic pieces, driven with synthetic views in the browser ------------
 
 def test_link_format_round_trips_and_rejects_garbage(shared_page):
-    result = shared_page.evaluate("""async () => {
-        const url = await import(new URL('url.js', document.querySelector('script[src$="/app.js"]').src).href);
+    result = shared_page.evaluate("""async (module) => {
+        const url = await import(module);
         const out = {trips: [], errors: []};
         const games = [
             {game: 'loa', variant: 'standard', options: {'double-connection': 'mover'},
@@ -382,7 +382,7 @@ def test_link_format_round_trips_and_rejects_garbage(shared_page):
         }
         out.empty = url.parse('') === null && url.parse('#') === null;
         return out;
-    }""")
+    }""", module_url(shared_page, "url.js"))
     for trip in result["trips"]:
         assert trip["same"], trip["text"]
     # human-readable: plain moves stay as they are
