@@ -194,6 +194,8 @@ export class Board {
 
   _drawActions(view, on) {
     const items = [];
+    const touch = matchMedia("(pointer: coarse)").matches;  // a phone: "tap", and no Escape key to mention
+    const verb = touch ? "Tap" : "Click";
     const input = this.input;
     if (view.select) {
       const cells = view.select.cells.filter(c => this.picked.has(c));
@@ -213,7 +215,7 @@ export class Board {
     if (pend) {
       const last = input.clicks[input.clicks.length - 1];
       items.push(h("p", { class: "prompt", id: "confirm-prompt" },
-        `Click ${last} again or press the button to play ${pend.text}, or click a marked cell to go on.`));
+        `${verb} ${last} again or press the button to play ${pend.text}, or ${verb.toLowerCase()} a marked cell to go on.`));
       items.push(h("button", {
         type: "button", class: "primary", id: "confirm-move", "data-move": pend.text,
         onclick: () => this._play(pend.text),
@@ -222,7 +224,7 @@ export class Board {
       // a half-entered move in a game of clicks in any order: say what is missing
       const chosen = input.clicks.map(id => (view.palette || []).find(p => p.id === id)?.label ?? id);
       items.push(h("p", { class: "prompt", id: "pick-prompt" },
-        `Chosen: ${chosen.join(", ")}. Click a marked cell or number to complete the move (Escape cancels).`));
+        `Chosen: ${chosen.join(", ")}. ${verb} a marked cell or number to complete the move` + (touch ? "." : " (Escape cancels).")));
     }
     for (const m of view.moves || []) {
       if (m.clicks && m.clicks.length) continue;
