@@ -383,20 +383,10 @@ def describe_diagram(d: dict, view: dict) -> str:
     """A diagram's text alternative: its ``alt`` sentence, then every
     player's pieces by cell (with numbers or stacks), the markers, and what
     is marked."""
+    from gamut.words import piece_cells  # noqa: PLC0415  (from py/: see rules_diagrams_json)
     parts = [d.get("alt", "").strip() or d.get("title", "")]
     for seat, player in enumerate(view["players"]):
-        cells = []
-        for p in view["pieces"]:
-            if p["owner"] != seat:
-                continue
-            stack = p.get("stack") or []
-            if len(stack) > 1:
-                names = [view["players"][s]["name"] for s in stack]
-                cells.append(f"{p['cell']} (stack of {len(stack)}: {', '.join(names)} from the bottom)")
-            elif "label" in p:
-                cells.append(f"{p['cell']} {p['label']}")
-            else:
-                cells.append(p["cell"])
+        cells = piece_cells(view, seat)
         if cells:
             parts.append(f"{player['name']}: {', '.join(cells)}")
     marks = view.get("markers", [])

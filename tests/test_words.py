@@ -238,10 +238,11 @@ def test_reading_commands_on_stacks_markers_and_numbers():
     assert read(s, "row a") == ("Row a: a1 heptagon, stack of 2, top White (from the bottom: "
                                 "Black, White); a2 to a7 heptagon, empty.")
     assert read(s, "row ab") == "Row ab: ab1 pentagon, Black's marker; ab2 to ab6 pentagon, empty."
-    assert read(s, "pieces white") == "White: 1 stacks, on a1 (stack of 2)."
+    assert read(s, "pieces white") == ("White: 1 stack, on a1 (stack of 2: Black, White from the "
+                                       "bottom).")
     assert read(s, "pieces black") == "Black: no stacks on the board; markers on ab1."
     e = play(core.new("el"), "c4=5")
-    assert read(e, "pieces red") == "Red: 1 numbers, on c4 5."
+    assert read(e, "pieces red") == "Red: 1 number, on c4 5."
     assert read(e, "cell c4") == "c4: Red 5."
 
 

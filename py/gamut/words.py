@@ -39,8 +39,8 @@ import re
 
 from .core import GamutError, State, excerpt
 
-__all__ = ["CommandError", "say_move", "read", "entry", "cell_words", "and_list", "COMMANDS",
-           "turn_words"]
+__all__ = ["CommandError", "say_move", "read", "entry", "cell_words", "piece_cells", "and_list",
+           "COMMANDS", "turn_words"]
 
 
 class CommandError(GamutError):
@@ -193,7 +193,11 @@ def _seat_named(view: dict, name: str) -> int:
     raise CommandError(f"no player {excerpt(name)}; the players are " + and_list(names))
 
 
-def _read_pieces(view: dict, seat: int) -> str:
+def piece_cells(view: dict, seat: int) -> list[str]:
+    """Where ``seat``'s pieces stand, in the view's order: ``d3``, ``c4 5``
+    (a written number), ``b2 (stack of 3: Black, White, White from the
+    bottom)`` (a stack the seat tops).  The rules pages' diagram texts use
+    it too."""
     names = player_names(view)
     cells = []
     for p in view["pieces"]:
@@ -201,11 +205,18 @@ def _read_pieces(view: dict, seat: int) -> str:
             continue
         stack = p.get("stack") or []
         if len(stack) > 1:
-            cells.append(f"{p['cell']} (stack of {len(stack)})")
-        elif p.get("label") is not None:
+            cells.append(f"{p['cell']} (stack of {len(stack)}: "
+                         f"{', '.join(names[s] for s in stack)} from the bottom)")
+        elif "label" in p:
             cells.append(f"{p['cell']} {p['label']}")
         else:
             cells.append(p["cell"])
+    return cells
+
+
+def _read_pieces(view: dict, seat: int) -> str:
+    names = player_names(view)
+    cells = piece_cells(view, seat)
     markers = [m["cell"] for m in view.get("markers", []) if m["owner"] == seat]
     # (a game of stacks counts stacks; written labels without stacks are numbers)
     if any("stack" in p for p in view["pieces"]):
@@ -214,7 +225,9 @@ def _read_pieces(view: dict, seat: int) -> str:
         what = "numbers"
     else:
         what = "pieces"
-    text = (f"{names[seat]}: {len(cells)} {what}" + (", on " + and_list(cells) if cells else "")
+    if len(cells) == 1:
+        what = what[:-1]
+    text = (f"{names[seat]}: {len(cells)} {what}, on {and_list(cells)}"
             if cells else f"{names[seat]}: no {what} on the board")
     if markers:
         text += f"; markers on {and_list(markers)}"
