@@ -148,7 +148,8 @@ export class BoardDrawing {
       }
     }
     this.layers = {
-      markers: layer("markers"), highlights: layer("highlights"), selection: layer("selection"),
+      // highlights under the markers: a marker just captured keeps its colour in a tinted rim
+      highlights: layer("highlights"), markers: layer("markers"), selection: layer("selection"),
       pieces: layer("pieces"), preview: layer("preview"),
       annotations: layer("annotations"), overlay: layer("overlay"), hits: layer("hits"),
       drag: layer("drag"),
