@@ -268,34 +268,37 @@ def test_escabel_stack_move_typed(shared_page):
                             "Player 1 (Black))", "a1: Player 2 (White) piece")
 
 
-# -- EVL: the end of a long game, unstacks typed --------------------------------------
+# -- EVL: a whole game typed; Lines of Action: the last twenty moves of one ------------
 
-def evl_near_end(seed: int = 5, left: int = 6):
-    """A random game's position ``left`` moves before its end, and those moves."""
+def random_game(game: str, seed: int, unstacks: bool = False):
+    """The positions and moves of a random game played to its end (EVL's
+    unstacks preferred: the game ends sooner); a winning move is always taken."""
     rng = random.Random(seed)
-    state = gamut.new("evl")
+    state = gamut.new(game)
     states, moves = [state], []
     while state.outcome() is None:
         legal = state.legal_moves()
-        unstacks = [m for m in legal if len(m) > 1]
-        m = rng.choice(unstacks) if unstacks and rng.random() < 0.7 else rng.choice(legal)
+        wins = [m for m in legal if state.play(m).outcome() is not None]
+        pool = [m for m in legal if len(str(m).split("-")) > 1] if unstacks else []
+        m = wins[0] if wins else rng.choice(pool) if pool and rng.random() < 0.7 else rng.choice(legal)
         moves.append(str(m))
         state = state.play(m)
         states.append(state)
-    k = len(moves) - left
-    return states[k], moves[k:]
+    return states, moves
 
 
-def test_evl_end_of_a_game_from_the_keyboard(shared_page):
+def test_evl_whole_game_from_the_keyboard(shared_page):
     page = shared_page
-    state, line = evl_near_end()
-    assert any("-" in m for m in line)  # unstacks among them
-    start = state.to_text()
-    open_hash(page, link(state, start=start))
+    states, line = random_game("evl", 7, unstacks=True)
+    assert 30 <= len(line) <= 80 and sum(len(m.split("-")) > 2 for m in line) >= 3
+    state = states[0]
+    open_hash(page, link(state))
     wait_idle(page)
-    assert enter(page, "score") == words.read(state, "score")
-    assert enter(page, "row b") == words.read(state, "row b")
-    for move in line:
+    for i, move in enumerate(line):
+        if i == len(line) // 2:  # the position read mid-game
+            assert enter(page, "score") == words.read(state, "score")
+            assert enter(page, "row b") == words.read(state, "row b")
+            assert enter(page, "row bc") == words.read(state, "row bc")
         before = said_count(page)
         enter(page, move)
         said = wait_said(page, before)
@@ -303,10 +306,37 @@ def test_evl_end_of_a_game_from_the_keyboard(shared_page):
         state = state.play_text(move)
     assert state.outcome() is not None and state.outcome().reason in said
     expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#moves .mv")).to_have_count(len(line))
     # the board read through its names
     snap = board_names(page)
     for cell in ("a1", "ab1", "d7", "cd6"):
         assert f'"{cell}: ' in snap
+
+
+def test_lines_of_action_last_twenty_moves_from_the_keyboard(shared_page):
+    page = shared_page
+    states, line = random_game("loa", 5)
+    k = len(line) - 20
+    state = states[k]
+    open_hash(page, link(state, start=state.to_text()))
+    wait_idle(page)
+    for i, move in enumerate(line[k:]):
+        before = said_count(page)
+        if i % 2:  # on the board: arrows to the piece, Enter, arrows to the target, Enter
+            frm, to = re.split(r"[-x]", move)
+            arrow_to(page, frm)
+            page.keyboard.press("Enter")
+            arrow_to(page, to)
+            page.keyboard.press("Enter")
+        else:
+            enter(page, move)
+        said = wait_said(page, before)
+        assert said == words.say_move(state, state.parse_move(move)), move
+        state = state.play_text(move)
+    assert state.outcome() is not None and state.outcome().reason in said
+    expect(page.locator("#result")).to_be_visible()
+    pieces = [p["cell"] for p in state.view()["pieces"]]
+    expect_board_says(page, *(f"{c}: " for c in pieces[:6]))
 
 
 # -- taking back and browsing are said too -------------------------------------------------

@@ -12,7 +12,9 @@
 //   browsing: the viewed position's move, briefly ("Move 5: ..."), once the
 //     keys rest (holding an arrow key says only where it stops).
 // Answers to the move box's reading commands go into the same log (say()).
-// The search's statistics never go here: the thinking box is not live.
+// The search's statistics never go here: the thinking box is not live; nor
+// are the status line and the result box, whose news the moves already say
+// (the turn command reads the status line's notes).
 // The words come from the engine (bridge method describe); this module only
 // decides when to ask and keeps what is said in order.
 
