@@ -230,6 +230,24 @@ def test_el_whole_game_from_the_keyboard(shared_page):
     assert enter(page, "rank 1") == "Rank 1: a1 Red 1; b1 Red 2; c1 Red 3; d1 Red 4; e1 Red 5; f1 Red 6."
 
 
+def test_el_declarations_typed(shared_page):
+    page = shared_page
+    state = gamut.new("el", "standard", declare_threats="on")
+    open_hash(page, link(state))
+    wait_idle(page)
+    for move in ["c4=5", "declare -", "d4=2", "declare c5"]:  # (c5 is no threat: declared away)
+        before = said_count(page)
+        said = enter(page, move)
+        assert said == words.say_move(state, state.parse_move(move)), move
+        assert said_count(page) == before + 1
+        state = state.play_text(move)
+    assert said == "Blue declares no threat."
+    with pytest.raises(gamut.IllegalMoveError) as why:
+        state.parse_move("declare z9")
+    assert enter(page, "declare z9") == "error: " + str(why.value).rstrip(".") + "."
+    assert enter(page, "turn") == words.turn_words(state)
+
+
 # -- Escabel: a whole game, with the swap ----------------------------------------------
 
 def test_escabel_whole_game_from_the_keyboard(shared_page):
