@@ -9,8 +9,9 @@ must be drawn at least 75 % of the screen's width (it is as large as leaves
 that strip on screen).  Also: the New game dialog's Start button is on
 screen without scrolling the dialog, the move list scrolls itself (a swipe
 on it never scrolls the page), and the dark theme is the one that is drawn
-when the system asks for it.  Screenshots of each game at both sizes, light
-and dark, are saved under e2e/screenshots/ (gitignored) to be looked at.
+when the system asks for it.  Held sideways (640x360), the board and the
+panel share the screen.  Screenshots of each game at both sizes, light and
+dark, are saved under e2e/screenshots/ (gitignored) to be looked at.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pagekit import cell, expect_played, move_count, open_hash, wait_idle
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 STYLE = Path(__file__).resolve().parent.parent / "web" / "style.css"
 SIZES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
+LANDSCAPE = {"width": 640, "height": 360}  # the small phone held sideways
 # each game's start, with the options that show its prompts (EL: declaring threats)
 STARTS = {
     "loa": "#v1/loa/standard/double-connection=mover/",
@@ -54,7 +56,7 @@ def phone(browser, site_url):
 
 
 def set_phone(page, size: str, scheme: str = "light") -> dict:
-    viewport = SIZES[size]
+    viewport = SIZES[size] if size in SIZES else LANDSCAPE
     page.set_viewport_size(viewport)
     page.emulate_media(color_scheme=scheme)
     page.evaluate("window.scrollTo(0, 0)")
@@ -87,7 +89,7 @@ def check_strip(page, viewport: dict) -> None:
     """The page is not scrolled; the turn indicator, the status or prompt and
     the buttons acting on it are on screen; the board is large; nothing is wider than the screen."""
     assert page.evaluate("window.scrollY") == 0, "the page scrolled"
-    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert_nothing_wider(page, viewport)
     ongoing = page.evaluate("""() => !document.querySelector('#result:not([hidden])')""")
     if ongoing:
         assert_on_screen(page, "#players .player.to-move", viewport)
@@ -108,6 +110,20 @@ def check_strip(page, viewport: dict) -> None:
     drawn = box(page, "#board .layer-base")
     assert drawn["width"] >= 0.75 * viewport["width"], f"the board is small: {drawn['width']:.0f} of {viewport['width']}"
     assert board["y"] < 90, f"the board starts low: {board}"
+
+
+def assert_nothing_wider(page, viewport: dict) -> None:
+    """No element reaches past the screen's right edge, and each player's
+    parts stay inside the player's card (a panel that scrolls would hide them)."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    wide = page.evaluate("""w => [...document.querySelectorAll('body *')]
+        .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > w + 0.5)
+        .map(e => e.tagName + '#' + e.id + '.' + e.className)""", viewport["width"])
+    assert not wide, f"elements wider than the screen: {wide[:5]}"
+    spill = page.evaluate("""() => [...document.querySelectorAll('#players .player > *')].filter(e => {
+        const r = e.getBoundingClientRect(), p = e.parentElement.getBoundingClientRect();
+        return r.left < p.left - 0.5 || r.right > p.right + 0.5; }).map(e => e.className)""")
+    assert not spill, f"a player's parts reach out of the card: {spill}"
 
 
 def tap(page, cid: str) -> None:
@@ -216,6 +232,26 @@ def test_evl_by_taps_with_a_confirmation(phone, size):
     confirm.tap()
     expect_played(page, 6, "c4")
     check_strip(page, viewport)
+
+
+def test_sideways_the_board_and_the_strip_share_the_screen(phone):
+    page, viewport = phone, set_phone(phone, "landscape")
+    fresh(phone, "el")
+    tap(page, "b2")
+    page.locator('#palette .pal[data-id="n3"]').tap()
+    expect_played(page, 0, "b2=3")
+    expect(page.locator("#select-confirm")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+    for part in ("#players .player.to-move", "#status", "#actions", "#select-confirm", "#palette"):
+        assert_on_screen(page, part, viewport)
+    board, panel = box(page, "#board .layer-base"), box(page, ".panel")
+    top = box(page, ".top")
+    assert board["height"] >= 0.75 * (viewport["height"] - top["height"]), f"the board is small: {board}"
+    assert panel["x"] >= board["x"] + board["width"], "the panel is beside the board"
+    assert_nothing_wider(page, viewport)
+    shoot(page, "640x360-el-declare")
+    page.locator("#select-confirm").tap()
+    expect_played(page, 1, "declare:-")
 
 
 # -- the New game dialog -------------------------------------------------------------------
