@@ -65,6 +65,7 @@ def refused(description, *words):
 def test_the_start_round_trips_and_every_item_is_described(game, variant, options):
     start = gamut.new(game, variant, **options)
     pal = setup.palette(game, variant, options)
+    assert set(pal) <= {"items", "counts", "side"}
     assert pal["items"], "something can be put on the board"
     ids = [item["id"] for item in pal["items"]]
     assert len(set(ids)) == len(ids)
@@ -136,8 +137,11 @@ def test_el_wrong_positions():
     refused(setup_of("el", {"a1": ["r1"], "b1": ["r2"]}, to_move=0),
             "do not fit turns in seat order (Red first, one number a turn): with 2 on the "
             "board they are Red 1, Blue 1, not Red 2, Blue 0")
-    refused(setup_of("el", {"a1": ["r1"], "b1": ["b2"]}, to_move=1),
-            "it is Red's turn, not Blue's")
+    # the side to move follows from the numbers: the side given is not used
+    assert setup.compose(setup_of("el", {"a1": ["r1"], "b1": ["b2"]}, to_move=1)).to_move == 0
+    answer = setup.check(setup_of("el", {"a1": ["r1"]}, to_move=0))
+    assert answer["setup"]["to_move"] == 1 and answer["problem"] is None
+    assert "follows from the numbers" in setup.palette("el")["side"]
     el_row = {f"{f}1": [f"r{i + 1}"] for i, f in enumerate("abcd")}
     el_row.update({"e1": ["b5"], "f1": ["b6"], "a3": ["b1"], "b3": ["b2"], "c6": ["r4"],
                    "d6": ["b3"]})
@@ -161,17 +165,19 @@ def test_el_without_history_takes_a_last_placement_of_the_seat_that_wrote_last()
 
 
 def test_escabel_wrong_positions():
-    refused(setup_of("escabel", {"d4": ["b"]}, to_move=0),
-            "it is White's turn, not Black's", "1 piece has been added")
-    refused(setup_of("escabel", {"d4": ["b", "w", "b"], "d5": ["w"]}, to_move=1),
-            "it is Black's turn")
+    # the side to move follows from the pieces: the side given is not used
+    assert setup.compose(setup_of("escabel", {"d4": ["b"]}, to_move=0)).colour_to_move == 1
+    answer = setup.check(setup_of("escabel", {"d4": ["b", "w"]}, to_move=1))
+    assert answer["setup"]["to_move"] == 0
+    assert "every move adds one" in setup.palette("escabel")["side"]
+    assert "side" not in setup.palette("loa") and "side" not in setup.palette("evl")
     start = setup.describe(gamut.new("escabel", "checkered", size=5))
     cells = dict(start["cells"])
     del cells["c3"]
     refused(dict(start, cells=cells), "the checkered board is always full, but c3 is empty")
     line = {f"d{r}": ["b"] for r in range(1, 8)}
     line.update({f"a{r}": ["w"] for r in range(1, 8)})
-    refused(setup_of("escabel", line, to_move=0), "the game would already be over",
+    refused(setup_of("escabel", line), "the game would already be over",
             "Player 1 (Black) wins: a chain joins")
     refused(setup_of("escabel", {"d4": ["b"] * 50}, to_move=0), "no stack grows higher than 49")
     ok = setup.compose(setup_of("escabel", {"d4": ["b", "w", "b"], "d5": ["w"]}, to_move=0))

@@ -10,6 +10,7 @@ import * as link from "./url.js";
 import { copyLink, hideNotice, sentence, setExplain, showNotice } from "./dialogs.js";
 import * as records from "./records.js";
 import { hideRulesPage, rulesLinkGame, showRulesPage } from "./rulespage.js";
+import { editLink, readEditLink } from "./setupedit.js";
 import { $, h } from "./dom.js";
 
 let page = null;
@@ -234,8 +235,11 @@ export const actions = {
   },
 
   replace(model) {
+    const editing = page.editor.isOpen;
+    page.editor.hide();
     page.show(model);
     page.buildPicker(model.meta.game);
+    if (editing) location.hash = model.fragment();  // (the editor's address gives way to the game's)
   },
 
   /** Open what the URL names: a link (into the game on screen or the library
@@ -245,12 +249,15 @@ export const actions = {
   async openFromURL({ boot }) {
     const m = page.model;
     const rules = rulesLinkGame(location.hash);
+    const editing = readEditLink(location.hash);
     if (rules && page.info(rules)) {
       showRulesPage(rules, page.info(rules));
       if (!boot) return;
     } else {
       hideRulesPage();
     }
+    if (!editing) page.editor.hide();
+    else if (!boot) return actions.openEditor(editing);
     if (!boot && m && location.hash === m.fragment()) return;
     if (!boot && (!location.hash || location.hash === "#")) {
       if (m) page.keeper.changed(m);  // the fragment was cleared: write the game back
@@ -264,7 +271,7 @@ export const actions = {
       const unchecked = boot ? stored && library.modelOf(stored) : m;
       const check = async () => (boot ? stored && await actions.openStored(stored) : m);
       let target = null;
-      if (!rules && !(boot && unchecked && location.hash === unchecked.fragment())) {
+      if (!rules && !editing && !(boot && unchecked && location.hash === unchecked.fragment())) {
         const linked = await actions.readLink({ boot });
         if (linked) target = await actions.placeLink(linked, unchecked && unchecked.start === linked.start ? await check() : null);
       }
@@ -276,6 +283,53 @@ export const actions = {
         return;
       }
       actions.replace(target);
+    });
+    if (boot && editing) {  // (over the game it came back to, once the engine can answer)
+      await page.engine.ready;
+      await actions.openEditor(editing);
+    }
+  },
+
+  // -- the position editor (editor.js) ----------------------------------------------------
+  /** Set up a position, starting from the one on the board. */
+  editPosition() {
+    if (!page.ready) {
+      setExplain("The engine is still loading; positions can be set up in a moment.", "info");
+      return;
+    }
+    location.hash = editLink(null);
+  },
+
+  /** Open the editor at an editor link's position (or the viewed one); a link
+   * that cannot be read goes back to the game and says why. */
+  async openEditor(editing) {
+    const m = page.model;
+    const what = editing.start ? { start: editing.start } : m ? { start: m.start, line: m.viewed } : null;
+    try {
+      if (editing.broken || !what) throw Object.assign(new Error("it is not a position link"), { type: "LinkError" });
+      await page.editor.open(what);
+    } catch (err) {
+      if (!err || !err.type) throw err;
+      showNotice(linkProblem(err.message), { kind: "error" });
+      actions.closeEditor();
+    }
+  },
+
+  closeEditor() {
+    page.editor.hide();
+    if (page.model) location.hash = page.model.fragment();
+  },
+
+  /** A new game from the editor's position (with this game's last players). */
+  playFrom(start) {
+    return page.busy(async () => {
+      const view = await page.positions.view(start, []);
+      const last = keep.settingsOf(view.game);
+      const players = last && Array.isArray(last.players) && last.players.length === view.players.length ? last.players : [];
+      const model = await open.fromStart(page.positions, start, players);
+      hideNotice();
+      setExplain("");
+      actions.replace(model);
     });
   },
 
@@ -416,7 +470,7 @@ export const actions = {
 
   // -- keys -----------------------------------------------------------------------------
   key(e) {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || page.editor.isOpen) return;
     const t = e.target;
     if (t && (t.closest("input, select, textarea, dialog") || t.isContentEditable)) return;
     const go = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last", ArrowUp: "up", ArrowDown: "down" }[e.key];

@@ -27,6 +27,7 @@ import { wire } from "./wire.js";
 import { seedFirstMoves } from "./early.js";
 import { Announcer, logTo } from "./announce.js";
 import { MoveBox } from "./movebox.js";
+import { Editor } from "./editor.js";
 import { $, h } from "./dom.js";
 
 const root = document.documentElement;
@@ -229,6 +230,11 @@ function boot() {
     games: page.games, settingsOf: keep.settingsOf,
     seatNames: (game, variant) => page.engine.call("new", { game, variant }).then(r => r.view.players.map(p => p.name)),
     onStart: choice => actions.startNew(choice),
+  });
+  page.editor = new Editor({
+    engine: page.engine, games: () => page.games, settingsOf: keep.settingsOf,
+    onPlay: start => actions.playFrom(start), onClose: () => actions.closeEditor(),
+    onAnalyse: null,  // (the analysis board, when it lands: start it from the position)
   });
   // the board at once, from the start views the build inlined
   const planned = plannedGame();

@@ -26,7 +26,7 @@ import { h } from "./dom.js";
 
 /** The cell nearest to `id` in direction (dx, dy) (screen axes) on a
  * drawn board, or null: on polygon boards, the neighbour most nearly that way. */
-function neighbour(geometry, id, dx, dy) {
+export function neighbour(geometry, id, dx, dy) {
   const from = geometry && geometry.cells.get(id);
   if (!from) return null;
   let best = null;

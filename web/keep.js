@@ -123,8 +123,8 @@ export class Keeper {
     writeJSON(SETTINGS_KEY, all);
     try {
       const fragment = model.fragment();
-      // (a rules page keeps its own address; the game's comes back with it)
-      if (location.hash !== fragment && !location.hash.startsWith("#rules/")) history.replaceState(history.state, "", fragment);
+      // (a rules page and the editor keep their own address; the game's comes back with them)
+      if (location.hash !== fragment && !/^#(rules\/|edit\b)/.test(location.hash)) history.replaceState(history.state, "", fragment);
     } catch { /* some sandboxes refuse: the game is still in the library */ }
     // a copy in localStorage at once (IndexedDB writes may not finish when the page is
     // closed or reloaded): read back into the library by recoverUnsaved() at the next start

@@ -35,6 +35,12 @@ export async function fresh(engine, positions, gameId, settings = {}) {
   return checked(new GameModel({ start: r.start, meta: r.view, players: settings.players || [] }), positions);
 }
 
+/** A new game from a position text (the editor's "Play from here"). */
+export async function fromStart(positions, start, players = []) {
+  const view = await positions.view(start, []);
+  return checked(new GameModel({ start, meta: view, players }), positions);
+}
+
 /** A link's game.  `games`: GameInfo list (for the options' defaults).  A
  * link sent by a friend names their seat "h" and ours "r" (far away): read
  * here, the seats turn round. */

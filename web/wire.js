@@ -19,6 +19,7 @@ export function wire(page, actions) {
   on("hint-play", () => actions.playHint());
   on("new-game", () => actions.newDialog());
   on("copy-link", () => copyLink(location.href));
+  on("set-up", () => actions.editPosition());
   on("show-rules", () => showRules(page.model ? page.model.meta.game : "loa", page.info(page.model?.meta.game)));
   on("notice-fresh", () => actions.newDialog());
   on("notice-close", hideNotice);

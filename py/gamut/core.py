@@ -215,7 +215,8 @@ class Editor:
         None for all), ``text`` (a written label, EL's numbers)) and the
         numbers beside the board (``id``, ``owner``, ``label``,
         ``total``: an unset count is ``total`` minus the owner's pieces on
-        the board).
+        the board); ``side``, when the board decides whose turn it is (EL,
+        Escabel), says how: the side given is then not used.
     ``describe(state)``
         ``{"to_move", "cells": {cell: [item, ...] bottom to top}, "counts":
         {id: int | None}, "extra": {...}}``; ``extra`` holds what the board

@@ -1224,7 +1224,9 @@ def setup_palette(variant: str, options: dict) -> dict:
                        "owner": p, "kind": "piece", "stacks": False, "cells": None,
                        "text": str(n)}
                       for p in range(rules.players) for n in range(1, rules.numbers + 1)],
-            "counts": []}
+            "counts": [],
+            "side": f"It follows from the numbers: {SEAT_NAMES[0]} writes first, then "
+                    "each seat in turn, one number a turn."}
 
 
 def setup_describe(state: ElState) -> dict:
@@ -1247,7 +1249,7 @@ def setup_describe(state: ElState) -> dict:
 
 def setup_compose(header, setup: dict) -> ElState:
     """The numbers on the board must fit turns in seat order (the seat to
-    move follows from them).  Without ``extra`` (an edited position) the
+    move follows from them: the side given is not used).  Without ``extra`` (an edited position) the
     last placement is taken to be the first number, in board order, of the
     seat that wrote last (with declared threats also the one before it, of
     the seat before), no threat is declared, and it is a placement turn."""
@@ -1278,10 +1280,6 @@ def setup_compose(header, setup: dict) -> ElState:
     declare = bool(options.get("declare-threats", False))
     phase = 1 if extra.get("phase") == "declare" else 0
     to_move = (k - phase) % players
-    if setup["to_move"] != to_move:
-        raise core.SetupError(
-            f"it is {names[to_move]}'s turn, not {names[setup['to_move']]}'s: turns go in seat "
-            f"order, and {k} number{'s have' if k != 1 else ' has'} been written")
     board_t = tuple(board)
     if not declare and "last" not in extra:  # (with its last placement the loader judges)
         els = rules.all_els(board_t, occ)

@@ -990,7 +990,8 @@ def setup_palette(variant: str, options: dict) -> dict:
          "cells": None},
         {"id": "w", "label": "White piece", "owner": WHITE, "kind": "piece", "stacks": True,
          "cells": None},
-    ], "counts": []}
+    ], "counts": [],
+        "side": "It follows from the pieces: every move adds one, and Black moves first."}
 
 
 def setup_describe(state: EscabelState) -> dict:
@@ -1006,7 +1007,8 @@ def setup_describe(state: EscabelState) -> dict:
 def setup_compose(header, setup: dict) -> EscabelState:
     """Every move adds one piece and Black moves first, so the pieces on
     the board (beyond the checkered variant's full board) say whose turn it
-    is; a stack is at most as high as the board has points."""
+    is (the side given is not used); a stack is at most as high as the
+    board has points."""
     options, variant = header.options, header.variant
     geo = geometry(options["size"])
     n = geo.n
@@ -1020,19 +1022,13 @@ def setup_compose(header, setup: dict) -> EscabelState:
             if piece == "w":
                 code |= 1 << depth
         codes[geo.index[name]] = code
-    colour = setup["to_move"]
     if variant == "checkered":
         empty = [geo.names[i] for i in geo.index.values() if not codes[i]]
         if empty:
             raise core.SetupError(f"the checkered board is always full, but {empty[0]} is "
                                   "empty")
     pieces = sum(_height(c) for c in codes if c) - (n * n if variant == "checkered" else 0)
-    if pieces % 2 != colour:
-        raise core.SetupError(
-            f"it is {COLOUR_NAMES[pieces % 2]}'s turn, not {COLOUR_NAMES[colour]}'s: every move "
-            f"adds one piece and Black moves first, and {pieces} piece"
-            f"{'s have' if pieces != 1 else ' has'} been added"
-            + (" to the checkered board" if variant == "checkered" else ""))
+    colour = pieces % 2
     swapped = 1 if setup["extra"].get("swapped") else 0
     state = _build(variant, options, geo, codes, colour ^ swapped, swapped, pieces + swapped)
     return load_body(header, state.to_text().split(None, 3)[3])

@@ -18,6 +18,10 @@ wrong side to move).  The hooks live in each game's module
 (:class:`gamut.core.Editor`); this module checks the shapes, which the
 games can then trust, and the one rule every game shares:
 
+* **Where the board decides whose turn it is** (EL: the numbers written,
+  one a turn in seat order; Escabel: every move adds one piece), the palette
+  says so in ``side`` and the side given is not used; elsewhere (Lines of
+  Action, EVL) the side to move is the editor's choice.
 * **A finished game is refused.**  A position whose game is already over
   (a Lines of Action side connected, an EL on the board, an Escabel chain of
   the side to move or no move left, all of an EVL player's markers placed)
@@ -257,6 +261,8 @@ def check(setup: dict) -> dict:
     except SetupError as exc:
         return {"setup": checked.setup, "counts": checked.counts(), "view": _sketch(checked),
                 "start": None, "problem": {"type": type(exc).__name__, "message": str(exc)}}
-    return {"setup": checked.setup, "counts": checked.counts(), "view": view_of(state, 0),
+    # (where the board decides whose turn it is, the side is the one it decides)
+    return {"setup": dict(checked.setup, to_move=describe(state)["to_move"]),
+            "counts": checked.counts(), "view": view_of(state, 0),
             "start": start_text_of(state), "problem": None}
 
