@@ -111,6 +111,11 @@ def build_escabel(page):
 
 
 def break_escabel(page):
+    # a smaller board keeps the pieces where they fit (d4 and c3 are on a 5-board)
+    page.select_option('#editor-settings select[data-option="size"]', "5")
+    assert settled(page) == "valid"
+    assert drawn(page, "editor-board") == {"d4": [1, "2"], "c3": [1, None]}
+    expect(page.locator("#editor-board .hit")).to_have_count(25)
     page.select_option("#editor-variant", "checkered")
     settled(page)
     put(page, "erase", "c3")

@@ -114,18 +114,17 @@ export class Editor {
   /** Another game or variant: its start; another option: the same pieces if the board takes them, else the start. */
   async _settings(game, variant, options) {
     const same = game === this.setup.game && variant === this.setup.variant;
-    const next = { ...this.setup, game, variant, options, extra: {} };
-    try {
-      if (!same) throw new Error("another game");
-      this.paletteKey = null;
-      await this._load(next);
-    } catch (err) {
-      if (err && err.type === "InternalError") throw err;
-      const fresh = (await this.engine.call("setup_describe", { game, variant, options })).setup;
-      this.paletteKey = null;
-      await this._load(fresh);
-      if (same) this._status("The pieces did not fit the new board: it shows the start position.", "info");
+    this.paletteKey = null;
+    if (same) {
+      try {
+        await this._load({ ...this.setup, options, extra: {} });
+        return;
+      } catch (err) {  // (the pieces do not fit the new board: it starts afresh)
+        if (!err || !err.type || err.type === "InternalError") throw err;
+      }
     }
+    await this._load((await this.engine.call("setup_describe", { game, variant, options })).setup);
+    if (same) this._status("The pieces did not fit the new board: it shows the start position.", "info");
   }
 
   // -- drawing --------------------------------------------------------------------
