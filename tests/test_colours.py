@@ -363,7 +363,7 @@ def test_every_colour_is_a_custom_property():
     """Colours are written only in the two themes' :root blocks: a rule that
     wrote one directly would not follow the dark theme (and escape this test)."""
     literal = re.compile(r"#[0-9a-fA-F]{3,8}\b|rgba?\(|\b(white|black)\b")
-    for path in (WEB / "style.css", WEB / "rules.css"):
+    for path in (WEB / "style.css", WEB / "rules.css", WEB / "editor.css", WEB / "phone.css"):
         for prelude, body in _blocks(path.read_text(encoding="utf-8")):
             inner = body if isinstance(body, list) else [(prelude, body)]
             for sel, decls in inner:

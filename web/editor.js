@@ -375,11 +375,16 @@ export class Editor {
   }
 }
 
-/** A palette item drawn small: a disc, a written number or a marker, in its owner's colour. */
+/** A palette item drawn small on a patch of board: a disc, a written number or a marker tile, in its owner's colour. */
 function icon(item, color) {
   const svg = el("svg", { viewBox: "-0.5 -0.5 1 1", class: "board tool-icon", "aria-hidden": "true" });
+  el("rect", { x: -0.5, y: -0.5, width: 1, height: 1, rx: 0.14, class: "tool-ground" }, svg);
   if (item.kind === "marker") {
-    el("rect", { x: -0.22, y: -0.22, width: 0.44, height: 0.44, transform: "rotate(45)", class: `marker c-${color}` }, svg);
+    const corners = [0, 1, 2, 3, 4].map(i => {
+      const a = -Math.PI / 2 + i * 2 * Math.PI / 5;
+      return `${(0.34 * Math.cos(a)).toFixed(3)},${(0.34 * Math.sin(a) + 0.03).toFixed(3)}`;
+    });
+    el("polygon", { points: corners.join(" "), class: `marker c-${color}` }, svg);
   } else if (item.text != null) {
     el("text", { x: 0, y: 0.04, class: `label written-label c-${color}`, "font-size": 0.7 }, svg).textContent = item.text;
   } else {
@@ -390,6 +395,7 @@ function icon(item, color) {
 
 function eraserIcon() {
   const svg = el("svg", { viewBox: "-0.5 -0.5 1 1", class: "board tool-icon", "aria-hidden": "true" });
+  el("rect", { x: -0.5, y: -0.5, width: 1, height: 1, rx: 0.14, class: "tool-ground" }, svg);
   el("path", { d: "M-0.3 -0.3 L0.3 0.3 M0.3 -0.3 L-0.3 0.3", class: "eraser" }, svg);
   return svg;
 }
