@@ -3,7 +3,8 @@ game it builds a position by clicks (pieces, stacks in their order, EL's
 numbers, EVL's markers and pieces in hand), says what is wrong with a bad
 one (the engine's message), plays from a good one ("Play from here" opens it
 as a new game), and the game's link opens that position in a fresh context
-at phone size, as does the editor's own link.  Screenshots of the editor in
+at phone size, as does the editor's own link; a reload keeps an edit that
+is not valid yet.  Screenshots of the editor in
 every game at desktop and phone size go to e2e/screenshots/editor-*.png.
 
 Uses infra's fixtures (e2e/conftest.py): every context is guarded against
@@ -201,6 +202,11 @@ def test_the_editor_builds_a_position_plays_from_it_and_its_link_opens_it(
     assert settled(page) == "invalid"
     expect(page.locator("#editor-status")).to_contain_text(message)
     expect(page.locator("#editor-play")).to_be_disabled()
+    # a reload keeps the edit that is not valid yet (the link holds the last valid one)
+    page.reload()
+    wait_engine_ready(page)
+    assert settled(page) == "invalid"
+    expect(page.locator("#editor-status")).to_contain_text(message)
     # Back to the game: the game is as it was
     page.click("#editor-close")
     expect(page.locator("main.layout")).to_be_visible()

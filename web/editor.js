@@ -24,6 +24,21 @@ import { format } from "./url.js";
 import * as edit from "./setupedit.js";
 
 const root = document.documentElement;
+// The position being edited, with the editor link it was edited from: a
+// reload (the link holds the last valid position) gives back an edit that
+// was not valid yet.  Dropped when the editor is left.
+const DRAFT = "gamut.editor-draft";
+const draft = {
+  read() {
+    try { return JSON.parse(sessionStorage.getItem(DRAFT) || "null"); } catch { return null; }
+  },
+  write(value) {
+    try {
+      if (value) sessionStorage.setItem(DRAFT, JSON.stringify(value));
+      else sessionStorage.removeItem(DRAFT);
+    } catch { /* not kept: the link still holds the last valid position */ }
+  },
+};
 const capital = text => String(text || "").replace(/^./, c => c.toUpperCase()).replace(/[.\s]*$/, ".");
 
 export class Editor {
@@ -55,7 +70,9 @@ export class Editor {
     document.title = "Set up a position · Gamut";
     root.dataset.editor = "loading";
     try {
-      const setup = what.setup || (await this.engine.call("setup_describe", { start: what.start, line: what.line || [] })).setup;
+      const kept = draft.read();
+      const setup = what.setup || (!what.line && kept && kept.link === location.hash && kept.setup)
+        || (await this.engine.call("setup_describe", { start: what.start, line: what.line || [] })).setup;
       await this._load(setup);
       this.box.querySelector(".tool.chosen")?.focus({ preventScroll: true });
     } catch (err) {
@@ -68,6 +85,7 @@ export class Editor {
 
   hide() {
     if (this.box.hidden) return;
+    draft.write(null);
     this.box.hidden = true;
     document.body.classList.remove("editing");
     document.title = "Gamut";
@@ -284,6 +302,7 @@ export class Editor {
       const hash = edit.editLink(start);
       if (location.hash !== hash) history.replaceState(history.state, "", hash);
     }
+    draft.write(start ? null : { link: location.hash, setup });
   }
 
   _overlay() {
