@@ -343,3 +343,21 @@ def test_move_labels_number_rounds_and_turns():
         "1.", "1...", "1...", "2."]
     with pytest.raises(gamut.RecordError, match="move 2"):
         records.move_labels(gamut.new("loa"), ["b1-d3", "zz"])
+
+
+def test_the_think_job_reports_every_seats_chances():
+    def think(start, level="beginner"):
+        job = bridge.call("job_start", {"kind": "think", "start": start, "level": level, "seed": 1})
+        while True:
+            r = bridge.call("job_step", {"job": job, "budget_ms": 50})
+            if r["done"]:
+                return r["result"]
+    quiet = think("loa standard double-connection=mover start")
+    assert len(quiet["chances"]) == 2 and sum(quiet["chances"]) == pytest.approx(1.0, abs=1e-3)
+    won = think(MISSED_WINS["loa"][0])
+    assert won["chances"] == [1.0, 0.0] and won["mate_in"] == 1
+    three = think("el three-player - start")
+    assert len(three["chances"]) == 3 and sum(three["chances"]) == pytest.approx(1.0)
+    # the words use every simulation's result, not the best move's few
+    assert three["evaluation"] == (f"Red wins {round(three['chances'][0] * 100)} % "
+                                   "of the simulated games")

@@ -3,6 +3,7 @@
 // redraws from the model.  Nothing here draws.
 
 import { sameLine } from "./game.js";
+import { markedAt } from "./analysis.js";
 import * as open from "./open.js";
 import * as keep from "./keep.js";
 import * as library from "./library.js";
@@ -187,6 +188,21 @@ export const actions = {
     if (!hint) return;
     page.computer.hint = null;
     actions.play(hint.progress.move || hint.progress.best);
+  },
+
+  /** The engine's line at the marked move in view, added to the tree as a
+   * variation (each move checked with the engine first). */
+  addEngineLine() {
+    const m = page.model;
+    const marked = m && markedAt(page.analyser.result(), m.viewed);
+    if (!marked) return undefined;
+    const j = marked.judgement;
+    const at = m.tree.mainline([]).slice(0, j.ply);
+    const moves = j.pv.length ? j.pv : [j.best];
+    return page.busy(async () => {
+      await page.positions.view(m.start, [...at, ...moves]);
+      if (page.model === m && m.tree.has(at)) m.addLine(at, moves);
+    });
   },
 
   seat(seat, value) {

@@ -11,6 +11,8 @@
 import { Engine } from "./engine.js";
 import { Board } from "./board.js";
 import { Computer } from "./computer.js";
+import { Analyser, engineMoveOnBoard, marksByPly } from "./analysis.js";
+import { drawAnalysis } from "./analysispanel.js";
 import { Positions } from "./positions.js";
 import { drawMoveList } from "./movelist.js";
 import { isPrefix } from "./game.js";
@@ -75,6 +77,7 @@ page.show = function show(model) {
   page.model = model;
   page.unsubscribe = model.subscribe(() => changed());
   page.computer.attach(model);
+  page.analyser.attach(model);
   page.opened();
   changed();
 };
@@ -118,6 +121,7 @@ function changed() {
   page.keeper.changed(m);
   page.computer.sync();
   page.announcer.changed(m);
+  page.analyser.sync();
   const need = [m.viewed, m.head];
   for (const line of need) {
     if (!page.positions.get(m.start, line)) {
@@ -164,7 +168,7 @@ function draw() {
   root.dataset.ply = String(m.ply);
   page.board.show(view);
   page.board.setInteractive(input);
-  page.board.setSuggest(computer.suggestion(view));
+  page.board.setSuggest(computer.suggestion(view) || engineMoveOnBoard(page.analyser.result(), m.viewed, view));
   // the panel and the move list are rebuilt only when what they show changed
   // (not on every progress report of a search: a select being used stays open)
   const thinkingHere = !!(computer.think && computer.think.purpose === "move" && m.atHead);
@@ -181,11 +185,14 @@ function draw() {
     drawn.list = listKey;
     drawMoveList($("moves"), m, {
       seats: view.players.length, per: view.turn_plies || 1, onSelect: line => actions.goTo(line),
+      marks: marksByPly(page.analyser.result()),
     });
   }
   const hint = computer.hint && computer.hint.progress;
   drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: input && !!hint });
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 });
+  drawAnalysis({ analyser: page.analyser, computer, model: m, view, ready: page.ready,
+    seatName: s => (view.players[s] && view.players[s].name) || `Player ${s + 1}` }, line => actions.goTo(line));
 }
 
 // -- boot ---------------------------------------------------------------------------
@@ -198,6 +205,12 @@ function boot() {
     engine: page.engine, positions: page.positions,
     onMove: (line, move) => actions.computerMove(line, move),
     onChange: () => schedule(),
+    onError: message => showNotice(message, { kind: "error" }),
+  });
+  page.analyser = new Analyser({
+    engine: page.engine,
+    onChange: () => schedule(),
+    onDone: (model, result) => model.setAnalysis(result),
     onError: message => showNotice(message, { kind: "error" }),
   });
   page.board = new Board({ svg: $("board"), palette: $("palette"), actions: $("actions") }, {

@@ -1,6 +1,7 @@
 // The computer players: which seats the computer plays (read from the game
 // model), the "think" job for the game's head, the Hint job for the viewed
-// position, Pause, Move now and cancel.
+// position, Pause, Move now and cancel; and the live analysis (a search of
+// the viewed position, whichever it is, while the toggle is on).
 //
 // It reacts to the model, never to drawing: sync() runs after every model
 // change and whenever a view arrives, and starts, keeps or stops the search
@@ -13,6 +14,8 @@
 import { sameLine } from "./game.js";
 
 const HINT_LEVEL = "strong";
+const LIVE_LEVEL = "master";  // live analysis: the deepest level, shown as it deepens
+const LIVE_MS = 120000;
 const HINT_MS = 2500;        // a hint's search-time cap
 const MIN_MOVE_MS = 300;     // a computer reply is shown no sooner (the human sees the moves one by one)
 const WATCH_MOVE_MS = 700;   // the same when only computers play: a game one can follow
@@ -33,10 +36,13 @@ export class Computer {
     this.hint = null;     // {key, progress}: a finished hint, shown while its position is viewed
     this.paused = false;
     this.enabled = false; // the engine is ready
+    this.liveOn = false;  // the live analysis toggle
+    this.live = null;     // {key, job, progress, done}: the live search of the viewed position
   }
 
   attach(model) {
     this._cancel();
+    this._cancelLive();
     this.hint = null;
     this.paused = false;
     this.model = model;
@@ -93,7 +99,49 @@ export class Computer {
     }
     if (this.hint && this.hint.key !== this._key(m.viewed)) this.hint = null;
     if (!this.think && !this.paused && seat >= 0) this._start("move", m.head, seat, this.levelOf(seat));
+    this._syncLive();
     this.onChange();
+  }
+
+  /** Live analysis on or off. */
+  setLive(on) {
+    this.liveOn = !!on;
+    this.sync();
+  }
+
+  /** The live search follows the viewed position (a new one for each position). */
+  _syncLive() {
+    const m = this.model;
+    const key = this.liveOn ? this._key(m.viewed) : null;
+    if (this.live && this.live.key !== key) this._cancelLive();
+    if (!key || this.live) return;
+    const view = this.positions.get(m.start, m.viewed);
+    if (!view) {
+      this.positions.view(m.start, m.viewed).then(() => {
+        if (this.model === m && this._key(m.viewed) === key) this.sync();
+      }, () => {});
+      return;
+    }
+    if (view.outcome || !((view.moves || []).length || view.select)) return;
+    const live = { key, job: null, progress: null, done: false };
+    live.job = this.engine.job("think", { start: m.start, line: m.viewed, level: LIVE_LEVEL, seed: 0, max_ms: LIVE_MS }, progress => {
+      if (this.live !== live) return;
+      live.progress = progress;
+      this.onChange();
+    });
+    this.live = live;
+    live.job.promise.then(result => {
+      if (this.live !== live) return;
+      live.done = true;
+      live.progress = result;
+      this.onChange();
+    }, () => { if (this.live === live) live.done = true; });
+  }
+
+  _cancelLive() {
+    const live = this.live;
+    this.live = null;
+    if (live && !live.done) live.job.cancel();
   }
 
   _start(purpose, line, seat, level) {
@@ -207,7 +255,8 @@ export class Computer {
     if (!m || !view) return null;
     const viewedKey = this._key(m.viewed);
     const src = this.think && this.think.key === viewedKey ? this.think
-      : this.hint && this.hint.key === viewedKey ? { purpose: "hint", progress: this.hint.progress } : null;
+      : this.hint && this.hint.key === viewedKey ? { purpose: "hint", progress: this.hint.progress }
+        : this.live && this.live.key === viewedKey ? { purpose: "live", progress: this.live.progress } : null;
     const p = src && src.progress;
     const text = p && (p.move || p.best);
     if (!text) return null;

@@ -15,6 +15,7 @@
 // controller decides from it whether to think.
 
 import { GameTree, TreeError, sameLine } from "./tree.js";
+import { analysisFor, readAnalysis } from "./analysis.js";
 import * as link from "./url.js";
 
 export { sameLine };
@@ -22,7 +23,7 @@ export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m ==
 
 export class GameModel {
   /** `start`: position text; `meta`: {game, variant, options}; `players`: ["h" | "c:<level>"]. */
-  constructor({ start, meta, players = [], tree = new GameTree(), viewed = [], head = null, tip = null }) {
+  constructor({ start, meta, players = [], tree = new GameTree(), viewed = [], head = null, tip = null, analysis = null }) {
     this.start = start;
     this.meta = { game: meta.game, variant: meta.variant, options: { ...(meta.options || {}) } };
     this.players = [...players];
@@ -30,6 +31,7 @@ export class GameModel {
     this.viewed = [...viewed];
     this.head = head ? [...head] : [...viewed];
     this.tip = tip ? [...tip] : [...this.head];
+    this.analysis = analysis;  // the engine's analysis of a main line (analysis.js), or null
     this.listeners = new Set();
     this.rev = 0;   // counts the changes (views redraw only what changed)
   }
@@ -184,6 +186,22 @@ export class GameModel {
     this._changed("tree");
   }
 
+  /** A line of moves (the engine's) added after `at` as a variation, or
+   * along what is there; the board shows its first move.  The head stays. */
+  addLine(at, moves) {
+    let line = [...at];
+    for (const move of moves) line = this.tree.add(line, move).line;
+    this.viewed = at.concat(moves.slice(0, 1));
+    this._changed("tree");
+    return line;
+  }
+
+  /** The engine's analysis of the main line (kept while the main line is that line). */
+  setAnalysis(analysis) {
+    this.analysis = analysis;
+    this._changed("analysis");
+  }
+
   setPlayers(players) {
     this.players = [...players];
     this._changed("players");
@@ -218,6 +236,8 @@ export class GameModel {
     return {
       start: this.start, meta: this.meta, players: this.players, tree: this.tree.toJSON(),
       viewed: this.viewed, head: this.head, tip: this.tip,
+      // (an analysis of another main line is dropped)
+      ...(analysisFor(this.analysis, this.tree.mainline([])) ? { analysis: this.analysis } : {}),
     };
   }
 
@@ -239,7 +259,8 @@ export class GameModel {
     for (const name of ["viewed", "head", "tip"]) {
       if (!line(data[name]) || !tree.has(data[name])) throw new TreeError(`its ${name} line is not in its tree`);
     }
-    return new GameModel({ ...data, tree });
+    // an analysis that cannot be read is dropped: the game itself loads
+    return new GameModel({ ...data, tree, analysis: readAnalysis(data.analysis) });
   }
 }
 

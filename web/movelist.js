@@ -8,24 +8,26 @@
 
 import { sameLine } from "./game.js";
 import { h } from "./dom.js";
+import { MARK_GLYPH } from "./analysis.js";
 
 /**
  * Draw `model`'s tree into `list` (an <ol>).  `seats` and `per` (moves in a
  * turn) come from the view; `onSelect(line)` shows a position.
  */
-export function drawMoveList(list, model, { seats = 2, per = 1, onSelect }) {
+export function drawMoveList(list, model, { seats = 2, per = 1, onSelect, marks = {} }) {
   const tree = model.tree;
   const round = Math.max(1, seats) * Math.max(1, per);
   const viewed = model.viewed;
   const main = tree.mainline([]);
   // a move's button; `line()` gives its line when clicked (the main line's
   // moves do not each copy the line: a long game draws in linear time)
-  const button = (ply, move, cls, current, line) => h("button", {
-    type: "button", class: `mv${cls}${current ? " current" : ""}`, "data-ply": ply,
-    "aria-current": current ? "step" : null,
-    "aria-label": `Move ${ply}${cls ? " (variation)" : ""}: ${move}`,
+  // (`mark`: the analysis's mark of a main-line move, shown as ?!, ? or ??)
+  const button = (ply, move, cls, current, line, mark = null) => h("button", {
+    type: "button", class: `mv${cls}${current ? " current" : ""}${mark ? ` marked mark-${mark}` : ""}`, "data-ply": ply,
+    "aria-current": current ? "step" : null, "data-mark": mark,
+    "aria-label": `Move ${ply}${cls ? " (variation)" : ""}: ${move}${mark ? ` (${mark})` : ""}`,
     onclick: () => onSelect(line()),
-  }, move);
+  }, move, mark ? h("span", { class: "glyph", "aria-hidden": "true" }, MARK_GLYPH[mark]) : null);
   // the viewed move is on the main line at this ply, if at all
   const mainViewed = viewed.length <= main.length && sameLine(viewed, main.slice(0, viewed.length)) ? viewed.length : -1;
   const number = (k, resumed) => {
@@ -63,7 +65,7 @@ export function drawMoveList(list, model, { seats = 2, per = 1, onSelect }) {
     for (let k = i; k < Math.min(i + round, main.length); k += per) {
       const turn = [];
       for (let j = k; j < Math.min(k + per, main.length); j++) {
-        turn.push(button(j + 1, main[j], "", mainViewed === j + 1, () => main.slice(0, j + 1)));
+        turn.push(button(j + 1, main[j], "", mainViewed === j + 1, () => main.slice(0, j + 1), marks[j + 1]));
         for (const alt of alternatives[j]) forks.push([...main.slice(0, j), alt]);
       }
       cells.push(per === 1 ? turn[0] : h("span", { class: "turn" }, ...turn));

@@ -97,6 +97,19 @@ function searchFacts(p) {
   return out;
 }
 
+/** A search's score and line in words: "depth 6 · Black 57 % · b1-d3 h5-g4",
+ * "Black wins in 2 · ..." (`seatName(seat)`). */
+export function searchLine(p, seatName) {
+  const parts = [];
+  if (p.search === "alphabeta") parts.push(`depth ${p.depth}`);
+  else if (p.search === "mcts") parts.push(`${number(p.simulations)} simulations`);
+  if (p.mate_in && p.winner != null) parts.push(`${seatName(p.winner)} wins in ${p.mate_in}`);
+  else if (Array.isArray(p.chances) && p.chances.length > p.seat) parts.push(`${seatName(p.seat)} ${Math.round(100 * p.chances[p.seat])} % to win`);
+  const line = p.pv && p.pv.length ? p.pv : p.best ? [p.best] : [];
+  if (line.length) parts.push(line.join(" "));
+  return parts.join(" · ");
+}
+
 /** The thinking box: the computer's search for the head, or a hint. */
 export function drawThinking({ model, view, headView, computer, ready, canPlayHint }) {
   const box = $("ai");
@@ -144,6 +157,11 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
   if (fraction != null) bar.value = Math.max(0, Math.min(1, fraction));
   $("ai-status").replaceChildren(...(status.length ? status : [computer.paused ? "Paused." : ""]));
   $("ai-eval").textContent = p && (p.depth || p.simulations || p.done) ? p.evaluation || "" : "";
+  // a hint tells its score and line too
+  const hinting = (state === "hint" || state === "hint-thinking") && p && (p.depth || p.simulations || p.done);
+  const line = $("ai-line");
+  line.hidden = !hinting;
+  line.textContent = hinting ? searchLine(p, seat => seatName(view, seat)) : "";
   const moveNow = $("move-now");
   moveNow.hidden = state !== "thinking";
   moveNow.disabled = !(t && t.purpose === "move" && best);

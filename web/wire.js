@@ -18,6 +18,10 @@ export function wire(page, actions) {
   on("hint-stop", () => page.computer.stopHint());
   on("hint-play", () => actions.playHint());
   on("new-game", () => actions.newDialog());
+  on("analyse", () => page.analyser.start($("analyse-level").value));
+  on("analyse-cancel", () => page.analyser.cancel());
+  on("analysis-add", () => actions.addEngineLine());
+  on("live", () => page.computer.setLive(!page.computer.liveOn));
   on("copy-link", () => copyLink(location.href));
   on("set-up", () => actions.editPosition());
   on("show-rules", () => showRules(page.model ? page.model.meta.game : "loa", page.info(page.model?.meta.game)));

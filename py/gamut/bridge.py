@@ -449,8 +449,10 @@ def _think_job(params: dict):
     at the start.
 
     Progress: ``{search, depth, nodes | simulations, best, clicks, score,
-    evaluation, mate_in, pv, elapsed_ms, seat, fraction}`` (``fraction``:
-    the share of the level's budget spent, for a progress bar); the result
+    chances, evaluation, mate_in, pv, elapsed_ms, seat, fraction}``
+    (``chances``: every seat's winning chance as :mod:`gamut.analysis`
+    reckons it, or None; ``fraction``: the share of the level's budget
+    spent, for a progress bar); the result
     is the same dict with ``move`` (the move text to play), ``done`` true
     and ``fraction`` 1."""
     from . import ai  # imported on first use: the page loads faster without it
@@ -494,15 +496,17 @@ def think_progress(state: State, raw: dict, spent_ms: float, names: list[str]) -
     name = names[mover]
     other = names[1 - mover] if len(names) == 2 else None
     out = {"seat": mover, "best": raw.get("best"), "elapsed_ms": round(spent_ms),
-           "done": bool(raw.get("done")), "score": None, "mate_in": None, "winner": None,
-           "evaluation": "", "fraction": raw.get("fraction")}
+           "done": bool(raw.get("done")), "score": None, "chances": None, "mate_in": None,
+           "winner": None, "evaluation": "", "fraction": raw.get("fraction")}
     if "depth" in raw:  # alpha-beta: a score for the side to move
         score = raw.get("score") or 0
         out.update(search="alphabeta", depth=raw.get("depth", 0), nodes=raw.get("nodes", 0),
                    pv=list(raw.get("pv") or [])[:8], score=score)
+        out["chances"] = _chances(score, mover, state.eval_scale)
         if is_mate_score(score) and raw.get("depth"):
             out["winner"], n = forced_result(score, mover, state.turn_plies)
             out["mate_in"] = n
+            out["chances"] = [float(seat == out["winner"]) for seat in range(2)]
             who = name if score > 0 else (other or "The opponent")
             out["evaluation"] = f"{who} wins: a win found in {n} move{'s' if n != 1 else ''}"
         elif not raw.get("depth"):
@@ -510,8 +514,11 @@ def think_progress(state: State, raw: dict, spent_ms: float, names: list[str]) -
         else:
             out["evaluation"] = _words(score, name, other, state.eval_scale)
     else:  # Monte-Carlo: a win rate and proven results
-        out.update(search="mcts", simulations=raw.get("simulations", 0))
-        rate = raw.get("win_rate")
+        out.update(search="mcts", simulations=raw.get("simulations", 0),
+                   pv=list(raw.get("pv") or [])[:8], chances=raw.get("chances"))
+        chances = raw.get("chances")
+        # (all the simulations' results: the best move's own rate rests on few at first)
+        rate = chances[mover] if chances else raw.get("win_rate")
         proven = raw.get("proven")
         out["win_rate"] = rate
         if proven is not None:
@@ -523,6 +530,11 @@ def think_progress(state: State, raw: dict, spent_ms: float, names: list[str]) -
         else:
             out["evaluation"] = f"{name} wins {round(rate * 100)} % of the simulated games"
     return out
+
+
+def _chances(score: float, mover: int, scale: float) -> list:
+    from .analysis import chances_of_score
+    return [round(c, 4) for c in chances_of_score(score, mover, scale)]
 
 
 # Where the words change, in units of a game's ``eval_scale`` (the score
