@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -80,30 +81,29 @@ def in_cpython(params: dict) -> tuple[dict, float]:
             return step["result"], time.perf_counter() - t0
 
 
-def in_browser(jobs: list[dict]) -> list[tuple[dict, float]]:
+def in_browser(jobs: list[dict]) -> Iterator[tuple[dict, float]]:
     from playwright.sync_api import sync_playwright
     dist = build.build(out=build.BUILD / "dist-bench-analysis")
+    own = build.build_info(dist)["build"]  # the build's own folder, where engine.js is
     with tempfile.TemporaryDirectory() as tmp:
         page_file = Path(tmp) / "analyse.html"
         page_file.write_text(ANALYSE_HTML)
-        server = build.make_server(dist, PREFIX, overlay={"analyse-bench.html": page_file})
+        server = build.make_server(dist, PREFIX, overlay={own + "analyse-bench.html": page_file})
         build.serve_in_thread(server)
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
                 context = browser.new_context(service_workers="block")
                 page = context.new_page()
-                page.goto(server.url + "analyse-bench.html")
+                page.goto(server.url + own + "analyse-bench.html")
                 page.wait_for_selector("html[data-engine=ready]", state="attached",
                                        timeout=120_000)
                 page.evaluate("p => window.analyse(p)", {**jobs[0], "line": jobs[0]["line"][:2],
                                                         "level": "beginner"})  # warm-up import
-                out = []
-                for params in jobs:
+                for params in jobs:  # (each as it is done: Master takes minutes)
                     r = page.evaluate("p => window.analyse(p)", params)
-                    out.append((r["result"], r["wall_ms"] / 1000))
+                    yield r["result"], r["wall_ms"] / 1000
                 browser.close()
-                return out
         finally:
             server.shutdown()
             server.server_close()
@@ -116,22 +116,25 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     start, line = the_game()
     jobs = [{"start": start, "line": line, "level": level} for level in args.levels]
-    cpython = [in_cpython(params) for params in jobs]
-    browser = [] if args.no_browser else in_browser(jobs)
     print(f"analysing a {PLIES}-move Lines of Action game (Casual against Casual, "
           "no move ending it, "
-          f"{PLIES + 1} positions; the analyse job, level by level):")
-    for i, level in enumerate(args.levels):
-        result, seconds = cpython[i]
+          f"{PLIES + 1} positions; the analyse job, level by level):", flush=True)
+    cpython = []
+    for level, params in zip(args.levels, jobs):
+        result, seconds = in_cpython(params)
+        cpython.append((result, seconds))
         marks = sum(1 for m in result["moves"] if m["mark"])
         extra = sum(1 for m in result["moves"] if m["best_after"] is not None)
-        row = (f"  {level:9s} CPython {seconds:6.1f} s ({seconds / (PLIES + 1) * 1000:5.0f} ms "
-               f"a position; {extra} moves also searched after the engine's move, {marks} marked)")
-        if browser:
-            b_result, b_seconds = browser[i]
-            same = "same analysis" if b_result == result else "ANALYSIS DIFFERS"
-            row += f"   browser worker {b_seconds:6.1f} s ({b_seconds / seconds:.1f}x, {same})"
-        print(row, flush=True)
+        print(f"  {level:9s} CPython        {seconds:6.1f} s ({seconds / (PLIES + 1) * 1000:5.0f} ms "
+              f"a position; {extra} moves also searched after the engine's move, {marks} marked)",
+              flush=True)
+    if args.no_browser:
+        return 0
+    for level, (b_result, b_seconds), (result, seconds) in zip(args.levels, in_browser(jobs),
+                                                                 cpython):
+        same = "the same analysis" if b_result == result else "ANOTHER ANALYSIS"
+        print(f"  {level:9s} browser worker {b_seconds:6.1f} s ({b_seconds / seconds:.1f} times "
+              f"CPython's; {same})", flush=True)
     return 0
 
 
