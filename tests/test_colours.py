@@ -353,7 +353,7 @@ def _selector_with(cls: str) -> str:
 @pytest.mark.parametrize("colour", PIECES)
 @pytest.mark.parametrize("where", [".panel", ".player.to-move"])
 def test_seat_swatches(theme, colour, where):
-    under = _surface([(where, "background")], theme)
+    under = _surface([(where, "background"), (".swatch", "background")], theme)  # (its tile, if any)
     fill = SHEET.value(f".swatch .disc.c-{colour}", "fill", theme)
     edge = SHEET.value(f".swatch .disc.c-{colour}", "stroke", theme)
     assert max(_seen(fill, under), _seen(edge, under)) >= 3, f"{theme}: the {colour} swatch on {where}"
