@@ -4,7 +4,7 @@ numbers, EVL's markers and pieces in hand), says what is wrong with a bad
 one (the engine's message), plays from a good one ("Play from here" opens it
 as a new game), and the game's link opens that position in a fresh context
 at phone size, as does the editor's own link; a reload keeps an edit that
-is not valid yet.  Screenshots of the editor in
+is not valid yet; "Analyse" opens the position with the live analysis on.  Screenshots of the editor in
 every game at desktop and phone size go to e2e/screenshots/editor-*.png.
 
 Uses infra's fixtures (e2e/conftest.py): every context is guarded against
@@ -212,3 +212,15 @@ def test_the_editor_builds_a_position_plays_from_it_and_its_link_opens_it(
     expect(page.locator("main.layout")).to_be_visible()
     page.wait_for_function("l => location.hash === l", arg=link)
     assert drawn(page, "board") == want
+
+    # Analyse: the position as a new game of human seats with the live analysis on
+    open_editor(page, site_url, text)
+    before = page.evaluate("document.documentElement.dataset.revision")
+    page.click("#editor-analyse")
+    page.wait_for_function("r => document.documentElement.dataset.revision !== r", arg=before)
+    expect(page.locator("main.layout")).to_be_visible()
+    assert drawn(page, "board") == want
+    expect(page.locator("#live")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#live-line")).to_contain_text("Live: ", timeout=30000)
+    expect(page.locator("#live-line")).not_to_have_text("Live: thinking…", timeout=30000)
+    assert "players=" not in page.evaluate("location.hash")  # every seat human

@@ -336,16 +336,20 @@ export const actions = {
     if (page.model) location.hash = page.model.fragment();
   },
 
-  /** A new game from the editor's position (with this game's last players). */
-  playFrom(start) {
+  /** A new game from the editor's position: to play (with this game's last
+   * players), or to analyse (every seat human, the engine's live analysis on:
+   * its best line and score for the position on the board). */
+  playFrom(start, { analyse = false } = {}) {
     return page.busy(async () => {
       const view = await page.positions.view(start, []);
       const last = keep.settingsOf(view.game);
-      const players = last && Array.isArray(last.players) && last.players.length === view.players.length ? last.players : [];
+      const players = analyse ? view.players.map(() => "h")
+        : last && Array.isArray(last.players) && last.players.length === view.players.length ? last.players : [];
       const model = await open.fromStart(page.positions, start, players);
       hideNotice();
       setExplain("");
       actions.replace(model);
+      if (analyse) page.computer.setLive(true);
     });
   },
 

@@ -247,7 +247,7 @@ function boot() {
   page.editor = new Editor({
     engine: page.engine, games: () => page.games, settingsOf: keep.settingsOf,
     onPlay: start => actions.playFrom(start), onClose: () => actions.closeEditor(),
-    onAnalyse: null,  // (the analysis board, when it lands: start it from the position)
+    onAnalyse: start => actions.playFrom(start, { analyse: true }),
   });
   // the board at once, from the start views the build inlined
   const planned = plannedGame();

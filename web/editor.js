@@ -2,7 +2,8 @@
 // alone opens the position on screen): place and remove pieces, stacks,
 // numbers and markers, choose the side to move and the numbers beside the
 // board (EVL's pieces in hand), clear or reset; then play from the
-// position, analyse it, or copy its link.
+// position, analyse it (a new game with the engine's live analysis on), or
+// copy its link.
 //
 // It edits the engine's description of a position (setupedit.js) and knows
 // no rules: the engine says what can be put where (setup_palette), checks
@@ -183,7 +184,10 @@ export class Editor {
         h("p", { id: "editor-status", class: "explain editor-status", role: "status", "aria-live": "polite" }),
         h("div", { class: "editor-actions" },
           h("button", { type: "button", id: "editor-play", class: "primary", onclick: () => this._play() }, "Play from here"),
-          h("button", { type: "button", id: "editor-analyse", hidden: !this.onAnalyse, onclick: () => this._analyse() }, "Analyse"),
+          h("button", {
+            type: "button", id: "editor-analyse", hidden: !this.onAnalyse, onclick: () => this._analyse(),
+            title: "Open this position with the engine's live analysis: its best line and score",
+          }, "Analyse"),
           h("button", { type: "button", id: "editor-copy", onclick: () => this._copy() }, "Copy link")),
         h("div", { class: "editor-actions" },
           h("button", { type: "button", id: "editor-clear", onclick: () => this._edit(edit.clear(this.setup)) }, "Clear"),
