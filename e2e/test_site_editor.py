@@ -224,3 +224,35 @@ def test_the_editor_builds_a_position_plays_from_it_and_its_link_opens_it(
     expect(page.locator("#live-line")).to_contain_text("Live: ", timeout=30000)
     expect(page.locator("#live-line")).not_to_have_text("Live: thinking…", timeout=30000)
     assert "players=" not in page.evaluate("location.hash")  # every seat human
+
+
+def test_the_editor_by_keyboard(new_context, site_url):
+    """The tools are one radio group (arrow keys choose); on the board the
+    arrow keys move between cells, Enter puts the chosen item down, Delete
+    takes the top one off."""
+    page = new_context(viewport=DESKTOP).new_page()
+    open_editor(page, site_url, f"{gamut.new('escabel', size=5).header()} start")
+    expect(page.locator('#editor-tools .tool[data-tool="b"]')).to_be_focused()  # (the chosen tool)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('#editor-tools .tool[data-tool="w"]')).to_be_focused()
+    expect(page.locator('#editor-tools .tool[data-tool="w"]')).to_have_attribute("aria-checked", "true")
+    expect(page.locator("#editor-cell")).to_have_text("Putting down: White piece.")
+    page.focus('#editor-board .hit[data-cell="c3"]')
+    page.keyboard.press("ArrowUp")
+    expect(page.locator('#editor-board .hit[data-cell="c4"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    settled(page)
+    page.keyboard.press("Enter")
+    settled(page)
+    assert drawn(page, "editor-board") == {"c4": [1, "2"]}
+    expect(page.locator('#editor-board .hit[data-cell="c4"]')).to_be_focused()
+    expect(page.locator('#editor-board .hit[data-cell="c4"]')).to_have_attribute(
+        "aria-label", "c4: stack of 2, top Player 2 (White) (from the bottom: Player 2 (White), "
+                      "Player 2 (White))")
+    page.keyboard.press("Delete")
+    settled(page)
+    assert drawn(page, "editor-board") == {"c4": [1, None]}
+    # one piece down: White's first turn, where the pie rule offers the swap (the view says so)
+    expect(page.locator("#editor-status")).to_have_text(
+        "Ready: Player 2 (White) to move. Player 2 may move, or swap sides (pie rule): Player 2 "
+        "would then play Black and Player 1 White.")
