@@ -123,7 +123,8 @@ def test_the_analysis_is_kept_with_the_game_and_dropped_when_the_main_line_chang
     page = shared_page
     fragment, moves, wins = game_link("evl")
     open_hash(page, fragment)
-    analyse(page)
+    analyse(page, "depth:4")  # (a fixed depth this time)
+    expect(page.locator("#analysis-summary caption")).to_contain_text("depth 4")
     page.wait_for_timeout(1500)  # the library is written soon after a change
     page.reload()
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)

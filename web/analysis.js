@@ -12,7 +12,7 @@
 //    summary: [{seat, moves, marks: {inaccuracy, mistake, blunder}, average_loss}]}
 //
 // The Analyser runs the job for the model's main line, like the computer
-// controller runs searches: start() and cancel() are actions; sync() runs
+// controller runs searches: start(level or "depth:N") and cancel() are actions; sync() runs
 // after every model change and drops a job whose line is no longer the main
 // line.  Drawing reads it and never starts or stops anything.
 
@@ -135,14 +135,17 @@ export class Analyser {
     }
   }
 
-  /** Analyse the main line at `level` (again: a new analysis replaces the old when done). */
-  start(level) {
+  /** Analyse the main line at `setting`: a level ("strong"), or "depth:<plies>"
+   * (again: a new analysis replaces the old when done). */
+  start(setting) {
     const m = this.model;
     if (!m) return;
     this._stop();
     const line = this.mainLine();
-    const r = { line, level, progress: null, job: null };
-    r.job = this.engine.job("analyse", { start: m.start, line, level }, progress => {
+    const depth = /^depth:(\d+)$/.exec(setting || "");
+    const how = depth ? { depth: Number(depth[1]) } : { level: setting };
+    const r = { line, setting, progress: null, job: null };
+    r.job = this.engine.job("analyse", { start: m.start, line, ...how }, progress => {
       if (this.running !== r) return;
       r.progress = progress;
       this.onChange();

@@ -11,8 +11,10 @@
 // A line is an array of move texts from the start.  The model knows no
 // rules: which moves are legal, and who is to move, the engine says.
 // Every change calls the listeners with what changed ("position", "tree",
-// "players", "game"): the page redraws from the model, and the computer
-// controller decides from it whether to think.
+// "players", "game", "analysis"): the page redraws from the model, and the
+// computer controller decides from it whether to think.  The model also
+// keeps the engine's analysis of its main line (analysis.js), saved with it
+// while the main line is the line analysed.
 
 import { GameTree, TreeError, sameLine } from "./tree.js";
 import { analysisFor, readAnalysis } from "./analysis.js";

@@ -167,12 +167,18 @@ test("the analyser runs one job for the main line, keeps its result, drops a sta
   assert.equal(done.length, 1);
   assert.equal(analyser.result(), m.analysis);
   assert.equal(analyser.running, null);
+  // a fixed depth instead of a level
+  analyser.start("depth:4");
+  assert.deepEqual(engine.jobs[1].params, { start: START, line: ["a", "b", "c"], depth: 4 });
+  analyser.cancel();
+  assert.equal(engine.jobs[1].cancelled, true);
+  assert.equal(analyser.result(), m.analysis);   // a cancelled job leaves the finished analysis
   // a new move on the main line: a job under way for the old line is cancelled
   analyser.start("strong");
   m.goTo(["a", "b", "c"]);
   m.play("d");
   analyser.sync();
-  assert.equal(engine.jobs[1].cancelled, true);
+  assert.equal(engine.jobs[2].cancelled, true);
   assert.equal(analyser.running, null);
   assert.equal(analyser.result(), null);   // and the old result is not this line's
 });
