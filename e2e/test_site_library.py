@@ -12,7 +12,7 @@ import re
 from playwright.sync_api import expect
 
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle
+from pagekit import cell, library_entries, wait_idle
 
 LOA = "#v1/loa/standard/double-connection=mover/"
 
@@ -349,3 +349,41 @@ def test_export_a_selection_of_the_library(new_context, site_url):
         page.click("#games-export")
     text = open(download.value.path()).read()
     assert text.count("[Game ") == 2 and '"escabel"' in text and '"loa"' in text
+
+
+def test_a_deleted_variation_stays_deleted_after_saves_a_reload_and_in_another_tab(new_context, site_url):
+    """A deletion is kept: the library's save, which merges the stored tree
+    into the game, does not bring the deleted moves back (nor does a reload),
+    and a second tab showing the game loses them too."""
+    context = new_context()
+    one = open_site(context, site_url, LOA)
+    play(one, "d1", "b3")
+    play(one, "h2", "f4")
+    one.click("#prev")
+    wait_idle(one)
+    play(one, "a2", "c2")                  # a variation: 1... a2-c2 beside 1... h2-f4
+    expect(one.locator("#moves .mv.var")).to_have_text(["a2-c2"])
+    saved(one)                             # stored with the variation
+    two = open_site(context, site_url)     # the same game in a second tab
+    expect(two.locator("#moves .mv.var")).to_have_text(["a2-c2"])
+    one.click("#delete-move")
+    expect(one.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
+    saved(one)
+    saved(one)                             # (a save merged the stored tree back in: the bug)
+    expect(one.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
+    expect(two.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
+    two.close()
+    one.reload()
+    wait_engine_ready(one)
+    wait_idle(one)
+    expect(one.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
+    # the game goes on where the deletion left it (after 1. d1-b3); the move
+    # can be played again, and a save keeps it
+    assert one.evaluate("document.documentElement.dataset.ply") == "1"
+    play(one, "a2", "c2")
+    expect(one.locator("#moves .mv.var")).to_have_text(["a2-c2"])
+    saved(one)
+    expect(one.locator("#moves .mv.var")).to_have_text(["a2-c2"])
+    stored = library_entries(one)[0]["game"]
+    assert [1, "a2-c2"] in stored["tree"]["nodes"]
+    assert [[line, live] for line, _, live in stored["deleted"]] == [[["d1-b3", "a2-c2"], False]]

@@ -22,10 +22,17 @@ import * as link from "./url.js";
 
 export { sameLine };
 export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
+const MAX_DELETED = 200;  // deletions remembered per game
+
+/** A deletion record: `[line, at, live]` (`at`: Date.now() of the last
+ * change; `live` false once the line was played again or the delete undone). */
+const validRecord = r => Array.isArray(r) && r.length === 3 && Array.isArray(r[0]) && r[0].length > 0
+  && r[0].every(m => typeof m === "string") && Number.isFinite(r[1]) && typeof r[2] === "boolean";
+const lineKey = line => line.join("\n");
 
 export class GameModel {
   /** `start`: position text; `meta`: {game, variant, options}; `players`: ["h" | "c:<level>"]. */
-  constructor({ start, meta, players = [], tree = new GameTree(), viewed = [], head = null, tip = null, analysis = null }) {
+  constructor({ start, meta, players = [], tree = new GameTree(), viewed = [], head = null, tip = null, analysis = null, deleted = [] }) {
     this.start = start;
     this.meta = { game: meta.game, variant: meta.variant, options: { ...(meta.options || {}) } };
     this.players = [...players];
@@ -34,6 +41,11 @@ export class GameModel {
     this.head = head ? [...head] : [...viewed];
     this.tip = tip ? [...tip] : [...this.head];
     this.analysis = analysis;  // the engine's analysis of a main line (analysis.js), or null
+    // the player's deletions, as records [line, at, live] (oldest first): a
+    // merge with a stored copy or another tab's keeps each line's latest
+    // record, so a deleted line is not brought back by a copy made before,
+    // and a line played again after its deletion is not deleted again
+    this.deleted = deleted.map(([l, at, live]) => [[...l], at, live]);
     this.listeners = new Set();
     this.rev = 0;   // counts the changes (views redraw only what changed)
   }
@@ -63,6 +75,7 @@ export class GameModel {
    * goes on from it. */
   play(move) {
     const { line } = this.tree.add(this.viewed, move);
+    this._undelete(line);
     this.viewed = line;
     this._setHead(line);
     this._changed("tree");
@@ -73,10 +86,29 @@ export class GameModel {
    * The viewed position follows only if it was the head. */
   playAt(at, move) {
     const { line } = this.tree.add(at, move);
+    this._undelete(line);
     if (sameLine(this.viewed, at)) this.viewed = line;
     this._setHead(line);
     this._changed("tree");
     return line;
+  }
+
+  /** `line` is in the tree again (played again, or the delete undone): no
+   * deletion covers it any more. */
+  _undelete(line) {
+    const now = Date.now();
+    for (const r of this.deleted) if (r[2] && isPrefix(r[0], line)) { r[1] = now; r[2] = false; }
+  }
+
+  /** Whether `line` is deleted: the latest record of the lines before,
+   * at or after it is a deletion of it or of a line before it (a line
+   * played again later at or after it brings it back: it was played too). */
+  isDeleted(line) {
+    let latest = null;
+    for (const r of this.deleted) {
+      if ((isPrefix(r[0], line) || isPrefix(line, r[0])) && (!latest || r[1] >= latest[1])) latest = r;
+    }
+    return !!latest && latest[2] && isPrefix(latest[0], line);
   }
 
   _setHead(line) {
@@ -169,6 +201,14 @@ export class GameModel {
   /** Delete the move at `line` and all after it; returns what restore() takes. */
   remove(line) {
     if (!line.length || !this.tree.has(line)) return null;
+    const saved = this._cut(line);
+    this.deleted = [...this.deleted.filter(([d]) => !isPrefix(line, d)), [[...line], Date.now(), true]].slice(-MAX_DELETED);
+    this._changed("tree");
+    return saved;
+  }
+
+  /** Take `line` and all after it out of the tree (the lines shown move off it). */
+  _cut(line) {
     const saved = { token: this.tree.remove(line), viewed: this.viewed, head: this.head, tip: this.tip };
     const parent = line.slice(0, -1);
     const cut = l => (isPrefix(line, l) ? [...parent] : l);
@@ -176,12 +216,12 @@ export class GameModel {
     this.head = cut(this.head);
     this.tip = cut(this.tip);
     if (!isPrefix(this.head, this.tip)) this.tip = [...this.head];
-    this._changed("tree");
     return saved;
   }
 
   restore(saved) {
     this.tree.restore(saved.token);
+    this._undelete(saved.token.line);
     this.viewed = saved.viewed;
     this.head = saved.head;
     this.tip = saved.tip;
@@ -234,12 +274,52 @@ export class GameModel {
     });
   }
 
+  /** Merge a stored copy of this game (`stored`: toJSON(), from another
+   * tab or an earlier save) into this one: the union of both trees, less
+   * the lines deleted in either (a deletion made in another tab is made here
+   * too; a line deleted here is not brought back).  Returns how many
+   * changes it made to the tree (0 for a copy that cannot be read). */
+  merge(stored) {
+    let tree;
+    try {
+      tree = GameTree.fromJSON(stored.tree);
+    } catch {
+      return 0;
+    }
+    // each line's latest record, of either copy
+    const records = new Map(this.deleted.map(r => [lineKey(r[0]), r]));
+    for (const r of Array.isArray(stored.deleted) ? stored.deleted.filter(validRecord) : []) {
+      const mine = records.get(lineKey(r[0]));
+      if (!mine || r[1] > mine[1]) records.set(lineKey(r[0]), [[...r[0]], r[1], r[2]]);
+    }
+    this.deleted = [...records.values()].sort((a, b) => a[1] - b[1]).slice(-MAX_DELETED);
+    let changes = 0;
+    for (const [line, , live] of this.deleted) {  // deletions made in the other copy
+      if (live && this.tree.has(line) && this.isDeleted(line)) {
+        this._cut(line);
+        changes += 1;
+      }
+    }
+    tree.walk(line => {
+      if (this.isDeleted(line)) return false;  // (nor anything after it)
+      if (!this.tree.has(line)) {
+        this.tree.add(line.slice(0, -1), line[line.length - 1]);
+        changes += 1;
+      }
+      const comment = tree.comment(line);
+      if (comment && !this.tree.comment(line)) this.tree.setComment(line, comment);
+      return true;
+    });
+    return changes;
+  }
+
   toJSON() {
     return {
       start: this.start, meta: this.meta, players: this.players, tree: this.tree.toJSON(),
       viewed: this.viewed, head: this.head, tip: this.tip,
       // (an analysis of another main line is dropped)
       ...(analysisFor(this.analysis, this.tree.mainline([])) ? { analysis: this.analysis } : {}),
+      ...(this.deleted.length ? { deleted: this.deleted } : {}),
     };
   }
 
@@ -258,11 +338,15 @@ export class GameModel {
     }
     if (!line(data.players || [])) throw new TreeError("its players are not a list of texts");
     const tree = GameTree.fromJSON(data.tree);
+    const deleted = data.deleted ?? [];
+    if (!Array.isArray(deleted) || !deleted.every(validRecord)) {
+      throw new TreeError("its deletions are not a list of [line, time, live] records");
+    }
     for (const name of ["viewed", "head", "tip"]) {
       if (!line(data[name]) || !tree.has(data[name])) throw new TreeError(`its ${name} line is not in its tree`);
     }
     // an analysis that cannot be read is dropped: the game itself loads
-    return new GameModel({ ...data, tree, analysis: readAnalysis(data.analysis) });
+    return new GameModel({ ...data, tree, analysis: readAnalysis(data.analysis), deleted: deleted.slice(-MAX_DELETED) });
   }
 }
 

@@ -163,7 +163,7 @@ export class Keeper {
     if (!model || msg.id !== model.id || msg.type !== "saved") return;
     try {
       const entry = await library.get(model.id);
-      if (entry && entry.game && entry.game.start === model.start && library.mergeTrees(model, entry.game.tree)) {
+      if (entry && entry.game && entry.game.start === model.start && model.merge(entry.game)) {
         this.onMerged(model);
       }
     } catch { /* the library is unreadable: this tab's copy stays */ }

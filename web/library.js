@@ -6,7 +6,9 @@
 // position's board, pieces and markers (for the list's small drawing)}.
 //
 // Nothing is lost between tabs: a save merges the stored tree into the one
-// being saved (the union of both: a move played in another tab stays) in
+// being saved (GameModel.merge: the union of both, so a move played in
+// another tab stays, less the lines the player deleted in either, which the
+// game keeps as time-stamped records so that a deletion sticks) in
 // the same transaction, and every change is announced on a
 // BroadcastChannel so that other tabs refresh their list and their copy of
 // the game.  An entry that cannot be read (not JSON-like, an unknown game,
@@ -16,7 +18,6 @@
 // page plays on unsaved.
 
 import { GameModel } from "./game.js";
-import { GameTree } from "./tree.js";
 
 export const VERSION = 1;
 const DB = "gamut";
@@ -101,26 +102,6 @@ function announce(type, id) {
   try { channel && channel.postMessage({ type, id }); } catch { /* a closed channel */ }
 }
 
-/** Merge `stored`'s tree (JSON) into `model`'s: the union of both. */
-export function mergeTrees(model, storedTreeJSON) {
-  let added = 0;
-  let stored;
-  try {
-    stored = GameTree.fromJSON(storedTreeJSON);
-  } catch {
-    return 0;
-  }
-  stored.walk(line => {
-    if (!model.tree.has(line)) {
-      model.tree.add(line.slice(0, -1), line[line.length - 1]);
-      added += 1;
-    }
-    const comment = stored.comment(line);
-    if (comment && !model.tree.comment(line)) model.tree.setComment(line, comment);
-  });
-  return added;
-}
-
 /** Save `model` (with its `id`, `name`, `created`) and what the list shows.
  * Moves stored by another tab are merged into the model first (returns how many). */
 export async function save(model, { summary, thumb, keepThumb = false }) {
@@ -129,7 +110,7 @@ export async function save(model, { summary, thumb, keepThumb = false }) {
   await transaction("readwrite", async store => {
     const old = await request(store.get(model.id));
     if (old && old.v === VERSION && old.game && old.game.start === model.start) {
-      merged = mergeTrees(model, old.game.tree);
+      merged = model.merge(old.game);
     }
     const entry = {
       id: model.id, v: VERSION, game: model.toJSON(), name: model.name || (old && old.name) || "",

@@ -3,7 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { GameModel, isStandardStart } from "../../web/game.js";
-import { GameTree } from "../../web/tree.js";
+import { GameTree, TreeError } from "../../web/tree.js";
 import * as link from "../../web/url.js";
 
 const START = "loa standard double-connection=mover start";
@@ -131,7 +131,9 @@ test("deletion removes a move and its followers, moves the lines off it, and can
   assert.deepEqual(m.viewed, ["a"]);
   assert.deepEqual(m.head, ["a"]);
   m.restore(saved);
-  assert.equal(JSON.stringify(m.toJSON()), json);
+  const { deleted, ...back } = m.toJSON();
+  assert.equal(JSON.stringify(back), json);
+  assert.deepEqual(deleted.map(([line, , live]) => [line, live]), [[["a", "x"], false]], "the undo is remembered");
   assert.equal(m.remove([]), null);  // the start cannot be deleted
 });
 
@@ -245,4 +247,85 @@ test("random play and browsing never lose a move", () => {
 test("GameTree lines from a link keep the link's order", () => {
   const t = GameTree.fromLine(["a", "b"]);
   assert.deepEqual(t.mainline(), ["a", "b"]);
+});
+
+const copy = m => JSON.parse(JSON.stringify(m.toJSON()));
+const lines = m => m.deleted.map(([line, , live]) => [line, live]);
+
+test("a deleted line stays deleted through a merge with an older stored copy, and is saved as deleted", () => {
+  const m = played(["a", "b", "c"]);
+  m.goTo(["a"]);
+  m.play("x");                       // a variation a-x
+  m.play("y");
+  const stored = copy(m);            // saved before the deletion
+  m.remove(["a", "x"]);
+  assert.deepEqual(lines(m), [[["a", "x"], true]]);
+  assert.equal(m.merge(stored), 0, "the stored copy brings nothing back");
+  assert.ok(!m.tree.has(["a", "x"]) && !m.tree.has(["a", "x", "y"]));
+  // what is saved says so, and reads back
+  const again = GameModel.fromJSON(copy(m));
+  assert.deepEqual(lines(again), [[["a", "x"], true]]);
+  assert.equal(again.merge(stored), 0);
+  assert.ok(!again.tree.has(["a", "x"]));
+});
+
+test("a deletion made in another tab is made here; moves of either tab elsewhere are kept", () => {
+  const here = played(["a", "b"]);
+  here.goTo(["a"]);
+  here.play("x");
+  const there = GameModel.fromJSON(copy(here));
+  there.remove(["a", "x"]);
+  there.goTo(["a", "b"]);
+  there.play("c");                   // a move of the other tab
+  here.goTo(["a"]);
+  here.play("z");                    // and one of this tab
+  assert.equal(here.merge(copy(there)), 2);   // a-x removed, a-b-c added
+  assert.ok(!here.tree.has(["a", "x"]));
+  assert.ok(here.tree.has(["a", "b", "c"]) && here.tree.has(["a", "z"]));
+  assert.deepEqual(lines(here), [[["a", "x"], true]]);
+  // and the other tab, merging this one's copy, keeps the deletion
+  assert.equal(there.merge(copy(here)), 1);   // a-z added
+  assert.ok(!there.tree.has(["a", "x"]) && there.tree.has(["a", "z"]));
+});
+
+test("a line played again after its deletion is not deleted again by a copy that still says it was", async () => {
+  const m = played(["a", "b"]);
+  m.goTo(["a"]);
+  m.play("x");
+  m.remove(["a", "x"]);
+  const other = GameModel.fromJSON(copy(m));   // another tab: a-x deleted
+  await new Promise(r => setTimeout(r, 3));     // (records are ordered by time)
+  m.goTo(["a"]);
+  m.play("x");                                  // played again here
+  m.play("y");
+  assert.ok(!m.isDeleted(["a", "x", "y"]));
+  assert.equal(m.merge(copy(other)), 0);
+  assert.ok(m.tree.has(["a", "x", "y"]));
+  assert.equal(other.merge(copy(m)), 2, "the other tab takes a-x and a-x-y in");
+  assert.ok(other.tree.has(["a", "x", "y"]));
+});
+
+test("undoing a deletion ends it; a deletion of a line before a later move is later undone by that move", () => {
+  const m = played(["a", "b"]);
+  const saved = m.remove(["a", "b"]);
+  assert.ok(m.isDeleted(["a", "b", "c"]));
+  m.restore(saved);
+  assert.ok(!m.isDeleted(["a", "b"]));
+  assert.deepEqual(lines(m), [[["a", "b"], false]]);
+  // a deletion in another copy older than a move played here under it
+  const m2 = GameModel.fromJSON({ ...copy(m), deleted: [[["a"], 1, true], [["a", "b"], 2, false]] });
+  assert.ok(!m2.isDeleted(["a"]) && !m2.isDeleted(["a", "b"]), "the later move brought its line back");
+  const m3 = GameModel.fromJSON({ ...copy(m), deleted: [[["a", "b"], 1, false], [["a"], 2, true]] });
+  assert.ok(m3.isDeleted(["a"]) && m3.isDeleted(["a", "b"]));
+});
+
+test("a stored copy with malformed deletions is refused when read, ignored when merged", () => {
+  const m = played(["a"]);
+  const data = copy(m);
+  assert.throws(() => GameModel.fromJSON({ ...data, deleted: [[[], 1, true]] }), TreeError);
+  assert.throws(() => GameModel.fromJSON({ ...data, deleted: [["a"]] }), TreeError);
+  assert.throws(() => GameModel.fromJSON({ ...data, deleted: "a" }), TreeError);
+  assert.equal(m.merge({ ...data, deleted: [[[1], 1, true], "b", [["a"], "x", true]] }), 0);
+  assert.ok(m.tree.has(["a"]));
+  assert.equal(m.merge({ tree: "nonsense" }), 0);
 });
