@@ -25,7 +25,7 @@ from pagekit import open_hash, wait_idle
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import gamut  # noqa: E402
 from gamut.ai.solve import forced_wins  # noqa: E402
-from test_analysis import MISSED_WINS  # noqa: E402  (the positions built for the tests)
+from test_analysis import FORCED_LOSSES, MISSED_WINS  # noqa: E402  (the positions built for the tests)
 
 SHOTS = Path(os.environ.get("GAMUT_SHOTS", Path(__file__).resolve().parent / "screenshots"))
 DONE = "() => document.documentElement.dataset.analysis === 'done'"
@@ -117,6 +117,26 @@ def test_the_graph_jumps_the_engines_move_shows_and_its_line_becomes_a_variation
     # the main line is unchanged, so the analysis stays
     expect(page.locator("html")).to_have_attribute("data-analysis", "done")
     expect(page.locator("#moves .row .mv").first).to_have_attribute("data-mark", "blunder")
+
+
+def test_the_engines_line_is_numbered_on_the_board_after_its_move(shared_page):
+    """A move into a forced loss in Lines of Action: at Beginner the engine's
+    defence is d1xg4 and its line goes on with a2-c4, drawn as a 2 on c4."""
+    page = shared_page
+    text, _, played = FORCED_LOSSES["loa"]
+    s = gamut.load(text)
+    opts = ",".join(f"{k}={v}" for k, v in s.options_json().items())
+    open_hash(page, f"#v1/loa/{s.variant}/{opts}/{quote(played, safe='-')}/start={quote(text, safe='')}")
+    analyse(page)
+    page.locator("#first").click()
+    wait_idle(page)
+    arrow = page.locator("#board .suggest-analysis")
+    expect(arrow).to_have_attribute("data-move", "d1xg4")
+    step = arrow.locator(".suggest-step")
+    expect(step).to_have_count(1)
+    expect(step).to_have_attribute("data-n", "2")
+    expect(step).to_have_attribute("data-cell", "c4")
+    expect(step.locator("text")).to_have_text("2")
 
 
 def test_the_analysis_is_kept_with_the_game_and_dropped_when_the_main_line_changes(shared_page):

@@ -262,6 +262,8 @@ for colour in ("red", "blue", "green", "yellow"):
     TEXT.append((f"EL: the {colour} palette, chosen", (f".pal.c-{colour}", "color"),
                  [(".pal[aria-pressed=\"true\"]", "background")], 3.0))
 TEXT.append(("EL: a note of nobody's", (".board .annotation.c-none", "fill"), PAPER, 4.5))
+TEXT.append(("the engine's line numbered on the board", (".board .suggest-step text", "fill"),
+             [(".board .suggest-step circle", "fill")], 4.5))
 
 
 def _surface(layers, theme):

@@ -192,13 +192,38 @@ export class Analyser {
   }
 }
 
+/** Moves of the engine's line numbered on the board (its first is the arrow). */
+export const LINE_ON_BOARD = 4;
+
+/** The positions whose views say where the engine's line goes on from its
+ * first move (the lines from `viewed` after 1, 2, ... of its moves), while
+ * `viewed` is a position a marked move was played in; else []. */
+export function engineLinePositions(analysis, viewed) {
+  const marked = markedAt(analysis, viewed);
+  if (!marked || !marked.before) return [];
+  const pv = marked.judgement.pv || [];
+  const out = [];
+  for (let k = 1; k < Math.min(pv.length, LINE_ON_BOARD); k++) out.push([...viewed, ...pv.slice(0, k)]);
+  return out;
+}
+
 /** The engine's better move drawn on the board (an arrow) while the viewed
- * position is the one a marked move was played in: a board suggestion
- * {cells, kind: "analysis", text}, or null. */
-export function engineMoveOnBoard(analysis, viewed, view) {
+ * position is the one a marked move was played in, with the moves of its
+ * line after it numbered (2, 3, ...) where `viewOf(line)` has the view of
+ * the position each is played in: a board suggestion {cells, kind:
+ * "analysis", text, line: [{n, cells}]}, or null. */
+export function engineMoveOnBoard(analysis, viewed, view, viewOf = () => null) {
   const marked = markedAt(analysis, viewed);
   if (!marked || !marked.before || !view) return null;
   const text = marked.judgement.best;
   const move = (view.moves || []).find(m => m.text === text);
-  return move && move.clicks && move.clicks.length ? { cells: move.clicks, kind: "analysis", text } : null;
+  if (!move || !move.clicks || !move.clicks.length) return null;
+  const pv = marked.judgement.pv || [];
+  const line = [];
+  engineLinePositions(analysis, viewed).forEach((at, i) => {
+    const v = viewOf(at);
+    const next = v && (v.moves || []).find(m => m.text === pv[i + 1]);
+    if (next && next.clicks && next.clicks.length) line.push({ n: i + 2, cells: next.clicks });
+  });
+  return { cells: move.clicks, kind: "analysis", text, ...(line.length ? { line } : {}) };
 }

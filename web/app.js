@@ -11,7 +11,7 @@
 import { Engine } from "./engine.js";
 import { Board } from "./board.js";
 import { Computer } from "./computer.js";
-import { Analyser, engineMoveOnBoard, marksByPly } from "./analysis.js";
+import { Analyser, engineLinePositions, engineMoveOnBoard, marksByPly } from "./analysis.js";
 import { drawAnalysis } from "./analysispanel.js";
 import { Positions } from "./positions.js";
 import { drawMoveList } from "./movelist.js";
@@ -122,7 +122,8 @@ function changed() {
   page.computer.sync();
   page.announcer.changed(m);
   page.analyser.sync();
-  const need = [m.viewed, m.head];
+  // (and where the engine's line at a marked move goes: it is numbered on the board)
+  const need = [m.viewed, m.head, ...engineLinePositions(page.analyser.result(), m.viewed)];
   for (const line of need) {
     if (!page.positions.get(m.start, line)) {
       page.busy(() => page.positions.view(m.start, line).then(() => schedule()));
@@ -168,7 +169,8 @@ function draw() {
   root.dataset.ply = String(m.ply);
   page.board.show(view);
   page.board.setInteractive(input);
-  page.board.setSuggest(computer.suggestion(view) || engineMoveOnBoard(page.analyser.result(), m.viewed, view));
+  page.board.setSuggest(computer.suggestion(view)
+    || engineMoveOnBoard(page.analyser.result(), m.viewed, view, line => page.positions.get(m.start, line)));
   // the panel and the move list are rebuilt only when what they show changed
   // (not on every progress report of a search: a select being used stays open)
   const thinkingHere = !!(computer.think && computer.think.purpose === "move" && m.atHead);

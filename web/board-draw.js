@@ -471,6 +471,17 @@ export class BoardDrawing {
     for (const c of cells) {
       el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * 1.08), class: "suggest-ring", "data-cell": c.id }, g);
     }
+    // the line after the move: each move's number at the cell where it ends
+    for (const step of suggest.line || []) {
+      const ends = (step.cells || []).map(id => this.geometry.cells.get(id)).filter(Boolean);
+      const c = ends[ends.length - 1];
+      if (!c || !Number.isInteger(step.n)) continue;
+      const r = this._pieceRadius(c);
+      const x = c.x + r * 0.72, y = c.y - r * 0.72;
+      const s = el("g", { class: "suggest-step", "data-cell": c.id, "data-n": String(step.n) }, g);
+      el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.42) }, s);
+      el("text", { x: fmt(x), y: fmt(y), "font-size": fmt(r * 0.6) }, s).textContent = String(step.n);
+    }
     const a = cells[0], b = cells[cells.length - 1];
     const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
     if (len < 1e-6) return;

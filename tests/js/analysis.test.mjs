@@ -4,7 +4,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { GameModel } from "../../web/game.js";
-import { Analyser, analysisFor, chanceText, engineMoveOnBoard, markedAt, marksByPly, plyOnLine, readAnalysis }
+import { Analyser, analysisFor, chanceText, engineLinePositions, engineMoveOnBoard, markedAt, marksByPly, plyOnLine, readAnalysis }
   from "../../web/analysis.js";
 
 const START = "loa standard double-connection=mover start";
@@ -79,6 +79,24 @@ test("the engine's move is drawn where the marked move was played, from the view
   assert.deepEqual(engineMoveOnBoard(a, ["a"], view), { cells: ["b1", "d3"], kind: "analysis", text: "b1-d3" });
   assert.equal(engineMoveOnBoard(a, ["a", "b"], view), null);   // after the move: told, not drawn
   assert.equal(engineMoveOnBoard(a, ["a"], { moves: [] }), null);
+});
+
+test("the engine's line after its move is numbered where each move ends, once the views are there", () => {
+  const a = sample();   // the marked move b at ["a"]: the engine's line b1-d3 h2-f4
+  assert.deepEqual(engineLinePositions(a, ["a"]), [["a", "b1-d3"]]);
+  assert.deepEqual(engineLinePositions(a, ["a", "b"]), []);
+  assert.deepEqual(engineLinePositions(a, []), []);
+  const view = { moves: [{ text: "b1-d3", clicks: ["b1", "d3"] }] };
+  const after = { moves: [{ text: "h2-f4", clicks: ["h2", "f4"] }, { text: "a2-c2", clicks: ["a2", "c2"] }] };
+  const viewOf = line => (line.join(" ") === "a b1-d3" ? after : null);
+  assert.deepEqual(engineMoveOnBoard(a, ["a"], view, viewOf),
+    { cells: ["b1", "d3"], kind: "analysis", text: "b1-d3", line: [{ n: 2, cells: ["h2", "f4"] }] });
+  // not yet fetched: the move alone
+  assert.deepEqual(engineMoveOnBoard(a, ["a"], view, () => null), { cells: ["b1", "d3"], kind: "analysis", text: "b1-d3" });
+  // at most LINE_ON_BOARD moves are asked for
+  const long = sample();
+  long.moves[1].pv = ["b1-d3", "h2-f4", "c1-c3", "a2-c2", "e1-e3", "h7-f7"];
+  assert.equal(engineLinePositions(long, ["a"]).length, 3);
 });
 
 test("a seat's prospects in words", () => {
