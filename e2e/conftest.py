@@ -224,9 +224,11 @@ def page(context):
     return context.new_page()
 
 
-@pytest.fixture(scope="module")
-def shared_page(browser, site_url):
-    context = browser.new_context()
+def guarded_page(browser, site_url, **context_args):
+    """A fixture's body: a page of a new guarded context (``context_args``
+    for ``browser.new_context``) at the site with the engine ready; after
+    the tests, it fails on anything the guard saw."""
+    context = browser.new_context(**context_args)
     guard = guard_context(context)
     page = context.new_page()
     page.goto(site_url)
@@ -236,6 +238,11 @@ def shared_page(browser, site_url):
     _GUARDS.pop(id(context), None)
     context.close()
     assert not problems, "guard: " + "; ".join(problems)
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser, site_url):
+    yield from guarded_page(browser, site_url)
 
 
 # -- helpers ----------------------------------------------------------------------

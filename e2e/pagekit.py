@@ -61,3 +61,20 @@ def module_url(page, name: str) -> str:
     beside app.js), not next to the page."""
     return page.evaluate(
         "n => new URL(n, document.querySelector('script[src$=\"/app.js\"]').src).href", name)
+
+
+def few_moves(game: str, n: int = 5, state=None) -> list[str]:
+    """A few legal moves of ``game`` from its default start (or from
+    ``state``), spread over the move list: the same moves on every run."""
+    import gamut  # noqa: PLC0415  (the e2e conftest puts py/ on the path)
+
+    state = state if state is not None else gamut.new(game)
+    moves = []
+    for i in range(n):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        move = legal[(7 * i + 3) % len(legal)]
+        moves.append(state.move_text(move))
+        state = state.play(move)
+    return moves

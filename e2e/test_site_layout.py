@@ -15,24 +15,11 @@ from playwright.sync_api import expect
 
 import gamut
 from conftest import wait_engine_ready
+from pagekit import few_moves
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 LOA_MOVES = ["b1-d3", "h2-f4", "c1xf4", "a2-c4"]
-
-
-def few_moves(game: str, n: int = 5) -> list[str]:
-    """A few legal moves of ``game`` from its default start (spread over the move list)."""
-    state = gamut.new(game)
-    moves = []
-    for i in range(n):
-        legal = state.legal_moves()
-        if not legal:
-            break
-        move = legal[(7 * i + 3) % len(legal)]
-        moves.append(state.move_text(move))
-        state = state.play(move)
-    return moves
 
 
 def link(game: str, moves: list[str]) -> str:

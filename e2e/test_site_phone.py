@@ -23,8 +23,8 @@ import pytest
 from playwright.sync_api import expect
 
 import gamut
-from conftest import guard_context, wait_engine_ready, _GUARDS
-from pagekit import cell, expect_played, move_count, open_hash, wait_idle
+from conftest import guarded_page
+from pagekit import cell, expect_played, few_moves, move_count, open_hash, wait_idle
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 STYLE = Path(__file__).resolve().parent.parent / "web" / "style.css"
@@ -42,17 +42,8 @@ STARTS = {
 @pytest.fixture(scope="module")
 def phone(browser, site_url):
     """A phone: a touch context at 360x640, the engine ready."""
-    context = browser.new_context(viewport=SIZES["360x640"], has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
-    guard = guard_context(context)
-    page = context.new_page()
-    page.goto(site_url)
-    wait_engine_ready(page)
-    yield page
-    problems = guard.problems()
-    _GUARDS.pop(id(context), None)
-    context.close()
-    assert not problems, "guard: " + "; ".join(problems)
+    yield from guarded_page(browser, site_url, viewport=SIZES["360x640"], has_touch=True, is_mobile=True,
+                            device_scale_factor=2)
 
 
 def set_phone(page, size: str, scheme: str = "light") -> dict:
@@ -389,18 +380,10 @@ def test_the_theme_follows_the_system(phone, scheme):
 
 # -- screenshots of each game, to look at ------------------------------------------------------
 
-def few_moves(game: str, n: int = 7) -> list[str]:
+def few_moves_here(game: str, n: int = 7) -> list[str]:
     """A few moves from the game's start in STARTS."""
     variant, options = STARTS[game].split("/")[2:4]
-    state, moves = gamut.new(game, variant, **dict(o.split("=") for o in options.split(","))), []
-    for i in range(n):
-        legal = state.legal_moves()
-        if not legal:
-            break
-        move = legal[(7 * i + 3) % len(legal)]
-        moves.append(state.move_text(move))
-        state = state.play(move)
-    return moves
+    return few_moves(game, n, gamut.new(game, variant, **dict(o.split("=") for o in options.split(","))))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -409,7 +392,7 @@ def test_screenshots(phone, size, scheme):
     page = phone
     viewport = set_phone(page, size, scheme)
     for game in STARTS:
-        open_hash(page, STARTS[game] + ",".join(few_moves(game)))
+        open_hash(page, STARTS[game] + ",".join(few_moves_here(game)))
         wait_idle(page)
         check_strip(page, viewport)
         shoot(page, f"{size}-{scheme}-{game}")
