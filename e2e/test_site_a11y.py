@@ -51,6 +51,14 @@ def wait_said(page, before: int, count: int = 1) -> str:
     return last_said(page)
 
 
+def said_in_words(page, state, move: str, before: int):
+    """Wait until ``move`` (just entered in ``state``) is said; check it is
+    said in the engine's words.  The state after it, and what was said."""
+    said = wait_said(page, before)
+    assert said == words.say_move(state, state.parse_move(move)), move
+    return state.play_text(move), said
+
+
 def to_box(page) -> None:
     """The move box, by its key ("/"), from wherever the focus is (not a text field)."""
     if page.evaluate("document.activeElement && document.activeElement.id") != "move-input":
@@ -220,9 +228,7 @@ def test_el_whole_game_from_the_keyboard(shared_page):
             arrow_to(page, cell)
             page.keyboard.press("Enter")
             page.keyboard.press(number)
-        said = wait_said(page, before)
-        assert said == words.say_move(state, state.parse_move(move)), move
-        state = state.play_text(move)
+        state, said = said_in_words(page, state, move, before)
         expect_moves(page, line[:i + 1])
     assert said == "Red writes 6 on f1. Red wins: f1=6 completed an EL."
     expect(page.locator("#result")).to_contain_text("Red wins")
@@ -263,9 +269,7 @@ def test_escabel_whole_game_from_the_keyboard(shared_page):
         else:  # a placement: arrows to the point, Enter
             arrow_to(page, move)
             page.keyboard.press("Enter")
-        said = wait_said(page, before)
-        assert said == words.say_move(state, state.parse_move(move)), move
-        state = state.play_text(move)
+        state, said = said_in_words(page, state, move, before)
     assert "Player 2 (Black) wins" in said
     entries = page.locator("#said p").all_inner_texts()
     assert any("joining Black's edges: White must break the chain now" in e for e in entries)
@@ -319,9 +323,7 @@ def test_evl_whole_game_from_the_keyboard(shared_page):
             assert enter(page, "row bc") == words.read(state, "row bc")
         before = said_count(page)
         enter(page, move)
-        said = wait_said(page, before)
-        assert said == words.say_move(state, state.parse_move(move)), move
-        state = state.play_text(move)
+        state, said = said_in_words(page, state, move, before)
     assert state.outcome() is not None and state.outcome().reason in said
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#moves .mv")).to_have_count(len(line))
@@ -348,9 +350,7 @@ def test_lines_of_action_last_twenty_moves_from_the_keyboard(shared_page):
             page.keyboard.press("Enter")
         else:
             enter(page, move)
-        said = wait_said(page, before)
-        assert said == words.say_move(state, state.parse_move(move)), move
-        state = state.play_text(move)
+        state, said = said_in_words(page, state, move, before)
     assert state.outcome() is not None and state.outcome().reason in said
     expect(page.locator("#result")).to_be_visible()
     pieces = [p["cell"] for p in state.view()["pieces"]]

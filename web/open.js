@@ -31,7 +31,7 @@ export async function fresh(engine, positions, gameId, settings = {}) {
   const built = builtStart(positions.initial, gameId, settings);
   const r = built && positions.get(built.start, []) ? built
     : await engine.call("new", { game: gameId, variant: settings.variant, options: settings.options || {} });
-  if (!positions.get(r.start, [])) positions.put(r.start, [], r.view);
+  if (r !== built) positions.put(r.start, [], r.view);
   return checked(new GameModel({ start: r.start, meta: r.view, players: settings.players || [] }), positions);
 }
 

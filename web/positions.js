@@ -28,7 +28,7 @@ export class Positions {
     const keys = new Map();
     const put = (line, view) => {
       const key = this.key(start, line);
-      if (this.views.has(key) && !this.isSeeded(start, line)) return;  // the engine's own stays
+      if (this.views.has(key) && !this._seeded(start, key)) return;  // the engine's own stays
       this.put(start, line, view);
       keys.set(key, line);
     };
@@ -42,8 +42,12 @@ export class Positions {
   }
 
   isSeeded(start, line) {
+    return this._seeded(start, this.key(start, line));
+  }
+
+  _seeded(start, key) {
     const keys = this.seeds.get(start);
-    return !!keys && keys.has(this.key(start, line));
+    return !!keys && keys.has(key);
   }
 
   /** Whether a move at this position can be played before the engine is
@@ -86,7 +90,7 @@ export class Positions {
   get(start, line) {
     const key = this.key(start, line);
     const view = this.views.get(key);
-    if (view && this.seeds.size && this.isSeeded(start, line)) this.read.add(key);
+    if (view && this.seeds.size && this._seeded(start, key)) this.read.add(key);
     return view;
   }
 
