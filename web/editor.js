@@ -95,6 +95,7 @@ export class Editor {
 
   // -- the engine ---------------------------------------------------------------
   async _load(setup) {
+    root.dataset.editor = "checking";  // (from the first engine call on: the palette comes first)
     const key = JSON.stringify([setup.game, setup.variant, setup.options]);
     if (key !== this.paletteKey) {
       this.palette = await this.engine.call("setup_palette", { game: setup.game, variant: setup.variant, options: setup.options });
