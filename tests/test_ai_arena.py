@@ -96,3 +96,31 @@ def test_an_unknown_commit_is_refused_before_any_game(capsys):
     assert "no commit 'no-such-commit'" in capsys.readouterr().err
     with pytest.raises(ArenaError):
         arena.export_commit("no-such-commit", Path("/nonexistent"))
+
+
+def _worker_dir(rev):
+    return str(arena._worker(rev).dir)
+
+
+@needs_git
+def test_each_process_of_a_pool_starts_its_own_commit_worker():
+    # The CLI starts the worker before the pool forks; a child that reused
+    # it would share its pipes with its siblings and read their answers.
+    import multiprocessing
+    head = arena.resolve_commit("HEAD")
+    try:
+        mine = _worker_dir(head)
+        with multiprocessing.get_context("fork").Pool(2) as pool:
+            theirs = pool.map(_worker_dir, [head, head])
+        assert mine not in theirs
+    finally:
+        arena.close_workers()
+
+
+@needs_git
+def test_parallel_games_against_an_earlier_commit_all_finish(capsys):
+    assert main(["arena", "loa", "--a", "beginner", "--b", "beginner", "--games", "6",
+                 "--b-commit", "HEAD", "--jobs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("game ") == 6 and "loa: A=beginner vs B=beginner@" in out
+    arena.close_workers()

@@ -214,25 +214,32 @@ class CommitWorker:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+# Workers by (process id, commit).  A pool's processes are forked from the
+# one that checked the commits, and inherit its workers: each must start its
+# own, since two processes talking through one worker's pipes read each
+# other's answers (moves for another game's position).
 _WORKERS: dict = {}
 
 
 def _worker(rev: str) -> CommitWorker:
     """This process's worker for ``rev`` (started on first use, closed at exit)."""
-    worker = _WORKERS.get(rev)
+    pid = os.getpid()
+    worker = _WORKERS.get((pid, rev))
     if worker is None:
-        if not _WORKERS:
+        if not any(owner == pid for owner, _ in _WORKERS):
             # (processes of a pool skip atexit, but run multiprocessing's finalizers)
             import multiprocessing.util
             multiprocessing.util.Finalize(None, close_workers, exitpriority=10)
-        worker = _WORKERS[rev] = CommitWorker(rev)
+        worker = _WORKERS[pid, rev] = CommitWorker(rev)
     return worker
 
 
 @atexit.register
 def close_workers():
-    while _WORKERS:
-        _WORKERS.popitem()[1].close()
+    """Close the workers this process started (not those it inherited)."""
+    pid = os.getpid()
+    for key in [key for key in _WORKERS if key[0] == pid]:
+        _WORKERS.pop(key).close()
 
 
 def game_seed(seed: int, pair: int) -> int:
@@ -303,11 +310,12 @@ def _results(tasks, jobs):
         yield from pool.map(_one, tasks)
 
 
-def match(game, a, b, games, variant=None, seed=0, out=sys.stdout, jobs=1, max_plies=400,
+def match(game, a, b, games, variant=None, seed=0, out=None, jobs=1, max_plies=400,
           **options):
     """Play ``games`` games of ``a`` against ``b`` (level names or
     :class:`Player` objects); A takes seat ``g % players`` in game ``g``.
     Returns (wins, draws, losses) for A."""
+    out = sys.stdout if out is None else out
     start = core.new(game, variant, **options)
     players = start.num_players
     tasks = []
