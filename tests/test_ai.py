@@ -312,17 +312,20 @@ def test_arena_with_three_players_reports_a_fair_share():
 
 
 def test_a_game_may_give_a_level_its_own_thinking_time():
-    # Two-player EL gives Master 6 s instead of 3 s; every other level and
-    # game keeps the level's own time, and the wall-clock cap follows.
+    # Two-player EL and Lines of Action give Master 6 s instead of 3 s;
+    # every other level and game keeps the level's own time, and the
+    # wall-clock cap follows.
     master = gamut.ai.LEVELS["master"]
     el2 = gamut.new("el", "standard")
     el3 = gamut.new("el", "three-player")
     loa = gamut.new("loa")
-    assert master.seconds_in(el2) == 6.0 == 2 * master.seconds
-    assert master.budget(el2) == int(6.0 * el2.search_speed)
-    assert master.time_limit(el2) == 5 * 6.0
-    assert master.seconds_in(el3) == master.seconds_in(loa) == master.seconds == 3.0
-    assert master.budget(loa) == int(3.0 * loa.search_speed)
+    for state in (el2, loa):
+        assert master.seconds_in(state) == 6.0 == 2 * master.seconds
+        assert master.budget(state) == int(6.0 * state.search_speed)
+        assert master.time_limit(state) == 5 * 6.0
+    for state in (el3, gamut.new("escabel"), gamut.new("evl")):
+        assert master.seconds_in(state) == master.seconds == 3.0
+        assert master.budget(state) == int(3.0 * state.search_speed)
     for name in ("beginner", "casual", "strong"):
         lv = gamut.ai.LEVELS[name]
-        assert lv.seconds_in(el2) == lv.seconds
+        assert lv.seconds_in(el2) == lv.seconds_in(loa) == lv.seconds

@@ -20,6 +20,7 @@ capture), so generating moves allocates nothing but the list.
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 
 from . import core
 from .core import IllegalMoveError, Outcome, PositionError, excerpt
@@ -386,6 +387,10 @@ class LoaState(core.State):
     search_kind = "alphabeta"
     search_speed = 45_000  # nodes/s in CPython (gamut.ai.Level turns time into nodes)
     eval_scale = 950.0  # score worth ~73 % to win (bench/calibrate_eval.py)
+    #: Master thinks 6 s here, not 3 s: with four times Strong's nodes it won
+    #: about two games in three against Strong, short of the ladder's 70 %
+    #: (bench/ARENA.md).
+    level_seconds = MappingProxyType({"master": 6.0})
 
     def evaluate(self) -> int:
         return core.companion("loa_eval").evaluate(self)
