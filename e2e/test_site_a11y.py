@@ -333,6 +333,97 @@ def test_evl_whole_game_from_the_keyboard(shared_page):
         assert f'"{cell}: ' in snap
 
 
+ARROWS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")
+
+
+def arrow_graph(page) -> dict:
+    """Where each arrow key takes the focus from each cell of the board on
+    screen: {cell: {key: cell}} (a key that leads nowhere keeps the cell)."""
+    graph: dict = {}
+    for cell in page.eval_on_selector_all("#board .hit[data-cell]", "els => els.map(e => e.dataset.cell)"):
+        for key in ARROWS:
+            page.focus(f'#board .hit[data-cell="{cell}"]')
+            page.keyboard.press(key)
+            graph.setdefault(cell, {})[key] = focused_cell(page)
+    return graph
+
+
+def reachable(graph: dict, start: str, reverse: bool = False) -> set:
+    edges = {c: set(ks.values()) for c, ks in graph.items()}
+    if reverse:
+        edges = {c: {a for a, out in graph.items() if c in out.values()} for c in graph}
+    seen, todo = {start}, [start]
+    while todo:
+        for nxt in edges[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
+
+
+def arrows_to(page, graph: dict, target: str) -> None:
+    """Walk the focus to ``target`` with the arrow keys, by the shortest way
+    in ``graph``, checking each step lands where the graph says."""
+    here = focused_cell(page)
+    paths = {here: []}
+    todo = [here]
+    while todo and target not in paths:
+        cell = todo.pop(0)
+        for key, nxt in graph[cell].items():
+            if nxt not in paths:
+                paths[nxt] = paths[cell] + [(key, nxt)]
+                todo.append(nxt)
+    assert target in paths, f"no way from {here} to {target}"
+    for key, nxt in paths[target]:
+        page.keyboard.press(key)
+        assert focused_cell(page) == nxt
+
+
+def test_evl_board_by_keyboard_alone(shared_page):
+    """Every cell of EVL's polygon board is reached with the arrow keys from
+    every other; placements, an unstack with a capture and a two-step unstack
+    are played with the arrows and Enter, and each is said."""
+    page = shared_page
+    state = gamut.new("evl")
+    open_hash(page, link(state))
+    wait_idle(page)
+    graph = arrow_graph(page)
+    assert len(graph) == 46  # 28 heptagons and 18 pentagons
+    assert all(len(set(ks.values()) - {c}) >= 2 for c, ks in graph.items())
+    assert reachable(graph, "a1") == set(graph) == reachable(graph, "a1", reverse=True)
+    to_box(page)
+    to_board(page)
+    for move in ["c4", "d7", "c4", "a7", "b3", "d1"]:
+        before = said_count(page)
+        arrows_to(page, graph, move)
+        page.keyboard.press("Enter")
+        state, _ = said_in_words(page, state, move, before)
+    # c4 (a stack of 3 for Black) onto c3: Enter on c4 offers both a placement and
+    # an unstack; Enter on c3 shows the unstack, Enter again plays it
+    before = said_count(page)
+    arrows_to(page, graph, "c4")
+    page.keyboard.press("Enter")
+    expect(page.locator("#confirm-move")).to_have_text("Place on c4 (stack of 3)")
+    arrows_to(page, graph, "c3")
+    page.keyboard.press("Enter")
+    expect(page.locator("#confirm-move")).to_have_text("Unstack c4-c3, taking bc2 and bc3")
+    assert said_count(page) == before  # nothing played yet
+    page.keyboard.press("Enter")
+    state, said = said_in_words(page, state, "c4-c3", before)
+    assert "bc2" in said and "bc3" in said
+    before = said_count(page)
+    arrows_to(page, graph, "a1")
+    page.keyboard.press("Enter")
+    state, _ = said_in_words(page, state, "a1", before)
+    # a two-step path: the last step plays it
+    before = said_count(page)
+    for cell in ("c3", "c2", "c1"):
+        arrows_to(page, graph, cell)
+        page.keyboard.press("Enter")
+    state, _ = said_in_words(page, state, "c3-c2-c1", before)
+    expect_moves(page, ["c4", "d7", "c4", "a7", "b3", "d1", "c4-c3", "a1", "c3-c2-c1"])
+    expect_board_says(page, "c1: ", "c2: ")
+
+
 def test_lines_of_action_last_twenty_moves_from_the_keyboard(shared_page):
     page = shared_page
     states, line = random_game("loa", 5)

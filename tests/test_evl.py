@@ -1173,3 +1173,12 @@ def test_history_survives_the_position_text():
 def test_bad_history_is_a_position_error(history):
     with pytest.raises(PositionError):
         gamut.load("evl standard pieces=20,markers=10 (bb)6/7/7/6(ww) 6/6/6 b " + history)
+
+
+def test_the_js_tests_copy_of_the_board_is_the_engines():
+    # tests/js/board.test.mjs walks EVL's board with the arrow keys over this copy
+    import json
+    from pathlib import Path
+    copy = json.loads((Path(__file__).parent / "js" / "fixtures" / "evl-cells.json").read_text())
+    board = gamut.new("evl").view()["board"]
+    assert copy["cells"] == [{"id": c["id"], "x": c["x"], "y": c["y"]} for c in board["cells"]]
