@@ -6,11 +6,19 @@ other variants six plies in; prints one
 line per search (move, score, nodes, depth, or simulations for Monte-Carlo).
 
 Run: ``PYTHONPATH=py python3 bench/search_fingerprint.py > before.txt`` and
-again after a change, then ``diff``."""
+again after a change, then ``diff``.  ``--commit REV`` prints the fingerprint
+of an earlier commit's engine instead (its ``py/gamut``, exported as the arena
+does, run with these positions), so that two versions compare in one line:
+``diff <(PYTHONPATH=py python3 bench/search_fingerprint.py --commit 80335f3)
+<(PYTHONPATH=py python3 bench/search_fingerprint.py)``."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import gamut
 import gamut.ai
@@ -45,6 +53,17 @@ def fingerprint():
 
 
 def main(argv) -> int:
+    if argv[:1] == ["--commit"] and len(argv) == 2:
+        from gamut.ai.arena import export_commit
+        with tempfile.TemporaryDirectory() as tmp:
+            export_commit(argv[1], Path(tmp))
+            env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+            env["PYTHONPATH"] = os.pathsep.join([str(Path(tmp) / "py"), str(Path(__file__).parent)])
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+            return subprocess.call([sys.executable, __file__], env=env)
+    if argv:
+        print("usage: search_fingerprint.py [--commit REV]", file=sys.stderr)
+        return 2
     for line in fingerprint():
         print(line, flush=True)
     return 0
