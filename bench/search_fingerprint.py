@@ -14,7 +14,6 @@ does, run with these positions), so that two versions compare in one line:
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
@@ -54,12 +53,10 @@ def fingerprint():
 
 def main(argv) -> int:
     if argv[:1] == ["--commit"] and len(argv) == 2:
-        from gamut.ai.arena import export_commit
+        from gamut.ai.arena import export_commit, exported_env
         with tempfile.TemporaryDirectory() as tmp:
             export_commit(argv[1], Path(tmp))
-            env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-            env["PYTHONPATH"] = os.pathsep.join([str(Path(tmp) / "py"), str(Path(__file__).parent)])
-            env["PYTHONDONTWRITEBYTECODE"] = "1"
+            env = exported_env(Path(tmp), str(Path(__file__).parent))
             return subprocess.call([sys.executable, __file__], env=env)
     if argv:
         print("usage: search_fingerprint.py [--commit REV]", file=sys.stderr)

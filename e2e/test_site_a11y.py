@@ -360,7 +360,7 @@ def reachable(graph: dict, start: str, reverse: bool = False) -> set:
     return seen
 
 
-def arrows_to(page, graph: dict, target: str) -> None:
+def walk_graph_to(page, graph: dict, target: str) -> None:
     """Walk the focus to ``target`` with the arrow keys, by the shortest way
     in ``graph``, checking each step lands where the graph says."""
     here = focused_cell(page)
@@ -394,16 +394,16 @@ def test_evl_board_by_keyboard_alone(shared_page):
     to_board(page)
     for move in ["c4", "d7", "c4", "a7", "b3", "d1"]:
         before = said_count(page)
-        arrows_to(page, graph, move)
+        walk_graph_to(page, graph, move)
         page.keyboard.press("Enter")
         state, _ = said_in_words(page, state, move, before)
     # c4 (a stack of 3 for Black) onto c3: Enter on c4 offers both a placement and
     # an unstack; Enter on c3 shows the unstack, Enter again plays it
     before = said_count(page)
-    arrows_to(page, graph, "c4")
+    walk_graph_to(page, graph, "c4")
     page.keyboard.press("Enter")
     expect(page.locator("#confirm-move")).to_have_text("Place on c4 (stack of 3)")
-    arrows_to(page, graph, "c3")
+    walk_graph_to(page, graph, "c3")
     page.keyboard.press("Enter")
     expect(page.locator("#confirm-move")).to_have_text("Unstack c4-c3, taking bc2 and bc3")
     assert said_count(page) == before  # nothing played yet
@@ -411,13 +411,13 @@ def test_evl_board_by_keyboard_alone(shared_page):
     state, said = said_in_words(page, state, "c4-c3", before)
     assert "bc2" in said and "bc3" in said
     before = said_count(page)
-    arrows_to(page, graph, "a1")
+    walk_graph_to(page, graph, "a1")
     page.keyboard.press("Enter")
     state, _ = said_in_words(page, state, "a1", before)
     # a two-step path: the last step plays it
     before = said_count(page)
     for cell in ("c3", "c2", "c1"):
-        arrows_to(page, graph, cell)
+        walk_graph_to(page, graph, cell)
         page.keyboard.press("Enter")
     state, _ = said_in_words(page, state, "c3-c2-c1", before)
     expect_moves(page, ["c4", "d7", "c4", "a7", "b3", "d1", "c4-c3", "a1", "c3-c2-c1"])

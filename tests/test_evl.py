@@ -1177,7 +1177,6 @@ def test_bad_history_is_a_position_error(history):
 
 def test_the_js_tests_copy_of_the_board_is_the_engines():
     # tests/js/board.test.mjs walks EVL's board with the arrow keys over this copy
-    import json
     from pathlib import Path
     copy = json.loads((Path(__file__).parent / "js" / "fixtures" / "evl-cells.json").read_text())
     board = gamut.new("evl").view()["board"]

@@ -388,6 +388,9 @@ def load(text: str) -> "State":
 # The state protocol
 
 _NO_LEVEL_SECONDS: Mapping[str, float] = MappingProxyType({})
+#: ``level_seconds`` of a game whose Master thinks twice its usual 3 s (two-
+#: player EL, Lines of Action: see their ``level_seconds`` and bench/ARENA.md).
+MASTER_TWICE: Mapping[str, float] = MappingProxyType({"master": 6.0})
 
 class SearchHooks(Protocol):
     """What a game offers the computer player (:mod:`gamut.ai`), one shape

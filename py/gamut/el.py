@@ -386,7 +386,6 @@ RULES = {
     "four-player": Rules("four-player", 8, 8, 8, True, False, 4, False),
 }
 
-MASTER_TWICE = {"master": 6.0}  # (see ElState.level_seconds)
 
 _rng = random.Random(0xE1)
 Z_CELL = tuple(_rng.getrandbits(64) for _ in range(64 * 4 * 16))  # [cell * 64 + owner * 16 + n]
@@ -547,7 +546,7 @@ class ElState(core.State):
         its games turn on threat sequences 6-9 plies deep, and with four
         times Strong's work Master won only 25 of 40 games against Strong,
         with eight times 31 of 40 (bench/ARENA.md)."""
-        return MASTER_TWICE if self.rules.players == 2 else {}
+        return core.MASTER_TWICE if self.rules.players == 2 else {}
 
     def evaluate(self) -> int:
         return core.companion("el_eval").evaluate(self)

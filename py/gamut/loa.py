@@ -20,7 +20,6 @@ capture), so generating moves allocates nothing but the list.
 from __future__ import annotations
 
 import random
-from types import MappingProxyType
 
 from . import core
 from .core import IllegalMoveError, Outcome, PositionError, excerpt
@@ -390,7 +389,7 @@ class LoaState(core.State):
     #: Master thinks 6 s here, not 3 s: with four times Strong's nodes it won
     #: about two games in three against Strong, short of the ladder's 70 %
     #: (bench/ARENA.md).
-    level_seconds = MappingProxyType({"master": 6.0})
+    level_seconds = core.MASTER_TWICE
 
     def evaluate(self) -> int:
         return core.companion("loa_eval").evaluate(self)

@@ -162,6 +162,17 @@ def export_commit(rev: str, into: Path) -> str:
     return commit
 
 
+def exported_env(root: Path, *also: str) -> dict:
+    """The environment of a Python process that imports ``gamut`` from a
+    commit exported under ``root`` (:func:`export_commit`) and nothing of this
+    checkout: none of this process's PYTHON* settings, ``root/py`` (then
+    ``also``) on its path, no bytecode written into the export."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PYTHONPATH"] = os.pathsep.join([str(root / "py"), *also])
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
 class CommitWorker:
     """An earlier commit's engine in a subprocess (see ``WORKER``)."""
 
@@ -169,10 +180,8 @@ class CommitWorker:
         self.dir = Path(tempfile.mkdtemp(prefix="gamut-arena-"))
         try:
             self.commit = export_commit(rev, self.dir)
-            env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-            env["PYTHONPATH"] = str(self.dir / "py")
-            env["PYTHONDONTWRITEBYTECODE"] = "1"
-            self.proc = subprocess.Popen([sys.executable, "-c", WORKER], cwd=self.dir, env=env,
+            self.proc = subprocess.Popen([sys.executable, "-c", WORKER], cwd=self.dir,
+                                         env=exported_env(self.dir),
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          text=True)
             ready = self._read()
