@@ -1,9 +1,13 @@
-"""build.py's wheel: byte-identical from build to build, its metadata read
-from pyproject.toml alone; the test packages installed from a lock file that
-pins and hashes every one of them."""
+"""build.py and its package tools/build/: the wheel, byte-identical from build
+to build, its metadata read from pyproject.toml alone; the test packages
+installed from a lock file that pins and hashes every one of them; the
+manifest's description written from the engine's games; the build's own files
+small and set up with the standard library alone."""
 
 from __future__ import annotations
 
+import ast
+import json
 import re
 import subprocess
 import sys
@@ -14,8 +18,7 @@ import build  # (tests/conftest.py puts the repository root on the path)
 import gamut
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
+BUILD_SOURCES = [ROOT / "build.py", *sorted((ROOT / "tools" / "build").glob("*.py"))]
 
 
 def test_the_wheel_is_byte_identical_from_build_to_build(tmp_path):
@@ -37,15 +40,17 @@ def test_the_wheel_metadata_comes_from_pyproject(tmp_path):
     assert "gamut/view.py" in names and "gamut/loa_eval.py" in names
     assert not any("__pycache__" in n for n in names)
     # the version and the summary are written once, in the sources
-    text = (ROOT / "build.py").read_text()
-    assert project["description"] not in text and gamut.__version__ not in text
+    for path in BUILD_SOURCES:
+        text = path.read_text()
+        assert project["description"] not in text and gamut.__version__ not in text, path
 
 
 def test_the_lock_pins_and_hashes_every_top_level_package():
     lock = (ROOT / "requirements-dev.lock").read_text()
     pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", lock, re.M))
-    top = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)$",
-                          (ROOT / "requirements-dev.txt").read_text(), re.M))
+    top = dict(
+        re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)$", (ROOT / "requirements-dev.txt").read_text(), re.M)
+    )
     assert top and "mypy" in top
     for name, version in top.items():
         assert pins.get(name.lower()) == version, name
@@ -67,14 +72,36 @@ def test_the_wheel_is_complete_and_pip_installs_a_working_engine(tmp_path):
         record = zf.read(f"gamut-{gamut.__version__}.dist-info/RECORD").decode()
         assert all(n in record for n in names)
     target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index",
-                    "--disable-pip-version-check", "--target", str(target), str(a)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-index",
+            "--disable-pip-version-check",
+            "--target",
+            str(target),
+            str(a),
+        ],
+        check=True,
+        capture_output=True,
+    )
     out = subprocess.run(
-        [sys.executable, "-c", "import gamut, gamut.bridge as b; print(gamut.__file__); "
-         "print(b.handle('new', '{\"game\": \"loa\"}')[:11])"],
-        cwd=tmp_path, env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
-        check=True, capture_output=True, text=True).stdout.split()
+        [
+            sys.executable,
+            "-c",
+            "import gamut, gamut.bridge as b; print(gamut.__file__); "
+            "print(b.handle('new', '{\"game\": \"loa\"}')[:11])",
+        ],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
     assert out[0].startswith(str(target)) and out[1] == '{"ok":true,'
 
 
@@ -83,9 +110,7 @@ def test_first_moves_read_back_by_the_page_are_the_engines_views(tmp_path):
     ``expand`` gives, for every game and every first move, exactly the view
     the engine gives after that move (the page plays from these before the
     engine is ready)."""
-    import json  # noqa: PLC0415
-
-    from gamut import bridge  # noqa: PLC0415
+    from gamut import bridge
 
     data = build.first_moves()
     initial = bridge.initial()
@@ -105,8 +130,14 @@ def test_first_moves_read_back_by_the_page_are_the_engines_views(tmp_path):
       }}
       process.stdout.write(JSON.stringify(out));
     """
-    read = json.loads(subprocess.run(["node", "--input-type=module", "-e", script], check=True,
-                                     capture_output=True, text=True).stdout)
+    read = json.loads(
+        subprocess.run(
+            ["node", "--input-type=module", "-e", script],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
     for gid, start in initial["starts"].items():
         assert data[gid]["start"] == start
         moves = [m["text"] for m in initial["views"][gid]["moves"]]
@@ -120,5 +151,49 @@ def test_view_delta_writes_what_changes_and_refers_to_the_parents_items():
     parent = {"a": 1, "list": [{"x": 1}, {"x": 2}], "gone": True, "same": [1]}
     view = {"a": 2, "list": [{"x": 2}, {"x": 3}], "same": [1], "new": []}
     assert build.view_delta(parent, view) == {
-        "a": 2, "list": [1, {"x": 3}], "new": [], "$refs": ["list"], "$gone": ["gone"]}
+        "a": 2,
+        "list": [1, {"x": 3}],
+        "new": [],
+        "$refs": ["list"],
+        "$gone": ["gone"],
+    }
     assert build.view_delta(parent, parent) == {}
+
+
+def test_the_manifest_description_names_the_engines_games_in_registry_order(tmp_path):
+    from tools.build import site
+
+    manifest = tmp_path / "manifest.webmanifest"
+    manifest.write_text((build.WEB / "manifest.webmanifest").read_text())
+    names = [info.name for info in gamut.core.GAMES.values()]
+    site.fill_manifest(manifest, names)
+    data = json.loads(manifest.read_text())
+    assert data["description"] == (
+        f"Play {', '.join(names[:-1])} and {names[-1]} in your "
+        "browser, offline, against a friend or the computer."
+    )
+    # the rest of the file as written
+    original = json.loads((build.WEB / "manifest.webmanifest").read_text())
+    assert {k: v for k, v in data.items() if k != "description"} == {
+        k: v for k, v in original.items() if k != "description"
+    }
+    assert site.games_phrase(["A"]) == "A" and site.games_phrase(["A", "B"]) == "A and B"
+
+
+def test_the_build_is_small_modules_of_the_standard_library():
+    """build.py runs with the system python3 before any set-up: its package
+    imports nothing outside the standard library and itself, and no file of
+    it is over 500 lines."""
+    for path in BUILD_SOURCES:
+        assert len(path.read_text().splitlines()) <= 500, path
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                assert top in sys.stdlib_module_names or top in ("tools", "gamut"), (path, name)
+    assert len((ROOT / "build.py").read_text().splitlines()) <= 150

@@ -1,0 +1,100 @@
+"""``build.py test``: every check of the repository, each run in turn, its
+name printed before it runs and its result after, and a summary at the end.
+
+The full run (CI's and the README's command) sets everything up, builds the
+site and runs every check below; ``--fast`` (the loop while working: about a
+minute) runs the JS tests, the linters, the type checkers and the unit tests
+not marked ``slow``, with no browser and no build of the site.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from tools.build.common import log
+from tools.build.environment import ensure_chromium, ensure_micropip, ensure_node, ensure_venv
+from tools.build.layout import NODE_MODULES, PY, ROOT
+from tools.build.site import build
+
+# Where the JS linters' and tsc's commands are (pinned in package.json).
+BIOME = NODE_MODULES / ".bin" / "biome"
+TSC = NODE_MODULES / ".bin" / "tsc"
+# The pytest marker of the unit tests that --fast leaves out (registered in pyproject.toml).
+SLOW_MARKER = "slow"
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check: its name in the output, its command, and whether it is a
+    pytest run (which takes ``build.py test``'s extra pytest arguments)."""
+
+    name: str
+    command: list[str]
+    pytest: bool = False
+
+
+def checks(py: Path, fast: bool) -> list[Check]:
+    """The checks of a run, in the order they run: the quick ones first."""
+    js_tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
+    pytest = [str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    found = [
+        # the page's logic that needs no browser: Node's own test runner
+        Check("js", ["node", "--test", *js_tests]),
+        Check("ruff check", [str(py), "-m", "ruff", "check", "."]),
+        Check("ruff format", [str(py), "-m", "ruff", "format", "--check", "."]),
+        Check("biome", [str(BIOME), "ci", "web", "tests/js"]),
+        Check("mypy", [str(py), "-m", "mypy", "py/gamut"]),
+        Check("tsc", [str(TSC), "-p", "tsconfig.json"]),
+    ]
+    if fast:
+        found.append(
+            Check("tests (not slow)", [*pytest, "tests", "-m", f"not {SLOW_MARKER}"], pytest=True)
+        )
+    else:
+        found.append(Check("tests", [*pytest, "tests"], pytest=True))
+        found.append(Check("e2e", [*pytest, "e2e"], pytest=True))
+    return [c for c in found if c.name != "js" or js_tests]
+
+
+def run_checks(fast: bool = False, pytest_args: list[str] | None = None) -> int:
+    """Set up, run every check (see the module's docstring), print each
+    result and a summary; 0 when all passed, else 1."""
+    py = ensure_venv()
+    ensure_node()
+    if fast:
+        ensure_micropip()  # (the unit tests of the build write wheels and sites)
+    else:
+        ensure_chromium()
+        build()
+    env = dict(os.environ, PYTHONPATH=str(PY))
+    results: dict[str, int] = {}
+    for check in checks(py, fast):
+        command = check.command + (list(pytest_args or []) if check.pytest else [])
+        log(f"{check.name}: {' '.join(_shown(c) for c in command)}")
+        if not Path(command[0]).is_absolute() or Path(command[0]).exists():
+            results[check.name] = subprocess.run(command, cwd=ROOT, env=env).returncode
+        else:
+            log(f"{check.name}: {_shown(command[0])} is missing (npm ci installs it)")
+            results[check.name] = 127
+        log(f"{check.name}: {_result(results[check.name])}")
+    for name, code in results.items():
+        log(f"{name}: {_result(code)}")
+    failed = [name for name, code in results.items() if code]
+    log(
+        ("all passed: " if not failed else f"FAILED: {', '.join(failed)}; passed: ")
+        + ", ".join(name for name in results if name not in failed)
+    )
+    return 1 if failed else 0
+
+
+def _result(code: int) -> str:
+    return "passed" if code == 0 else f"FAILED (exit {code})"
+
+
+def _shown(part: str) -> str:
+    """A command's part as the log shows it: paths relative to the repository."""
+    path = Path(part)
+    return str(path.relative_to(ROOT)) if path.is_absolute() and path.is_relative_to(ROOT) else part

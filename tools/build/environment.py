@@ -1,0 +1,126 @@
+"""The set-up every command does for itself on a fresh Debian machine that
+has only Python 3 and Node/npm, each step skipped while its pinned inputs are
+unchanged (see :mod:`tools.build.common`'s stamps):
+
+* ``.venv``: a virtual environment with ``requirements-dev.lock`` (every
+  test and lint package and its whole dependency tree pinned with their
+  hashes, installed with ``--require-hashes``; generated from the top-level
+  pins of ``requirements-dev.txt``, see there);
+* ``node_modules``: ``npm ci`` of package-lock.json (the pinned ``pyodide``
+  and the JS linters);
+* ``.build/micropip-<version>-py3-none-any.whl``: from PyPI, sha256-checked;
+* ``/usr/bin/chromium`` from Debian (apt-get) for ``test`` and ``bench`` only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tools.build.common import digest, log, run, sha256, short_hash, stamp, stamped
+from tools.build.layout import BUILD, CHROMIUM, LOCK, NODE_PYODIDE, ROOT, VENV
+
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+# sha256 of the PyPI wheel (not the one in Pyodide's lock file, which differs).
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# The files of the pyodide npm package that the site serves.
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def venv_python(venv: Path = VENV) -> Path:
+    return venv / "bin" / "python"
+
+
+def ensure_venv(venv: Path = VENV) -> Path:
+    """``venv`` (default ``.venv``) with the packages of requirements-dev.lock,
+    each checked against its pinned hash; returns its python."""
+    key = digest(LOCK, sys.version)
+    py = venv_python(venv)
+    name = "venv" if venv == VENV else "venv-" + short_hash(str(venv))
+    if stamped(name, key, [py]):
+        return py
+    if not py.exists():
+        try:
+            run([sys.executable, "-m", "venv", venv])
+        except subprocess.CalledProcessError:
+            # Debian's python3 lacks ensurepip until python3-venv is installed.
+            shutil.rmtree(venv, ignore_errors=True)
+            ver = f"{sys.version_info.major}.{sys.version_info.minor}"
+            apt_install(["python3-venv", f"python{ver}-venv"])
+            run([sys.executable, "-m", "venv", venv])
+    run(
+        [
+            py,
+            "-m",
+            "pip",
+            "install",
+            "--disable-pip-version-check",
+            "-q",
+            "--require-hashes",
+            "--no-deps",
+            "-r",
+            LOCK,
+        ]
+    )
+    stamp(name, key)
+    return py
+
+
+def apt_install(packages: list[str]) -> None:
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run([*sudo, "apt-get", "update", "-q"], env=env)
+    run([*sudo, "apt-get", "install", "-y", "-q", *packages], env=env)
+
+
+def ensure_node() -> Path:
+    """``npm ci`` of the pinned packages; returns the pyodide package's folder."""
+    key = digest(ROOT / "package.json", ROOT / "package-lock.json")
+    if not stamped("npm", key, [NODE_PYODIDE / f for f in PYODIDE_CORE]):
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+        stamp("npm", key)
+    return NODE_PYODIDE
+
+
+def pyodide_version() -> str:
+    return json.loads((NODE_PYODIDE / "package.json").read_text())["version"]
+
+
+def ensure_micropip() -> Path:
+    """The pinned micropip wheel from PyPI, cached in .build/ and hash-checked."""
+    wheel = BUILD / MICROPIP_WHEEL
+    if not (wheel.exists() and sha256(wheel) == MICROPIP_SHA256):
+        py = ensure_venv()
+        run(
+            [
+                py,
+                "-m",
+                "pip",
+                "download",
+                "--disable-pip-version-check",
+                "-q",
+                f"micropip=={MICROPIP_VERSION}",
+                "--no-deps",
+                "--python-version",
+                "3.14",
+                "--only-binary=:all:",
+                "-d",
+                BUILD,
+            ]
+        )
+        got = sha256(wheel)
+        if got != MICROPIP_SHA256:
+            raise SystemExit(f"{wheel.name}: sha256 {got} is not the pinned {MICROPIP_SHA256}")
+    return wheel
+
+
+def ensure_chromium() -> Path:
+    if not CHROMIUM.exists():
+        log("Chromium is missing: installing Debian's chromium")
+        apt_install(["chromium"])
+    return CHROMIUM

@@ -1,0 +1,63 @@
+"""Where things are: the repository's folders, the set-up's pinned paths, and
+the few facts about web/'s layout that the site build relies on.
+
+Every other module of :mod:`tools.build` reads its paths from here, so that a
+file moving in web/ means changing one constant below, not a search through
+the build.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PY = ROOT / "py"
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+BUILD = ROOT / ".build"
+STAMPS = BUILD / "stamps"
+VENV = ROOT / ".venv"
+NODE_MODULES = ROOT / "node_modules"
+NODE_PYODIDE = NODE_MODULES / "pyodide"
+LOCK = ROOT / "requirements-dev.lock"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# ---------------------------------------------------------------------------
+# web/'s layout, as the site build reads it
+
+# The page; the initial views are inlined at INITIAL_MARKER.
+INDEX_HTML = "index.html"
+INITIAL_MARKER = "<!--INITIAL-->"
+# The script index.html must load from the build's folder (checked after the
+# page's URLs are pointed there).
+APP_SCRIPT = "app.js"
+# The offline service worker and its two markers: the build's version and its file list.
+SERVICE_WORKER = "sw.js"
+SW_VERSION_MARKER = "__GAMUT_VERSION__"
+SW_FILES_MARKER = "/*__GAMUT_FILES__*/"
+# The web app manifest; its "description" is written by the build from the
+# engine's list of games (see tools.build.site.fill_manifest).
+MANIFEST = "manifest.webmanifest"
+MANIFEST_DESCRIPTION = "Play {games} in your browser, offline, against a friend or the computer."
+# Markers in the build's scripts (paths relative to web/): this build's version
+# (the worker keys its memory snapshots by it; offline.js tells the service
+# worker which build a page runs), the way from the build's folder to Pyodide's
+# and to the site's root.
+SCRIPT_MARKERS = {
+    "worker.js": ("__GAMUT_VERSION__", "__GAMUT_PYODIDE__"),
+    "offline.js": ("__GAMUT_VERSION__", "__GAMUT_SITE__"),
+}
+# The rules pages' diagrams: one <game>.json per game.
+RULES_DIAGRAMS = WEB / "rules" / "diagrams"
+
+# dist/'s layout: the files that keep their names from build to build (the
+# page, the service worker, what the browser reads on its own); every other
+# file of a build goes to BUILD_DIR/<version>/, Pyodide's to PYODIDE_DIR/<its version>/.
+# web/sw.js knows the two folders too (its IMMUTABLE).
+ROOT_FILES = (INDEX_HTML, SERVICE_WORKER, "version.json", MANIFEST, "icons")
+BUILD_DIR = "b"
+PYODIDE_DIR = "pyodide"
+# Files of web/ that are never copied to dist/ (editor and test droppings;
+# web/package.json is for Node's tests only).
+WEB_SKIP = re.compile(r"(^\.|~$|\.swp$|\.orig$|\.rej$|^package\.json$)")

@@ -1,0 +1,262 @@
+"""The static site, written to ``dist/``.
+
+``dist/`` holds the page (``web/index.html`` with the initial views inlined
+at ``<!--INITIAL-->``), ``sw.js`` (the offline service worker, with the
+build's version and file list filled in), ``version.json``, the web app
+manifest (its description naming the engine's games) and its icons: the only
+files whose names stay the same from build to build.  Everything else that
+changes between builds is in ``b/<version>/`` (our JS/CSS, the worker,
+``pyodide-lock.json``: Pyodide's ``info`` plus micropip and gamut with their
+real sha256, Pyodide's own lock file has a different hash for micropip; both
+wheels in ``wheels/``, the rules diagrams, ``first-moves/<game>.json``: the
+view after every first move of each game's default start, so the page plays
+the first move before the engine is ready, web/early.js), ``<version>`` being
+a hash of the build's files, so that a page of one build can never load a
+file of another (index.html names its scripts and style sheets there).
+Pyodide's core files are in ``pyodide/<its version>/``, shared by every build
+that pins that version.  Every URL is relative, so ``dist/`` works from any
+sub-path of any static host.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from tools.build import data
+from tools.build.common import digest, log, sha256, short_hash, stamp, stamped
+from tools.build.environment import (
+    NODE_PYODIDE,
+    PYODIDE_CORE,
+    ensure_micropip,
+    ensure_node,
+    pyodide_version,
+)
+from tools.build.layout import (
+    APP_SCRIPT,
+    BUILD,
+    BUILD_DIR,
+    DIST,
+    INDEX_HTML,
+    INITIAL_MARKER,
+    MANIFEST,
+    MANIFEST_DESCRIPTION,
+    PYODIDE_DIR,
+    ROOT,
+    ROOT_FILES,
+    SCRIPT_MARKERS,
+    SERVICE_WORKER,
+    SW_FILES_MARKER,
+    SW_VERSION_MARKER,
+    WEB,
+    WEB_SKIP,
+)
+from tools.build.wheel import build_wheel, package_files, project_version
+
+# The build's own sources: a change to any of them rebuilds the site.
+BUILD_SOURCES = (ROOT / "build.py", *sorted(Path(__file__).parent.glob("*.py")))
+_PAGE_URL = re.compile(r'(\b(?:src|href)=")(?:\./)?([^"#?:]+)(")')
+_DESCRIPTION = re.compile(r'("description"\s*:\s*)"(?:[^"\\]|\\.)*"')
+
+
+def web_files() -> list[Path]:
+    return sorted(p for p in WEB.rglob("*") if p.is_file() and not WEB_SKIP.search(p.name))
+
+
+def lock_file(pyodide_dir: Path, wheels: list[Path]) -> dict:
+    """Our pyodide-lock.json: Pyodide's ``info`` and one entry per wheel.
+    ``file_name`` is relative to ``packageBaseUrl`` (the worker passes
+    ``wheels/``)."""
+    upstream = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    packages = {}
+    for wheel in wheels:
+        name, version = wheel.name.split("-")[:2]
+        entry = dict(upstream["packages"].get(name, {}))
+        entry.update(
+            {
+                "name": name,
+                "version": version,
+                "file_name": wheel.name,
+                "install_dir": "site",
+                "sha256": sha256(wheel),
+                "package_type": "package",
+                "imports": [name],
+                "depends": [],
+                "unvendored_tests": False,
+            }
+        )
+        entry.setdefault("tool", {})
+        packages[name] = dict(sorted(entry.items()))
+    return {"info": upstream["info"], "packages": packages}
+
+
+def games_phrase(names: list[str]) -> str:
+    """``["A", "B", "C"]`` -> ``"A, B and C"``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def fill_manifest(path: Path, games: list[str]) -> None:
+    """Write the web app manifest's ``description`` from the games' names
+    (:data:`~tools.build.layout.MANIFEST_DESCRIPTION`), keeping the rest of
+    the file as written."""
+    text = path.read_text()
+    json.loads(text)  # (a manifest that is not JSON fails here, not in the browser)
+    description = json.dumps(MANIFEST_DESCRIPTION.format(games=games_phrase(games)))
+    text, count = _DESCRIPTION.subn(lambda m: m[1] + description, text, 1)
+    if count != 1:
+        raise SystemExit(f'web/{MANIFEST} has no "description" to fill in')
+    path.write_text(text)
+
+
+def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> Path:
+    """Write the site to ``out`` (default dist/) and return it.
+
+    ``extra`` maps file names to paths copied in as well, next to index.html
+    (the e2e tests add their engine test page this way); they join the
+    service worker's list."""
+    extra = {k: Path(v) for k, v in (extra or {}).items()}
+    ensure_node()
+    micropip = ensure_micropip()
+    wheel = build_wheel()
+    inputs = (
+        [*BUILD_SOURCES, ROOT / "pyproject.toml", micropip, wheel]
+        + web_files()
+        + package_files()
+        + [NODE_PYODIDE / f for f in (*PYODIDE_CORE, "pyodide-lock.json", "package.json")]
+        + sorted(extra.items())
+    )
+    key = digest(
+        str(out.resolve()),
+        *[p if isinstance(p, Path) else f"{p[0]}={p[1]}" for p in inputs],
+        *extra.values(),
+    )
+    stamp_name = "dist-" + short_hash(str(out.resolve()))
+    if not force and stamped(stamp_name, key, [out / INDEX_HTML, out / SERVICE_WORKER]):
+        log(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} is up to date")
+        return out
+    # Written beside, then swapped in (.build/ is gitignored; same file system as dist/).
+    # The build's own files are staged in `stage` first: their hash names their folder.
+    tmp = (BUILD if out.parent == ROOT else out.parent) / (out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    stage = tmp / BUILD_DIR / "_"
+    pyodide_dir = f"{PYODIDE_DIR}/{pyodide_version()}/"
+    (tmp / pyodide_dir).mkdir(parents=True)
+    (stage / "wheels").mkdir(parents=True)
+    for name in PYODIDE_CORE:
+        shutil.copy2(NODE_PYODIDE / name, tmp / pyodide_dir / name)
+    shutil.copy2(micropip, stage / "wheels" / micropip.name)
+    shutil.copy2(wheel, stage / "wheels" / wheel.name)
+    lock = lock_file(
+        NODE_PYODIDE, [stage / "wheels" / micropip.name, stage / "wheels" / wheel.name]
+    )
+    (stage / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    for path in web_files():
+        rel = path.relative_to(WEB)
+        dest = (tmp if rel.parts[0] in ROOT_FILES else stage) / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, dest)
+    for name, path in extra.items():
+        shutil.copy2(path, tmp / name)
+    engine = data.engine_data()
+    page = (WEB / INDEX_HTML).read_text()
+    if INITIAL_MARKER not in page:
+        raise SystemExit(f"web/{INDEX_HTML} lacks the marker {INITIAL_MARKER}")
+    page = page.replace(
+        INITIAL_MARKER,
+        '<script id="initial" type="application/json">' + engine["initial"] + "</script>",
+        1,
+    )
+    (tmp / INDEX_HTML).write_text(page)
+    fill_manifest(tmp / MANIFEST, engine["games"])
+    (stage / "rules-diagrams.json").write_text(engine["rules_diagrams"])
+    (stage / "first-moves").mkdir()
+    for gid, text in engine["first_moves"].items():
+        (stage / "first-moves" / f"{gid}.json").write_text(text)
+    data.write_icons(tmp / "icons")
+    # The build's version = hash of everything it serves (files with their markers).
+    files = sorted(
+        p.relative_to(tmp).as_posix()
+        for p in tmp.rglob("*")
+        if p.is_file() and p.name != SERVICE_WORKER
+    )
+    version = digest(*[f + ":" + sha256(tmp / f) for f in files])[:16]
+    build_dir = f"{BUILD_DIR}/{version}/"
+    stage.rename(tmp / build_dir)
+    fill_markers(tmp, build_dir, pyodide_dir, version)
+    (tmp / "version.json").write_text(
+        json.dumps(
+            {
+                "version": version,
+                "gamut": project_version(),
+                "wheel": wheel.name,
+                "build": build_dir,
+                "pyodide": pyodide_dir,
+            }
+        )
+        + "\n"
+    )
+    write_service_worker(tmp, version)
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    stamp(stamp_name, key)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"wrote {out} ({size / 1e6:.1f} MB, version {version})")
+    return out
+
+
+def write_service_worker(tmp: Path, version: str) -> None:
+    """sw.js with the build's version and the list of every file it serves."""
+    sw = (WEB / SERVICE_WORKER).read_text()
+    if SW_VERSION_MARKER not in sw or SW_FILES_MARKER not in sw:
+        raise SystemExit(
+            f"web/{SERVICE_WORKER} lacks its {SW_VERSION_MARKER} / {SW_FILES_MARKER} markers"
+        )
+    files = sorted(
+        p.relative_to(tmp).as_posix()
+        for p in tmp.rglob("*")
+        if p.is_file() and p.name != SERVICE_WORKER
+    )
+    sw = sw.replace(SW_VERSION_MARKER, version).replace(
+        SW_FILES_MARKER, ", ".join(json.dumps(f) for f in ["./", *files])
+    )
+    (tmp / SERVICE_WORKER).write_text(sw)
+
+
+def fill_markers(tmp: Path, build_dir: str, pyodide_dir: str, version: str) -> None:
+    """Point the build's files at each other: index.html (and any extra page
+    beside it) names the build's files in ``build_dir``; the scripts get
+    their markers (:data:`~tools.build.layout.SCRIPT_MARKERS`) filled in."""
+    folder = tmp / build_dir
+    up = "../" * build_dir.count("/")
+    for name, markers in SCRIPT_MARKERS.items():
+        text = (folder / name).read_text()
+        for marker in markers:
+            if marker not in text:
+                raise SystemExit(f"web/{name} lacks its {marker} marker")
+        (folder / name).write_text(
+            text.replace("__GAMUT_VERSION__", version)
+            .replace("__GAMUT_PYODIDE__", up + pyodide_dir)
+            .replace("__GAMUT_SITE__", up)
+        )
+    for page in [tmp / INDEX_HTML, *sorted(tmp.glob("*.html"))]:
+        text = page.read_text()
+
+        def point(m: re.Match, page: Path = page) -> str:
+            if (folder / m[2]).is_file():
+                return m[1] + build_dir + m[2] + m[3]
+            if not (tmp / m[2]).exists() and page.name == INDEX_HTML:
+                raise SystemExit(f"web/{INDEX_HTML} names {m[2]!r}, which is not in the site")
+            return m[0]
+
+        page.write_text(_PAGE_URL.sub(point, text))
+    if f'src="{build_dir}{APP_SCRIPT}"' not in (tmp / INDEX_HTML).read_text():
+        raise SystemExit(f"web/{INDEX_HTML} does not load {APP_SCRIPT} from the build's folder")
+
+
+def build_info(dist: Path = DIST) -> dict:
+    """The built site's ``version.json``: ``version``, ``build`` (the folder of
+    its own files, e.g. ``b/0123456789abcdef/``), ``pyodide`` (Pyodide's
+    folder), ``gamut`` (the engine's version) and ``wheel``."""
+    return json.loads((dist / "version.json").read_text())

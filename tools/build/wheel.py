@@ -1,0 +1,103 @@
+"""Our wheel, written directly with zipfile (a pure-Python wheel is a zip
+with three metadata files): deterministic (fixed timestamps, sorted entries),
+so the same sources give the same bytes; its metadata read from
+``pyproject.toml`` alone (the version from the attribute it names,
+``gamut.__version__``)."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import hashlib
+import io
+import tomllib
+import zipfile
+from pathlib import Path
+
+from tools.build.layout import BUILD, PY, ROOT
+
+# What the wheel ships of py/gamut/ (sources and data, never caches).
+PACKAGE_SUFFIXES = (".py", ".json", ".txt", ".typed")
+
+
+def project_metadata() -> dict:
+    """The ``[project]`` table of pyproject.toml, the one source of the
+    wheel's metadata, with ``version`` filled in from the attribute that
+    ``[tool.setuptools.dynamic]`` names (``gamut.__version__``: the
+    engine reports its version without being installed)."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    project = dict(data["project"])
+    if "version" not in project:
+        attr = data["tool"]["setuptools"]["dynamic"]["version"]["attr"]
+        module, name = attr.rsplit(".", 1)
+        path = PY / module.replace(".", "/") / "__init__.py"
+        for node in ast.parse(path.read_text()).body:
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and getattr(node.targets[0], "id", None) == name
+            ):
+                project["version"] = ast.literal_eval(node.value)
+                break
+        else:
+            raise SystemExit(f"pyproject.toml: the version attribute {attr} is not in {path}")
+    return project
+
+
+def project_version() -> str:
+    return project_metadata()["version"]
+
+
+def package_files() -> list[Path]:
+    """The files of py/gamut/ that the wheel ships, sorted."""
+    return sorted(
+        p
+        for p in (PY / "gamut").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix in PACKAGE_SUFFIXES
+    )
+
+
+def build_wheel(out_dir: Path = BUILD / "wheels") -> Path:
+    """Write ``gamut-<version>-py3-none-any.whl`` to ``out_dir`` (rewritten
+    only when its bytes change, replacing any other version) and return it."""
+    project = project_metadata()
+    version = project["version"]
+    name = f"gamut-{version}-py3-none-any.whl"
+    dist_info = f"gamut-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = []
+    for path in package_files():
+        entries.append((path.relative_to(PY).as_posix(), path.read_bytes()))
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        f"Name: {project['name']}\n"
+        f"Version: {version}\n"
+        f"Summary: {project['description']}\n"
+        f"Requires-Python: {project['requires-python']}\n\n"
+    )
+    wheel_meta = (
+        "Wheel-Version: 1.0\nGenerator: gamut-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    entries.append((f"{dist_info}/METADATA", metadata.encode()))
+    entries.append((f"{dist_info}/WHEEL", wheel_meta.encode()))
+    entries.append((f"{dist_info}/top_level.txt", b"gamut\n"))
+    record_lines = []
+    for arc, data in entries:
+        h = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record_lines.append(f"{arc},sha256={h},{len(data)}")
+    record_lines.append(f"{dist_info}/RECORD,,")
+    entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arc, data in entries:  # package files sorted, dist-info last (RECORD at the end)
+            info = zipfile.ZipInfo(arc, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    out = out_dir / name
+    data = buf.getvalue()
+    if not out.exists() or out.read_bytes() != data:
+        for old in out_dir.glob("gamut-*.whl"):
+            old.unlink()
+        out.write_bytes(data)
+    return out
