@@ -154,6 +154,7 @@ def test_node_budget_is_kept_inside_the_tree():
         assert a.best_move in s.legal_moves()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
 def test_levels_are_counted_not_timed(game):
     # The same seed gives the same move and the same work, whatever the
@@ -302,6 +303,7 @@ def test_progress_shows_a_loss_among_pruned_root_moves_as_unproven():
     assert exact.best_score == -WIN + 2 and exact.progress()["score"] == -WIN + 2
 
 
+@pytest.mark.slow
 def test_arena_with_three_players_reports_a_fair_share():
     import io
     from gamut.ai.arena import match

@@ -171,6 +171,7 @@ EL_DECLARE = (EL.replace("declare-threats=off", "declare-threats=on")
               + EL_DOUBLE.split(" ", 3)[3].replace(" last=f3", " last=e5,f3 declared=-;-"))
 
 
+@pytest.mark.slow
 def test_el_declared_double_threat_is_played_and_declared():
     s = gamut.load(EL_DECLARE)
     assert s.turn_plies == 2

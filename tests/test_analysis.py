@@ -82,6 +82,7 @@ def test_a_missed_win_in_one_is_a_blunder_with_the_winning_move_as_the_engines(g
     assert result.summary[1 - s.to_move].moves == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(FORCED_LOSSES))
 def test_a_move_into_a_forced_loss_is_marked(game):
     text, saving, played = FORCED_LOSSES[game]
@@ -110,6 +111,7 @@ def engine_game(game, plies, level, variant=None, **options):
     return start, line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, level, variant, options", [
     ("loa", "casual", None, {}), ("escabel", "beginner", None, {}), ("evl", "beginner", None, {}),
     ("el", "beginner", None, {"declare_threats": "on"}),

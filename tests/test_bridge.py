@@ -248,6 +248,7 @@ param_names = st.sampled_from(["game", "variant", "options", "start", "line", "m
                                "clicks", "cells", "kind", "depth", "job", "budget_ms"]) | st.text(max_size=6)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(method=st.sampled_from(sorted(bridge.METHODS)) | st.text(max_size=10),
        params=st.dictionaries(param_names, json_values, max_size=5))

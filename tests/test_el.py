@@ -908,6 +908,7 @@ def model_for(state):
                  full=o.get("full-board", "draw"), first_equal=o.get("first-two-equal", False))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, seed, empties, depth, opts, expected", [
     ("standard", 3, 5, 3, {}, 10_296),  # 30 * 24 * 18 = 12,960 without wins
     ("standard", 8, 4, 3, {"full_board": "second-wins"}, 4_440),
@@ -970,6 +971,7 @@ def biased_choice(rng, state):
     return rng.choice(near or moves)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32 - 1))
 def test_random_playouts_agree_with_brute_force(config, seed):
@@ -1088,6 +1090,7 @@ def test_record_of_a_declare_game_replays_to_the_same_result():
 
 # -- the computer's shape analysis, kept incrementally ------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["standard", "eight", "consecutive"]), st.booleans(),
        st.integers(0, 2**32))

@@ -106,6 +106,7 @@ def test_positions_moves_views_and_records(game, variant, options):
         assert replayed[-1].outcome() == states[-1].outcome()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, variant, options", CONFIGS, ids=IDS)
 def test_play_refuses_every_move_that_is_not_legal(game, variant, options):
     states, _ = playout(game, variant, options, seed=3)

@@ -85,6 +85,7 @@ def test_the_start_round_trips_and_every_item_is_described(game, variant, option
     assert setup.start_setup(game, variant, options) == description
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, variant, options", CONFIGS, ids=IDS)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 70))

@@ -40,6 +40,7 @@ def sw_constants(site: Path) -> tuple[str, list[str]]:
     return version, listed
 
 
+@pytest.mark.slow
 def test_only_fixed_names_stay_outside_the_build_and_pyodide_folders(sites):
     site = sites["A"]
     info = build.build_info(site)
@@ -53,6 +54,7 @@ def test_only_fixed_names_stay_outside_the_build_and_pyodide_folders(sites):
     assert sorted(files(site / info["pyodide"])) == sorted(build.PYODIDE_CORE)
 
 
+@pytest.mark.slow
 def test_the_page_loads_only_its_own_builds_files(sites):
     site = sites["A"]
     own = build.build_info(site)["build"]
@@ -66,6 +68,7 @@ def test_the_page_loads_only_its_own_builds_files(sites):
     assert "__GAMUT" not in page
 
 
+@pytest.mark.slow
 def test_the_builds_modules_import_each_other_relatively(sites):
     """A module of the build names only modules of the same build (and the
     worker names Pyodide's pinned folder), so that no module of one build
@@ -90,6 +93,7 @@ def test_the_builds_modules_import_each_other_relatively(sites):
     assert posixpath.normpath(posixpath.join(info["build"], site_root)) == "."
 
 
+@pytest.mark.slow
 def test_the_service_worker_caches_every_file_of_its_build(sites):
     site = sites["A"]
     version, listed = sw_constants(site)
@@ -100,6 +104,7 @@ def test_the_service_worker_caches_every_file_of_its_build(sites):
     assert immutable.replace("\\/", "/") == f"^(?:{build.BUILD_DIR}|{build.PYODIDE_DIR})/"
 
 
+@pytest.mark.slow
 def test_two_builds_never_serve_different_bytes_under_one_name(sites):
     a, b = sites["A"], sites["B"]
     ia, ib = build.build_info(a), build.build_info(b)

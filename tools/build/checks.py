@@ -10,6 +10,7 @@ not marked ``slow``, with no browser and no build of the site.
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,4 +98,6 @@ def _result(code: int) -> str:
 def _shown(part: str) -> str:
     """A command's part as the log shows it: paths relative to the repository."""
     path = Path(part)
-    return str(path.relative_to(ROOT)) if path.is_absolute() and path.is_relative_to(ROOT) else part
+    if path.is_absolute() and path.is_relative_to(ROOT):
+        return str(path.relative_to(ROOT))
+    return shlex.quote(part)
