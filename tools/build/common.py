@@ -17,9 +17,9 @@ def log(msg: str) -> None:
 
 def run(cmd: Iterable[object], **kw) -> None:
     """Run ``cmd`` (logged first), raising CalledProcessError if it fails."""
-    cmd = [str(c) for c in cmd]
-    log("$ " + " ".join(cmd))
-    subprocess.run(cmd, check=True, **kw)
+    args = [str(c) for c in cmd]
+    log("$ " + " ".join(args))
+    subprocess.run(args, check=True, **kw)
 
 
 def sha256(path: Path) -> str:

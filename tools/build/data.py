@@ -105,7 +105,7 @@ def view_delta(parent: dict, view: dict) -> dict:
     index of the parent's item in their place (its key listed under
     ``"$refs"``); keys the view lacks are listed under ``"$gone"``."""
     delta: dict = {}
-    refs = []
+    refs: list[str] = []
     for key, value in view.items():
         before = parent.get(key)
         if before == value:

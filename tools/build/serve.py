@@ -18,7 +18,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     overlay: ClassVar[dict[str, Path]] = {}  # (each server's subclass has its own: make_server)
     quiet = True
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {  # noqa: RUF012  (an instance variable of the base class, as there)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",
