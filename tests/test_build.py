@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -197,3 +198,20 @@ def test_the_build_is_small_modules_of_the_standard_library():
                 top = name.split(".")[0]
                 assert top in sys.stdlib_module_names or top in ("tools", "gamut"), (path, name)
     assert len((ROOT / "build.py").read_text().splitlines()) <= 150
+
+
+def test_the_fast_loop_runs_every_check_but_the_browser_and_the_slow_tests():
+    from tools.build import checks
+
+    py = Path("/venv/bin/python")
+    fast = {c.name: c.command for c in checks.checks(py, fast=True)}
+    full = {c.name: c.command for c in checks.checks(py, fast=False)}
+    lint_and_types = ["js", "ruff check", "ruff format", "biome", "mypy", "tsc"]
+    assert list(fast) == [*lint_and_types, "tests (not slow)"]
+    assert list(full) == [*lint_and_types, "tests", "e2e"]
+    assert fast["tests (not slow)"][-2:] == ["-m", "not slow"]
+    assert "not slow" not in full["tests"] and "e2e" not in " ".join(map(str, fast.values()))
+    # the marker is registered, so a typo in it fails (pytest --strict-markers)
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    markers = pyproject["tool"]["pytest"]["ini_options"]["markers"]
+    assert any(m.startswith(checks.SLOW_MARKER + ":") for m in markers)
