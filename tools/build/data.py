@@ -19,15 +19,15 @@ import sys
 import zlib
 from pathlib import Path
 
-from tools.build.layout import PY, ROOT, RULES_DIAGRAMS
+from tools.build.layout import PY, ROOT, RULES_DIAGRAMS, RULES_DIAGRAMS_PATTERN
 
 # ---------------------------------------------------------------------------
 # In the child process: gamut imported from py/
 
 
 def rules_diagrams(games: list[str] | None = None) -> dict:
-    """The rules pages' diagrams (:data:`~tools.build.layout.RULES_DIAGRAMS`,
-    ``<game>.json``), each with the view of its position computed by the
+    """The rules pages' diagrams (the files of :data:`~tools.build.layout.RULES_DIAGRAMS`
+    that ``RULES_DIAGRAMS_PATTERN`` matches), each with the view of its position computed by the
     engine in this process: ``{game: [diagram + {view, alt, arrow}]}``.  A
     diagram shows ``position`` after its moves ``play`` (if any); ``marks``
     say what is drawn on it (``selected``, ``targets``, ``cells``: cell ids;
@@ -37,10 +37,10 @@ def rules_diagrams(games: list[str] | None = None) -> dict:
     import gamut  # from py/ (see engine_data)
 
     out = {}
-    for path in sorted(RULES_DIAGRAMS.glob("*.json")):
-        if games and path.stem not in games:
-            continue
+    for path in sorted(RULES_DIAGRAMS.glob(RULES_DIAGRAMS_PATTERN)):
         data = json.loads(path.read_text())
+        if games and data["game"] not in games:
+            continue
         items = []
         for d in data["diagrams"]:
             state = gamut.load(d["position"])

@@ -48,8 +48,10 @@ SCRIPT_MARKERS = {
     "worker.js": ("__GAMUT_VERSION__", "__GAMUT_PYODIDE__"),
     "offline.js": ("__GAMUT_VERSION__", "__GAMUT_SITE__"),
 }
-# The rules pages' diagrams: one <game>.json per game.
+# The rules pages' diagrams: one JSON file per game (its "game" field names it),
+# the files RULES_DIAGRAMS_PATTERN matches below the folder RULES_DIAGRAMS.
 RULES_DIAGRAMS = WEB / "rules" / "diagrams"
+RULES_DIAGRAMS_PATTERN = "*.json"
 
 # dist/'s layout: the files that keep their names from build to build (the
 # page, the service worker, what the browser reads on its own); every other
