@@ -15,7 +15,6 @@ from .core import (  # noqa: F401
     divide, load, new, perft, replay,
 )
 from . import games  # noqa: F401,E402  (registers the games)
-from . import evl  # noqa: F401,E402
 from .record import Record  # noqa: E402,F401
 
 __version__ = "0.1.0"

@@ -74,8 +74,3 @@ __all__ = [
     "GAMES", "Header", "register", "unregister", "game_info", "evaluation", "new", "load",
     "perft", "divide", "replay", "format_header", "parse_header", "excerpt", "MAX_TEXT_LENGTH",
 ]
-
-
-def companion(name: str):  # (transitional: the games not yet moved to gamut.games)
-    import importlib
-    return importlib.import_module(f"gamut.{name}")

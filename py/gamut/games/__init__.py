@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 
 #: The shipped games' packages, in the order of the page's menus.
-GAME_PACKAGES = ("loa", "el", "escabel")
+GAME_PACKAGES = ("loa", "el", "escabel", "evl")
 
 for _package in GAME_PACKAGES:
     importlib.import_module(f"{__name__}.{_package}")
