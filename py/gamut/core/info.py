@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from .errors import OptionError, UnknownVariantError, excerpt
+
+if TYPE_CHECKING:
+    from ..view import OutcomeView
 
 
 @dataclass(frozen=True)
@@ -19,7 +22,7 @@ class Outcome:
     reason: str
     cells: tuple = ()  # cells worth outlining (the winning group), if any
 
-    def to_json(self) -> dict:
+    def to_json(self) -> OutcomeView:
         return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
 
 

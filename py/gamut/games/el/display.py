@@ -10,7 +10,8 @@ from ...grid import iter_bits, squares_board_view
 from .moves import CODE_INFO, SEAT_COLORS, SEAT_NAMES
 
 if TYPE_CHECKING:
-    from ...view import View
+    from ...view import (Annotation, Board, Highlight, MoveEntry, PaletteItem, Piece, Select,
+                         View)
     from .state import ElState
 
 
@@ -18,18 +19,19 @@ def view(state: ElState) -> View:
     rules = state.rules
     names = rules.name_of
     players = rules.players
-    pieces = []
+    pieces: list[Piece] = []
     for c, code in enumerate(state.board):
         if code:
             p, n = CODE_INFO[code]
             pieces.append({"cell": names[c], "owner": p, "label": str(n)})
     outcome = state._outcome
-    highlights: list[dict] = []
-    annotations: list[dict] = []
+    highlights: list[Highlight] = []
+    annotations: list[Annotation] = []
     messages: list[str] = []
-    moves: list[dict] = []
-    palette = [{"id": f"n{n}", "label": str(n)} for n in range(1, rules.numbers + 1)]
-    select = None
+    moves: list[MoveEntry] = []
+    palette: list[PaletteItem] = [{"id": f"n{n}", "label": str(n)}
+                                  for n in range(1, rules.numbers + 1)]
+    select: Select | None = None
     if outcome is None:
         if state.phase:
             # the palette stays (disabled by the select step): the board keeps its size
@@ -53,7 +55,7 @@ def view(state: ElState) -> View:
     for code in state.board:
         if code:
             counts[CODE_INFO[code][0]] += 1
-    view = {
+    view: View = {
         "game": "el", "variant": state.variant,
         "options": state.options_json(),
         "title": "EL" if state.variant == "standard" else
@@ -81,13 +83,15 @@ def view(state: ElState) -> View:
         view["select"] = select
     return view
 
-def _board_view(state: ElState) -> dict:
+
+def _board_view(state: ElState) -> Board:
     """A plain ruled grid (shade 2), like the paper the game is played on:
     no chessboard shading under the coloured numbers."""
     board = squares_board_view(state.rules.size, state.rules.size)
     for cell in board["cells"]:
         cell["shade"] = 2
     return board
+
 
 def _announce(state: ElState, highlights, annotations, messages):
     """Threat announcement of the player who just placed (two-player

@@ -5,11 +5,14 @@ number."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ...grid import cell_name, iter_bits
 
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
-SEAT_COLORS = ("red", "blue", "green", "yellow")
+SEAT_COLORS: tuple[Literal["red", "blue", "green", "yellow"], ...] = (
+    "red", "blue", "green", "yellow")
 SEAT_LETTERS = "rbgy"
 
 OWN_SHIFT = 40

@@ -4,6 +4,8 @@ keys (grown on demand)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 import random
 
 from ...grid import cell_name, parse_cell
@@ -11,7 +13,7 @@ from ...grid import cell_name, parse_cell
 
 BLACK, WHITE = 0, 1
 COLOUR_NAMES = ("Black", "White")
-COLOUR_TOKENS = ("black", "white")
+COLOUR_TOKENS: tuple[Literal["black", "white"], ...] = ("black", "white")
 SEAT_NAMES = ("Player 1", "Player 2")
 
 ACTION = 1024

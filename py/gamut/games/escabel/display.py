@@ -10,7 +10,7 @@ from ...grid import points_board_view
 from .board import COLOUR_NAMES, COLOUR_TOKENS, SEAT_NAMES, _height, _top
 
 if TYPE_CHECKING:
-    from ...view import View
+    from ...view import Highlight, MoveEntry, Piece, Player, View
     from .state import EscabelState
 
 
@@ -29,24 +29,25 @@ def view(state: EscabelState) -> View:
         {"from": [inset, inset], "to": [inset, n - inset], "owner": white_seat},
         {"from": [n - inset, inset], "to": [n - inset, n - inset], "owner": white_seat},
     ]
-    pieces = []
+    pieces: list[Piece] = []
     for i, code in enumerate(state.codes):
         if not code:
             continue
         height = _height(code)
-        piece = {"cell": names[i], "owner": _top(code) ^ swapped,
-                 "stack": [((code >> k) & 1) ^ swapped for k in range(height)]}
+        piece: Piece = {"cell": names[i], "owner": _top(code) ^ swapped,
+                               "stack": [((code >> k) & 1) ^ swapped for k in range(height)]}
         if height > 1:
             piece["label"] = str(height)
         pieces.append(piece)
-    moves = []
+    moves: list[MoveEntry] = []
     for m in state.legal_moves():
         if m.is_swap:
             moves.append({"text": "swap", "clicks": [], "label": "Swap sides"})
         else:
             moves.append({"text": str(m), "clicks": list(m.cells())})
     outcome = state.outcome()
-    highlights, messages = [], []
+    highlights: list[Highlight] = []
+    messages: list[str] = []
     colour = state._to_move ^ swapped
     if outcome is not None:
         if outcome.cells:
@@ -66,9 +67,9 @@ def view(state: EscabelState) -> View:
                         f"{COLOUR_NAMES[swapped]}, {SEAT_NAMES[1]} "
                         f"{COLOUR_NAMES[swapped ^ 1]}.")
     # the colour in the name: after a swap, who plays what is never in doubt
-    players = [{"name": f"{SEAT_NAMES[seat]} ({COLOUR_NAMES[seat ^ swapped]})",
-                "color": COLOUR_TOKENS[seat ^ swapped]}
-               for seat in (0, 1)]
+    players: list[Player] = [{"name": f"{SEAT_NAMES[seat]} ({COLOUR_NAMES[seat ^ swapped]})",
+                              "color": COLOUR_TOKENS[seat ^ swapped]}
+                             for seat in (0, 1)]
     counts = [0, 0]
     for code in state.codes:
         if code:

@@ -12,32 +12,32 @@ from .board import (CELL_INDEX, COLOUR_NAMES, EMPTY, HEIGHT, HEPTAGONS, PENTAGON
                     TOP, _and_list, stack_seats)
 
 if TYPE_CHECKING:
-    from ...view import View
+    from ...view import Board, Cell, Counter, Highlight, Marker, MoveEntry, Piece, View
     from .state import EvlState
 
 
 def view(state: EvlState) -> View:
     m = state.options["markers"]
-    pieces = []
+    pieces: list[Piece] = []
     for c, code in enumerate(state.board):
         if code != EMPTY:
             pieces.append(_piece(c, code))
-    markers = [{"cell": PENTAGONS[p], "owner": seat}
-               for seat in (0, 1) for p in iter_bits(state.marks[seat])]
+    markers: list[Marker] = [{"cell": PENTAGONS[p], "owner": seat}
+                             for seat in (0, 1) for p in iter_bits(state.marks[seat])]
     markers.sort(key=lambda d: PENTAGON_INDEX[d["cell"]])
-    counters = []
+    counters: list[Counter] = []
     for seat in (0, 1):
         counters.append({"owner": seat, "label": "in hand", "value": state.hands[seat]})
         counters.append({"owner": seat, "label": f"markers placed (of {m})",
                          "value": state.marks[seat].bit_count()})
-    moves = []
+    moves: list[MoveEntry] = []
     legal = state.legal_moves()
     # First clicks shared by a placement and an unstack: the placement
     # waits for confirmation there, so its button says what it does.
     unstack_starts = {move[0] for move in legal if len(move) > 1}
     seat = state._to_move
     for move in legal:
-        entry: dict = {"text": str(move), "clicks": list(move.cells)}
+        entry: MoveEntry = {"text": str(move), "clicks": list(move.cells)}
         if len(move) > 1:
             after = state.play_unchecked(move)
             captures = list(after.captured())
@@ -55,13 +55,13 @@ def view(state: EvlState) -> View:
             height = HEIGHT[state.board[move[0]]]
             entry["label"] = f"Place on {move} (stack of {height + 1})"
         moves.append(entry)
-    highlights = []
+    highlights: list[Highlight] = []
     if state._captured:
         highlights.append({"kind": "capture", "cells": list(state.captured())})
     outcome = state.outcome()
     if outcome is not None and outcome.cells:
         highlights.append({"kind": "win", "cells": list(outcome.cells)})
-    messages = []
+    messages: list[str] = []
     if state._captured and state._last is not None:
         mover = COLOUR_NAMES[state._to_move ^ 1]
         messages.append(f"{mover} captured {_and_list(state.captured())}.")
@@ -91,10 +91,10 @@ def view(state: EvlState) -> View:
     }
 
 
-def _piece(c: int, code: int) -> dict:
+def _piece(c: int, code: int) -> Piece:
     """The view of the stack ``code`` on heptagon index ``c`` (not empty);
     heights of 2 and more are written on the top piece."""
-    piece = {"cell": HEPTAGONS[c], "owner": TOP[code], "stack": stack_seats(code)}
+    piece: Piece = {"cell": HEPTAGONS[c], "owner": TOP[code], "stack": stack_seats(code)}
     if HEIGHT[code] > 1:
         piece["label"] = str(HEIGHT[code])
     return piece
@@ -116,9 +116,9 @@ def _centroid(points):
 _CENTRES = {name: _centroid(pts) for name, pts in geometry.POLYGONS.items()}
 
 
-def board_view() -> dict:
+def board_view() -> Board:
     """The ``board`` part of the view: every heptagon and pentagon a polygon."""
-    cells = []
+    cells: list[Cell] = []
     for name in HEPTAGONS + PENTAGONS:
         x, y = _CENTRES[name]
         cells.append({"id": name, "x": x, "y": y,

@@ -12,7 +12,7 @@ from .board import (CAPTURE, COLOUR_NAMES, DIRECTIONS, LINES, MOVES, Move, PASS,
                     ZOBRIST_SIDE, count_groups, generate, initial_hash, is_connected)
 
 if TYPE_CHECKING:
-    from ...view import View
+    from ...view import Highlight, MoveEntry, Piece, View
 
 
 class LoaState(core.State):
@@ -277,20 +277,20 @@ class LoaState(core.State):
                 self._to_move, self._since)
 
     def view(self) -> View:
-        pieces = [{"cell": cell_name(sq, 8), "owner": 0} for sq in iter_bits(self.black)]
+        pieces: list[Piece] = [{"cell": cell_name(sq, 8), "owner": 0} for sq in iter_bits(self.black)]
         pieces += [{"cell": cell_name(sq, 8), "owner": 1} for sq in iter_bits(self.white)]
-        moves = []
+        moves: list[MoveEntry] = []
         for m in self.legal_moves():
             if m == PASS_CODE:
                 moves.append({"text": "pass", "clicks": [], "label": "Pass (no legal move)"})
             else:
                 moves.append({"text": str(m),
                               "clicks": [cell_name((m >> 6) & 63, 8), cell_name(m & 63, 8)]})
-        last = []
+        last: list[str] = []
         if self._last is not None and self._last != PASS_CODE:
             last = [cell_name(self._last.from_square, 8), cell_name(self._last.to_square, 8)]
         outcome = self._outcome
-        highlights = []
+        highlights: list[Highlight] = []
         if outcome is not None and outcome.cells:
             highlights.append({"kind": "win", "cells": list(outcome.cells)})
         return {
