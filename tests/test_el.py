@@ -19,7 +19,7 @@ from gamut.games.el import moves as el_moves, rules as el_rules
 from gamut.core import replay
 
 # ---------------------------------------------------------------------------
-# An independent, deliberately simple model of the rules (RULINGS.md).
+# An independent, deliberately simple model of the rules (docs/RULES.md, EL).
 # Cells are (file, rank) pairs; a board is a dict cell -> (seat, number).
 
 VARIANTS = {  # size, numbers, EL size, any shape, consecutive, players

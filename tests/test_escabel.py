@@ -20,7 +20,7 @@ FILES = "abcdefghijklm"
 
 
 # ---------------------------------------------------------------------------
-# A second, brute-force implementation of the rules, written from RULINGS.md
+# A second, brute-force implementation of the rules, written from docs/RULES.md (Escabel)
 # with no code in common with the engine: the board is a dict
 # (file, rank) -> tuple of colours from the bottom ("B"/"W").
 

@@ -1,4 +1,4 @@
-"""EVL: the board table and its drawing, every rule of RULINGS.md on positions
+"""EVL: the board table and its drawing, every rule of docs/RULES.md (EVL) on positions
 built for it, property tests on random playouts, and perft cross-checked by an
 independent brute-force implementation written below from the rulings alone
 (it shares no code or tables with the engine)."""
@@ -37,7 +37,7 @@ def play(state, *moves):
 
 
 # ===========================================================================
-# The brute-force reference: straight from RULINGS.md, slow and simple.
+# The brute-force reference: straight from docs/RULES.md (EVL), slow and simple.
 # A state is (stacks: dict name -> tuple of seats bottom..top, markers: dict
 # pentagon -> seat, to_move, hands: (b, w), markers per player).
 
@@ -165,7 +165,7 @@ def bf_outcome(state):
 
 
 # ===========================================================================
-# The board table against RULINGS.md
+# The board table against docs/RULES.md (EVL)
 
 
 def test_cell_names_follow_the_rulings():

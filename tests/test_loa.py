@@ -1,4 +1,4 @@
-"""Lines of Action: perft against RULINGS.md, every rule on a position built
+"""Lines of Action: perft against docs/RULES.md (Lines of Action), every rule on a position built
 for it, the 16 recorded games, codecs and bad input."""
 
 from __future__ import annotations

@@ -126,6 +126,7 @@ def evaluation(game: str) -> EvaluationProtocol[Any]:
         info = game_info(game)
         if not info.package:
             raise ValueError(f"game {game!r} names no package, so it has no evaluation module")
-        module = cast("EvaluationProtocol[Any]", importlib.import_module(f"{info.package}.evaluation"))
+        loaded = importlib.import_module(f"{info.package}.evaluation")
+        module = cast("EvaluationProtocol[Any]", loaded)
         _evaluations[game] = module
     return module

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...grid import iter_bits, squares_board_view
-
 from .moves import CODE_INFO, SEAT_COLORS, SEAT_NAMES
 
 if TYPE_CHECKING:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ... import core
 from ...grid import iter_bits
-
 from .rules import RULES
 from .moves import CODE_INFO, SEAT_LETTERS, SEAT_NAMES
 from .state import ElState

@@ -33,6 +33,7 @@ CODE_INFO = {cell_code(p, n): (p, n) for p in range(4) for n in range(1, 10)}
 # ---------------------------------------------------------------------------
 # Moves
 
+
 class Placement(int):
     """``number`` written on ``cell`` (by the player to move): code
     ``size << 10 | cell << 4 | number``.  ``str()`` is ``c4=5``."""

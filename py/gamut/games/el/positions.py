@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ...core import PositionError, excerpt
 from ...grid import parse_cell
-
 from .moves import CODE_INFO, SEAT_LETTERS, SEAT_NAMES
 from .state import ElState
 from .rules import RULES

@@ -7,7 +7,6 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ...grid import cell_name, iter_bits
-
 from .moves import NUMBER_OF_CODE, NUM_MASK, OWN_SHIFT, Placement, cell_code
 
 

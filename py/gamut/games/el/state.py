@@ -50,6 +50,7 @@ def _full_hash(rules, board, phase, declared, last, last2, declare) -> int:
 # ---------------------------------------------------------------------------
 # The state
 
+
 class ElState(core.State):
     """An EL position (immutable).
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...grid import parse_cell
-
 from .moves import CODE_INFO, DECLARE_BASE, Declaration, SEAT_NAMES
 
 if TYPE_CHECKING:
@@ -25,6 +24,7 @@ def move_words(state: ElState, move, after) -> str:
         numbers = after._threat_numbers(state.to_move, cells)
         return f"{who} declares threats on " + _threat_list(names, numbers)
     return f"{who} writes {move & 15} on {names[(move >> 4) & 63]}"
+
 
 def threat_words(state: ElState) -> str:
     """After a placement in the two-player game: the mover's threats
@@ -54,6 +54,7 @@ def threat_words(state: ElState) -> str:
     if forced:
         parts.append(f"{SEAT_NAMES[state.to_move]} must write {forced} again")
     return "; ".join(parts)
+
 
 def score_words(state: ElState, view) -> str:
     """Numbers written by each player, empty cells, and the threats that

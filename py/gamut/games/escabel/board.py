@@ -27,6 +27,7 @@ _UNKNOWN = object()  # "outcome not computed yet"
 # ---------------------------------------------------------------------------
 # Geometry: one immutable table per board size, built on first use.
 
+
 class Geometry:
     """Precomputed tables of an ``n x n`` board (``stride = n + 1``)."""
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...grid import points_board_view
-
 from .board import COLOUR_NAMES, COLOUR_TOKENS, SEAT_NAMES, _height, _top
 
 if TYPE_CHECKING:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from ... import core
-
 from .board import BLACK, WHITE, _height, geometry
 from .state import EscabelState
 from .positions import _build, load_body

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ...core import PositionError, excerpt
-
 from .board import BLACK, COLOUR_NAMES, Geometry, WHITE, _height, _top, geometry
 from .state import EscabelState
 

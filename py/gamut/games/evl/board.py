@@ -92,6 +92,7 @@ COUNT = tuple(tuple(stack_seats(code).count(seat) if code else 0 for code in ran
 # ---------------------------------------------------------------------------
 # Moves
 
+
 class Move(tuple):
     """An EVL move: the heptagon indices it visits.  A placement is a
     1-tuple ``(cell,)``; an unstack is its path ``(origin, step1, ...)``.

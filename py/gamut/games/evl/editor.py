@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ... import core
 from ...grid import iter_bits
-
 from .board import (BLACK, CELL_INDEX, COLOUR_LETTERS, COLOUR_NAMES, EMPTY, HEPTAGONS, MAX_HEIGHT,
                     NUM_CELLS, PENTAGONS, PENTAGON_INDEX, WHITE, stack_code, stack_seats)
 from .state import EvlState

@@ -277,7 +277,8 @@ class LoaState(core.State):
                 self._to_move, self._since)
 
     def view(self) -> View:
-        pieces: list[Piece] = [{"cell": cell_name(sq, 8), "owner": 0} for sq in iter_bits(self.black)]
+        pieces: list[Piece] = [{"cell": cell_name(sq, 8), "owner": 0}
+                               for sq in iter_bits(self.black)]
         pieces += [{"cell": cell_name(sq, 8), "owner": 1} for sq in iter_bits(self.white)]
         moves: list[MoveEntry] = []
         for m in self.legal_moves():
