@@ -114,14 +114,14 @@ class TicTacToeState(core.State):
             "title": self.info.name,
             "players": [{"name": "X", "color": "black"}, {"name": "O", "color": "white"}],
             "to_move": self._to_move,
-            "board": squares_board_view(3, 3),  # type: ignore[typeddict-item]
+            "board": squares_board_view(3, 3),
             "pieces": pieces,
             "counters": [{"owner": s, "label": "marks",
                           "value": sum(v == s for v in self.cells)} for s in (0, 1)],
             "last_move": [] if self._last is None else [cell_name(self._last, 3)],
             "highlights": highlights,
             "moves": moves,
-            "outcome": outcome.to_json() if outcome else None,  # type: ignore[typeddict-item]
+            "outcome": outcome.to_json() if outcome else None,
             "messages": [] if count < 9 or outcome is None else ["The board is full."],
         }
 
