@@ -15,7 +15,7 @@ import sys
 import time
 
 import gamut
-from gamut import el
+from gamut.games.el import rules as el
 
 
 def sample_positions(variant, count, rng):

@@ -12,8 +12,9 @@ import random
 import time
 
 import gamut
-from gamut import escabel
-from gamut.escabel import BLACK, WHITE, winning_chain
+from gamut.games.escabel import state as escabel
+from gamut.games.escabel.board import BLACK, WHITE
+from gamut.games.escabel.connection import winning_chain
 
 
 def _rate(fn, min_time=1.0):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 import gamut
-from gamut import evl
+from gamut.games.evl import state as evl
 
 # A midgame with stacks of every height, markers of both sides and Black to move.
 MIDGAME = ("evl standard pieces=20,markers=10 (bbbb)1(wb)(bww)1b1/1(bbw)w(wwww)(bb)2/"

@@ -17,7 +17,7 @@ import sys
 import time
 
 import gamut
-from gamut import loa
+from gamut.games.loa import perft as loa
 
 REFERENCE = {
     "standard": [36, 1_244, 44_952, 1_563_208, 55_963_132],

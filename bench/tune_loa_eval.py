@@ -16,7 +16,7 @@ import json
 import math
 import sys
 
-from gamut import loa, loa_eval
+from gamut.games.loa import evaluation as loa_eval, state as loa
 
 
 def load(path):

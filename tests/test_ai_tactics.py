@@ -212,7 +212,7 @@ def test_el_two_move_turns_keep_the_score_on_the_movers_side():
 def test_el_evaluation_sees_a_double_threat_one_placement_away():
     # Red, to move in EL_DOUBLE, can make a double threat (e1=5 and others):
     # fork points the evaluation counts.
-    from gamut import el_eval
+    from gamut.games.el import evaluation as el_eval
     s = gamut.load(EL_DOUBLE)
     a = el_eval.analysis(s)
     assert a.forks(0, s.board) >= 1

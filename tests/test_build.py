@@ -38,7 +38,7 @@ def test_the_wheel_metadata_comes_from_pyproject(tmp_path):
         meta = zf.read(f"gamut-{gamut.__version__}.dist-info/METADATA").decode()
     assert f"Summary: {project['description']}\n" in meta
     assert f"Requires-Python: {project['requires-python']}\n" in meta
-    assert "gamut/view.py" in names and "gamut/loa_eval.py" in names
+    assert "gamut/view.py" in names and "gamut/games/loa/evaluation.py" in names
     assert not any("__pycache__" in n for n in names)
     # the version and the summary are written once, in the sources
     for path in BUILD_SOURCES:

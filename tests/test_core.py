@@ -26,6 +26,41 @@ def test_games_lists_all_four_with_metadata():
             assert option["default"] in option["choices"]
 
 
+
+def test_the_games_register_in_the_order_of_the_one_list():
+    from gamut.games import GAME_PACKAGES
+
+    assert tuple(gamut.GAMES) == GAME_PACKAGES == ("loa", "el", "escabel", "evl")
+    for game, info in gamut.GAMES.items():
+        assert info.package == f"gamut.games.{game}"
+    with pytest.raises(ValueError, match="already registered"):
+        core.register(core.GameInfo("loa", "Another", "", gamut.GAMES["loa"].variants,
+                                    factory=lambda v, o: None, loader=lambda h, b: None))
+    assert gamut.GAMES["loa"].name == "Lines of Action"
+
+
+def test_evaluation_modules_load_on_first_use_in_one_shape():
+    """Importing the engine and its bridge (the page's start) loads no
+    evaluation module; ``core.evaluation`` loads a game's on first use, and
+    every one has the three functions of ``core.EvaluationProtocol``."""
+    code = ("import sys, gamut, gamut.bridge; "
+            "print(sorted(m for m in sys.modules if m.endswith('.evaluation')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(ROOT / "py")}, check=True).stdout
+    assert out.strip() == "[]"
+    for game in gamut.GAMES:
+        module = core.evaluation(game)
+        assert module.__name__ == f"gamut.games.{game}.evaluation"
+        assert core.evaluation(game) is module
+        for name in ("evaluate", "move_order_keys", "search_moves"):
+            assert callable(getattr(module, name)), (game, name)
+        s = gamut.new(game)
+        if s.search_kind == "alphabeta":
+            assert s.evaluate() == module.evaluate(s)
+            moves = s.legal_moves()
+            assert s.move_order_keys(moves) == module.move_order_keys(s, moves)
+            assert list(s.search_moves()) == list(module.search_moves(s))
+
 def test_el_variant_players():
     el = gamut.GAMES["el"]
     assert [v.players for v in el.variants] == [2, 2, 2, 3, 4]

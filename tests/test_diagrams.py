@@ -33,7 +33,7 @@ import pytest
 
 import build  # (tests/conftest.py puts the repository root on the path)
 import gamut
-from gamut import escabel
+from gamut.games.escabel import connection as escabel
 from gamut.view import check_view
 
 ROOT = Path(__file__).resolve().parents[1]

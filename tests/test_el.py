@@ -14,11 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamut
-from gamut import el
+from gamut import grid
+from gamut.games.el import moves as el_moves, rules as el_rules
 from gamut.core import replay
 
 # ---------------------------------------------------------------------------
-# An independent, deliberately simple model of the rules (RULINGS.md).
+# An independent, deliberately simple model of the rules (docs/RULES.md, EL).
 # Cells are (file, rank) pairs; a board is a dict cell -> (seat, number).
 
 VARIANTS = {  # size, numbers, EL size, any shape, consecutive, players
@@ -345,11 +346,11 @@ def test_metadata_and_start():
 
 def test_shape_tables_match_walked_paths():
     for variant in ("standard", "eight", "consecutive", "three-player"):
-        rules = el.RULES[variant]
+        rules = el_rules.RULES[variant]
         size = rules.size
         engine = {frozenset((c % size, c // size) for c in cells) for _, _, cells in rules.shapes}
         assert engine == paths(variant), variant
-    assert len(el.RULES["standard"].shapes) == 188  # 12 lines + 4 * 44 L's
+    assert len(el_rules.RULES["standard"].shapes) == 188  # 12 lines + 4 * 44 L's
 
 
 # ---------------------------------------------------------------------------
@@ -473,7 +474,7 @@ def test_first_two_equal():
     with pytest.raises(gamut.IllegalMoveError, match="first two numbers equal.*4"):
         s.parse_move("e5=5")
     with pytest.raises(gamut.IllegalMoveError, match="first two"):
-        s.play(el.RULES["standard"].placements[20][4])
+        s.play(el_rules.RULES["standard"].placements[20][4])
     assert "same as the first" in s.why_illegal(["e5", "n5"])
     s = play(s, "e5=4")
     assert len(s.legal_moves()) == 33 * 6  # only Red's second number is bound
@@ -519,7 +520,7 @@ def model_board(state):
     size = state.rules.size
     for c, code in enumerate(state.board):
         if code:
-            board[(c % size, c // size)] = el.CODE_INFO[code]
+            board[(c % size, c // size)] = el_moves.CODE_INFO[code]
     return board
 
 
@@ -849,11 +850,11 @@ def test_move_errors_say_why():
         over.parse_move("a2=1")
     assert "over" in over.why_illegal(["a2", "n1"])
     with pytest.raises(gamut.IllegalMoveError):
-        over.play(el.RULES["standard"].placements[7][0])
+        over.play(el_rules.RULES["standard"].placements[7][0])
     with pytest.raises(gamut.IllegalMoveError):
-        s.play(el.RULES["standard"].placements[14][0])  # c3 is taken
-    for junk in ("c4=5", None, 3.5, el.RULES["eight"].placements[3][0], -1,
-                 el.declaration(6, 1 << 20)):
+        s.play(el_rules.RULES["standard"].placements[14][0])  # c3 is taken
+    for junk in ("c4=5", None, 3.5, el_rules.RULES["eight"].placements[3][0], -1,
+                 el_moves.declaration(6, 1 << 20)):
         with pytest.raises(gamut.IllegalMoveError):
             s.play(junk)
 
@@ -1059,7 +1060,7 @@ def test_four_player_whole_board_enumeration_matches_brute_force():
     """``all_els`` (used to validate loaded positions) against the union of
     the brute-force connected sets grown from every filled cell."""
     rng = random.Random(44)
-    rules = el.RULES["four-player"]
+    rules = el_rules.RULES["four-player"]
     checked = 0
     while checked < 3:
         s = gamut.new("el", "four-player")
@@ -1070,7 +1071,7 @@ def test_four_player_whole_board_enumeration_matches_brute_force():
         expected = set()
         for cell in board:
             expected |= {(w, cells) for w, cells in bf_els("four-player", board, cell)}
-        got = {(w, frozenset((c % 8, c // 8) for c in el.iter_bits(m)))
+        got = {(w, frozenset((c % 8, c // 8) for c in grid.iter_bits(m)))
                for w, m in rules.all_els(s.board, s.occ)}
         assert got == expected
         checked += bool(expected)
@@ -1098,7 +1099,7 @@ def test_incremental_analysis_equals_a_fresh_one(variant, declare, seed):
     # Every position of a random game, analysed by updating its parent's
     # analysis (what the search does), against the same position loaded
     # from its text and analysed from scratch.
-    from gamut import el_eval
+    from gamut.games.el import evaluation as el_eval
     rng = random.Random(seed)
     s = gamut.new("el", variant, **{"declare-threats": declare})
     el_eval.analysis(s)

@@ -13,13 +13,14 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import gamut
 from gamut import IllegalMoveError, PositionError, load, new, perft
 from gamut.core import replay
-from gamut.escabel import BLACK, WHITE, EscabelState
+from gamut.games.escabel.board import BLACK, WHITE
+from gamut.games.escabel.state import EscabelState
 
 FILES = "abcdefghijklm"
 
 
 # ---------------------------------------------------------------------------
-# A second, brute-force implementation of the rules, written from RULINGS.md
+# A second, brute-force implementation of the rules, written from docs/RULES.md (Escabel)
 # with no code in common with the engine: the board is a dict
 # (file, rank) -> tuple of colours from the bottom ("B"/"W").
 
@@ -750,7 +751,7 @@ def test_stacks_higher_than_play_can_build_are_refused_at_once():
     # stays: no stack outgrows the number of points.  A 60,000-piece stack
     # took seconds to load and grew the hash table for good.
     import time
-    from gamut import escabel
+    from gamut.games.escabel import board as escabel
     rows = len(escabel.ZOBRIST[0])
     huge = "(" + "bw" * 30_000 + ")"
     t0 = time.perf_counter()

@@ -1,4 +1,4 @@
-"""EVL: the board table and its drawing, every rule of RULINGS.md on positions
+"""EVL: the board table and its drawing, every rule of docs/RULES.md (EVL) on positions
 built for it, property tests on random playouts, and perft cross-checked by an
 independent brute-force implementation written below from the rulings alone
 (it shares no code or tables with the engine)."""
@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamut
-from gamut import IllegalMoveError, PositionError, evl, evl_board
+from gamut import IllegalMoveError, PositionError
+from gamut.games.evl import board as evl_tables, geometry as evl_board, state as evl_state
 from gamut.core import perft
 
 HEADER = "evl standard pieces=20,markers=10"
@@ -21,7 +22,7 @@ ROWS = "abcd"
 
 
 def pos(rows: str, bands: str = "6/6/6", side: str = "b", pieces: int = 20,
-        markers: int = 10) -> evl.EvlState:
+        markers: int = 10) -> evl_state.EvlState:
     return gamut.load(f"evl standard pieces={pieces},markers={markers} {rows} {bands} {side}")
 
 
@@ -36,7 +37,7 @@ def play(state, *moves):
 
 
 # ===========================================================================
-# The brute-force reference: straight from RULINGS.md, slow and simple.
+# The brute-force reference: straight from docs/RULES.md (EVL), slow and simple.
 # A state is (stacks: dict name -> tuple of seats bottom..top, markers: dict
 # pentagon -> seat, to_move, hands: (b, w), markers per player).
 
@@ -164,7 +165,7 @@ def bf_outcome(state):
 
 
 # ===========================================================================
-# The board table against RULINGS.md
+# The board table against docs/RULES.md (EVL)
 
 
 def test_cell_names_follow_the_rulings():
@@ -194,15 +195,15 @@ def test_contacts_follow_the_rulings():
 
 
 def test_engine_tables_match_the_board_table():
-    for c, name in enumerate(evl.HEPTAGONS):
-        assert {evl.HEPTAGONS[n] for n in evl.NEIGHBOURS[c]} == {
+    for c, name in enumerate(evl_tables.HEPTAGONS):
+        assert {evl_tables.HEPTAGONS[n] for n in evl_tables.NEIGHBOURS[c]} == {
             x for x in BF_HEPTAGONS if bf_touch(name, x)}
-    for p, name in enumerate(evl.PENTAGONS):
+    for p, name in enumerate(evl_tables.PENTAGONS):
         cells = bf_around(name)
         pairs = {frozenset((x, y)) for i, x in enumerate(cells) for y in cells[i + 1:]
                  if not bf_touch(x, y)}
         assert len(pairs) == 3  # every pentagon has three non-adjacent pairs
-        assert {frozenset(evl.HEPTAGONS[c] for c in pr) for pr in evl.SURROUND_PAIRS[p]} == pairs
+        assert {frozenset(evl_tables.HEPTAGONS[c] for c in pr) for pr in evl_tables.SURROUND_PAIRS[p]} == pairs
 
 
 def test_heptagon_graph_girth_is_six():
@@ -681,7 +682,7 @@ def test_markers_stay_when_the_surround_is_broken():
     assert s.marker("bc3") == 0
     s = play(s, "a1", "c4-c5")               # White places; Black moves away again
     assert s.stack("c4") == [] and s.marker("bc3") == 0
-    assert s.marks == (1 << evl.PENTAGON_INDEX["bc3"], 0)
+    assert s.marks == (1 << evl_tables.PENTAGON_INDEX["bc3"], 0)
 
 
 def test_still_surrounding_does_not_hold_a_pentagon():
@@ -838,7 +839,7 @@ def test_zobrist_is_incremental_and_distinguishes():
         if s.is_over():
             break
         s = s.play(rng.choice(s.legal_moves()))
-        assert s.zobrist() == evl.initial_hash(s.board, s.marks, s.to_move)
+        assert s.zobrist() == evl_tables.initial_hash(s.board, s.marks, s.to_move)
         assert s.zobrist() == gamut.load(s.to_text()).zobrist()
         seen.setdefault(s.zobrist(), s.key())
         assert seen[s.zobrist()] == s.key()
@@ -952,7 +953,7 @@ def test_random_playout_properties(rng, opts):
     pieces, markers = opts
     states, moves = playout(rng, pieces, markers, 200)
     for s in states:
-        assert s.zobrist() == evl.initial_hash(s.board, s.marks, s.to_move)
+        assert s.zobrist() == evl_tables.initial_hash(s.board, s.marks, s.to_move)
         # Pieces are conserved, stacks never exceed 4, markers within the supply.
         for seat in (0, 1):
             on_board = sum(s.stack(c).count(seat) for c in BF_HEPTAGONS)
@@ -960,7 +961,7 @@ def test_random_playout_properties(rng, opts):
             assert 0 <= s.hands[seat]
             assert s.marks[seat].bit_count() <= markers
         assert s.marks[0] & s.marks[1] == 0
-        assert all(len(s.stack(c)) <= evl.MAX_HEIGHT for c in BF_HEPTAGONS)
+        assert all(len(s.stack(c)) <= evl_tables.MAX_HEIGHT for c in BF_HEPTAGONS)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -1093,7 +1094,7 @@ def test_random_positions_agree_with_the_brute_force(s):
         t = s.play(m)
         after = bf_play(bf, m.cells)
         assert bf_from_engine(t) == after
-        assert t.zobrist() == evl.initial_hash(t.board, t.marks, t.to_move)
+        assert t.zobrist() == evl_tables.initial_hash(t.board, t.marks, t.to_move)
         won = bf_over(after)
         assert (t.outcome() is not None and t.outcome().winner == s.to_move) == won
 
@@ -1126,7 +1127,7 @@ def test_why_illegal_always_explains(clicks):
 
 
 # ===========================================================================
-# Repetition (a decision of ours: RULINGS.md is silent, see evl.py)
+# Repetition (a decision of ours: docs/RULES.md is silent, see gamut/games/evl/__init__.py)
 
 SHUTTLE = ["a1-a2", "d7-d6", "a2-a1", "d6-d7"]
 

@@ -1,4 +1,4 @@
-"""Lines of Action: perft against RULINGS.md, every rule on a position built
+"""Lines of Action: perft against docs/RULES.md (Lines of Action), every rule on a position built
 for it, the 16 recorded games, codecs and bad input."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import gamut
-from gamut import IllegalMoveError, PositionError, loa
+from gamut import IllegalMoveError, PositionError, grid
+from gamut.games.loa import board, perft as loa_perft, state as loa_state
 from gamut.record import Record
 
 # 16 real games from Winands' thesis, as shipped with OpenSpiel (copied from
@@ -19,7 +20,7 @@ RECORDS = json.loads((Path(__file__).parent / "data" / "loa_game_records.json").
 HEADER = "loa standard double-connection=mover "
 
 
-def pos(body: str, **options) -> loa.LoaState:
+def pos(body: str, **options) -> loa_state.LoaState:
     header = HEADER
     if options.get("double") == "draw":
         header = "loa standard double-connection=draw "
@@ -62,21 +63,21 @@ def _random_positions(count, seed=7, max_plies=60):
 def test_line_table_generator_matches_piece_by_piece_generator():
     for s in _random_positions(300):
         for own, enemy in ((s.black, s.white), (s.white, s.black)):
-            expected = loa.generate_by_rays(own, enemy)
-            assert loa.generate(own, enemy) == expected  # same moves, same order
-            assert loa.count_moves(own, enemy) == len(expected)
+            expected = board.generate_by_rays(own, enemy)
+            assert board.generate(own, enemy) == expected  # same moves, same order
+            assert board.count_moves(own, enemy) == len(expected)
 
 
 @pytest.mark.parametrize("variant", ["standard", "scrambled-eggs"])
 def test_bitboard_perft_matches_generic_perft_from_the_start(variant):
     start = gamut.new("loa", variant)
     for depth in range(0, 5):
-        assert loa.perft(start, depth) == gamut.perft(start, depth)
+        assert loa_perft.perft(start, depth) == gamut.perft(start, depth)
 
 
 def test_bitboard_perft_matches_generic_perft_in_random_positions():
     for s in _random_positions(40, seed=11):
-        assert loa.perft(s, 3) == gamut.perft(s, 3)
+        assert loa_perft.perft(s, 3) == gamut.perft(s, 3)
 
 
 def test_bitboard_perft_counts_repetitions_and_passes():
@@ -84,10 +85,10 @@ def test_bitboard_perft_counts_repetitions_and_passes():
     cycle = _four_move_cycle(s)
     again = gamut.replay(s, cycle + cycle[:2])[-1]  # two plies from the start's third time
     fresh = pos(again.board_text() + " b")
-    assert loa.perft(again, 3) == gamut.perft(again, 3) != gamut.perft(fresh, 3)
+    assert loa_perft.perft(again, 3) == gamut.perft(again, 3) != gamut.perft(fresh, 3)
     stuck = pos("8/8/8/8/8/8/ww4ww/bw4wb b")  # Black must pass
     for depth in range(4):
-        assert loa.perft(stuck, depth) == gamut.perft(stuck, depth)
+        assert loa_perft.perft(stuck, depth) == gamut.perft(stuck, depth)
 
 
 def test_setups_match_rulings():
@@ -194,7 +195,7 @@ def test_double_connection_draw_option():
 def test_forced_pass():
     s = pos("8/8/8/8/8/8/ww4ww/bw4wb b")
     assert s.outcome() is None
-    assert s.legal_moves() == [loa.PASS]
+    assert s.legal_moves() == [board.PASS]
     after = s.play_text("pass")
     assert after.to_move == 1 and after.board_text() == s.board_text()
     with pytest.raises(IllegalMoveError, match="pass only"):
@@ -212,8 +213,8 @@ def _four_move_cycle(state):
             if mw.is_capture:
                 continue
             s2 = s1.play(mw)
-            back_b = f"{loa.cell_name(mb.to_square, 8)}-{loa.cell_name(mb.from_square, 8)}"
-            back_w = f"{loa.cell_name(mw.to_square, 8)}-{loa.cell_name(mw.from_square, 8)}"
+            back_b = f"{grid.cell_name(mb.to_square, 8)}-{grid.cell_name(mb.from_square, 8)}"
+            back_w = f"{grid.cell_name(mw.to_square, 8)}-{grid.cell_name(mw.from_square, 8)}"
             try:
                 s3 = s2.play_text(back_b)
                 s3.play_text(back_w)

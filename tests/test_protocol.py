@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import gamut
 from gamut import core
+from gamut.games.loa import board as loa_board
 from gamut.record import Record
 from gamut.view import ViewError, check_view
 
@@ -132,8 +133,8 @@ def test_lines_of_action_play_of_a_made_up_move():
     with pytest.raises(core.IllegalMoveError):
         s.play(0)
     with pytest.raises(core.IllegalMoveError):
-        s.play(gamut.loa.MOVES[(1 * 64 + 17) | gamut.loa.CAPTURE])  # b1xb3: b3 is empty
-    assert s.play(gamut.loa.MOVES[1 * 64 + 17]) == s.play_text("b1-b3")
+        s.play(loa_board.MOVES[(1 * 64 + 17) | loa_board.CAPTURE])  # b1xb3: b3 is empty
+    assert s.play(loa_board.MOVES[1 * 64 + 17]) == s.play_text("b1-b3")
 
 
 @pytest.mark.parametrize("game", ["escabel", "evl"])

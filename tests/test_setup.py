@@ -196,7 +196,7 @@ def test_evl_wrong_positions():
     refused(setup_of("evl", {"b3": ["b", "b"], "b4": ["w"]}, to_move=0,
                      counts={"hand-0": 19}),
             "too many pieces", "Black has 2 on the board and 19 in hand")
-    pentagons = gamut.evl.PENTAGONS
+    pentagons = gamut.games.evl.board.PENTAGONS
     marks = {p: ["mb"] for p in pentagons[:11]}
     marks.update({"b3": ["b", "b"], "b4": ["w"]})
     refused(setup_of("evl", marks, to_move=1), "too many markers", "Black has 11")

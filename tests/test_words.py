@@ -72,7 +72,7 @@ def test_loa_pass_is_said():
 
 
 def loa_pass():
-    from gamut.loa import PASS
+    from gamut.games.loa.board import PASS
     return PASS
 
 
@@ -83,7 +83,7 @@ def test_loa_threat_to_connect_lists_the_connecting_moves():
                     "groups: Black 2, White 6.")
     after = s.play_text("a6-e2")
     # each named move would connect Black if it were Black's turn again
-    from gamut.loa import LoaState
+    from gamut.games.loa.state import LoaState
     again = LoaState(after.variant, after.options, after.black, after.white, 0)
     for m in ("c7-c5", "c7-e5"):
         assert again.play_text(m).outcome().winner == 0

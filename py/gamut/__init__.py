@@ -14,7 +14,7 @@ from .core import (  # noqa: F401
     PositionError, RecordError, State, UnknownGameError, UnknownVariantError, VariantInfo,
     divide, load, new, perft, replay,
 )
-from . import loa, el, escabel, evl  # noqa: F401,E402  (registers the games)
+from . import games  # noqa: F401,E402  (registers the games)
 from .record import Record  # noqa: E402,F401
 
 __version__ = "0.1.0"

@@ -8,6 +8,10 @@ bitboards (bit ``index``).  Names are chess-like: ``a1``, ``h8``, ``m13``.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .view import Board, Cell
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 _CELL_RE = re.compile(r"([a-z])([1-9][0-9]?)\Z")
@@ -39,18 +43,18 @@ def iter_bits(bb: int):
         bb ^= low
 
 
-def squares_board_view(width: int, height: int) -> dict:
+def squares_board_view(width: int, height: int) -> Board:
     """The ``board`` part of a view for a board of squares (see core)."""
-    cells = []
+    cells: list[Cell] = []
     for index in range(width * height):
         rank, file = divmod(index, width)
         cells.append({"id": cell_name(index, width), "x": file + 0.5,
-                      "y": height - rank - 0.5, "shade": (rank + file + 1) % 2})
+                      "y": height - rank - 0.5, "shade": 0 if (rank + file) % 2 else 1})
     return {"kind": "squares", "width": width, "height": height, "cells": cells,
             "files": list(FILES[:width]), "ranks": [str(r + 1) for r in range(height)]}
 
 
-def points_board_view(width: int, height: int) -> dict:
+def points_board_view(width: int, height: int) -> Board:
     """The ``board`` part of a view for a game played on grid intersections:
     point ``(file, rank)`` sits at ``(file + 0.5, height - rank - 0.5)``."""
     view = squares_board_view(width, height)

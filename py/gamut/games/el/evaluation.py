@@ -4,9 +4,9 @@ Used by the two-player variants (alpha-beta); the three- and four-player
 variants are played by Monte-Carlo tree search and need none of this.
 
 One pass over every line/L shape of the board (precomputed by
-:class:`gamut.el.Rules`) sums the cell codes of the shape, which counts in
+:class:`gamut.games.el.rules.Rules`) sums the cell codes of the shape, which counts in
 4-bit digits how often each number and each owner occur (see the module
-docstring of :mod:`gamut.el`).  From the sum:
+docstring of :mod:`gamut.games.el`).  From the sum:
 
 * a shape holding a number twice (or, in ``consecutive``, a number that fits
   no window of the required numbers) is dead for both players;
@@ -24,14 +24,21 @@ the player to move fills the last cell when the number of empty cells is
 odd (alternating play in the shape), which is worth a little.
 
 The scores are in "centipawn-like" units, far below ``search.WIN``.
+Imported on first use, through ``core.evaluation``; its shape:
+``core.EvaluationProtocol``.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
-from .core import ForcedMoves, PrunedMoves
-from .el import NUM_MASK, NUMBER_OF_CODE, OWN_SHIFT
+from ...core import ForcedMoves, PrunedMoves
+from .moves import NUM_MASK, NUMBER_OF_CODE, OWN_SHIFT
+
+if TYPE_CHECKING:
+    from ...core import EvaluationProtocol
+    from .state import ElState
 
 THREAT_WIN = 60_000      # side to move has a completing placement
 DOUBLE_THREAT = 40_000   # opponent threatens on two cells or more
@@ -443,3 +450,8 @@ def search_moves(state) -> list:
         # may not count, so the other placements are only judged worse.
         return PrunedMoves(blocks) if state.options.get("declare-threats") else ForcedMoves(blocks)
     return PrunedMoves(ranked[:SEARCH_WIDTH])
+
+
+if TYPE_CHECKING:
+    from . import evaluation as _this
+    _conforms: EvaluationProtocol[ElState] = _this

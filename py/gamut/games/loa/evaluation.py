@@ -1,36 +1,25 @@
 """The computer player's knowledge of Lines of Action: the evaluation (a
 MIA-style one with weights fitted to self-play results; the hand-weighted one
 it replaced stays as ``evaluate_classic``) and the move-ordering priorities
-(imported on first use, through ``core.companion``, like the other games'
-evaluation modules)."""
+(imported on first use, through ``core.evaluation``, like the other games'
+evaluation modules; its shape: ``core.EvaluationProtocol``)."""
 
 from __future__ import annotations
 
 from operator import mul
+from typing import TYPE_CHECKING
 
-from .loa import (CAPTURE, FULL, LINE_KEYS, LINE_MOVES, NOT_A_FILE, NOT_H_FILE, PASS_CODE,
-                  TABLE_LIMIT, neighbours)
+from .board import (CAPTURE, FULL, LINE_KEYS, LINE_MOVES, NOT_A_FILE, NOT_H_FILE, PASS_CODE,
+                    TABLE_LIMIT, count_groups, neighbours)
+
+if TYPE_CHECKING:
+    from ...core import EvaluationProtocol
+    from .state import LoaState
 
 # Centralisation: 0 on the rim, 3 in the four centre squares.
 CENTRE = tuple(min(sq % 8, 7 - sq % 8, sq // 8, 7 - sq // 8) for sq in range(64))
 # Least possible sum of distances to the centre of mass for n pieces.
 MIN_SPREAD = tuple(0 if n < 2 else (n - 1 if n <= 9 else 8 + 2 * (n - 9)) for n in range(13))
-
-
-def count_groups(bb: int) -> int:
-    """Number of 8-connected groups of ``bb``."""
-    groups = 0
-    while bb:
-        group = bb & -bb
-        while True:
-            row = group | ((group << 1) & NOT_A_FILE) | ((group >> 1) & NOT_H_FILE)
-            grown = (row | (row << 8) | (row >> 8)) & bb
-            if grown == group:
-                break
-            group = grown
-        bb ^= group
-        groups += 1
-    return groups
 
 
 # RINGS[sq][d]: squares at Chebyshev distance d from sq (d = 1..7).
@@ -48,7 +37,7 @@ def _side_terms(bb: int):
     return spread - MIN_SPREAD[n], centre / n, n
 
 
-def evaluate(state) -> int:
+def evaluate(state: LoaState) -> int:
     """The MIA-style evaluation (above) for the side to move: the fitted
     log-odds of winning, times ``SCALE``."""
     if state._to_move:
@@ -262,6 +251,16 @@ ORDER_KEYS = tuple((m >> 12) * 4 + CENTRE[m & 63] - CENTRE[(m >> 6) & 63]
                    for m in range(PASS_CODE)) + (0,)
 
 
-def move_order_keys(moves) -> list:
+def move_order_keys(state: LoaState, moves: list) -> list:
     """Move-ordering priorities: captures and moves towards the centre first."""
     return list(map(ORDER_KEYS.__getitem__, moves))
+
+
+def search_moves(state: LoaState) -> list:
+    """Every legal move: Lines of Action's search prunes nothing."""
+    return state.legal_moves()
+
+
+if TYPE_CHECKING:
+    from . import evaluation as _this
+    _conforms: EvaluationProtocol[LoaState] = _this

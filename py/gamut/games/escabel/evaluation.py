@@ -7,7 +7,7 @@ unit of distance): the colour's own stacks cost 0, empty points cost 1,
 enemy stacks are walls.  Links follow the rules' crosscut logic:
 
 * two own stacks on a crosscut diagonal are linked only when the rules
-  connect them (:func:`gamut.escabel.cut_diagonals`);
+  connect them (:func:`gamut.games.escabel.connection.cut_diagonals`);
 * a diagonal step that involves an empty point is blocked when the other
   two points of the 2x2 block are both enemy stacks (filling the point
   would make a crosscut that a new piece of height 1 cannot win).
@@ -17,11 +17,20 @@ opponent's minus its own), plus a small term for the number of points at
 the least distance (more ways to connect), minus a tempo for the opponent.
 A colour whose chain is complete (distance 0) while it is not to move wins
 unless the mover can break the chain: scored as nearly lost.
+
+Imported on first use, through ``core.evaluation``; its shape:
+``core.EvaluationProtocol``.
 """
 
 from __future__ import annotations
 
-from .escabel import cut_diagonals, crosscuts
+from typing import TYPE_CHECKING
+
+from .connection import crosscuts, cut_diagonals
+
+if TYPE_CHECKING:
+    from ...core import EvaluationProtocol
+    from .state import EscabelState
 
 UNIT = 100
 INF = 99
@@ -114,3 +123,18 @@ def move_order_key(state, move) -> int:
     n = geo.n
     centre = n - abs(2 * r - n + 1) // 2 - abs(2 * f - n + 1) // 2
     return 20 * near.bit_count() + centre
+
+
+def move_order_keys(state: EscabelState, moves: list) -> list:
+    """The priorities of ``moves`` (:func:`move_order_key` of each)."""
+    return [move_order_key(state, m) for m in moves]
+
+
+def search_moves(state: EscabelState) -> list:
+    """Every legal move: Escabel's search prunes nothing."""
+    return state.legal_moves()
+
+
+if TYPE_CHECKING:
+    from . import evaluation as _this
+    _conforms: EvaluationProtocol[EscabelState] = _this

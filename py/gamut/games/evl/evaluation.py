@@ -13,12 +13,21 @@ Terms, each for both players (score for the side to move):
   neither crossed nor landed on) and for the mobility they give;
 * pieces in hand (the freedom to place, and the only moves of a player with
   no controlled stack of height 2).
+
+Imported on first use, through ``core.evaluation``; its shape:
+``core.EvaluationProtocol``.
 """
 
 from __future__ import annotations
 
-from .evl import (HEIGHT, NEIGHBOURS, NUM_CELLS, PARTNERS, PENTAGON_CELLS, SURROUND_PAIRS,
-                  TOP)
+from typing import TYPE_CHECKING
+
+from .board import (HEIGHT, NEIGHBOURS, NUM_CELLS, PARTNERS, PENTAGON_CELLS, SURROUND_PAIRS,
+                    TOP)
+
+if TYPE_CHECKING:
+    from ...core import EvaluationProtocol
+    from .state import EvlState
 
 MARKER = 120
 NEAR_WIN = 400
@@ -126,3 +135,18 @@ def move_order_key(state, move) -> int:
         if TOP[board[q]] == seat and not state.marks[seat] >> p & 1:
             score += 40
     return score
+
+
+def move_order_keys(state: EvlState, moves: list) -> list:
+    """The priorities of ``moves`` (:func:`move_order_key` of each)."""
+    return [move_order_key(state, m) for m in moves]
+
+
+def search_moves(state: EvlState) -> list:
+    """Every legal move: EVL's search prunes nothing."""
+    return state.legal_moves()
+
+
+if TYPE_CHECKING:
+    from . import evaluation as _this
+    _conforms: EvaluationProtocol[EvlState] = _this

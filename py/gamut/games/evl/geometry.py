@@ -1,6 +1,6 @@
 """The EVL board as data: cells, contacts and polygons for drawing.
 
-RULINGS.md reconstructs the board from the seed text ("four rows of
+docs/RULES.md (EVL) reconstructs the board from the seed text ("four rows of
 heptagons surrounding 18 pentagons"); the designer's own diagram was not
 available.  Everything the engine and the front end know about the board's
 shape is in this module, so an official geometry can replace it by editing

@@ -1,0 +1,205 @@
+"""A game's metadata: its variants, its rule options (and how their values
+are written in position texts), its position editor's hooks, and the
+:class:`Outcome` of a finished game."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+
+from .errors import OptionError, UnknownVariantError, excerpt
+
+if TYPE_CHECKING:
+    from ..view import OutcomeView
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` is a seat, or ``None`` for a draw."""
+
+    winner: int | None
+    reason: str
+    cells: tuple = ()  # cells worth outlining (the winning group), if any
+
+    def to_json(self) -> OutcomeView:
+        return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A rule option.  ``choices`` lists every allowed value; values are
+    ``bool`` (written ``on``/``off``), ``int`` or ``str``."""
+
+    name: str
+    label: str
+    choices: tuple
+    default: Any
+    description: str = ""
+    variants: tuple | None = None  # variants it applies to; None = all
+    # other options' values under which it means something, e.g. (("size", ("5", "7")),):
+    # the New game dialog offers it only then (a position may still name it)
+    when: tuple = ()
+
+    def __post_init__(self):
+        # Names and values go into position texts unescaped: none may hold
+        # a separator (space, ',' or '='), so none needs escaping.
+        if not _TOKEN.fullmatch(self.name) or "_" in self.name:
+            raise ValueError(f"option name {self.name!r} is not a lowercase token")
+        texts = [self.format(c) for c in self.choices]
+        if not all(_TOKEN.fullmatch(t) for t in texts) or len(set(texts)) != len(texts):
+            raise ValueError(f"option {self.name!r}: choices must be distinct tokens")
+        if self.default not in self.choices:
+            raise ValueError(f"option {self.name!r}: the default is not a choice")
+
+    def applies_to(self, variant: str) -> bool:
+        return self.variants is None or variant in self.variants
+
+    def format(self, value) -> str:
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+    def parse(self, text: str):
+        """Read a value written by :meth:`format`; raise OptionError otherwise."""
+        for choice in self.choices:
+            if self.format(choice) == text:
+                return choice
+        raise OptionError(
+            f"option {self.name!r} cannot be {excerpt(text)}; choose one of "
+            + ", ".join(self.format(c) for c in self.choices))
+
+    def check(self, value):
+        """Accept a Python value (or its text form) and return the canonical value."""
+        if isinstance(value, str):
+            return self.parse(value)
+        for choice in self.choices:
+            if type(choice) is type(value) and choice == value:
+                return choice
+        raise OptionError(
+            f"option {self.name!r} cannot be {excerpt(value)}; choose one of "
+            + ", ".join(self.format(c) for c in self.choices))
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "label": self.label, "description": self.description,
+                "choices": [self.format(c) for c in self.choices],
+                "default": self.format(self.default),
+                "variants": list(self.variants) if self.variants is not None else None,
+                "when": {name: list(values) for name, values in self.when} or None}
+
+
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
+
+
+@dataclass(frozen=True)
+class VariantInfo:
+    id: str
+    name: str
+    description: str = ""
+    players: int = 2
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "description": self.description,
+                "players": self.players}
+
+
+@dataclass(frozen=True)
+class Editor:
+    """How a game's positions are set up by hand (see :mod:`gamut.setup`,
+    which checks the shapes and calls these):
+
+    ``palette(variant, options)``
+        ``{"items": [...], "counts": [...]}``: what can be put on a cell
+        (each item: ``id``, ``label``, ``owner`` (a seat), ``kind``
+        ``"piece"`` or ``"marker"``, ``stacks`` (placed on top of a stack,
+        else alone on its cell), ``cells`` (the cells it may go on, or
+        None for all), ``text`` (a written label, EL's numbers)) and the
+        numbers beside the board (``id``, ``owner``, ``label``,
+        ``total``: an unset count is ``total`` minus the owner's pieces on
+        the board); ``side``, when the board decides whose turn it is (EL,
+        Escabel), says how: the side given is then not used.
+    ``describe(state)``
+        ``{"to_move", "cells": {cell: [item, ...] bottom to top}, "counts":
+        {id: int | None}, "extra": {...}}``; ``extra`` holds what the board
+        does not show (EL's last placements); it is kept only while the
+        position is not edited.
+    ``compose(header, setup)``
+        the state a checked description names, or a :class:`SetupError`
+        (or PositionError) saying what is wrong.
+    """
+
+    palette: Callable
+    describe: Callable
+    compose: Callable
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's metadata and the factory that builds its start position.
+
+    ``factory(variant, options)`` receives a known variant id and a complete,
+    checked options dict (only the options that apply to the variant).
+    ``loader(header, body)`` builds a state from the body of a position text.
+    ``package`` is the dotted name of the game's package (its
+    ``__name__``): the computer player's evaluation is the module
+    ``<package>.evaluation`` (see :func:`gamut.core.evaluation`).
+    """
+
+    id: str
+    name: str
+    description: str
+    variants: tuple  # of VariantInfo; the first is the default
+    options: tuple = ()  # of OptionSpec
+    factory: Callable = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    loader: Callable = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    editor: Editor | None = field(default=None, compare=False, repr=False)
+    package: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self):
+        if self.factory is None or self.loader is None:
+            raise ValueError(f"game {self.id!r} needs a factory and a loader")
+
+    def variant(self, variant_id: str | None) -> VariantInfo:
+        if variant_id is None:
+            return self.variants[0]
+        for v in self.variants:
+            if v.id == variant_id:
+                return v
+        raise UnknownVariantError(
+            f"{self.name} has no variant {excerpt(variant_id)}; choose one of "
+            + ", ".join(v.id for v in self.variants))
+
+    def option_specs(self, variant_id: str) -> tuple:
+        return tuple(o for o in self.options if o.applies_to(variant_id))
+
+    def resolve_options(self, variant_id: str, given: Mapping | Iterable[tuple],
+                        complete: bool = False) -> dict:
+        """Complete and check options, given as a dict or as (name, value)
+        pairs: the one place option names and values are read.  Names may
+        use ``_`` for ``-`` (Python keywords); an unknown name, or one given
+        twice in either spelling, raises OptionError, and so does a missing
+        one when ``complete`` (a position text names every option)."""
+        specs = {o.name: o for o in self.option_specs(variant_id)}
+        result = {name: spec.default for name, spec in specs.items()}
+        seen: set = set()
+        pairs = given.items() if isinstance(given, Mapping) else given
+        for raw_name, value in pairs:
+            name = raw_name.replace("_", "-") if isinstance(raw_name, str) else raw_name
+            if name not in specs:
+                valid = ", ".join(specs) or "none"
+                raise OptionError(f"{self.name} ({variant_id}) has no option "
+                                  f"{excerpt(raw_name)}; options: {valid}")
+            if name in seen:
+                raise OptionError(f"option {name!r} is given twice")
+            seen.add(name)
+            result[name] = specs[name].check(value)
+        missing = [name for name in specs if name not in seen]
+        if complete and missing:
+            raise OptionError("the position text does not give option(s) " + ", ".join(missing))
+        return result
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "description": self.description,
+                "players": sorted({v.players for v in self.variants}),
+                "variants": [v.to_json() for v in self.variants],
+                "options": [o.to_json() for o in self.options]}

@@ -1,0 +1,41 @@
+"""Walking a game's tree: perft (the move generator's test), and replaying
+a line of move texts."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .errors import IllegalMoveError, RecordError, excerpt
+from .state import State
+
+
+def perft(state: State, depth: int) -> int:
+    """Number of move sequences of exactly ``depth`` moves from ``state``.
+
+    A finished position has no moves, so it ends its branch and adds nothing
+    (except at depth 0, where every position counts once)."""
+    if depth <= 0:
+        return 1
+    moves = state.legal_moves()
+    if depth == 1:
+        return len(moves)
+    play = state.play_unchecked
+    return sum(perft(play(m), depth - 1) for m in moves)
+
+
+def divide(state: State, depth: int) -> list[tuple[str, int]]:
+    """Perft split by first move (for debugging move generators)."""
+    return [(state.move_text(m), perft(state.play_unchecked(m), depth - 1))
+            for m in state.legal_moves()]
+
+
+def replay(start: State, moves: Iterable[str]) -> list[State]:
+    """Every state from ``start`` through ``moves`` (texts); raises
+    :class:`RecordError` naming the first move that cannot be played."""
+    states = [start]
+    for i, text in enumerate(moves):
+        try:
+            states.append(states[-1].play_text(text))
+        except IllegalMoveError as exc:
+            raise RecordError(f"move {i + 1} ({excerpt(text)}): {exc}") from None
+    return states

@@ -1,0 +1,132 @@
+"""The registry of games, and the position texts that name them.
+
+A game registers its :class:`~gamut.core.info.GameInfo` once, through
+:func:`register` (the shipped games: see :mod:`gamut.games`); everything
+else finds a game by its id here.  Position texts share one header::
+
+    <game> <variant> <option>=<value>,<option>=<value> <game-specific body>
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from .errors import MAX_TEXT_LENGTH, GamutError, PositionError, UnknownGameError, excerpt
+from .info import GameInfo
+
+if TYPE_CHECKING:
+    from .hooks import EvaluationProtocol
+    from .state import State
+
+GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game to :data:`GAMES` (the one way a game plugs in: a game's
+    package calls it once, on import, with its GameInfo); returns ``info``."""
+    if info.id in GAMES and GAMES[info.id] is not info:
+        raise ValueError(f"a game {info.id!r} is already registered")
+    GAMES[info.id] = info
+    return info
+
+
+def unregister(game: str) -> None:
+    """Remove a game registered by :func:`register` (a game added for a
+    while, as the tests' toy game is), with its loaded evaluation module."""
+    GAMES.pop(game, None)
+    _evaluations.pop(game, None)
+
+
+def game_info(game: str) -> GameInfo:
+    try:
+        return GAMES[game]
+    except (KeyError, TypeError):
+        raise UnknownGameError(
+            f"unknown game {excerpt(game)}; choose one of " + ", ".join(GAMES)) from None
+
+
+def new(game: str, variant: str | None = None, /, **options) -> "State":
+    """The start position of ``game`` (e.g. ``new("loa", "scrambled-eggs")``);
+    ``game`` and ``variant`` are positional, so every keyword is an option."""
+    info = game_info(game)
+    v = info.variant(variant)
+    return info.factory(v.id, info.resolve_options(v.id, options))
+
+
+def format_header(game: str, variant: str, options: dict) -> str:
+    info = GAMES[game]
+    specs = {o.name: o for o in info.options}
+    opts = ",".join(f"{k}={specs[k].format(v)}" for k, v in options.items())
+    return f"{game} {variant} {opts or '-'}"
+
+
+@dataclass(frozen=True)
+class Header:
+    info: GameInfo
+    variant: str
+    options: dict
+
+
+def parse_header(text: str) -> tuple[Header, str]:
+    """Split a position text into its header and the game-specific body."""
+    if not isinstance(text, str):
+        raise PositionError("a position text must be a string")
+    if len(text) > MAX_TEXT_LENGTH:
+        raise PositionError(f"a position text has at most {MAX_TEXT_LENGTH} characters, "
+                            f"not {len(text)}")
+    parts = text.strip().split(None, 3)
+    if len(parts) < 3:
+        raise PositionError(
+            "a position text starts with '<game> <variant> <options>', e.g. 'loa standard ...'")
+    given = []
+    if parts[2] != "-":
+        for item in parts[2].split(","):
+            name, eq, value = item.partition("=")
+            if not eq or not name:
+                raise PositionError(f"option {excerpt(item)} is not written as name=value")
+            given.append((name, value))
+    try:
+        info = game_info(parts[0])
+        variant = info.variant(parts[1]).id
+        options = info.resolve_options(variant, given, complete=True)
+    except GamutError as exc:
+        raise PositionError(str(exc)) from None
+    return Header(info, variant, options), (parts[3] if len(parts) > 3 else "")
+
+
+def load(text: str) -> "State":
+    """Read a position written by :meth:`State.to_text`.
+
+    The body ``start`` stands for the variant's start position.
+    Raises :class:`PositionError` for anything malformed or impossible."""
+    header, body = parse_header(text)
+    try:
+        if body.strip() == "start":
+            return header.info.factory(header.variant, header.options)
+        return header.info.loader(header, body)
+    except PositionError:
+        raise
+    except GamutError as exc:
+        raise PositionError(str(exc)) from None
+
+
+_evaluations: dict[str, EvaluationProtocol[Any]] = {}
+
+
+def evaluation(game: str) -> EvaluationProtocol[Any]:
+    """The evaluation module of ``game`` (``<its package>.evaluation``,
+    the package named by its GameInfo), imported on first use: the page
+    starts without it, and a game's search hooks call through here instead
+    of running an import statement on every call (that costs about as much
+    as a small evaluation)."""
+    module = _evaluations.get(game)
+    if module is None:
+        info = game_info(game)
+        if not info.package:
+            raise ValueError(f"game {game!r} names no package, so it has no evaluation module")
+        loaded = importlib.import_module(f"{info.package}.evaluation")
+        module = cast("EvaluationProtocol[Any]", loaded)
+        _evaluations[game] = module
+    return module

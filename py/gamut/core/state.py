@@ -1,0 +1,202 @@
+"""The state protocol: :class:`State`, the immutable position every game's
+state class extends, with a default for every hook that a game may leave
+alone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Mapping, Self, Sequence
+
+from .errors import MAX_TEXT_LENGTH, IllegalMoveError, excerpt
+from .hooks import NO_LEVEL_SECONDS
+from .info import GameInfo, Outcome
+from .registry import GAMES, format_header
+
+if TYPE_CHECKING:
+    from ..view import View
+
+
+class State:
+    """An immutable game position.  Subclasses implement the methods that
+    raise ``NotImplementedError`` and set ``game_id``.
+
+    Equality and hashing go through :meth:`key`, which must cover everything
+    the rules depend on (board, side to move, options, repetition history).
+    """
+
+    __slots__ = ()
+    game_id: ClassVar[str] = ""
+
+    # identity -------------------------------------------------------------
+    variant: str
+    options: dict
+
+    @property
+    def info(self) -> GameInfo:
+        return GAMES[self.game_id]
+
+    @property
+    def num_players(self) -> int:
+        return self.info.variant(self.variant).players
+
+    # the rules --------------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        raise NotImplementedError
+
+    def legal_moves(self) -> list:
+        """Every legal move; empty exactly when the game is over."""
+        raise NotImplementedError
+
+    def play(self, move) -> Self:
+        """The position after ``move``, one of ``legal_moves()``; anything
+        else (a move of another position, a made-up value) raises
+        IllegalMoveError and builds nothing."""
+        legal = self.legal_moves()
+        try:
+            canonical = legal[legal.index(move)]
+        except ValueError:
+            canonical = None
+        if canonical is None or type(canonical) is not type(move):
+            outcome = self.outcome()
+            if outcome is not None:
+                raise IllegalMoveError(f"the game is over ({outcome.reason})")
+            if isinstance(move, (int, tuple)) and not isinstance(move, bool):
+                # the game says why, as for the move's text typed in
+                self.parse_move(str(move)[:MAX_TEXT_LENGTH])
+            raise IllegalMoveError(f"{excerpt(move)} is not a legal move here")
+        return self.play_unchecked(canonical)
+
+    def play_unchecked(self, move) -> Self:
+        """The position after ``move``, which must come from this position's
+        ``legal_moves()`` (or ``parse_move``): nothing is checked, so this
+        is the searches' fast path; anything else may build a corrupt
+        position.  Untrusted moves go through :meth:`play`."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    @property
+    def turn_plies(self) -> int:
+        """Plies in one player's turn (EL with declared threats: 2, a
+        placement and a declaration).  Within a turn ``to_move`` stays the
+        same."""
+        return 1
+
+    # the computer player's hooks (see SearchHooks) -------------------------
+    @property
+    def search_kind(self) -> str:
+        """``"alphabeta"`` (two players and an ``evaluate``) or ``"mcts"``."""
+        return "mcts"
+
+    @property
+    def search_speed(self) -> int:
+        """Nominal CPython speed: nodes (alpha-beta) or simulations
+        (Monte-Carlo) per second; ``gamut.ai.Level`` turns thinking time into
+        a budget."""
+        return 1_000
+
+    @property
+    def level_seconds(self) -> Mapping[str, float]:
+        """{level name: seconds} where a level should think longer or
+        shorter in this game than the level's own time."""
+        return NO_LEVEL_SECONDS
+    #: For a game with ``evaluate()``: the score at which the side to move
+    #: wins about 73 % of games (a logistic fit to played games, see
+    #: ``bench/calibrate_eval.py``); the page words evaluations with it.
+    eval_scale: float = 100.0
+    #: The least loss of winning chances (0 to 1) that marks a move as an
+    #: inaccuracy, a mistake and a blunder in an analysis (:mod:`gamut.analysis`).
+    #: Chances come through the game's calibration (``eval_scale``), so the
+    #: same thresholds mean the same odds in every game; a game whose
+    #: evaluation is noisier may ask for more (``bench/calibrate_marks.py``).
+    mark_thresholds: tuple = (0.10, 0.20, 0.30)
+
+    def evaluate(self) -> int:
+        """A heuristic score for the side to move (alpha-beta games only)."""
+        raise NotImplementedError
+
+    def move_order_keys(self, moves: list) -> list:
+        """Move-ordering priorities of ``moves`` (higher first)."""
+        return [0] * len(moves)
+
+    def search_moves(self) -> list:
+        """The moves worth searching: every legal move unless the game prunes."""
+        return self.legal_moves()
+
+    def zobrist(self) -> int:
+        """A hash of the position for transposition tables (kept incrementally)."""
+        return hash(self.key())
+
+    # notation ---------------------------------------------------------------
+    def move_text(self, move) -> str:
+        return str(move)
+
+    def parse_move(self, text: str):
+        """The legal move written ``text``; raises IllegalMoveError saying why not."""
+        raise NotImplementedError
+
+    def play_text(self, text: str) -> Self:
+        return self.play_unchecked(self.parse_move(text))
+
+    # words (for screen readers: gamut.words builds on these) -----------------
+    def move_words(self, move, after: "State") -> str:
+        """``move`` (legal here; ``after`` is the position it leads to) in
+        words, without a full stop: who plays what, from where to where,
+        what it takes or writes ("White b1 takes d3").  What the move ends
+        or threatens is added by :func:`gamut.words.say_move`."""
+        return f"{self.view()['players'][self.to_move]['name']} plays {self.move_text(move)}"
+
+    def threat_words(self) -> str:
+        """In a position just reached by a move: what the player who moved
+        now threatens, as a clause said after the move ("threatens c5 with
+        3"), or "" when nothing worth saying."""
+        return ""
+
+    def score_words(self, view: View) -> str:
+        """The game's counts in words (``view`` is this position's view):
+        by default its counters, player by player."""
+        names = [p["name"] for p in view["players"]]
+        by_seat: dict[int, list[str]] = {}
+        for c in view["counters"]:
+            by_seat.setdefault(c["owner"], []).append(f"{c['value']} {c['label']}")
+        return "; ".join(f"{names[s]}: {', '.join(parts)}" for s, parts in by_seat.items())
+
+    def why_illegal(self, clicks: Sequence[str]) -> str:
+        """A sentence explaining why a click sequence enters no legal move."""
+        if self.outcome() is not None:
+            return "The game is over."
+        return "That is not a legal move here."
+
+    # codecs -----------------------------------------------------------------
+    def options_json(self) -> dict:
+        """Options as their text forms (``{"pie": "on"}``)."""
+        specs = {o.name: o for o in self.info.options}
+        return {k: specs[k].format(v) for k, v in self.options.items()}
+
+    def header(self) -> str:
+        return format_header(self.game_id, self.variant, self.options)
+
+    def to_text(self) -> str:
+        raise NotImplementedError
+
+    def view(self) -> View:
+        """What the page draws (the schema: :mod:`gamut.view`, whose
+        ``check_view`` checks it)."""
+        raise NotImplementedError
+
+    # value semantics --------------------------------------------------------
+    def key(self) -> tuple:
+        raise NotImplementedError
+
+    def __eq__(self, other):
+        return type(other) is type(self) and self.key() == other.key()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.to_text()!r}>"

@@ -1,0 +1,41 @@
+"""Setting up a Lines of Action position by hand (the hooks of
+:class:`gamut.core.Editor`, called by :mod:`gamut.setup`)."""
+
+from __future__ import annotations
+
+from ... import core
+from ...grid import cell_name, iter_bits
+from .board import BLACK, COLOUR_NAMES, WHITE
+from .state import LoaState
+
+
+def setup_palette(variant: str, options: dict) -> dict:
+    return {"items": [
+        {"id": "b", "label": "Black piece", "owner": BLACK, "kind": "piece", "stacks": False,
+         "cells": None},
+        {"id": "w", "label": "White piece", "owner": WHITE, "kind": "piece", "stacks": False,
+         "cells": None},
+    ], "counts": []}
+
+
+def setup_describe(state: LoaState) -> dict:
+    cells = {cell_name(sq, 8): ["b"] for sq in iter_bits(state.black)}
+    cells.update({cell_name(sq, 8): ["w"] for sq in iter_bits(state.white)})
+    return {"to_move": state.to_move, "cells": cells}
+
+
+def setup_compose(header, setup: dict) -> LoaState:
+    """A position with 1 to 12 pieces a side (a side with none has lost,
+    and no side can have more than it starts with); repetitions start anew."""
+    boards = [0, 0]
+    for name, stack in setup["cells"].items():
+        boards["bw".index(stack[0])] |= 1 << (ord(name[0]) - 97 + 8 * (int(name[1:]) - 1))
+    for seat in (BLACK, WHITE):
+        n = boards[seat].bit_count()
+        if n > 12:
+            raise core.SetupError(f"too many pieces: {COLOUR_NAMES[seat]} has {n}, and a side "
+                                  "has at most the 12 it starts with")
+        if n == 0:
+            raise core.SetupError(f"{COLOUR_NAMES[seat]} has no piece: each side needs at "
+                                  "least one")
+    return LoaState(header.variant, header.options, boards[0], boards[1], setup["to_move"])

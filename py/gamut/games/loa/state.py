@@ -1,0 +1,336 @@
+"""The Lines of Action position (:class:`LoaState`): its rules, its
+outcome, its words, its notation and its view."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ... import core
+from ...core import IllegalMoveError, Outcome, excerpt
+from ...grid import cell_name, iter_bits, parse_cell, squares_board_view
+from .board import (CAPTURE, COLOUR_NAMES, DIRECTIONS, LINES, MOVES, Move, PASS, PASS_CODE, ZOBRIST,
+                    ZOBRIST_SIDE, count_groups, generate, initial_hash, is_connected)
+
+if TYPE_CHECKING:
+    from ...view import Highlight, MoveEntry, Piece, View
+
+
+class LoaState(core.State):
+    """A Lines of Action position (immutable).
+
+    ``black``/``white`` are bitboards; ``_trail`` holds the hashes of the
+    positions before each move since the last capture (for repetition) and
+    ``_since`` the codes of those moves (for the position text)."""
+
+    __slots__ = ("variant", "options", "black", "white", "_to_move", "_hash",
+                 "_trail", "_since", "_outcome", "_moves", "_last")
+    game_id = "loa"
+
+    def __init__(self, variant, options, black, white, to_move, hash_=None,
+                 trail=(), since=(), outcome=False, last=None):
+        self.variant = variant
+        self.options = options
+        self.black = black
+        self.white = white
+        self._to_move = to_move
+        self._hash = initial_hash(black, white, to_move) if hash_ is None else hash_
+        self._trail = trail
+        self._since = since
+        self._moves = None
+        self._last = last
+        # outcome False means "not computed yet" (loaded positions).
+        self._outcome = self._judge_loaded() if outcome is False else outcome
+
+    # -- the protocol -------------------------------------------------------
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    def zobrist(self) -> int:
+        return self._hash
+
+    def outcome(self):
+        return self._outcome
+
+    def legal_moves(self) -> list:
+        if self._moves is None:
+            if self._outcome is not None:
+                self._moves = []
+            else:
+                if self._to_move:
+                    moves = generate(self.white, self.black)
+                else:
+                    moves = generate(self.black, self.white)
+                self._moves = moves or [PASS]
+        return list(self._moves)
+
+    def play_unchecked(self, move) -> "LoaState":
+        """The position after ``move``, which must be legal here (use
+        :meth:`parse_move` for untrusted input)."""
+        side = self._to_move
+        h = self._hash ^ ZOBRIST_SIDE
+        black, white = self.black, self.white
+        if move == PASS_CODE:
+            trail = self._trail + (self._hash,)
+            since = self._since + (PASS_CODE,)
+            outcome = None
+            if trail.count(h) >= 2:
+                outcome = Outcome(None, "Draw by threefold repetition")
+            return LoaState(self.variant, self.options, black, white, side ^ 1, h,
+                            trail, since, outcome, PASS)
+        frm = (move >> 6) & 63
+        to = move & 63
+        fb, tb = 1 << frm, 1 << to
+        z = ZOBRIST[side]
+        h ^= z[frm] ^ z[to]
+        captured = move & CAPTURE
+        if side:
+            white ^= fb | tb
+            if captured:
+                black ^= tb
+                h ^= ZOBRIST[0][to]
+            own, other = white, black
+        else:
+            black ^= fb | tb
+            if captured:
+                white ^= tb
+                h ^= ZOBRIST[1][to]
+            own, other = black, white
+        if captured:
+            trail, since = (), ()
+        else:
+            trail = self._trail + (self._hash,)
+            since = self._since + (move,)
+        outcome = None
+        mover_connected = is_connected(own)
+        other_connected = captured and is_connected(other)
+        if mover_connected or other_connected:
+            outcome = _connection_outcome(self.options, side, own, other,
+                                          mover_connected, other_connected)
+        elif not captured and trail.count(h) >= 2:
+            outcome = Outcome(None, "Draw by threefold repetition")
+        return LoaState(self.variant, self.options, black, white, side ^ 1, h,
+                        trail, since, outcome, MOVES[move])
+
+    def _judge_loaded(self):
+        """Outcome of a position read from text or built directly: the side
+        that just moved (not to move) is the mover for the double rule."""
+        mover = self._to_move ^ 1
+        own, other = (self.white, self.black) if mover else (self.black, self.white)
+        mc, oc = is_connected(own), is_connected(other)
+        if mc or oc:
+            return _connection_outcome(self.options, mover, own, other, mc, oc)
+        if self._trail.count(self._hash) >= 2:
+            return Outcome(None, "Draw by threefold repetition")
+        return None
+
+    # -- for the computer player (see .evaluation) ------------------------------
+    search_kind = "alphabeta"
+    search_speed = 45_000  # nodes/s in CPython (gamut.ai.Level turns time into nodes)
+    eval_scale = 950.0  # score worth ~73 % to win (bench/calibrate_eval.py)
+    #: Master thinks 6 s here, not 3 s: with four times Strong's nodes it won
+    #: about two games in three against Strong, short of the ladder's 70 %
+    #: (bench/ARENA.md).
+    level_seconds = core.MASTER_TWICE
+
+    def evaluate(self) -> int:
+        return core.evaluation("loa").evaluate(self)
+
+    def move_order_keys(self, moves) -> list:
+        return core.evaluation("loa").move_order_keys(self, moves)
+
+    def repetitions(self) -> int:
+        """How many times this position has occurred (this time included)."""
+        return self._trail.count(self._hash) + 1
+
+    # -- words (gamut.words) ----------------------------------------------------
+    def move_words(self, move, after) -> str:
+        """``Black b1 to d3``, ``White b1 takes d3``, ``Black passes``."""
+        name = COLOUR_NAMES[self._to_move]
+        if move == PASS_CODE:
+            return f"{name} passes, having no legal move"
+        frm, to = cell_name((move >> 6) & 63, 8), cell_name(move & 63, 8)
+        return f"{name} {frm} takes {to}" if move & CAPTURE else f"{name} {frm} to {to}"
+
+    def threat_words(self) -> str:
+        """What a careful player wants to hear after a move: the mover's moves
+        that would connect all their pieces if it were their turn again (the
+        opponent must stop them), and how many groups each side has."""
+        if self._outcome is not None:
+            return ""
+        mover = self._to_move ^ 1
+        own, other = (self.white, self.black) if mover else (self.black, self.white)
+        wins = [m for m in generate(own, other)
+                if is_connected(own ^ (1 << ((m >> 6) & 63)) ^ (1 << (m & 63)))]
+        groups = count_groups
+        text = ""
+        if wins:
+            shown = [str(MOVES[m]) for m in wins[:3]]
+            more = f" and {len(wins) - 3} more" if len(wins) > 3 else ""
+            text = f"threatens to connect with {', '.join(shown)}{more}; "
+        return (text + f"groups: {COLOUR_NAMES[mover]} {groups(own)}, "
+                f"{COLOUR_NAMES[mover ^ 1]} {groups(other)}")
+
+    def score_words(self, view) -> str:
+        """Pieces and groups of each side."""
+        groups = count_groups
+        return "; ".join(f"{COLOUR_NAMES[s]}: {bb.bit_count()} pieces in {_groups(groups(bb))}"
+                         for s, bb in ((0, self.black), (1, self.white)))
+
+    # -- notation -------------------------------------------------------------
+    def parse_move(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise IllegalMoveError("a move must be text such as 'b1-d3'")
+        t = text.strip().lower()
+        legal = self.legal_moves()
+        if self._outcome is not None:
+            raise IllegalMoveError(f"the game is over ({self._outcome.reason})")
+        if t == "pass":
+            if legal == [PASS]:
+                return PASS
+            raise IllegalMoveError("you may pass only when you have no legal move")
+        sep = "-" if "-" in t else "x" if "x" in t else None
+        parts = t.split(sep) if sep else []
+        if len(parts) != 2:
+            raise IllegalMoveError(f"cannot read move {excerpt(text)}: write it like b1-d3, b1xd3 "
+                                   "or pass")
+        frm, to = parse_cell(parts[0], 8, 8), parse_cell(parts[1], 8, 8)
+        if frm is None or to is None:
+            raise IllegalMoveError(f"cannot read move {excerpt(text)}: squares run from a1 to h8")
+        for m in legal:
+            if m != PASS_CODE and (m >> 6) & 63 == frm and m & 63 == to:
+                return m
+        raise IllegalMoveError(self._explain(frm, to))
+
+    def why_illegal(self, clicks) -> str:
+        if self._outcome is not None:
+            return f"The game is over ({self._outcome.reason})."
+        found = [parse_cell(c, 8, 8) for c in clicks]
+        cells = [c for c in found if c is not None]
+        if not cells or len(cells) < len(found):
+            return "Click one of your pieces, then the square it should move to."
+        if len(cells) == 1:
+            return self._explain(cells[0], None)
+        return self._explain(cells[0], cells[1])
+
+    def _explain(self, frm: int, to: int | None) -> str:
+        own, enemy = (self.white, self.black) if self._to_move else (self.black, self.white)
+        name = COLOUR_NAMES[self._to_move]
+        f = cell_name(frm, 8)
+        if not (own >> frm) & 1:
+            if (enemy >> frm) & 1:
+                return f"{f} holds a {COLOUR_NAMES[self._to_move ^ 1]} piece; {name} is to move."
+            return f"{f} is empty; pick one of {name}'s pieces."
+        if self.legal_moves() == [PASS]:
+            return f"{name} has no legal move and must pass."
+        if to is None:
+            if not any((m >> 6) & 63 == frm for m in self._moves):
+                return f"The piece on {f} has no legal move."
+            return f"The piece on {f} can move."
+        t = cell_name(to, 8)
+        df, dr = to % 8 - frm % 8, to // 8 - frm // 8
+        if (df, dr) == (0, 0):
+            return f"A piece must move; {f} to {t} goes nowhere."
+        if df and dr and abs(df) != abs(dr):
+            return f"Pieces move along rows, columns and diagonals; {f} to {t} is none of these."
+        step = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+        direction = DIRECTIONS.index(step)
+        count = (self.black | self.white) & LINES[frm][direction >> 1]
+        n = count.bit_count()
+        dist = max(abs(df), abs(dr))
+        if dist != n:
+            return (f"The piece on {f} must move exactly {n} square{'s' if n != 1 else ''} "
+                    f"along that line ({n} piece{'s' if n != 1 else ''} on it), not {dist}.")
+        for k in range(1, dist):
+            sq = frm + k * (step[0] + 8 * step[1])
+            if (enemy >> sq) & 1:
+                return f"The piece on {f} cannot jump the enemy piece on {cell_name(sq, 8)}."
+        if (own >> to) & 1:
+            return f"The piece on {f} cannot land on your own piece on {t}."
+        return f"{f}-{t} is not a legal move."
+
+    # -- codecs ---------------------------------------------------------------
+    def board_text(self) -> str:
+        rows = []
+        for rank in range(7, -1, -1):
+            row, empty = "", 0
+            for file in range(8):
+                sq = rank * 8 + file
+                ch = "b" if (self.black >> sq) & 1 else "w" if (self.white >> sq) & 1 else ""
+                if ch:
+                    row += (str(empty) if empty else "") + ch
+                    empty = 0
+                else:
+                    empty += 1
+            rows.append(row + (str(empty) if empty else ""))
+        return "/".join(rows)
+
+    def to_text(self) -> str:
+        text = f"{self.header()} {self.board_text()} {'bw'[self._to_move]}"
+        if self._since:
+            text += " history=" + ",".join(str(MOVES[m] if m != PASS_CODE else PASS)
+                                           for m in self._since)
+        return text
+
+    def key(self) -> tuple:
+        return (self.variant, tuple(self.options.items()), self.black, self.white,
+                self._to_move, self._since)
+
+    def view(self) -> View:
+        pieces: list[Piece] = [{"cell": cell_name(sq, 8), "owner": 0}
+                               for sq in iter_bits(self.black)]
+        pieces += [{"cell": cell_name(sq, 8), "owner": 1} for sq in iter_bits(self.white)]
+        moves: list[MoveEntry] = []
+        for m in self.legal_moves():
+            if m == PASS_CODE:
+                moves.append({"text": "pass", "clicks": [], "label": "Pass (no legal move)"})
+            else:
+                moves.append({"text": str(m),
+                              "clicks": [cell_name((m >> 6) & 63, 8), cell_name(m & 63, 8)]})
+        last: list[str] = []
+        if self._last is not None and self._last != PASS_CODE:
+            last = [cell_name(self._last.from_square, 8), cell_name(self._last.to_square, 8)]
+        outcome = self._outcome
+        highlights: list[Highlight] = []
+        if outcome is not None and outcome.cells:
+            highlights.append({"kind": "win", "cells": list(outcome.cells)})
+        return {
+            "game": "loa", "variant": self.variant,
+            "options": self.options_json(),
+            "title": "Lines of Action",
+            "players": [{"name": "Black", "color": "black"}, {"name": "White", "color": "white"}],
+            "to_move": self._to_move,
+            "board": squares_board_view(8, 8),
+            "pieces": pieces,
+            "counters": [{"owner": 0, "label": "pieces", "value": self.black.bit_count()},
+                         {"owner": 1, "label": "pieces", "value": self.white.bit_count()}],
+            "last_move": last,
+            "highlights": highlights,
+            "moves": moves,
+            "outcome": outcome.to_json() if outcome else None,
+            "messages": (["No legal move: pass."] if moves and moves[0]["text"] == "pass"
+                         else []),
+        }
+
+
+def _groups(n: int) -> str:
+    return "1 group" if n == 1 else f"{n} groups"
+
+
+def _connection_outcome(options, mover, own, other, mover_connected, other_connected):
+    names = COLOUR_NAMES
+    if mover_connected and other_connected:
+        cells = tuple(cell_name(sq, 8) for sq in iter_bits(own | other))
+        if options["double-connection"] == "draw":
+            return Outcome(None, "Draw: the move connected both sides at once", cells)
+        return Outcome(mover, f"{names[mover]} wins: the move connected both sides, "
+                              "and the mover wins", tuple(cell_name(sq, 8) for sq in iter_bits(own)))
+    if mover_connected:
+        lone = own.bit_count() == 1
+        return Outcome(mover, f"{names[mover]} wins: " + (
+            "a lone piece is connected" if lone else "all pieces connected"),
+            tuple(cell_name(sq, 8) for sq in iter_bits(own)))
+    lone = other.bit_count() == 1
+    return Outcome(mover ^ 1, f"{names[mover ^ 1]} wins: " + (
+        "reduced to a lone piece, which is connected" if lone else "all pieces connected"),
+        tuple(cell_name(sq, 8) for sq in iter_bits(other)))
