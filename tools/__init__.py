@@ -1,0 +1,1 @@
+"""Developer tools run from the repository; never shipped in the wheel."""
