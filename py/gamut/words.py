@@ -19,6 +19,9 @@ knowledge, so they come from here and from the games, never from the page:
 * :func:`entry` -- what the move box does with a line of text: a command is
   answered, anything else is read as a move of the position (an
   :class:`~gamut.core.IllegalMoveError` says why it is not one).
+* :func:`score_words`, :func:`forced_win_words`, :func:`simulation_words`
+  -- the computer's evaluation of a position in words, as the page shows it
+  while the computer thinks (the bridge's ``think`` job).
 
 Commands (case and extra spaces do not matter)::
 
@@ -40,7 +43,8 @@ import re
 from .core import GamutError, State, excerpt
 
 __all__ = ["CommandError", "say_move", "read", "entry", "cell_words", "piece_cells", "and_list",
-           "COMMANDS", "turn_words"]
+           "COMMANDS", "turn_words", "score_words", "forced_win_words", "simulation_words",
+           "THINKING", "WORD_STEPS"]
 
 
 class CommandError(GamutError):
@@ -310,3 +314,46 @@ def entry(state: State, text: str, last: tuple[State, object] | None = None) -> 
         return {"said": read(state, text, last)}
     move = state.parse_move(text)
     return {"move": state.move_text(move)}
+
+
+# ---------------------------------------------------------------------------
+# Evaluations in words
+
+#: What the page says before a search has an evaluation.
+THINKING = "thinking…"
+
+# Where the words change, in units of a game's ``eval_scale`` (the score
+# at which the side to move wins about 73 % of games, 1 / (1 + e^-1)):
+# about 60 %, 75 % and 90 % to win.
+WORD_STEPS = ((0.4, "stands slightly better"), (1.1, "stands better"),
+              (2.2, "is clearly winning"))
+
+
+def score_words(score: float, name: str, other: str | None, scale: float = 100.0) -> str:
+    """A heuristic score (for ``name``, the side to move; ``other``: the
+    opponent's name, when there is one opponent) in words; ``scale`` is the
+    game's ``eval_scale``, fitted to game results by
+    ``bench/calibrate_eval.py``, so the same words mean the same odds in
+    every game."""
+    size = abs(score) / scale
+    if size < WORD_STEPS[0][0]:
+        return "About even"
+    who = name if score > 0 else (other or "The opponent")
+    words = WORD_STEPS[0][1]
+    for step, text in WORD_STEPS:
+        if size >= step:
+            words = text
+    return f"{who} {words}"
+
+
+def forced_win_words(winner: str, moves: int | None = None) -> str:
+    """A proven win in words: ``"Black wins: a win found in 2 moves"``, or
+    without a count (Monte-Carlo proves no distance) ``"... a forced win found"``."""
+    if moves is None:
+        return f"{winner} wins: a forced win found"
+    return f"{winner} wins: a win found in {moves} move{'s' if moves != 1 else ''}"
+
+
+def simulation_words(name: str, rate: float) -> str:
+    """A Monte-Carlo search's win rate for ``name``, the side to move, in words."""
+    return f"{name} wins {round(rate * 100)} % of the simulated games"
