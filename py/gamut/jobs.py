@@ -300,7 +300,7 @@ def _analyse_job(params: Params) -> Generator[Any, None, dict[str, Any]]:
 
 def _analyse_gen(gen: Generator[Any, None, Any]) -> Generator[Any, None, dict[str, Any]]:
     result = yield from gen
-    return result.to_json()  # type: ignore[no-any-return]
+    return result.to_json()
 
 
 register_job("analyse", _analyse_job)
