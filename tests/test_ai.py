@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import gamut
 import gamut.ai
-from gamut.ai.search import AlphaBeta, MonteCarlo
+from gamut.ai.montecarlo import MonteCarlo
+from gamut.ai.search import AlphaBeta
 
 HEADER = "loa standard double-connection=mover "
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import gamut
 from gamut import analysis, bridge, records
 from gamut.__main__ import main
-from gamut.ai.search import MonteCarlo
+from gamut.ai.montecarlo import MonteCarlo
 from tools.solve import forced_wins, saving_moves
 from gamut.analysis import AnalysisError, Evaluation
 

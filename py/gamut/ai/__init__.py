@@ -35,7 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import OptionError, SearchHooks, excerpt
-from .search import AlphaBeta, MonteCarlo
+from .montecarlo import MonteCarlo
+from .search import AlphaBeta
 
 __all__ = ["LEVELS", "Level", "choose", "start", "search_kind"]
 
