@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import Any, Callable, Generator, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
 
 from .core import State, perft
 from .methods import POSITIONS, Params, RequestError, method, param, position
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
 
 __all__ = ["register_job", "JOB_KINDS", "RUNNING", "MAX_JOBS", "think_progress",
            "THINK_SLICE_MS"]
@@ -298,7 +301,7 @@ def _analyse_job(params: Params) -> Generator[Any, None, dict[str, Any]]:
     return _analyse_gen(gen)
 
 
-def _analyse_gen(gen: Generator[Any, None, Any]) -> Generator[Any, None, dict[str, Any]]:
+def _analyse_gen(gen: Generator[Any, None, Analysis]) -> Generator[Any, None, dict[str, Any]]:
     result = yield from gen
     return result.to_json()
 

@@ -8,6 +8,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
+
+from ..core import State
+
+#: A game's move: any hashable value its state gives.
+Move = Any
 
 
 class MonteCarlo:
@@ -26,21 +32,21 @@ class MonteCarlo:
         __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins",
                      "proven", "amaf", "mover", "seats")
 
-        def __init__(self, state, move, parent):
+        def __init__(self, state: State, move: Move, parent: MonteCarlo.Node | None) -> None:
             self.state = state
             self.move = move
             self.parent = parent
-            self.children = []
-            self.untried = None
+            self.children: list[MonteCarlo.Node] = []
+            self.untried: list[Move] | None = None
             self.visits = 0
             self.wins = 0.0  # from the point of view of the player who moved into it
-            self.proven = None  # winner seat when the subtree's result is certain
-            self.amaf = {}  # move -> [visits, wins] for the player to move here
+            self.proven: int | None = None  # winner seat (-1: a draw) when the result is certain
+            self.amaf: dict[Move, list[float]] = {}  # move -> [visits, wins], the player to move here
             self.mover = state.to_move
-            self.seats = None  # the root's results per seat (see chances())
+            self.seats: list[float] | None = None  # the root's results per seat (see chances())
 
-    def __init__(self, state, max_iterations=10**9, seed=None, exploration=1.0,
-                 playout_limit=400, rave=300):
+    def __init__(self, state: State, max_iterations: int = 10**9, seed: int | None = None,
+                 exploration: float = 1.0, playout_limit: int = 400, rave: int = 300) -> None:
         self.root = self.Node(state, None, None)
         self.rng = random.Random(seed)
         self.max_iterations = max_iterations
@@ -50,7 +56,7 @@ class MonteCarlo:
         self.iterations = 0
         self.done = state.outcome() is not None or not state.legal_moves()
 
-    def step(self, budget_ms: float = 50.0) -> dict:
+    def step(self, budget_ms: float = 50.0) -> dict[str, Any]:
         deadline = time.perf_counter() + budget_ms / 1000.0
         while not self.done and time.perf_counter() < deadline:
             for _ in range(8):
@@ -61,17 +67,17 @@ class MonteCarlo:
                     break
         return self.progress()
 
-    def run(self, time_limit=None):
+    def run(self, time_limit: float | None = None) -> Move:
         end = None if time_limit is None else time.perf_counter() + time_limit
         while not self.done and (end is None or time.perf_counter() < end):
             self.step(50)
         return self.choice()
 
     @property
-    def best_move(self):
+    def best_move(self) -> Move:
         return self.choice()
 
-    def choice(self):
+    def choice(self) -> Move:
         root = self.root
         mover = root.state.to_move
         for child in root.children:
@@ -82,7 +88,7 @@ class MonteCarlo:
             return moves[0] if moves else None
         return max(root.children, key=lambda c: (c.visits, c.wins)).move
 
-    def progress(self) -> dict:
+    def progress(self) -> dict[str, Any]:
         best = self.choice()
         root = self.root
         value = None
@@ -95,7 +101,7 @@ class MonteCarlo:
                 "chances": self.chances(), "pv": self.principal_variation(),
                 "fraction": 1.0 if self.done else min(1.0, self.iterations / self.max_iterations)}
 
-    def chances(self) -> list | None:
+    def chances(self) -> list[float] | None:
         """Every seat's share of the results of all simulations so far (a
         draw, or a playout cut short, counts 1/n each): the seats' winning
         chances as the search plays, its visits going more and more to the
@@ -110,7 +116,7 @@ class MonteCarlo:
             return None
         return [w / root.visits for w in root.seats]
 
-    def principal_variation(self, limit: int = 8) -> list:
+    def principal_variation(self, limit: int = 8) -> list[str]:
         """The most visited line from the root (moves with at least two
         visits), as move texts."""
         pv: list[str] = []
@@ -127,7 +133,7 @@ class MonteCarlo:
             node = child
         return pv
 
-    def _iterate(self):
+    def _iterate(self) -> None:
         node = self.root
         rng = self.rng
         # selection
@@ -148,7 +154,7 @@ class MonteCarlo:
         outcome = state.outcome()
         if outcome is not None:
             node.proven = outcome.winner if outcome.winner is not None else -1
-        played = []
+        played: list[tuple[int, Move]] = []
         steps = 0
         while outcome is None and steps < self.playout_limit:
             move = rng.choice(state.legal_moves())
@@ -160,7 +166,9 @@ class MonteCarlo:
         # backpropagation
         rave = self.rave
         root = self.root
-        while node is not None:
+        up: MonteCarlo.Node | None = node
+        while up is not None:
+            node = up
             node.visits += 1
             parent = node.parent
             if node is root:  # every seat's result, for chances()
@@ -196,15 +204,16 @@ class MonteCarlo:
                             else:
                                 entry[0] += 1
                                 entry[1] += value
-            node = parent
+            up = parent
 
-    def _select(self, node):
+    def _select(self, node: MonteCarlo.Node) -> MonteCarlo.Node:
         log_n = math.log(node.visits)
         c = self.exploration
         mover = node.mover
         rave = self.rave
         amaf = node.amaf
-        best, best_value = None, -1.0
+        best: MonteCarlo.Node | None = None
+        best_value = -1.0
         for child in node.children:
             if child.proven == mover:
                 return child
@@ -221,4 +230,5 @@ class MonteCarlo:
                 value = q + c * math.sqrt(log_n / n)
             if value > best_value:
                 best, best_value = child, value
+        assert best is not None  # (every value is above -1)
         return best

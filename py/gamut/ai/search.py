@@ -27,8 +27,16 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any, Generator
 
-from ..core import ForcedMoves, PrunedMoves
+from ..core import ForcedMoves, Outcome, PrunedMoves, State
+
+#: A game's move: any hashable value its state gives (the search never looks inside).
+Move = Any
+#: A transposition table entry: (depth, EXACT | LOWER | UPPER, score, best move).
+TTEntry = tuple[int, int, int, Move]
+#: The search as a generator: it yields to its driver, and returns a score.
+Searching = Generator[None, None, int]
 
 WIN = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -37,7 +45,7 @@ LMR_AFTER = 4  # moves searched at full depth before late move reductions apply
 MAX_EXTENSIONS = 4  # forced-reply extensions on one path
 
 
-def terminal_score(outcome, to_move: int, ply: int) -> int:
+def terminal_score(outcome: Outcome, to_move: int, ply: int) -> int:
     """Score of a finished game for the side to move (quicker wins score higher)."""
     if outcome.winner is None:
         return 0
@@ -76,8 +84,9 @@ class AlphaBeta:
     work deterministically; ``noise`` > 0 makes it choose among near-best
     root moves the way a weaker player would (softmax over scores)."""
 
-    def __init__(self, state, max_depth=64, max_nodes=10**9, seed=None, noise=0.0,
-                 tt=None, score_single_move=False):
+    def __init__(self, state: State, max_depth: int = 64, max_nodes: int = 10**9,
+                 seed: int | None = None, noise: float = 0.0,
+                 tt: dict[int, TTEntry] | None = None, score_single_move: bool = False) -> None:
         self.root = state
         # a position with one move is not searched for play; an analysis
         # wants its score all the same
@@ -86,23 +95,23 @@ class AlphaBeta:
         self.max_nodes = max_nodes
         self.rng = random.Random(seed)
         self.noise = noise
-        self.tt = {} if tt is None else tt
-        self.killers = {}
-        self.history = {}
+        self.tt: dict[int, TTEntry] = {} if tt is None else tt
+        self.killers: dict[int, tuple[Move, ...]] = {}
+        self.history: dict[Move, int] = {}
         self.nodes = 0
         self.extensions = 0  # forced-reply extensions on the current path
         self._next_yield = CHECK_EVERY
         self.depth_done = 0
-        self.best_move = None
+        self.best_move: Move = None
         self.best_score = 0
-        self.pv = []
-        self.root_scores = {}
+        self.pv: list[str | None] = []
+        self.root_scores: dict[Move, int] = {}
         self._root_pruned = False
         self.done = False
         self._gen = self._iterate()
 
     # -- driver -------------------------------------------------------------
-    def step(self, budget_ms: float = 50.0) -> dict:
+    def step(self, budget_ms: float = 50.0) -> dict[str, Any]:
         """Run for about ``budget_ms`` ms (or to the end) and report progress."""
         deadline = time.perf_counter() + budget_ms / 1000.0
         if not self.done:
@@ -113,14 +122,14 @@ class AlphaBeta:
                 self.done = True
         return self.progress()
 
-    def run(self, time_limit: float | None = None):
+    def run(self, time_limit: float | None = None) -> Move:
         """Search to the end (or for ``time_limit`` seconds); return the move."""
         end = None if time_limit is None else time.perf_counter() + time_limit
         while not self.done and (end is None or time.perf_counter() < end):
             self.step(50)
         return self.choice()
 
-    def progress(self) -> dict:
+    def progress(self) -> dict[str, Any]:
         """Depth completed, nodes, the best move so far and its score, the
         principal variation, and the share of the node budget spent
         (``fraction``; a search can also end sooner).  Mid-iteration the
@@ -139,7 +148,7 @@ class AlphaBeta:
                 "best": best, "pv": pv, "done": self.done,
                 "fraction": 1.0 if self.done else min(1.0, self.nodes / self.max_nodes)}
 
-    def choice(self):
+    def choice(self) -> Move:
         """The move to play: the best, or with noise a softmax pick among the
         root moves scored by the last completed iteration."""
         if self.best_move is None:
@@ -153,7 +162,7 @@ class AlphaBeta:
         return self.rng.choices([m for m, _ in items], weights)[0]
 
     # -- search -------------------------------------------------------------
-    def _iterate(self):
+    def _iterate(self) -> Generator[None, None, None]:
         root = self.root
         moves = root.search_moves()
         if not moves:
@@ -167,7 +176,7 @@ class AlphaBeta:
         # Shuffle once with the seed so equal scores break ties by seed.
         self.rng.shuffle(moves)
         for depth in range(1, self.max_depth + 1):
-            scores = {}
+            scores: dict[Move, int] = {}
             alpha, beta = -WIN - 1, WIN + 1
             ordered = moves if depth > 1 else self._order(root, moves, 0, None)
             best, best_score = None, -WIN - 1
@@ -204,8 +213,9 @@ class AlphaBeta:
             if is_mate_score(best_score) or self.nodes >= self.max_nodes:
                 break
 
-    def _principal_variation(self, depth):
-        pv, state, seen = [], self.root, set()
+    def _principal_variation(self, depth: int) -> list[str | None]:
+        pv: list[str | None] = []
+        state, seen = self.root, set()
         for _ in range(depth):
             entry = self.tt.get(state.zobrist())
             if entry is None or entry[3] is None or state.zobrist() in seen:
@@ -218,7 +228,8 @@ class AlphaBeta:
             state = state.play_unchecked(move)
         return pv
 
-    def _order(self, state, moves, ply, entry):
+    def _order(self, state: State, moves: list[Move], ply: int,
+               entry: TTEntry | None) -> list[Move]:
         hget = self.history.get
         keys = [-hget(m, 0) - p for m, p in zip(moves, state.move_order_keys(moves))]
         # (sorting the indices keeps moves of equal keys in their given order)
@@ -234,13 +245,14 @@ class AlphaBeta:
             ordered = front + [m for m in ordered if m not in front]
         return ordered
 
-    def _cutoff(self, move, ply, depth):
+    def _cutoff(self, move: Move, ply: int, depth: int) -> None:
         k = self.killers.get(ply, ())
         if move not in k:
             self.killers[ply] = (move,) + k[:1]
         self.history[move] = self.history.get(move, 0) + depth * depth
 
-    def _child(self, state, child, depth, alpha, beta, ply):
+    def _child(self, state: State, child: State, depth: int, alpha: int, beta: int,
+               ply: int) -> Searching:
         """The value of ``child`` for the player to move in ``state``, within
         the window (alpha, beta) of that player.  Negamax flips the sign and
         the window when the turn passes; a game whose turn has two moves (EL
@@ -249,7 +261,7 @@ class AlphaBeta:
             return (yield from self._negamax(child, depth, alpha, beta, ply))
         return -(yield from self._negamax(child, depth, -beta, -alpha, ply))
 
-    def _negamax(self, state, depth, alpha, beta, ply):
+    def _negamax(self, state: State, depth: int, alpha: int, beta: int, ply: int) -> Searching:
         self.nodes += 1
         if self.nodes >= self._next_yield:  # (leaf loops add several nodes at once)
             if self.nodes >= self.max_nodes:

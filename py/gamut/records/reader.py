@@ -5,9 +5,10 @@ read)."""
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Any, Iterator
 
-from ..core import GamutError, IllegalMoveError, RecordError, State, excerpt, game_info, load
+from ..core import (GameInfo, GamutError, IllegalMoveError, RecordError, State, excerpt,
+                    game_info, load)
 from .record import Record, _read_players
 from .tree import (KNOWN_TAGS, _check_result, _join, _KNOWN, _label, _Node, _read_all, _Stop,
                    _Tree, _turn, Parsed, start_text)
@@ -28,7 +29,11 @@ _UNESCAPE = re.compile(r"\\([\\}])")
 _UNQUOTE = re.compile(r'\\([\\"])')
 
 
-def _tokens(text: str) -> Iterator[tuple[str, int, re.Match | str]]:
+#: A token: its kind, its position in the text, and its match (or an error's reason).
+Token = tuple[str, int, Any]
+
+
+def _tokens(text: str) -> Iterator[Token]:
     """(kind, position, match) for every token; a character that starts no
     token gives ("error", position, reason) and the scan resumes at the next
     line that starts with '['."""
@@ -52,11 +57,11 @@ def _tokens(text: str) -> Iterator[tuple[str, int, re.Match | str]]:
         pos = m.end()
 
 
-def _games(text: str) -> Iterator[list]:
+def _games(text: str) -> Iterator[list[Token]]:
     """The token lists of the games of a text: a game ends at its result (at
     the outermost level), where tags follow its moves, or at a second Game
     tag (a broken tag line counts as a tag)."""
-    game: list = []
+    game: list[Token] = []
     moves = has_game = False
     depth = 0
     for token in _tokens(text):
@@ -84,7 +89,7 @@ def parse(text: str) -> Parsed:
     return _read_all(text, lambda text: map(_read_game, _games(text)))
 
 
-def _read_game(tokens: list) -> Record:
+def _read_game(tokens: list[Token]) -> Record:
     tags: dict[str, str] = {}
     where: dict[str, int] = {}
     i = 0
@@ -126,7 +131,7 @@ def _read_game(tokens: list) -> Record:
     return record
 
 
-def _start(tags: dict, where: dict, first: int) -> State:
+def _start(tags: dict[str, str], where: dict[str, int], first: int) -> State:
     """The start position the tags describe."""
     if "Start" in tags:
         try:
@@ -153,10 +158,12 @@ def _start(tags: dict, where: dict, first: int) -> State:
         variant = info.variant(tags.get("Variant")).id
     except GamutError as exc:
         raise _Stop(str(exc), where["Variant"]) from None
-    return info.factory(variant, _options(tags, where, info, variant))
+    standard: State = info.factory(variant, _options(tags, where, info, variant))
+    return standard
 
 
-def _options(tags: dict, where: dict, info, variant: str) -> dict:
+def _options(tags: dict[str, str], where: dict[str, int], info: GameInfo,
+             variant: str) -> dict[str, Any]:
     text = tags.get("Options", "").strip()
     given = []
     if text not in ("", "-"):
@@ -167,19 +174,20 @@ def _options(tags: dict, where: dict, info, variant: str) -> dict:
                             where["Options"])
             given.append((name.strip(), value.strip()))
     try:
-        return info.resolve_options(variant, given)
+        options: dict[str, Any] = info.resolve_options(variant, given)
+        return options
     except GamutError as exc:
         raise _Stop(str(exc), where["Options"]) from None
 
 
-def _read_moves(tree: _Tree, tokens: list) -> tuple[str, int] | None:
+def _read_moves(tree: _Tree, tokens: list[Token]) -> tuple[str, int] | None:
     """Read the movetext into ``tree``; returns the result token (text,
     position) if there is one."""
     node = tree.root          # the position the next move is played at
     last: _Node | None = None  # the last move read on this line
     pending = ""               # a comment before a variation's first move
     number: tuple[int, int] | None = None  # a move number read: (value, position)
-    frames: list = []          # the lines the open variations return to
+    frames: list[tuple[_Node, _Node | None, int]] = []  # the lines the open variations return to
     result = None
     for kind, pos, m in tokens:
         if result is not None:

@@ -4,6 +4,7 @@ players as the ``Players`` tag writes them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence, cast
 
 from ..core import GamutError, RecordError, State, excerpt, load
 from .tree import _KNOWN, _TAG_NAME, _check_result, _label, _Tree, _turn, result_of, start_text
@@ -16,23 +17,24 @@ class Record:
 
     game: str
     variant: str
-    options: dict
+    options: dict[str, Any]
     start: str
-    players: list = field(default_factory=list)
-    nodes: list = field(default_factory=list)  # of (parent, move, comment)
+    players: list[str] = field(default_factory=list)
+    nodes: list[tuple[int, str, str]] = field(default_factory=list)  # (parent, move, comment)
     comment: str = ""
     result: str = "*"
     date: str | None = None
     name: str | None = None
-    tags: dict = field(default_factory=dict)  # other tags, in order
+    tags: dict[str, str] = field(default_factory=dict)  # other tags, in order
 
     @classmethod
-    def of(cls, start: State, nodes=(), **fields) -> "Record":
+    def of(cls, start: State, nodes: Iterable[Sequence[Any]] = (),
+           **fields: Any) -> Record:
         """The record of a game from ``start`` (a state) with ``nodes``
         ((parent, move, comment) triples; moves in any spelling the engine
         reads): every move is replayed and written canonically."""
         record = cls(start.game_id, start.variant, start.options_json(), start_text(start),
-                     nodes=[tuple(n) for n in nodes], **fields)
+                     nodes=[cast(tuple[int, str, str], tuple(n)) for n in nodes], **fields)
         record._settle(record.replay())
         return record
 
@@ -81,8 +83,8 @@ class Record:
             nodes.append(node)
         return tree
 
-    def to_json(self) -> dict:
-        out: dict = {"v": 1, "nodes": [[p, m, c] if c else [p, m] for p, m, c in self.nodes]}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"v": 1, "nodes": [[p, m, c] if c else [p, m] for p, m, c in self.nodes]}
         if self.comment:
             out["comment"] = self.comment
         out.update(start=self.start,
@@ -95,7 +97,7 @@ class Record:
         return out
 
     @classmethod
-    def from_json(cls, data) -> "Record":
+    def from_json(cls, data: object) -> Record:
         """Read :meth:`to_json`'s form (from the page: anything may be
         wrong); every move is replayed.  Raises RecordError."""
         if not isinstance(data, dict):
@@ -154,7 +156,7 @@ class Record:
 _REQUIRED = object()
 
 
-def _json_text(data: dict, key: str, default: object = _REQUIRED):
+def _json_text(data: dict[str, Any], key: str, default: object = _REQUIRED) -> Any:
     value = data.get(key, default)
     if value is _REQUIRED:
         raise RecordError(f"missing {key!r}")
@@ -163,7 +165,7 @@ def _json_text(data: dict, key: str, default: object = _REQUIRED):
     return value
 
 
-def player_words(players: list) -> list[str]:
+def player_words(players: list[str]) -> list[str]:
     """Each seat's player as the ``Players`` tag writes it: ``human``,
     ``computer <level>``, or the word kept as read."""
     words = []
@@ -177,11 +179,11 @@ def player_words(players: list) -> list[str]:
     return words
 
 
-def _players_text(players: list) -> str:
+def _players_text(players: list[str]) -> str:
     return ", ".join(player_words(players))
 
 
-def _read_players(text: str) -> list:
+def _read_players(text: str) -> list[str]:
     out = []
     for item in text.split(","):
         words = item.split()

@@ -44,7 +44,7 @@ class RecordTextError(RecordError):
         """The game's number in its file, from 1."""
         return self.game_index + 1
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, int | str]:
         return {"line": self.line, "col": self.col, "game": self.game, "message": self.reason}
 
 
@@ -72,8 +72,8 @@ class _Stop(Exception):
 
 class Parsed(NamedTuple):
     """What reading a text gives: the games that read, the errors of the others."""
-    games: list
-    errors: list
+    games: list[Record]
+    errors: list[RecordTextError]
 
 # ---------------------------------------------------------------------------
 # The tree, replayed

@@ -3,11 +3,11 @@ described in :mod:`gamut.records`."""
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..core import RecordError
 from .record import Record, _players_text
-from .tree import _label, _Tree, result_of
+from .tree import _label, _Node, _Tree, result_of
 
 LINE_WIDTH = 79
 
@@ -28,7 +28,7 @@ def format(records: "Record | Iterable[Record]") -> str:  # noqa: A001 (paired w
     return "\n".join(_format_one(r) for r in records)
 
 
-def format_json(games: list) -> str:
+def format_json(games: list[Any]) -> str:
     """:func:`format` of games in :meth:`Record.to_json`'s form; a
     RecordError names the game (from 1) that cannot be written."""
     if not isinstance(games, list):
@@ -72,7 +72,7 @@ def _movetext(tree: _Tree, result: str) -> Iterator[str]:
     if tree.root.comment:
         yield _brace(tree.root.comment)
     # tasks: a node to write (and whether it starts a variation), or "(" / ")"
-    stack: list = [(tree.root.children[0], False)] if tree.root.children else []
+    stack: list[str | tuple[_Node, bool]] = [(tree.root.children[0], False)] if tree.root.children else []
     while stack:
         task = stack.pop()
         if isinstance(task, str):
@@ -87,7 +87,7 @@ def _movetext(tree: _Tree, result: str) -> Iterator[str]:
         if node.comment:
             yield _brace(node.comment)
             need = True
-        later: list = []
+        later: list[str | tuple[_Node, bool]] = []
         if not first and node.parent is not None:
             for variation in node.parent.children[1:]:
                 later += ["(", (variation, True), ")"]
