@@ -1,5 +1,5 @@
 """The level ladder: in every game, each computer level against the one
-below it (``python -m gamut arena`` for every pair), and a summary table.
+below it (``tools/arena.py`` for every pair), and a summary table.
 
 Run: ``PYTHONPATH=py python3 bench/arena_ladder.py [--games N] [--top-games M]
 [--jobs J] [--only GAME ...]``.  Levels are node budgets, so the figures
@@ -13,8 +13,10 @@ import argparse
 import io
 import sys
 import time
+from pathlib import Path
 
-from gamut.ai.arena import elo_text, match
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tools/
+from tools.arena import elo_text, match  # noqa: E402
 
 GAMES = ["loa", "el", "escabel", "evl"]
 PAIRS = [("casual", "beginner"), ("strong", "casual"), ("master", "strong")]

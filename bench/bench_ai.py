@@ -13,7 +13,8 @@ import time
 
 import gamut
 import gamut.ai
-from gamut.ai.search import AlphaBeta, MonteCarlo
+from gamut.ai.montecarlo import MonteCarlo
+from gamut.ai.search import AlphaBeta
 
 GAMES = [("loa", None), ("el", None), ("escabel", None), ("evl", None),
          ("el", "three-player")]

@@ -53,7 +53,8 @@ def fingerprint():
 
 def main(argv) -> int:
     if argv[:1] == ["--commit"] and len(argv) == 2:
-        from gamut.ai.arena import export_commit, exported_env
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tools/
+        from tools.arena import export_commit, exported_env
         with tempfile.TemporaryDirectory() as tmp:
             export_commit(argv[1], Path(tmp))
             env = exported_env(Path(tmp), str(Path(__file__).parent))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import gamut
 import gamut.ai
-from gamut.ai.search import AlphaBeta, MonteCarlo
+from gamut.ai.montecarlo import MonteCarlo
+from gamut.ai.search import AlphaBeta
 
 HEADER = "loa standard double-connection=mover "
 
@@ -123,7 +124,7 @@ def test_search_uses_a_games_forward_pruning_hook():
 
 def test_arena_prints_the_score_and_elo():
     import io
-    from gamut.ai.arena import match
+    from tools.arena import match
     out = io.StringIO()
     w, d, l = match("loa", "casual", "beginner", 2, out=out)
     assert w + d + l == 2
@@ -131,7 +132,7 @@ def test_arena_prints_the_score_and_elo():
 
 
 def test_elo_interval():
-    from gamut.ai.arena import elo, elo_text
+    from tools.arena import elo, elo_text
     assert elo(0.5, 100)[0] == 0 and elo(0.5, 100)[1] < 0 < elo(0.5, 100)[2]
     d, lo, hi = elo(0.75, 40)
     assert round(d) == 191 and 0 < lo < d < hi  # 75 % is +191, and clearly above 0 over 40 games
@@ -244,7 +245,7 @@ def test_monte_carlo_keeps_all_moves_as_first_statistics():
 
 def test_arena_is_reproducible_and_the_same_in_parallel():
     import io
-    from gamut.ai.arena import game_seed, match
+    from tools.arena import game_seed, match
     logs = []
     for jobs in (1, 2, 1):
         out = io.StringIO()
@@ -306,7 +307,7 @@ def test_progress_shows_a_loss_among_pruned_root_moves_as_unproven():
 @pytest.mark.slow
 def test_arena_with_three_players_reports_a_fair_share():
     import io
-    from gamut.ai.arena import match
+    from tools.arena import match
     out = io.StringIO()
     w, d, l = match("el", "beginner", "beginner", 3, variant="three-player", out=out)
     assert w + d + l == 3

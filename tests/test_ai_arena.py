@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 import gamut
-from gamut.__main__ import main
-from gamut.ai import arena
-from gamut.ai.arena import ArenaError, Player, match
+from tools import arena
+from tools.arena import ArenaError, Player, main, match
 
 
 def _in_checkout() -> bool:
@@ -57,7 +56,7 @@ def test_an_equal_time_match_names_the_time_and_counts_every_game():
 
 
 def test_equal_time_needs_a_positive_time(capsys):
-    assert main(["arena", "loa", "--games", "1", "--seconds", "0"]) == 2
+    assert main(["loa", "--games", "1", "--seconds", "0"]) == 2
     assert "--seconds" in capsys.readouterr().err
 
 
@@ -92,7 +91,7 @@ def test_a_match_against_an_earlier_commit():
 
 @needs_git
 def test_an_unknown_commit_is_refused_before_any_game(capsys):
-    assert main(["arena", "loa", "--games", "1", "--b-commit", "no-such-commit"]) == 2
+    assert main(["loa", "--games", "1", "--b-commit", "no-such-commit"]) == 2
     assert "no commit 'no-such-commit'" in capsys.readouterr().err
     with pytest.raises(ArenaError):
         arena.export_commit("no-such-commit", Path("/nonexistent"))
@@ -119,7 +118,7 @@ def test_each_process_of_a_pool_starts_its_own_commit_worker():
 
 @needs_git
 def test_parallel_games_against_an_earlier_commit_all_finish(capsys):
-    assert main(["arena", "loa", "--a", "beginner", "--b", "beginner", "--games", "6",
+    assert main(["loa", "--a", "beginner", "--b", "beginner", "--games", "6",
                  "--b-commit", "HEAD", "--jobs", "2"]) == 0
     out = capsys.readouterr().out
     assert out.count("game ") == 6 and "loa: A=beginner vs B=beginner@" in out

@@ -1,7 +1,7 @@
 """Tactics for the computer player in every game, on positions built (or
 found by a search over played games) for them.  Each test first proves its
 position is what it claims with the exact full-width solver of
-:mod:`gamut.ai.solve`, then asks the AI.
+:mod:`tools.solve`, then asks the AI.
 
 * win in one: the only winning moves are the expected ones, among many;
 * block: exactly one move (or one cell, in EL) keeps the opponent from
@@ -15,7 +15,7 @@ import pytest
 
 import gamut
 import gamut.ai
-from gamut.ai.solve import forced_wins, saving_moves, wins_with
+from tools.solve import forced_wins, saving_moves, wins_with
 
 LOA = "loa standard double-connection=mover "
 ESCABEL = "escabel standard size=7,pie=on "

@@ -1,6 +1,6 @@
 """Game analysis (gamut.analysis), the ``analyse`` command and job, on
 games built for them.  Every position's claim (a win in one, the only
-defences) is first proved by the exact solver of :mod:`gamut.ai.solve`.
+defences) is first proved by the exact solver of :mod:`tools.solve`.
 
 * a missed win in one (every game): the position has a win in one, the
   move played lets the opponent win in one; the analysis marks it a
@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 import gamut
 from gamut import analysis, bridge, records
 from gamut.__main__ import main
-from gamut.ai.search import MonteCarlo
-from gamut.ai.solve import forced_wins, saving_moves
+from gamut.ai.montecarlo import MonteCarlo
+from tools.solve import forced_wins, saving_moves
 from gamut.analysis import AnalysisError, Evaluation
 
 LOA = "loa standard double-connection=mover "

@@ -500,3 +500,19 @@ def test_evaluation_words_follow_the_games_scale():
     # a proven result is no longer a matter of odds
     mate = think_progress(gamut.new("loa"), {"depth": 5, "score": 1_000_000 - 3}, 10, names)
     assert mate["evaluation"] == "Black wins: a win found in 2 moves" and mate["mate_in"] == 2
+
+
+def test_every_method_is_one_documented_entry_of_the_table():
+    # One table: each method a function registered with @method, its
+    # docstring the method's documentation, naming the method.
+    from gamut import methods
+    assert set(bridge.METHODS) == {
+        "games", "version", "new", "play", "mark", "view", "explain", "initial",
+        "setup_palette", "setup_describe", "setup_check", "describe", "enter", "read",
+        "job_start", "job_step", "job_cancel", "records_parse", "records_format"}
+    for name, function in bridge.METHODS.items():
+        assert function.__doc__ and f"``{name}(" in function.__doc__, name
+    reference = methods.reference()
+    assert all(f"\n{name}\n    ``{name}(" in "\n" + reference for name in bridge.METHODS)
+    with pytest.raises(ValueError):
+        methods.method("play")(lambda params: None)

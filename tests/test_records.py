@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import gamut
 from gamut import bridge, records
+from gamut.games.loa.sgf import parse_sgf
 from gamut.records import (Record, RecordError, RecordMoveError, RecordSyntaxError, parse,
-                           parse_one, parse_sgf)
+                           parse_one)
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent

@@ -330,3 +330,14 @@ def test_moves_lists_the_legal_moves_or_those_from_a_cell():
                              "start"), "c4=5")
     assert read(declare, "moves") == ("No moves are listed here: mark the cells where you threaten "
                                       "to complete an EL, then confirm.")
+
+
+def test_evaluations_in_words():
+    # (the bridge's think job says the computer's evaluation with these)
+    from gamut.words import forced_win_words, score_words, simulation_words
+    assert score_words(30, "Black", "White") == "About even"
+    assert score_words(-120, "Black", "White") == "White stands better"
+    assert score_words(-250, "Black", None) == "The opponent is clearly winning"
+    assert forced_win_words("Black", 1) == "Black wins: a win found in 1 move"
+    assert forced_win_words("Red") == "Red wins: a forced win found"
+    assert simulation_words("Blue", 0.416) == "Blue wins 42 % of the simulated games"

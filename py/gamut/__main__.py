@@ -44,13 +44,6 @@ def main(argv=None) -> int:
                    help="the search budget: beginner, casual, strong (default) or master")
     p.add_argument("--depth", type=int, help="search every position to this many plies "
                    "instead (two-player games)")
-    extra = {}
-    try:
-        from . import ai  # noqa: F401
-        if hasattr(ai, "add_cli"):
-            extra = ai.add_cli(sub)
-    except ImportError:
-        pass
     args = parser.parse_args(argv)
     try:
         if args.command == "perft":
@@ -73,8 +66,6 @@ def main(argv=None) -> int:
             return _records(args.files)
         elif args.command == "analyse":
             return _analyse(args.files, args.level, args.depth)
-        elif args.command in extra:
-            return extra[args.command](args)
     except GamutError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from .core import (GamutError, Header, OptionError, PositionError, SetupError, State, excerpt,
                    game_info, load)
+from .positions import start_text_of, view_of
 
 __all__ = ["palette", "describe", "compose", "check", "sketch", "start_setup", "MAX_ITEMS"]
 
@@ -255,7 +256,6 @@ def check(setup: dict) -> dict:
     None) and ``problem`` (None, or ``{type, message}`` saying what is wrong).
     A description whose shape is wrong raises SetupError."""
     checked = _Checked(setup)
-    from .bridge import start_text_of, view_of  # (the bridge imports this module)
     try:
         state = _compose(checked)
     except SetupError as exc:

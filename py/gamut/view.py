@@ -17,7 +17,7 @@ annotations).
 
 import types
 import typing
-from typing import Any, Literal, NotRequired, TypedDict, Union
+from typing import Any, Iterable, Literal, NotRequired, TypedDict, Union
 
 __all__ = ["View", "Board", "Cell", "Edge", "Player", "Piece", "Marker", "Counter",
            "Highlight", "Annotation", "PaletteItem", "Preview", "MoveEntry", "Select",
@@ -166,10 +166,10 @@ class ViewError(ValueError):
     """A view breaks the contract (an engine bug, never the user's input)."""
 
 
-_HINTS: dict = {}
+_HINTS: dict[Any, tuple[dict[str, Any], frozenset[str]]] = {}
 
 
-def _fields(tp) -> tuple[dict, frozenset]:
+def _fields(tp: Any) -> tuple[dict[str, Any], frozenset[str]]:
     got = _HINTS.get(tp)
     if got is None:
         got = _HINTS[tp] = (typing.get_type_hints(tp), tp.__required_keys__)
@@ -240,12 +240,12 @@ def check_view(view: Any) -> View:
     if view["to_move"] not in seats:
         raise ViewError(f"view.to_move: {view['to_move']} is not a seat")
 
-    def ids(where: str, names, allowed=cells) -> None:
+    def ids(where: str, names: Iterable[str], allowed: set[str] = cells) -> None:
         for name in names:
             if name not in allowed:
                 raise ViewError(f"{where}: {name!r} is not a cell of the board")
 
-    def owners(where: str, items) -> None:
+    def owners(where: str, items: Iterable[dict[str, Any]]) -> None:
         for item in items:
             if item["owner"] not in seats or any(s not in seats for s in item.get("stack", ())):
                 raise ViewError(f"{where}: {item!r} names a seat that does not play")
@@ -271,4 +271,5 @@ def check_view(view: Any) -> View:
         if outcome["winner"] is not None and outcome["winner"] not in seats:
             raise ViewError(f"view.outcome: {outcome['winner']} is not a seat")
         ids("view.outcome", outcome["cells"])
-    return view
+    checked: View = view
+    return checked

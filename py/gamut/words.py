@@ -19,6 +19,9 @@ knowledge, so they come from here and from the games, never from the page:
 * :func:`entry` -- what the move box does with a line of text: a command is
   answered, anything else is read as a move of the position (an
   :class:`~gamut.core.IllegalMoveError` says why it is not one).
+* :func:`score_words`, :func:`forced_win_words`, :func:`simulation_words`
+  -- the computer's evaluation of a position in words, as the page shows it
+  while the computer thinks (the bridge's ``think`` job).
 
 Commands (case and extra spaces do not matter)::
 
@@ -36,11 +39,13 @@ Commands (case and extra spaces do not matter)::
 from __future__ import annotations
 
 import re
+from typing import Any, Mapping
 
 from .core import GamutError, State, excerpt
 
 __all__ = ["CommandError", "say_move", "read", "entry", "cell_words", "piece_cells", "and_list",
-           "COMMANDS", "turn_words"]
+           "COMMANDS", "turn_words", "score_words", "forced_win_words", "simulation_words",
+           "THINKING", "WORD_STEPS"]
 
 
 class CommandError(GamutError):
@@ -65,7 +70,7 @@ def and_list(items) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def player_names(view: dict) -> list[str]:
+def player_names(view: Mapping[str, Any]) -> list[str]:
     return [p.get("name") or f"Player {i + 1}" for i, p in enumerate(view["players"])]
 
 
@@ -95,7 +100,7 @@ def _sentence(text: str, capital: bool = True) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def turn_words(state: State, view: dict | None = None) -> str:
+def turn_words(state: State, view: Mapping[str, Any] | None = None) -> str:
     """Whose turn it is (with the position's notes: threats, a swap
     offered, a number that must be repeated), or how the game ended."""
     view = view or state.view()
@@ -117,7 +122,7 @@ def turn_words(state: State, view: dict | None = None) -> str:
 # The board, read from the view
 
 
-def cell_words(view: dict, cell: str) -> str:
+def cell_words(view: Mapping[str, Any], cell: str) -> str:
     """What is on ``cell``, in the board's words: ``Black piece``, ``Red 5``,
     ``stack of 3, top White (from the bottom: Black, White, White)``,
     ``Black's marker``, ``empty``."""
@@ -148,7 +153,7 @@ def cell_words(view: dict, cell: str) -> str:
 _CELL_PARTS = re.compile(r"([a-z]+)(\d+)")
 
 
-def _line_of(view: dict, name: str) -> list[str]:
+def _line_of(view: Mapping[str, Any], name: str) -> list[str]:
     """The cells of the board line ``name`` in board order: a number names
     the cells with that number (a rank), letters the cells with those
     letters (a file, or EVL's row ``b`` of heptagons and band ``ab`` of
@@ -161,7 +166,7 @@ def _line_of(view: dict, name: str) -> list[str]:
     return out
 
 
-def _read_line(view: dict, word: str, name: str) -> str:
+def _read_line(view: Mapping[str, Any], word: str, name: str) -> str:
     cells = _line_of(view, name)
     if not cells:
         ids = [c["id"] for c in view["board"]["cells"]]
@@ -180,7 +185,7 @@ def _read_line(view: dict, word: str, name: str) -> str:
     return _sentence(f"{word.capitalize()} {name}: " + "; ".join(parts))
 
 
-def _seat_named(view: dict, name: str) -> int:
+def _seat_named(view: Mapping[str, Any], name: str) -> int:
     names = player_names(view)
     wanted = name.strip().lower()
     if wanted.isdigit() and 1 <= int(wanted) <= len(names):
@@ -193,7 +198,7 @@ def _seat_named(view: dict, name: str) -> int:
     raise CommandError(f"no player {excerpt(name)}; the players are " + and_list(names))
 
 
-def piece_cells(view: dict, seat: int) -> list[str]:
+def piece_cells(view: Mapping[str, Any], seat: int) -> list[str]:
     """Where ``seat``'s pieces stand, in the view's order: ``d3``, ``c4 5``
     (a written number), ``b2 (stack of 3: Black, White, White from the
     bottom)`` (a stack the seat tops).  The rules pages' diagram texts use
@@ -214,7 +219,7 @@ def piece_cells(view: dict, seat: int) -> list[str]:
     return cells
 
 
-def _read_pieces(view: dict, seat: int) -> str:
+def _read_pieces(view: Mapping[str, Any], seat: int) -> str:
     names = player_names(view)
     cells = piece_cells(view, seat)
     markers = [m["cell"] for m in view.get("markers", []) if m["owner"] == seat]
@@ -234,7 +239,7 @@ def _read_pieces(view: dict, seat: int) -> str:
     return _sentence(text)
 
 
-def _read_moves(view: dict, cell: str) -> str:
+def _read_moves(view: Mapping[str, Any], cell: str) -> str:
     """The legal moves (as the view lists them), or those whose first click is ``cell``."""
     moves = view["moves"]
     if cell:
@@ -310,3 +315,46 @@ def entry(state: State, text: str, last: tuple[State, object] | None = None) -> 
         return {"said": read(state, text, last)}
     move = state.parse_move(text)
     return {"move": state.move_text(move)}
+
+
+# ---------------------------------------------------------------------------
+# Evaluations in words
+
+#: What the page says before a search has an evaluation.
+THINKING = "thinking…"
+
+# Where the words change, in units of a game's ``eval_scale`` (the score
+# at which the side to move wins about 73 % of games, 1 / (1 + e^-1)):
+# about 60 %, 75 % and 90 % to win.
+WORD_STEPS = ((0.4, "stands slightly better"), (1.1, "stands better"),
+              (2.2, "is clearly winning"))
+
+
+def score_words(score: float, name: str, other: str | None, scale: float = 100.0) -> str:
+    """A heuristic score (for ``name``, the side to move; ``other``: the
+    opponent's name, when there is one opponent) in words; ``scale`` is the
+    game's ``eval_scale``, fitted to game results by
+    ``bench/calibrate_eval.py``, so the same words mean the same odds in
+    every game."""
+    size = abs(score) / scale
+    if size < WORD_STEPS[0][0]:
+        return "About even"
+    who = name if score > 0 else (other or "The opponent")
+    words = WORD_STEPS[0][1]
+    for step, text in WORD_STEPS:
+        if size >= step:
+            words = text
+    return f"{who} {words}"
+
+
+def forced_win_words(winner: str, moves: int | None = None) -> str:
+    """A proven win in words: ``"Black wins: a win found in 2 moves"``, or
+    without a count (Monte-Carlo proves no distance) ``"... a forced win found"``."""
+    if moves is None:
+        return f"{winner} wins: a forced win found"
+    return f"{winner} wins: a win found in {moves} move{'s' if moves != 1 else ''}"
+
+
+def simulation_words(name: str, rate: float) -> str:
+    """A Monte-Carlo search's win rate for ``name``, the side to move, in words."""
+    return f"{name} wins {round(rate * 100)} % of the simulated games"

@@ -1,4 +1,4 @@
-"""Computer opponents: one entry point for the worker, the arena and the tests.
+"""Computer opponents: one entry point for the worker, the tools and the tests.
 
 >>> import gamut, gamut.ai
 >>> s = gamut.new("loa")
@@ -25,8 +25,9 @@ the game's evaluation module (``loa_eval``, ``el_eval``, ``escabel_eval``,
 ``evl_eval``).  EL's ``search_moves`` cuts its 200 placements down to
 threats, blocks and the best-placed others.
 
-``gamut.ai.solve`` proves short forced wins by exact full-width search
-(tests and tools only).
+Developer tools live outside the shipped package, in the repository's
+``tools/``: ``tools.arena`` plays levels and engine versions against each
+other, ``tools.solve`` proves short forced wins by exact full-width search.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import OptionError, SearchHooks, excerpt
-from .search import AlphaBeta, MonteCarlo
+from .montecarlo import MonteCarlo
+from .search import AlphaBeta
 
 __all__ = ["LEVELS", "Level", "choose", "start", "search_kind"]
 
@@ -114,5 +116,3 @@ def choose(state, level: str = "strong", seed=None, time_limit: float | None = N
     seconds run out first."""
     return start(state, level, seed).run(time_limit=time_limit)
 
-
-from .arena import add_cli  # noqa: E402  (the ``arena`` command of ``python -m gamut``)

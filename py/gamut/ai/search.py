@@ -1,4 +1,5 @@
-"""Game-independent searches, written against the state protocol only.
+"""Game-independent searches, written against the state protocol only; here
+alpha-beta and the scores it gives.
 
 Both searches are *time-sliced*: ``search.step(budget_ms)`` advances the work
 for at most about ``budget_ms`` milliseconds and returns a progress dict; the
@@ -12,8 +13,9 @@ and node budget (time limits only ever cut a search short).
   where the game says the reply is forced (``core.ForcedMoves``).  Needs
   ``state.evaluate()`` (a score for the side to move) and two players; the
   game's hooks are those of ``core.SearchHooks``.
-* :class:`MonteCarlo` -- UCT with random playouts, RAVE and a solver for
-  proven wins; works for any number of players.
+* :class:`~gamut.ai.montecarlo.MonteCarlo` (in its own module) -- UCT with
+  random playouts, RAVE and a solver for proven wins; works for any number
+  of players.
 
 The recursion is written as generators so that a slice can end in the middle
 of a deep search without losing anything: every few hundred nodes the search
@@ -25,8 +27,16 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any, Generator
 
-from ..core import ForcedMoves, PrunedMoves
+from ..core import ForcedMoves, Outcome, PrunedMoves, State
+
+#: A game's move: any hashable value its state gives (the search never looks inside).
+Move = Any
+#: A transposition table entry: (depth, EXACT | LOWER | UPPER, score, best move).
+TTEntry = tuple[int, int, int, Move]
+#: The search as a generator: it yields to its driver, and returns a score.
+Searching = Generator[None, None, int]
 
 WIN = 1_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -35,7 +45,7 @@ LMR_AFTER = 4  # moves searched at full depth before late move reductions apply
 MAX_EXTENSIONS = 4  # forced-reply extensions on one path
 
 
-def terminal_score(outcome, to_move: int, ply: int) -> int:
+def terminal_score(outcome: Outcome, to_move: int, ply: int) -> int:
     """Score of a finished game for the side to move (quicker wins score higher)."""
     if outcome.winner is None:
         return 0
@@ -74,8 +84,9 @@ class AlphaBeta:
     work deterministically; ``noise`` > 0 makes it choose among near-best
     root moves the way a weaker player would (softmax over scores)."""
 
-    def __init__(self, state, max_depth=64, max_nodes=10**9, seed=None, noise=0.0,
-                 tt=None, score_single_move=False):
+    def __init__(self, state: State, max_depth: int = 64, max_nodes: int = 10**9,
+                 seed: int | None = None, noise: float = 0.0,
+                 tt: dict[int, TTEntry] | None = None, score_single_move: bool = False) -> None:
         self.root = state
         # a position with one move is not searched for play; an analysis
         # wants its score all the same
@@ -84,23 +95,23 @@ class AlphaBeta:
         self.max_nodes = max_nodes
         self.rng = random.Random(seed)
         self.noise = noise
-        self.tt = {} if tt is None else tt
-        self.killers = {}
-        self.history = {}
+        self.tt: dict[int, TTEntry] = {} if tt is None else tt
+        self.killers: dict[int, tuple[Move, ...]] = {}
+        self.history: dict[Move, int] = {}
         self.nodes = 0
         self.extensions = 0  # forced-reply extensions on the current path
         self._next_yield = CHECK_EVERY
         self.depth_done = 0
-        self.best_move = None
+        self.best_move: Move = None
         self.best_score = 0
-        self.pv = []
-        self.root_scores = {}
+        self.pv: list[str | None] = []
+        self.root_scores: dict[Move, int] = {}
         self._root_pruned = False
         self.done = False
         self._gen = self._iterate()
 
     # -- driver -------------------------------------------------------------
-    def step(self, budget_ms: float = 50.0) -> dict:
+    def step(self, budget_ms: float = 50.0) -> dict[str, Any]:
         """Run for about ``budget_ms`` ms (or to the end) and report progress."""
         deadline = time.perf_counter() + budget_ms / 1000.0
         if not self.done:
@@ -111,14 +122,14 @@ class AlphaBeta:
                 self.done = True
         return self.progress()
 
-    def run(self, time_limit: float | None = None):
+    def run(self, time_limit: float | None = None) -> Move:
         """Search to the end (or for ``time_limit`` seconds); return the move."""
         end = None if time_limit is None else time.perf_counter() + time_limit
         while not self.done and (end is None or time.perf_counter() < end):
             self.step(50)
         return self.choice()
 
-    def progress(self) -> dict:
+    def progress(self) -> dict[str, Any]:
         """Depth completed, nodes, the best move so far and its score, the
         principal variation, and the share of the node budget spent
         (``fraction``; a search can also end sooner).  Mid-iteration the
@@ -137,7 +148,7 @@ class AlphaBeta:
                 "best": best, "pv": pv, "done": self.done,
                 "fraction": 1.0 if self.done else min(1.0, self.nodes / self.max_nodes)}
 
-    def choice(self):
+    def choice(self) -> Move:
         """The move to play: the best, or with noise a softmax pick among the
         root moves scored by the last completed iteration."""
         if self.best_move is None:
@@ -151,7 +162,7 @@ class AlphaBeta:
         return self.rng.choices([m for m, _ in items], weights)[0]
 
     # -- search -------------------------------------------------------------
-    def _iterate(self):
+    def _iterate(self) -> Generator[None, None, None]:
         root = self.root
         moves = root.search_moves()
         if not moves:
@@ -165,7 +176,7 @@ class AlphaBeta:
         # Shuffle once with the seed so equal scores break ties by seed.
         self.rng.shuffle(moves)
         for depth in range(1, self.max_depth + 1):
-            scores = {}
+            scores: dict[Move, int] = {}
             alpha, beta = -WIN - 1, WIN + 1
             ordered = moves if depth > 1 else self._order(root, moves, 0, None)
             best, best_score = None, -WIN - 1
@@ -202,8 +213,9 @@ class AlphaBeta:
             if is_mate_score(best_score) or self.nodes >= self.max_nodes:
                 break
 
-    def _principal_variation(self, depth):
-        pv, state, seen = [], self.root, set()
+    def _principal_variation(self, depth: int) -> list[str | None]:
+        pv: list[str | None] = []
+        state, seen = self.root, set()
         for _ in range(depth):
             entry = self.tt.get(state.zobrist())
             if entry is None or entry[3] is None or state.zobrist() in seen:
@@ -216,7 +228,8 @@ class AlphaBeta:
             state = state.play_unchecked(move)
         return pv
 
-    def _order(self, state, moves, ply, entry):
+    def _order(self, state: State, moves: list[Move], ply: int,
+               entry: TTEntry | None) -> list[Move]:
         hget = self.history.get
         keys = [-hget(m, 0) - p for m, p in zip(moves, state.move_order_keys(moves))]
         # (sorting the indices keeps moves of equal keys in their given order)
@@ -232,13 +245,14 @@ class AlphaBeta:
             ordered = front + [m for m in ordered if m not in front]
         return ordered
 
-    def _cutoff(self, move, ply, depth):
+    def _cutoff(self, move: Move, ply: int, depth: int) -> None:
         k = self.killers.get(ply, ())
         if move not in k:
             self.killers[ply] = (move,) + k[:1]
         self.history[move] = self.history.get(move, 0) + depth * depth
 
-    def _child(self, state, child, depth, alpha, beta, ply):
+    def _child(self, state: State, child: State, depth: int, alpha: int, beta: int,
+               ply: int) -> Searching:
         """The value of ``child`` for the player to move in ``state``, within
         the window (alpha, beta) of that player.  Negamax flips the sign and
         the window when the turn passes; a game whose turn has two moves (EL
@@ -247,7 +261,7 @@ class AlphaBeta:
             return (yield from self._negamax(child, depth, alpha, beta, ply))
         return -(yield from self._negamax(child, depth, -beta, -alpha, ply))
 
-    def _negamax(self, state, depth, alpha, beta, ply):
+    def _negamax(self, state: State, depth: int, alpha: int, beta: int, ply: int) -> Searching:
         self.nodes += 1
         if self.nodes >= self._next_yield:  # (leaf loops add several nodes at once)
             if self.nodes >= self.max_nodes:
@@ -321,218 +335,4 @@ class AlphaBeta:
             best = UNPROVEN_LOSS  # a refutation may be among the moves left out
         flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
         self.tt[key] = (depth, flag, best, best_move)
-        return best
-
-
-class MonteCarlo:
-    """UCT for any number of players, with random playouts, RAVE and a solver:
-    a child whose game is won by the player choosing it is taken at once,
-    and such proven wins propagate up the tree.
-
-    RAVE ("rapid action value estimation", Gelly and Silver): in placement
-    games a move tends to be good whenever its player makes it, so every
-    node also keeps all-moves-as-first statistics -- each move its player
-    made anywhere later in a simulation counts as if made now -- and blends
-    them into a child's value while the child has few visits of its own
-    (weight ``sqrt(rave / (3 n + rave))``).  ``rave=0`` turns it off."""
-
-    class Node:
-        __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins",
-                     "proven", "amaf", "mover", "seats")
-
-        def __init__(self, state, move, parent):
-            self.state = state
-            self.move = move
-            self.parent = parent
-            self.children = []
-            self.untried = None
-            self.visits = 0
-            self.wins = 0.0  # from the point of view of the player who moved into it
-            self.proven = None  # winner seat when the subtree's result is certain
-            self.amaf = {}  # move -> [visits, wins] for the player to move here
-            self.mover = state.to_move
-            self.seats = None  # the root's results per seat (see chances())
-
-    def __init__(self, state, max_iterations=10**9, seed=None, exploration=1.0,
-                 playout_limit=400, rave=300):
-        self.root = self.Node(state, None, None)
-        self.rng = random.Random(seed)
-        self.max_iterations = max_iterations
-        self.exploration = exploration
-        self.playout_limit = playout_limit
-        self.rave = rave
-        self.iterations = 0
-        self.done = state.outcome() is not None or not state.legal_moves()
-
-    def step(self, budget_ms: float = 50.0) -> dict:
-        deadline = time.perf_counter() + budget_ms / 1000.0
-        while not self.done and time.perf_counter() < deadline:
-            for _ in range(8):
-                self._iterate()
-                self.iterations += 1
-                if self.iterations >= self.max_iterations or self.root.proven is not None:
-                    self.done = True
-                    break
-        return self.progress()
-
-    def run(self, time_limit=None):
-        end = None if time_limit is None else time.perf_counter() + time_limit
-        while not self.done and (end is None or time.perf_counter() < end):
-            self.step(50)
-        return self.choice()
-
-    @property
-    def best_move(self):
-        return self.choice()
-
-    def choice(self):
-        root = self.root
-        mover = root.state.to_move
-        for child in root.children:
-            if child.proven == mover:
-                return child.move
-        if not root.children:
-            moves = root.state.legal_moves()
-            return moves[0] if moves else None
-        return max(root.children, key=lambda c: (c.visits, c.wins)).move
-
-    def progress(self) -> dict:
-        best = self.choice()
-        root = self.root
-        value = None
-        for c in root.children:
-            if c.move == best and c.visits:
-                value = c.wins / c.visits
-        return {"simulations": self.iterations, "done": self.done,
-                "best": root.state.move_text(best) if best is not None else None,
-                "win_rate": value, "proven": root.proven,
-                "chances": self.chances(), "pv": self.principal_variation(),
-                "fraction": 1.0 if self.done else min(1.0, self.iterations / self.max_iterations)}
-
-    def chances(self) -> list | None:
-        """Every seat's share of the results of all simulations so far (a
-        draw, or a playout cut short, counts 1/n each): the seats' winning
-        chances as the search plays, its visits going more and more to the
-        best moves.  A proven result gives 1 to its winner.  None before
-        the first simulation."""
-        root = self.root
-        n = root.state.num_players
-        if root.proven is not None:
-            return [1.0 / n] * n if root.proven == -1 else [float(s == root.proven)
-                                                            for s in range(n)]
-        if not root.visits or root.seats is None:
-            return None
-        return [w / root.visits for w in root.seats]
-
-    def principal_variation(self, limit: int = 8) -> list:
-        """The most visited line from the root (moves with at least two
-        visits), as move texts."""
-        pv: list[str] = []
-        node = self.root
-        best = self.choice() if node.children else None
-        while node.children and len(pv) < limit:
-            if node is self.root:
-                child = next((c for c in node.children if c.move == best), None)
-            else:
-                child = max(node.children, key=lambda c: (c.visits, c.wins))
-            if child is None or child.visits < 2:
-                break
-            pv.append(node.state.move_text(child.move))
-            node = child
-        return pv
-
-    def _iterate(self):
-        node = self.root
-        rng = self.rng
-        # selection
-        while node.untried == [] and node.children and node.proven is None:
-            node = self._select(node)
-        # expansion
-        if node.proven is None and node.state.outcome() is None:
-            if node.untried is None:
-                node.untried = node.state.legal_moves()
-                rng.shuffle(node.untried)
-            if node.untried:
-                move = node.untried.pop()
-                child = self.Node(node.state.play_unchecked(move), move, node)
-                node.children.append(child)
-                node = child
-        # simulation: (player, move) of every playout move, for RAVE
-        state = node.state
-        outcome = state.outcome()
-        if outcome is not None:
-            node.proven = outcome.winner if outcome.winner is not None else -1
-        played = []
-        steps = 0
-        while outcome is None and steps < self.playout_limit:
-            move = rng.choice(state.legal_moves())
-            played.append((state.to_move, move))
-            state = state.play_unchecked(move)
-            outcome = state.outcome()
-            steps += 1
-        winner = outcome.winner if outcome is not None else None
-        # backpropagation
-        rave = self.rave
-        root = self.root
-        while node is not None:
-            node.visits += 1
-            parent = node.parent
-            if node is root:  # every seat's result, for chances()
-                seats = node.seats
-                if seats is None:
-                    seats = node.seats = [0.0] * root.state.num_players
-                if winner is None:
-                    share = 1.0 / len(seats)
-                    for i in range(len(seats)):
-                        seats[i] += share
-                else:
-                    seats[winner] += 1.0
-            if parent is not None:
-                mover = parent.mover
-                if winner == mover:
-                    node.wins += 1.0
-                elif winner is None:
-                    node.wins += 1.0 / parent.state.num_players
-                if node.proven == mover:
-                    parent.proven = mover
-                played.append((mover, node.move))
-                if rave:
-                    value = (1.0 if winner == mover else
-                             1.0 / parent.state.num_players if winner is None else 0.0)
-                    amaf = parent.amaf
-                    seen = set()
-                    for who, m in played:
-                        if who == mover and m not in seen:
-                            seen.add(m)
-                            entry = amaf.get(m)
-                            if entry is None:
-                                amaf[m] = [1, value]
-                            else:
-                                entry[0] += 1
-                                entry[1] += value
-            node = parent
-
-    def _select(self, node):
-        log_n = math.log(node.visits)
-        c = self.exploration
-        mover = node.mover
-        rave = self.rave
-        amaf = node.amaf
-        best, best_value = None, -1.0
-        for child in node.children:
-            if child.proven == mover:
-                return child
-            if child.proven is not None and child.proven != -1:
-                value = -0.5  # proven win for someone else: avoid
-            else:
-                n = child.visits
-                q = child.wins / n
-                if rave:
-                    entry = amaf.get(child.move)
-                    if entry is not None:
-                        beta = math.sqrt(rave / (3 * n + rave))
-                        q = (1 - beta) * q + beta * entry[1] / entry[0]
-                value = q + c * math.sqrt(log_n / n)
-            if value > best_value:
-                best, best_value = child, value
         return best

@@ -143,6 +143,9 @@ class GameInfo:
     ``package`` is the dotted name of the game's package (its
     ``__name__``): the computer player's evaluation is the module
     ``<package>.evaluation`` (see :func:`gamut.core.evaluation`).
+    ``record_formats`` names modules of that package that read foreign
+    record formats (Lines of Action's ``"sgf"``): :mod:`gamut.records`
+    imports them on first use, and each registers its reader there.
     """
 
     id: str
@@ -154,6 +157,7 @@ class GameInfo:
     loader: Callable = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     editor: Editor | None = field(default=None, compare=False, repr=False)
     package: str = field(default="", compare=False, repr=False)
+    record_formats: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self):
         if self.factory is None or self.loader is None:

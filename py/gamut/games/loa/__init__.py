@@ -13,7 +13,8 @@ a draw.
 The modules: :mod:`.board` (bitboards, move generation, Zobrist keys),
 :mod:`.state` (the position, :class:`~.state.LoaState`), :mod:`.positions`
 (start positions, position texts read back), :mod:`.perft` (a fast
-perft), :mod:`.editor` (setting a position up by hand) and
+perft), :mod:`.editor` (setting a position up by hand), :mod:`.sgf` (records from
+boardspace, read by :mod:`gamut.records`) and
 :mod:`.evaluation` (the computer player's, imported on first use).
 """
 
@@ -44,4 +45,5 @@ INFO = core.register(core.GameInfo(
     loader=load_body,
     editor=core.Editor(setup_palette, setup_describe, setup_compose),
     package=__name__,
+    record_formats=("sgf",),
 ))

@@ -1,4 +1,5 @@
-"""Matches between computer levels: ``python -m gamut arena loa --a strong --b casual --games 20``.
+"""Matches between computer levels, run from the repository root:
+``PYTHONPATH=py python3 -m tools.arena loa --a strong --b casual --games 20``.
 
 Sides alternate every game, and each pair of games opens with the same few
 random moves (once with each colour assignment) so that games vary but the
@@ -24,6 +25,7 @@ Two options compare versions of the engine rather than levels:
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import io
 import json
@@ -39,9 +41,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import core
-from ..core import GamutError
-from . import LEVELS, choose, start as start_search
+from gamut import core
+from gamut.ai import LEVELS, choose, start as start_search
+from gamut.core import GamutError
 
 
 class ArenaError(GamutError):
@@ -356,8 +358,11 @@ def match(game, a, b, games, variant=None, seed=0, out=None, jobs=1, max_plies=4
     return wins, draws, losses
 
 
-def add_cli(sub):
-    p = sub.add_parser("arena", help="play computer levels against each other")
+def main(argv: list[str] | None = None) -> int:
+    """The command line; returns the exit status (2 for an arena or game
+    that cannot be set up, said on standard error)."""
+    p = argparse.ArgumentParser(prog="python3 -m tools.arena",
+                                description="play computer levels against each other")
     p.add_argument("game")
     p.add_argument("--a", default="strong", choices=list(LEVELS))
     p.add_argument("--b", default="casual", choices=list(LEVELS))
@@ -370,8 +375,8 @@ def add_cli(sub):
                         "level's node budget")
     p.add_argument("--a-commit", metavar="REV", help="A plays with the engine of commit REV")
     p.add_argument("--b-commit", metavar="REV", help="B plays with the engine of commit REV")
-
-    def run(args):
+    args = p.parse_args(argv)
+    try:
         if args.seconds is not None and not args.seconds > 0:
             raise ArenaError("--seconds must be positive")
         a = Player(args.a, args.seconds, args.a_commit and resolve_commit(args.a_commit))
@@ -380,5 +385,11 @@ def add_cli(sub):
             if player.commit:
                 _worker(player.commit)
         match(args.game, a, b, args.games, args.variant, args.seed, jobs=args.jobs)
-        return 0
-    return {"arena": run}
+    except GamutError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,4 +1,5 @@
-"""Exact full-width proofs of short forced wins, for tests and tools.
+"""Exact full-width proofs of short forced wins, for tests and tools (not
+shipped: the computer player never needs a proof).
 
 ``forced_wins(state, n)`` lists the moves with which the side to move wins
 within ``n`` of its own moves whatever the opponent replies.  It is plain

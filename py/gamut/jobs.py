@@ -1,0 +1,309 @@
+"""Time-sliced computations for the bridge: perft, the computer's move, analysis.
+
+A long computation is a Python *generator* that does a small piece of work
+between ``yield`` s.  The bridge method ``job_step`` resumes it until its time
+budget is spent and answers ``{done, progress, result}``; the worker calls it
+in a loop and returns to its event loop between slices, so a cancel message
+is seen within one slice.  A job kind is registered with :func:`register_job`;
+its factory receives the params and returns a generator that yields progress
+dicts (or ``None``) and *returns* the result.  At most :data:`MAX_JOBS` jobs
+are kept: starting one more drops the one stepped least recently (a page that
+forgot a job cannot fill the worker's memory).
+
+Kinds: ``perft`` (:func:`_perft_job`), ``think`` (:func:`_think_job`, the
+computer's move, with its evaluation in words from :mod:`gamut.words`) and
+``analyse`` (:func:`_analyse_job`, :mod:`gamut.analysis` over a line).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
+
+from .core import State, perft
+from .methods import POSITIONS, Params, RequestError, method, param, position
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
+
+__all__ = ["register_job", "JOB_KINDS", "RUNNING", "MAX_JOBS", "think_progress",
+           "THINK_SLICE_MS"]
+
+JobFactory = Callable[[Params], Iterator[Any]]
+
+#: Job factories by kind.
+JOB_KINDS: dict[str, JobFactory] = {}
+
+
+def register_job(kind: str, factory: JobFactory) -> None:
+    """Make ``job_start({kind: ...})`` available.  ``factory(params)``
+    returns a generator: it yields progress (a JSON-ready dict, or None) after
+    each small piece of work and returns the job's result."""
+    JOB_KINDS[kind] = factory
+
+
+class _Job:
+    __slots__ = ("kind", "gen", "progress", "started", "steps")
+
+    def __init__(self, kind: str, gen: Generator[Any, None, Any]) -> None:
+        self.kind, self.gen, self.progress = kind, gen, None
+        self.started, self.steps = time.perf_counter(), 0
+
+
+#: The jobs started and not finished, the least recently stepped first.
+RUNNING: dict[int, _Job] = {}
+_job_ids = itertools.count(1)
+MAX_DEPTH = {"perft": 8}
+MAX_JOBS = 16  # jobs kept at once; one more drops the least recently stepped
+
+
+@method("job_start")
+def m_job_start(params: Params) -> int:
+    """``job_start({kind, ...})``: start a job of ``kind`` (``perft``, ``think``,
+    ``analyse``; the other params are the kind's); answers the job's id."""
+    kind = param(params, "kind", str)
+    factory = JOB_KINDS.get(kind)
+    if factory is None:
+        raise RequestError(f"unknown job kind {kind!r}; kinds: " + ", ".join(sorted(JOB_KINDS)))
+    result: Any = factory(params)
+    job_id = next(_job_ids)
+    if not hasattr(result, "send"):  # a factory may finish at once
+        def done(value: Any = result) -> Generator[None, None, Any]:
+            return value
+            yield  # pragma: no cover
+        result = done()
+    while len(RUNNING) >= MAX_JOBS:  # the least recently stepped first
+        RUNNING.pop(next(iter(RUNNING))).gen.close()
+    RUNNING[job_id] = _Job(kind, result)
+    return job_id
+
+
+def _job(params: Params) -> tuple[int, _Job]:
+    job_id = param(params, "job", int)
+    job = RUNNING.get(job_id)
+    if job is None:
+        raise RequestError(f"no job {job_id} (finished, cancelled or never started)")
+    return job_id, job
+
+
+@method("job_step")
+def m_job_step(params: Params) -> dict[str, Any]:
+    """``job_step({job, budget_ms?})``: resume the job for ``budget_ms``
+    (default 50); answers ``{done, progress, result}`` (the last progress,
+    and the result once done; a finished job is forgotten)."""
+    job_id, job = _job(params)
+    budget = param(params, "budget_ms", (int, float), 50)
+    if not 0 <= budget <= 60_000:
+        raise RequestError("budget_ms must be 0 to 60000")
+    deadline = time.perf_counter() + budget / 1000
+    job.steps += 1
+    RUNNING[job_id] = RUNNING.pop(job_id)  # most recently stepped last
+    try:
+        while True:
+            progress = next(job.gen)
+            if progress is not None:
+                job.progress = progress
+            if time.perf_counter() >= deadline:
+                return {"done": False, "progress": job.progress, "result": None}
+    except StopIteration as stop:
+        del RUNNING[job_id]
+        return {"done": True, "progress": job.progress, "result": stop.value}
+    except BaseException:
+        RUNNING.pop(job_id, None)
+        raise
+
+
+@method("job_cancel")
+def m_job_cancel(params: Params) -> dict[str, bool]:
+    """``job_cancel({job})``: stop the job; answers ``{cancelled}`` (false
+    when it had finished or was never started)."""
+    job_id = param(params, "job", int)
+    job = RUNNING.pop(job_id, None)
+    if job is not None:
+        job.gen.close()
+    return {"cancelled": job is not None}
+
+
+# ---------------------------------------------------------------------------
+# perft
+
+
+def _perft_job(params: Params) -> Generator[dict[str, Any], None, dict[str, Any]]:
+    """Perft split into slices: each leaf chunk is a perft of depth <= 2
+    (a few milliseconds), so a cancel is seen almost at once.  Counts from
+    position ``start`` + ``line``."""
+    depth = param(params, "depth", int)
+    if not 0 <= depth <= MAX_DEPTH["perft"]:
+        raise RequestError(f"perft depth must be 0 to {MAX_DEPTH['perft']}, not {depth}")
+    state = position(params)[1]
+    return _perft_gen(state, depth)
+
+
+def _perft_gen(state: State, depth: int) -> Generator[dict[str, Any], None, dict[str, Any]]:
+    nodes = [0]
+
+    def sub(s: State, d: int) -> Iterator[None]:
+        if d <= 2:
+            nodes[0] += perft(s, d)
+            yield
+            return
+        for m in s.legal_moves():
+            yield from sub(s.play_unchecked(m), d - 1)
+
+    if depth <= 2:
+        return {"depth": depth, "count": perft(state, depth), "divide": None}
+    moves = state.legal_moves()
+    divide = []
+    for i, m in enumerate(moves):
+        before = nodes[0]
+        for _ in sub(state.play_unchecked(m), depth - 1):
+            yield {"count": nodes[0], "root_moves_done": i, "root_moves": len(moves),
+                   "fraction": i / len(moves)}
+        divide.append([state.move_text(m), nodes[0] - before])
+    return {"depth": depth, "count": nodes[0], "divide": divide}
+
+
+register_job("perft", _perft_job)
+
+
+# ---------------------------------------------------------------------------
+# think: the computer's move
+
+THINK_SLICE_MS = 8  # search work between two yields of a think job
+
+
+def _think_job(params: Params) -> Generator[dict[str, Any], None, dict[str, Any]]:
+    """The computer's move for the position ``start`` + ``line``.  Params: ``level`` (``gamut.ai.LEVELS``, default ``"casual"``),
+    ``seed`` (an integer, for a reproducible choice), ``max_ms`` (a cap on
+    the search time, default the level's own).  The position is read once,
+    at the start.
+
+    Progress: ``{search, depth, nodes | simulations, best, clicks, score,
+    chances, evaluation, mate_in, pv, elapsed_ms, seat, fraction}``
+    (``chances``: every seat's winning chance as :mod:`gamut.analysis`
+    reckons it, or None; ``fraction``: the share of the level's budget
+    spent, for a progress bar); the result
+    is the same dict with ``move`` (the move text to play), ``done`` true
+    and ``fraction`` 1."""
+    from . import ai  # imported on first use: the page loads faster without it
+
+    level_name = param(params, "level", str, "casual")
+    seed = param(params, "seed", int, None)
+    max_ms = param(params, "max_ms", (int, float), None)
+    lv = ai.level(level_name)  # OptionError for an unknown level
+    if max_ms is not None and not 0 < max_ms <= 600_000:
+        raise RequestError("max_ms must be above 0 and at most 600000")
+    state = position(params)[1]
+    if max_ms is None:
+        max_ms = lv.time_limit(state) * 1000
+    if state.outcome() is not None or not state.legal_moves():
+        raise RequestError("the game is over: there is no move to think about")
+    names = [p.get("name") or f"Player {i + 1}" for i, p in enumerate(state.view()["players"])]
+    return _think_gen(state, ai.start(state, level_name, seed), max_ms, names)
+
+
+def _think_gen(state: State, search: Any, max_ms: float,
+               names: list[str]) -> Generator[dict[str, Any], None, dict[str, Any]]:
+    spent = 0.0
+    while not search.done and spent < max_ms:
+        t0 = time.perf_counter()
+        raw = search.step(min(THINK_SLICE_MS, max(1.0, max_ms - spent)))
+        spent += (time.perf_counter() - t0) * 1000
+        yield think_progress(state, raw, spent, names)
+    move = search.choice()
+    result = think_progress(state, search.progress(), spent, names)
+    result["move"] = state.move_text(move) if move is not None else None
+    result["done"] = True
+    result["fraction"] = 1.0
+    return result
+
+
+def think_progress(state: State, raw: dict[str, Any], spent_ms: float,
+                   names: list[str]) -> dict[str, Any]:
+    """A search's progress dict, made readable for the page: the evaluation
+    in words (:mod:`gamut.words`), for the side to move (``names``: the
+    players' names)."""
+    from .ai.search import forced_result, is_mate_score
+    from .words import THINKING, forced_win_words, score_words, simulation_words
+
+    mover = state.to_move
+    name = names[mover]
+    other = names[1 - mover] if len(names) == 2 else None
+    out: dict[str, Any] = {
+        "seat": mover, "best": raw.get("best"), "elapsed_ms": round(spent_ms),
+        "done": bool(raw.get("done")), "score": None, "chances": None, "mate_in": None,
+        "winner": None, "evaluation": "", "fraction": raw.get("fraction")}
+    if "depth" in raw:  # alpha-beta: a score for the side to move
+        score = raw.get("score") or 0
+        out.update(search="alphabeta", depth=raw.get("depth", 0), nodes=raw.get("nodes", 0),
+                   pv=list(raw.get("pv") or [])[:8], score=score)
+        out["chances"] = _chances(score, mover, state.eval_scale)
+        if is_mate_score(score) and raw.get("depth"):
+            out["winner"], n = forced_result(score, mover, state.turn_plies)
+            out["mate_in"] = n
+            out["chances"] = [float(seat == out["winner"]) for seat in range(2)]
+            out["evaluation"] = forced_win_words(
+                name if score > 0 else (other or "The opponent"), n)
+        elif not raw.get("depth"):
+            out["evaluation"] = THINKING
+        else:
+            out["evaluation"] = score_words(score, name, other, state.eval_scale)
+    else:  # Monte-Carlo: a win rate and proven results
+        out.update(search="mcts", simulations=raw.get("simulations", 0),
+                   pv=list(raw.get("pv") or [])[:8], chances=raw.get("chances"))
+        chances = raw.get("chances")
+        # (all the simulations' results: the best move's own rate rests on few at first)
+        rate = chances[mover] if chances else raw.get("win_rate")
+        proven = raw.get("proven")
+        out["win_rate"] = rate
+        if proven is not None:
+            out["winner"] = proven
+            out["evaluation"] = forced_win_words(names[proven])
+        elif rate is None:
+            out["evaluation"] = THINKING
+        else:
+            out["evaluation"] = simulation_words(name, rate)
+    return out
+
+
+def _chances(score: float, mover: int, scale: float) -> list[float]:
+    from .analysis import chances_of_score
+    return [round(c, 4) for c in chances_of_score(score, mover, scale)]
+
+
+register_job("think", _think_job)
+
+
+# ---------------------------------------------------------------------------
+# analyse
+
+
+def _analyse_job(params: Params) -> Generator[Any, None, dict[str, Any]]:
+    """The analysis of the line ``line`` from ``start`` (a game's main
+    line) by :func:`gamut.analysis.analyse`.  Params: ``level`` (default
+    ``"strong"``) or ``depth`` (alpha-beta games), ``seed`` (default 0).
+    The line is read and checked at the start.
+
+    Progress: ``{position, positions, fraction, evaluations}`` (the
+    evaluations finished so far, in order from the start); the result is
+    :meth:`gamut.analysis.Analysis.to_json` (``line`` canonical)."""
+    from . import analysis  # imported on first use, as the computer player
+
+    level = param(params, "level", str, "strong")
+    depth = param(params, "depth", int, None)
+    seed = param(params, "seed", int, 0)
+    start = param(params, "start", str)
+    line = position(params)[0]  # RecordError at once for a move that cannot be played
+    state = POSITIONS.walk(start, [])[1]
+    analysis.check_settings(state, level, depth)
+    gen = analysis.analyse(state, line, level, depth, seed, slice_ms=THINK_SLICE_MS)
+    return _analyse_gen(gen)
+
+
+def _analyse_gen(gen: Generator[Any, None, Analysis]) -> Generator[Any, None, dict[str, Any]]:
+    result = yield from gen
+    return result.to_json()
+
+
+register_job("analyse", _analyse_job)

@@ -1,0 +1,113 @@
+"""The bridge's method table and the reading of a request's params.
+
+Every method the page can call is one function registered here with
+:func:`method`; its docstring is the method's documentation (what it reads
+from ``params``, what it answers), and :func:`reference` gathers them.  The
+table is the only list of methods: :mod:`gamut.bridge` defines the position,
+editor, words and records methods, :mod:`gamut.jobs` the time-sliced ones.
+
+A method receives the params as a dict and reads them with :func:`param`
+(checked types, ``RequestError`` saying what is wrong) and :func:`position`
+(the position the page names, through the shared cache).
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Callable, TypeVar
+
+from .core import GamutError, State
+from .positions import Positions
+
+__all__ = ["RequestError", "METHODS", "method", "reference", "param", "str_list", "json_type",
+           "position", "POSITIONS", "MISSING"]
+
+Params = dict[str, Any]
+Method = Callable[[Params], Any]
+M = TypeVar("M", bound=Method)
+
+
+class RequestError(GamutError):
+    """A request the bridge cannot read: unknown method, malformed params."""
+
+
+#: Every method the bridge answers, by name.
+METHODS: dict[str, Method] = {}
+
+
+def method(name: str) -> Callable[[M], M]:
+    """Register the decorated function as the bridge method ``name``; its
+    docstring documents the method."""
+    def register(function: M) -> M:
+        if name in METHODS:
+            raise ValueError(f"bridge method {name!r} registered twice")
+        METHODS[name] = function
+        return function
+    return register
+
+
+def reference() -> str:
+    """Every method with its documentation, in the order registered."""
+    return "\n\n".join(f"{name}\n    " + inspect.cleandoc(function.__doc__ or "(undocumented)")
+                       .replace("\n", "\n    ") for name, function in METHODS.items())
+
+
+# ---------------------------------------------------------------------------
+# Reading params
+
+#: The default of a param that must be given.
+MISSING: Any = object()
+
+
+def param(params: Params, name: str, kind: type | tuple[type, ...], default: Any = MISSING) -> Any:
+    """``params[name]``, checked to be of ``kind`` (``bool`` is never an int);
+    ``default`` when absent or null, if a default is given."""
+    value = params.get(name, MISSING)
+    if value is MISSING or (value is None and default is not MISSING):
+        if default is MISSING:
+            raise RequestError(f"missing parameter {name!r}")
+        return default
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        ok = False
+    else:
+        ok = isinstance(value, kinds)
+    if not ok:
+        names = " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
+        raise RequestError(f"parameter {name!r} must be {names}, not {json_type(value)}")
+    return value
+
+
+_KIND_NAMES = {str: "a string", int: "an integer", dict: "an object", list: "a list",
+               bool: "true or false", float: "a number"}
+
+
+def json_type(value: object) -> str:
+    """What a JSON value is, in words (for error messages)."""
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def str_list(params: Params, name: str, default: Any = MISSING) -> list[str]:
+    """``params[name]``, checked to be a list of strings."""
+    value: list[Any] = param(params, name, list, default)
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise RequestError(f"{name}[{i}] must be a string, not {json_type(item)}")
+    return value
+
+
+#: The states the page has named, cached (see :class:`gamut.positions.Positions`).
+POSITIONS = Positions()
+
+
+def position(params: Params) -> tuple[list[str], State]:
+    """The position a request names: ``start`` and ``line``; the line in
+    canonical notation and the state it reaches."""
+    start = param(params, "start", str)
+    if len(start) > 100_000:
+        raise RequestError("the start position text is too long")
+    line = str_list(params, "line", [])
+    return POSITIONS.walk(start, line)

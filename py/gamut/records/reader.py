@@ -1,0 +1,244 @@
+"""Reading Gamut records: :func:`parse`, the text described in
+:mod:`gamut.records`, game by game (a bad game is an error, the others still
+read)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from ..core import (GameInfo, GamutError, IllegalMoveError, RecordError, State, excerpt,
+                    game_info, load)
+from .record import Record, _read_players
+from .tree import (KNOWN_TAGS, _check_result, _join, _KNOWN, _label, _Node, _read_all, _Stop,
+                   _Tree, _turn, Parsed, start_text)
+
+_TOKEN = re.compile(r"""
+    (?P<ws>\s+)
+  | (?P<tag>\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+"(?P<value>(?:[^"\\\n]|\\[^\n])*)"[ \t]*\])
+  | (?P<comment>\{(?P<text>(?:[^}\\]|\\.)*)\})
+  | (?P<result>(?:\*|(?:[01]|1/[234])(?:-(?:[01]|1/[234])){1,3})(?=[\s(){}\[\]]|$))
+  | (?P<number>\d+\.+)
+  | (?P<open>\()
+  | (?P<close>\))
+  | (?P<move>[^\s(){}\[\]]+)
+""", re.VERBOSE | re.DOTALL)
+_GAME_TAG = re.compile(r"\[[ \t]*game\b", re.IGNORECASE)
+_RESYNC = re.compile(r"^[ \t]*\[", re.MULTILINE)
+_UNESCAPE = re.compile(r"\\([\\}])")
+_UNQUOTE = re.compile(r'\\([\\"])')
+
+
+#: A token: its kind, its position in the text, and its match (or an error's reason).
+Token = tuple[str, int, Any]
+
+
+def _tokens(text: str) -> Iterator[Token]:
+    """(kind, position, match) for every token; a character that starts no
+    token gives ("error", position, reason) and the scan resumes at the next
+    line that starts with '['."""
+    pos, end = 0, len(text)
+    while pos < end:
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            c = text[pos]
+            reason = {"{": "this comment is not closed with '}' (write '\\}' for a '}' "
+                           "inside a comment)",
+                      "[": "a tag is written [Name \"value\"] on one line",
+                      "}": "this '}' closes no comment",
+                      "]": "this ']' closes no tag"}.get(c, f"unexpected {c!r}")
+            yield "error", pos, reason
+            # a bad tag line: go on at the next line; else at the next tag line
+            found = (re.compile("^", re.M) if c == "[" else _RESYNC).search(text, pos + 1)
+            pos = found.start() if found else end
+            continue
+        if m.lastgroup != "ws":
+            yield m.lastgroup or "", pos, m
+        pos = m.end()
+
+
+def _games(text: str) -> Iterator[list[Token]]:
+    """The token lists of the games of a text: a game ends at its result (at
+    the outermost level), where tags follow its moves, or at a second Game
+    tag (a broken tag line counts as a tag)."""
+    game: list[Token] = []
+    moves = has_game = False
+    depth = 0
+    for token in _tokens(text):
+        kind, pos = token[0], token[1]
+        tag = kind == "tag" or (kind == "error" and text[pos] == "[")
+        game_tag = tag and _GAME_TAG.match(text, pos) is not None
+        if game and tag and (moves or (game_tag and has_game)):
+            yield game
+            game, moves, has_game, depth = [], False, False, 0
+        game.append(token)
+        moves = moves or not tag
+        has_game = has_game or game_tag
+        depth += (kind == "open") - (kind == "close")
+        if kind == "result" and depth == 0:
+            yield game
+            game, moves, has_game, depth = [], False, False, 0
+    if game:
+        yield game
+
+
+def parse(text: str) -> Parsed:
+    """Every game of a text of Gamut records: ``Parsed(games, errors)``,
+    the games that read (:class:`Record`) and a :class:`RecordTextError` for
+    each game that did not."""
+    return _read_all(text, lambda text: map(_read_game, _games(text)))
+
+
+def _read_game(tokens: list[Token]) -> Record:
+    tags: dict[str, str] = {}
+    where: dict[str, int] = {}
+    i = 0
+    while i < len(tokens) and tokens[i][0] == "tag":
+        _, pos, m = tokens[i]
+        name = _KNOWN.get(m.group("name").lower(), m.group("name"))
+        if name in tags:
+            raise _Stop(f"the tag {name} is given twice", pos)
+        tags[name] = _UNQUOTE.sub(r"\1", m.group("value"))
+        where[name] = pos
+        i += 1
+    if i < len(tokens) and tokens[i][0] == "error":
+        raise _Stop(tokens[i][2], tokens[i][1])
+    first = tokens[0][1]
+    tree = _Tree(_start(tags, where, first))
+    record = Record(tree.root.state.game_id, tree.root.state.variant,
+                    tree.root.state.options_json(), start_text(tree.root.state),
+                    players=_read_players(tags.get("Players", "")), date=tags.get("Date"),
+                    name=tags.get("Name"),
+                    tags={k: v for k, v in tags.items() if k not in KNOWN_TAGS})
+    players = tree.root.state.num_players
+    result = tags.get("Result", "*")
+    if _check_result(result, players):
+        raise _Stop(_check_result(result, players) or "", where["Result"])
+    movetext = _read_moves(tree, tokens[i:])
+    if movetext is not None:
+        text, pos = movetext
+        if _check_result(text, players):
+            raise _Stop(_check_result(text, players) or "", pos)
+        if "Result" in tags and text != result:
+            raise _Stop(f"the moves end with {text}, but the Result tag says {result}", pos)
+        result = text
+    record.comment = tree.root.comment
+    record.result = result
+    try:
+        record._settle(tree)
+    except RecordError as exc:
+        raise _Stop(str(exc), movetext[1] if movetext else where.get("Result", first)) from None
+    return record
+
+
+def _start(tags: dict[str, str], where: dict[str, int], first: int) -> State:
+    """The start position the tags describe."""
+    if "Start" in tags:
+        try:
+            state = load(tags["Start"])
+        except GamutError as exc:
+            raise _Stop(f"the Start tag: {exc}", where["Start"]) from None
+        for name, value in (("Game", state.game_id), ("Variant", state.variant)):
+            if name in tags and tags[name] != value:
+                raise _Stop(f"the {name} tag says {tags[name]!r}, but the Start position is "
+                            f"{value!r}", where[name])
+        if "Options" in tags:
+            given = _options(tags, where, state.info, state.variant)
+            if given != state.options:
+                raise _Stop("the Options tag does not match the Start position's options",
+                            where["Options"])
+        return state
+    if "Game" not in tags:
+        raise _Stop("a record starts with a Game tag, e.g. [Game \"loa\"]", first)
+    try:
+        info = game_info(tags["Game"])
+    except GamutError as exc:
+        raise _Stop(str(exc), where["Game"]) from None
+    try:
+        variant = info.variant(tags.get("Variant")).id
+    except GamutError as exc:
+        raise _Stop(str(exc), where["Variant"]) from None
+    standard: State = info.factory(variant, _options(tags, where, info, variant))
+    return standard
+
+
+def _options(tags: dict[str, str], where: dict[str, int], info: GameInfo,
+             variant: str) -> dict[str, Any]:
+    text = tags.get("Options", "").strip()
+    given = []
+    if text not in ("", "-"):
+        for item in text.split(","):
+            name, eq, value = item.strip().partition("=")
+            if not eq:
+                raise _Stop(f"option {excerpt(item)} is not written name=value",
+                            where["Options"])
+            given.append((name.strip(), value.strip()))
+    try:
+        options: dict[str, Any] = info.resolve_options(variant, given)
+        return options
+    except GamutError as exc:
+        raise _Stop(str(exc), where["Options"]) from None
+
+
+def _read_moves(tree: _Tree, tokens: list[Token]) -> tuple[str, int] | None:
+    """Read the movetext into ``tree``; returns the result token (text,
+    position) if there is one."""
+    node = tree.root          # the position the next move is played at
+    last: _Node | None = None  # the last move read on this line
+    pending = ""               # a comment before a variation's first move
+    number: tuple[int, int] | None = None  # a move number read: (value, position)
+    frames: list[tuple[_Node, _Node | None, int]] = []  # the lines the open variations return to
+    result = None
+    for kind, pos, m in tokens:
+        if result is not None:
+            raise _Stop("nothing may follow the result", pos)
+        if kind == "error":
+            raise _Stop(str(m), pos)
+        if kind == "tag":
+            raise _Stop("tags come before the moves", pos)
+        value = m.group(0)
+        if kind == "number":
+            number = (int(value.rstrip(".")), pos)
+        elif kind == "move":
+            turn = _turn(node)
+            if number is not None and number[0] != turn[1]:
+                raise _Stop(f"the move number {number[0]} should be {turn[1]} here", number[1])
+            number = None
+            try:
+                last = tree.add(node, value)
+            except IllegalMoveError as exc:
+                raise _Stop(str(exc), pos, (_label(turn), value)) from None
+            except GamutError as exc:
+                raise _Stop(str(exc), pos) from None
+            node = last
+            last.comment, pending = pending, ""
+        elif number is not None:
+            raise _Stop(f"the move number {number[0]} is not followed by a move", number[1])
+        elif kind == "comment":
+            text = _UNESCAPE.sub(r"\1", m.group("text"))
+            if last is not None:
+                last.comment = _join(last.comment, text)
+            elif not frames:
+                tree.root.comment = _join(tree.root.comment, text)
+            else:
+                pending = _join(pending, text)
+        elif kind == "open":
+            if last is None or last.parent is None:
+                raise _Stop("a variation '(' must follow the move it replaces", pos)
+            frames.append((node, last, pos))
+            node, last = last.parent, None
+        elif kind == "close":
+            if not frames:
+                raise _Stop("this ')' closes no variation", pos)
+            if last is None:
+                raise _Stop("a variation holds at least one move", pos)
+            node, last, _ = frames.pop()
+        elif kind == "result":
+            if frames:
+                raise _Stop("a result ends the main line, not a variation", pos)
+            result = (value, pos)
+    if number is not None:
+        raise _Stop(f"the move number {number[0]} is not followed by a move", number[1])
+    if frames:
+        raise _Stop("this variation is not closed with ')'", frames[-1][2])
+    return result

@@ -1,0 +1,250 @@
+"""The pieces every reader and writer of records shares: limits, errors, the
+tree of a game replayed by the engine (each node knowing its move number),
+results, and the reading of a whole file game by game.
+
+Package-private: the names with an underscore are for :mod:`gamut.records`'
+modules and the foreign-format readers the games register
+(:mod:`gamut.records.foreign`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
+
+from ..core import GamutError, Outcome, RecordError, State, excerpt
+
+if TYPE_CHECKING:
+    from .record import Record
+
+MAX_DEPTH = 5000            # moves in a line (as web/tree.js)
+MAX_NODES = 100_000         # nodes in a game's tree, the start included (as web/tree.js)
+MAX_FILE_LENGTH = 20_000_000  # characters of a file of records
+
+KNOWN_TAGS = ("Game", "Variant", "Options", "Start", "Players", "Date", "Name", "Result")
+_KNOWN = {t.lower(): t for t in KNOWN_TAGS}
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+# ---------------------------------------------------------------------------
+# Errors
+
+
+class RecordTextError(RecordError):
+    """A game of a text that cannot be read: where (``line``, ``col``, from
+    1; ``game_index``, from 0) and why (``reason``)."""
+
+    def __init__(self, reason: str, line: int, col: int, game_index: int):
+        self.reason, self.line, self.col, self.game_index = reason, line, col, game_index
+        super().__init__(f"line {line}, column {col}: game {game_index + 1}: {reason}")
+
+    @property
+    def game(self) -> int:
+        """The game's number in its file, from 1."""
+        return self.game_index + 1
+
+    def to_json(self) -> dict[str, int | str]:
+        return {"line": self.line, "col": self.col, "game": self.game, "message": self.reason}
+
+
+class RecordSyntaxError(RecordTextError):
+    """The text is not a well-formed record."""
+
+
+class RecordMoveError(RecordTextError):
+    """A move the rules refuse (or cannot read); ``move`` is its label,
+    ``"12..."`` for instance, and ``text`` the move as written."""
+
+    def __init__(self, reason: str, line: int, col: int, game_index: int, move: str, text: str):
+        self.move, self.text = move, text
+        super().__init__(f"move {move} {excerpt(text, 20)}: {reason}", line, col, game_index)
+
+
+class _Stop(Exception):
+    """Raised inside one game's reading: the game is bad (becomes a
+    RecordTextError of that game)."""
+
+    def __init__(self, reason: str, pos: int, move: tuple[str, str] | None = None):
+        super().__init__(reason)
+        self.reason, self.pos, self.move = reason, pos, move
+
+
+class Parsed(NamedTuple):
+    """What reading a text gives: the games that read, the errors of the others."""
+    games: list[Record]
+    errors: list[RecordTextError]
+
+# ---------------------------------------------------------------------------
+# The tree, replayed
+
+
+class _Node:
+    """A node of a game's tree with the state after its move and the move's
+    place in the turn order (``mover``, ``round`` from 1, ``turn_ply`` from
+    0 within a turn of several moves)."""
+
+    __slots__ = ("move", "comment", "parent", "children", "state", "mover", "round",
+                 "turn_ply", "depth")
+
+    def __init__(self, move: str, parent: "_Node | None", state: State,
+                 turn: tuple[int, int, int] = (-1, 1, 0)):
+        self.move, self.parent, self.state = move, parent, state
+        self.comment = ""
+        self.children: list[_Node] = []
+        self.mover, self.round, self.turn_ply = turn
+        self.depth: int = parent.depth + 1 if parent else 0
+
+
+def _turn(parent: _Node) -> tuple[int, int, int]:
+    """(mover, round, turn_ply) of a move played at ``parent``."""
+    s = parent.state
+    mover = s.to_move
+    if parent.parent is None:
+        return mover, 1, 0
+    if mover == parent.mover and parent.turn_ply + 1 < s.turn_plies:
+        return mover, parent.round, parent.turn_ply + 1
+    return mover, parent.round + (mover <= parent.mover), 0
+
+
+def _label(turn: tuple[int, int, int]) -> str:
+    mover, rnd, ply = turn
+    return f"{rnd}." if mover == 0 and ply == 0 else f"{rnd}..."
+
+
+class _Tree:
+    """A game's tree being built or replayed: every move checked by the engine."""
+
+    def __init__(self, start: State):
+        self.root = _Node("", None, start)
+        self.size = 1
+
+    def add(self, parent: _Node, text: str) -> _Node:
+        """The child of ``parent`` by the move ``text`` (canonical spelling);
+        raises IllegalMoveError, or GamutError for a repeated move or limits."""
+        state = parent.state
+        move = state.parse_move(text)
+        name = state.move_text(move)
+        for child in parent.children:
+            if child.move == name:
+                raise GamutError(f"{name} is already a move here (write one line per move: "
+                                 "a repeated move goes into its first line)")
+        if parent.depth >= MAX_DEPTH:
+            raise GamutError(f"a line may hold at most {MAX_DEPTH} moves")
+        if self.size >= MAX_NODES:
+            raise GamutError(f"a game may hold at most {MAX_NODES - 1} moves")
+        child = _Node(name, parent, state.play_unchecked(move), _turn(parent))
+        parent.children.append(child)
+        self.size += 1
+        return child
+
+    def flat(self) -> list[tuple[int, str, str]]:
+        """The nodes in pre-order as (parent, move, comment)."""
+        out: list[tuple[int, str, str]] = []
+        index = {id(self.root): 0}
+        stack = list(reversed(self.root.children))
+        while stack:
+            node = stack.pop()
+            assert node.parent is not None
+            out.append((index[id(node.parent)], node.move, node.comment))
+            index[id(node)] = len(out)
+            stack.extend(reversed(node.children))
+        return out
+
+    def main_end(self) -> _Node:
+        node = self.root
+        while node.children:
+            node = node.children[0]
+        return node
+
+
+def move_labels(start: State, line: Iterable[str]) -> list[str]:
+    """The move number written before each move of ``line`` played from
+    ``start`` when it stands alone: ``"3."`` for the first seat's move of
+    round 3 and ``"3..."`` for any other (a turn's second move keeps its
+    number).  Raises RecordError (or GamutError) for a move that cannot be
+    played."""
+    tree = _Tree(start)
+    node, labels = tree.root, []
+    for i, text in enumerate(line):
+        labels.append(_label(_turn(node)))
+        try:
+            node = tree.add(node, text)
+        except GamutError as exc:
+            raise RecordError(f"move {i + 1} ({excerpt(text, 20)}): {exc}") from None
+    return labels
+
+
+def _join(a: str, b: str) -> str:
+    return f"{a} {b}" if a and b else a or b
+
+# ---------------------------------------------------------------------------
+# Results
+
+
+def result_of(outcome: Outcome, players: int) -> str:
+    """The result text of an outcome: ``1-0``, ``0-1``, ``1/2-1/2``, ``0-0-1``..."""
+    if outcome.winner is None:
+        return "-".join([f"1/{players}"] * players)
+    return "-".join("1" if seat == outcome.winner else "0" for seat in range(players))
+
+
+def _check_result(text: str, players: int) -> str | None:
+    """Why ``text`` is not a result of a game of ``players`` seats, or None."""
+    if text == "*":
+        return None
+    scores = text.split("-")
+    draw = f"1/{players}"
+    if len(scores) == players and (all(s == draw for s in scores)
+                                   or sorted(scores) == ["0"] * (players - 1) + ["1"]):
+        return None
+    wins = ", ".join("-".join("1" if i == w else "0" for i in range(players))
+                     for w in range(players))
+    return (f"{excerpt(text, 20)} is not a result of a {players}-player game: write one of "
+            f"{wins}, {'-'.join([draw] * players)} or *")
+
+def start_text(state: State) -> str:
+    """``"<header> start"`` for a variant's standard start, else the full text."""
+    if state.info.factory(state.variant, state.options) == state:
+        return f"{state.header()} start"
+    return state.to_text()
+
+
+# ---------------------------------------------------------------------------
+# Reading a file game by game
+
+
+class _Lines:
+    """Line and column (from 1) of positions in a text."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def at(self, pos: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self.starts, pos) - 1
+        return i + 1, pos - self.starts[i] + 1
+
+
+def _read_all(text: str, games: Callable[[str], Iterable[Record]]) -> Parsed:
+    """Every game ``games(text)`` reads, each of its _Stop an error there."""
+    if not isinstance(text, str):
+        raise RecordError("records must be text")
+    if len(text) > MAX_FILE_LENGTH:
+        raise RecordError(f"a file of records has at most {MAX_FILE_LENGTH} characters")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = _Lines(text)
+    out = Parsed([], [])
+    reading = iter(games(text))
+    index = 0
+    while True:
+        try:
+            out.games.append(next(reading))
+        except StopIteration:
+            return out
+        except _Stop as stop:
+            line, col = lines.at(stop.pos)
+            if stop.move:
+                out.errors.append(RecordMoveError(stop.reason, line, col, index, *stop.move))
+            else:
+                out.errors.append(RecordSyntaxError(stop.reason, line, col, index))
+        index += 1
