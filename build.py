@@ -338,11 +338,11 @@ def initial_json() -> str:
     return out.replace("<", "\\u003c").replace(">", "\\u003e")
 
 
-RULES_DIAGRAMS = WEB / "rules" / "diagrams"  # one <game>.json per game: the rules pages' diagrams
+RULES_DIAGRAMS = WEB / "games"  # one <game>/diagrams.json per game: the rules pages' diagrams
 
 
 def rules_diagrams(games=None) -> dict:
-    """The rules pages' diagrams (web/rules/diagrams/<game>.json), each with
+    """The rules pages' diagrams (web/games/<game>/diagrams.json), each with
     the view of its position computed by the engine in this process (import
     gamut from py/ first): ``{game: [diagram + {view, alt, arrow}]}``.  A
     diagram shows ``position`` after its moves ``play`` (if any); ``marks``
@@ -352,8 +352,8 @@ def rules_diagrams(games=None) -> dict:
     tests/test_diagrams.py, not here."""
     import gamut  # noqa: PLC0415  (from py/: see rules_diagrams_json)
     out = {}
-    for path in sorted(RULES_DIAGRAMS.glob("*.json")):
-        if games and path.stem not in games:
+    for path in sorted(RULES_DIAGRAMS.glob("*/diagrams.json")):
+        if games and path.parent.name not in games:
             continue
         data = json.loads(path.read_text())
         items = []

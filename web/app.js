@@ -8,29 +8,29 @@
 // (loading|ready|failed), data-busy (an engine call of the page is
 // running), data-revision (counts the games opened).
 
-import { Engine } from "./engine.js";
-import { Board } from "./board.js";
-import { Computer } from "./computer.js";
-import { Analyser, engineLinePositions, engineMoveOnBoard, marksByPly } from "./analysis.js";
-import { drawAnalysis } from "./analysispanel.js";
-import { Positions } from "./positions.js";
-import { drawMoveList } from "./movelist.js";
-import { isPrefix } from "./game.js";
-import { drawPanel, drawThinking, drawControls } from "./panels.js";
-import { NewGameDialog, sentence, setExplain, showNotice } from "./dialogs.js";
-import { actions } from "./actions.js";
-import * as keep from "./keep.js";
-import * as link from "./url.js";
+import { Engine } from "./engine/engine.js";
+import { Board } from "./board/board.js";
+import { Computer } from "./engine/computer.js";
+import { Analyser, engineLinePositions, engineMoveOnBoard, marksByPly } from "./model/analysis.js";
+import { drawAnalysis } from "./panels/analysispanel.js";
+import { Positions } from "./model/positions.js";
+import { drawMoveList } from "./panels/movelist.js";
+import { isPrefix } from "./model/game.js";
+import { drawPanel, drawThinking, drawControls } from "./panels/panels.js";
+import { NewGameDialog, sentence, setExplain, showNotice } from "./panels/dialogs.js";
+import { actions } from "./app/actions.js";
+import * as keep from "./library/keep.js";
+import * as link from "./model/url.js";
 import { registerOffline } from "./offline.js";
-import { watchUpdates } from "./update.js";
-import { GamesList } from "./gameslist.js";
-import * as records from "./records.js";
-import { wire } from "./wire.js";
-import { seedFirstMoves } from "./early.js";
-import { Announcer, logTo } from "./announce.js";
-import { MoveBox } from "./movebox.js";
-import { Editor } from "./editor.js";
-import { $, h } from "./dom.js";
+import { watchUpdates } from "./app/update.js";
+import { GamesList } from "./library/gameslist.js";
+import * as records from "./library/records.js";
+import { wire } from "./app/wire.js";
+import { seedFirstMoves } from "./engine/early.js";
+import { Announcer, logTo } from "./panels/announce.js";
+import { MoveBox } from "./panels/movebox.js";
+import { Editor } from "./editor/editor.js";
+import { $, h } from "./app/dom.js";
 
 const root = document.documentElement;
 const initial = (() => {

@@ -1,11 +1,11 @@
-// The analysis results on the page (web/analysis.js) and their place in the
-// game model (web/game.js): kept with the game while its main line is the
+// The analysis results on the page (web/model/analysis.js) and their place in the
+// game model (web/model/game.js): kept with the game while its main line is the
 // line analysed, dropped otherwise; old saves without one still load.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { GameModel } from "../../web/game.js";
+import { GameModel } from "../../web/model/game.js";
 import { Analyser, analysisFor, chanceText, engineLinePositions, engineMoveOnBoard, markedAt, marksByPly, plyOnLine, readAnalysis }
-  from "../../web/analysis.js";
+  from "../../web/model/analysis.js";
 
 const START = "loa standard double-connection=mover start";
 const META = { game: "loa", variant: "standard", options: { "double-connection": "mover" } };

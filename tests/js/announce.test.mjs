@@ -1,9 +1,9 @@
-// What the live log says, and when (web/announce.js): every move once,
+// What the live log says, and when (web/panels/announce.js): every move once,
 // whoever played it; moves taken back or deleted; browsing where it rests.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { Announcer } from "../../web/announce.js";
-import { GameModel } from "../../web/game.js";
+import { Announcer } from "../../web/panels/announce.js";
+import { GameModel } from "../../web/model/game.js";
 
 const START = "loa standard double-connection=mover start";
 const META = { game: "loa", variant: "standard", options: { "double-connection": "mover" } };

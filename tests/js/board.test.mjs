@@ -1,11 +1,11 @@
-// The board's arrow keys (web/board.js neighbour): from every cell, Up, Down,
+// The board's arrow keys (web/board/board.js neighbour): from every cell, Up, Down,
 // Left and Right lead to a cell that way, and every cell can be reached from
 // every other; on EVL's polygon board too, where the pentagons sit between
 // the heptagons' rows.
 import test from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { neighbour } from "../../web/board.js";
+import { neighbour } from "../../web/board/board.js";
 
 const ARROWS = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
 

@@ -1,10 +1,10 @@
-// The game model (web/game.js) and its save (web/storage.js): a game is a
+// The game model (web/model/game.js) and its save (web/library/storage.js): a game is a
 // tree that never loses a move.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { GameModel, isStandardStart } from "../../web/game.js";
-import { GameTree, TreeError } from "../../web/tree.js";
-import * as link from "../../web/url.js";
+import { GameModel, isStandardStart } from "../../web/model/game.js";
+import { GameTree, TreeError } from "../../web/model/tree.js";
+import * as link from "../../web/model/url.js";
 
 const START = "loa standard double-connection=mover start";
 const META = { game: "loa", variant: "standard", options: { "double-connection": "mover" } };
@@ -195,7 +195,7 @@ test("storage: the old local save, and a version 1 save read as a tree without l
       removeItem: k => items.delete(k),
     },
   };
-  const storage = await import("../../web/storage.js");
+  const storage = await import("../../web/library/storage.js");
   const m = played(["a", "b"]);
   m.back();
   m.play("q");

@@ -3,7 +3,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import {
   format, parse, escapePart, LinkError, VERSION, LEVELS, standardStart,
-} from "../../web/url.js";
+} from "../../web/model/url.js";
 import { prng } from "./prng.mjs";
 
 

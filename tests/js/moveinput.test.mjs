@@ -1,7 +1,7 @@
 // Tests of web/moveinput.js: the click matcher, on small synthetic views.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { MoveInput } from "../../web/moveinput.js";
+import { MoveInput } from "../../web/board/moveinput.js";
 import { prng } from "./prng.mjs";
 
 

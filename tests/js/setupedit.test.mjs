@@ -4,7 +4,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import {
   ERASE, apply, clear, editLink, fits, readEditLink, setCount, setSide, stackWords,
-} from "../../web/setupedit.js";
+} from "../../web/editor/setupedit.js";
 import { prng } from "./prng.mjs";
 
 // palettes as the engine writes them (gamut/setup.py): EVL's and Lines of Action's

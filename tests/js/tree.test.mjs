@@ -3,7 +3,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import {
   GameTree, TreeError, commonPrefix, sameLine, extendsLine, MAX_DEPTH, MAX_NODES,
-} from "../../web/tree.js";
+} from "../../web/model/tree.js";
 import { prng } from "./prng.mjs";
 
 
