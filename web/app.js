@@ -30,6 +30,7 @@ import { seedFirstMoves } from "./engine/early.js";
 import { Announcer, logTo } from "./panels/announce.js";
 import { MoveBox } from "./panels/movebox.js";
 import { Editor } from "./editor/editor.js";
+import { rulesMenuItems } from "./rules/rules.js";
 import { $, h } from "./app/dom.js";
 
 const root = document.documentElement;
@@ -325,12 +326,14 @@ function engineFailed(err) {
   draw();
 }
 
+/** The game picker and the rules menu, from the engine's list of games. */
 function buildPicker(current) {
   $("game-picker").replaceChildren(...page.games.map(info => h("button", {
     type: "button", class: "pick", "data-game": info.id, title: info.description,
     "aria-current": info.id === current ? "true" : null,
     onclick: () => actions.switchGame(info.id),
   }, info.name)));
+  $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
 }
 page.buildPicker = buildPicker;
 

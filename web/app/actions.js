@@ -267,7 +267,7 @@ export const actions = {
     const rules = rulesLinkGame(location.hash);
     const editing = readEditLink(location.hash);
     if (rules && page.info(rules)) {
-      showRulesPage(rules, page.info(rules));
+      showRulesPage(rules, page.info(rules), page.games);
       if (!boot) return;
     } else {
       hideRulesPage();

@@ -24,7 +24,7 @@ export function wire(page, actions) {
   on("live", () => page.computer.setLive(!page.computer.liveOn));
   on("copy-link", () => copyLink(location.href));
   on("set-up", () => actions.editPosition());
-  on("show-rules", () => showRules(page.model ? page.model.meta.game : "loa", page.info(page.model?.meta.game)));
+  on("show-rules", () => showRules(page.model ? page.model.meta.game : "loa"));
   on("notice-fresh", () => actions.newDialog());
   on("notice-close", hideNotice);
   on("promote", () => actions.promote());

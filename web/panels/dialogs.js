@@ -31,8 +31,10 @@ export function hideNotice() {
   $("notice").hidden = true;
 }
 
-export function showRules(gameId, info) {
-  $("rules-body").innerHTML = `<p><a href="#rules/${gameId}" class="rules-page-link">Open the rules page</a> (with diagrams and positions to try)</p>` + rulesHtml(gameId, info);
+/** Open the rules dialog on the rules of `gameId` (its page is fetched first). */
+export async function showRules(gameId) {
+  const text = await rulesHtml(gameId);
+  $("rules-body").innerHTML = `<p><a href="#rules/${gameId}" class="rules-page-link">Open the rules page</a> (with diagrams and positions to try)</p>` + text;
   $("rules-dialog").showModal();
   $("rules-dialog").scrollTop = 0;  // a long page opens at its top, not at the focused Close button
 }

@@ -1,17 +1,17 @@
 // The rules page of a game, at its own link (#rules/<game>): the rules
 // text with its diagrams, readable and printable on its own.  Each diagram
-// is a position the build computed with the engine (rules-diagrams.json,
-// beside this module in dist/, from web/rules/diagrams/<game>.json), drawn
-// by the board's own drawing, with a caption and a "Try it" link that
-// opens the position as a new game.
+// is a position the build computed with the engine (rules-diagrams.json in
+// the build's folder, from web/games/<game>/diagrams.json), drawn by the
+// board's own drawing, with a caption and a "Try it" link that opens the
+// position as a new game.  The other games' links come from the engine's
+// list of games.
 
 import { $ } from "../app/dom.js";
 import { BoardDrawing } from "../board/board-draw.js";
-import { RULES_GAMES, rulesHtml } from "./rules.js";
+import { rulesHtml } from "./rules.js";
 import { format } from "../model/url.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const NAMES = { loa: "Lines of Action", el: "EL", escabel: "Escabel", evl: "EVL" };
 
 let diagrams = null;  // a promise of {game: [diagram]}, fetched once
 
@@ -26,27 +26,35 @@ function loadDiagrams() {
   return diagrams;
 }
 
-/** Show the rules page of `gameId` in place of the game (the game stays as it is). */
-export function showRulesPage(gameId, info) {
+let showing = 0;  // counts the rules pages asked for: a late answer for an earlier one is dropped
+
+/** Show the rules page of `gameId` (`info`: its GameInfo; `games`: every
+ * game's, for the links to the others) in place of the game (the game stays
+ * as it is).  Resolves once the page is on screen (its diagrams may still
+ * be loading: data-diagrams). */
+export async function showRulesPage(gameId, info, games) {
+  const asked = ++showing;
+  const text = await rulesHtml(gameId, { diagrams: true });
+  if (asked !== showing) return;
   const page = $("rules-page");
   const dialog = document.getElementById("rules-dialog");
   if (dialog && dialog.open) dialog.close();  // opened from the Rules dialog's link
   for (const menu of document.querySelectorAll(".rules-menu[open]")) menu.open = false;
-  const others = RULES_GAMES.map(g => g === gameId
-    ? `<strong aria-current="page">${NAMES[g]}</strong>`
-    : `<a href="#rules/${g}">${NAMES[g]}</a>`).join(" · ");
+  const others = games.map(g => g.id === gameId
+    ? `<strong aria-current="page">${g.name}</strong>`
+    : `<a href="#rules/${g.id}">${g.name}</a>`).join(" · ");
   page.innerHTML = `<nav class="rules-nav" aria-label="Rules pages">
 <a href="#" id="rules-back">Back to the game</a>
 <span class="rules-others">Rules: ${others}</span>
 <button type="button" class="quiet" id="rules-print">Print</button></nav>
-${rulesHtml(gameId, info, { diagrams: true })}`;
+${text}`;
   const title = page.querySelector("h3");
   if (title) title.id = "rules-page-title";
   $("rules-print").addEventListener("click", () => window.print());
   page.hidden = false;
   page.dataset.game = gameId;
   document.body.classList.add("reading-rules");
-  document.title = `${(info && info.name) || NAMES[gameId] || gameId}: rules · Gamut`;
+  document.title = `${(info && info.name) || gameId}: rules · Gamut`;
   window.scrollTo(0, 0);
   const figures = [...page.querySelectorAll("figure[data-diagram]")];
   page.dataset.diagrams = "loading";
@@ -68,6 +76,7 @@ ${rulesHtml(gameId, info, { diagrams: true })}`;
 }
 
 export function hideRulesPage() {
+  showing += 1;
   $("rules-page").hidden = true;
   document.body.classList.remove("reading-rules");
 }
