@@ -225,7 +225,7 @@ function boot() {
   });
   page.announcer = new Announcer({
     put: logTo($("said")),
-    describe: (start, line) => page.engine.call("describe", { start, line }),
+    describe: (start, line) => page.engine.describe(start, line),
   });
   page.movebox = new MoveBox({
     form: $("movebox"), input: $("move-input"), options: $("move-options"), message: $("move-error"),
@@ -244,7 +244,7 @@ function boot() {
   });
   page.dialog = new NewGameDialog({
     games: page.games, settingsOf: keep.settingsOf,
-    seatNames: (game, variant) => page.engine.call("new", { game, variant }).then(r => r.view.players.map(p => p.name)),
+    seatNames: (game, variant) => page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
     onStart: choice => actions.startNew(choice),
   });
   page.editor = new Editor({
@@ -282,7 +282,7 @@ function startEngine(planned) {
   page.planned = planned;
   const seeded = seedFirstMoves(page.positions, initial, planned, new URL(`./first-moves/${planned}.json`, import.meta.url));
   const gamesKnown = page.games.length ? seeded
-    : engine.ready.then(async () => { page.games = (await engine.call("initial", {})).games; });
+    : engine.ready.then(async () => { page.games = (await engine.initial()).games; });
   const opened = gamesKnown.then(() => actions.openFromURL({ boot: true }));
   engine.onloading = ({ stage, fraction, message }) => {
     $("loading-message").textContent = message || stage || "Loading…";

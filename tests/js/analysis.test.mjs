@@ -159,6 +159,7 @@ function fakeEngine() {
       jobs.push(job);
       return job;
     },
+    analyse(params, onprogress) { return this.job("analyse", params, onprogress); },  // (as Engine.analyse)
   };
 }
 

@@ -35,6 +35,9 @@ function fakeEngine(views = {}) {
       if (!(key in views)) { const e = new Error(`no position ${key}`); e.type = "RecordError"; throw e; }
       return { line: params.line, view: views[key] };
     },
+    // (named as Engine's methods; the wire's method and params are recorded)
+    view(start, line) { return engine.call("view", { start, line }); },
+    play(start, line, move) { return engine.call("play", { start, line, move }); },
   };
   return engine;
 }

@@ -47,7 +47,7 @@ export const actions = {
     return page.busy(async () => {
       let r;
       try {
-        r = await page.engine.call("enter", { start: m.start, line: at, text });
+        r = await page.engine.enter(m.start, at, text);
       } catch (err) {
         if (err && err.type && err.type !== "InternalError") return { error: sentence(err.message) };
         throw err;

@@ -73,7 +73,7 @@ export class Editor {
     try {
       const kept = draft.read();
       const setup = what.setup || (!what.line && kept && kept.link === location.hash && kept.setup)
-        || (await this.engine.call("setup_describe", { start: what.start, line: what.line || [] })).setup;
+        || (await this.engine.setupDescribe({ start: what.start, line: what.line || [] })).setup;
       await this._load(setup);
       this.box.querySelector(".tool.chosen")?.focus({ preventScroll: true });
     } catch (err) {
@@ -98,7 +98,7 @@ export class Editor {
     root.dataset.editor = "checking";  // (from the first engine call on: the palette comes first)
     const key = JSON.stringify([setup.game, setup.variant, setup.options]);
     if (key !== this.paletteKey) {
-      this.palette = await this.engine.call("setup_palette", { game: setup.game, variant: setup.variant, options: setup.options });
+      this.palette = await this.engine.setupPalette(setup.game, setup.variant, setup.options);
       this.paletteKey = key;
       if (!this.palette.items.some(i => i.id === this.tool)) this.tool = this.palette.items[0].id;
       this._drawSettings(setup);
@@ -113,7 +113,7 @@ export class Editor {
     this.setup = setup;
     const n = ++this.asked;
     root.dataset.editor = "checking";
-    const answer = await this.engine.call("setup_check", { setup });
+    const answer = await this.engine.setupCheck(setup);
     if (n !== this.asked) return;
     this.answer = answer;
     this.setup = answer.setup;
@@ -143,7 +143,7 @@ export class Editor {
         if (!err || !err.type || err.type === "InternalError") throw err;
       }
     }
-    await this._load((await this.engine.call("setup_describe", { game, variant, options })).setup);
+    await this._load((await this.engine.setupDescribe({ game, variant, options })).setup);
     if (same) this._status("The pieces did not fit the new board: it shows the start position.", "info");
   }
 
@@ -368,7 +368,7 @@ export class Editor {
   async _reset() {
     const { game, variant, options } = this.setup;
     try {
-      await this._load((await this.engine.call("setup_describe", { game, variant, options })).setup);
+      await this._load((await this.engine.setupDescribe({ game, variant, options })).setup);
     } catch (err) {
       this._failed(err);
     }

@@ -124,7 +124,7 @@ export class Computer {
     }
     if (view.outcome || !((view.moves || []).length || view.select)) return;
     const live = { key, job: null, progress: null, done: false };
-    live.job = this.engine.job("think", { start: m.start, line: m.viewed, level: LIVE_LEVEL, seed: 0, max_ms: LIVE_MS }, progress => {
+    live.job = this.engine.think({ start: m.start, line: m.viewed, level: LIVE_LEVEL, seed: 0, max_ms: LIVE_MS }, progress => {
       if (this.live !== live) return;
       live.progress = progress;
       this.onChange();
@@ -155,7 +155,7 @@ export class Computer {
     // <html data-searches> counts the searches started (a test can see one was not restarted)
     const root = globalThis.document && document.documentElement;
     if (root) root.dataset.searches = String(Number(root.dataset.searches || 0) + 1);
-    t.job = this.engine.job("think", params, progress => {
+    t.job = this.engine.think(params, progress => {
       if (this.think !== t || t.done) return;
       t.progress = progress;
       this.onChange();

@@ -1,11 +1,14 @@
-// Page-side client of the engine worker (worker.js).
+// Page-side client of the engine worker (worker.js): one named method per
+// bridge method the page uses, so that the wire's method names and
+// parameters are written here once.
 //
-//   import { Engine, EngineError } from "./engine.js";
-//   const engine = new Engine();               // starts ./worker.js next to this file
+//   import { Engine, EngineError } from "./engine/engine.js";
+//   const engine = new Engine();               // starts worker.js, beside app.js
 //   engine.onloading = ({stage, fraction, message}) => {};
 //   await engine.ready;                         // rejects with Error(message) on failure
-//   const r = await engine.call("play", {ply: 3, move: "b1-d3"});   // throws EngineError
-//   const job = engine.job("perft", {depth: 3}, (progress) => {});  // {id, promise, cancel()}
+//   const r = await engine.play(start, line, "b1-d3");   // throws EngineError
+//   const job = engine.think({start, line, level: "casual", seed: 0}, (progress) => {});
+//   // job: {id, promise, cancel()}
 //
 // Calls may be made before the engine is ready: the worker queues them.
 // Errors are EngineError instances with `type` (the Python error class name,
@@ -13,6 +16,8 @@
 // `message`.  `engine.state` is "loading", "ready" or "failed".
 // `engine.marks` is the worker's start-up timeline, [[name, epoch ms], ...]
 // (e.g. "snapshot-found", "snapshot-restored", "ready"; bench/bench_site.py).
+// `call(method, params)` and `job(method, params, onprogress)` stay for
+// tools and tests that speak to the bridge directly.
 
 export class EngineError extends Error {
   constructor(type, message) {
@@ -39,7 +44,7 @@ export class Engine {
     // the worker start.js started while the page loaded, if any (only for the default worker)
     const early = workerURL ? null : globalThis.__gamutEarlyWorker;
     if (early) delete globalThis.__gamutEarlyWorker;
-    const url = workerURL ?? new URL("../worker.js", import.meta.url);
+    const url = workerURL ?? new URL("../worker.js", import.meta.url);  // (the worker stays beside app.js: build.py fills its paths)
     try {
       this.worker = early ? early.worker : new Worker(url, { type: "module" });
     } catch (err) {
@@ -139,6 +144,57 @@ export class Engine {
       cancel: () => { if (this.worker) this.worker.postMessage({ type: "cancel", id }); },
     };
   }
+
+  // -- the bridge's methods, by name ------------------------------------------------
+  // `start` is a position's text, `line` the moves played from it (move texts).
+
+  /** The games, their start views and starts: `{games, views, starts}`. */
+  initial() { return this.call("initial", {}); }
+
+  /** A new game: `{start, view}`.  `options` is sent only when given. */
+  newGame(game, variant, options) {
+    return this.call("new", options === undefined ? { game, variant } : { game, variant, options });
+  }
+
+  /** The position after `line`: `{line, view}`. */
+  view(start, line) { return this.call("view", { start, line }); }
+
+  /** Play `move` (a move's text) after `line`: `{line, view}`. */
+  play(start, line, move) { return this.call("play", { start, line, move }); }
+
+  /** The move typed as `text` after `line` (the move box): the engine's reading of it. */
+  enter(start, line, text) { return this.call("enter", { start, line, text }); }
+
+  /** The move that the clicked `cells` make after `line`: `{move}`. */
+  mark(start, line, cells) { return this.call("mark", { start, line, cells }); }
+
+  /** Why the `clicks` after `line` are not a move: `{message}`. */
+  explain(start, line, clicks) { return this.call("explain", { start, line, clicks }); }
+
+  /** What the move that led to `line` did, in words (the live log). */
+  describe(start, line) { return this.call("describe", { start, line }); }
+
+  /** The editor's description of a position: `from` is `{start, line}` (a
+   * game's position) or `{game, variant, options}` (a game's start). */
+  setupDescribe(from) { return this.call("setup_describe", from); }
+
+  /** The pieces the editor offers for a game: its palette. */
+  setupPalette(game, variant, options) { return this.call("setup_palette", { game, variant, options }); }
+
+  /** Whether the edited position `setup` can be played, and its start if so. */
+  setupCheck(setup) { return this.call("setup_check", { setup }); }
+
+  /** The records (a text file: PGN-like or SGF) of `games`: `{text}`. */
+  recordsFormat(games) { return this.call("records_format", { games }); }
+
+  /** The games read from a records file's `text`. */
+  recordsParse(text) { return this.call("records_parse", { text }); }
+
+  /** A search for a move, as a job: `params` is `{start, line, level, seed, max_ms?}`. */
+  think(params, onprogress = null) { return this.job("think", params, onprogress); }
+
+  /** The analysis of a main line, as a job: `params` is `{start, line, level}` or `{start, line, depth}`. */
+  analyse(params, onprogress = null) { return this.job("analyse", params, onprogress); }
 
   /** Stop the worker for good. */
   terminate() {

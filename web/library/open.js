@@ -30,7 +30,7 @@ export function normSeat(value) {
 export async function fresh(engine, positions, gameId, settings = {}) {
   const built = builtStart(positions.initial, gameId, settings);
   const r = built && positions.get(built.start, []) ? built
-    : await engine.call("new", { game: gameId, variant: settings.variant, options: settings.options || {} });
+    : await engine.newGame(gameId, settings.variant, settings.options || {});
   if (r !== built) positions.put(r.start, [], r.view);
   return checked(new GameModel({ start: r.start, meta: r.view, players: settings.players || [] }), positions);
 }
@@ -57,7 +57,7 @@ export async function fromLink(positions, parsed, games) {
   }
   // (a position the build describes is known by its canonical line already)
   const line = positions.get(start, parsed.moves) ? parsed.moves
-    : (await positions.engine.call("view", { start, line: parsed.moves })).line;
+    : (await positions.engine.view(start, parsed.moves)).line;
   const players = (parsed.players || []).some(p => p === "r")
     ? parsed.players.map(p => (p === "r" ? "h" : p === "h" ? "r" : p)) : parsed.players;
   const model = await checked(GameModel.fromLink({ ...parsed, moves: line, players }, start), positions);

@@ -59,7 +59,7 @@ function showText(text) {
 
 /** Export entries: a file to download and the text shown to copy. */
 export async function exportEntries(engine, entries) {
-  const { text } = await engine.call("records_format", { games: entries.map(recordOf) });
+  const { text } = await engine.recordsFormat(entries.map(recordOf));
   const name = entries.length === 1 ? `${(entries[0].summary && entries[0].summary.game) || "game"}-${entries[0].id}.gamut.txt` : `gamut-${entries.length}-games.gamut.txt`;
   download(name, text);
   showText(text);
@@ -88,7 +88,7 @@ export async function importTexts(engine, texts, games) {
     }
     let answer;
     try {
-      answer = await engine.call("records_parse", { text });
+      answer = await engine.recordsParse(text);
     } catch (err) {
       failed += 1;
       lines.push(`${name}: ${err.message}`);
@@ -98,7 +98,7 @@ export async function importTexts(engine, texts, games) {
       try {
         const entry = entryOf(record, games);
         try {  // the drawing of its last position, and its result, for the list
-          const { view } = await engine.call("view", { start: entry.game.start, line: entry.game.head });
+          const { view } = await engine.view(entry.game.start, entry.game.head);
           const model = GameModel.fromJSON(entry.game);
           entry.summary = summaryOf(model, view, games);
           entry.thumb = thumbOf(view);

@@ -145,7 +145,7 @@ export class Analyser {
     const depth = /^depth:(\d+)$/.exec(setting || "");
     const how = depth ? { depth: Number(depth[1]) } : { level: setting };
     const r = { line, setting, progress: null, job: null };
-    r.job = this.engine.job("analyse", { start: m.start, line, ...how }, progress => {
+    r.job = this.engine.analyse({ start: m.start, line, ...how }, progress => {
       if (this.running !== r) return;
       r.progress = progress;
       this.onChange();

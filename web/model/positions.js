@@ -110,7 +110,7 @@ export class Positions {
     const key = this.key(start, line);
     let asked = this.asked.get(key);
     if (!asked) {
-      asked = this.engine.call("view", { start, line }).then(r => this.put(start, line, r.view));
+      asked = this.engine.view(start, line).then(r => this.put(start, line, r.view));
       asked.finally(() => this.asked.delete(key)).catch(() => {});
       this.asked.set(key, asked);
     }
@@ -126,17 +126,17 @@ export class Positions {
         return { move, line: after, view: this.get(start, after) };
       }
     }
-    const r = await this.engine.call("play", { start, line, move });
+    const r = await this.engine.play(start, line, move);
     this.put(start, r.line, r.view);
     return { move: r.move, line: r.line, view: r.view };
   }
 
   async mark(start, line, cells) {
-    return (await this.engine.call("mark", { start, line, cells })).move;
+    return (await this.engine.mark(start, line, cells)).move;
   }
 
   async explain(start, line, clicks) {
-    return (await this.engine.call("explain", { start, line, clicks })).message;
+    return (await this.engine.explain(start, line, clicks)).message;
   }
 }
 
