@@ -17,7 +17,7 @@ import { Positions } from "./model/positions.js";
 import { drawMoveList } from "./panels/movelist.js";
 import { isPrefix } from "./model/game.js";
 import { drawPanel, drawThinking, drawControls } from "./panels/panels.js";
-import { NewGameDialog, sentence, setExplain, showNotice } from "./panels/dialogs.js";
+import { NewGameDialog, setExplain, showNotice } from "./panels/dialogs.js";
 import { actions } from "./app/actions.js";
 import * as keep from "./library/keep.js";
 import * as link from "./model/url.js";
@@ -32,74 +32,14 @@ import { MoveBox } from "./panels/movebox.js";
 import { Editor } from "./editor/editor.js";
 import { rulesMenuItems } from "./rules/rules.js";
 import { $, h } from "./app/dom.js";
+import { Page } from "./app/page.js";
 
 const root = document.documentElement;
 const initial = (() => {
   try { return JSON.parse($("initial").textContent); } catch { return { games: [], views: {}, starts: {} }; }
 })();
 
-const page = {
-  games: initial.games || [],
-  engine: null,
-  positions: null,
-  computer: null,
-  board: null,
-  model: null,      // the GameModel on screen
-  ready: false,     // engine ready and a game open (before: a game the build describes can open and take its first move)
-  pending: 0,       // engine calls of the page in flight (data-busy)
-  unsubscribe: null,
-};
-
-page.info = id => page.games.find(g => g.id === id) || null;
-
-/** Run `fn` (engine work) counted in data-busy; typed refusals are explained, bugs reported. */
-page.busy = async function busy(fn) {
-  page.pending += 1;
-  root.dataset.busy = "yes";
-  try {
-    return await fn();
-  } catch (err) {
-    if (err && err.type && err.type !== "InternalError") setExplain(sentence(err.message));
-    else {
-      console.error("Gamut:", err);
-      showNotice(`Something went wrong: ${err && err.message}`, { kind: "error" });
-    }
-    return undefined;
-  } finally {
-    page.pending -= 1;
-    if (!page.pending) root.dataset.busy = "no";
-    schedule();
-  }
-};
-
-/** Put `model` on screen (a game opened); the computer follows it. */
-page.show = function show(model) {
-  page.unsubscribe?.();
-  page.model = model;
-  page.unsubscribe = model.subscribe(() => changed());
-  page.computer.attach(model);
-  page.analyser.attach(model);
-  page.opened();
-  changed();
-};
-
-/** Whether a move may be entered now (the engine ready, no computer or far-away seat to move at the head). */
-page.canMove = () => {
-  const m = page.model;
-  return page.ready && !!m && !(m.atHead && page.computer.computerSeatToMove() >= 0) && page.farSeat() < 0;
-};
-
-/** The seat to move at the game's head when a friend far away plays it (and the board shows the head); else -1. */
-page.farSeat = () => {
-  const m = page.model;
-  const v = m && m.atHead && page.positions.get(m.start, m.head);
-  return v && !v.outcome && m.players[v.to_move] === "r" ? v.to_move : -1;
-};
-
-page.seatName = seat => {
-  const v = page.model && page.positions.get(page.model.start, page.model.head);
-  return (v && v.players[seat] && v.players[seat].name) || `Player ${seat + 1}`;
-};
+const page = new Page({ games: initial.games || [], changed: () => changed(), schedule: () => schedule(), buildPicker });
 
 /** The box that offers the link when a friend far away is to move. */
 function drawSend(far) {
@@ -109,11 +49,6 @@ function drawSend(far) {
   $("send-text").textContent = `It is ${page.seatName(far)}'s move, far away: send them the link of the game. They play and send theirs back; open it here to go on.`;
   $("send-share").hidden = !navigator.share;
 }
-
-/** <html data-revision> counts the games (and links) opened: tools and tests wait on it. */
-page.opened = () => {
-  root.dataset.revision = String(Number(root.dataset.revision || 0) + 1);
-};
 
 // -- after every change of the model: save, fetch what is needed, draw -------------
 function changed() {
@@ -335,7 +270,6 @@ function buildPicker(current) {
   }, info.name)));
   $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
 }
-page.buildPicker = buildPicker;
 
 
 boot();
