@@ -222,7 +222,7 @@ function startEngine(planned) {
   engine.onloading = ({ stage, fraction, message }) => {
     $("loading-message").textContent = message || stage || "Loading…";
     const bar = $("loading-bar");
-    if (typeof fraction === "number" && isFinite(fraction)) bar.value = Math.max(0, Math.min(1, fraction));
+    if (typeof fraction === "number" && Number.isFinite(fraction)) bar.value = Math.max(0, Math.min(1, fraction));
     else bar.removeAttribute("value");
   };
   registerOffline({ after: engine.ready.catch(() => {}) })

@@ -32,7 +32,6 @@
 const VERSION = "__GAMUT_VERSION__";
 const FILES = [/*__GAMUT_FILES__*/];
 const CACHE = `gamut-${VERSION}`;
-const SNAPSHOTS = `snapshot-gamut-${VERSION}`;
 const CLIENTS = "gamut-clients";            // {client id: build} of the open pages
 const SCOPE = new URL("./", self.location.href).href;
 const INDEX = new URL("./index.html", SCOPE).href;

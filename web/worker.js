@@ -26,7 +26,7 @@
 const SLICE_MS = 40;           // one job_step; the page gets a message between slices
 const here = (path) => new URL(path, import.meta.url).href;
 const PYODIDE = "__GAMUT_PYODIDE__";   // Pyodide's folder, relative to this file (build.py)
-const pyodideModule = import(here(PYODIDE + "pyodide.mjs"));
+const pyodideModule = import(here(`${PYODIDE}pyodide.mjs`));
 pyodideModule.catch(() => {});   // awaited in start()
 
 let handle = null;             // gamut.bridge.handle once loaded
@@ -53,7 +53,7 @@ WebAssembly.instantiateStreaming = async function (...args) {
 };
 
 function loading(stage, fraction, message) {
-  mark("stage-" + stage);
+  mark(`stage-${stage}`);
   post({ type: "loading", stage, fraction, message, marks: marks.slice() });
 }
 
@@ -127,7 +127,7 @@ async function keepSnapshot(key, bytes) {
 }
 
 async function forgetSnapshot() {
-  try { await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT_URL); } catch (err) { /* nothing kept */ }
+  try { await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT_URL); } catch { /* nothing kept */ }
 }
 
 // Pyodide 314 sizes a snapshot's heap with INITIAL_MEMORY, which its
@@ -136,7 +136,7 @@ async function forgetSnapshot() {
 // bounds").  So the module is created through this wrapper, which grows the
 // memory to the snapshot's size before Pyodide copies the heap in.
 async function growingModule() {
-  const { default: create } = await import(here(PYODIDE + "pyodide.asm.mjs"));
+  const { default: create } = await import(here(`${PYODIDE}pyodide.asm.mjs`));
   return (settings) => {
     const size = settings.INITIAL_MEMORY;
     settings.preRun = [...(settings.preRun ?? []), (module) => { module.growMemory(size); }];
@@ -237,7 +237,7 @@ function answer(id, responseText) {
   let response;
   try {
     response = JSON.parse(responseText);
-  } catch (err) {
+  } catch {
     post({ id, type: "error", error: { type: "InternalError", message: "unreadable engine answer" } });
     return null;
   }

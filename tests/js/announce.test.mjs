@@ -18,16 +18,16 @@ function rig(moves = []) {
   const asked = [];
   const a = new Announcer({
     put: text => said.push(text),
-    describe: async (start, line) => {
+    describe: async (_start, line) => {
       asked.push(line.join(" "));
       const move = line.length ? line[line.length - 1] : null;
       return { move, text: move ? `${move} in words.` : "", turn: `Side ${line.length % 2} to move.` };
     },
-    delay: (fn, ms) => { timers.set(next, fn); return next++; },
+    delay: fn => { timers.set(next, fn); return next++; },
     cancel: id => timers.delete(id),
   });
   model.subscribe(() => a.changed(model));
-  const rest = () => { const fns = [...timers.values()]; timers.clear(); fns.forEach(fn => fn()); };
+  const rest = () => { const fns = [...timers.values()]; timers.clear(); for (const fn of fns) fn(); };
   return { model, a, said, rest, asked, timers };
 }
 

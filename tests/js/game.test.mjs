@@ -214,7 +214,7 @@ test("storage: the old local save, and a version 1 save read as a tree without l
     items.set(storage.STORAGE_KEY, raw);
     const got = storage.load();
     assert.ok(got && typeof got.error === "string" && got.error, raw);
-    assert.equal(items.get(storage.STORAGE_KEY + ".damaged"), raw);
+    assert.equal(items.get(`${storage.STORAGE_KEY}.damaged`), raw);
     assert.equal(items.has(storage.STORAGE_KEY), false);
   }
   // a storage that refuses everything: no save, no exception

@@ -52,7 +52,7 @@ test("empty fragments are no link", () => {
 test("readable moves stay readable", () => {
   const moves = ["b1xd3", "c4=5", "b1-d3", "pass", "swap", "a1:b2;c3", "x+y", "(a)", "it's", "~_.!*"];
   const text = format(game({ moves }));
-  assert.equal(text, "#v1/loa/standard/-/" + moves.join(","));
+  assert.equal(text, `#v1/loa/standard/-/${moves.join(",")}`);
   assert.deepEqual(parse(text).moves, moves);
 });
 
@@ -124,7 +124,7 @@ test("players: written only when a seat is the computer", () => {
   for (const players of [["h", "c:strong"], ["c:beginner", "h"], ["c:master", "c:casual"], ["h", "h", "c:casual"]]) {
     const g = game({ moves: ["a"], players });
     const text = format(g);
-    assert.ok(text.includes("/players=" + players.join(",")), text);
+    assert.ok(text.includes(`/players=${players.join(",")}`), text);
     assert.deepEqual(parse(text), expected(g));
   }
   assert.ok(!format(game({ players: ["h", "h"] })).includes("players"));

@@ -76,7 +76,7 @@ class Pages {
 function worker(version, site) {
   const listeners = {};
   const self = {
-    location: { href: SCOPE + "sw.js" },
+    location: { href: `${SCOPE}sw.js` },
     registration: site.registration,
     skipped: false,
     claimed: false,
@@ -178,7 +178,7 @@ test("a new build waits, and does not download again what an older build's cache
   assert.deepEqual(s.server.requests.map(u => u.split("/")[0]).sort(),
     ["", "b", "b", "b", "b", "index.html", "manifest.webmanifest", "version.json"]);
   assert.deepEqual(s.caches.urls(`gamut-${B}`), filesOf(B).map(f => f === "./" ? "" : f).sort());
-  assert.equal(await text(await s.caches.named.get(`gamut-${B}`).match(SCOPE + "index.html")),
+  assert.equal(await text(await s.caches.named.get(`gamut-${B}`).match(`${SCOPE}index.html`)),
     `<script src="b/${B}/app.js">`);
   await b.message({ type: "skip-waiting" });
   assert.equal(b.self.skipped, true);
@@ -214,7 +214,7 @@ test("every page gets its own build's files, from the cache, even after a new bu
   // the page of A still open (the host has only B's files now) and a page of B
   assert.equal(await text(await b.fetch(`b/${A}/worker.js`)), `b/${A}/worker.js of ${A}`);
   assert.equal(await text(await b.fetch(`b/${B}/worker.js`)), `b/${B}/worker.js of ${B}`);
-  assert.equal(await text(await b.fetch(PYODIDE[0] + "?x=1")), `${PYODIDE[0]} of ${A}`);
+  assert.equal(await text(await b.fetch(`${PYODIDE[0]}?x=1`)), `${PYODIDE[0]} of ${A}`);
   // a reload (a navigation) gets the new build's page
   assert.equal(await text(await b.navigate("?from=home", "p2")), `<script src="b/${B}/app.js">`);
   assert.equal(await text(await b.navigate("some/other/path", "p3")), `<script src="b/${B}/app.js">`);
@@ -244,12 +244,12 @@ test("a build's caches are deleted only when no open page runs it", async () => 
   await b.navigate("", "p3");
   await b.message({ type: "hello", build: B }, "p3");
   assert.deepEqual(s.caches.names(),
-    ["gamut-" + A, "gamut-" + B, "gamut-clients", "snapshot-gamut-" + A, "someone-else"].sort());
+    [`gamut-${A}`, `gamut-${B}`, "gamut-clients", `snapshot-gamut-${A}`, "someone-else"].sort());
   // p2 reloads too: A's files and its engine snapshot go, nothing else
   s.pages.ids.delete("p2");
   s.pages.ids.add("p4");
   await b.message({ type: "hello", build: B }, "p4");
-  assert.deepEqual(s.caches.names(), ["gamut-" + B, "gamut-clients", "someone-else"]);
+  assert.deepEqual(s.caches.names(), [`gamut-${B}`, "gamut-clients", "someone-else"]);
   const notes = await (await s.caches.named.get("gamut-clients").match(SCOPE)).json();
   assert.deepEqual(notes, { p3: B, p4: B });
 });
@@ -260,5 +260,5 @@ test("a new build takes over with no page open: older builds' caches go at once"
   s.pages.ids.clear();
   const b = await thenB(s);
   await activate(s, b);
-  assert.deepEqual(s.caches.names(), ["gamut-" + B, "gamut-clients"]);
+  assert.deepEqual(s.caches.names(), [`gamut-${B}`, "gamut-clients"]);
 });

@@ -87,7 +87,7 @@ export class BoardDrawing {
     const hasFiles = board.files && board.files.length && board.kind !== "polygons";
     const margin = hasFiles ? 0.42 : 0.12;
     svg.setAttribute("viewBox", `${fmt(-margin)} ${-0.12} ${fmt(W + margin + 0.12)} ${fmt(H + 0.12 + margin)}`);
-    svg.setAttribute("class", `board kind-${board.kind}` + (this.interactive ? " interactive" : ""));
+    svg.setAttribute("class", `board kind-${board.kind}${this.interactive ? " interactive" : ""}`);
 
     const layer = name => el("g", { class: `layer layer-${name}` }, svg);
     const base = layer("base");
@@ -289,7 +289,7 @@ export class BoardDrawing {
         const dy = (shown.length - 1 - i) * step;
         el("circle", {
           cx: fmt(c.x), cy: fmt(c.y + dy - (shown.length - 1) * step / 2), r: fmt(r),
-          class: `disc c-${this._seatColor(seat)}` + (i < shown.length - 1 ? " under" : ""),
+          class: `disc c-${this._seatColor(seat)}${i < shown.length - 1 ? " under" : ""}`,
         }, g);
       });
       const topY = c.y - (shown.length - 1) * step / 2;
@@ -346,7 +346,7 @@ export class BoardDrawing {
       const below = shown.length - 1 - i;
       el("circle", {
         cx: fmt(c.x), cy: fmt(c.y), r: fmt(top + below * ring),
-        class: `disc c-${this._seatColor(seat)}` + (below ? " under ring" : ""),
+        class: `disc c-${this._seatColor(seat)}${below ? " under ring" : ""}`,
       }, g);
     });
     this.pieceSize.set(p.cell, top + (shown.length - 1) * ring);
@@ -423,7 +423,7 @@ export class BoardDrawing {
         const rt = size ? size + 0.06 : this._pieceRadius(c) * 1.12;
         el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(rt), class: "target capture", "data-cell": id }, layer);
       } else {
-        el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * (soft ? 0.22 : 0.38)), class: "target" + soft, "data-cell": id }, layer);
+        el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * (soft ? 0.22 : 0.38)), class: `target${soft}`, "data-cell": id }, layer);
       }
     }
     // hit shapes: labels (each starts with the cell's name) and keyboard reachability

@@ -188,7 +188,7 @@ export class Board {
     const color = (view.players[view.to_move] || {}).color || "black";
     const targets = on ? this.input.targets() : new Set();
     box.replaceChildren(...palette.map(p => h("button", {
-      type: "button", class: `pal c-${color}` + (targets.has(p.id) ? " target" : ""),
+      type: "button", class: `pal c-${color}${targets.has(p.id) ? " target" : ""}`,
       "data-id": p.id, "aria-pressed": this.input.clicks.includes(p.id) ? "true" : "false",
       "aria-label": p.label, disabled: !on || !!view.select || !!view.outcome,
       onclick: () => this._click(p.id),
@@ -227,7 +227,7 @@ export class Board {
       // a half-entered move in a game of clicks in any order: say what is missing
       const chosen = input.clicks.map(id => (view.palette || []).find(p => p.id === id)?.label ?? id);
       items.push(h("p", { class: "prompt", id: "pick-prompt" },
-        `Chosen: ${chosen.join(", ")}. ${verb} a marked cell or number to complete the move` + (touch ? "." : " (Escape cancels).")));
+        `Chosen: ${chosen.join(", ")}. ${verb} a marked cell or number to complete the move${touch ? "." : " (Escape cancels)."}`));
     }
     for (const m of view.moves || []) {
       if (m.clicks && m.clicks.length) continue;

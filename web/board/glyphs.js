@@ -30,7 +30,7 @@ export function cueGlyph(cue, x, y, r, cls, parent) {
     case "dot":
       return el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.55), class: cls }, parent);
     case "ring":
-      return el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.75), class: cls + " cue-line" }, parent);
+      return el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.75), class: `${cls} cue-line` }, parent);
     case "triangle":
       return el("polygon", {
         points: [[x, y - r], [x + r * 0.87, y + r * 0.5], [x - r * 0.87, y + r * 0.5]]
@@ -47,7 +47,7 @@ export function cueGlyph(cue, x, y, r, cls, parent) {
       const d = r * 0.8;
       return el("path", {
         d: `M${fmt(x - d)},${fmt(y - d)}L${fmt(x + d)},${fmt(y + d)}M${fmt(x + d)},${fmt(y - d)}L${fmt(x - d)},${fmt(y + d)}`,
-        class: cls + " cue-line",
+        class: `${cls} cue-line`,
       }, parent);
     }
     default:

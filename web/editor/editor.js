@@ -236,7 +236,7 @@ export class Editor {
       bySeat.get(item.owner).push(item);
     }
     const button = (id, label, icon) => h("button", {
-      type: "button", role: "radio", class: "tool" + (id === this.tool ? " chosen" : ""), "data-tool": id,
+      type: "button", role: "radio", class: `tool${id === this.tool ? " chosen" : ""}`, "data-tool": id,
       "aria-checked": id === this.tool ? "true" : "false", "aria-label": label, title: label,
       tabindex: id === this.tool ? "0" : "-1",
       onclick: () => this._choose(id),
@@ -297,7 +297,7 @@ export class Editor {
       this._status(capital(problem.message), "illegal");
       root.dataset.editor = "invalid";
     } else {
-      const words = view.messages && view.messages.length ? " " + view.messages.join(" ") : "";
+      const words = view.messages && view.messages.length ? ` ${view.messages.join(" ")}` : "";
       this._status(`Ready: ${sides[setup.to_move]} to move.${words}`, "ok");
       root.dataset.editor = "valid";
     }

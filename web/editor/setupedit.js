@@ -82,7 +82,7 @@ export function stackWords(palette, stack) {
 
 /** The link that opens the editor at a position text ("#edit" alone: the game's viewed position). */
 export function editLink(start) {
-  return start ? "#edit/" + encodeURIComponent(start).replace(/%2F/g, "/").replace(/%20/g, "+") : "#edit";
+  return start ? `#edit/${encodeURIComponent(start).replace(/%2F/g, "/").replace(/%20/g, "+")}` : "#edit";
 }
 
 /** Read an editor link: null when `hash` is not one, else {start} (null: the game on screen). */

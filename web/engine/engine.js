@@ -76,7 +76,7 @@ export class Engine {
     this.failure = message;
     this._setState("failed");
     this._rejectReady(new Error(message));
-    for (const [id, p] of this._pending) p.reject(new EngineError("EngineFailed", message));
+    for (const p of this._pending.values()) p.reject(new EngineError("EngineFailed", message));
     this._pending.clear();
   }
 

@@ -80,7 +80,7 @@ export class GamesList {
     const title = entry.name || s.title || entry.game.meta.game;
     const who = (s.players || []).map(p => p.seat && p.seat !== "h" ? `${p.name} (${p.seat === "r" ? "far away" : p.seat.slice(2)})` : p.name).join(" – ");
     const here = id === this.currentId();
-    return h("li", { class: "game-row" + (here ? " current" : ""), "data-id": id },
+    return h("li", { class: `game-row${here ? " current" : ""}`, "data-id": id },
       h("input", {
         type: "checkbox", "aria-label": `Select ${title}`, checked: this.selected.has(id),
         onchange: e => { if (e.target.checked) this.selected.add(id); else this.selected.delete(id); },

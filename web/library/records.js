@@ -115,7 +115,7 @@ export async function importTexts(engine, texts, games) {
       lines.push(`${name}:${e.line}:${e.col}: game ${e.game}: ${e.message}`);
     }
   }
-  const head = `Imported ${imported} game${imported === 1 ? "" : "s"}` + (failed ? `; ${failed} could not be imported:` : ".");
+  const head = `Imported ${imported} game${imported === 1 ? "" : "s"}${failed ? `; ${failed} could not be imported:` : "."}`;
   $("import-summary").textContent = [head, ...lines].join("\n");
   return { imported, failed, lines };
 }

@@ -29,7 +29,7 @@ export function clear() {
 
 function moveAside(s, raw) {
   try {
-    s.setItem(KEY + ".damaged", raw);
+    s.setItem(`${KEY}.damaged`, raw);
     s.removeItem(KEY);
   } catch { /* full: the damaged save stays where it is */ }
 }

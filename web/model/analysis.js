@@ -25,7 +25,7 @@ export const REASON_TEXT = { "missed-win": "a forced win missed", "forced-loss":
 export const ANALYSE_LEVELS = ["beginner", "casual", "strong", "master"];
 
 const isText = x => typeof x === "string";
-const isNum = x => typeof x === "number" && isFinite(x);
+const isNum = x => typeof x === "number" && Number.isFinite(x);
 const isChances = x => Array.isArray(x) && x.length >= 2 && x.every(c => isNum(c) && c >= 0 && c <= 1);
 
 /** `data` if it is a well-formed analysis (version 1), else null: what the

@@ -49,7 +49,7 @@ function describe(x) {
   if (x === undefined) return "missing";
   if (x === null) return "null";
   if (Array.isArray(x)) return "an array";
-  if (typeof x === "string") return JSON.stringify(x.length > 40 ? x.slice(0, 40) + "…" : x);
+  if (typeof x === "string") return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
   if (typeof x === "object") return "an object";
   return `${typeof x} ${String(x)}`;
 }

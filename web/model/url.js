@@ -39,7 +39,7 @@ export function escapePart(text) {
 
 function percent(ch) {
   return Array.from(new TextEncoder().encode(ch),
-    b => "%" + b.toString(16).toUpperCase().padStart(2, "0")).join("");
+    b => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 }
 
 function unescapePart(text, what) {
@@ -62,9 +62,9 @@ export function format({ game, variant, options, moves, ply, start, players }) {
   const list = (moves || []).map(escapePart).join(",");
   const at = ply != null && ply !== (moves || []).length ? `@${ply}` : "";
   let text = `#${VERSION}/${escapePart(game)}/${escapePart(variant)}/${opts}/${list}${at}`;
-  if (players && players.some(p => p !== "h")) text += "/players=" + players.map(escapePart).join(",");
+  if (players && players.some(p => p !== "h")) text += `/players=${players.map(escapePart).join(",")}`;
   // The start text may keep its "/"s: it is the last part and read as a whole.
-  if (start) text += "/start=" + escapePart(start).replace(/%2F/g, "/");
+  if (start) text += `/start=${escapePart(start).replace(/%2F/g, "/")}`;
   return text;
 }
 
@@ -100,7 +100,7 @@ export function parse(hash) {
   const parts = text.split("/");
   const version = parts[0];
   if (!/^v\d+$/.test(version)) {
-    throw new LinkError(`a game link starts with "#${VERSION}/", not ${JSON.stringify("#" + text.slice(0, 20))}`);
+    throw new LinkError(`a game link starts with "#${VERSION}/", not ${JSON.stringify(`#${text.slice(0, 20)}`)}`);
   }
   if (version !== VERSION) {
     throw new LinkError(`this link is format ${version}; this version of Gamut reads ${VERSION} links`);

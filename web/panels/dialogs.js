@@ -11,7 +11,7 @@ import { seatSelect } from "./panels.js";
 import { rulesHtml } from "../rules/rules.js";
 
 /** A sentence from a message that may already end in a full stop. */
-export const sentence = text => String(text || "").trim().replace(/[.\s]+$/, "") + ".";
+export const sentence = text => `${String(text || "").trim().replace(/[.\s]+$/, "")}.`;
 
 export function setExplain(text, kind = "illegal") {
   const box = $("explain");
@@ -34,7 +34,7 @@ export function hideNotice() {
 /** Open the rules dialog on the rules of `gameId` (its page is fetched first). */
 export async function showRules(gameId) {
   const text = await rulesHtml(gameId);
-  $("rules-body").innerHTML = `<p><a href="#rules/${gameId}" class="rules-page-link">Open the rules page</a> (with diagrams and positions to try)</p>` + text;
+  $("rules-body").innerHTML = `<p><a href="#rules/${gameId}" class="rules-page-link">Open the rules page</a> (with diagrams and positions to try)</p>${text}`;
   $("rules-dialog").showModal();
   $("rules-dialog").scrollTop = 0;  // a long page opens at its top, not at the focused Close button
 }
@@ -119,7 +119,7 @@ export class NewGameDialog {
     const labels = [];
     for (let seat = 0; seat < count; seat++) {
       const id = `new-seat-${seat}`;
-      const label = h("label", { for: id }, `Player ${seat + 1}` + (seat === 0 ? " (moves first)" : ""));
+      const label = h("label", { for: id }, `Player ${seat + 1}${seat === 0 ? " (moves first)" : ""}`);
       labels.push(label);
       rows.push(label);
       const select = seatSelect(seat, players[seat] || "h", null, null);

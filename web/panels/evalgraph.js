@@ -39,7 +39,7 @@ export function drawEvalGraph(svg, { positions, plies, colors, marks = {}, viewe
       }
       el("polygon", {
         points: top.concat(bottom).map(p => p.map(fmt).join(",")).join(" "),
-        class: `band band-${colors[s] || "seat" + s}`, "data-seat": s,
+        class: `band band-${colors[s] || `seat${s}`}`, "data-seat": s,
       }, svg);
       below = above;
     }

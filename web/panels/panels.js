@@ -50,7 +50,7 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
     const counters = (view.counters || []).filter(c => c.owner === seat).map(c => `${c.value} ${c.label}`).join(" · ");
     const turn = !over && view.to_move === seat;
     return h("li", {
-      class: "player" + (turn ? " to-move" : "") + (computer.isComputer(seat) ? " computer" : ""),
+      class: `player${turn ? " to-move" : ""}${computer.isComputer(seat) ? " computer" : ""}`,
       "data-seat": seat, "aria-current": turn ? "true" : null,
     },
     seatSwatch(p.color), h("span", { class: "player-name" }, p.name),
