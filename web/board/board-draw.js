@@ -2,22 +2,12 @@
 // py/gamut/core.py).  It knows geometry (squares, points of a grid,
 // polygons), pieces (discs, stacks, written labels), markers, highlights
 // and annotations, never a game's rules.  Owned by the Board widget
-// (board.js), which feeds it views and input state.
+// (board.js), which feeds it views and input state.  Its geometry is built
+// in board-geometry.js, its pieces drawn in board-pieces.js.
 
-import { CUES, COLOR_NAMES, cueGlyph, el, fmt } from "./glyphs.js";
-
-function polygonInradius(cell) {
-  const pts = cell.points;
-  let best = Infinity;
-  for (let i = 0; i < pts.length; i++) {
-    const [x1, y1] = pts[i];
-    const [x2, y2] = pts[(i + 1) % pts.length];
-    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-    const d = Math.abs((x2 - x1) * (y1 - cell.y) - (x1 - cell.x) * (y2 - y1)) / len;
-    best = Math.min(best, d);
-  }
-  return best;
-}
+import { COLOR_NAMES, el, fmt } from "./glyphs.js";
+import { buildGeometry } from "./board-geometry.js";
+import { drawPiece } from "./board-pieces.js";
 
 /**
  * The drawing of a board in an <svg>: given a view, it draws; given an
@@ -52,7 +42,7 @@ export class BoardDrawing {
       board.files || [], board.ranks || [], board.cells.map(c => [c.id, c.x, c.y, c.shade ?? 0, c.shape || ""])]);
     if (this.geometryKey !== key) {
       this.geometryKey = key;
-      this._buildGeometry(board);
+      buildGeometry(this, board);
     }
     this.svg.setAttribute("aria-label", `${view.title} board`);
     this._drawMarkers(view);
@@ -60,115 +50,6 @@ export class BoardDrawing {
     this._drawPieces(view);
     this._drawAnnotations(view);
     this.overlay(this.overlayState);
-  }
-
-  _buildGeometry(board) {
-    const svg = this.svg;
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
-    // Work in units of one cell: squares and points already are; polygon
-    // boards are scaled so that a typical cell is one unit across, so that
-    // strokes, pieces and labels have the same weight on every board.
-    let k = 1;
-    if (board.kind === "polygons") {
-      const sizes = board.cells.filter(c => c.points).map(c => 2 * polygonInradius(c)).sort((a, b) => a - b);
-      const typical = sizes[Math.floor(sizes.length / 2)];
-      if (typical > 0) k = 1 / typical;
-    }
-    const cells = new Map();
-    for (const cell of board.cells) {
-      const g = { ...cell, x: cell.x * k, y: cell.y * k };
-      if (cell.points) g.points = cell.points.map(([x, y]) => [x * k, y * k]);
-      g.inradius = board.kind === "polygons" && g.points ? polygonInradius(g) : 0.5;
-      cells.set(cell.id, g);
-    }
-    const W = board.width * k;
-    const H = board.height * k;
-    this.geometry = { kind: board.kind, cells, scale: k };
-    const hasFiles = board.files && board.files.length && board.kind !== "polygons";
-    const margin = hasFiles ? 0.42 : 0.12;
-    svg.setAttribute("viewBox", `${fmt(-margin)} ${-0.12} ${fmt(W + margin + 0.12)} ${fmt(H + 0.12 + margin)}`);
-    svg.setAttribute("class", `board kind-${board.kind}${this.interactive ? " interactive" : ""}`);
-
-    const layer = name => el("g", { class: `layer layer-${name}` }, svg);
-    const base = layer("base");
-    if (board.kind === "squares") {
-      el("rect", { x: 0, y: 0, width: W, height: H, class: "frame" }, base);
-      for (const c of cells.values()) {
-        el("rect", {
-          x: fmt(c.x - 0.5), y: fmt(c.y - 0.5), width: 1, height: 1,
-          class: `sq shade-${c.shade ?? 0}`, "data-cell": c.id,
-        }, base);
-      }
-    } else if (board.kind === "points") {
-      el("rect", { x: 0, y: 0, width: W, height: H, class: "frame wood" }, base);
-      const xs = [...new Set([...cells.values()].map(c => c.x))].sort((a, b) => a - b);
-      const ys = [...new Set([...cells.values()].map(c => c.y))].sort((a, b) => a - b);
-      for (const x of xs) {
-        el("line", { x1: x, y1: ys[0], x2: x, y2: ys[ys.length - 1], class: "grid" }, base);
-      }
-      for (const y of ys) {
-        el("line", { x1: xs[0], y1: y, x2: xs[xs.length - 1], y2: y, class: "grid" }, base);
-      }
-    } else {
-      for (const c of cells.values()) {
-        if (!c.points) continue;
-        el("polygon", {
-          points: c.points.map(p => p.map(fmt).join(",")).join(" "),
-          class: `poly shape-${c.shape || "cell"}`, "data-cell": c.id,
-        }, base);
-      }
-    }
-    for (const edge of board.edges || []) {
-      const color = this._seatColor(edge.owner);
-      // under each side's line a dark casing: a white side stays visible on a light frame
-      el("line", {
-        x1: fmt(edge.from[0] * k), y1: fmt(edge.from[1] * k), x2: fmt(edge.to[0] * k), y2: fmt(edge.to[1] * k),
-        class: "edge-casing",
-      }, base);
-      el("line", {
-        x1: fmt(edge.from[0] * k), y1: fmt(edge.from[1] * k), x2: fmt(edge.to[0] * k), y2: fmt(edge.to[1] * k),
-        class: `edge c-${color}`, "data-owner": edge.owner,
-      }, base);
-    }
-    // coordinates
-    const coords = layer("coords");
-    if (hasFiles) {
-      board.files.forEach((f, i) => {
-        el("text", { x: i + 0.5, y: H + 0.3, class: "coord" }, coords).textContent = f;
-      });
-      (board.ranks || []).forEach((r, j) => {
-        el("text", { x: -0.21, y: H - j - 0.5 + 0.05, class: "coord" }, coords).textContent = r;
-      });
-    } else if (board.kind === "polygons") {
-      for (const c of cells.values()) {
-        el("text", {
-          x: fmt(c.x), y: fmt(c.y + c.inradius * 0.62), class: "coord cell-name", "data-cell": c.id,
-          "font-size": fmt(Math.min(0.17, c.inradius * 0.36)),
-        }, coords).textContent = c.id;
-      }
-    }
-    this.layers = {
-      // highlights under the markers: a marker just captured keeps its colour in a tinted rim
-      highlights: layer("highlights"), markers: layer("markers"), selection: layer("selection"),
-      pieces: layer("pieces"), preview: layer("preview"),
-      annotations: layer("annotations"), overlay: layer("overlay"), hits: layer("hits"),
-      drag: layer("drag"),
-    };
-    // hit shapes: one per cell, transparent, on top; they carry the labels
-    for (const c of cells.values()) {
-      const attrs = { class: "hit", "data-cell": c.id };
-      let hit;
-      if (board.kind === "squares") {
-        hit = el("rect", { ...attrs, x: fmt(c.x - 0.5), y: fmt(c.y - 0.5), width: 1, height: 1 }, this.layers.hits);
-      } else if (board.kind === "points") {
-        hit = el("circle", { ...attrs, cx: c.x, cy: c.y, r: 0.5 }, this.layers.hits);
-      } else if (c.points) {
-        hit = el("polygon", { ...attrs, points: c.points.map(p => p.map(fmt).join(",")).join(" ") }, this.layers.hits);
-      } else {
-        hit = el("circle", { ...attrs, cx: fmt(c.x), cy: fmt(c.y), r: 0.5 }, this.layers.hits);
-      }
-      c.hit = hit;
-    }
   }
 
   _seatColor(seat) {
@@ -253,59 +134,11 @@ export class BoardDrawing {
     this.pieceAt = new Map();
     this.pieceSize = new Map();  // cell -> drawn radius, where it differs from _pieceRadius
     for (const p of view.pieces || []) {
-      if (this._drawPiece(p, layer, "piece")) this.pieceAt.set(p.cell, p);
+      if (drawPiece(this, p, layer, "piece")) this.pieceAt.set(p.cell, p);
     }
     // a cell's name is hidden under its piece or marker
     this.markerAt = new Set((view.markers || []).map(m => m.cell));
     this._coverNames(id => this.pieceAt.has(id) || this.markerAt.has(id));
-  }
-
-  /** Draw piece `p` (view schema) into `layer` as a group of class `cls`. */
-  _drawPiece(p, layer, cls) {
-    {
-      const c = this.geometry.cells.get(p.cell);
-      if (!c) return null;
-      const g = el("g", { class: cls, "data-cell": p.cell, "data-owner": p.owner }, layer);
-      const r = this._pieceRadius(c);
-      const color = this._seatColor(p.owner);
-      if (p.label != null && !p.stack) {
-        // a written number: the label in the owner's colour, with the cue beside it
-        g.classList.add("written");
-        el("text", {
-          x: fmt(c.x), y: fmt(c.y + r * 0.05), class: `label written-label c-${color}`,
-          "font-size": fmt(r * 1.6),
-        }, g).textContent = p.label;
-        cueGlyph(CUES[color], c.x + r * 0.95, c.y + r * 0.9, r * 0.2, `cue written-cue c-${color}`, g);
-        return g;
-      }
-      const stack = p.stack && p.stack.length ? p.stack : [p.owner];
-      if (this.view.board.stack_style === "rings") {
-        this._drawRings(g, c, r, stack, p, color);
-        return g;
-      }
-      const step = Math.min(r * 0.16, 0.07);
-      const shown = stack.slice(-5);
-      shown.forEach((seat, i) => {
-        const dy = (shown.length - 1 - i) * step;
-        el("circle", {
-          cx: fmt(c.x), cy: fmt(c.y + dy - (shown.length - 1) * step / 2), r: fmt(r),
-          class: `disc c-${this._seatColor(seat)}${i < shown.length - 1 ? " under" : ""}`,
-        }, g);
-      });
-      const topY = c.y - (shown.length - 1) * step / 2;
-      const label = p.label != null ? String(p.label) : stack.length > 1 ? String(stack.length) : null;
-      if (label != null) {
-        el("text", {
-          x: fmt(c.x), y: fmt(topY + r * 0.05), class: `label on-${color}`, "font-size": fmt(r * 0.95),
-        }, g).textContent = label;
-        if (color !== "black" && color !== "white") {
-          cueGlyph(CUES[color], c.x + r * 0.62, topY - r * 0.62, r * 0.22, `cue cue-on-${color}`, g);
-        }
-      } else if (color !== "black" && color !== "white") {
-        cueGlyph(CUES[color], c.x, topY, r * 0.4, `cue cue-on-${color}`, g);
-      }
-      return g;
-    }
   }
 
   /** Draw a move's preview (see core.py: "preview"): its pieces and markers
@@ -330,35 +163,7 @@ export class BoardDrawing {
       if (!c) continue;
       this._markerTile(c, `marker preview-marker c-${this._seatColor(m.owner)}`, layer, m.owner);
     }
-    for (const p of preview.pieces || []) this._drawPiece(p, layer, "piece-preview");
-  }
-
-  /** board.stack_style "rings": a stack seen from above.  The top piece is a
-   * disc and each piece below it a ring around it, in its own colour (at most
-   * 4 levels; the label counts them all), so a taller stack is larger and
-   * shows its height and make-up at a glance. */
-  _drawRings(g, c, r, stack, p, color) {
-    const shown = stack.slice(-4);
-    const top = r * 0.66;
-    const ring = r * 0.16;
-    g.classList.add("ringed");
-    shown.forEach((seat, i) => {
-      const below = shown.length - 1 - i;
-      el("circle", {
-        cx: fmt(c.x), cy: fmt(c.y), r: fmt(top + below * ring),
-        class: `disc c-${this._seatColor(seat)}${below ? " under ring" : ""}`,
-      }, g);
-    });
-    this.pieceSize.set(p.cell, top + (shown.length - 1) * ring);
-    g.dataset.height = String(stack.length);
-    const label = p.label != null ? String(p.label) : stack.length > 1 ? String(stack.length) : null;
-    if (label != null) {
-      el("text", {
-        x: fmt(c.x), y: fmt(c.y + top * 0.05), class: `label on-${color}`, "font-size": fmt(top * 1.15),
-      }, g).textContent = label;
-    } else if (color !== "black" && color !== "white") {
-      cueGlyph(CUES[color], c.x, c.y, top * 0.4, `cue cue-on-${color}`, g);
-    }
+    for (const p of preview.pieces || []) drawPiece(this, p, layer, "piece-preview");
   }
 
   _drawAnnotations(view) {
