@@ -36,17 +36,27 @@ import { Page } from "./app/page.js";
 
 const root = document.documentElement;
 const initial = (() => {
-  try { return JSON.parse($("initial").textContent); } catch { return { games: [], views: {}, starts: {} }; }
+  try {
+    return JSON.parse($("initial").textContent);
+  } catch {
+    return { games: [], views: {}, starts: {} };
+  }
 })();
 
-const page = new Page({ games: initial.games || [], changed: () => changed(), schedule: () => schedule(), buildPicker });
+const page = new Page({
+  games: initial.games || [],
+  changed: () => changed(),
+  schedule: () => schedule(),
+  buildPicker,
+});
 
 /** The box that offers the link when a friend far away is to move. */
 function drawSend(far) {
   const box = $("send");
   box.hidden = far < 0;
   if (far < 0) return;
-  $("send-text").textContent = `It is ${page.seatName(far)}'s move, far away: send them the link of the game. They play and send theirs back; open it here to go on.`;
+  $("send-text").textContent =
+    `It is ${page.seatName(far)}'s move, far away: send them the link of the game. They play and send theirs back; open it here to go on.`;
   $("send-share").hidden = !navigator.share;
 }
 
@@ -89,7 +99,7 @@ function draw() {
     return;
   }
   const view = page.positions.get(m.start, m.viewed);
-  if (!view) return;  // drawn when it arrives
+  if (!view) return; // drawn when it arrives
   const computer = page.computer;
   const headView = page.positions.get(m.start, m.head);
   // how the game ended, shown while its earlier moves are browsed
@@ -98,15 +108,18 @@ function draw() {
   const seat = computer.computerSeatToMove();
   const computerTurn = m.atHead && seat >= 0;
   // before the engine is ready: where the build describes every position one move later
-  const early = !page.ready && page.engine.state !== "failed" && page.positions.playableEarly(m.start, m.viewed);
+  const early =
+    !page.ready && page.engine.state !== "failed" && page.positions.playableEarly(m.start, m.viewed);
   const input = (page.ready || early) && !page.pending && !computerTurn && far < 0;
   drawSend(far);
   page.movebox.show(view);
   root.dataset.ply = String(m.ply);
   page.board.show(view);
   page.board.setInteractive(input);
-  page.board.setSuggest(computer.suggestion(view)
-    || engineMoveOnBoard(page.analyser.result(), m.viewed, view, line => page.positions.get(m.start, line)));
+  page.board.setSuggest(
+    computer.suggestion(view) ||
+      engineMoveOnBoard(page.analyser.result(), m.viewed, view, line => page.positions.get(m.start, line)),
+  );
   // the panel and the move list are rebuilt only when what they show changed
   // (not on every progress report of a search: a select being used stays open)
   const thinkingHere = !!(computer.think && computer.think.purpose === "move" && m.atHead);
@@ -114,23 +127,38 @@ function draw() {
   if (!sameKey(drawn.panel, panelKey)) {
     drawn.panel = panelKey;
     drawPanel({
-      model: m, view, info: page.info(view.game), computer,
-      endOutcome: endView && endView.outcome, onSeat: (s, value) => actions.seat(s, value),
+      model: m,
+      view,
+      info: page.info(view.game),
+      computer,
+      endOutcome: endView && endView.outcome,
+      onSeat: (s, value) => actions.seat(s, value),
     });
   }
   const listKey = [m, m.rev, view.players.length, view.turn_plies];
   if (!sameKey(drawn.list, listKey)) {
     drawn.list = listKey;
     drawMoveList($("moves"), m, {
-      seats: view.players.length, per: view.turn_plies || 1, onSelect: line => actions.goTo(line),
+      seats: view.players.length,
+      per: view.turn_plies || 1,
+      onSelect: line => actions.goTo(line),
       marks: marksByPly(page.analyser.result()),
     });
   }
   const hint = computer.hint && computer.hint.progress;
   drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: input && !!hint });
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 });
-  drawAnalysis({ analyser: page.analyser, computer, model: m, view, ready: page.ready,
-    seatName: s => (view.players[s] && view.players[s].name) || `Player ${s + 1}` }, line => actions.goTo(line));
+  drawAnalysis(
+    {
+      analyser: page.analyser,
+      computer,
+      model: m,
+      view,
+      ready: page.ready,
+      seatName: s => (view.players[s] && view.players[s].name) || `Player ${s + 1}`,
+    },
+    line => actions.goTo(line),
+  );
 }
 
 // -- boot ---------------------------------------------------------------------------
@@ -140,7 +168,8 @@ function boot() {
   page.engine = new Engine();
   page.positions = new Positions(page.engine, initial);
   page.computer = new Computer({
-    engine: page.engine, positions: page.positions,
+    engine: page.engine,
+    positions: page.positions,
     onMove: (line, move) => actions.computerMove(line, move),
     onChange: () => schedule(),
     onError: message => showNotice(message, { kind: "error" }),
@@ -151,40 +180,53 @@ function boot() {
     onDone: (model, result) => model.setAnalysis(result),
     onError: message => showNotice(message, { kind: "error" }),
   });
-  page.board = new Board({ svg: $("board"), palette: $("palette"), actions: $("actions") }, {
-    onMove: text => actions.play(text),
-    onMark: cells => actions.mark(cells),
-    onIllegal: (clicks, message) => actions.explain(clicks, message),
-    onRefused: () => actions.refused(),
-    onChange: () => setExplain(""),
-  });
+  page.board = new Board(
+    { svg: $("board"), palette: $("palette"), actions: $("actions") },
+    {
+      onMove: text => actions.play(text),
+      onMark: cells => actions.mark(cells),
+      onIllegal: (clicks, message) => actions.explain(clicks, message),
+      onRefused: () => actions.refused(),
+      onChange: () => setExplain(""),
+    },
+  );
   page.announcer = new Announcer({
     put: logTo($("said")),
     describe: (start, line) => page.engine.describe(start, line),
   });
   page.movebox = new MoveBox({
-    form: $("movebox"), input: $("move-input"), options: $("move-options"), message: $("move-error"),
+    form: $("movebox"),
+    input: $("move-input"),
+    options: $("move-options"),
+    message: $("move-error"),
     onEnter: text => actions.enter(text),
   });
   page.keeper = new keep.Keeper({
-    positions: page.positions, games: page.games,
+    positions: page.positions,
+    games: page.games,
     onProblem: message => showNotice(message, { kind: "error" }),
     onMerged: model => model._changed("tree"),
   });
   page.gamesList = new GamesList({
-    games: page.games, currentId: () => page.model && page.model.id,
+    games: page.games,
+    currentId: () => page.model && page.model.id,
     onOpen: entry => actions.openEntry(entry),
     onExport: entries => actions.exportEntries(entries),
     onExportRaw: entry => records.exportRaw(entry),
   });
   page.dialog = new NewGameDialog({
-    games: page.games, settingsOf: keep.settingsOf,
-    seatNames: (game, variant) => page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
+    games: page.games,
+    settingsOf: keep.settingsOf,
+    seatNames: (game, variant) =>
+      page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
     onStart: choice => actions.startNew(choice),
   });
   page.editor = new Editor({
-    engine: page.engine, games: () => page.games, settingsOf: keep.settingsOf,
-    onPlay: start => actions.playFrom(start), onClose: () => actions.closeEditor(),
+    engine: page.engine,
+    games: () => page.games,
+    settingsOf: keep.settingsOf,
+    onPlay: start => actions.playFrom(start),
+    onClose: () => actions.closeEditor(),
     onAnalyse: start => actions.playFrom(start, { analyse: true }),
   });
   // the board at once, from the start views the build inlined
@@ -203,7 +245,9 @@ function plannedGame() {
   try {
     const parsed = link.parse(location.hash);
     if (parsed && page.info(parsed.game)) return parsed.game;
-  } catch { /* explained when the engine is ready */ }
+  } catch {
+    /* explained when the engine is ready */
+  }
   const id = keep.readJSON("gamut.last-game");
   return page.info(id) ? id : "loa";
 }
@@ -215,34 +259,48 @@ function startEngine(planned) {
   root.dataset.engine = "loading";
   const engine = page.engine;
   page.planned = planned;
-  const seeded = seedFirstMoves(page.positions, initial, planned, new URL(`./first-moves/${planned}.json`, import.meta.url));
-  const gamesKnown = page.games.length ? seeded
-    : engine.ready.then(async () => { page.games = (await engine.initial()).games; });
+  const seeded = seedFirstMoves(
+    page.positions,
+    initial,
+    planned,
+    new URL(`./first-moves/${planned}.json`, import.meta.url),
+  );
+  const gamesKnown = page.games.length
+    ? seeded
+    : engine.ready.then(async () => {
+        page.games = (await engine.initial()).games;
+      });
   const opened = gamesKnown.then(() => actions.openFromURL({ boot: true }));
   engine.onloading = ({ stage, fraction, message }) => {
     $("loading-message").textContent = message || stage || "Loading…";
     const bar = $("loading-bar");
-    if (typeof fraction === "number" && Number.isFinite(fraction)) bar.value = Math.max(0, Math.min(1, fraction));
+    if (typeof fraction === "number" && Number.isFinite(fraction))
+      bar.value = Math.max(0, Math.min(1, fraction));
     else bar.removeAttribute("value");
   };
-  registerOffline({ after: engine.ready.catch(() => {}) })
-    .then(registration => watchUpdates(registration, { beforeReload: () => page.keeper.flush() }));
+  registerOffline({ after: engine.ready.catch(() => {}) }).then(registration =>
+    watchUpdates(registration, { beforeReload: () => page.keeper.flush() }),
+  );
   const slow = setTimeout(() => {
-    if (!page.ready) $("loading-message").textContent = "Still loading: this is taking longer than usual. Reloading the page may help.";
+    if (!page.ready)
+      $("loading-message").textContent =
+        "Still loading: this is taking longer than usual. Reloading the page may help.";
   }, 60000);
-  engine.ready.then(async () => {
-    clearTimeout(slow);
-    await page.positions.confirmSeeds();
-    await opened;
-    page.ready = true;
-    page.computer.enable();
-    $("loading").hidden = true;
-    root.dataset.engine = "ready";
-    schedule();
-  }).catch(err => {
-    clearTimeout(slow);
-    engineFailed(err);
-  });
+  engine.ready
+    .then(async () => {
+      clearTimeout(slow);
+      await page.positions.confirmSeeds();
+      await opened;
+      page.ready = true;
+      page.computer.enable();
+      $("loading").hidden = true;
+      root.dataset.engine = "ready";
+      schedule();
+    })
+    .catch(err => {
+      clearTimeout(slow);
+      engineFailed(err);
+    });
 }
 
 function engineFailed(err) {
@@ -263,13 +321,23 @@ function engineFailed(err) {
 
 /** The game picker and the rules menu, from the engine's list of games. */
 function buildPicker(current) {
-  $("game-picker").replaceChildren(...page.games.map(info => h("button", {
-    type: "button", class: "pick", "data-game": info.id, title: info.description,
-    "aria-current": info.id === current ? "true" : null,
-    onclick: () => actions.switchGame(info.id),
-  }, info.name)));
+  $("game-picker").replaceChildren(
+    ...page.games.map(info =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "pick",
+          "data-game": info.id,
+          title: info.description,
+          "aria-current": info.id === current ? "true" : null,
+          onclick: () => actions.switchGame(info.id),
+        },
+        info.name,
+      ),
+    ),
+  );
   $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
 }
-
 
 boot();

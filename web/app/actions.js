@@ -10,7 +10,7 @@ import { sentence, setExplain } from "../panels/dialogs.js";
 import { $, h } from "./dom.js";
 import { initOpening, openingActions } from "./open-actions.js";
 
-let page = null;  // the Page (app/page.js)
+let page = null; // the Page (app/page.js)
 
 export const actions = {
   init(p) {
@@ -36,7 +36,8 @@ export const actions = {
    * board move would be.  Resolves to {said} | {move} | {error: why}. */
   enter(text) {
     const m = page.model;
-    if (!m || !page.ready) return Promise.resolve({ error: "The engine is still loading; try again in a moment." });
+    if (!m || !page.ready)
+      return Promise.resolve({ error: "The engine is still loading; try again in a moment." });
     const at = [...m.viewed];
     return page.busy(async () => {
       let r;
@@ -83,7 +84,11 @@ export const actions = {
       return;
     }
     const m = page.model;
-    page.busy(async () => setExplain(await page.positions.explain(m.start, m.viewed, clicks) || "That is not a legal move here."));
+    page.busy(async () =>
+      setExplain(
+        (await page.positions.explain(m.start, m.viewed, clicks)) || "That is not a legal move here.",
+      ),
+    );
   },
 
   refused() {
@@ -94,13 +99,19 @@ export const actions = {
     const seat = page.computer.computerSeatToMove();
     const far = page.farSeat();
     if (far >= 0) {
-      setExplain(`${page.seatName(far)} plays far away: send them the link of the game, and open the link they send back.`, "info");
+      setExplain(
+        `${page.seatName(far)} plays far away: send them the link of the game, and open the link they send back.`,
+        "info",
+      );
       return;
     }
     if (seat >= 0 && page.model.atHead) {
       const view = page.positions.get(page.model.start, page.model.head);
       const name = view ? view.players[seat].name : `Player ${seat + 1}`;
-      setExplain(`${name} is played by the computer${page.computer.paused ? " (paused: press Resume)" : ""}.`, "info");
+      setExplain(
+        `${name} is played by the computer${page.computer.paused ? " (paused: press Resume)" : ""}.`,
+        "info",
+      );
     }
   },
 
@@ -112,9 +123,15 @@ export const actions = {
   nav(where) {
     const m = page.model;
     if (!m) return;
-    const moved = { first: () => m.first(), back: () => m.back(), forward: () => m.forward(), last: () => m.last(),
+    const moved = {
+      first: () => m.first(),
+      back: () => m.back(),
+      forward: () => m.forward(),
+      last: () => m.last(),
       // down: into the fork's first variation (or the next one), else to the end; up: back, else to the start
-      down: () => m.variation(1) || m.last(), up: () => m.variation(-1) || m.first() }[where]();
+      down: () => m.variation(1) || m.last(),
+      up: () => m.variation(-1) || m.first(),
+    }[where]();
     if (moved) setExplain("");
   },
 
@@ -122,7 +139,7 @@ export const actions = {
   undo() {
     const m = page.model;
     if (!m || !m.head.length) return;
-    page.computer.cancel();  // the computer's move in progress is dropped
+    page.computer.cancel(); // the computer's move in progress is dropped
     return page.busy(async () => {
       // back to the last position where a human is to move: the human's move
       // while the computer thinks, else the computer's reply and the human's
@@ -165,10 +182,22 @@ export const actions = {
     if (!saved) return;
     const box = $("explain");
     box.dataset.kind = "info";
-    box.replaceChildren(`Deleted ${gone} and the moves after it. `, h("button", {
-      type: "button", id: "undo-delete", class: "link",
-      onclick: () => { if (page.model === m) m.restore(saved); setExplain(""); },
-    }, "Undo"));
+    box.replaceChildren(
+      `Deleted ${gone} and the moves after it. `,
+      h(
+        "button",
+        {
+          type: "button",
+          id: "undo-delete",
+          class: "link",
+          onclick: () => {
+            if (page.model === m) m.restore(saved);
+            setExplain("");
+          },
+        },
+        "Undo",
+      ),
+    );
   },
 
   // -- the computer ---------------------------------------------------------------
@@ -213,7 +242,14 @@ export const actions = {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || page.editor.isOpen) return;
     const t = e.target;
     if (t && (t.closest("input, select, textarea, dialog") || t.isContentEditable)) return;
-    const go = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last", ArrowUp: "up", ArrowDown: "down" }[e.key];
+    const go = {
+      ArrowLeft: "back",
+      ArrowRight: "forward",
+      Home: "first",
+      End: "last",
+      ArrowUp: "up",
+      ArrowDown: "down",
+    }[e.key];
     if (go) actions.nav(go);
     else if (e.key === "Escape") page.board.cancel();
     else if (e.key === "/") $("move-input").focus();

@@ -14,11 +14,13 @@ import { copyLink, hideNotice, sentence, setExplain, showNotice } from "../panel
 import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.js";
 import { editLink, readEditLink } from "../editor/setupedit.js";
 
-let page = null;     // the Page (app/page.js)
-let actions = null;  // every action (actions.js), for those that lead to another
+let page = null; // the Page (app/page.js)
+let actions = null; // every action (actions.js), for those that lead to another
 
-const linkProblem = msg => `This link could not be opened: ${sentence(msg).slice(0, -1)}. The game on screen is unchanged.`;
-const saveProblem = msg => `Your saved game could not be restored (${sentence(msg).slice(0, -1)}). It is kept, and another game is shown instead.`;
+const linkProblem = msg =>
+  `This link could not be opened: ${sentence(msg).slice(0, -1)}. The game on screen is unchanged.`;
+const saveProblem = msg =>
+  `Your saved game could not be restored (${sentence(msg).slice(0, -1)}). It is kept, and another game is shown instead.`;
 
 /** Give these actions the page and the whole set of actions (called by actions.init). */
 export function initOpening(thePage, allActions) {
@@ -57,8 +59,10 @@ export const openingActions = {
       let model = null;
       try {
         model = await open.lastOf(page.positions, gameId, page.games);
-      } catch { /* no library: a fresh game */ }
-      model = model || await open.fresh(page.engine, page.positions, gameId, keep.settingsOf(gameId) || {});
+      } catch {
+        /* no library: a fresh game */
+      }
+      model = model || (await open.fresh(page.engine, page.positions, gameId, keep.settingsOf(gameId) || {}));
       hideNotice();
       setExplain("");
       actions.replace(model);
@@ -70,7 +74,7 @@ export const openingActions = {
     page.editor.hide();
     page.show(model);
     page.buildPicker(model.meta.game);
-    if (editing) location.hash = model.fragment();  // (the editor's address gives way to the game's)
+    if (editing) location.hash = model.fragment(); // (the editor's address gives way to the game's)
   },
 
   /** Open what the URL names: a link (into the game on screen or the library
@@ -91,7 +95,7 @@ export const openingActions = {
     else if (!boot) return actions.openEditor(editing);
     if (!boot && m && location.hash === m.fragment()) return;
     if (!boot && (!location.hash || location.hash === "#")) {
-      if (m) page.keeper.changed(m);  // the fragment was cleared: write the game back
+      if (m) page.keeper.changed(m); // the fragment was cleared: write the game back
       return;
     }
     await page.busy(async () => {
@@ -100,22 +104,34 @@ export const openingActions = {
       // opens before the engine is ready; another waits for the engine)
       const stored = boot ? await actions.lastStored() : null;
       const unchecked = boot ? stored && library.modelOf(stored) : m;
-      const check = async () => (boot ? stored && await actions.openStored(stored) : m);
+      const check = async () => (boot ? stored && (await actions.openStored(stored)) : m);
       let target = null;
       if (!rules && !editing && !(boot && unchecked && location.hash === unchecked.fragment())) {
         const linked = await actions.readLink({ boot });
-        if (linked) target = await actions.placeLink(linked, unchecked && unchecked.start === linked.start ? await check() : null);
+        if (linked)
+          target = await actions.placeLink(
+            linked,
+            unchecked && unchecked.start === linked.start ? await check() : null,
+          );
       }
-      target = target || await check()
-        || await open.fresh(page.engine, page.positions, page.planned || "loa", keep.settingsOf(page.planned || "loa") || {});
+      target =
+        target ||
+        (await check()) ||
+        (await open.fresh(
+          page.engine,
+          page.positions,
+          page.planned || "loa",
+          keep.settingsOf(page.planned || "loa") || {},
+        ));
       if (target === m) {
-        page.opened();          // (a link opened into the game on screen counts as opening it)
-        m._changed("tree");     // (a broken link: the URL shows the game on screen again)
+        page.opened(); // (a link opened into the game on screen counts as opening it)
+        m._changed("tree"); // (a broken link: the URL shows the game on screen again)
         return;
       }
       actions.replace(target);
     });
-    if (boot && editing) {  // (over the game it came back to, once the engine can answer)
+    if (boot && editing) {
+      // (over the game it came back to, once the engine can answer)
       await page.engine.ready;
       await actions.openEditor(editing);
     }
@@ -137,7 +153,8 @@ export const openingActions = {
     const m = page.model;
     const what = editing.start ? { start: editing.start } : m ? { start: m.start, line: m.viewed } : null;
     try {
-      if (editing.broken || !what) throw Object.assign(new Error("it is not a position link"), { type: "LinkError" });
+      if (editing.broken || !what)
+        throw Object.assign(new Error("it is not a position link"), { type: "LinkError" });
       await page.editor.open(what);
     } catch (err) {
       if (!err || !err.type) throw err;
@@ -158,8 +175,11 @@ export const openingActions = {
     return page.busy(async () => {
       const view = await page.positions.view(start, []);
       const last = keep.settingsOf(view.game);
-      const players = analyse ? view.players.map(() => "h")
-        : last && Array.isArray(last.players) && last.players.length === view.players.length ? last.players : [];
+      const players = analyse
+        ? view.players.map(() => "h")
+        : last && Array.isArray(last.players) && last.players.length === view.players.length
+          ? last.players
+          : [];
       const model = await open.fromStart(page.positions, start, players);
       hideNotice();
       setExplain("");
@@ -175,21 +195,31 @@ export const openingActions = {
     try {
       const migrated = await open.migrateLocalSave();
       if (migrated && migrated.error) showNotice(saveProblem(migrated.error), { kind: "error", fresh: true });
-    } catch { /* no library here: the old save stays where it is */ }
+    } catch {
+      /* no library here: the old save stays where it is */
+    }
     try {
       await keep.recoverUnsaved(page.games);
-    } catch { /* no library: the copies stay for the next start */ }
+    } catch {
+      /* no library: the copies stay for the next start */
+    }
     const id = keep.currentId();
     let entry = null;
     try {
-      entry = id && await library.get(id);
+      entry = id && (await library.get(id));
     } catch {
       return null;
     }
     if (!entry) return null;
-    const problem = library.problemOf(entry, page.games.map(g => g.id));
+    const problem = library.problemOf(
+      entry,
+      page.games.map(g => g.id),
+    );
     if (problem) {
-      showNotice(`Your last game could not be opened: ${sentence(problem).slice(0, -1)}. It stays in your games list, marked as damaged.`, { kind: "error", fresh: true });
+      showNotice(
+        `Your last game could not be opened: ${sentence(problem).slice(0, -1)}. It stays in your games list, marked as damaged.`,
+        { kind: "error", fresh: true },
+      );
       return null;
     }
     return entry;
@@ -212,10 +242,12 @@ export const openingActions = {
       const parsed = link.parse(location.hash);
       if (!parsed) return null;
       if (!page.info(parsed.game)) {
-        throw new link.LinkError(`unknown game "${parsed.game}"; choose one of ${page.games.map(g => g.id).join(", ")}`);
+        throw new link.LinkError(
+          `unknown game "${parsed.game}"; choose one of ${page.games.map(g => g.id).join(", ")}`,
+        );
       }
       const model = await open.fromLink(page.positions, parsed, page.games);
-      if (!boot) hideNotice();  // (at boot, a notice about the last game stays)
+      if (!boot) hideNotice(); // (at boot, a notice about the last game stays)
       return model;
     } catch (err) {
       if (!err || !(err.type || err.name === "LinkError")) throw err;
@@ -238,16 +270,24 @@ export const openingActions = {
     let found = null;
     try {
       found = await open.entryForLink(linked, page.games, current);
-    } catch { /* no library: the link is a game of its own */ }
+    } catch {
+      /* no library: the link is a game of its own */
+    }
     if (found && found.model) {
       open.mergeLink(found.model, linked);
       if (found.how === "extends") setExplain("The link's new moves were added to your game.", "info");
       return found.model;
     }
     if (found && found.older) {
-      setExplain("This link shows an earlier position of a game in your library: it opens as a separate game, and that game is unchanged.", "info");
+      setExplain(
+        "This link shows an earlier position of a game in your library: it opens as a separate game, and that game is unchanged.",
+        "info",
+      );
     } else if (found && found.near) {
-      setExplain(`This link's moves differ from a game in your library from move ${found.near + 1}: it opens as a separate game, and that game is unchanged.`, "info");
+      setExplain(
+        `This link's moves differ from a game in your library from move ${found.near + 1}: it opens as a separate game, and that game is unchanged.`,
+        "info",
+      );
     }
     return linked;
   },
@@ -298,7 +338,9 @@ export const openingActions = {
       try {
         await navigator.share({ title: document.title, text: "Your move in our game on Gamut", url: href });
         return;
-      } catch { /* cancelled or refused: copy instead */ }
+      } catch {
+        /* cancelled or refused: copy instead */
+      }
     }
     await copyLink(href);
   },

@@ -60,7 +60,7 @@ export class Page {
 
   /** The GameInfo of game `id`, or null. */
   info(id) {
-    return this.games.find((g) => g.id === id) || null;
+    return this.games.find(g => g.id === id) || null;
   }
 
   /** Run `fn` (engine work) counted in data-busy; typed refusals are explained, bugs reported. */

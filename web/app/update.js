@@ -25,9 +25,12 @@ import { h } from "./dom.js";
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 const CHECK_HIDDEN_MS = 10 * 60 * 1000;
-const TAKE_OVER_MS = 10000;   // reload anyway if the new worker has not taken over by then
+const TAKE_OVER_MS = 10000; // reload anyway if the new worker has not taken over by then
 
-export function watchUpdates(registration, { beforeReload = async () => {}, root = document.documentElement } = {}) {
+export function watchUpdates(
+  registration,
+  { beforeReload = async () => {}, root = document.documentElement } = {},
+) {
   root.dataset.build = BUILD;
   if (!registration || !("serviceWorker" in navigator)) return null;
   const sw = navigator.serviceWorker;
@@ -38,7 +41,7 @@ export function watchUpdates(registration, { beforeReload = async () => {}, root
 
   const ask = () => {
     checked = Date.now();
-    registration.update().catch(() => {});   // offline, or the server is away: next time
+    registration.update().catch(() => {}); // offline, or the server is away: next time
   };
 
   /** Is a build other than this page's ready?  Then say so. */
@@ -46,7 +49,7 @@ export function watchUpdates(registration, { beforeReload = async () => {}, root
     if (reloading) return;
     const waiting = registration.waiting;
     let other = false;
-    if (waiting) other = (await buildOf(waiting)) !== BUILD;   // (no answer: a new one, surely)
+    if (waiting) other = (await buildOf(waiting)) !== BUILD; // (no answer: a new one, surely)
     if (!other && sw.controller) {
       const build = await buildOf(sw.controller);
       other = build !== null && build !== BUILD;
@@ -56,12 +59,22 @@ export function watchUpdates(registration, { beforeReload = async () => {}, root
 
   function offer() {
     if (!box) {
-      box = h("div", { id: "update", class: "update", role: "status" },
-        h("p", { class: "update-text" }, h("strong", {}, "A new version is ready."),
-          " Reload to use it; your games are kept."),
-        h("div", { class: "update-actions" },
+      box = h(
+        "div",
+        { id: "update", class: "update", role: "status" },
+        h(
+          "p",
+          { class: "update-text" },
+          h("strong", {}, "A new version is ready."),
+          " Reload to use it; your games are kept.",
+        ),
+        h(
+          "div",
+          { class: "update-actions" },
           h("button", { type: "button", id: "update-reload", class: "primary", onclick: reload }, "Reload"),
-          h("button", { type: "button", id: "update-later", class: "quiet", onclick: later }, "Not now")));
+          h("button", { type: "button", id: "update-later", class: "quiet", onclick: later }, "Not now"),
+        ),
+      );
       document.body.append(box);
     }
     box.hidden = false;
@@ -79,10 +92,14 @@ export function watchUpdates(registration, { beforeReload = async () => {}, root
     reloading = true;
     root.dataset.update = "reloading";
     for (const button of box.querySelectorAll("button")) button.disabled = true;
-    try { await beforeReload(); } catch (err) { console.warn(`saving before the reload: ${err.message || err}`); }
+    try {
+      await beforeReload();
+    } catch (err) {
+      console.warn(`saving before the reload: ${err.message || err}`);
+    }
     const waiting = registration.waiting;
     if (!waiting) {
-      location.reload();   // the new build already serves this site
+      location.reload(); // the new build already serves this site
       return;
     }
     // reloaded by "controllerchange" below, once the new worker serves the site
@@ -94,21 +111,24 @@ export function watchUpdates(registration, { beforeReload = async () => {}, root
     if (reloading) location.reload();
     else check();
   });
-  const follow = (worker) => worker?.addEventListener("statechange", () => {
-    if (worker.state === "installed") {
-      dismissed = false;   // (a newer build than the one put off)
-      check();
-    }
-  });
+  const follow = worker =>
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed") {
+        dismissed = false; // (a newer build than the one put off)
+        check();
+      }
+    });
   registration.addEventListener("updatefound", () => follow(registration.installing));
-  follow(registration.installing);   // (one may be installing already)
+  follow(registration.installing); // (one may be installing already)
   setInterval(ask, CHECK_EVERY_MS);
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden && Date.now() - checked > CHECK_HIDDEN_MS) ask();
   });
   addEventListener("online", ask);
   // back from the browser's back-forward cache: the site may have moved on meanwhile
-  addEventListener("pageshow", (event) => { if (event.persisted) check(); });
+  addEventListener("pageshow", event => {
+    if (event.persisted) check();
+  });
   check();
   return { check, ask };
 }

@@ -48,7 +48,9 @@ export function wire(page, actions) {
     e.preventDefault();
     document.body.classList.add("drop-target");
   });
-  document.addEventListener("dragleave", e => { if (!e.relatedTarget) document.body.classList.remove("drop-target"); });
+  document.addEventListener("dragleave", e => {
+    if (!e.relatedTarget) document.body.classList.remove("drop-target");
+  });
   document.addEventListener("drop", async e => {
     document.body.classList.remove("drop-target");
     const files = e.dataTransfer && e.dataTransfer.files;

@@ -19,9 +19,15 @@ export class BoardDrawing {
     this.svg = svg;
     this.view = null;
     this.geometry = null;
-    this.overlayState = { selected: [], targets: new Set(), actionable: new Set(), pending: null, picked: new Set() };
+    this.overlayState = {
+      selected: [],
+      targets: new Set(),
+      actionable: new Set(),
+      pending: null,
+      picked: new Set(),
+    };
     this.interactive = false;
-    this.focusCell = null;  // the board's tab stop (board.js moves it with the arrow keys)
+    this.focusCell = null; // the board's tab stop (board.js moves it with the arrow keys)
     svg.setAttribute("role", "group");
   }
 
@@ -38,8 +44,15 @@ export class BoardDrawing {
     const board = view.board;
     // everything the geometry is built from, shading included (an 8x8 EL is
     // plain, an 8x8 Lines of Action checkered)
-    const key = JSON.stringify([board.kind, board.width, board.height, board.edges || [],
-      board.files || [], board.ranks || [], board.cells.map(c => [c.id, c.x, c.y, c.shade ?? 0, c.shape || ""])]);
+    const key = JSON.stringify([
+      board.kind,
+      board.width,
+      board.height,
+      board.edges || [],
+      board.files || [],
+      board.ranks || [],
+      board.cells.map(c => [c.id, c.x, c.y, c.shade ?? 0, c.shape || ""]),
+    ]);
     if (this.geometryKey !== key) {
       this.geometryKey = key;
       buildGeometry(this, board);
@@ -54,33 +67,62 @@ export class BoardDrawing {
 
   _seatColor(seat) {
     const players = (this.view && this.view.players) || [];
-    return (players[seat] && COLOR_NAMES[players[seat].color]) || ["black", "white", "red", "blue"][seat] || "black";
+    return (
+      (players[seat] && COLOR_NAMES[players[seat].color]) ||
+      ["black", "white", "red", "blue"][seat] ||
+      "black"
+    );
   }
 
   _cellShape(c, cls, parent, shrink = 0) {
     const kind = this.geometry.kind;
     if (kind === "squares") {
-      return el("rect", {
-        x: fmt(c.x - 0.5 + shrink), y: fmt(c.y - 0.5 + shrink),
-        width: fmt(1 - 2 * shrink), height: fmt(1 - 2 * shrink), class: cls, "data-cell": c.id,
-      }, parent);
+      return el(
+        "rect",
+        {
+          x: fmt(c.x - 0.5 + shrink),
+          y: fmt(c.y - 0.5 + shrink),
+          width: fmt(1 - 2 * shrink),
+          height: fmt(1 - 2 * shrink),
+          class: cls,
+          "data-cell": c.id,
+        },
+        parent,
+      );
     }
     if (kind === "points" || !c.points) {
-      return el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(0.46 - shrink), class: cls, "data-cell": c.id }, parent);
+      return el(
+        "circle",
+        { cx: fmt(c.x), cy: fmt(c.y), r: fmt(0.46 - shrink), class: cls, "data-cell": c.id },
+        parent,
+      );
     }
-    return el("polygon", {
-      points: c.points.map(p => p.map(fmt).join(",")).join(" "), class: cls, "data-cell": c.id,
-    }, parent);
+    return el(
+      "polygon",
+      {
+        points: c.points.map(p => p.map(fmt).join(",")).join(" "),
+        class: cls,
+        "data-cell": c.id,
+      },
+      parent,
+    );
   }
 
   /** A marker: a tile of its owner's colour inside the cell (the cell's
    * shape shrunk towards its centre), large enough to see at a glance. */
   _markerTile(c, cls, layer, owner) {
     const tile = c.points
-      ? el("polygon", {
-        points: c.points.map(([x, y]) => [c.x + (x - c.x) * 0.74, c.y + (y - c.y) * 0.74].map(fmt).join(",")).join(" "),
-        class: cls, "data-cell": c.id,
-      }, layer)
+      ? el(
+          "polygon",
+          {
+            points: c.points
+              .map(([x, y]) => [c.x + (x - c.x) * 0.74, c.y + (y - c.y) * 0.74].map(fmt).join(","))
+              .join(" "),
+            class: cls,
+            "data-cell": c.id,
+          },
+          layer,
+        )
       : this._cellShape(c, cls, layer, 0.14);
     tile.setAttribute("data-owner", owner);
     return tile;
@@ -132,7 +174,7 @@ export class BoardDrawing {
     const layer = this.layers.pieces;
     this._clear(layer);
     this.pieceAt = new Map();
-    this.pieceSize = new Map();  // cell -> drawn radius, where it differs from _pieceRadius
+    this.pieceSize = new Map(); // cell -> drawn radius, where it differs from _pieceRadius
     for (const p of view.pieces || []) {
       if (drawPiece(this, p, layer, "piece")) this.pieceAt.set(p.cell, p);
     }
@@ -150,9 +192,13 @@ export class BoardDrawing {
     for (const node of this.svg.querySelectorAll(".layer-pieces .piece, .layer-markers [data-cell]")) {
       node.classList.toggle("previewed", cells.has(node.getAttribute("data-cell")));
     }
-    const onBoard = id => !!((this.pieceAt && this.pieceAt.has(id)) || (this.markerAt && this.markerAt.has(id)));
-    this._coverNames(id => cells.has(id)
-      ? [...(preview.pieces || []), ...(preview.markers || [])].some(p => p.cell === id) : onBoard(id));
+    const onBoard = id =>
+      !!((this.pieceAt && this.pieceAt.has(id)) || (this.markerAt && this.markerAt.has(id)));
+    this._coverNames(id =>
+      cells.has(id)
+        ? [...(preview.pieces || []), ...(preview.markers || [])].some(p => p.cell === id)
+        : onBoard(id),
+    );
     if (!preview) return;
     for (const id of cells) {
       const c = this.geometry.cells.get(id);
@@ -182,16 +228,30 @@ export class BoardDrawing {
       if (alone && !(this.pieceAt && this.pieceAt.has(a.cell))) {
         // the only note on an empty cell: pencilled in large and faint in the middle
         const big = c.inradius * Math.min(0.95, 2.2 / Math.max(1, String(a.text).length + 1));
-        el("text", {
-          x: fmt(c.x), y: fmt(c.y), class: `annotation ann-${kind} ghost c-${color}`,
-          "font-size": fmt(big), "data-cell": a.cell,
-        }, layer).textContent = a.text;
+        el(
+          "text",
+          {
+            x: fmt(c.x),
+            y: fmt(c.y),
+            class: `annotation ann-${kind} ghost c-${color}`,
+            "font-size": fmt(big),
+            "data-cell": a.cell,
+          },
+          layer,
+        ).textContent = a.text;
         continue;
       }
-      el("text", {
-        x: fmt(c.x - c.inradius * 0.78 + n * size * 0.75), y: fmt(c.y - c.inradius * 0.5),
-        class: `annotation ann-${kind} c-${color}`, "font-size": fmt(size), "data-cell": a.cell,
-      }, layer).textContent = a.text;
+      el(
+        "text",
+        {
+          x: fmt(c.x - c.inradius * 0.78 + n * size * 0.75),
+          y: fmt(c.y - c.inradius * 0.5),
+          class: `annotation ann-${kind} c-${color}`,
+          "font-size": fmt(size),
+          "data-cell": a.cell,
+        },
+        layer,
+      ).textContent = a.text;
     }
   }
 
@@ -205,7 +265,7 @@ export class BoardDrawing {
     if (!this.view) return;
     const layer = this.layers.overlay;
     this._clear(layer);
-    const under = this.layers.selection;  // drawn under the pieces
+    const under = this.layers.selection; // drawn under the pieces
     this._clear(under);
     const cells = this.geometry.cells;
     for (const id of state.selected) {
@@ -226,9 +286,23 @@ export class BoardDrawing {
       if (occupied) {
         const size = this.pieceSize && this.pieceSize.get(id);
         const rt = size ? size + 0.06 : this._pieceRadius(c) * 1.12;
-        el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(rt), class: "target capture", "data-cell": id }, layer);
+        el(
+          "circle",
+          { cx: fmt(c.x), cy: fmt(c.y), r: fmt(rt), class: "target capture", "data-cell": id },
+          layer,
+        );
       } else {
-        el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * (soft ? 0.22 : 0.38)), class: `target${soft}`, "data-cell": id }, layer);
+        el(
+          "circle",
+          {
+            cx: fmt(c.x),
+            cy: fmt(c.y),
+            r: fmt(this._pieceRadius(c) * (soft ? 0.22 : 0.38)),
+            class: `target${soft}`,
+            "data-cell": id,
+          },
+          layer,
+        );
       }
     }
     // hit shapes: labels (each starts with the cell's name) and keyboard reachability
@@ -240,7 +314,10 @@ export class BoardDrawing {
       if (c.shape && c.shape !== "cell") parts.push(c.shape);
       if (p) {
         const owner = nameOf(p.owner);
-        if (p.stack && p.stack.length > 1) parts.push(`stack of ${p.stack.length}, top ${owner} (from the bottom: ${p.stack.map(nameOf).join(", ")})`);
+        if (p.stack && p.stack.length > 1)
+          parts.push(
+            `stack of ${p.stack.length}, top ${owner} (from the bottom: ${p.stack.map(nameOf).join(", ")})`,
+          );
         else if (p.label != null) parts.push(`${owner} ${p.label}`);
         else parts.push(`${owner} piece`);
       }
@@ -259,8 +336,10 @@ export class BoardDrawing {
       c.hit.setAttribute("role", active ? "button" : "img");
       c.hit.setAttribute("tabindex", "-1");
     }
-    const stop = cells.get(this.focusCell)
-      || [...cells.values()].find(c => this.interactive && state.actionable.has(c.id)) || cells.values().next().value;
+    const stop =
+      cells.get(this.focusCell) ||
+      [...cells.values()].find(c => this.interactive && state.actionable.has(c.id)) ||
+      cells.values().next().value;
     if (stop) stop.hit.setAttribute("tabindex", "0");
   }
 
@@ -274,7 +353,17 @@ export class BoardDrawing {
     const kind = /^[a-z-]+$/.test(suggest.kind || "") ? suggest.kind : "hint";
     const g = el("g", { class: `suggest suggest-${kind}`, "data-move": suggest.text || null }, layer);
     for (const c of cells) {
-      el("circle", { cx: fmt(c.x), cy: fmt(c.y), r: fmt(this._pieceRadius(c) * 1.08), class: "suggest-ring", "data-cell": c.id }, g);
+      el(
+        "circle",
+        {
+          cx: fmt(c.x),
+          cy: fmt(c.y),
+          r: fmt(this._pieceRadius(c) * 1.08),
+          class: "suggest-ring",
+          "data-cell": c.id,
+        },
+        g,
+      );
     }
     // the line after the move: each move's number at the cell where it ends
     for (const step of suggest.line || []) {
@@ -282,21 +371,36 @@ export class BoardDrawing {
       const c = ends[ends.length - 1];
       if (!c || !Number.isInteger(step.n)) continue;
       const r = this._pieceRadius(c);
-      const x = c.x + r * 0.72, y = c.y - r * 0.72;
+      const x = c.x + r * 0.72,
+        y = c.y - r * 0.72;
       const s = el("g", { class: "suggest-step", "data-cell": c.id, "data-n": String(step.n) }, g);
       el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.42) }, s);
       el("text", { x: fmt(x), y: fmt(y), "font-size": fmt(r * 0.6) }, s).textContent = String(step.n);
     }
-    const a = cells[0], b = cells[cells.length - 1];
-    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
+    const a = cells[0],
+      b = cells[cells.length - 1];
+    const dx = b.x - a.x,
+      dy = b.y - a.y,
+      len = Math.hypot(dx, dy);
     if (len < 1e-6) return;
-    const ux = dx / len, uy = dy / len, w = 0.11, head = 0.34;
-    const sx = a.x + ux * 0.2, sy = a.y + uy * 0.2;  // start just off the piece's centre
-    const ex = b.x, ey = b.y;
-    const bx = ex - ux * head, by = ey - uy * head;
+    const ux = dx / len,
+      uy = dy / len,
+      w = 0.11,
+      head = 0.34;
+    const sx = a.x + ux * 0.2,
+      sy = a.y + uy * 0.2; // start just off the piece's centre
+    const ex = b.x,
+      ey = b.y;
+    const bx = ex - ux * head,
+      by = ey - uy * head;
     const pts = [
-      [sx - uy * w / 2, sy + ux * w / 2], [bx - uy * w / 2, by + ux * w / 2], [bx - uy * w * 1.6, by + ux * w * 1.6],
-      [ex, ey], [bx + uy * w * 1.6, by - ux * w * 1.6], [bx + uy * w / 2, by - ux * w / 2], [sx + uy * w / 2, sy - ux * w / 2],
+      [sx - (uy * w) / 2, sy + (ux * w) / 2],
+      [bx - (uy * w) / 2, by + (ux * w) / 2],
+      [bx - uy * w * 1.6, by + ux * w * 1.6],
+      [ex, ey],
+      [bx + uy * w * 1.6, by - ux * w * 1.6],
+      [bx + (uy * w) / 2, by - (ux * w) / 2],
+      [sx + (uy * w) / 2, sy - (ux * w) / 2],
     ];
     el("polygon", { points: pts.map(p => p.map(fmt).join(",")).join(" "), class: "suggest-arrow" }, g);
   }

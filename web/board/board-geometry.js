@@ -29,7 +29,10 @@ export function buildGeometry(drawing, board) {
   // strokes, pieces and labels have the same weight on every board.
   let k = 1;
   if (board.kind === "polygons") {
-    const sizes = board.cells.filter(c => c.points).map(c => 2 * polygonInradius(c)).sort((a, b) => a - b);
+    const sizes = board.cells
+      .filter(c => c.points)
+      .map(c => 2 * polygonInradius(c))
+      .sort((a, b) => a - b);
     const typical = sizes[Math.floor(sizes.length / 2)];
     if (typical > 0) k = 1 / typical;
   }
@@ -53,10 +56,18 @@ export function buildGeometry(drawing, board) {
   if (board.kind === "squares") {
     el("rect", { x: 0, y: 0, width: W, height: H, class: "frame" }, base);
     for (const c of cells.values()) {
-      el("rect", {
-        x: fmt(c.x - 0.5), y: fmt(c.y - 0.5), width: 1, height: 1,
-        class: `sq shade-${c.shade ?? 0}`, "data-cell": c.id,
-      }, base);
+      el(
+        "rect",
+        {
+          x: fmt(c.x - 0.5),
+          y: fmt(c.y - 0.5),
+          width: 1,
+          height: 1,
+          class: `sq shade-${c.shade ?? 0}`,
+          "data-cell": c.id,
+        },
+        base,
+      );
     }
   } else if (board.kind === "points") {
     el("rect", { x: 0, y: 0, width: W, height: H, class: "frame wood" }, base);
@@ -71,23 +82,43 @@ export function buildGeometry(drawing, board) {
   } else {
     for (const c of cells.values()) {
       if (!c.points) continue;
-      el("polygon", {
-        points: c.points.map(p => p.map(fmt).join(",")).join(" "),
-        class: `poly shape-${c.shape || "cell"}`, "data-cell": c.id,
-      }, base);
+      el(
+        "polygon",
+        {
+          points: c.points.map(p => p.map(fmt).join(",")).join(" "),
+          class: `poly shape-${c.shape || "cell"}`,
+          "data-cell": c.id,
+        },
+        base,
+      );
     }
   }
   for (const edge of board.edges || []) {
     const color = drawing._seatColor(edge.owner);
     // under each side's line a dark casing: a white side stays visible on a light frame
-    el("line", {
-      x1: fmt(edge.from[0] * k), y1: fmt(edge.from[1] * k), x2: fmt(edge.to[0] * k), y2: fmt(edge.to[1] * k),
-      class: "edge-casing",
-    }, base);
-    el("line", {
-      x1: fmt(edge.from[0] * k), y1: fmt(edge.from[1] * k), x2: fmt(edge.to[0] * k), y2: fmt(edge.to[1] * k),
-      class: `edge c-${color}`, "data-owner": edge.owner,
-    }, base);
+    el(
+      "line",
+      {
+        x1: fmt(edge.from[0] * k),
+        y1: fmt(edge.from[1] * k),
+        x2: fmt(edge.to[0] * k),
+        y2: fmt(edge.to[1] * k),
+        class: "edge-casing",
+      },
+      base,
+    );
+    el(
+      "line",
+      {
+        x1: fmt(edge.from[0] * k),
+        y1: fmt(edge.from[1] * k),
+        x2: fmt(edge.to[0] * k),
+        y2: fmt(edge.to[1] * k),
+        class: `edge c-${color}`,
+        "data-owner": edge.owner,
+      },
+      base,
+    );
   }
   // coordinates
   const coords = layer("coords");
@@ -100,17 +131,29 @@ export function buildGeometry(drawing, board) {
     });
   } else if (board.kind === "polygons") {
     for (const c of cells.values()) {
-      el("text", {
-        x: fmt(c.x), y: fmt(c.y + c.inradius * 0.62), class: "coord cell-name", "data-cell": c.id,
-        "font-size": fmt(Math.min(0.17, c.inradius * 0.36)),
-      }, coords).textContent = c.id;
+      el(
+        "text",
+        {
+          x: fmt(c.x),
+          y: fmt(c.y + c.inradius * 0.62),
+          class: "coord cell-name",
+          "data-cell": c.id,
+          "font-size": fmt(Math.min(0.17, c.inradius * 0.36)),
+        },
+        coords,
+      ).textContent = c.id;
     }
   }
   drawing.layers = {
     // highlights under the markers: a marker just captured keeps its colour in a tinted rim
-    highlights: layer("highlights"), markers: layer("markers"), selection: layer("selection"),
-    pieces: layer("pieces"), preview: layer("preview"),
-    annotations: layer("annotations"), overlay: layer("overlay"), hits: layer("hits"),
+    highlights: layer("highlights"),
+    markers: layer("markers"),
+    selection: layer("selection"),
+    pieces: layer("pieces"),
+    preview: layer("preview"),
+    annotations: layer("annotations"),
+    overlay: layer("overlay"),
+    hits: layer("hits"),
     drag: layer("drag"),
   };
   // hit shapes: one per cell, transparent, on top; they carry the labels
@@ -118,11 +161,19 @@ export function buildGeometry(drawing, board) {
     const attrs = { class: "hit", "data-cell": c.id };
     let hit;
     if (board.kind === "squares") {
-      hit = el("rect", { ...attrs, x: fmt(c.x - 0.5), y: fmt(c.y - 0.5), width: 1, height: 1 }, drawing.layers.hits);
+      hit = el(
+        "rect",
+        { ...attrs, x: fmt(c.x - 0.5), y: fmt(c.y - 0.5), width: 1, height: 1 },
+        drawing.layers.hits,
+      );
     } else if (board.kind === "points") {
       hit = el("circle", { ...attrs, cx: c.x, cy: c.y, r: 0.5 }, drawing.layers.hits);
     } else if (c.points) {
-      hit = el("polygon", { ...attrs, points: c.points.map(p => p.map(fmt).join(",")).join(" ") }, drawing.layers.hits);
+      hit = el(
+        "polygon",
+        { ...attrs, points: c.points.map(p => p.map(fmt).join(",")).join(" ") },
+        drawing.layers.hits,
+      );
     } else {
       hit = el("circle", { ...attrs, cx: fmt(c.x), cy: fmt(c.y), r: 0.5 }, drawing.layers.hits);
     }

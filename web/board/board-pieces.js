@@ -15,10 +15,16 @@ export function drawPiece(drawing, p, layer, cls) {
     if (p.label != null && !p.stack) {
       // a written number: the label in the owner's colour, with the cue beside it
       g.classList.add("written");
-      el("text", {
-        x: fmt(c.x), y: fmt(c.y + r * 0.05), class: `label written-label c-${color}`,
-        "font-size": fmt(r * 1.6),
-      }, g).textContent = p.label;
+      el(
+        "text",
+        {
+          x: fmt(c.x),
+          y: fmt(c.y + r * 0.05),
+          class: `label written-label c-${color}`,
+          "font-size": fmt(r * 1.6),
+        },
+        g,
+      ).textContent = p.label;
       cueGlyph(CUES[color], c.x + r * 0.95, c.y + r * 0.9, r * 0.2, `cue written-cue c-${color}`, g);
       return g;
     }
@@ -31,17 +37,30 @@ export function drawPiece(drawing, p, layer, cls) {
     const shown = stack.slice(-5);
     shown.forEach((seat, i) => {
       const dy = (shown.length - 1 - i) * step;
-      el("circle", {
-        cx: fmt(c.x), cy: fmt(c.y + dy - (shown.length - 1) * step / 2), r: fmt(r),
-        class: `disc c-${drawing._seatColor(seat)}${i < shown.length - 1 ? " under" : ""}`,
-      }, g);
+      el(
+        "circle",
+        {
+          cx: fmt(c.x),
+          cy: fmt(c.y + dy - ((shown.length - 1) * step) / 2),
+          r: fmt(r),
+          class: `disc c-${drawing._seatColor(seat)}${i < shown.length - 1 ? " under" : ""}`,
+        },
+        g,
+      );
     });
-    const topY = c.y - (shown.length - 1) * step / 2;
+    const topY = c.y - ((shown.length - 1) * step) / 2;
     const label = p.label != null ? String(p.label) : stack.length > 1 ? String(stack.length) : null;
     if (label != null) {
-      el("text", {
-        x: fmt(c.x), y: fmt(topY + r * 0.05), class: `label on-${color}`, "font-size": fmt(r * 0.95),
-      }, g).textContent = label;
+      el(
+        "text",
+        {
+          x: fmt(c.x),
+          y: fmt(topY + r * 0.05),
+          class: `label on-${color}`,
+          "font-size": fmt(r * 0.95),
+        },
+        g,
+      ).textContent = label;
       if (color !== "black" && color !== "white") {
         cueGlyph(CUES[color], c.x + r * 0.62, topY - r * 0.62, r * 0.22, `cue cue-on-${color}`, g);
       }
@@ -63,18 +82,31 @@ export function drawRings(drawing, g, c, r, stack, p, color) {
   g.classList.add("ringed");
   shown.forEach((seat, i) => {
     const below = shown.length - 1 - i;
-    el("circle", {
-      cx: fmt(c.x), cy: fmt(c.y), r: fmt(top + below * ring),
-      class: `disc c-${drawing._seatColor(seat)}${below ? " under ring" : ""}`,
-    }, g);
+    el(
+      "circle",
+      {
+        cx: fmt(c.x),
+        cy: fmt(c.y),
+        r: fmt(top + below * ring),
+        class: `disc c-${drawing._seatColor(seat)}${below ? " under ring" : ""}`,
+      },
+      g,
+    );
   });
   drawing.pieceSize.set(p.cell, top + (shown.length - 1) * ring);
   g.dataset.height = String(stack.length);
   const label = p.label != null ? String(p.label) : stack.length > 1 ? String(stack.length) : null;
   if (label != null) {
-    el("text", {
-      x: fmt(c.x), y: fmt(c.y + top * 0.05), class: `label on-${color}`, "font-size": fmt(top * 1.15),
-    }, g).textContent = label;
+    el(
+      "text",
+      {
+        x: fmt(c.x),
+        y: fmt(c.y + top * 0.05),
+        class: `label on-${color}`,
+        "font-size": fmt(top * 1.15),
+      },
+      g,
+    ).textContent = label;
   } else if (color !== "black" && color !== "white") {
     cueGlyph(CUES[color], c.x, c.y, top * 0.4, `cue cue-on-${color}`, g);
   }

@@ -23,7 +23,6 @@ import { MoveInput } from "./moveinput.js";
 import { fmt } from "./glyphs.js";
 import { h } from "../app/dom.js";
 
-
 /** The cell nearest to `id` in direction (dx, dy) (screen axes) on a
  * drawn board, or null: on polygon boards, the neighbour most nearly that way. */
 export function neighbour(geometry, id, dx, dy) {
@@ -32,11 +31,12 @@ export function neighbour(geometry, id, dx, dy) {
   let best = null;
   let bestScore = Infinity;
   for (const c of geometry.cells.values()) {
-    const vx = c.x - from.x, vy = c.y - from.y;
+    const vx = c.x - from.x,
+      vy = c.y - from.y;
     const along = vx * dx + vy * dy;
     if (along <= 1e-6) continue;
     const across = Math.abs(vx * dy - vy * dx);
-    if (across > along * 1.5) continue;  // more sideways than that way
+    if (across > along * 1.5) continue; // more sideways than that way
     // (sideways distance weighs 1.5 times the forward distance: at 2, EVL's
     // pentagons, set between the heptagons, were no arrow's nearest cell and
     // could not be reached from the keyboard at all)
@@ -59,17 +59,18 @@ export class Board {
     this.input = new MoveInput();
     this.view = null;
     this.interactive = false;
-    this.picked = new Set();   // cells marked in a select step
+    this.picked = new Set(); // cells marked in a select step
     this.suggest = null;
-    this.drag = null;          // a pointer held on a cell
-    this.path = null;          // the cells a drag has drawn (an EVL unstack path)
+    this.drag = null; // a pointer held on a cell
+    this.path = null; // the cells a drag has drawn (an EVL unstack path)
     svg.setAttribute("aria-disabled", "true");
     svg.addEventListener("pointerdown", e => this._pointerDown(e));
     svg.addEventListener("pointermove", e => this._pointerMove(e));
     svg.addEventListener("pointerup", e => this._pointerUp(e));
     svg.addEventListener("pointercancel", () => this._cancelDrag());
     svg.addEventListener("keydown", e => this._keyDown(e));
-    svg.addEventListener("focusin", e => {  // (a cell focused by Tab or a click becomes the tab stop)
+    svg.addEventListener("focusin", e => {
+      // (a cell focused by Tab or a click becomes the tab stop)
       const hit = e.target.closest && e.target.closest(".hit[data-cell]");
       if (hit) this.drawing.focusCell = hit.getAttribute("data-cell");
     });
@@ -80,7 +81,7 @@ export class Board {
     if (view === this.view) return;
     this._cancelDrag();
     this.view = view;
-    this.input.setView(view);   // a selection belongs to one position
+    this.input.setView(view); // a selection belongs to one position
     this.picked = new Set();
     this.drawing.render(view);
     this._draw();
@@ -112,8 +113,11 @@ export class Board {
 
   /** A typed key that is a palette label (EL's numbers): pick it. */
   pickLabel(key) {
-    const entry = this.view && this.interactive && !this.view.select
-      && (this.view.palette || []).find(p => p.label === key);
+    const entry =
+      this.view &&
+      this.interactive &&
+      !this.view.select &&
+      (this.view.palette || []).find(p => p.label === key);
     if (!entry) return false;
     this._result(this.input.pick(entry.id));
     return true;
@@ -164,16 +168,22 @@ export class Board {
     const input = this.input;
     if (view.select) {
       this.drawing.overlay({
-        selected: [], targets: new Set(), picked: this.picked,
-        actionable: new Set(view.select.cells), pending: null,
+        selected: [],
+        targets: new Set(),
+        picked: this.picked,
+        actionable: new Set(view.select.cells),
+        pending: null,
       });
     } else {
       this.drawing.overlay({
-        selected: [...input.clicks], targets: on ? input.targets() : new Set(),
-        actionable: on ? input.actionable() : new Set(), pending: input.pending(), picked: new Set(),
-        preview: on ? input.preview() : null,  // what the move being entered would leave
-        soft: input.anyOrder,  // e.g. every empty cell takes the chosen number: keep the dots quiet
-        suggest: this.suggest,  // the computer's best move so far, or the hint
+        selected: [...input.clicks],
+        targets: on ? input.targets() : new Set(),
+        actionable: on ? input.actionable() : new Set(),
+        pending: input.pending(),
+        picked: new Set(),
+        preview: on ? input.preview() : null, // what the move being entered would leave
+        soft: input.anyOrder, // e.g. every empty cell takes the chosen number: keep the dots quiet
+        suggest: this.suggest, // the computer's best move so far, or the hint
       });
     }
     this._drawPalette(view, on);
@@ -187,54 +197,113 @@ export class Board {
     document.body.classList.toggle("has-palette", palette.length > 0);
     const color = (view.players[view.to_move] || {}).color || "black";
     const targets = on ? this.input.targets() : new Set();
-    box.replaceChildren(...palette.map(p => h("button", {
-      type: "button", class: `pal c-${color}${targets.has(p.id) ? " target" : ""}`,
-      "data-id": p.id, "aria-pressed": this.input.clicks.includes(p.id) ? "true" : "false",
-      "aria-label": p.label, disabled: !on || !!view.select || !!view.outcome,
-      onclick: () => this._click(p.id),
-    }, p.label)));
+    box.replaceChildren(
+      ...palette.map(p =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: `pal c-${color}${targets.has(p.id) ? " target" : ""}`,
+            "data-id": p.id,
+            "aria-pressed": this.input.clicks.includes(p.id) ? "true" : "false",
+            "aria-label": p.label,
+            disabled: !on || !!view.select || !!view.outcome,
+            onclick: () => this._click(p.id),
+          },
+          p.label,
+        ),
+      ),
+    );
   }
 
   _drawActions(view, on) {
     const items = [];
-    const touch = matchMedia("(pointer: coarse)").matches;  // a phone: "tap", and no Escape key to mention
+    const touch = matchMedia("(pointer: coarse)").matches; // a phone: "tap", and no Escape key to mention
     const verb = touch ? "Tap" : "Click";
     const input = this.input;
     if (view.select) {
       const cells = view.select.cells.filter(c => this.picked.has(c));
       items.push(h("p", { class: "prompt" }, view.select.prompt || "Mark the cells, then confirm."));
-      items.push(h("button", {
-        type: "button", class: "primary", id: "select-confirm", disabled: !on,
-        onclick: () => this.handlers.onMark(cells),
-      }, cells.length ? `Confirm (${cells.join(", ")})` : "Confirm (none)"));
+      items.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            id: "select-confirm",
+            disabled: !on,
+            onclick: () => this.handlers.onMark(cells),
+          },
+          cells.length ? `Confirm (${cells.join(", ")})` : "Confirm (none)",
+        ),
+      );
       if (cells.length) {
-        items.push(h("button", {
-          type: "button", class: "quiet", disabled: !on,
-          onclick: () => { this.picked = new Set(); this._draw(); },
-        }, "Clear"));
+        items.push(
+          h(
+            "button",
+            {
+              type: "button",
+              class: "quiet",
+              disabled: !on,
+              onclick: () => {
+                this.picked = new Set();
+                this._draw();
+              },
+            },
+            "Clear",
+          ),
+        );
       }
     }
     const pend = on && !view.select ? input.pending() : null;
     if (pend) {
       const last = input.clicks[input.clicks.length - 1];
-      items.push(h("p", { class: "prompt", id: "confirm-prompt" },
-        `${verb} ${last} again or press the button to play ${pend.text}, or ${verb.toLowerCase()} a marked cell to go on.`));
-      items.push(h("button", {
-        type: "button", class: "primary", id: "confirm-move", "data-move": pend.text,
-        onclick: () => this._play(pend.text),
-      }, pend.label || `Play ${pend.text}`));
+      items.push(
+        h(
+          "p",
+          { class: "prompt", id: "confirm-prompt" },
+          `${verb} ${last} again or press the button to play ${pend.text}, or ${verb.toLowerCase()} a marked cell to go on.`,
+        ),
+      );
+      items.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            id: "confirm-move",
+            "data-move": pend.text,
+            onclick: () => this._play(pend.text),
+          },
+          pend.label || `Play ${pend.text}`,
+        ),
+      );
     } else if (on && input.anyOrder && input.clicks.length) {
       // a half-entered move in a game of clicks in any order: say what is missing
       const chosen = input.clicks.map(id => (view.palette || []).find(p => p.id === id)?.label ?? id);
-      items.push(h("p", { class: "prompt", id: "pick-prompt" },
-        `Chosen: ${chosen.join(", ")}. ${verb} a marked cell or number to complete the move${touch ? "." : " (Escape cancels)."}`));
+      items.push(
+        h(
+          "p",
+          { class: "prompt", id: "pick-prompt" },
+          `Chosen: ${chosen.join(", ")}. ${verb} a marked cell or number to complete the move${touch ? "." : " (Escape cancels)."}`,
+        ),
+      );
     }
     for (const m of view.moves || []) {
       if (m.clicks && m.clicks.length) continue;
-      items.push(h("button", {
-        type: "button", class: "move-button", "data-move": m.text, disabled: !on,
-        onclick: () => this._play(m.text),
-      }, m.label || m.text));
+      items.push(
+        h(
+          "button",
+          {
+            type: "button",
+            class: "move-button",
+            "data-move": m.text,
+            disabled: !on,
+            onclick: () => this._play(m.text),
+          },
+          m.label || m.text,
+        ),
+      );
     }
     this.actionsBox.replaceChildren(...items);
     this.actionsBox.hidden = !items.length;
@@ -268,7 +337,11 @@ export class Board {
       return;
     }
     this.drag = { id, x: e.clientX, y: e.clientY, pointer: e.pointerId, moving: false, node: null };
-    try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
+    try {
+      this.svg.setPointerCapture(e.pointerId);
+    } catch {
+      /* synthetic events */
+    }
   }
 
   _pointerMove(e) {
@@ -291,7 +364,8 @@ export class Board {
       piece.classList.add("dragging");
     }
     const p = this._svgPoint(e);
-    if (p && d.node) d.node.setAttribute("transform", `translate(${fmt(p.x - d.origin.x)} ${fmt(p.y - d.origin.y)})`);
+    if (p && d.node)
+      d.node.setAttribute("transform", `translate(${fmt(p.x - d.origin.x)} ${fmt(p.y - d.origin.y)})`);
     const over = this._cellAt(e.clientX, e.clientY);
     if (over !== d.over) {
       d.over = over;
@@ -307,7 +381,8 @@ export class Board {
     const path = this.path;
     if (!path) return;
     const n = path.length;
-    if (n >= 2 && id === path[n - 2]) {  // back the way it came
+    if (n >= 2 && id === path[n - 2]) {
+      // back the way it came
       path.pop();
       this.input.clicks = [...path];
       this._draw();
@@ -315,7 +390,8 @@ export class Board {
     }
     if (path.includes(id)) return;
     const next = [...path, id];
-    if (this.input.continues(next)) {  // (a last step is taken at the drop)
+    if (this.input.continues(next)) {
+      // (a last step is taken at the drop)
       this.path = next;
       this.input.clicks = [...next];
       this._draw();
@@ -326,7 +402,11 @@ export class Board {
     const d = this.drag;
     if (!d || e.pointerId !== d.pointer) return;
     this.drag = null;
-    try { this.svg.releasePointerCapture(e.pointerId); } catch { /* already released */ }
+    try {
+      this.svg.releasePointerCapture(e.pointerId);
+    } catch {
+      /* already released */
+    }
     if (!d.moving) {
       this._click(d.id);
       return;
@@ -345,7 +425,8 @@ export class Board {
       return;
     }
     if (to === path[path.length - 1]) {
-      if (path.length === 1) {  // dropped where it started: keep it selected
+      if (path.length === 1) {
+        // dropped where it started: keep it selected
         this._draw();
         return;
       }
@@ -377,7 +458,8 @@ export class Board {
 
   _keyDown(e) {
     const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
-    if (step) {  // focus over the board by geometry (history browsing keeps its keys off the board)
+    if (step) {
+      // focus over the board by geometry (history browsing keeps its keys off the board)
       const from = e.target.closest && e.target.closest(".hit[data-cell]");
       if (!from) return;
       e.preventDefault();

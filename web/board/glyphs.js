@@ -17,12 +17,21 @@ export const fmt = x => Math.round(x * 1000) / 1000;
 // Seat colour tokens and their second, non-colour cue (for colour-blind
 // players): a small glyph drawn on discs and beside written labels.
 export const CUES = {
-  black: "dot", white: "ring", red: "triangle", blue: "square", green: "diamond", yellow: "cross",
+  black: "dot",
+  white: "ring",
+  red: "triangle",
+  blue: "square",
+  green: "diamond",
+  yellow: "cross",
 };
 export const COLOR_NAMES = {
-  black: "black", white: "white", red: "red", blue: "blue", green: "green", yellow: "yellow",
+  black: "black",
+  white: "white",
+  red: "red",
+  blue: "blue",
+  green: "green",
+  yellow: "yellow",
 };
-
 
 /** A small glyph of `cue` centred on (x, y) with radius r. */
 export function cueGlyph(cue, x, y, r, cls, parent) {
@@ -32,23 +41,52 @@ export function cueGlyph(cue, x, y, r, cls, parent) {
     case "ring":
       return el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r * 0.75), class: `${cls} cue-line` }, parent);
     case "triangle":
-      return el("polygon", {
-        points: [[x, y - r], [x + r * 0.87, y + r * 0.5], [x - r * 0.87, y + r * 0.5]]
-          .map(p => p.map(fmt).join(",")).join(" "), class: cls,
-      }, parent);
+      return el(
+        "polygon",
+        {
+          points: [
+            [x, y - r],
+            [x + r * 0.87, y + r * 0.5],
+            [x - r * 0.87, y + r * 0.5],
+          ]
+            .map(p => p.map(fmt).join(","))
+            .join(" "),
+          class: cls,
+        },
+        parent,
+      );
     case "square":
-      return el("rect", { x: fmt(x - r * 0.7), y: fmt(y - r * 0.7), width: fmt(r * 1.4), height: fmt(r * 1.4), class: cls }, parent);
+      return el(
+        "rect",
+        { x: fmt(x - r * 0.7), y: fmt(y - r * 0.7), width: fmt(r * 1.4), height: fmt(r * 1.4), class: cls },
+        parent,
+      );
     case "diamond":
-      return el("polygon", {
-        points: [[x, y - r], [x + r, y], [x, y + r], [x - r, y]].map(p => p.map(fmt).join(",")).join(" "),
-        class: cls,
-      }, parent);
+      return el(
+        "polygon",
+        {
+          points: [
+            [x, y - r],
+            [x + r, y],
+            [x, y + r],
+            [x - r, y],
+          ]
+            .map(p => p.map(fmt).join(","))
+            .join(" "),
+          class: cls,
+        },
+        parent,
+      );
     case "cross": {
       const d = r * 0.8;
-      return el("path", {
-        d: `M${fmt(x - d)},${fmt(y - d)}L${fmt(x + d)},${fmt(y + d)}M${fmt(x + d)},${fmt(y - d)}L${fmt(x - d)},${fmt(y + d)}`,
-        class: `${cls} cue-line`,
-      }, parent);
+      return el(
+        "path",
+        {
+          d: `M${fmt(x - d)},${fmt(y - d)}L${fmt(x + d)},${fmt(y + d)}M${fmt(x + d)},${fmt(y - d)}L${fmt(x - d)},${fmt(y + d)}`,
+          class: `${cls} cue-line`,
+        },
+        parent,
+      );
     }
     default:
       return null;
@@ -62,4 +100,3 @@ export function seatSwatch(color) {
   if (color !== "black" && color !== "white") cueGlyph(CUES[color], 0, 0, 0.38, `cue cue-on-${color}`, svg);
   return svg;
 }
-

@@ -64,8 +64,9 @@ export class MoveInput {
   }
 
   _withPrefix(prefix) {
-    return this.moves.filter(m => m.clicks.length >= prefix.length
-      && prefix.every((c, i) => m.clicks[i] === c));
+    return this.moves.filter(
+      m => m.clicks.length >= prefix.length && prefix.every((c, i) => m.clicks[i] === c),
+    );
   }
 
   /** Do longer moves go on from these clicks (in order)? */
@@ -85,8 +86,11 @@ export class MoveInput {
   /** The move entered exactly by the current clicks, if any. */
   exact() {
     if (!this.clicks.length) return null;
-    return this.candidates().find(m => this.anyOrder ? sameMultiset(m.clicks, this.clicks)
-      : m.clicks.length === this.clicks.length) || null;
+    return (
+      this.candidates().find(m =>
+        this.anyOrder ? sameMultiset(m.clicks, this.clicks) : m.clicks.length === this.clicks.length,
+      ) || null
+    );
   }
 
   /** A move that is complete but also the start of longer ones: it needs confirming. */
@@ -103,11 +107,15 @@ export class MoveInput {
     if (ex && ex.preview) return ex.preview;
     const cands = this.candidates();
     if (!cands.length || !cands.every(m => m.preview)) return null;
-    const contents = (pv, id) => JSON.stringify([
-      (pv.pieces || []).filter(p => p.cell === id), (pv.markers || []).filter(m => m.cell === id)]);
+    const contents = (pv, id) =>
+      JSON.stringify([
+        (pv.pieces || []).filter(p => p.cell === id),
+        (pv.markers || []).filter(m => m.cell === id),
+      ]);
     const first = cands[0].preview;
-    const cells = first.cells.filter(id => cands.every(m => m.preview.cells.includes(id)
-      && contents(m.preview, id) === contents(first, id)));
+    const cells = first.cells.filter(id =>
+      cands.every(m => m.preview.cells.includes(id) && contents(m.preview, id) === contents(first, id)),
+    );
     if (!cells.length) return null;
     return {
       cells,
@@ -169,7 +177,8 @@ export class MoveInput {
     const last = this.clicks[this.clicks.length - 1];
     if (this.clicks.length && id === last) {
       const pend = this.pending();
-      if (pend) {  // a second click on the last cell confirms
+      if (pend) {
+        // a second click on the last cell confirms
         this.clicks = [];
         return { type: "move", text: pend.text };
       }
@@ -200,7 +209,7 @@ export class MoveInput {
     const kind = this.isPalette(id);
     const attempts = [
       [...this.clicks, id],
-      [...this.clicks.filter(c => this.isPalette(c) !== kind), id],  // replace a click of its kind
+      [...this.clicks.filter(c => this.isPalette(c) !== kind), id], // replace a click of its kind
     ];
     for (const next of attempts) {
       const result = this._finish(next);

@@ -31,16 +31,25 @@ const root = document.documentElement;
 const DRAFT = "gamut.editor-draft";
 const draft = {
   read() {
-    try { return JSON.parse(sessionStorage.getItem(DRAFT) || "null"); } catch { return null; }
+    try {
+      return JSON.parse(sessionStorage.getItem(DRAFT) || "null");
+    } catch {
+      return null;
+    }
   },
   write(value) {
     try {
       if (value) sessionStorage.setItem(DRAFT, JSON.stringify(value));
       else sessionStorage.removeItem(DRAFT);
-    } catch { /* not kept: the link still holds the last valid position */ }
+    } catch {
+      /* not kept: the link still holds the last valid position */
+    }
   },
 };
-const capital = text => String(text || "").replace(/^./, c => c.toUpperCase()).replace(/[.\s]*$/, ".");
+const capital = text =>
+  String(text || "")
+    .replace(/^./, c => c.toUpperCase())
+    .replace(/[.\s]*$/, ".");
 
 export class Editor {
   constructor({ engine, games, onPlay, onAnalyse = null, onClose, settingsOf = () => null }) {
@@ -51,11 +60,11 @@ export class Editor {
     this.onClose = onClose;
     this.settingsOf = settingsOf;
     this.box = $("editor");
-    this.setup = null;     // the description being edited
-    this.palette = null;   // what can be put on the board (for setup's game, variant, options)
-    this.answer = null;    // the engine's last answer: {setup, counts, view, start, problem}
-    this.tool = null;      // a palette item id, or edit.ERASE
-    this.asked = 0;        // edits sent; an answer to an older one is dropped
+    this.setup = null; // the description being edited
+    this.palette = null; // what can be put on the board (for setup's game, variant, options)
+    this.answer = null; // the engine's last answer: {setup, counts, view, start, problem}
+    this.tool = null; // a palette item id, or edit.ERASE
+    this.asked = 0; // edits sent; an answer to an older one is dropped
     this.built = false;
   }
 
@@ -72,8 +81,10 @@ export class Editor {
     root.dataset.editor = "loading";
     try {
       const kept = draft.read();
-      const setup = what.setup || (!what.line && kept && kept.link === location.hash && kept.setup)
-        || (await this.engine.setupDescribe({ start: what.start, line: what.line || [] })).setup;
+      const setup =
+        what.setup ||
+        (!what.line && kept && kept.link === location.hash && kept.setup) ||
+        (await this.engine.setupDescribe({ start: what.start, line: what.line || [] })).setup;
       await this._load(setup);
       this.box.querySelector(".tool.chosen")?.focus({ preventScroll: true });
     } catch (err) {
@@ -95,7 +106,7 @@ export class Editor {
 
   // -- the engine ---------------------------------------------------------------
   async _load(setup) {
-    root.dataset.editor = "checking";  // (from the first engine call on: the palette comes first)
+    root.dataset.editor = "checking"; // (from the first engine call on: the palette comes first)
     const key = JSON.stringify([setup.game, setup.variant, setup.options]);
     if (key !== this.paletteKey) {
       this.palette = await this.engine.setupPalette(setup.game, setup.variant, setup.options);
@@ -139,7 +150,8 @@ export class Editor {
       try {
         await this._load({ ...this.setup, options, extra: {} });
         return;
-      } catch (err) {  // (the pieces do not fit the new board: it starts afresh)
+      } catch (err) {
+        // (the pieces do not fit the new board: it starts afresh)
         if (!err || !err.type || err.type === "InternalError") throw err;
       }
     }
@@ -154,7 +166,9 @@ export class Editor {
     drawTools(this);
     this._overlay();
     const item = edit.itemOf(this.palette, tool);
-    $("editor-cell").textContent = item ? `Putting down: ${item.label}.` : "Taking off the top piece of the cells clicked.";
+    $("editor-cell").textContent = item
+      ? `Putting down: ${item.label}.`
+      : "Taking off the top piece of the cells clicked.";
   }
 
   _draw() {
@@ -168,22 +182,48 @@ export class Editor {
     // (where the board decides it, the engine says how, and the choice is its)
     const rule = this.palette.side;
     const side = $("editor-side");
-    side.replaceChildren(h("legend", {}, "Side to move"), ...sides.map((name, seat) => h("label", { class: "side-choice" },
-      h("input", {
-        type: "radio", name: "editor-side", value: String(seat), checked: seat === setup.to_move, disabled: !!rule,
-        onchange: () => this._edit(edit.setSide(this.setup, seat)),
-      }), ` ${name}`)), ...(rule ? [h("p", { class: "about side-rule" }, rule)] : []));
+    side.replaceChildren(
+      h("legend", {}, "Side to move"),
+      ...sides.map((name, seat) =>
+        h(
+          "label",
+          { class: "side-choice" },
+          h("input", {
+            type: "radio",
+            name: "editor-side",
+            value: String(seat),
+            checked: seat === setup.to_move,
+            disabled: !!rule,
+            onchange: () => this._edit(edit.setSide(this.setup, seat)),
+          }),
+          ` ${name}`,
+        ),
+      ),
+      ...(rule ? [h("p", { class: "about side-rule" }, rule)] : []),
+    );
     // the numbers beside the board
-    $("editor-counts").replaceChildren(...this.palette.counts.map(spec => {
-      const given = setup.counts[spec.id];
-      const input = h("input", {
-        type: "number", min: "0", max: String(spec.total), step: "1", id: `editor-count-${spec.id}`,
-        value: given == null ? "" : String(given), placeholder: `all (${counts[spec.id]})`,
-        title: "Empty: every piece of this player that is not on the board",
-      });
-      input.addEventListener("change", () => this._edit(edit.setCount(this.setup, spec.id, input.value)));
-      return h("label", { class: "editor-count", for: input.id }, `${sides[spec.owner] || ""} ${spec.label}`.trim(), input);
-    }));
+    $("editor-counts").replaceChildren(
+      ...this.palette.counts.map(spec => {
+        const given = setup.counts[spec.id];
+        const input = h("input", {
+          type: "number",
+          min: "0",
+          max: String(spec.total),
+          step: "1",
+          id: `editor-count-${spec.id}`,
+          value: given == null ? "" : String(given),
+          placeholder: `all (${counts[spec.id]})`,
+          title: "Empty: every piece of this player that is not on the board",
+        });
+        input.addEventListener("change", () => this._edit(edit.setCount(this.setup, spec.id, input.value)));
+        return h(
+          "label",
+          { class: "editor-count", for: input.id },
+          `${sides[spec.owner] || ""} ${spec.label}`.trim(),
+          input,
+        );
+      }),
+    );
     // what is wrong, or that it can be played
     if (problem) {
       this._status(capital(problem.message), "illegal");
@@ -205,7 +245,8 @@ export class Editor {
   _overlay() {
     if (!this.answer) return;
     const actionable = new Set();
-    for (const c of this.answer.view.board.cells) if (edit.fits(this.palette, this.tool, c.id)) actionable.add(c.id);
+    for (const c of this.answer.view.board.cells)
+      if (edit.fits(this.palette, this.tool, c.id)) actionable.add(c.id);
     this.drawing.overlay({ selected: [], targets: new Set(), actionable, pending: null, picked: new Set() });
   }
 
@@ -221,11 +262,14 @@ export class Editor {
     const next = edit.apply(this.setup, this.palette, tool, cell);
     if (!next) {
       const item = edit.itemOf(this.palette, tool);
-      $("editor-cell").textContent = item ? `${item.label.replace(/^./, c => c.toUpperCase())}s do not go on ${cell}.` : `${cell} is empty.`;
+      $("editor-cell").textContent = item
+        ? `${item.label.replace(/^./, c => c.toUpperCase())}s do not go on ${cell}.`
+        : `${cell} is empty.`;
       return;
     }
     const stack = next.cells[cell];
-    $("editor-cell").textContent = !stack ? `${cell}: empty.`
+    $("editor-cell").textContent = !stack
+      ? `${cell}: empty.`
       : `${cell}: ${edit.stackWords(this.palette, stack)}${stack.length > 1 ? ` (a stack of ${stack.length}, from the bottom)` : ""}.`;
     this._edit(next);
   }
@@ -251,7 +295,8 @@ export class Editor {
   _focus(id) {
     const hit = this.drawing.svg.querySelector(`.hit[data-cell="${CSS.escape(id)}"]`);
     if (!hit) return;
-    for (const other of this.drawing.svg.querySelectorAll('.hit[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+    for (const other of this.drawing.svg.querySelectorAll('.hit[tabindex="0"]'))
+      other.setAttribute("tabindex", "-1");
     hit.setAttribute("tabindex", "0");
     this.drawing.focusCell = id;
     hit.focus();
@@ -279,7 +324,9 @@ export class Editor {
     const a = this.answer;
     if (!a || !a.start) return;
     const v = a.view;
-    const url = location.href.split("#")[0] + format({ game: v.game, variant: v.variant, options: v.options, moves: [], start: a.start });
+    const url =
+      location.href.split("#")[0] +
+      format({ game: v.game, variant: v.variant, options: v.options, moves: [], start: a.start });
     $("editor-link").value = url;
     try {
       await navigator.clipboard.writeText(url);

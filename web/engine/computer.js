@@ -14,13 +14,14 @@
 import { sameLine } from "../model/game.js";
 
 const HINT_LEVEL = "strong";
-const LIVE_LEVEL = "master";  // live analysis: the deepest level, shown as it deepens
+const LIVE_LEVEL = "master"; // live analysis: the deepest level, shown as it deepens
 const LIVE_MS = 120000;
-const HINT_MS = 2500;        // a hint's search-time cap
-const MIN_MOVE_MS = 300;     // a computer reply is shown no sooner (the human sees the moves one by one)
-const WATCH_MOVE_MS = 700;   // the same when only computers play: a game one can follow
+const HINT_MS = 2500; // a hint's search-time cap
+const MIN_MOVE_MS = 300; // a computer reply is shown no sooner (the human sees the moves one by one)
+const WATCH_MOVE_MS = 700; // the same when only computers play: a game one can follow
 
-export const LEVEL_OF = value => (typeof value === "string" && value.startsWith("c:") ? value.slice(2) : null);
+export const LEVEL_OF = value =>
+  typeof value === "string" && value.startsWith("c:") ? value.slice(2) : null;
 
 export class Computer {
   /** `positions`: the views cache; `onMove(line, move)`; `onChange()`: redraw;
@@ -32,12 +33,12 @@ export class Computer {
     this.onChange = onChange;
     this.onError = onError;
     this.model = null;
-    this.think = null;    // {purpose: "move"|"hint", seat, level, key, line, progress, done, job, timer, started}
-    this.hint = null;     // {key, progress}: a finished hint, shown while its position is viewed
+    this.think = null; // {purpose: "move"|"hint", seat, level, key, line, progress, done, job, timer, started}
+    this.hint = null; // {key, progress}: a finished hint, shown while its position is viewed
     this.paused = false;
     this.enabled = false; // the engine is ready
-    this.liveOn = false;  // the live analysis toggle
-    this.live = null;     // {key, job, progress, done}: the live search of the viewed position
+    this.liveOn = false; // the live analysis toggle
+    this.live = null; // {key, job, progress, done}: the live search of the viewed position
   }
 
   attach(model) {
@@ -83,16 +84,21 @@ export class Computer {
   sync() {
     const m = this.model;
     if (!m || !this.enabled) return;
-    if (!this.headView()) {  // who is to move there?  ask, then decide
+    if (!this.headView()) {
+      // who is to move there?  ask, then decide
       const key = this._key(m.head);
-      this.positions.view(m.start, m.head).then(() => {
-        if (this.model === m && this._key(m.head) === key) this.sync();
-      }, () => {});
+      this.positions.view(m.start, m.head).then(
+        () => {
+          if (this.model === m && this._key(m.head) === key) this.sync();
+        },
+        () => {},
+      );
     }
     const t = this.think;
     const seat = this.computerSeatToMove();
     if (t && t.purpose === "move") {
-      const stale = t.key !== this._key(m.head) || seat !== t.seat || this.paused || this.levelOf(seat) !== t.level;
+      const stale =
+        t.key !== this._key(m.head) || seat !== t.seat || this.paused || this.levelOf(seat) !== t.level;
       if (stale) this._cancel();
     } else if (t && t.purpose === "hint" && t.key !== this._key(m.viewed)) {
       this._cancel();
@@ -117,25 +123,36 @@ export class Computer {
     if (!key || this.live) return;
     const view = this.positions.get(m.start, m.viewed);
     if (!view) {
-      this.positions.view(m.start, m.viewed).then(() => {
-        if (this.model === m && this._key(m.viewed) === key) this.sync();
-      }, () => {});
+      this.positions.view(m.start, m.viewed).then(
+        () => {
+          if (this.model === m && this._key(m.viewed) === key) this.sync();
+        },
+        () => {},
+      );
       return;
     }
     if (view.outcome || !((view.moves || []).length || view.select)) return;
     const live = { key, job: null, progress: null, done: false };
-    live.job = this.engine.think({ start: m.start, line: m.viewed, level: LIVE_LEVEL, seed: 0, max_ms: LIVE_MS }, progress => {
-      if (this.live !== live) return;
-      live.progress = progress;
-      this.onChange();
-    });
+    live.job = this.engine.think(
+      { start: m.start, line: m.viewed, level: LIVE_LEVEL, seed: 0, max_ms: LIVE_MS },
+      progress => {
+        if (this.live !== live) return;
+        live.progress = progress;
+        this.onChange();
+      },
+    );
     this.live = live;
-    live.job.promise.then(result => {
-      if (this.live !== live) return;
-      live.done = true;
-      live.progress = result;
-      this.onChange();
-    }, () => { if (this.live === live) live.done = true; });
+    live.job.promise.then(
+      result => {
+        if (this.live !== live) return;
+        live.done = true;
+        live.progress = result;
+        this.onChange();
+      },
+      () => {
+        if (this.live === live) live.done = true;
+      },
+    );
   }
 
   _cancelLive() {
@@ -147,8 +164,16 @@ export class Computer {
   _start(purpose, line, seat, level) {
     const m = this.model;
     const t = {
-      purpose, seat, level, line: [...line], key: this._key(line), progress: null,
-      started: performance.now(), done: false, timer: null, job: null,
+      purpose,
+      seat,
+      level,
+      line: [...line],
+      key: this._key(line),
+      progress: null,
+      started: performance.now(),
+      done: false,
+      timer: null,
+      job: null,
     };
     const params = { start: m.start, line, level, seed: line.length };
     if (purpose === "hint") params.max_ms = HINT_MS;
@@ -161,26 +186,34 @@ export class Computer {
       this.onChange();
     });
     this.think = t;
-    t.job.promise.then(result => {
-      if (this.think !== t) return;
-      t.done = true;
-      t.progress = result;
-      if (purpose === "hint") {
+    t.job.promise.then(
+      result => {
+        if (this.think !== t) return;
+        t.done = true;
+        t.progress = result;
+        if (purpose === "hint") {
+          this.think = null;
+          this.hint = { key: t.key, progress: result };
+        } else {
+          const pace = m.players.some(p => !LEVEL_OF(p)) ? MIN_MOVE_MS : WATCH_MOVE_MS;
+          t.timer = setTimeout(
+            () => this._commit(t, result.move),
+            Math.max(0, pace - (performance.now() - t.started)),
+          );
+        }
+        this.onChange();
+      },
+      err => {
+        if (err && err.type === "CancelledError") return;
+        if (this.think !== t) return;
         this.think = null;
-        this.hint = { key: t.key, progress: result };
-      } else {
-        const pace = m.players.some(p => !LEVEL_OF(p)) ? MIN_MOVE_MS : WATCH_MOVE_MS;
-        t.timer = setTimeout(() => this._commit(t, result.move), Math.max(0, pace - (performance.now() - t.started)));
-      }
-      this.onChange();
-    }, err => {
-      if (err && err.type === "CancelledError") return;
-      if (this.think !== t) return;
-      this.think = null;
-      if (purpose === "move") this.paused = true;  // do not start it again and again
-      this.onError(`The computer could not ${purpose === "move" ? "move" : "find a hint"}: ${err && err.message}`);
-      this.onChange();
-    });
+        if (purpose === "move") this.paused = true; // do not start it again and again
+        this.onError(
+          `The computer could not ${purpose === "move" ? "move" : "find a hint"}: ${err && err.message}`,
+        );
+        this.onChange();
+      },
+    );
   }
 
   _commit(t, move) {
@@ -254,9 +287,14 @@ export class Computer {
     const m = this.model;
     if (!m || !view) return null;
     const viewedKey = this._key(m.viewed);
-    const src = this.think && this.think.key === viewedKey ? this.think
-      : this.hint && this.hint.key === viewedKey ? { purpose: "hint", progress: this.hint.progress }
-        : this.live && this.live.key === viewedKey ? { purpose: "live", progress: this.live.progress } : null;
+    const src =
+      this.think && this.think.key === viewedKey
+        ? this.think
+        : this.hint && this.hint.key === viewedKey
+          ? { purpose: "hint", progress: this.hint.progress }
+          : this.live && this.live.key === viewedKey
+            ? { purpose: "live", progress: this.live.progress }
+            : null;
     const p = src && src.progress;
     const text = p && (p.move || p.best);
     if (!text) return null;

@@ -24,7 +24,8 @@ export function expand(parent, delta) {
     const from = parent[key] || [];
     view[key] = value.map(item => {
       if (typeof item !== "number") return item;
-      if (!Number.isInteger(item) || item < 0 || item >= from.length) throw new RangeError(`${key}: no item ${item} in the start's view`);
+      if (!Number.isInteger(item) || item < 0 || item >= from.length)
+        throw new RangeError(`${key}: no item ${item} in the start's view`);
       return from[item];
     });
   }
@@ -68,7 +69,7 @@ export async function seedFirstMoves(positions, initial, gameId, url, fetcher = 
       views.push([move, { ...expand(built.view, delta), ply: 1 }]);
     }
   } catch {
-    return 0;   // a damaged file: nothing from it is used
+    return 0; // a damaged file: nothing from it is used
   }
   positions.seed(built.start, built.view, views);
   return views.length;

@@ -30,21 +30,21 @@ export class EngineError extends Error {
 export class Engine {
   constructor({ workerURL } = {}) {
     this.state = "loading";
-    this.onloading = null;        // ({stage, fraction, message}) => void
-    this.onstatechange = null;    // (state) => void
+    this.onloading = null; // ({stage, fraction, message}) => void
+    this.onstatechange = null; // (state) => void
     this.failure = null;
     this.marks = [];
     this._nextId = 1;
-    this._pending = new Map();    // id -> {resolve, reject, onprogress}
+    this._pending = new Map(); // id -> {resolve, reject, onprogress}
     this.ready = new Promise((resolve, reject) => {
       this._resolveReady = resolve;
       this._rejectReady = reject;
     });
-    this.ready.catch(() => {});   // a failure is reported through state/ready, not as unhandled
+    this.ready.catch(() => {}); // a failure is reported through state/ready, not as unhandled
     // the worker start.js started while the page loaded, if any (only for the default worker)
     const early = workerURL ? null : globalThis.__gamutEarlyWorker;
     if (early) delete globalThis.__gamutEarlyWorker;
-    const url = workerURL ?? new URL("../worker.js", import.meta.url);  // (the worker stays beside app.js: build.py fills its paths)
+    const url = workerURL ?? new URL("../worker.js", import.meta.url); // (the worker stays beside app.js: build.py fills its paths)
     try {
       this.worker = early ? early.worker : new Worker(url, { type: "module" });
     } catch (err) {
@@ -53,8 +53,8 @@ export class Engine {
       return;
     }
     const on = {
-      message: (event) => this._receive(event.data),
-      error: (event) => {
+      message: event => this._receive(event.data),
+      error: event => {
         event.preventDefault?.();
         this._fail(`the engine worker failed to load${event.message ? `: ${event.message}` : ""}`);
       },
@@ -63,12 +63,16 @@ export class Engine {
     this.worker.onmessage = on.message;
     this.worker.onerror = on.error;
     this.worker.onmessageerror = on.messageerror;
-    for (const [kind, event] of early ? early.events : []) on[kind](event);  // what it said meanwhile
+    for (const [kind, event] of early ? early.events : []) on[kind](event); // what it said meanwhile
   }
 
   _setState(state) {
     this.state = state;
-    try { this.onstatechange?.(state); } catch (err) { console.warn(err); }
+    try {
+      this.onstatechange?.(state);
+    } catch (err) {
+      console.warn(err);
+    }
   }
 
   _fail(message) {
@@ -85,8 +89,11 @@ export class Engine {
     if (Array.isArray(msg.marks)) this.marks = msg.marks;
     switch (msg.type) {
       case "loading":
-        try { this.onloading?.({ stage: msg.stage, fraction: msg.fraction, message: msg.message }); }
-        catch (err) { console.warn(err); }
+        try {
+          this.onloading?.({ stage: msg.stage, fraction: msg.fraction, message: msg.message });
+        } catch (err) {
+          console.warn(err);
+        }
         return;
       case "ready":
         this._setState("ready");
@@ -99,7 +106,11 @@ export class Engine {
     const pending = this._pending.get(msg.id);
     if (!pending) return;
     if (msg.type === "progress") {
-      try { pending.onprogress?.(msg.progress); } catch (err) { console.warn(err); }
+      try {
+        pending.onprogress?.(msg.progress);
+      } catch (err) {
+        console.warn(err);
+      }
     } else if (msg.type === "result") {
       this._pending.delete(msg.id);
       pending.resolve(msg.result);
@@ -120,7 +131,8 @@ export class Engine {
       this._pending.set(id, { resolve, reject, onprogress });
       try {
         this.worker.postMessage({ id, type, method, params: params ?? {} });
-      } catch (err) {   // params that cannot be cloned
+      } catch (err) {
+        // params that cannot be cloned
         this._pending.delete(id);
         reject(new EngineError("RequestError", `params cannot be sent: ${err.message}`));
       }
@@ -141,7 +153,9 @@ export class Engine {
     return {
       id,
       promise,
-      cancel: () => { if (this.worker) this.worker.postMessage({ type: "cancel", id }); },
+      cancel: () => {
+        if (this.worker) this.worker.postMessage({ type: "cancel", id });
+      },
     };
   }
 
@@ -149,7 +163,9 @@ export class Engine {
   // `start` is a position's text, `line` the moves played from it (move texts).
 
   /** The games, their start views and starts: `{games, views, starts}`. */
-  initial() { return this.call("initial", {}); }
+  initial() {
+    return this.call("initial", {});
+  }
 
   /** A new game: `{start, view}`.  `options` is sent only when given. */
   newGame(game, variant, options) {
@@ -157,44 +173,70 @@ export class Engine {
   }
 
   /** The position after `line`: `{line, view}`. */
-  view(start, line) { return this.call("view", { start, line }); }
+  view(start, line) {
+    return this.call("view", { start, line });
+  }
 
   /** Play `move` (a move's text) after `line`: `{line, view}`. */
-  play(start, line, move) { return this.call("play", { start, line, move }); }
+  play(start, line, move) {
+    return this.call("play", { start, line, move });
+  }
 
   /** The move typed as `text` after `line` (the move box): the engine's reading of it. */
-  enter(start, line, text) { return this.call("enter", { start, line, text }); }
+  enter(start, line, text) {
+    return this.call("enter", { start, line, text });
+  }
 
   /** The move that the clicked `cells` make after `line`: `{move}`. */
-  mark(start, line, cells) { return this.call("mark", { start, line, cells }); }
+  mark(start, line, cells) {
+    return this.call("mark", { start, line, cells });
+  }
 
   /** Why the `clicks` after `line` are not a move: `{message}`. */
-  explain(start, line, clicks) { return this.call("explain", { start, line, clicks }); }
+  explain(start, line, clicks) {
+    return this.call("explain", { start, line, clicks });
+  }
 
   /** What the move that led to `line` did, in words (the live log). */
-  describe(start, line) { return this.call("describe", { start, line }); }
+  describe(start, line) {
+    return this.call("describe", { start, line });
+  }
 
   /** The editor's description of a position: `from` is `{start, line}` (a
    * game's position) or `{game, variant, options}` (a game's start). */
-  setupDescribe(from) { return this.call("setup_describe", from); }
+  setupDescribe(from) {
+    return this.call("setup_describe", from);
+  }
 
   /** The pieces the editor offers for a game: its palette. */
-  setupPalette(game, variant, options) { return this.call("setup_palette", { game, variant, options }); }
+  setupPalette(game, variant, options) {
+    return this.call("setup_palette", { game, variant, options });
+  }
 
   /** Whether the edited position `setup` can be played, and its start if so. */
-  setupCheck(setup) { return this.call("setup_check", { setup }); }
+  setupCheck(setup) {
+    return this.call("setup_check", { setup });
+  }
 
   /** The records (a text file: PGN-like or SGF) of `games`: `{text}`. */
-  recordsFormat(games) { return this.call("records_format", { games }); }
+  recordsFormat(games) {
+    return this.call("records_format", { games });
+  }
 
   /** The games read from a records file's `text`. */
-  recordsParse(text) { return this.call("records_parse", { text }); }
+  recordsParse(text) {
+    return this.call("records_parse", { text });
+  }
 
   /** A search for a move, as a job: `params` is `{start, line, level, seed, max_ms?}`. */
-  think(params, onprogress = null) { return this.job("think", params, onprogress); }
+  think(params, onprogress = null) {
+    return this.job("think", params, onprogress);
+  }
 
   /** The analysis of a main line, as a job: `params` is `{start, line, level}` or `{start, line, depth}`. */
-  analyse(params, onprogress = null) { return this.job("analyse", params, onprogress); }
+  analyse(params, onprogress = null) {
+    return this.job("analyse", params, onprogress);
+  }
 
   /** Stop the worker for good. */
   terminate() {

@@ -24,10 +24,17 @@ function thumbnail(thumb) {
   if (!thumb || !thumb.board) return svg;
   try {
     new BoardDrawing(svg).render({
-      ...thumb, highlights: [], annotations: [], last_move: [], moves: [], title: thumb.title || "",
+      ...thumb,
+      highlights: [],
+      annotations: [],
+      last_move: [],
+      moves: [],
+      title: thumb.title || "",
     });
     svg.removeAttribute("role");
-  } catch { /* an odd thumbnail: left blank */ }
+  } catch {
+    /* an odd thumbnail: left blank */
+  }
   return svg;
 }
 
@@ -44,11 +51,18 @@ export class GamesList {
     this.filter = "";
     this.selected = new Set();
     this.deleted = null;
-    $("games-filter").replaceChildren(h("option", { value: "" }, "All games"),
-      ...games.map(g => h("option", { value: g.id }, g.name)));
-    $("games-filter").addEventListener("change", e => { this.filter = e.target.value; this.refresh(); });
+    $("games-filter").replaceChildren(
+      h("option", { value: "" }, "All games"),
+      ...games.map(g => h("option", { value: g.id }, g.name)),
+    );
+    $("games-filter").addEventListener("change", e => {
+      this.filter = e.target.value;
+      this.refresh();
+    });
     $("games-export").addEventListener("click", () => this._exportSelected());
-    library.onChange(() => { if (this.dialog.open) this.refresh(); });
+    library.onChange(() => {
+      if (this.dialog.open) this.refresh();
+    });
   }
 
   async open() {
@@ -67,10 +81,16 @@ export class GamesList {
       return;
     }
     this.rows = rows;
-    const shown = rows.filter(r => !this.filter || r.problem || (r.entry.summary && r.entry.summary.game === this.filter)
-      || (r.entry.game && r.entry.game.meta && r.entry.game.meta.game === this.filter));
+    const shown = rows.filter(
+      r =>
+        !this.filter ||
+        r.problem ||
+        (r.entry.summary && r.entry.summary.game === this.filter) ||
+        (r.entry.game && r.entry.game.meta && r.entry.game.meta.game === this.filter),
+    );
     box.replaceChildren(...shown.map(r => (r.problem ? this._damaged(r) : this._row(r))));
-    if (!shown.length) box.append(h("li", { class: "empty" }, rows.length ? "No games of this kind yet." : "No games yet."));
+    if (!shown.length)
+      box.append(h("li", { class: "empty" }, rows.length ? "No games of this kind yet." : "No games yet."));
     $("games-count").textContent = `${rows.length} game${rows.length === 1 ? "" : "s"}`;
     this._undoBar();
   }
@@ -78,33 +98,117 @@ export class GamesList {
   _row({ id, entry }) {
     const s = entry.summary || {};
     const title = entry.name || s.title || entry.game.meta.game;
-    const who = (s.players || []).map(p => p.seat && p.seat !== "h" ? `${p.name} (${p.seat === "r" ? "far away" : p.seat.slice(2)})` : p.name).join(" – ");
+    const who = (s.players || [])
+      .map(p =>
+        p.seat && p.seat !== "h" ? `${p.name} (${p.seat === "r" ? "far away" : p.seat.slice(2)})` : p.name,
+      )
+      .join(" – ");
     const here = id === this.currentId();
-    return h("li", { class: `game-row${here ? " current" : ""}`, "data-id": id },
+    return h(
+      "li",
+      { class: `game-row${here ? " current" : ""}`, "data-id": id },
       h("input", {
-        type: "checkbox", "aria-label": `Select ${title}`, checked: this.selected.has(id),
-        onchange: e => { if (e.target.checked) this.selected.add(id); else this.selected.delete(id); },
+        type: "checkbox",
+        "aria-label": `Select ${title}`,
+        checked: this.selected.has(id),
+        onchange: e => {
+          if (e.target.checked) this.selected.add(id);
+          else this.selected.delete(id);
+        },
       }),
       thumbnail(entry.thumb),
-      h("div", { class: "game-info" },
+      h(
+        "div",
+        { class: "game-info" },
         h("b", { class: "game-title", id: `title-${id}` }, title),
-        h("span", { class: "game-meta" }, [s.name && entry.name ? s.title : null, who, `${s.moves ?? 0} move${s.moves === 1 ? "" : "s"}`, s.result || "in progress", when(entry.updated)]
-          .filter(Boolean).join(" · "))),
-      h("div", { class: "game-actions" },
-        h("button", { type: "button", class: "primary", "data-act": "open", onclick: () => { this.dialog.close(); this.onOpen(entry); } }, here ? "Back to it" : "Open"),
-        h("button", { type: "button", "data-act": "rename", onclick: e => this._rename(id, title, e.target.closest(".game-row")) }, "Rename"),
-        h("button", { type: "button", "data-act": "duplicate", onclick: () => library.duplicate(id).then(() => this.refresh()) }, "Duplicate"),
-        h("button", { type: "button", "data-act": "delete", disabled: here, title: here ? "The game on screen cannot be deleted" : null, onclick: () => this._delete(id, title) }, "Delete")));
+        h(
+          "span",
+          { class: "game-meta" },
+          [
+            s.name && entry.name ? s.title : null,
+            who,
+            `${s.moves ?? 0} move${s.moves === 1 ? "" : "s"}`,
+            s.result || "in progress",
+            when(entry.updated),
+          ]
+            .filter(Boolean)
+            .join(" · "),
+        ),
+      ),
+      h(
+        "div",
+        { class: "game-actions" },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "primary",
+            "data-act": "open",
+            onclick: () => {
+              this.dialog.close();
+              this.onOpen(entry);
+            },
+          },
+          here ? "Back to it" : "Open",
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            "data-act": "rename",
+            onclick: e => this._rename(id, title, e.target.closest(".game-row")),
+          },
+          "Rename",
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            "data-act": "duplicate",
+            onclick: () => library.duplicate(id).then(() => this.refresh()),
+          },
+          "Duplicate",
+        ),
+        h(
+          "button",
+          {
+            type: "button",
+            "data-act": "delete",
+            disabled: here,
+            title: here ? "The game on screen cannot be deleted" : null,
+            onclick: () => this._delete(id, title),
+          },
+          "Delete",
+        ),
+      ),
+    );
   }
 
   _damaged({ id, entry, problem }) {
-    return h("li", { class: "game-row damaged", "data-id": String(id) },
-      h("div", { class: "game-info" },
+    return h(
+      "li",
+      { class: "game-row damaged", "data-id": String(id) },
+      h(
+        "div",
+        { class: "game-info" },
         h("b", { class: "game-title" }, "Damaged game"),
-        h("span", { class: "game-meta" }, `It cannot be opened: ${problem}.`)),
-      h("div", { class: "game-actions" },
-        h("button", { type: "button", "data-act": "export-raw", onclick: () => this.onExportRaw(entry) }, "Export raw"),
-        h("button", { type: "button", "data-act": "delete", onclick: () => this._delete(id, "the damaged game") }, "Delete")));
+        h("span", { class: "game-meta" }, `It cannot be opened: ${problem}.`),
+      ),
+      h(
+        "div",
+        { class: "game-actions" },
+        h(
+          "button",
+          { type: "button", "data-act": "export-raw", onclick: () => this.onExportRaw(entry) },
+          "Export raw",
+        ),
+        h(
+          "button",
+          { type: "button", "data-act": "delete", onclick: () => this._delete(id, "the damaged game") },
+          "Delete",
+        ),
+      ),
+    );
   }
 
   /** Rename in place: the title becomes a text field (Enter or Save keeps
@@ -114,20 +218,33 @@ export class GamesList {
     const info = row && row.querySelector(".game-info");
     if (!info || info.querySelector("form")) return;
     const field = h("input", {
-      type: "text", class: "rename-field", value: title, maxlength: "120",
-      "aria-label": "Name of this game", autocomplete: "off",
+      type: "text",
+      class: "rename-field",
+      value: title,
+      maxlength: "120",
+      "aria-label": "Name of this game",
+      autocomplete: "off",
     });
     const done = async keep => {
       if (keep) await library.rename(id, field.value.trim().slice(0, 120));
       await this.refresh();
     };
-    const form = h("form", { class: "rename", onsubmit: e => { e.preventDefault(); done(true); } },
+    const form = h(
+      "form",
+      {
+        class: "rename",
+        onsubmit: e => {
+          e.preventDefault();
+          done(true);
+        },
+      },
       field,
       h("button", { type: "submit", class: "primary", "data-act": "rename-save" }, "Save"),
-      h("button", { type: "button", "data-act": "rename-cancel", onclick: () => done(false) }, "Cancel"));
+      h("button", { type: "button", "data-act": "rename-cancel", onclick: () => done(false) }, "Cancel"),
+    );
     field.addEventListener("keydown", e => {
       if (e.key !== "Escape") return;
-      e.preventDefault();   // (not the dialog's: only the renaming is cancelled)
+      e.preventDefault(); // (not the dialog's: only the renaming is cancelled)
       e.stopPropagation();
       done(false);
     });
@@ -147,10 +264,23 @@ export class GamesList {
     bar.hidden = !this.deleted;
     if (!this.deleted) return;
     const { entry, title } = this.deleted;
-    bar.replaceChildren(`Deleted ${title}. `, h("button", {
-      type: "button", id: "games-undo-delete", class: "link",
-      onclick: async () => { this.deleted = null; await library.put(entry); await this.refresh(); },
-    }, "Undo"));
+    bar.replaceChildren(
+      `Deleted ${title}. `,
+      h(
+        "button",
+        {
+          type: "button",
+          id: "games-undo-delete",
+          class: "link",
+          onclick: async () => {
+            this.deleted = null;
+            await library.put(entry);
+            await this.refresh();
+          },
+        },
+        "Undo",
+      ),
+    );
   }
 
   _exportSelected() {

@@ -7,10 +7,10 @@
 import * as library from "./library.js";
 import { GameModel } from "../model/game.js";
 
-const SETTINGS_KEY = "gamut.settings";   // game id -> {variant, options, players}
-const CURRENT_KEY = "gamut.current-id";  // the library entry last open
+const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
+const CURRENT_KEY = "gamut.current-id"; // the library entry last open
 const DELAY_MS = 150;
-const UNSAVED = "gamut.unsaved.";         // + entry id: the last state not yet known written
+const UNSAVED = "gamut.unsaved."; // + entry id: the last state not yet known written
 
 /** Put into the library the games whose last changes may not have been
  * written (the page closed first): merged, never replacing what is stored. */
@@ -27,13 +27,23 @@ export async function recoverUnsaved(games) {
       model.name = copy.name || "";
       model.created = copy.created;
       await library.save(model, { summary: summaryOf(model, null, games), thumb: null, keepThumb: true });
-    } catch { /* a copy that cannot be read: dropped */ }
-    try { s.removeItem(key); } catch { /* nothing to do */ }
+    } catch {
+      /* a copy that cannot be read: dropped */
+    }
+    try {
+      s.removeItem(key);
+    } catch {
+      /* nothing to do */
+    }
   }
 }
 
 function store(kind = "localStorage") {
-  try { return window[kind]; } catch { return null; }
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
 }
 
 export function readJSON(key) {
@@ -46,7 +56,12 @@ export function readJSON(key) {
 }
 
 function writeJSON(key, value) {
-  try { store()?.setItem(key, JSON.stringify(value)); return true; } catch { return false; }
+  try {
+    store()?.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A game's last settings ({variant, options, players}) or null. */
@@ -67,7 +82,11 @@ export function currentId() {
 
 export function setCurrentId(id) {
   for (const kind of ["sessionStorage", "localStorage"]) {
-    try { store(kind)?.setItem(CURRENT_KEY, id); } catch { /* not kept: fine */ }
+    try {
+      store(kind)?.setItem(CURRENT_KEY, id);
+    } catch {
+      /* not kept: fine */
+    }
   }
 }
 
@@ -78,7 +97,8 @@ export function summaryOf(model, headView, games) {
   const outcome = headView && headView.outcome;
   const names = headView ? headView.players.map(p => p.name) : model.players.map((_, i) => `Player ${i + 1}`);
   return {
-    game: model.meta.game, variant: model.meta.variant,
+    game: model.meta.game,
+    variant: model.meta.variant,
     title: `${info ? info.name : model.meta.game}${variant && variant.id !== (info && info.variants[0].id) ? ` (${variant.name})` : ""}`,
     players: names.map((name, i) => ({ name, seat: model.players[i] || "h" })),
     moves: model.head.length,
@@ -88,7 +108,13 @@ export function summaryOf(model, headView, games) {
 
 export function thumbOf(view) {
   if (!view) return null;
-  return { board: view.board, pieces: view.pieces || [], markers: view.markers || [], players: view.players, title: view.title };
+  return {
+    board: view.board,
+    pieces: view.pieces || [],
+    markers: view.markers || [],
+    players: view.players,
+    title: view.title,
+  };
 }
 
 export class Keeper {
@@ -104,32 +130,46 @@ export class Keeper {
     this.saving = Promise.resolve();
     this.warned = false;
     addEventListener("pagehide", () => this.flush());
-    document.addEventListener("visibilitychange", () => { if (document.hidden) this.flush(); });
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden) this.flush();
+    });
     library.onChange(msg => this._other(msg));
   }
 
   /** The model changed (or another was opened): the URL now, the library soon. */
   changed(model) {
-    if (this.model && this.model !== model && this.timer) this.flush();  // the game left keeps its last moves
+    if (this.model && this.model !== model && this.timer) this.flush(); // the game left keeps its last moves
     this.model = model;
     if (!model.id) {
       model.id = library.newId();
       model.created = Date.now();
     }
     setCurrentId(model.id);
-    writeJSON("gamut.last-game", model.meta.game);  // (the board to draw first on the next visit)
+    writeJSON("gamut.last-game", model.meta.game); // (the board to draw first on the next visit)
     const all = readJSON(SETTINGS_KEY) || {};
-    all[model.meta.game] = { variant: model.meta.variant, options: model.meta.options, players: model.players };
+    all[model.meta.game] = {
+      variant: model.meta.variant,
+      options: model.meta.options,
+      players: model.players,
+    };
     writeJSON(SETTINGS_KEY, all);
     try {
       const fragment = model.fragment();
       // (a rules page and the editor keep their own address; the game's comes back with them)
-      if (location.hash !== fragment && !/^#(rules\/|edit\b)/.test(location.hash)) history.replaceState(history.state, "", fragment);
-    } catch { /* some sandboxes refuse: the game is still in the library */ }
+      if (location.hash !== fragment && !/^#(rules\/|edit\b)/.test(location.hash))
+        history.replaceState(history.state, "", fragment);
+    } catch {
+      /* some sandboxes refuse: the game is still in the library */
+    }
     // a copy in localStorage at once (IndexedDB writes may not finish when the page is
     // closed or reloaded): read back into the library by recoverUnsaved() at the next start
     this.pending = Date.now();
-    writeJSON(UNSAVED + model.id, { at: this.pending, game: model.toJSON(), name: model.name || "", created: model.created });
+    writeJSON(UNSAVED + model.id, {
+      at: this.pending,
+      game: model.toJSON(),
+      name: model.name || "",
+      created: model.created,
+    });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), DELAY_MS);
   }
@@ -144,16 +184,23 @@ export class Keeper {
     const summary = summaryOf(model, head, this.games);
     const thumb = thumbOf(head);
     const at = this.pending;
-    this.saving = this.saving.then(() => library.save(model, { summary, thumb })).then(merged => {
-      const copy = readJSON(UNSAVED + model.id);
-      if (copy && copy.at === at) store()?.removeItem(UNSAVED + model.id);  // (nothing newer since)
-      if (merged) this.onMerged(model);
-    }, err => {
-      if (!this.warned) {
-        this.warned = true;
-        this.onProblem(`Games cannot be saved here: ${err.message}. You can go on playing, but this game will be lost when the page closes.`);
-      }
-    });
+    this.saving = this.saving
+      .then(() => library.save(model, { summary, thumb }))
+      .then(
+        merged => {
+          const copy = readJSON(UNSAVED + model.id);
+          if (copy && copy.at === at) store()?.removeItem(UNSAVED + model.id); // (nothing newer since)
+          if (merged) this.onMerged(model);
+        },
+        err => {
+          if (!this.warned) {
+            this.warned = true;
+            this.onProblem(
+              `Games cannot be saved here: ${err.message}. You can go on playing, but this game will be lost when the page closes.`,
+            );
+          }
+        },
+      );
     return this.saving;
   }
 
@@ -166,6 +213,8 @@ export class Keeper {
       if (entry && entry.game && entry.game.start === model.start && model.merge(entry.game)) {
         this.onMerged(model);
       }
-    } catch { /* the library is unreadable: this tab's copy stays */ }
+    } catch {
+      /* the library is unreadable: this tab's copy stays */
+    }
   }
 }

@@ -47,10 +47,13 @@ function openDB() {
       if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "id" });
     };
     req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(new StorageError(`the game library cannot be opened (${req.error && req.error.message})`));
+    req.onerror = () =>
+      reject(new StorageError(`the game library cannot be opened (${req.error && req.error.message})`));
     req.onblocked = () => reject(new StorageError("the game library is blocked by another tab"));
   });
-  opening.catch(() => { opening = null; });
+  opening.catch(() => {
+    opening = null;
+  });
   return opening;
 }
 
@@ -69,22 +72,37 @@ async function transaction(mode, fn) {
     tx.oncomplete = () => resolve(result);
     const fail = () => {
       const e = tx.error;
-      reject(new StorageError(e && e.name === "QuotaExceededError"
-        ? "the browser's storage is full" : `the game could not be saved (${e && e.message})`));
+      reject(
+        new StorageError(
+          e && e.name === "QuotaExceededError"
+            ? "the browser's storage is full"
+            : `the game could not be saved (${e && e.message})`,
+        ),
+      );
     };
     tx.onerror = fail;
     tx.onabort = fail;
-    Promise.resolve(fn(tx.objectStore(STORE))).then(r => { result = r; }, err => {
-      try { tx.abort(); } catch { /* already done */ }
-      reject(err);
-    });
+    Promise.resolve(fn(tx.objectStore(STORE))).then(
+      r => {
+        result = r;
+      },
+      err => {
+        try {
+          tx.abort();
+        } catch {
+          /* already done */
+        }
+        reject(err);
+      },
+    );
   });
 }
 
-const request = req => new Promise((resolve, reject) => {
-  req.onsuccess = () => resolve(req.result);
-  req.onerror = () => reject(req.error);
-});
+const request = req =>
+  new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
 
 export function newId() {
   const bytes = crypto.getRandomValues(new Uint8Array(9));
@@ -99,7 +117,11 @@ export function onChange(fn) {
 }
 
 function announce(type, id) {
-  try { channel && channel.postMessage({ type, id }); } catch { /* a closed channel */ }
+  try {
+    channel && channel.postMessage({ type, id });
+  } catch {
+    /* a closed channel */
+  }
 }
 
 /** Save `model` (with its `id`, `name`, `created`) and what the list shows.
@@ -113,8 +135,12 @@ export async function save(model, { summary, thumb, keepThumb = false }) {
       merged = model.merge(old.game);
     }
     const entry = {
-      id: model.id, v: VERSION, game: model.toJSON(), name: model.name || (old && old.name) || "",
-      created: model.created || (old && old.created) || now, updated: now,
+      id: model.id,
+      v: VERSION,
+      game: model.toJSON(),
+      name: model.name || (old && old.name) || "",
+      created: model.created || (old && old.created) || now,
+      updated: now,
       summary: keepThumb && old && old.summary ? { ...old.summary, moves: summary.moves } : summary,
       thumb: keepThumb && old ? old.thumb : thumb,
     };
@@ -143,7 +169,8 @@ export function problemOf(entry, knownGames) {
   if (entry.v > VERSION) return `it was saved by a newer version of Gamut (format ${entry.v})`;
   if (entry.v !== VERSION) return `it has an unknown format (${entry.v})`;
   const game = entry.game && entry.game.meta && entry.game.meta.game;
-  if (knownGames && !knownGames.includes(game)) return `it names a game this version does not know (${JSON.stringify(game)})`;
+  if (knownGames && !knownGames.includes(game))
+    return `it names a game this version does not know (${JSON.stringify(game)})`;
   try {
     GameModel.fromJSON(entry.game);
   } catch (err) {
@@ -187,7 +214,13 @@ export async function rename(id, name) {
 export async function duplicate(id) {
   const entry = await get(id);
   if (!entry) return null;
-  const copy = { ...entry, id: newId(), name: `${entry.name || (entry.summary && entry.summary.title) || "Game"} (copy)`, created: Date.now(), updated: Date.now() };
+  const copy = {
+    ...entry,
+    id: newId(),
+    name: `${entry.name || (entry.summary && entry.summary.title) || "Game"} (copy)`,
+    created: Date.now(),
+    updated: Date.now(),
+  };
   await put(copy);
   return copy;
 }

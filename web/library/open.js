@@ -13,7 +13,7 @@ import { builtStart } from "../engine/early.js";
 
 /** Check a model's start and its lines with the engine; the canonical model. */
 async function checked(model, positions) {
-  await positions.view(model.start, model.head);  // RecordError names a bad move
+  await positions.view(model.start, model.head); // RecordError names a bad move
   const view = await positions.view(model.start, model.viewed);
   model.meta = { game: view.game, variant: view.variant, options: view.options || {} };
   model.players = Array.from({ length: view.players.length }, (_, i) => normSeat(model.players[i]));
@@ -22,15 +22,19 @@ async function checked(model, positions) {
 
 export function normSeat(value) {
   if (value === "r") return "r";
-  return typeof value === "string" && /^c:[a-z]+$/.test(value) && link.LEVELS.includes(value.slice(2)) ? value : "h";
+  return typeof value === "string" && /^c:[a-z]+$/.test(value) && link.LEVELS.includes(value.slice(2))
+    ? value
+    : "h";
 }
 
 /** A fresh game; `settings`: {variant, options, players}.  A game's default
  * start is the build's (positions.initial): it opens before the engine is ready. */
 export async function fresh(engine, positions, gameId, settings = {}) {
   const built = builtStart(positions.initial, gameId, settings);
-  const r = built && positions.get(built.start, []) ? built
-    : await engine.newGame(gameId, settings.variant, settings.options || {});
+  const r =
+    built && positions.get(built.start, [])
+      ? built
+      : await engine.newGame(gameId, settings.variant, settings.options || {});
   if (r !== built) positions.put(r.start, [], r.view);
   return checked(new GameModel({ start: r.start, meta: r.view, players: settings.players || [] }), positions);
 }
@@ -56,13 +60,17 @@ export async function fromLink(positions, parsed, games) {
     start = link.standardStart(parsed.game, parsed.variant, options);
   }
   // (a position the build describes is known by its canonical line already)
-  const line = positions.get(start, parsed.moves) ? parsed.moves
+  const line = positions.get(start, parsed.moves)
+    ? parsed.moves
     : (await positions.engine.view(start, parsed.moves)).line;
   const players = (parsed.players || []).some(p => p === "r")
-    ? parsed.players.map(p => (p === "r" ? "h" : p === "h" ? "r" : p)) : parsed.players;
+    ? parsed.players.map(p => (p === "r" ? "h" : p === "h" ? "r" : p))
+    : parsed.players;
   const model = await checked(GameModel.fromLink({ ...parsed, moves: line, players }, start), positions);
   if (parsed.start && (model.meta.game !== parsed.game || model.meta.variant !== parsed.variant)) {
-    const err = new Error(`its start position is a ${model.meta.game} ${model.meta.variant} position, but it names ${parsed.game} ${parsed.variant}`);
+    const err = new Error(
+      `its start position is a ${model.meta.game} ${model.meta.variant} position, but it names ${parsed.game} ${parsed.variant}`,
+    );
     err.type = "LinkError";
     throw err;
   }
@@ -77,7 +85,8 @@ export async function fromLink(positions, parsed, games) {
 export function relation(tree, line) {
   if (!line.length) return null;
   const main = tree.mainline([]);
-  if (main.length <= line.length && main.every((m, i) => m === line[i])) return main.length === line.length ? "same" : "extends";
+  if (main.length <= line.length && main.every((m, i) => m === line[i]))
+    return main.length === line.length ? "same" : "extends";
   return tree.has(line) ? "older" : null;
 }
 
@@ -129,7 +138,9 @@ export async function lastOf(positions, gameId, games) {
     if (row.problem || row.entry.game.meta.game !== gameId) continue;
     try {
       return await fromLibrary(positions, row.entry);
-    } catch { /* a game the engine refuses: try the next */ }
+    } catch {
+      /* a game the engine refuses: try the next */
+    }
   }
   return null;
 }
@@ -143,11 +154,23 @@ export async function migrateLocalSave() {
   got.id = library.newId();
   got.created = Date.now();
   await library.put({
-    id: got.id, v: library.VERSION, game: got.toJSON(), name: "", created: got.created, updated: got.created,
-    summary: { game: got.meta.game, variant: got.meta.variant, title: got.meta.game, players: [], moves: got.head.length, result: null },
+    id: got.id,
+    v: library.VERSION,
+    game: got.toJSON(),
+    name: "",
+    created: got.created,
+    updated: got.created,
+    summary: {
+      game: got.meta.game,
+      variant: got.meta.variant,
+      title: got.meta.game,
+      players: [],
+      moves: got.head.length,
+      result: null,
+    },
     thumb: null,
   });
   storage.clear();
-  setCurrentId(got.id);  // it was the game open: it opens now
+  setCurrentId(got.id); // it was the game open: it opens now
   return got.id;
 }

@@ -11,14 +11,17 @@ import { GameModel } from "../model/game.js";
 import { GameTree } from "../model/tree.js";
 import { summaryOf, thumbOf } from "./keep.js";
 
-const MAX_TEXT = 5_000_000;   // characters read from one import
+const MAX_TEXT = 5_000_000; // characters read from one import
 
 /** The engine's record (records.Record.to_json()) of a library entry. */
 export function recordOf(entry) {
   const g = entry.game;
   return {
-    ...g.tree, start: g.start, meta: g.meta, players: g.players,
-    result: "*",  // (the engine writes the rules' result of a finished main line)
+    ...g.tree,
+    start: g.start,
+    meta: g.meta,
+    players: g.players,
+    result: "*", // (the engine writes the rules' result of a finished main line)
     date: new Date(entry.updated || Date.now()).toISOString().slice(0, 10),
     name: entry.name || null,
   };
@@ -26,18 +29,33 @@ export function recordOf(entry) {
 
 /** A library entry of a record the engine read. */
 export function entryOf(record, games) {
-  const tree = GameTree.fromJSON({ v: record.v, nodes: record.nodes, ...(record.comment ? { comment: record.comment } : {}) });
+  const tree = GameTree.fromJSON({
+    v: record.v,
+    nodes: record.nodes,
+    ...(record.comment ? { comment: record.comment } : {}),
+  });
   const main = tree.mainline([]);
   const model = new GameModel({
-    start: record.start, meta: record.meta, players: record.players || [], tree, viewed: main, head: main,
+    start: record.start,
+    meta: record.meta,
+    players: record.players || [],
+    tree,
+    viewed: main,
+    head: main,
   });
   model.id = library.newId();
   const now = Date.now();
   const summary = summaryOf(model, null, games);
   if (record.result && record.result !== "*") summary.result = record.result;
   return {
-    id: model.id, v: library.VERSION, game: model.toJSON(), name: record.name || "", created: now, updated: now,
-    summary, thumb: null,
+    id: model.id,
+    v: library.VERSION,
+    game: model.toJSON(),
+    name: record.name || "",
+    created: now,
+    updated: now,
+    summary,
+    thumb: null,
   };
 }
 
@@ -60,7 +78,10 @@ function showText(text) {
 /** Export entries: a file to download and the text shown to copy. */
 export async function exportEntries(engine, entries) {
   const { text } = await engine.recordsFormat(entries.map(recordOf));
-  const name = entries.length === 1 ? `${(entries[0].summary && entries[0].summary.game) || "game"}-${entries[0].id}.gamut.txt` : `gamut-${entries.length}-games.gamut.txt`;
+  const name =
+    entries.length === 1
+      ? `${(entries[0].summary && entries[0].summary.game) || "game"}-${entries[0].id}.gamut.txt`
+      : `gamut-${entries.length}-games.gamut.txt`;
   download(name, text);
   showText(text);
   $("import-summary").textContent = `Exported ${entries.length} game${entries.length === 1 ? "" : "s"}.`;
@@ -83,7 +104,9 @@ export async function importTexts(engine, texts, games) {
   for (const { name, text } of texts) {
     if (text.length > MAX_TEXT) {
       failed += 1;
-      lines.push(`${name}: too large to import (${text.length.toLocaleString("en-US")} characters; at most ${MAX_TEXT.toLocaleString("en-US")}).`);
+      lines.push(
+        `${name}: too large to import (${text.length.toLocaleString("en-US")} characters; at most ${MAX_TEXT.toLocaleString("en-US")}).`,
+      );
       continue;
     }
     let answer;
@@ -97,12 +120,15 @@ export async function importTexts(engine, texts, games) {
     for (const record of answer.games) {
       try {
         const entry = entryOf(record, games);
-        try {  // the drawing of its last position, and its result, for the list
+        try {
+          // the drawing of its last position, and its result, for the list
           const { view } = await engine.view(entry.game.start, entry.game.head);
           const model = GameModel.fromJSON(entry.game);
           entry.summary = summaryOf(model, view, games);
           entry.thumb = thumbOf(view);
-        } catch { /* listed without a drawing */ }
+        } catch {
+          /* listed without a drawing */
+        }
         await library.put(entry);
         imported += 1;
       } catch (err) {
@@ -122,5 +148,10 @@ export async function importTexts(engine, texts, games) {
 
 /** Files (a picker's or a drop's) as {name, text}. */
 export async function readFiles(files) {
-  return Promise.all([...files].map(async f => ({ name: f.name, text: f.size > MAX_TEXT * 4 ? "x".repeat(MAX_TEXT + 1) : await f.text() })));
+  return Promise.all(
+    [...files].map(async f => ({
+      name: f.name,
+      text: f.size > MAX_TEXT * 4 ? "x".repeat(MAX_TEXT + 1) : await f.text(),
+    })),
+  );
 }

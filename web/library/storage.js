@@ -16,7 +16,7 @@ const VERSION = 2;
 
 function store() {
   try {
-    return window.localStorage;  // may throw (privacy modes, sandboxed frames)
+    return window.localStorage; // may throw (privacy modes, sandboxed frames)
   } catch {
     return null;
   }
@@ -24,27 +24,38 @@ function store() {
 
 export function clear() {
   const s = store();
-  try { s && s.removeItem(KEY); } catch { /* nothing to do */ }
+  try {
+    s && s.removeItem(KEY);
+  } catch {
+    /* nothing to do */
+  }
 }
 
 function moveAside(s, raw) {
   try {
     s.setItem(`${KEY}.damaged`, raw);
     s.removeItem(KEY);
-  } catch { /* full: the damaged save stays where it is */ }
+  } catch {
+    /* full: the damaged save stays where it is */
+  }
 }
 
 const isText = x => typeof x === "string";
 const isTextList = x => Array.isArray(x) && x.every(isText);
 
 function fromV1(data) {
-  const problem = !isText(data.start) || !data.start.trim() ? "it has no start position"
-    : !isTextList(data.moves) ? "its move list is not a list of moves"
-    : !Number.isInteger(data.ply) || data.ply < 0 || data.ply > data.moves.length
-      ? "its viewed move is out of range"
-    : data.redo != null && !isTextList(data.redo) ? "its redo list is not a list of moves"
-    : data.players != null && !isTextList(data.players) ? "its players are not a list of texts"
-    : null;
+  const problem =
+    !isText(data.start) || !data.start.trim()
+      ? "it has no start position"
+      : !isTextList(data.moves)
+        ? "its move list is not a list of moves"
+        : !Number.isInteger(data.ply) || data.ply < 0 || data.ply > data.moves.length
+          ? "its viewed move is out of range"
+          : data.redo != null && !isTextList(data.redo)
+            ? "its redo list is not a list of moves"
+            : data.players != null && !isTextList(data.players)
+              ? "its players are not a list of texts"
+              : null;
   if (problem) throw new Error(problem);
   const [game, variant, opts] = data.start.trim().split(/\s+/);
   const options = {};
@@ -54,8 +65,13 @@ function fromV1(data) {
   }
   const tip = [...data.moves, ...[...(data.redo || [])].reverse()];
   return new GameModel({
-    start: data.start, meta: { game, variant: variant || "", options }, players: data.players || [],
-    tree: GameTree.fromLine(tip), viewed: data.moves.slice(0, data.ply), head: data.moves, tip,
+    start: data.start,
+    meta: { game, variant: variant || "", options },
+    players: data.players || [],
+    tree: GameTree.fromLine(tip),
+    viewed: data.moves.slice(0, data.ply),
+    head: data.moves,
+    tip,
   });
 }
 

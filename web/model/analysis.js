@@ -35,14 +35,34 @@ export function readAnalysis(data) {
   const { line, positions, moves, summary } = data;
   if (!Array.isArray(line) || !line.every(isText)) return null;
   if (!Array.isArray(positions) || positions.length !== line.length + 1) return null;
-  if (!positions.every(p => p && typeof p === "object" && isChances(p.chances) && Number.isInteger(p.to_move))) return null;
+  if (
+    !positions.every(p => p && typeof p === "object" && isChances(p.chances) && Number.isInteger(p.to_move))
+  )
+    return null;
   if (!Array.isArray(moves) || moves.length !== line.length) return null;
-  const good = (m, i) => m && m.ply === i && m.move === line[i] && Number.isInteger(m.seat) && isNum(m.loss)
-    && (m.mark === null || MARKS.includes(m.mark)) && Array.isArray(m.pv) && m.pv.every(isText)
-    && (m.best === null || isText(m.best));
+  const good = (m, i) =>
+    m &&
+    m.ply === i &&
+    m.move === line[i] &&
+    Number.isInteger(m.seat) &&
+    isNum(m.loss) &&
+    (m.mark === null || MARKS.includes(m.mark)) &&
+    Array.isArray(m.pv) &&
+    m.pv.every(isText) &&
+    (m.best === null || isText(m.best));
   if (!moves.every(good)) return null;
-  if (!Array.isArray(summary) || !summary.every(s => s && Number.isInteger(s.seat) && isNum(s.average_loss)
-    && s.marks && MARKS.every(k => Number.isInteger(s.marks[k])))) return null;
+  if (
+    !Array.isArray(summary) ||
+    !summary.every(
+      s =>
+        s &&
+        Number.isInteger(s.seat) &&
+        isNum(s.average_loss) &&
+        s.marks &&
+        MARKS.every(k => Number.isInteger(s.marks[k])),
+    )
+  )
+    return null;
   return data;
 }
 
@@ -95,8 +115,10 @@ const percent = x => `${Math.round(100 * x)} %`;
 /** A sentence about a marked move: what it was, and what it cost. */
 export function judgementText(j, seatName) {
   const reason = REASON_TEXT[j.reason] ? ` (${REASON_TEXT[j.reason]})` : "";
-  return `${MARK_NAME[j.mark]}${reason}: ${j.move} by ${seatName(j.seat)}, `
-    + `${percent(j.best_after ?? j.before)} → ${percent(j.after)} to win.`;
+  return (
+    `${MARK_NAME[j.mark]}${reason}: ${j.move} by ${seatName(j.seat)}, ` +
+    `${percent(j.best_after ?? j.before)} → ${percent(j.after)} to win.`
+  );
 }
 
 export class Analyser {
@@ -108,7 +130,7 @@ export class Analyser {
     this.onDone = onDone;
     this.onError = onError;
     this.model = null;
-    this.running = null;   // {line, level, job, progress}
+    this.running = null; // {line, level, job, progress}
   }
 
   attach(model) {
@@ -151,17 +173,21 @@ export class Analyser {
       this.onChange();
     });
     this.running = r;
-    r.job.promise.then(result => {
-      if (this.running !== r) return;
-      this.running = null;
-      if (this.model === m && sameLine(line, this.mainLine())) this.onDone(m, result);
-      this.onChange();
-    }, err => {
-      if (this.running !== r) return;
-      this.running = null;
-      if (!(err && err.type === "CancelledError")) this.onError(`The analysis stopped: ${err && err.message}`);
-      this.onChange();
-    });
+    r.job.promise.then(
+      result => {
+        if (this.running !== r) return;
+        this.running = null;
+        if (this.model === m && sameLine(line, this.mainLine())) this.onDone(m, result);
+        this.onChange();
+      },
+      err => {
+        if (this.running !== r) return;
+        this.running = null;
+        if (!(err && err.type === "CancelledError"))
+          this.onError(`The analysis stopped: ${err && err.message}`);
+        this.onChange();
+      },
+    );
     this.onChange();
   }
 

@@ -22,17 +22,33 @@ import * as link from "./url.js";
 
 export { sameLine };
 export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
-const MAX_DELETED = 200;  // deletions remembered per game
+const MAX_DELETED = 200; // deletions remembered per game
 
 /** A deletion record: `[line, at, live]` (`at`: Date.now() of the last
  * change; `live` false once the line was played again or the delete undone). */
-const validRecord = r => Array.isArray(r) && r.length === 3 && Array.isArray(r[0]) && r[0].length > 0
-  && r[0].every(m => typeof m === "string") && Number.isFinite(r[1]) && typeof r[2] === "boolean";
+const validRecord = r =>
+  Array.isArray(r) &&
+  r.length === 3 &&
+  Array.isArray(r[0]) &&
+  r[0].length > 0 &&
+  r[0].every(m => typeof m === "string") &&
+  Number.isFinite(r[1]) &&
+  typeof r[2] === "boolean";
 const lineKey = line => line.join("\n");
 
 export class GameModel {
   /** `start`: position text; `meta`: {game, variant, options}; `players`: ["h" | "c:<level>"]. */
-  constructor({ start, meta, players = [], tree = new GameTree(), viewed = [], head = null, tip = null, analysis = null, deleted = [] }) {
+  constructor({
+    start,
+    meta,
+    players = [],
+    tree = new GameTree(),
+    viewed = [],
+    head = null,
+    tip = null,
+    analysis = null,
+    deleted = [],
+  }) {
     this.start = start;
     this.meta = { game: meta.game, variant: meta.variant, options: { ...(meta.options || {}) } };
     this.players = [...players];
@@ -40,14 +56,14 @@ export class GameModel {
     this.viewed = [...viewed];
     this.head = head ? [...head] : [...viewed];
     this.tip = tip ? [...tip] : [...this.head];
-    this.analysis = analysis;  // the engine's analysis of a main line (analysis.js), or null
+    this.analysis = analysis; // the engine's analysis of a main line (analysis.js), or null
     // the player's deletions, as records [line, at, live] (oldest first): a
     // merge with a stored copy or another tab's keeps each line's latest
     // record, so a deleted line is not brought back by a copy made before,
     // and a line played again after its deletion is not deleted again
     this.deleted = deleted.map(([l, at, live]) => [[...l], at, live]);
     this.listeners = new Set();
-    this.rev = 0;   // counts the changes (views redraw only what changed)
+    this.rev = 0; // counts the changes (views redraw only what changed)
   }
 
   subscribe(fn) {
@@ -97,7 +113,11 @@ export class GameModel {
    * deletion covers it any more. */
   _undelete(line) {
     const now = Date.now();
-    for (const r of this.deleted) if (r[2] && isPrefix(r[0], line)) { r[1] = now; r[2] = false; }
+    for (const r of this.deleted)
+      if (r[2] && isPrefix(r[0], line)) {
+        r[1] = now;
+        r[2] = false;
+      }
   }
 
   /** Whether `line` is deleted: the latest record of the lines before,
@@ -202,7 +222,9 @@ export class GameModel {
   remove(line) {
     if (!line.length || !this.tree.has(line)) return null;
     const saved = this._cut(line);
-    this.deleted = [...this.deleted.filter(([d]) => !isPrefix(line, d)), [[...line], Date.now(), true]].slice(-MAX_DELETED);
+    this.deleted = [...this.deleted.filter(([d]) => !isPrefix(line, d)), [[...line], Date.now(), true]].slice(
+      -MAX_DELETED,
+    );
     this._changed("tree");
     return saved;
   }
@@ -260,8 +282,11 @@ export class GameModel {
   fragment() {
     const moves = this.linkLine();
     return link.format({
-      ...this.meta, moves, ply: this.ply,
-      start: isStandardStart(this.start) ? null : this.start, players: this.players,
+      ...this.meta,
+      moves,
+      ply: this.ply,
+      start: isStandardStart(this.start) ? null : this.start,
+      players: this.players,
     });
   }
 
@@ -269,8 +294,12 @@ export class GameModel {
   static fromLink(parsed, start) {
     const ply = parsed.ply == null ? parsed.moves.length : parsed.ply;
     return new GameModel({
-      start, meta: parsed, players: parsed.players || [],
-      tree: GameTree.fromLine(parsed.moves), viewed: parsed.moves.slice(0, ply), head: parsed.moves,
+      start,
+      meta: parsed,
+      players: parsed.players || [],
+      tree: GameTree.fromLine(parsed.moves),
+      viewed: parsed.moves.slice(0, ply),
+      head: parsed.moves,
     });
   }
 
@@ -294,14 +323,15 @@ export class GameModel {
     }
     this.deleted = [...records.values()].sort((a, b) => a[1] - b[1]).slice(-MAX_DELETED);
     let changes = 0;
-    for (const [line, , live] of this.deleted) {  // deletions made in the other copy
+    for (const [line, , live] of this.deleted) {
+      // deletions made in the other copy
       if (live && this.tree.has(line) && this.isDeleted(line)) {
         this._cut(line);
         changes += 1;
       }
     }
     tree.walk(line => {
-      if (this.isDeleted(line)) return false;  // (nor anything after it)
+      if (this.isDeleted(line)) return false; // (nor anything after it)
       if (!this.tree.has(line)) {
         this.tree.add(line.slice(0, -1), line[line.length - 1]);
         changes += 1;
@@ -315,8 +345,13 @@ export class GameModel {
 
   toJSON() {
     return {
-      start: this.start, meta: this.meta, players: this.players, tree: this.tree.toJSON(),
-      viewed: this.viewed, head: this.head, tip: this.tip,
+      start: this.start,
+      meta: this.meta,
+      players: this.players,
+      tree: this.tree.toJSON(),
+      viewed: this.viewed,
+      head: this.head,
+      tip: this.tip,
       // (an analysis of another main line is dropped)
       ...(analysisFor(this.analysis, this.tree.mainline([])) ? { analysis: this.analysis } : {}),
       ...(this.deleted.length ? { deleted: this.deleted } : {}),
@@ -343,10 +378,16 @@ export class GameModel {
       throw new TreeError("its deletions are not a list of [line, time, live] records");
     }
     for (const name of ["viewed", "head", "tip"]) {
-      if (!line(data[name]) || !tree.has(data[name])) throw new TreeError(`its ${name} line is not in its tree`);
+      if (!line(data[name]) || !tree.has(data[name]))
+        throw new TreeError(`its ${name} line is not in its tree`);
     }
     // an analysis that cannot be read is dropped: the game itself loads
-    return new GameModel({ ...data, tree, analysis: readAnalysis(data.analysis), deleted: deleted.slice(-MAX_DELETED) });
+    return new GameModel({
+      ...data,
+      tree,
+      analysis: readAnalysis(data.analysis),
+      deleted: deleted.slice(-MAX_DELETED),
+    });
   }
 }
 

@@ -7,7 +7,7 @@
 // opens at once and its first move is played from them; when the engine is
 // ready each seeded view is asked again and replaces the seed.
 
-const LIMIT = 600;  // views kept (a view of a large board is a few kB)
+const LIMIT = 600; // views kept (a view of a large board is a few kB)
 
 export class Positions {
   /** `initial`: what the build inlined in the page (each game's start text
@@ -15,10 +15,10 @@ export class Positions {
   constructor(engine, initial = null) {
     this.engine = engine;
     this.initial = initial;
-    this.views = new Map();   // key -> view, oldest first
-    this.asked = new Map();   // key -> the request in flight (asked once, however often wanted)
-    this.seeds = new Map();   // start -> Map(key -> line) of the seeded views (until confirmed by the engine)
-    this.read = new Set();    // keys of seeded views the page has read
+    this.views = new Map(); // key -> view, oldest first
+    this.asked = new Map(); // key -> the request in flight (asked once, however often wanted)
+    this.seeds = new Map(); // start -> Map(key -> line) of the seeded views (until confirmed by the engine)
+    this.read = new Set(); // keys of seeded views the page has read
   }
 
   /** Views the build describes: `start`'s view and, for each `[move, view]`,
@@ -28,7 +28,7 @@ export class Positions {
     const keys = new Map();
     const put = (line, view) => {
       const key = this.key(start, line);
-      if (this.views.has(key) && !this._seeded(start, key)) return;  // the engine's own stays
+      if (this.views.has(key) && !this._seeded(start, key)) return; // the engine's own stays
       this.put(start, line, view);
       keys.set(key, line);
     };
@@ -54,8 +54,13 @@ export class Positions {
    * ready: every position one move later is described by the build. */
   playableEarly(start, line) {
     const view = this.get(start, line);
-    return !!view && !view.outcome && !view.select && view.moves.length > 0
-      && view.moves.every(m => this.isSeeded(start, [...line, m.text]));
+    return (
+      !!view &&
+      !view.outcome &&
+      !view.select &&
+      view.moves.length > 0 &&
+      view.moves.every(m => this.isSeeded(start, [...line, m.text]))
+    );
   }
 
   /** The engine is ready: the seeds go, and every seeded view the page has
@@ -67,19 +72,27 @@ export class Positions {
     this.seeds.clear();
     const read = this.read;
     this.read = new Set();
-    await Promise.all(seeds.flatMap(([start, keys]) => [...keys].map(async ([key, line]) => {
-      const seeded = this.views.get(key);
-      this.views.delete(key);
-      if (!read.has(key)) return;
-      try {
-        const view = await this.view(start, line);
-        if (seeded && !sameJSON(seeded, view)) {
-          console.error(`Gamut: the build's view of ${line.join(" ") || "the start"} differs from the engine's`);
-        }
-      } catch (err) {
-        console.error(`Gamut: the engine refuses the build's position ${line.join(" ")}: ${err && err.message}`);
-      }
-    })));
+    await Promise.all(
+      seeds.flatMap(([start, keys]) =>
+        [...keys].map(async ([key, line]) => {
+          const seeded = this.views.get(key);
+          this.views.delete(key);
+          if (!read.has(key)) return;
+          try {
+            const view = await this.view(start, line);
+            if (seeded && !sameJSON(seeded, view)) {
+              console.error(
+                `Gamut: the build's view of ${line.join(" ") || "the start"} differs from the engine's`,
+              );
+            }
+          } catch (err) {
+            console.error(
+              `Gamut: the engine refuses the build's position ${line.join(" ")}: ${err && err.message}`,
+            );
+          }
+        }),
+      ),
+    );
   }
 
   key(start, line) {
@@ -147,5 +160,7 @@ export function sameJSON(a, b) {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) return a.length === b.length && a.every((x, i) => sameJSON(x, b[i]));
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every(k => Object.hasOwn(b, k) && sameJSON(a[k], b[k]));
+  return (
+    keys.length === Object.keys(b).length && keys.every(k => Object.hasOwn(b, k) && sameJSON(a[k], b[k]))
+  );
 }

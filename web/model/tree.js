@@ -23,8 +23,8 @@
 // Everything here is iterative: a 5000-move line needs no deep recursion.
 
 export const VERSION = 1;
-export const MAX_DEPTH = 5000;     // moves in a line
-export const MAX_NODES = 100000;   // nodes in a tree, the root included
+export const MAX_DEPTH = 5000; // moves in a line
+export const MAX_NODES = 100000; // nodes in a tree, the root included
 
 export class TreeError extends Error {
   constructor(message) {
@@ -110,31 +110,42 @@ export class GameTree {
 
   static _fromJSON(data) {
     if (data === null || typeof data !== "object" || Array.isArray(data)) {
-      throw new TreeError(`a stored game tree is an object {v: ${VERSION}, nodes: [...]}, not ${describe(data)}`);
+      throw new TreeError(
+        `a stored game tree is an object {v: ${VERSION}, nodes: [...]}, not ${describe(data)}`,
+      );
     }
     if (data.v !== VERSION) {
-      throw new TreeError(`the stored game tree is version ${describe(data.v)}; this version of Gamut reads version ${VERSION}`);
+      throw new TreeError(
+        `the stored game tree is version ${describe(data.v)}; this version of Gamut reads version ${VERSION}`,
+      );
     }
     const { nodes: entries, comment: rootComment } = data;
-    if (!Array.isArray(entries)) throw new TreeError(`the stored game tree's nodes are ${describe(entries)}, not an array`);
-    if (entries.length + 1 > MAX_NODES) throw new TreeError(`the stored game tree has more than ${MAX_NODES} nodes`);
+    if (!Array.isArray(entries))
+      throw new TreeError(`the stored game tree's nodes are ${describe(entries)}, not an array`);
+    if (entries.length + 1 > MAX_NODES)
+      throw new TreeError(`the stored game tree has more than ${MAX_NODES} nodes`);
     const tree = new GameTree();
     if (rootComment !== undefined) {
-      if (typeof rootComment !== "string") throw new TreeError(`the start's comment is ${describe(rootComment)}, not a string`);
+      if (typeof rootComment !== "string")
+        throw new TreeError(`the start's comment is ${describe(rootComment)}, not a string`);
       tree.root.comment = rootComment;
     }
     const nodes = [tree.root];
     const depths = [0];
-    const moveSets = new Map();  // node -> Set of its children's moves, for nodes with many
+    const moveSets = new Map(); // node -> Set of its children's moves, for nodes with many
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i];
       const what = `node ${i + 1}`;
       if (!Array.isArray(entry) || (entry.length !== 2 && entry.length !== 3)) {
-        throw new TreeError(`${what} is [parent, move] or [parent, move, comment], not ${describe(entry)}${Array.isArray(entry) ? ` of length ${entry.length}` : ""}`);
+        throw new TreeError(
+          `${what} is [parent, move] or [parent, move, comment], not ${describe(entry)}${Array.isArray(entry) ? ` of length ${entry.length}` : ""}`,
+        );
       }
       const [p, move, comment] = entry;
       if (!Number.isInteger(p) || p < 0 || p > i) {
-        throw new TreeError(`${what}'s parent is ${describe(p)}, not 0 (the start) or the place of an earlier node (1 to ${i})`);
+        throw new TreeError(
+          `${what}'s parent is ${describe(p)}, not 0 (the start) or the place of an earlier node (1 to ${i})`,
+        );
       }
       if (typeof move !== "string" || move === "") {
         throw new TreeError(`${what}'s move is ${describe(move)}, not a non-empty string`);
@@ -150,7 +161,9 @@ export class GameTree {
         moveSets.set(parent, set);
       }
       if (set ? set.has(move) : parent.children.some(c => c.move === move)) {
-        throw new TreeError(`${what}: the move ${JSON.stringify(move)} is given twice at ${show(lineOf(parent))}`);
+        throw new TreeError(
+          `${what}: the move ${JSON.stringify(move)} is given twice at ${show(lineOf(parent))}`,
+        );
       }
       if (set) set.add(move);
       const child = newNode(move, parent);
@@ -176,7 +189,9 @@ export class GameTree {
       out.push(node.comment ? [parent, node.move, node.comment] : [parent, node.move]);
       pushChildren(node, out.length);
     }
-    return this.root.comment ? { v: VERSION, nodes: out, comment: this.root.comment } : { v: VERSION, nodes: out };
+    return this.root.comment
+      ? { v: VERSION, nodes: out, comment: this.root.comment }
+      : { v: VERSION, nodes: out };
   }
 
   /** The node at `line`, or null. */
@@ -305,7 +320,8 @@ export class GameTree {
     if (parent.children.some(c => c.move === node.move)) {
       throw new TreeError(`cannot restore ${show(line)}: that move was played again`);
     }
-    if (this._size + count > MAX_NODES) throw new TreeError(`a game tree may hold at most ${MAX_NODES} positions`);
+    if (this._size + count > MAX_NODES)
+      throw new TreeError(`a game tree may hold at most ${MAX_NODES} positions`);
     node.parent = parent;
     parent.children.splice(Math.min(index, parent.children.length), 0, node);
     this._size += count;

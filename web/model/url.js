@@ -28,7 +28,7 @@ export class LinkError extends Error {
   }
 }
 
-const SAFE = /^[A-Za-z0-9\-_.~!*'()=:;+]$/;  // browsers %-escape < > in fragments anyway
+const SAFE = /^[A-Za-z0-9\-_.~!*'()=:;+]$/; // browsers %-escape < > in fragments anyway
 
 /** Escape one move (or option) text for the fragment. */
 export function escapePart(text) {
@@ -38,8 +38,10 @@ export function escapePart(text) {
 }
 
 function percent(ch) {
-  return Array.from(new TextEncoder().encode(ch),
-    b => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+  return Array.from(
+    new TextEncoder().encode(ch),
+    b => `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+  ).join("");
 }
 
 function unescapePart(text, what) {
@@ -57,8 +59,10 @@ function unescapePart(text, what) {
  * variant's standard start.  `players` (optional): ["h", "c:strong", ...].
  */
 export function format({ game, variant, options, moves, ply, start, players }) {
-  const opts = Object.entries(options || {})
-    .map(([k, v]) => `${escapePart(k).replace(/=/g, "%3D")}=${escapePart(v)}`).join(",") || "-";
+  const opts =
+    Object.entries(options || {})
+      .map(([k, v]) => `${escapePart(k).replace(/=/g, "%3D")}=${escapePart(v)}`)
+      .join(",") || "-";
   const list = (moves || []).map(escapePart).join(",");
   const at = ply != null && ply !== (moves || []).length ? `@${ply}` : "";
   let text = `#${VERSION}/${escapePart(game)}/${escapePart(variant)}/${opts}/${list}${at}`;
@@ -92,7 +96,9 @@ export function parse(hash) {
     players = text.slice(playersAt + "/players=".length).split(",");
     for (const p of players) {
       if (!PLAYER.test(p)) {
-        throw new LinkError(`player ${JSON.stringify(p)} is not "h" (a human), "r" (far away) or "c:<level>" (the computer: ${LEVELS.join(", ")})`);
+        throw new LinkError(
+          `player ${JSON.stringify(p)} is not "h" (a human), "r" (far away) or "c:<level>" (the computer: ${LEVELS.join(", ")})`,
+        );
       }
     }
     text = text.slice(0, playersAt);
@@ -100,7 +106,9 @@ export function parse(hash) {
   const parts = text.split("/");
   const version = parts[0];
   if (!/^v\d+$/.test(version)) {
-    throw new LinkError(`a game link starts with "#${VERSION}/", not ${JSON.stringify(`#${text.slice(0, 20)}`)}`);
+    throw new LinkError(
+      `a game link starts with "#${VERSION}/", not ${JSON.stringify(`#${text.slice(0, 20)}`)}`,
+    );
   }
   if (version !== VERSION) {
     throw new LinkError(`this link is format ${version}; this version of Gamut reads ${VERSION} links`);
@@ -125,7 +133,10 @@ export function parse(hash) {
       if (Object.hasOwn(options, name)) throw new LinkError(`option ${JSON.stringify(name)} is given twice`);
       // (defined, not assigned: "__proto__" is a name like any other, and the engine refuses unknown ones)
       Object.defineProperty(options, name, {
-        value: unescapePart(item.slice(eq + 1), "the option value"), enumerable: true, writable: true, configurable: true,
+        value: unescapePart(item.slice(eq + 1), "the option value"),
+        enumerable: true,
+        writable: true,
+        configurable: true,
       });
     }
   }
@@ -140,13 +151,18 @@ export function parse(hash) {
     }
     ply = Number(plyText);
   }
-  const moves = moveText === "" ? [] : moveText.split(",").map((m, i) => {
-    const move = unescapePart(m, `move ${i + 1}`);
-    if (move.trim() === "") throw new LinkError(`move ${i + 1} is empty`);
-    return move;
-  });
+  const moves =
+    moveText === ""
+      ? []
+      : moveText.split(",").map((m, i) => {
+          const move = unescapePart(m, `move ${i + 1}`);
+          if (move.trim() === "") throw new LinkError(`move ${i + 1} is empty`);
+          return move;
+        });
   if (ply != null && ply > moves.length) {
-    throw new LinkError(`the link views move ${ply}, but the game has only ${moves.length} move${moves.length === 1 ? "" : "s"}`);
+    throw new LinkError(
+      `the link views move ${ply}, but the game has only ${moves.length} move${moves.length === 1 ? "" : "s"}`,
+    );
   }
   return { game, variant, options, moves, ply, start, players };
 }
@@ -157,6 +173,9 @@ const PLAYER = new RegExp(`^(h|r|c:(${LEVELS.join("|")}))$`);
 
 /** The position text of a variant's standard start (what the engine's load() reads). */
 export function standardStart(game, variant, options) {
-  const opts = Object.entries(options || {}).map(([k, v]) => `${k}=${v}`).join(",") || "-";
+  const opts =
+    Object.entries(options || {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(",") || "-";
   return `${game} ${variant} ${opts} start`;
 }

@@ -32,11 +32,14 @@ export function drawAnalysis({ analyser, computer, model, view, ready, seatName 
   const graph = $("eval-graph");
   const positions = analyser.positions();
   const showGraph = !!line && (positions.length > 0 || !!running);
-  graph.toggleAttribute("hidden", !showGraph);  // (an <svg> has no `hidden` property)
+  graph.toggleAttribute("hidden", !showGraph); // (an <svg> has no `hidden` property)
   if (showGraph) {
     const ply = plyOnLine({ line }, model.viewed);
     drawEvalGraph(graph, {
-      positions, plies: line.length, colors: view.players.map(p => p.color), marks: marksByPly(result),
+      positions,
+      plies: line.length,
+      colors: view.players.map(p => p.color),
+      marks: marksByPly(result),
       viewedPly: ply,
       onJump: k => onJump(line.slice(0, k)),
       label: `Evaluation graph: each player's winning chances over ${line.length} moves${result ? "" : " (analysing)"}; click to go to a move`,
@@ -55,9 +58,11 @@ export function drawAnalysis({ analyser, computer, model, view, ready, seatName 
     $("analysis-move-text").textContent = judgementText(j, seatName);
     const engine = j.pv.length ? j.pv : j.best ? [j.best] : [];
     $("analysis-move-line").replaceChildren(
-      "The engine's move: ", h("b", {}, j.best || "none"),
+      "The engine's move: ",
+      h("b", {}, j.best || "none"),
       engine.length > 1 ? ` (line: ${engine.join(" ")})` : "",
-      marked.before ? " — shown on the board." : "");
+      marked.before ? " — shown on the board." : "",
+    );
     $("analysis-add").disabled = !ready || !engine.length;
   }
 
@@ -65,13 +70,22 @@ export function drawAnalysis({ analyser, computer, model, view, ready, seatName 
   const table = $("analysis-summary");
   table.hidden = !result;
   if (result) {
-    $("analysis-summary-body").replaceChildren(...result.summary.map(s => h("tr", { "data-seat": s.seat },
-      h("th", { scope: "row" }, seatName(s.seat)),
-      ...MARKS.map(k => h("td", { "data-mark": k }, String(s.marks[k]))),
-      h("td", {}, `${(100 * s.average_loss).toFixed(1)} %`))));
+    $("analysis-summary-body").replaceChildren(
+      ...result.summary.map(s =>
+        h(
+          "tr",
+          { "data-seat": s.seat },
+          h("th", { scope: "row" }, seatName(s.seat)),
+          ...MARKS.map(k => h("td", { "data-mark": k }, String(s.marks[k]))),
+          h("td", {}, `${(100 * s.average_loss).toFixed(1)} %`),
+        ),
+      ),
+    );
     const end = result.positions[result.positions.length - 1];
-    table.querySelector("caption").textContent = `Moves judged by the engine (${levelText(result)}; at the end: `
-      + view.players.map((p, seat) => `${p.name} ${chanceText(end, seat)}`).join(", ") + ")";
+    table.querySelector("caption").textContent =
+      `Moves judged by the engine (${levelText(result)}; at the end: ` +
+      view.players.map((p, seat) => `${p.name} ${chanceText(end, seat)}`).join(", ") +
+      ")";
   }
 
   // the live line
@@ -81,9 +95,13 @@ export function drawAnalysis({ analyser, computer, model, view, ready, seatName 
   const liveBox = $("live-line");
   const p = computer.live && computer.live.progress;
   liveBox.hidden = !computer.liveOn;
-  liveBox.textContent = !computer.liveOn ? ""
-    : view.outcome ? "Live analysis: the game is over here."
-      : p ? `Live: ${searchLine(p, seatName)}` : "Live: thinking…";
+  liveBox.textContent = !computer.liveOn
+    ? ""
+    : view.outcome
+      ? "Live analysis: the game is over here."
+      : p
+        ? `Live: ${searchLine(p, seatName)}`
+        : "Live: thinking…";
 }
 
 function levelText(result) {

@@ -21,8 +21,8 @@
 import { isPrefix, sameLine } from "../model/game.js";
 import { h } from "../app/dom.js";
 
-const BROWSE_REST_MS = 400;  // browsing is said when the keys rest this long
-const KEPT = 4;              // entries kept in the log (the last one is shown)
+const BROWSE_REST_MS = 400; // browsing is said when the keys rest this long
+const KEPT = 4; // entries kept in the log (the last one is shown)
 
 /** A writer into the log element `region`: each text becomes its last
  * entry (the one shown; the earlier ones stay for screen readers, hidden),
@@ -47,7 +47,7 @@ export class Announcer {
     this.describe = describe;
     this.delay = delay;
     this.cancel = cancel;
-    this.seen = null;             // {model, head, viewed} when last changed
+    this.seen = null; // {model, head, viewed} when last changed
     this.queue = Promise.resolve();
     this.browseTimer = 0;
   }
@@ -96,7 +96,7 @@ export class Announcer {
     const start = model.start;
     const go = () => {
       const s = this.seen;
-      if (!s || s.model !== model || !sameLine(s.viewed, line)) return;  // moved on meanwhile
+      if (!s || s.model !== model || !sameLine(s.viewed, line)) return; // moved on meanwhile
       this._say(async () => {
         const d = await this.describe(start, line);
         if (!d.move) return `${opened ? "" : "Start position. "}${d.turn}`;
@@ -111,8 +111,12 @@ export class Announcer {
   _say(words) {
     this.queue = this.queue
       .then(words)
-      .then(text => { if (text) this.put(text.trim()); })
-      .catch(() => { /* the engine refused (a game closed meanwhile): nothing to say */ });
+      .then(text => {
+        if (text) this.put(text.trim());
+      })
+      .catch(() => {
+        /* the engine refused (a game closed meanwhile): nothing to say */
+      });
     return this.queue;
   }
 }

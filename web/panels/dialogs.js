@@ -11,7 +11,10 @@ import { seatSelect } from "./panels.js";
 import { rulesHtml } from "../rules/rules.js";
 
 /** A sentence from a message that may already end in a full stop. */
-export const sentence = text => `${String(text || "").trim().replace(/[.\s]+$/, "")}.`;
+export const sentence = text =>
+  `${String(text || "")
+    .trim()
+    .replace(/[.\s]+$/, "")}.`;
 
 export function setExplain(text, kind = "illegal") {
   const box = $("explain");
@@ -34,9 +37,10 @@ export function hideNotice() {
 /** Open the rules dialog on the rules of `gameId` (its page is fetched first). */
 export async function showRules(gameId) {
   const text = await rulesHtml(gameId);
-  $("rules-body").innerHTML = `<p><a href="#rules/${gameId}" class="rules-page-link">Open the rules page</a> (with diagrams and positions to try)</p>${text}`;
+  $("rules-body").innerHTML =
+    `<p><a href="#rules/${gameId}" class="rules-page-link">Open the rules page</a> (with diagrams and positions to try)</p>${text}`;
   $("rules-dialog").showModal();
-  $("rules-dialog").scrollTop = 0;  // a long page opens at its top, not at the focused Close button
+  $("rules-dialog").scrollTop = 0; // a long page opens at its top, not at the focused Close button
 }
 
 /**
@@ -58,10 +62,23 @@ export class NewGameDialog {
 
   open(gameId) {
     const box = $("new-games");
-    box.replaceChildren(...this.games.map(info => h("label", { class: "game-option" },
-      h("input", { type: "radio", name: "game", value: info.id, checked: info.id === gameId, onchange: () => this._game(info.id) }),
-      h("span", { class: "game-name" }, info.name),
-      h("span", { class: "about" }, info.description))));
+    box.replaceChildren(
+      ...this.games.map(info =>
+        h(
+          "label",
+          { class: "game-option" },
+          h("input", {
+            type: "radio",
+            name: "game",
+            value: info.id,
+            checked: info.id === gameId,
+            onchange: () => this._game(info.id),
+          }),
+          h("span", { class: "game-name" }, info.name),
+          h("span", { class: "about" }, info.description),
+        ),
+      ),
+    );
     this._game(gameId);
     this.dialog.returnValue = "";
     this.dialog.showModal();
@@ -75,8 +92,12 @@ export class NewGameDialog {
     const info = this._info(gameId);
     this.last = this.settingsOf(gameId) || {};
     const select = $("new-variant");
-    const current = info.variants.some(v => v.id === this.last.variant) ? this.last.variant : info.variants[0].id;
-    select.replaceChildren(...info.variants.map(v => h("option", { value: v.id, selected: v.id === current }, v.name)));
+    const current = info.variants.some(v => v.id === this.last.variant)
+      ? this.last.variant
+      : info.variants[0].id;
+    select.replaceChildren(
+      ...info.variants.map(v => h("option", { value: v.id, selected: v.id === current }, v.name)),
+    );
     select.onchange = () => this._variant(gameId, select.value);
     this._variant(gameId, select.value);
   }
@@ -88,14 +109,23 @@ export class NewGameDialog {
     const specs = info.options.filter(o => !o.variants || o.variants.includes(variantId));
     const saved = (this.last.variant === variantId && this.last.options) || {};
     const box = $("new-options");
-    box.replaceChildren(...specs.map(spec => {
-      const value = spec.choices.includes(saved[spec.name]) ? saved[spec.name] : spec.default;
-      const id = `opt-${spec.name}`;
-      return h("label", { class: "field", for: id, "data-field": spec.name }, spec.label,
-        h("select", { id, "data-option": spec.name, onchange: () => this._applicable(specs) },
-          ...spec.choices.map(c => h("option", { value: c, selected: c === value }, c))),
-        spec.description ? h("span", { class: "about" }, spec.description) : null);
-    }));
+    box.replaceChildren(
+      ...specs.map(spec => {
+        const value = spec.choices.includes(saved[spec.name]) ? saved[spec.name] : spec.default;
+        const id = `opt-${spec.name}`;
+        return h(
+          "label",
+          { class: "field", for: id, "data-field": spec.name },
+          spec.label,
+          h(
+            "select",
+            { id, "data-option": spec.name, onchange: () => this._applicable(specs) },
+            ...spec.choices.map(c => h("option", { value: c, selected: c === value }, c)),
+          ),
+          spec.description ? h("span", { class: "about" }, spec.description) : null,
+        );
+      }),
+    );
     if (!specs.length) box.append(h("p", { class: "about" }, "This variant has no rule options."));
     this._applicable(specs);
     this._seats(gameId, variant || info.variants[0]);
@@ -130,12 +160,15 @@ export class NewGameDialog {
     // the names the board will use (colours), once the engine says them
     const asked = `${gameId}/${variant.id}`;
     this.asked = asked;
-    this.seatNames(gameId, variant.id).then(names => {
-      if (this.asked !== asked) return;
-      names.forEach((name, seat) => {
-        if (labels[seat]) labels[seat].textContent = name + (seat === 0 ? " (moves first)" : "");
-      });
-    }, () => {});
+    this.seatNames(gameId, variant.id).then(
+      names => {
+        if (this.asked !== asked) return;
+        names.forEach((name, seat) => {
+          if (labels[seat]) labels[seat].textContent = name + (seat === 0 ? " (moves first)" : "");
+        });
+      },
+      () => {},
+    );
   }
 
   _options(onlyShown = true) {

@@ -8,7 +8,7 @@
 import { el, fmt } from "../board/glyphs.js";
 import { MARK_NAME } from "../model/analysis.js";
 
-const W = 600;   // the drawing's width in user units (the graph stretches to its box)
+const W = 600; // the drawing's width in user units (the graph stretches to its box)
 const H = 100;
 
 /**
@@ -33,23 +33,45 @@ export function drawEvalGraph(svg, { positions, plies, colors, marks = {}, viewe
       const above = positions.map((p, i) => below[i] + (p.chances[s] || 0));
       const top = above.map((v, i) => [x(i), H * (1 - v)]);
       const bottom = below.map((v, i) => [x(i), H * (1 - v)]).reverse();
-      if (positions.length === 1) {  // one position: a sliver, so that it shows
+      if (positions.length === 1) {
+        // one position: a sliver, so that it shows
         top.push([x(0) + 2, top[0][1]]);
         bottom.unshift([x(0) + 2, bottom[0][1]]);
       }
-      el("polygon", {
-        points: top.concat(bottom).map(p => p.map(fmt).join(",")).join(" "),
-        class: `band band-${colors[s] || `seat${s}`}`, "data-seat": s,
-      }, svg);
+      el(
+        "polygon",
+        {
+          points: top
+            .concat(bottom)
+            .map(p => p.map(fmt).join(","))
+            .join(" "),
+          class: `band band-${colors[s] || `seat${s}`}`,
+          "data-seat": s,
+        },
+        svg,
+      );
       below = above;
     }
   }
-  el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid", "vector-effect": "non-scaling-stroke" }, svg);
+  el(
+    "line",
+    { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid", "vector-effect": "non-scaling-stroke" },
+    svg,
+  );
   if (viewedPly >= 0 && viewedPly <= plies) {
-    el("line", {
-      x1: fmt(x(viewedPly)), y1: 0, x2: fmt(x(viewedPly)), y2: H, class: "graph-now",
-      "vector-effect": "non-scaling-stroke", "data-ply": viewedPly,
-    }, svg);
+    el(
+      "line",
+      {
+        x1: fmt(x(viewedPly)),
+        y1: 0,
+        x2: fmt(x(viewedPly)),
+        y2: H,
+        class: "graph-now",
+        "vector-effect": "non-scaling-stroke",
+        "data-ply": viewedPly,
+      },
+      svg,
+    );
   }
   for (const [plyText, mark] of Object.entries(marks)) {
     const ply = Number(plyText);
@@ -57,10 +79,19 @@ export function drawEvalGraph(svg, { positions, plies, colors, marks = {}, viewe
     if (!p) continue;
     // on the border of the first seat's band, where the swing shows
     const y = H * (1 - p.chances[0]);
-    const dot = el("ellipse", {
-      cx: fmt(x(ply)), cy: fmt(Math.max(4, Math.min(H - 4, y))), rx: 5, ry: 5,
-      class: `graph-mark mark-${mark}`, "data-ply": ply, "data-mark": mark,
-    }, svg);
+    const dot = el(
+      "ellipse",
+      {
+        cx: fmt(x(ply)),
+        cy: fmt(Math.max(4, Math.min(H - 4, y))),
+        rx: 5,
+        ry: 5,
+        class: `graph-mark mark-${mark}`,
+        "data-ply": ply,
+        "data-mark": mark,
+      },
+      svg,
+    );
     el("title", {}, dot).textContent = `${MARK_NAME[mark] || mark} at move ${ply}`;
   }
   svg.setAttribute("aria-label", label || "Evaluation graph");

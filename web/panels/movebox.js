@@ -11,11 +11,13 @@
 
 import { h } from "../app/dom.js";
 
-const SHOWN = 8;  // suggestions listed at most
+const SHOWN = 8; // suggestions listed at most
 
 /** The move texts of `moves` (the view's) that start with `typed`, ignoring case and spaces. */
 export function matching(moves, typed) {
-  const key = String(typed || "").toLowerCase().replace(/\s+/g, "");
+  const key = String(typed || "")
+    .toLowerCase()
+    .replace(/\s+/g, "");
   if (!key) return [];
   return moves.filter(text => text.toLowerCase().replace(/\s+/g, "").startsWith(key));
 }
@@ -28,9 +30,9 @@ export class MoveBox {
     this.options = options;
     this.message = message;
     this.onEnter = onEnter;
-    this.moves = [];      // the viewed position's legal move texts
-    this.shown = [];      // the suggestions listed
-    this.active = -1;     // the suggestion picked with Down/Up
+    this.moves = []; // the viewed position's legal move texts
+    this.shown = []; // the suggestions listed
+    this.active = -1; // the suggestion picked with Down/Up
     form.addEventListener("submit", e => {
       e.preventDefault();
       this.submit();
@@ -57,11 +59,26 @@ export class MoveBox {
     this.shown = exact ? [] : found.slice(0, SHOWN);
     this.active = -1;
     const more = found.length - this.shown.length;
-    this.options.replaceChildren(...this.shown.map((text, i) => h("li", {
-      id: `move-option-${i}`, role: "option", "aria-selected": "false", class: "move-option",
-      // (mousedown: picked before the input's blur closes the list)
-      onmousedown: e => { e.preventDefault(); this.input.value = text; this.submit(); },
-    }, text)));
+    this.options.replaceChildren(
+      ...this.shown.map((text, i) =>
+        h(
+          "li",
+          {
+            id: `move-option-${i}`,
+            role: "option",
+            "aria-selected": "false",
+            class: "move-option",
+            // (mousedown: picked before the input's blur closes the list)
+            onmousedown: e => {
+              e.preventDefault();
+              this.input.value = text;
+              this.submit();
+            },
+          },
+          text,
+        ),
+      ),
+    );
     if (more > 0 && this.shown.length) {
       this.options.append(h("li", { role: "presentation", class: "move-more" }, `and ${more} more: type on`));
     }

@@ -22,17 +22,31 @@ export function drawMoveList(list, model, { seats = 2, per = 1, onSelect, marks 
   // a move's button; `line()` gives its line when clicked (the main line's
   // moves do not each copy the line: a long game draws in linear time)
   // (`mark`: the analysis's mark of a main-line move, shown as ?!, ? or ??)
-  const button = (ply, move, cls, current, line, mark = null) => h("button", {
-    type: "button", class: `mv${cls}${current ? " current" : ""}${mark ? ` marked mark-${mark}` : ""}`, "data-ply": ply,
-    "aria-current": current ? "step" : null, "data-mark": mark,
-    "aria-label": `Move ${ply}${cls ? " (variation)" : ""}: ${move}${mark ? ` (${mark})` : ""}`,
-    onclick: () => onSelect(line()),
-  }, move, mark ? h("span", { class: "glyph", "aria-hidden": "true" }, MARK_GLYPH[mark]) : null);
+  const button = (ply, move, cls, current, line, mark = null) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: `mv${cls}${current ? " current" : ""}${mark ? ` marked mark-${mark}` : ""}`,
+        "data-ply": ply,
+        "aria-current": current ? "step" : null,
+        "data-mark": mark,
+        "aria-label": `Move ${ply}${cls ? " (variation)" : ""}: ${move}${mark ? ` (${mark})` : ""}`,
+        onclick: () => onSelect(line()),
+      },
+      move,
+      mark ? h("span", { class: "glyph", "aria-hidden": "true" }, MARK_GLYPH[mark]) : null,
+    );
   // the viewed move is on the main line at this ply, if at all
-  const mainViewed = viewed.length <= main.length && sameLine(viewed, main.slice(0, viewed.length)) ? viewed.length : -1;
+  const mainViewed =
+    viewed.length <= main.length && sameLine(viewed, main.slice(0, viewed.length)) ? viewed.length : -1;
   const number = (k, resumed) => {
     const turn = Math.floor(k / round) + 1;
-    return h("span", { class: "num", "aria-hidden": "true" }, k % round === 0 ? `${turn}.` : resumed ? `${turn}…` : null);
+    return h(
+      "span",
+      { class: "num", "aria-hidden": "true" },
+      k % round === 0 ? `${turn}.` : resumed ? `${turn}…` : null,
+    );
   };
 
   // a variation written inline from `line`'s last move on; sub-variations in parentheses
@@ -71,14 +85,20 @@ export function drawMoveList(list, model, { seats = 2, per = 1, onSelect, marks 
       cells.push(per === 1 ? turn[0] : h("span", { class: "turn" }, ...turn));
     }
     const row = h("li", { class: "row" }, ...cells);
-    row.style.setProperty("--seats", String(seats));  // (through the CSSOM: the CSP allows no style attributes)
+    row.style.setProperty("--seats", String(seats)); // (through the CSSOM: the CSP allows no style attributes)
     rows.push(row);
     if (forks.length) {
-      rows.push(h("li", { class: "variations" }, ...forks.map(line => {
-        const box = h("div", { class: "variation" });
-        inline(line, box);
-        return box;
-      })));
+      rows.push(
+        h(
+          "li",
+          { class: "variations" },
+          ...forks.map(line => {
+            const box = h("div", { class: "variation" });
+            inline(line, box);
+            return box;
+          }),
+        ),
+      );
     }
   }
   if (!rows.length) rows.push(h("li", { class: "empty" }, "No moves yet."));
@@ -92,7 +112,8 @@ function scrollToCurrent(list, atStart) {
   const box = list.parentElement;
   if (current) {
     // measured on screen, not by offsetTop (whose reference box differs between layouts)
-    const r = current.getBoundingClientRect(), b = box.getBoundingClientRect();
+    const r = current.getBoundingClientRect(),
+      b = box.getBoundingClientRect();
     if (r.top < b.top || r.bottom > b.top + box.clientHeight) {
       box.scrollTop = Math.max(0, box.scrollTop + (r.top - b.top) - (box.clientHeight - r.height) / 2);
     }

@@ -8,7 +8,7 @@ import { $, h } from "../app/dom.js";
 import { seatSwatch } from "../board/glyphs.js";
 import { LEVELS } from "../model/url.js";
 
-export const levelLabel = id => id ? id[0].toUpperCase() + id.slice(1) : "";
+export const levelLabel = id => (id ? id[0].toUpperCase() + id.slice(1) : "");
 
 export function seatName(view, seat) {
   return (view && view.players[seat] && view.players[seat].name) || `Player ${seat + 1}`;
@@ -16,11 +16,22 @@ export function seatName(view, seat) {
 
 /** A "who plays" select: Human, or the computer at a level. */
 export function seatSelect(seat, value, label, onchange) {
-  const select = h("select", { class: "seat-kind", "data-seat": seat, "aria-label": label, title: label || "Human, or the computer at a level" },
+  const select = h(
+    "select",
+    {
+      class: "seat-kind",
+      "data-seat": seat,
+      "aria-label": label,
+      title: label || "Human, or the computer at a level",
+    },
     h("option", { value: "h", selected: value === "h" }, "Human"),
     h("option", { value: "r", selected: value === "r" }, "Far away (by link)"),
-    h("optgroup", { label: "Computer" },
-      ...LEVELS.map(l => h("option", { value: `c:${l}`, selected: value === `c:${l}` }, levelLabel(l)))));
+    h(
+      "optgroup",
+      { label: "Computer" },
+      ...LEVELS.map(l => h("option", { value: `c:${l}`, selected: value === `c:${l}` }, levelLabel(l))),
+    ),
+  );
   if (onchange) select.addEventListener("change", () => onchange(select.value));
   return select;
 }
@@ -46,18 +57,28 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
   if (!document.body.classList.contains("reading-rules")) document.title = `${view.title || "Gamut"} · Gamut`;
   const thinking = computer.think && computer.think.purpose === "move";
   const over = view.outcome;
-  $("players").replaceChildren(...view.players.map((p, seat) => {
-    const counters = (view.counters || []).filter(c => c.owner === seat).map(c => `${c.value} ${c.label}`).join(" · ");
-    const turn = !over && view.to_move === seat;
-    return h("li", {
-      class: `player${turn ? " to-move" : ""}${computer.isComputer(seat) ? " computer" : ""}`,
-      "data-seat": seat, "aria-current": turn ? "true" : null,
-    },
-    seatSwatch(p.color), h("span", { class: "player-name" }, p.name),
-    seatSelect(seat, model.players[seat] || "h", `${p.name}: who plays`, value => onSeat(seat, value)),
-    counters ? h("span", { class: "counter" }, counters) : null,
-    turn ? h("span", { class: "turn-tag" }, thinking && model.atHead ? "thinking" : "to move") : null);
-  }));
+  $("players").replaceChildren(
+    ...view.players.map((p, seat) => {
+      const counters = (view.counters || [])
+        .filter(c => c.owner === seat)
+        .map(c => `${c.value} ${c.label}`)
+        .join(" · ");
+      const turn = !over && view.to_move === seat;
+      return h(
+        "li",
+        {
+          class: `player${turn ? " to-move" : ""}${computer.isComputer(seat) ? " computer" : ""}`,
+          "data-seat": seat,
+          "aria-current": turn ? "true" : null,
+        },
+        seatSwatch(p.color),
+        h("span", { class: "player-name" }, p.name),
+        seatSelect(seat, model.players[seat] || "h", `${p.name}: who plays`, value => onSeat(seat, value)),
+        counters ? h("span", { class: "counter" }, counters) : null,
+        turn ? h("span", { class: "turn-tag" }, thinking && model.atHead ? "thinking" : "to move") : null,
+      );
+    }),
+  );
 
   const outcome = view.outcome || endOutcome || null;
   const result = $("result");
@@ -66,7 +87,8 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
     result.dataset.winner = outcome.winner == null ? "draw" : String(outcome.winner);
     const head = outcome.winner == null ? "Draw" : `${seatName(view, outcome.winner)} wins`;
     let reason = outcome.reason || "";
-    if (reason.toLowerCase().startsWith(head.toLowerCase())) reason = reason.slice(head.length).replace(/^[:.,;]?\s*/, "");
+    if (reason.toLowerCase().startsWith(head.toLowerCase()))
+      reason = reason.slice(head.length).replace(/^[:.,;]?\s*/, "");
     result.replaceChildren(h("strong", {}, head), reason ? h("span", {}, reason) : null);
   } else {
     result.hidden = true;
@@ -104,7 +126,8 @@ export function searchLine(p, seatName) {
   if (p.search === "alphabeta") parts.push(`depth ${p.depth}`);
   else if (p.search === "mcts") parts.push(`${number(p.simulations)} simulations`);
   if (p.mate_in && p.winner != null) parts.push(`${seatName(p.winner)} wins in ${p.mate_in}`);
-  else if (Array.isArray(p.chances) && p.chances.length > p.seat) parts.push(`${seatName(p.seat)} ${Math.round(100 * p.chances[p.seat])} % to win`);
+  else if (Array.isArray(p.chances) && p.chances.length > p.seat)
+    parts.push(`${seatName(p.seat)} ${Math.round(100 * p.chances[p.seat])} % to win`);
   const line = p.pv && p.pv.length ? p.pv : p.best ? [p.best] : [];
   if (line.length) parts.push(line.join(" "));
   return parts.join(" · ");
@@ -135,21 +158,29 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
   } else if (computer.paused && computer.computerSeatToMove() >= 0) {
     const seat = computer.computerSeatToMove();
     state = "paused";
-    status = [`Paused: ${seatName(headView, seat)} (computer, ${levelLabel(computer.levelOf(seat))}) is to move.`];
+    status = [
+      `Paused: ${seatName(headView, seat)} (computer, ${levelLabel(computer.levelOf(seat))}) is to move.`,
+    ];
   } else if (!ready && model && model.atHead && headView && computer.computerSeatToMove() >= 0) {
     const seat = computer.computerSeatToMove();
     state = "starting";
-    status = [`${seatName(headView, seat)} (computer, ${levelLabel(computer.levelOf(seat))}) moves as soon as the engine has started.`];
+    status = [
+      `${seatName(headView, seat)} (computer, ${levelLabel(computer.levelOf(seat))}) moves as soon as the engine has started.`,
+    ];
   }
   const ongoing = !!(ready && headView && !headView.outcome);
-  const showPause = ongoing && model.players.some(x => x && x !== "h") && (state === "thinking" || state === "paused" || computer.paused);
+  const showPause =
+    ongoing &&
+    model.players.some(x => x && x !== "h") &&
+    (state === "thinking" || state === "paused" || computer.paused);
   box.hidden = state === "idle" && !showPause;
   box.dataset.state = state;
   document.documentElement.dataset.thinking = t ? t.purpose : "";
   const best = p && (p.move || p.best);
   if (best) box.dataset.best = best;
   else delete box.dataset.best;
-  const searching = (state === "thinking" || state === "hint-thinking" || state === "starting") && !(t && t.done);
+  const searching =
+    (state === "thinking" || state === "hint-thinking" || state === "starting") && !(t && t.done);
   $("ai-spinner").hidden = !searching;
   const bar = $("ai-progress");
   const fraction = p && typeof p.fraction === "number" ? p.fraction : null;
@@ -158,7 +189,8 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
   $("ai-status").replaceChildren(...(status.length ? status : [computer.paused ? "Paused." : ""]));
   $("ai-eval").textContent = p && (p.depth || p.simulations || p.done) ? p.evaluation || "" : "";
   // a hint tells its score and line too
-  const hinting = (state === "hint" || state === "hint-thinking") && p && (p.depth || p.simulations || p.done);
+  const hinting =
+    (state === "hint" || state === "hint-thinking") && p && (p.depth || p.simulations || p.done);
   const line = $("ai-line");
   line.hidden = !hinting;
   line.textContent = hinting ? searchLine(p, seat => seatName(view, seat)) : "";
@@ -186,9 +218,17 @@ export function drawControls({ model, view, ready, computer, canUndo }) {
   $("last").disabled = !on || model.ply >= end;
   $("undo").disabled = !on || !canUndo;
   $("redo").disabled = !on || !model.redoMove();
-  const hintable = on && view && !view.outcome && (view.moves || []).length && !(computer.think && computer.think.purpose === "move" && model.atHead);
+  const hintable =
+    on &&
+    view &&
+    !view.outcome &&
+    (view.moves || []).length &&
+    !(computer.think && computer.think.purpose === "move" && model.atHead);
   $("hint").disabled = !hintable;
-  $("hint").setAttribute("aria-pressed", computer.hint || (computer.think && computer.think.purpose === "hint") ? "true" : "false");
+  $("hint").setAttribute(
+    "aria-pressed",
+    computer.hint || (computer.think && computer.think.purpose === "hint") ? "true" : "false",
+  );
   $("new-game").disabled = !ready;
   $("copy-link").disabled = !model;
   $("notice-fresh").disabled = !ready;

@@ -8,13 +8,16 @@
 // web/games/<game>/diagrams.json.
 
 const GAME_ID = /^[a-z0-9-]+$/;
-const loaded = new Map();  // game id -> promise of its HTML fragment ("" when it has none)
+const loaded = new Map(); // game id -> promise of its HTML fragment ("" when it has none)
 
 /** The rules fragment of `gameId` as written, fetched once. */
 function fragment(gameId) {
   if (!GAME_ID.test(gameId)) return Promise.resolve("");
   if (!loaded.has(gameId)) {
-    const html = import(`../games/${gameId}/rules.js`).then((module) => module.html || "", () => "");
+    const html = import(`../games/${gameId}/rules.js`).then(
+      module => module.html || "",
+      () => "",
+    );
     loaded.set(gameId, html);
   }
   return loaded.get(gameId);
@@ -30,7 +33,7 @@ export async function rulesHtml(gameId, { diagrams = false } = {}) {
 
 /** The links of the rules menu: one per game of `games` (GameInfo list, the engine's order). */
 export function rulesMenuItems(games) {
-  return games.map((info) => {
+  return games.map(info => {
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.href = `#rules/${info.id}`;

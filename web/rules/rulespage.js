@@ -13,7 +13,7 @@ import { format } from "../model/url.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
-let diagrams = null;  // a promise of {game: [diagram]}, fetched once
+let diagrams = null; // a promise of {game: [diagram]}, fetched once
 
 function loadDiagrams() {
   if (!diagrams) {
@@ -21,12 +21,14 @@ function loadDiagrams() {
       if (!r.ok) throw new Error(`rules-diagrams.json: ${r.status}`);
       return r.json();
     });
-    diagrams.catch(() => { diagrams = null; });  // (tried again next time)
+    diagrams.catch(() => {
+      diagrams = null;
+    }); // (tried again next time)
   }
   return diagrams;
 }
 
-let showing = 0;  // counts the rules pages asked for: a late answer for an earlier one is dropped
+let showing = 0; // counts the rules pages asked for: a late answer for an earlier one is dropped
 
 /** Show the rules page of `gameId` (`info`: its GameInfo; `games`: every
  * game's, for the links to the others) in place of the game (the game stays
@@ -38,11 +40,15 @@ export async function showRulesPage(gameId, info, games) {
   if (asked !== showing) return;
   const page = $("rules-page");
   const dialog = document.getElementById("rules-dialog");
-  if (dialog && dialog.open) dialog.close();  // opened from the Rules dialog's link
+  if (dialog && dialog.open) dialog.close(); // opened from the Rules dialog's link
   for (const menu of document.querySelectorAll(".rules-menu[open]")) menu.open = false;
-  const others = games.map(g => g.id === gameId
-    ? `<strong aria-current="page">${g.name}</strong>`
-    : `<a href="#rules/${g.id}">${g.name}</a>`).join(" · ");
+  const others = games
+    .map(g =>
+      g.id === gameId
+        ? `<strong aria-current="page">${g.name}</strong>`
+        : `<a href="#rules/${g.id}">${g.name}</a>`,
+    )
+    .join(" · ");
   page.innerHTML = `<nav class="rules-nav" aria-label="Rules pages">
 <a href="#" id="rules-back">Back to the game</a>
 <span class="rules-others">Rules: ${others}</span>
@@ -58,21 +64,24 @@ ${text}`;
   window.scrollTo(0, 0);
   const figures = [...page.querySelectorAll("figure[data-diagram]")];
   page.dataset.diagrams = "loading";
-  loadDiagrams().then(data => {
-    if (page.hidden || page.dataset.game !== gameId) return;
-    const byId = new Map((data[gameId] || []).map(d => [d.id, d]));
-    for (const fig of figures) {
-      const d = byId.get(fig.dataset.diagram);
-      if (d) drawFigure(fig, d);
-      else fig.remove();
-    }
-    page.dataset.diagrams = "ready";
-  }, () => {
-    for (const fig of figures) {
-      fig.textContent = "(The diagrams could not be loaded.)";
-    }
-    page.dataset.diagrams = "failed";
-  });
+  loadDiagrams().then(
+    data => {
+      if (page.hidden || page.dataset.game !== gameId) return;
+      const byId = new Map((data[gameId] || []).map(d => [d.id, d]));
+      for (const fig of figures) {
+        const d = byId.get(fig.dataset.diagram);
+        if (d) drawFigure(fig, d);
+        else fig.remove();
+      }
+      page.dataset.diagrams = "ready";
+    },
+    () => {
+      for (const fig of figures) {
+        fig.textContent = "(The diagrams could not be loaded.)";
+      }
+      page.dataset.diagrams = "failed";
+    },
+  );
 }
 
 export function hideRulesPage() {
@@ -93,8 +102,12 @@ export function rulesLinkGame(hash) {
 export function tryLink(d) {
   const v = d.view;
   return format({
-    game: v.game, variant: v.variant, options: v.options, moves: d.play,
-    ply: d.play.length ? 0 : null, start: d.position,
+    game: v.game,
+    variant: v.variant,
+    options: v.options,
+    moves: d.play,
+    ply: d.play.length ? 0 : null,
+    start: d.position,
   });
 }
 
@@ -104,8 +117,11 @@ function drawFigure(fig, d) {
   drawing.render(d.view);
   const marks = d.marks || {};
   drawing.overlay({
-    selected: marks.selected || [], targets: new Set(marks.targets || []), actionable: new Set(),
-    pending: null, picked: new Set(marks.cells || []),
+    selected: marks.selected || [],
+    targets: new Set(marks.targets || []),
+    actionable: new Set(),
+    pending: null,
+    picked: new Set(marks.cells || []),
     suggest: marks.arrow ? { cells: marks.arrow.cells, kind: "rules", text: marks.arrow.text } : null,
   });
   if (marks.names && d.view.board.kind !== "polygons") writeNames(svg, drawing);
@@ -121,7 +137,9 @@ function drawFigure(fig, d) {
   link.className = "try-it";
   link.href = tryLink(d);
   link.textContent = "Try it";
-  link.title = d.play.length ? "Open this position as a new game, before the move shown" : "Open this position as a new game";
+  link.title = d.play.length
+    ? "Open this position as a new game, before the move shown"
+    : "Open this position as a new game";
   caption.append(link);
   fig.append(caption);
 }
