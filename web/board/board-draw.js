@@ -28,6 +28,17 @@ export class BoardDrawing {
     };
     this.interactive = false;
     this.focusCell = null; // the board's tab stop (board.js moves it with the arrow keys)
+    /** The geometry's key: the board's shape it was built for (see render). @type {string | null} */
+    this.geometryKey = null;
+    /** The <svg>'s layers by name (board-geometry.js builds them with the geometry; null before).
+     * @type {Record<string, SVGGElement>} */
+    this.layers = /** @type {any} */ (null);
+    /** The pieces drawn, by cell. @type {Map<string, any>} */
+    this.pieceAt = new Map();
+    /** The cells with a marker drawn. @type {Set<string>} */
+    this.markerAt = new Set();
+    /** Cell -> drawn radius, where it differs from _pieceRadius. @type {Map<string, number>} */
+    this.pieceSize = new Map();
     svg.setAttribute("role", "group");
   }
 

@@ -336,7 +336,9 @@ export class Board {
       this.handlers.onRefused?.(id);
       return;
     }
-    this.drag = { id, x: e.clientX, y: e.clientY, pointer: e.pointerId, moving: false, node: null };
+    /** @type {{id: string, x: number, y: number, pointer: number, moving: boolean, node: Element | null, [more: string]: any}} */
+    const drag = { id, x: e.clientX, y: e.clientY, pointer: e.pointerId, moving: false, node: null };
+    this.drag = drag;
     try {
       this.svg.setPointerCapture(e.pointerId);
     } catch {

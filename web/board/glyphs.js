@@ -3,8 +3,13 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/**
+ * A new SVG element `name` with `attrs` (null and undefined ones left out), appended to `parent` if given.
+ * @param {string} name @param {Record<string, any>} [attrs] @param {Element | null} [parent]
+ * @returns {SVGElement}
+ */
 export function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
+  const node = /** @type {SVGElement} */ (document.createElementNS(SVG, name));
   for (const [k, v] of Object.entries(attrs)) {
     if (v !== undefined && v !== null) node.setAttribute(k, v);
   }

@@ -27,7 +27,16 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * A time-sliced engine job: its id, its promise (its result, or an
+ * EngineError) and `cancel()`.
+ * @typedef {{id: number, promise: Promise<any>, cancel: () => void}} EngineJob
+ */
+/** @typedef {(progress: any) => void} OnProgress  a job's progress report (its shape is the method's) */
+/** @typedef {{line: string[], view: any}} Placed  a position reached: its line (canonical) and its view */
+
 export class Engine {
+  /** @param {{workerURL?: string | URL}} [options]  another worker than ./worker.js (tests, tools) */
   constructor({ workerURL } = {}) {
     this.state = "loading";
     this.onloading = null; // ({stage, fraction, message}) => void
@@ -36,6 +45,11 @@ export class Engine {
     this.marks = [];
     this._nextId = 1;
     this._pending = new Map(); // id -> {resolve, reject, onprogress}
+    /** @type {(value?: any) => void} */
+    this._resolveReady = () => {};
+    /** @type {(reason: Error) => void} */
+    this._rejectReady = () => {};
+    /** Resolves when the engine is ready; rejects with Error(message) when it failed to start. */
     this.ready = new Promise((resolve, reject) => {
       this._resolveReady = resolve;
       this._rejectReady = reject;
@@ -49,7 +63,7 @@ export class Engine {
       this.worker = early ? early.worker : new Worker(url, { type: "module" });
     } catch (err) {
       this.worker = null;
-      this._fail(`the engine worker cannot start: ${err.message}`);
+      this._fail(`the engine worker cannot start: ${/** @type {Error} */ (err).message}`);
       return;
     }
     const on = {
@@ -134,7 +148,9 @@ export class Engine {
       } catch (err) {
         // params that cannot be cloned
         this._pending.delete(id);
-        reject(new EngineError("RequestError", `params cannot be sent: ${err.message}`));
+        reject(
+          new EngineError("RequestError", `params cannot be sent: ${/** @type {Error} */ (err).message}`),
+        );
       }
     });
     return { id, promise };
@@ -147,7 +163,8 @@ export class Engine {
 
   /** A time-sliced job: `onprogress` gets each slice's progress; `cancel()`
    *  stops it between two slices (its promise then rejects with type
-   *  "CancelledError"). */
+   *  "CancelledError").
+   * @param {string} method @param {object} [params] @param {OnProgress | null} [onprogress] @returns {EngineJob} */
   job(method, params = {}, onprogress = null) {
     const { id, promise } = this._send("job", method, params, onprogress);
     return {
@@ -167,37 +184,44 @@ export class Engine {
     return this.call("initial", {});
   }
 
-  /** A new game: `{start, view}`.  `options` is sent only when given. */
+  /** A new game: `{start, view}`.  `options` is sent only when given.
+   * @param {string} game @param {string | null} [variant] @param {Record<string, string>} [options] @returns {Promise<{start: string, view: any}>} */
   newGame(game, variant, options) {
     return this.call("new", options === undefined ? { game, variant } : { game, variant, options });
   }
 
-  /** The position after `line`: `{line, view}`. */
+  /** The position after `line`: `{line, view}`.
+   * @param {string} start @param {string[]} line @returns {Promise<Placed>} */
   view(start, line) {
     return this.call("view", { start, line });
   }
 
-  /** Play `move` (a move's text) after `line`: `{line, view}`. */
+  /** Play `move` (a move's text) after `line`: `{line, view}`.
+   * @param {string} start @param {string[]} line @param {string} move @returns {Promise<Placed & {move: string}>} */
   play(start, line, move) {
     return this.call("play", { start, line, move });
   }
 
-  /** The move typed as `text` after `line` (the move box): the engine's reading of it. */
+  /** The move typed as `text` after `line` (the move box): the engine's reading of it.
+   * @param {string} start @param {string[]} line @param {string} text @returns {Promise<any>} */
   enter(start, line, text) {
     return this.call("enter", { start, line, text });
   }
 
-  /** The move that the clicked `cells` make after `line`: `{move}`. */
+  /** The move that the clicked `cells` make after `line`: `{move}`.
+   * @param {string} start @param {string[]} line @param {string[]} cells @returns {Promise<{move: string | null}>} */
   mark(start, line, cells) {
     return this.call("mark", { start, line, cells });
   }
 
-  /** Why the `clicks` after `line` are not a move: `{message}`. */
+  /** Why the `clicks` after `line` are not a move: `{message}`.
+   * @param {string} start @param {string[]} line @param {string[]} clicks @returns {Promise<{message: string}>} */
   explain(start, line, clicks) {
     return this.call("explain", { start, line, clicks });
   }
 
-  /** What the move that led to `line` did, in words (the live log). */
+  /** What the move that led to `line` did, in words (the live log).
+   * @param {string} start @param {string[]} line @returns {Promise<any>} */
   describe(start, line) {
     return this.call("describe", { start, line });
   }
@@ -213,27 +237,32 @@ export class Engine {
     return this.call("setup_palette", { game, variant, options });
   }
 
-  /** Whether the edited position `setup` can be played, and its start if so. */
+  /** Whether the edited position `setup` can be played, and its start if so.
+   * @param {object} setup @returns {Promise<any>} */
   setupCheck(setup) {
     return this.call("setup_check", { setup });
   }
 
-  /** The records (a text file: PGN-like or SGF) of `games`: `{text}`. */
+  /** The records (a text file: PGN-like or SGF) of `games`: `{text}`.
+   * @param {object[]} games @returns {Promise<{text: string}>} */
   recordsFormat(games) {
     return this.call("records_format", { games });
   }
 
-  /** The games read from a records file's `text`. */
+  /** The games read from a records file's `text`.
+   * @param {string} text @returns {Promise<any>} */
   recordsParse(text) {
     return this.call("records_parse", { text });
   }
 
-  /** A search for a move, as a job: `params` is `{start, line, level, seed, max_ms?}`. */
+  /** A search for a move, as a job: `params` is `{start, line, level, seed, max_ms?}`.
+   * @param {{start: string, line: string[], level: string, seed: number, max_ms?: number}} params @param {OnProgress | null} [onprogress] @returns {EngineJob} */
   think(params, onprogress = null) {
     return this.job("think", params, onprogress);
   }
 
-  /** The analysis of a main line, as a job: `params` is `{start, line, level}` or `{start, line, depth}`. */
+  /** The analysis of a main line, as a job: `params` is `{start, line, level}` or `{start, line, depth}`.
+   * @param {{start: string, line: string[], level?: string, depth?: number}} params @param {OnProgress | null} [onprogress] @returns {EngineJob} */
   analyse(params, onprogress = null) {
     return this.job("analyse", params, onprogress);
   }

@@ -130,7 +130,9 @@ export class Analyser {
     this.onDone = onDone;
     this.onError = onError;
     this.model = null;
-    this.running = null; // {line, level, job, progress}
+    /** The analysis running, or null: its line, its setting, the engine job and its last progress.
+     * @type {{line: string[], setting: string, job: any, progress: any} | null} */
+    this.running = null;
   }
 
   attach(model) {
@@ -166,6 +168,7 @@ export class Analyser {
     const line = this.mainLine();
     const depth = /^depth:(\d+)$/.exec(setting || "");
     const how = depth ? { depth: Number(depth[1]) } : { level: setting };
+    /** @type {{line: string[], setting: string, job: any, progress: any}} */
     const r = { line, setting, progress: null, job: null };
     r.job = this.engine.analyse({ start: m.start, line, ...how }, progress => {
       if (this.running !== r) return;
@@ -238,6 +241,7 @@ export function engineLinePositions(analysis, viewed) {
  * line after it numbered (2, 3, ...) where `viewOf(line)` has the view of
  * the position each is played in: a board suggestion {cells, kind:
  * "analysis", text, line: [{n, cells}]}, or null. */
+/** @param {(line: string[]) => any} [viewOf] */
 export function engineMoveOnBoard(analysis, viewed, view, viewOf = () => null) {
   const marked = markedAt(analysis, viewed);
   if (!marked || !marked.before || !view) return null;
@@ -245,6 +249,7 @@ export function engineMoveOnBoard(analysis, viewed, view, viewOf = () => null) {
   const move = (view.moves || []).find(m => m.text === text);
   if (!move || !move.clicks || !move.clicks.length) return null;
   const pv = marked.judgement.pv || [];
+  /** @type {{n: number, cells: string[]}[]} */
   const line = [];
   engineLinePositions(analysis, viewed).forEach((at, i) => {
     const v = viewOf(at);

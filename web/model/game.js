@@ -124,6 +124,7 @@ export class GameModel {
    * at or after it is a deletion of it or of a line before it (a line
    * played again later at or after it brings it back: it was played too). */
   isDeleted(line) {
+    /** @type {any[] | null} */
     let latest = null;
     for (const r of this.deleted) {
       if ((isPrefix(r[0], line) || isPrefix(line, r[0])) && (!latest || r[1] >= latest[1])) latest = r;

@@ -87,7 +87,7 @@ export class Positions {
             }
           } catch (err) {
             console.error(
-              `Gamut: the engine refuses the build's position ${line.join(" ")}: ${err && err.message}`,
+              `Gamut: the engine refuses the build's position ${line.join(" ")}: ${err && /** @type {Error} */ (err).message}`,
             );
           }
         }),

@@ -33,6 +33,13 @@ export class TreeError extends Error {
   }
 }
 
+/**
+ * A node of the tree: the move that leads to it (null at the root), its
+ * continuations in order (the first is the main one), its comment.
+ * @typedef {{move: string | null, children: TreeNode[], comment: string, parent: TreeNode | null}} TreeNode
+ */
+
+/** @type {(move: string | null, parent: TreeNode | null) => TreeNode} */
 const newNode = (move, parent) => ({ move, children: [], comment: "", parent });
 
 function checkLine(line) {
@@ -104,7 +111,7 @@ export class GameTree {
       return GameTree._fromJSON(data);
     } catch (e) {
       if (e instanceof TreeError) throw e;
-      throw new TreeError(`the stored game tree cannot be read: ${e && e.message}`);
+      throw new TreeError(`the stored game tree cannot be read: ${e && /** @type {Error} */ (e).message}`);
     }
   }
 
@@ -197,6 +204,7 @@ export class GameTree {
   /** The node at `line`, or null. */
   _find(line) {
     checkLine(line);
+    /** @type {TreeNode | undefined} */
     let node = this.root;
     for (const move of line) {
       node = node.children.find(c => c.move === move);
@@ -297,7 +305,7 @@ export class GameTree {
     checkLine(line);
     if (!line.length) throw new TreeError("the start position cannot be removed");
     const node = this._get(line);
-    const kids = node.parent.children;
+    const kids = /** @type {TreeNode} */ (node.parent).children; // (not the root: it has a parent)
     const index = kids.indexOf(node);
     kids.splice(index, 1);
     node.parent = null;
@@ -365,13 +373,14 @@ export class GameTree {
    * `line` is a fresh array.  When fn returns false the node's children are
    * skipped. */
   walk(fn) {
+    /** @type {[TreeNode, string[], number, number][]} */
     const stack = [[this.root, [], 0, 0]];
     while (stack.length) {
-      const [node, line, depth, index] = stack.pop();
+      const [node, line, depth, index] = /** @type {[TreeNode, string[], number, number]} */ (stack.pop());
       if (fn(line, depth, index) === false) continue;
       for (let i = node.children.length - 1; i >= 0; i--) {
         const c = node.children[i];
-        stack.push([c, [...line, c.move], i ? depth + 1 : depth, i]);
+        stack.push([c, [...line, /** @type {string} */ (c.move)], i ? depth + 1 : depth, i]);
       }
     }
   }

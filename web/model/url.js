@@ -83,6 +83,7 @@ export function parse(hash) {
   let text = String(hash || "");
   if (text.startsWith("#")) text = text.slice(1);
   if (text.trim() === "") return null;
+  /** @type {string | null} */
   let start = null;
   const startAt = text.indexOf("/start=");
   if (startAt >= 0) {
@@ -90,6 +91,7 @@ export function parse(hash) {
     if (!start.trim()) throw new LinkError("the link's start position is empty");
     text = text.slice(0, startAt);
   }
+  /** @type {string[] | null} */
   let players = null;
   const playersAt = text.indexOf("/players=");
   if (playersAt >= 0) {
@@ -141,6 +143,7 @@ export function parse(hash) {
     }
   }
   let moveText = parts[4] ?? "";
+  /** @type {number | null} */
   let ply = null;
   const at = moveText.lastIndexOf("@");
   if (at >= 0) {
