@@ -70,7 +70,7 @@ export class Page {
     root.dataset.busy = "yes";
     try {
       return await fn();
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       if (err && err.type && err.type !== "InternalError") setExplain(sentence(err.message));
       else {
         console.error("Gamut:", err);

@@ -23,6 +23,15 @@ const WATCH_MOVE_MS = 700; // the same when only computers play: a game one can 
 export const LEVEL_OF = value =>
   typeof value === "string" && value.startsWith("c:") ? value.slice(2) : null;
 
+/**
+ * A search for a move (`purpose` "move", for the computer's seat) or a hint:
+ * its position (`line`, `key`), its last progress, whether it is done, its
+ * engine job and the timer that plays the move when time is up.
+ * @typedef {{purpose: string, seat: number, level: string, line: string[], key: string, progress: any,
+ *   started: number, done: boolean, timer: number | undefined, job: import("./engine.js").EngineJob}} Search
+ */
+/** @typedef {{key: string, job: import("./engine.js").EngineJob, progress: any, done: boolean}} LiveSearch */
+
 export class Computer {
   /** `positions`: the views cache; `onMove(line, move)`; `onChange()`: redraw;
    * `onError(message)`: a search failed. */
@@ -33,12 +42,16 @@ export class Computer {
     this.onChange = onChange;
     this.onError = onError;
     this.model = null;
-    this.think = null; // {purpose: "move"|"hint", seat, level, key, line, progress, done, job, timer, started}
+    /** The search running for a move or a hint, or null.
+     * @type {Search | null} */
+    this.think = null;
     this.hint = null; // {key, progress}: a finished hint, shown while its position is viewed
     this.paused = false;
     this.enabled = false; // the engine is ready
     this.liveOn = false; // the live analysis toggle
-    this.live = null; // {key, job, progress, done}: the live search of the viewed position
+    /** The live search of the viewed position, or null.
+     * @type {LiveSearch | null} */
+    this.live = null;
   }
 
   attach(model) {
@@ -132,7 +145,8 @@ export class Computer {
       return;
     }
     if (view.outcome || !((view.moves || []).length || view.select)) return;
-    const live = { key, job: null, progress: null, done: false };
+    /** @type {LiveSearch} */
+    const live = { key, job: /** @type {any} */ (null), progress: null, done: false };
     live.job = this.engine.think(
       { start: m.start, line: m.viewed, level: LIVE_LEVEL, seed: 0, max_ms: LIVE_MS },
       progress => {
@@ -163,6 +177,7 @@ export class Computer {
 
   _start(purpose, line, seat, level) {
     const m = this.model;
+    /** @type {Search} */
     const t = {
       purpose,
       seat,
@@ -172,8 +187,8 @@ export class Computer {
       progress: null,
       started: performance.now(),
       done: false,
-      timer: null,
-      job: null,
+      timer: undefined,
+      job: /** @type {any} */ (null),
     };
     const params = { start: m.start, line, level, seed: line.length };
     if (purpose === "hint") params.max_ms = HINT_MS;
