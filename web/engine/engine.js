@@ -2,7 +2,7 @@
 // bridge method the page uses, so that the wire's method names and
 // parameters are written here once.
 //
-//   import { Engine, EngineError } from "./engine/engine.js";
+//   import { Engine, EngineError } from "../engine/engine.js";  // (in a module of web/app/, say)
 //   const engine = new Engine();               // starts worker.js, beside app.js
 //   engine.onloading = ({stage, fraction, message}) => {};
 //   await engine.ready;                         // rejects with Error(message) on failure
