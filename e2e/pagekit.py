@@ -56,7 +56,7 @@ def library_entries(page) -> list:
 
 
 def module_url(page, name: str) -> str:
-    """The URL of the page's module ``name`` (e.g. ``"url.js"``), to import in
+    """The URL of the page's module ``name`` (e.g. ``"model/url.js"``), to import in
     the page: the build's modules are in its own folder (``b/<version>/``,
     beside app.js), not next to the page."""
     return page.evaluate(

@@ -52,7 +52,7 @@ def test_engine_ready_from_sub_path_with_local_requests_only(engine_page, site_u
     own, pyodide = site_info["build"], site_info["pyodide"]
     assert own == f"b/{site_info['version']}/" and pyodide.startswith("pyodide/")
     for needed in (pyodide + "pyodide.mjs", pyodide + "pyodide.asm.wasm", pyodide + "python_stdlib.zip",
-                   own + "pyodide-lock.json", own + "wheels/gamut-", own + "worker.js", own + "engine.js"):
+                   own + "pyodide-lock.json", own + "wheels/gamut-", own + "worker.js", own + "engine/engine.js"):
         assert any(u.startswith(site_url + needed) for u in urls), needed
     stages = engine_page.evaluate("loadingEvents.map((e) => e.stage)")
     assert stages[0] == "runtime" and stages[-1] == "ready"

@@ -24,7 +24,7 @@ from pagekit import open_hash, wait_idle
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 import gamut  # noqa: E402
-from gamut.ai.solve import forced_wins  # noqa: E402
+from tools.solve import forced_wins  # noqa: E402
 from test_analysis import FORCED_LOSSES, MISSED_WINS  # noqa: E402  (the positions built for the tests)
 
 SHOTS = Path(os.environ.get("GAMUT_SHOTS", Path(__file__).resolve().parent / "screenshots"))

@@ -382,7 +382,7 @@ def test_link_format_round_trips_and_rejects_garbage(shared_page):
         }
         out.empty = url.parse('') === null && url.parse('#') === null;
         return out;
-    }""", module_url(shared_page, "url.js"))
+    }""", module_url(shared_page, "model/url.js"))
     for trip in result["trips"]:
         assert trip["same"], trip["text"]
     # human-readable: plain moves stay as they are

@@ -27,7 +27,7 @@ from conftest import guarded_page
 from pagekit import cell, expect_played, few_moves, move_count, open_hash, wait_idle
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
-STYLE = Path(__file__).resolve().parent.parent / "web" / "style.css"
+STYLE = Path(__file__).resolve().parent.parent / "web" / "theme.css"  # the themes' custom properties
 SIZES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
 LANDSCAPE = {"width": 640, "height": 360}  # the small phone held sideways
 # each game's start, with the options that show its prompts (EL: declaring threats)
@@ -339,7 +339,7 @@ def test_the_move_list_scrolls_itself(phone, size):
 # -- themes ----------------------------------------------------------------------------------
 
 def theme_colours(scheme: str) -> dict[str, str]:
-    """The custom properties of a theme, as style.css writes them."""
+    """The custom properties of a theme, as theme.css writes them."""
     css = re.sub(r"/\*.*?\*/", "", STYLE.read_text(encoding="utf-8"), flags=re.S)
     light = dict(re.findall(r"(--[\w-]+):\s*([^;]+);", css[css.index(":root {"):css.index("}", css.index(":root {"))]))
     dark_at = css.index("@media (prefers-color-scheme: dark)")

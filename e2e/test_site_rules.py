@@ -22,13 +22,13 @@ import gamut
 from pagekit import cell, wait_idle
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
-DIAGRAMS = Path(__file__).resolve().parents[1] / "web" / "rules" / "diagrams"
+GAMES_DIR = Path(__file__).resolve().parents[1] / "web" / "games"  # <game>/diagrams.json
 GAMES = ("loa", "el", "escabel", "evl")
 TITLES = {"loa": "Lines of Action", "el": "EL", "escabel": "Escabel", "evl": "EVL"}
 
 
 def diagrams(game: str) -> list:
-    return json.loads((DIAGRAMS / f"{game}.json").read_text())["diagrams"]
+    return json.loads((GAMES_DIR / game / "diagrams.json").read_text())["diagrams"]
 
 
 def built(site_url: str, page) -> dict:

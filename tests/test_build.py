@@ -107,7 +107,7 @@ def test_the_wheel_is_complete_and_pip_installs_a_working_engine(tmp_path):
 
 
 def test_first_moves_read_back_by_the_page_are_the_engines_views(tmp_path):
-    """build.first_moves (first-moves/<game>.json) read by web/early.js
+    """build.first_moves (first-moves/<game>.json) read by web/engine/early.js
     ``expand`` gives, for every game and every first move, exactly the view
     the engine gives after that move (the page plays from these before the
     engine is ready)."""
@@ -118,7 +118,7 @@ def test_first_moves_read_back_by_the_page_are_the_engines_views(tmp_path):
     assert sorted(data) == sorted(initial["starts"])
     (tmp_path / "first.json").write_text(json.dumps(data))
     (tmp_path / "initial.json").write_text(json.dumps(initial))
-    early = (build.WEB / "early.js").as_uri()
+    early = (build.WEB / "engine" / "early.js").as_uri()
     script = f"""
       import {{ expand }} from {json.dumps(early)};
       import {{ readFileSync }} from "node:fs";

@@ -1,6 +1,6 @@
 """The page's colours, light and dark, checked for contrast (WCAG 2.2).
 
-Every colour of web/style.css and web/rules.css is a custom property: a
+Every colour of web/style.css and web/rules/rules.css is a custom property (set in web/theme.css): a
 light set in ``:root`` and a dark set in ``@media (prefers-color-scheme:
 dark) { :root { ... } }``.  This test reads the real rules of both files:
 for a pair such as "the text of a primary button on its background" it looks
@@ -107,7 +107,7 @@ def _custom(body: str) -> dict[str, str]:
     return {k: v for k, v in _declarations(body).items() if k.startswith("--")}
 
 
-SHEET = Sheet(WEB / "style.css", WEB / "rules.css")
+SHEET = Sheet(WEB / "theme.css", WEB / "style.css", WEB / "rules" / "rules.css")
 
 
 # -- colour arithmetic (WCAG 2.2 relative luminance) ---------------------------------
@@ -365,7 +365,7 @@ def test_every_colour_is_a_custom_property():
     """Colours are written only in the two themes' :root blocks: a rule that
     wrote one directly would not follow the dark theme (and escape this test)."""
     literal = re.compile(r"#[0-9a-fA-F]{3,8}\b|rgba?\(|\b(white|black)\b")
-    for path in (WEB / "style.css", WEB / "rules.css", WEB / "editor.css", WEB / "phone.css"):
+    for path in (WEB / "theme.css", WEB / "style.css", WEB / "rules" / "rules.css", WEB / "editor" / "editor.css", WEB / "phone.css"):
         for prelude, body in _blocks(path.read_text(encoding="utf-8")):
             inner = body if isinstance(body, list) else [(prelude, body)]
             for sel, decls in inner:

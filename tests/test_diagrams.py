@@ -1,4 +1,4 @@
-"""The rules pages' diagrams (web/rules/diagrams/<game>.json) still show
+"""The rules pages' diagrams (web/games/<game>/diagrams.json) still show
 what their captions say: every position loads through the engine, every
 move it plays is legal, every view it draws passes check_view, every marked
 cell is a cell of the board, and every claim holds.
@@ -37,7 +37,7 @@ from gamut.games.escabel import connection as escabel
 from gamut.view import check_view
 
 ROOT = Path(__file__).resolve().parents[1]
-DIAGRAMS = ROOT / "web" / "rules" / "diagrams"
+GAMES_DIR = ROOT / "web" / "games"  # web/games/<game>/: its rules page and diagrams
 GAMES = ("loa", "el", "escabel", "evl")
 # What issue 17 asks of each game, at least.
 MINIMUM = {"loa": 9, "el": 9, "escabel": 10, "evl": 8}
@@ -46,10 +46,10 @@ MINIMUM = {"loa": 9, "el": 9, "escabel": 10, "evl": 8}
 
 
 def _load(game: str) -> dict:
-    return json.loads((DIAGRAMS / f"{game}.json").read_text())
+    return json.loads((GAMES_DIR / game / "diagrams.json").read_text())
 
 
-ALL = [(game, d) for game in GAMES if (DIAGRAMS / f"{game}.json").exists()
+ALL = [(game, d) for game in GAMES if (GAMES_DIR / game / "diagrams.json").exists()
        for d in _load(game)["diagrams"]]
 
 
@@ -203,6 +203,6 @@ def test_the_build_computes_every_view():
 
 def test_the_rules_texts_place_every_diagram():
     for game in GAMES:
-        text = (ROOT / "web" / "rules" / f"{game}.js").read_text()
+        text = (GAMES_DIR / game / "rules.js").read_text()
         for d in _load(game)["diagrams"]:
-            assert f'data-diagram="{d["id"]}"' in text, f"{game}.js does not place {d['id']}"
+            assert f'data-diagram="{d["id"]}"' in text, f"{game}/rules.js does not place {d['id']}"

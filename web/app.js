@@ -8,111 +8,57 @@
 // (loading|ready|failed), data-busy (an engine call of the page is
 // running), data-revision (counts the games opened).
 
-import { Engine } from "./engine.js";
-import { Board } from "./board.js";
-import { Computer } from "./computer.js";
-import { Analyser, engineLinePositions, engineMoveOnBoard, marksByPly } from "./analysis.js";
-import { drawAnalysis } from "./analysispanel.js";
-import { Positions } from "./positions.js";
-import { drawMoveList } from "./movelist.js";
-import { isPrefix } from "./game.js";
-import { drawPanel, drawThinking, drawControls } from "./panels.js";
-import { NewGameDialog, sentence, setExplain, showNotice } from "./dialogs.js";
-import { actions } from "./actions.js";
-import * as keep from "./keep.js";
-import * as link from "./url.js";
+import { Engine } from "./engine/engine.js";
+import { Board } from "./board/board.js";
+import { Computer } from "./engine/computer.js";
+import { Analyser, engineLinePositions, engineMoveOnBoard, marksByPly } from "./model/analysis.js";
+import { drawAnalysis } from "./panels/analysispanel.js";
+import { Positions } from "./model/positions.js";
+import { drawMoveList } from "./panels/movelist.js";
+import { isPrefix } from "./model/game.js";
+import { drawPanel, drawThinking, drawControls } from "./panels/panels.js";
+import { NewGameDialog, setExplain, showNotice } from "./panels/dialogs.js";
+import { actions } from "./app/actions.js";
+import * as keep from "./library/keep.js";
+import * as link from "./model/url.js";
 import { registerOffline } from "./offline.js";
-import { watchUpdates } from "./update.js";
-import { GamesList } from "./gameslist.js";
-import * as records from "./records.js";
-import { wire } from "./wire.js";
-import { seedFirstMoves } from "./early.js";
-import { Announcer, logTo } from "./announce.js";
-import { MoveBox } from "./movebox.js";
-import { Editor } from "./editor.js";
-import { $, h } from "./dom.js";
+import { watchUpdates } from "./app/update.js";
+import { GamesList } from "./library/gameslist.js";
+import * as records from "./library/records.js";
+import { wire } from "./app/wire.js";
+import { seedFirstMoves } from "./engine/early.js";
+import { Announcer, logTo } from "./panels/announce.js";
+import { MoveBox } from "./panels/movebox.js";
+import { Editor } from "./editor/editor.js";
+import { rulesMenuItems } from "./rules/rules.js";
+import { $, h } from "./app/dom.js";
+import { Page } from "./app/page.js";
 
 const root = document.documentElement;
 const initial = (() => {
-  try { return JSON.parse($("initial").textContent); } catch { return { games: [], views: {}, starts: {} }; }
+  try {
+    return JSON.parse($("initial").textContent);
+  } catch {
+    return { games: [], views: {}, starts: {} };
+  }
 })();
 
-const page = {
+const page = new Page({
   games: initial.games || [],
-  engine: null,
-  positions: null,
-  computer: null,
-  board: null,
-  model: null,      // the GameModel on screen
-  ready: false,     // engine ready and a game open (before: a game the build describes can open and take its first move)
-  pending: 0,       // engine calls of the page in flight (data-busy)
-  unsubscribe: null,
-};
-
-page.info = id => page.games.find(g => g.id === id) || null;
-
-/** Run `fn` (engine work) counted in data-busy; typed refusals are explained, bugs reported. */
-page.busy = async function busy(fn) {
-  page.pending += 1;
-  root.dataset.busy = "yes";
-  try {
-    return await fn();
-  } catch (err) {
-    if (err && err.type && err.type !== "InternalError") setExplain(sentence(err.message));
-    else {
-      console.error("Gamut:", err);
-      showNotice(`Something went wrong: ${err && err.message}`, { kind: "error" });
-    }
-    return undefined;
-  } finally {
-    page.pending -= 1;
-    if (!page.pending) root.dataset.busy = "no";
-    schedule();
-  }
-};
-
-/** Put `model` on screen (a game opened); the computer follows it. */
-page.show = function show(model) {
-  page.unsubscribe?.();
-  page.model = model;
-  page.unsubscribe = model.subscribe(() => changed());
-  page.computer.attach(model);
-  page.analyser.attach(model);
-  page.opened();
-  changed();
-};
-
-/** Whether a move may be entered now (the engine ready, no computer or far-away seat to move at the head). */
-page.canMove = () => {
-  const m = page.model;
-  return page.ready && !!m && !(m.atHead && page.computer.computerSeatToMove() >= 0) && page.farSeat() < 0;
-};
-
-/** The seat to move at the game's head when a friend far away plays it (and the board shows the head); else -1. */
-page.farSeat = () => {
-  const m = page.model;
-  const v = m && m.atHead && page.positions.get(m.start, m.head);
-  return v && !v.outcome && m.players[v.to_move] === "r" ? v.to_move : -1;
-};
-
-page.seatName = seat => {
-  const v = page.model && page.positions.get(page.model.start, page.model.head);
-  return (v && v.players[seat] && v.players[seat].name) || `Player ${seat + 1}`;
-};
+  changed: () => changed(),
+  schedule: () => schedule(),
+  buildPicker,
+});
 
 /** The box that offers the link when a friend far away is to move. */
 function drawSend(far) {
   const box = $("send");
   box.hidden = far < 0;
   if (far < 0) return;
-  $("send-text").textContent = `It is ${page.seatName(far)}'s move, far away: send them the link of the game. They play and send theirs back; open it here to go on.`;
+  $("send-text").textContent =
+    `It is ${page.seatName(far)}'s move, far away: send them the link of the game. They play and send theirs back; open it here to go on.`;
   $("send-share").hidden = !navigator.share;
 }
-
-/** <html data-revision> counts the games (and links) opened: tools and tests wait on it. */
-page.opened = () => {
-  root.dataset.revision = String(Number(root.dataset.revision || 0) + 1);
-};
 
 // -- after every change of the model: save, fetch what is needed, draw -------------
 function changed() {
@@ -153,7 +99,7 @@ function draw() {
     return;
   }
   const view = page.positions.get(m.start, m.viewed);
-  if (!view) return;  // drawn when it arrives
+  if (!view) return; // drawn when it arrives
   const computer = page.computer;
   const headView = page.positions.get(m.start, m.head);
   // how the game ended, shown while its earlier moves are browsed
@@ -162,15 +108,18 @@ function draw() {
   const seat = computer.computerSeatToMove();
   const computerTurn = m.atHead && seat >= 0;
   // before the engine is ready: where the build describes every position one move later
-  const early = !page.ready && page.engine.state !== "failed" && page.positions.playableEarly(m.start, m.viewed);
+  const early =
+    !page.ready && page.engine.state !== "failed" && page.positions.playableEarly(m.start, m.viewed);
   const input = (page.ready || early) && !page.pending && !computerTurn && far < 0;
   drawSend(far);
   page.movebox.show(view);
   root.dataset.ply = String(m.ply);
   page.board.show(view);
   page.board.setInteractive(input);
-  page.board.setSuggest(computer.suggestion(view)
-    || engineMoveOnBoard(page.analyser.result(), m.viewed, view, line => page.positions.get(m.start, line)));
+  page.board.setSuggest(
+    computer.suggestion(view) ||
+      engineMoveOnBoard(page.analyser.result(), m.viewed, view, line => page.positions.get(m.start, line)),
+  );
   // the panel and the move list are rebuilt only when what they show changed
   // (not on every progress report of a search: a select being used stays open)
   const thinkingHere = !!(computer.think && computer.think.purpose === "move" && m.atHead);
@@ -178,23 +127,38 @@ function draw() {
   if (!sameKey(drawn.panel, panelKey)) {
     drawn.panel = panelKey;
     drawPanel({
-      model: m, view, info: page.info(view.game), computer,
-      endOutcome: endView && endView.outcome, onSeat: (s, value) => actions.seat(s, value),
+      model: m,
+      view,
+      info: page.info(view.game),
+      computer,
+      endOutcome: endView && endView.outcome,
+      onSeat: (s, value) => actions.seat(s, value),
     });
   }
   const listKey = [m, m.rev, view.players.length, view.turn_plies];
   if (!sameKey(drawn.list, listKey)) {
     drawn.list = listKey;
     drawMoveList($("moves"), m, {
-      seats: view.players.length, per: view.turn_plies || 1, onSelect: line => actions.goTo(line),
+      seats: view.players.length,
+      per: view.turn_plies || 1,
+      onSelect: line => actions.goTo(line),
       marks: marksByPly(page.analyser.result()),
     });
   }
   const hint = computer.hint && computer.hint.progress;
   drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: input && !!hint });
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 });
-  drawAnalysis({ analyser: page.analyser, computer, model: m, view, ready: page.ready,
-    seatName: s => (view.players[s] && view.players[s].name) || `Player ${s + 1}` }, line => actions.goTo(line));
+  drawAnalysis(
+    {
+      analyser: page.analyser,
+      computer,
+      model: m,
+      view,
+      ready: page.ready,
+      seatName: s => (view.players[s] && view.players[s].name) || `Player ${s + 1}`,
+    },
+    line => actions.goTo(line),
+  );
 }
 
 // -- boot ---------------------------------------------------------------------------
@@ -204,7 +168,8 @@ function boot() {
   page.engine = new Engine();
   page.positions = new Positions(page.engine, initial);
   page.computer = new Computer({
-    engine: page.engine, positions: page.positions,
+    engine: page.engine,
+    positions: page.positions,
     onMove: (line, move) => actions.computerMove(line, move),
     onChange: () => schedule(),
     onError: message => showNotice(message, { kind: "error" }),
@@ -215,40 +180,53 @@ function boot() {
     onDone: (model, result) => model.setAnalysis(result),
     onError: message => showNotice(message, { kind: "error" }),
   });
-  page.board = new Board({ svg: $("board"), palette: $("palette"), actions: $("actions") }, {
-    onMove: text => actions.play(text),
-    onMark: cells => actions.mark(cells),
-    onIllegal: (clicks, message) => actions.explain(clicks, message),
-    onRefused: () => actions.refused(),
-    onChange: () => setExplain(""),
-  });
+  page.board = new Board(
+    { svg: $("board"), palette: $("palette"), actions: $("actions") },
+    {
+      onMove: text => actions.play(text),
+      onMark: cells => actions.mark(cells),
+      onIllegal: (clicks, message) => actions.explain(clicks, message),
+      onRefused: () => actions.refused(),
+      onChange: () => setExplain(""),
+    },
+  );
   page.announcer = new Announcer({
     put: logTo($("said")),
-    describe: (start, line) => page.engine.call("describe", { start, line }),
+    describe: (start, line) => page.engine.describe(start, line),
   });
   page.movebox = new MoveBox({
-    form: $("movebox"), input: $("move-input"), options: $("move-options"), message: $("move-error"),
+    form: $("movebox"),
+    input: $("move-input"),
+    options: $("move-options"),
+    message: $("move-error"),
     onEnter: text => actions.enter(text),
   });
   page.keeper = new keep.Keeper({
-    positions: page.positions, games: page.games,
+    positions: page.positions,
+    games: page.games,
     onProblem: message => showNotice(message, { kind: "error" }),
     onMerged: model => model._changed("tree"),
   });
   page.gamesList = new GamesList({
-    games: page.games, currentId: () => page.model && page.model.id,
+    games: page.games,
+    currentId: () => page.model && page.model.id,
     onOpen: entry => actions.openEntry(entry),
     onExport: entries => actions.exportEntries(entries),
     onExportRaw: entry => records.exportRaw(entry),
   });
   page.dialog = new NewGameDialog({
-    games: page.games, settingsOf: keep.settingsOf,
-    seatNames: (game, variant) => page.engine.call("new", { game, variant }).then(r => r.view.players.map(p => p.name)),
+    games: page.games,
+    settingsOf: keep.settingsOf,
+    seatNames: (game, variant) =>
+      page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
     onStart: choice => actions.startNew(choice),
   });
   page.editor = new Editor({
-    engine: page.engine, games: () => page.games, settingsOf: keep.settingsOf,
-    onPlay: start => actions.playFrom(start), onClose: () => actions.closeEditor(),
+    engine: page.engine,
+    games: () => page.games,
+    settingsOf: keep.settingsOf,
+    onPlay: start => actions.playFrom(start),
+    onClose: () => actions.closeEditor(),
     onAnalyse: start => actions.playFrom(start, { analyse: true }),
   });
   // the board at once, from the start views the build inlined
@@ -267,7 +245,9 @@ function plannedGame() {
   try {
     const parsed = link.parse(location.hash);
     if (parsed && page.info(parsed.game)) return parsed.game;
-  } catch { /* explained when the engine is ready */ }
+  } catch {
+    /* explained when the engine is ready */
+  }
   const id = keep.readJSON("gamut.last-game");
   return page.info(id) ? id : "loa";
 }
@@ -279,34 +259,48 @@ function startEngine(planned) {
   root.dataset.engine = "loading";
   const engine = page.engine;
   page.planned = planned;
-  const seeded = seedFirstMoves(page.positions, initial, planned, new URL(`./first-moves/${planned}.json`, import.meta.url));
-  const gamesKnown = page.games.length ? seeded
-    : engine.ready.then(async () => { page.games = (await engine.call("initial", {})).games; });
+  const seeded = seedFirstMoves(
+    page.positions,
+    initial,
+    planned,
+    new URL(`./first-moves/${planned}.json`, import.meta.url),
+  );
+  const gamesKnown = page.games.length
+    ? seeded
+    : engine.ready.then(async () => {
+        page.games = (await engine.initial()).games;
+      });
   const opened = gamesKnown.then(() => actions.openFromURL({ boot: true }));
   engine.onloading = ({ stage, fraction, message }) => {
     $("loading-message").textContent = message || stage || "Loading…";
     const bar = $("loading-bar");
-    if (typeof fraction === "number" && isFinite(fraction)) bar.value = Math.max(0, Math.min(1, fraction));
+    if (typeof fraction === "number" && Number.isFinite(fraction))
+      bar.value = Math.max(0, Math.min(1, fraction));
     else bar.removeAttribute("value");
   };
-  registerOffline({ after: engine.ready.catch(() => {}) })
-    .then(registration => watchUpdates(registration, { beforeReload: () => page.keeper.flush() }));
+  registerOffline({ after: engine.ready.catch(() => {}) }).then(registration =>
+    watchUpdates(registration, { beforeReload: () => page.keeper.flush() }),
+  );
   const slow = setTimeout(() => {
-    if (!page.ready) $("loading-message").textContent = "Still loading: this is taking longer than usual. Reloading the page may help.";
+    if (!page.ready)
+      $("loading-message").textContent =
+        "Still loading: this is taking longer than usual. Reloading the page may help.";
   }, 60000);
-  engine.ready.then(async () => {
-    clearTimeout(slow);
-    await page.positions.confirmSeeds();
-    await opened;
-    page.ready = true;
-    page.computer.enable();
-    $("loading").hidden = true;
-    root.dataset.engine = "ready";
-    schedule();
-  }).catch(err => {
-    clearTimeout(slow);
-    engineFailed(err);
-  });
+  engine.ready
+    .then(async () => {
+      clearTimeout(slow);
+      await page.positions.confirmSeeds();
+      await opened;
+      page.ready = true;
+      page.computer.enable();
+      $("loading").hidden = true;
+      root.dataset.engine = "ready";
+      schedule();
+    })
+    .catch(err => {
+      clearTimeout(slow);
+      engineFailed(err);
+    });
 }
 
 function engineFailed(err) {
@@ -325,14 +319,25 @@ function engineFailed(err) {
   draw();
 }
 
+/** The game picker and the rules menu, from the engine's list of games. */
 function buildPicker(current) {
-  $("game-picker").replaceChildren(...page.games.map(info => h("button", {
-    type: "button", class: "pick", "data-game": info.id, title: info.description,
-    "aria-current": info.id === current ? "true" : null,
-    onclick: () => actions.switchGame(info.id),
-  }, info.name)));
+  $("game-picker").replaceChildren(
+    ...page.games.map(info =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "pick",
+          "data-game": info.id,
+          title: info.description,
+          "aria-current": info.id === current ? "true" : null,
+          onclick: () => actions.switchGame(info.id),
+        },
+        info.name,
+      ),
+    ),
+  );
+  $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
 }
-page.buildPicker = buildPicker;
-
 
 boot();

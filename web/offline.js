@@ -26,14 +26,16 @@ export async function registerOffline({ after = null } = {}) {
   try {
     // a page served by the service worker says at once which build it runs
     sayHello(navigator.serviceWorker.controller);
-    navigator.serviceWorker.addEventListener("controllerchange",
-      () => sayHello(navigator.serviceWorker.controller));
-    addEventListener("pageshow", (event) => {   // back from the back-forward cache
+    navigator.serviceWorker.addEventListener("controllerchange", () =>
+      sayHello(navigator.serviceWorker.controller),
+    );
+    addEventListener("pageshow", event => {
+      // back from the back-forward cache
       if (event.persisted) sayHello(navigator.serviceWorker.controller);
     });
     if (after) await after;
     else if (document.readyState !== "complete") {
-      await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+      await new Promise(resolve => window.addEventListener("load", resolve, { once: true }));
     }
     const registration = await navigator.serviceWorker.register(new URL("sw.js", SITE));
     // a page the service worker did not serve (the first visit, a forced reload)
@@ -53,10 +55,10 @@ function sayHello(worker) {
  * within `ms` milliseconds. */
 export function buildOf(worker, ms = 3000) {
   if (!worker) return Promise.resolve(null);
-  return new Promise((resolve) => {
+  return new Promise(resolve => {
     const channel = new MessageChannel();
     const timer = setTimeout(() => resolve(null), ms);
-    channel.port1.onmessage = (event) => {
+    channel.port1.onmessage = event => {
       clearTimeout(timer);
       resolve(typeof event.data?.build === "string" ? event.data.build : null);
     };

@@ -5,9 +5,9 @@
 try {
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   const early = { worker, events: [] };
-  worker.onmessage = (event) => early.events.push(["message", event]);
-  worker.onmessageerror = (event) => early.events.push(["messageerror", event]);
-  worker.onerror = (event) => {
+  worker.onmessage = event => early.events.push(["message", event]);
+  worker.onmessageerror = event => early.events.push(["messageerror", event]);
+  worker.onerror = event => {
     event.preventDefault?.();
     early.events.push(["error", event]);
   };

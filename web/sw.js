@@ -30,55 +30,64 @@
 // "gamut-clients" (a new worker reads those of the old one).
 
 const VERSION = "__GAMUT_VERSION__";
-const FILES = [/*__GAMUT_FILES__*/];
+const FILES = [
+  /*__GAMUT_FILES__*/
+];
 const CACHE = `gamut-${VERSION}`;
-const SNAPSHOTS = `snapshot-gamut-${VERSION}`;
-const CLIENTS = "gamut-clients";            // {client id: build} of the open pages
+const CLIENTS = "gamut-clients"; // {client id: build} of the open pages
 const SCOPE = new URL("./", self.location.href).href;
 const INDEX = new URL("./index.html", SCOPE).href;
-const BUILD_CACHE = /^(?:snapshot-)?gamut-([0-9a-f]{8,64})$/;   // a build's cache -> its version
-const IMMUTABLE = /^(?:b|pyodide)\//;      // folders whose files never change under one name
+const BUILD_CACHE = /^(?:snapshot-)?gamut-([0-9a-f]{8,64})$/; // a build's cache -> its version
+const IMMUTABLE = /^(?:b|pyodide)\//; // folders whose files never change under one name
 
-self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    const others = await otherBuildCaches();
-    await Promise.all(FILES.map(async (file) => {
-      const url = new URL(file, SCOPE).href;
-      if (IMMUTABLE.test(file)) {
-        for (const other of others) {
-          const kept = await other.match(url);
-          if (kept) return cache.put(url, kept);
-        }
-      }
-      // The names that stay from build to build are checked with the server
-      // ("no-cache"), so that a stale HTTP cache entry of an older build
-      // never ends up in this build's cache.
-      const response = await fetch(new Request(url, { cache: IMMUTABLE.test(file) ? "default" : "no-cache" }));
-      if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-      if (url === SCOPE || url === INDEX) {
-        // a deploy that went on while we were fetching: this page is another build's
-        const text = await response.clone().text();
-        if (!text.includes(`b/${VERSION}/`)) throw new Error(`${file} is not build ${VERSION}'s`);
-      }
-      return cache.put(url, response);
-    }));
-    // the first build of this site takes over at once (no page runs another)
-    if (!self.registration.active) await self.skipWaiting();
-  })().catch(async (err) => {
-    await caches.delete(CACHE);   // half a build is no use: all again next time
-    throw err;
-  }));
+self.addEventListener("install", event => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const others = await otherBuildCaches();
+      await Promise.all(
+        FILES.map(async file => {
+          const url = new URL(file, SCOPE).href;
+          if (IMMUTABLE.test(file)) {
+            for (const other of others) {
+              const kept = await other.match(url);
+              if (kept) return cache.put(url, kept);
+            }
+          }
+          // The names that stay from build to build are checked with the server
+          // ("no-cache"), so that a stale HTTP cache entry of an older build
+          // never ends up in this build's cache.
+          const response = await fetch(
+            new Request(url, { cache: IMMUTABLE.test(file) ? "default" : "no-cache" }),
+          );
+          if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+          if (url === SCOPE || url === INDEX) {
+            // a deploy that went on while we were fetching: this page is another build's
+            const text = await response.clone().text();
+            if (!text.includes(`b/${VERSION}/`)) throw new Error(`${file} is not build ${VERSION}'s`);
+          }
+          return cache.put(url, response);
+        }),
+      );
+      // the first build of this site takes over at once (no page runs another)
+      if (!self.registration.active) await self.skipWaiting();
+    })().catch(async err => {
+      await caches.delete(CACHE); // half a build is no use: all again next time
+      throw err;
+    }),
+  );
 });
 
-self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    await self.clients.claim();
-    await tidy();
-  })());
+self.addEventListener("activate", event => {
+  event.waitUntil(
+    (async () => {
+      await self.clients.claim();
+      await tidy();
+    })(),
+  );
 });
 
-self.addEventListener("message", (event) => {
+self.addEventListener("message", event => {
   const msg = event.data;
   if (!msg || typeof msg !== "object") return;
   if (msg.type === "skip-waiting") {
@@ -92,36 +101,39 @@ self.addEventListener("message", (event) => {
   }
 });
 
-self.addEventListener("fetch", (event) => {
+self.addEventListener("fetch", event => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    if (request.mode === "navigate") {
-      // the page is this build's: note its client (when the browser says
-      // which it will be) before the page's own hello comes
-      const page = await cache.match(request, { ignoreSearch: true }) ?? await cache.match(INDEX);
-      if (page) {
-        if (event.resultingClientId) event.waitUntil(note(event.resultingClientId, VERSION));
-        return page;
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      if (request.mode === "navigate") {
+        // the page is this build's: note its client (when the browser says
+        // which it will be) before the page's own hello comes
+        const page = (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match(INDEX));
+        if (page) {
+          if (event.resultingClientId) event.waitUntil(note(event.resultingClientId, VERSION));
+          return page;
+        }
+        return fetch(request);
+      }
+      const own = await cache.match(request, { ignoreSearch: true });
+      if (own) return own;
+      for (const other of await otherBuildCaches()) {
+        const kept = await other.match(request, { ignoreSearch: true });
+        if (kept) return kept;
       }
       return fetch(request);
-    }
-    const own = await cache.match(request, { ignoreSearch: true });
-    if (own) return own;
-    for (const other of await otherBuildCaches()) {
-      const kept = await other.match(request, { ignoreSearch: true });
-      if (kept) return kept;
-    }
-    return fetch(request);
-  })());
+    })(),
+  );
 });
 
 /** The caches of other builds' files (newest first is not known: any order). */
 async function otherBuildCaches() {
-  const names = (await caches.keys()).filter((n) => n.startsWith("gamut-") && n !== CACHE
-                                                  && BUILD_CACHE.test(n));
-  return Promise.all(names.map((n) => caches.open(n)));
+  const names = (await caches.keys()).filter(
+    n => n.startsWith("gamut-") && n !== CACHE && BUILD_CACHE.test(n),
+  );
+  return Promise.all(names.map(n => caches.open(n)));
 }
 
 // The notes {client id: build} and the tidying are done one at a time.
@@ -134,12 +146,18 @@ function serial(fn) {
 
 async function readNotes() {
   const response = await (await caches.open(CLIENTS)).match(SCOPE);
-  try { return response ? await response.json() : {}; } catch { return {}; }
+  try {
+    return response ? await response.json() : {};
+  } catch {
+    return {};
+  }
 }
 
 async function writeNotes(notes) {
-  await (await caches.open(CLIENTS)).put(SCOPE, new Response(JSON.stringify(notes),
-    { headers: { "content-type": "application/json" } }));
+  await (await caches.open(CLIENTS)).put(
+    SCOPE,
+    new Response(JSON.stringify(notes), { headers: { "content-type": "application/json" } }),
+  );
 }
 
 /** Note that the page `clientId` runs `build`. */
@@ -160,8 +178,9 @@ function tidy() {
   const newer = () => self.registration.installing || self.registration.waiting;
   return serial(async () => {
     if (newer()) return;
-    const open = new Set((await self.clients.matchAll({ type: "window", includeUncontrolled: true }))
-      .map((c) => c.id));
+    const open = new Set(
+      (await self.clients.matchAll({ type: "window", includeUncontrolled: true })).map(c => c.id),
+    );
     const notes = await readNotes();
     const kept = {};
     for (const [id, build] of Object.entries(notes)) if (open.has(id)) kept[id] = build;

@@ -23,37 +23,44 @@
 // Every call goes through gamut.bridge.handle(method, paramsJSON), which
 // never raises: Python errors come back as typed errors.
 
-const SLICE_MS = 40;           // one job_step; the page gets a message between slices
-const here = (path) => new URL(path, import.meta.url).href;
-const PYODIDE = "__GAMUT_PYODIDE__";   // Pyodide's folder, relative to this file (build.py)
-const pyodideModule = import(here(PYODIDE + "pyodide.mjs"));
-pyodideModule.catch(() => {});   // awaited in start()
+const SLICE_MS = 40; // one job_step; the page gets a message between slices
+const here = path => new URL(path, import.meta.url).href;
+const PYODIDE = "__GAMUT_PYODIDE__"; // Pyodide's folder, relative to this file (build.py)
+const pyodideModule = import(here(`${PYODIDE}pyodide.mjs`));
+pyodideModule.catch(() => {}); // awaited in start()
 
-let handle = null;             // gamut.bridge.handle once loaded
-let failure = null;            // message, once loading failed
-const queue = [];              // messages that arrived before ready
-const cancelled = new Set();   // job ids the page asked to stop
-const running = new Set();     // job ids being sliced
+let handle = null; // gamut.bridge.handle once loaded
+let failure = null; // message, once loading failed
+const queue = []; // messages that arrived before ready
+const cancelled = new Set(); // job ids the page asked to stop
+const running = new Set(); // job ids being sliced
 
-function post(msg) { self.postMessage(msg); }
+function post(msg) {
+  self.postMessage(msg);
+}
 
 // Start-up marks, each [name, epoch ms] (performance.timeOrigin + now(), so
 // the page can put them on its own clock); sent with every "loading" message
 // and with "ready" (bench/bench_site.py reads them).
 const marks = [];
-function mark(name) { marks.push([name, performance.timeOrigin + performance.now()]); }
+function mark(name) {
+  marks.push([name, performance.timeOrigin + performance.now()]);
+}
 mark("worker-start");
 
 // Time the WebAssembly compile + instantiate inside loadPyodide (only timed).
 const nativeInstantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async function (...args) {
   mark("wasm-start");
-  try { return await nativeInstantiateStreaming.apply(this, args); }
-  finally { mark("wasm-done"); }
+  try {
+    return await nativeInstantiateStreaming.apply(this, args);
+  } finally {
+    mark("wasm-done");
+  }
 };
 
 function loading(stage, fraction, message) {
-  mark("stage-" + stage);
+  mark(`stage-${stage}`);
   post({ type: "loading", stage, fraction, message, marks: marks.slice() });
 }
 
@@ -71,7 +78,7 @@ function loading(stage, fraction, message) {
 // refused) means a start from scratch, never a failure.
 const BUILD = "__GAMUT_VERSION__";
 const SNAPSHOTS = BUILD.startsWith("__") ? null : `snapshot-gamut-${BUILD}`;
-const SNAPSHOT_URL = here("./engine-snapshot.bin");   // a cache key only, never fetched
+const SNAPSHOT_URL = here("./engine-snapshot.bin"); // a cache key only, never fetched
 
 // Every module of gamut, imported before the heap is saved: a start from a
 // snapshot has no gamut files to import from (nor time to import them).
@@ -83,10 +90,11 @@ for _m in pkgutil.walk_packages(gamut.__path__, "gamut."):
 del _m
 `;
 
-async function sha256(data) {   // a string or bytes -> hex
+async function sha256(data) {
+  // a string or bytes -> hex
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
   const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(new Uint8Array(digest), b => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function findSnapshot(key) {
@@ -117,9 +125,12 @@ async function keepSnapshot(key, bytes) {
       }
     }
     const cache = await caches.open(SNAPSHOTS);
-    await cache.put(SNAPSHOT_URL, new Response(bytes, {
-      headers: { "content-type": "application/octet-stream", "x-gamut-snapshot": key },
-    }));
+    await cache.put(
+      SNAPSHOT_URL,
+      new Response(bytes, {
+        headers: { "content-type": "application/octet-stream", "x-gamut-snapshot": key },
+      }),
+    );
     mark("snapshot-kept");
   } catch (err) {
     console.warn(`engine worker: the snapshot was not kept (${err.message || err})`);
@@ -127,7 +138,11 @@ async function keepSnapshot(key, bytes) {
 }
 
 async function forgetSnapshot() {
-  try { await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT_URL); } catch (err) { /* nothing kept */ }
+  try {
+    await (await caches.open(SNAPSHOTS)).delete(SNAPSHOT_URL);
+  } catch {
+    /* nothing kept */
+  }
 }
 
 // Pyodide 314 sizes a snapshot's heap with INITIAL_MEMORY, which its
@@ -136,10 +151,15 @@ async function forgetSnapshot() {
 // bounds").  So the module is created through this wrapper, which grows the
 // memory to the snapshot's size before Pyodide copies the heap in.
 async function growingModule() {
-  const { default: create } = await import(here(PYODIDE + "pyodide.asm.mjs"));
-  return (settings) => {
+  const { default: create } = await import(here(`${PYODIDE}pyodide.asm.mjs`));
+  return settings => {
     const size = settings.INITIAL_MEMORY;
-    settings.preRun = [...(settings.preRun ?? []), (module) => { module.growMemory(size); }];
+    settings.preRun = [
+      ...(settings.preRun ?? []),
+      module => {
+        module.growMemory(size);
+      },
+    ];
     return create(settings);
   };
 }
@@ -148,10 +168,12 @@ function options(lockText, more) {
   return {
     indexURL: here(PYODIDE),
     lockFileContents: lockText,
-    packageBaseUrl: here("./wheels/"),   // also stops any CDN fallback
-    fsInit: async () => { mark("fs-init"); },
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
+    packageBaseUrl: here("./wheels/"), // also stops any CDN fallback
+    fsInit: async () => {
+      mark("fs-init");
+    },
+    stdout: line => console.log(line),
+    stderr: line => console.warn(line),
     ...more,
   };
 }
@@ -168,9 +190,12 @@ async function start() {
   let pyodide = null;
   if (snapshot) {
     try {
-      pyodide = await loadPyodide(options(lockText, {
-        _loadSnapshot: snapshot, createPyodideModule: await growingModule(),
-      }));
+      pyodide = await loadPyodide(
+        options(lockText, {
+          _loadSnapshot: snapshot,
+          createPyodideModule: await growingModule(),
+        }),
+      );
       // the heap holds the random state of the visit that saved it
       pyodide.runPython("import random; random.seed()");
       mark("snapshot-restored");
@@ -190,10 +215,10 @@ async function start() {
       const response = await fetch(new URL(entry.file_name, here("./wheels/")));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const bytes = await response.arrayBuffer();
-      if (await sha256(bytes) !== entry.sha256) throw new Error("its sha256 differs from the lock file's");
+      if ((await sha256(bytes)) !== entry.sha256) throw new Error("its sha256 differs from the lock file's");
       return bytes;
     })();
-    wheel.catch(() => {});   // awaited below
+    wheel.catch(() => {}); // awaited below
     pyodide = await loadPyodide(options(lockText, { _makeSnapshot: making }));
     mark("runtime-up");
     try {
@@ -201,7 +226,9 @@ async function start() {
         extractDir: pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))"),
       });
     } catch (err) {
-      throw new Error(`the game engine (the gamut wheel) could not be downloaded or installed: ${err.message || err}`);
+      throw new Error(
+        `the game engine (the gamut wheel) could not be downloaded or installed: ${err.message || err}`,
+      );
     }
     mark("wheel-unpacked");
   }
@@ -214,7 +241,12 @@ async function start() {
       mark("imported-all");
     }
   } catch (err) {
-    throw new Error(`the game engine (gamut wheel) did not load: ${String(err.message || err).split("\n").slice(-2).join(" ")}`);
+    throw new Error(
+      `the game engine (gamut wheel) did not load: ${String(err.message || err)
+        .split("\n")
+        .slice(-2)
+        .join(" ")}`,
+    );
   }
   if (making) {
     let bytes = null;
@@ -224,7 +256,7 @@ async function start() {
     } catch (err) {
       console.warn(`engine worker: no snapshot (${err.message || err})`);
     }
-    if (bytes) keepSnapshot(key, bytes);   // in the background: the engine is ready now
+    if (bytes) keepSnapshot(key, bytes); // in the background: the engine is ready now
   }
   mark("imported");
   handle = bridge.handle;
@@ -237,7 +269,7 @@ function answer(id, responseText) {
   let response;
   try {
     response = JSON.parse(responseText);
-  } catch (err) {
+  } catch {
     post({ id, type: "error", error: { type: "InternalError", message: "unreadable engine answer" } });
     return null;
   }
@@ -251,12 +283,19 @@ function callBridge(method, params) {
   try {
     text = JSON.stringify(params ?? {});
   } catch (err) {
-    return JSON.stringify({ ok: false, error: { type: "RequestError", message: `params cannot be sent: ${err.message}` } });
+    return JSON.stringify({
+      ok: false,
+      error: { type: "RequestError", message: `params cannot be sent: ${err.message}` },
+    });
   }
   try {
     return handle(method, text);
-  } catch (err) {   // the bridge never raises; a crash of the runtime itself lands here
-    return JSON.stringify({ ok: false, error: { type: "InternalError", message: String(err.message || err) } });
+  } catch (err) {
+    // the bridge never raises; a crash of the runtime itself lands here
+    return JSON.stringify({
+      ok: false,
+      error: { type: "InternalError", message: String(err.message || err) },
+    });
   }
 }
 
@@ -265,7 +304,10 @@ const channel = new MessageChannel();
 const waiting = [];
 channel.port1.onmessage = () => waiting.shift()?.();
 function yieldToEventLoop() {
-  return new Promise((resolve) => { waiting.push(resolve); channel.port2.postMessage(null); });
+  return new Promise(resolve => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
 }
 
 async function runJob(id, kind, params) {
@@ -307,7 +349,11 @@ function dispatch(msg) {
   }
   if (type !== "call" && type !== "job") {
     if (id !== undefined) {
-      post({ id, type: "error", error: { type: "RequestError", message: `unknown message type ${JSON.stringify(type)}` } });
+      post({
+        id,
+        type: "error",
+        error: { type: "RequestError", message: `unknown message type ${JSON.stringify(type)}` },
+      });
     } else {
       console.warn("engine worker: ignored a message with no id");
     }
@@ -329,7 +375,7 @@ function dispatch(msg) {
   if (response) post({ id, type: "result", result: response.result });
 }
 
-self.onmessage = (event) => {
+self.onmessage = event => {
   if (handle === null && failure === null) queue.push(event.data);
   else dispatch(event.data);
 };
@@ -340,7 +386,7 @@ start().then(
     post({ type: "ready", marks });
     while (queue.length) dispatch(queue.shift());
   },
-  (err) => {
+  err => {
     failure = String((err && err.message) || err);
     post({ type: "failed", message: failure });
     while (queue.length) dispatch(queue.shift());

@@ -1,32 +1,65 @@
-// The analysis results on the page (web/analysis.js) and their place in the
-// game model (web/game.js): kept with the game while its main line is the
+// The analysis results on the page (web/model/analysis.js) and their place in the
+// game model (web/model/game.js): kept with the game while its main line is the
 // line analysed, dropped otherwise; old saves without one still load.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { GameModel } from "../../web/game.js";
-import { Analyser, analysisFor, chanceText, engineLinePositions, engineMoveOnBoard, markedAt, marksByPly, plyOnLine, readAnalysis }
-  from "../../web/analysis.js";
+import { GameModel } from "../../web/model/game.js";
+import {
+  Analyser,
+  analysisFor,
+  chanceText,
+  engineLinePositions,
+  engineMoveOnBoard,
+  markedAt,
+  marksByPly,
+  plyOnLine,
+  readAnalysis,
+} from "../../web/model/analysis.js";
 
 const START = "loa standard double-connection=mover start";
 const META = { game: "loa", variant: "standard", options: { "double-connection": "mover" } };
 
 const position = (toMove, p0, extra = {}) => ({
-  to_move: toMove, chances: [p0, 1 - p0], best: "x", pv: ["x"], score: 0, winner: null, moves: null,
-  over: false, depth: 3, work: 100, ...extra,
+  to_move: toMove,
+  chances: [p0, 1 - p0],
+  best: "x",
+  pv: ["x"],
+  score: 0,
+  winner: null,
+  moves: null,
+  over: false,
+  depth: 3,
+  work: 100,
+  ...extra,
 });
 const judgement = (ply, move, seat, mark = null, extra = {}) => ({
-  ply, move, seat, before: 0.5, after: 0.5, loss: 0, best: "b1-d3", pv: ["b1-d3", "h2-f4"], mark,
-  reason: mark ? "chances" : null, best_after: null, ...extra,
+  ply,
+  move,
+  seat,
+  before: 0.5,
+  after: 0.5,
+  loss: 0,
+  best: "b1-d3",
+  pv: ["b1-d3", "h2-f4"],
+  mark,
+  reason: mark ? "chances" : null,
+  best_after: null,
+  ...extra,
 });
 
 /** An analysis of ["a", "b", "c"] whose second move is a blunder. */
 function sample() {
   return {
-    v: 1, level: "strong", depth: null, line: ["a", "b", "c"],
+    v: 1,
+    level: "strong",
+    depth: null,
+    line: ["a", "b", "c"],
     positions: [position(0, 0.5), position(1, 0.55), position(0, 0.9), position(1, 0.92)],
     moves: [judgement(0, "a", 0), judgement(1, "b", 1, "blunder", { loss: 0.35 }), judgement(2, "c", 0)],
-    summary: [{ seat: 0, moves: 2, marks: { inaccuracy: 0, mistake: 0, blunder: 0 }, average_loss: 0 },
-      { seat: 1, moves: 1, marks: { inaccuracy: 0, mistake: 0, blunder: 1 }, average_loss: 0.35 }],
+    summary: [
+      { seat: 0, moves: 2, marks: { inaccuracy: 0, mistake: 0, blunder: 0 }, average_loss: 0 },
+      { seat: 1, moves: 1, marks: { inaccuracy: 0, mistake: 0, blunder: 1 }, average_loss: 0.35 },
+    ],
   };
 }
 
@@ -39,7 +72,11 @@ function model(moves) {
 test("a well-formed analysis reads; anything else is dropped, never thrown", () => {
   assert.deepEqual(readAnalysis(sample()), sample());
   const broken = [
-    null, 3, "x", {}, { ...sample(), v: 2 },
+    null,
+    3,
+    "x",
+    {},
+    { ...sample(), v: 2 },
     { ...sample(), line: ["a", 3, "c"] },
     { ...sample(), positions: sample().positions.slice(1) },
     { ...sample(), positions: [position(0, 2), ...sample().positions.slice(1)] },
@@ -67,7 +104,7 @@ test("the marked move is told about before and after it; marks by ply", () => {
   assert.deepEqual(marksByPly(a), { 2: "blunder" });
   assert.equal(markedAt(a, ["a", "b"]).judgement.move, "b");
   assert.equal(markedAt(a, ["a", "b"]).before, false);
-  assert.equal(markedAt(a, ["a"]).before, true);   // the position it was played in
+  assert.equal(markedAt(a, ["a"]).before, true); // the position it was played in
   assert.equal(markedAt(a, []), null);
   assert.equal(markedAt(a, ["a", "b", "c"]), null);
   assert.equal(markedAt(a, ["a", "z"]), null);
@@ -75,24 +112,45 @@ test("the marked move is told about before and after it; marks by ply", () => {
 
 test("the engine's move is drawn where the marked move was played, from the view's clicks", () => {
   const a = sample();
-  const view = { moves: [{ text: "b1-d3", clicks: ["b1", "d3"] }, { text: "h2-f4", clicks: ["h2", "f4"] }] };
-  assert.deepEqual(engineMoveOnBoard(a, ["a"], view), { cells: ["b1", "d3"], kind: "analysis", text: "b1-d3" });
-  assert.equal(engineMoveOnBoard(a, ["a", "b"], view), null);   // after the move: told, not drawn
+  const view = {
+    moves: [
+      { text: "b1-d3", clicks: ["b1", "d3"] },
+      { text: "h2-f4", clicks: ["h2", "f4"] },
+    ],
+  };
+  assert.deepEqual(engineMoveOnBoard(a, ["a"], view), {
+    cells: ["b1", "d3"],
+    kind: "analysis",
+    text: "b1-d3",
+  });
+  assert.equal(engineMoveOnBoard(a, ["a", "b"], view), null); // after the move: told, not drawn
   assert.equal(engineMoveOnBoard(a, ["a"], { moves: [] }), null);
 });
 
 test("the engine's line after its move is numbered where each move ends, once the views are there", () => {
-  const a = sample();   // the marked move b at ["a"]: the engine's line b1-d3 h2-f4
+  const a = sample(); // the marked move b at ["a"]: the engine's line b1-d3 h2-f4
   assert.deepEqual(engineLinePositions(a, ["a"]), [["a", "b1-d3"]]);
   assert.deepEqual(engineLinePositions(a, ["a", "b"]), []);
   assert.deepEqual(engineLinePositions(a, []), []);
   const view = { moves: [{ text: "b1-d3", clicks: ["b1", "d3"] }] };
-  const after = { moves: [{ text: "h2-f4", clicks: ["h2", "f4"] }, { text: "a2-c2", clicks: ["a2", "c2"] }] };
+  const after = {
+    moves: [
+      { text: "h2-f4", clicks: ["h2", "f4"] },
+      { text: "a2-c2", clicks: ["a2", "c2"] },
+    ],
+  };
   const viewOf = line => (line.join(" ") === "a b1-d3" ? after : null);
-  assert.deepEqual(engineMoveOnBoard(a, ["a"], view, viewOf),
-    { cells: ["b1", "d3"], kind: "analysis", text: "b1-d3", line: [{ n: 2, cells: ["h2", "f4"] }] });
+  assert.deepEqual(engineMoveOnBoard(a, ["a"], view, viewOf), {
+    cells: ["b1", "d3"],
+    kind: "analysis",
+    text: "b1-d3",
+    line: [{ n: 2, cells: ["h2", "f4"] }],
+  });
   // not yet fetched: the move alone
-  assert.deepEqual(engineMoveOnBoard(a, ["a"], view, () => null), { cells: ["b1", "d3"], kind: "analysis", text: "b1-d3" });
+  assert.deepEqual(
+    engineMoveOnBoard(a, ["a"], view, () => null),
+    { cells: ["b1", "d3"], kind: "analysis", text: "b1-d3" },
+  );
   // at most LINE_ON_BOARD moves are asked for
   const long = sample();
   long.moves[1].pv = ["b1-d3", "h2-f4", "c1-c3", "a2-c2", "e1-e3", "h7-f7"];
@@ -110,7 +168,9 @@ test("a seat's prospects in words", () => {
 test("the game keeps its analysis while the main line is the line analysed", () => {
   const m = model(["a", "b", "c"]);
   let changes = 0;
-  m.subscribe(what => { if (what === "analysis") changes += 1; });
+  m.subscribe(what => {
+    if (what === "analysis") changes += 1;
+  });
   m.setAnalysis(sample());
   assert.equal(changes, 1);
   const saved = JSON.parse(JSON.stringify(m.toJSON()));
@@ -153,19 +213,36 @@ function fakeEngine() {
     jobs,
     job(method, params, onprogress) {
       let resolve, reject;
-      const promise = new Promise((ok, fail) => { resolve = ok; reject = fail; });
+      const promise = new Promise((ok, fail) => {
+        resolve = ok;
+        reject = fail;
+      });
       const job = { method, params, onprogress, resolve, reject, cancelled: false, promise };
-      job.cancel = () => { job.cancelled = true; reject(Object.assign(new Error("cancelled"), { type: "CancelledError" })); };
+      job.cancel = () => {
+        job.cancelled = true;
+        reject(Object.assign(new Error("cancelled"), { type: "CancelledError" }));
+      };
       jobs.push(job);
       return job;
     },
+    analyse(params, onprogress) {
+      return this.job("analyse", params, onprogress);
+    }, // (as Engine.analyse)
   };
 }
 
 test("the analyser runs one job for the main line, keeps its result, drops a stale one", async () => {
   const engine = fakeEngine();
   const done = [];
-  const analyser = new Analyser({ engine, onChange: () => {}, onDone: (m, r) => { m.setAnalysis(r); done.push(r); }, onError: () => {} });
+  const analyser = new Analyser({
+    engine,
+    onChange: () => {},
+    onDone: (m, r) => {
+      m.setAnalysis(r);
+      done.push(r);
+    },
+    onError: () => {},
+  });
   const m = model(["a", "b", "c"]);
   analyser.attach(m);
   analyser.start("casual");
@@ -190,7 +267,7 @@ test("the analyser runs one job for the main line, keeps its result, drops a sta
   assert.deepEqual(engine.jobs[1].params, { start: START, line: ["a", "b", "c"], depth: 4 });
   analyser.cancel();
   assert.equal(engine.jobs[1].cancelled, true);
-  assert.equal(analyser.result(), m.analysis);   // a cancelled job leaves the finished analysis
+  assert.equal(analyser.result(), m.analysis); // a cancelled job leaves the finished analysis
   // a new move on the main line: a job under way for the old line is cancelled
   analyser.start("strong");
   m.goTo(["a", "b", "c"]);
@@ -198,5 +275,5 @@ test("the analyser runs one job for the main line, keeps its result, drops a sta
   analyser.sync();
   assert.equal(engine.jobs[2].cancelled, true);
   assert.equal(analyser.running, null);
-  assert.equal(analyser.result(), null);   // and the old result is not this line's
+  assert.equal(analyser.result(), null); // and the old result is not this line's
 });

@@ -1,9 +1,9 @@
-// What the live log says, and when (web/announce.js): every move once,
+// What the live log says, and when (web/panels/announce.js): every move once,
 // whoever played it; moves taken back or deleted; browsing where it rests.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { Announcer } from "../../web/announce.js";
-import { GameModel } from "../../web/game.js";
+import { Announcer } from "../../web/panels/announce.js";
+import { GameModel } from "../../web/model/game.js";
 
 const START = "loa standard double-connection=mover start";
 const META = { game: "loa", variant: "standard", options: { "double-connection": "mover" } };
@@ -18,16 +18,23 @@ function rig(moves = []) {
   const asked = [];
   const a = new Announcer({
     put: text => said.push(text),
-    describe: async (start, line) => {
+    describe: async (_start, line) => {
       asked.push(line.join(" "));
       const move = line.length ? line[line.length - 1] : null;
       return { move, text: move ? `${move} in words.` : "", turn: `Side ${line.length % 2} to move.` };
     },
-    delay: (fn, ms) => { timers.set(next, fn); return next++; },
+    delay: fn => {
+      timers.set(next, fn);
+      return next++;
+    },
     cancel: id => timers.delete(id),
   });
   model.subscribe(() => a.changed(model));
-  const rest = () => { const fns = [...timers.values()]; timers.clear(); fns.forEach(fn => fn()); };
+  const rest = () => {
+    const fns = [...timers.values()];
+    timers.clear();
+    for (const fn of fns) fn();
+  };
   return { model, a, said, rest, asked, timers };
 }
 
@@ -46,7 +53,7 @@ test("every move played is said once, the human's and the computer's alike", asy
   const r = rig();
   r.a.changed(r.model);
   r.model.play("a");
-  r.model.playAt(["a"], "b");      // the computer's reply
+  r.model.playAt(["a"], "b"); // the computer's reply
   await r.a.queue;
   assert.deepEqual(r.said.slice(1), ["a in words.", "b in words."]);
 });
@@ -55,7 +62,7 @@ test("a move played while browsing earlier (a variation) is said, not the browsi
   const r = rig(["a", "b"]);
   r.a.changed(r.model);
   r.model.back();
-  r.model.play("c");               // beside b
+  r.model.play("c"); // beside b
   r.rest();
   await r.a.queue;
   assert.deepEqual(r.said.slice(1), ["c in words."]);
@@ -87,7 +94,7 @@ test("browsing is said once the keys rest, only where it stops", async () => {
   r.model.back();
   r.model.back();
   r.model.back();
-  assert.equal(r.timers.size, 1);   // the earlier steps' timers were cancelled
+  assert.equal(r.timers.size, 1); // the earlier steps' timers were cancelled
   r.rest();
   await r.a.queue;
   assert.deepEqual(r.said.slice(1), ["Start position. Side 0 to move."]);
@@ -108,7 +115,9 @@ test("answers to commands are said in order after the moves being said", async (
 
 test("nothing is said when the engine refuses", async () => {
   const r = rig();
-  r.a.describe = async () => { throw new Error("no"); };
+  r.a.describe = async () => {
+    throw new Error("no");
+  };
   r.a.changed(r.model);
   r.model.play("a");
   await r.a.queue;

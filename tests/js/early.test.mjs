@@ -1,24 +1,48 @@
-// Positions the build describes (web/early.js) and their place in the views
-// cache (web/positions.js): a game opens and takes its first move before the
+// Positions the build describes (web/engine/early.js) and their place in the views
+// cache (web/model/positions.js): a game opens and takes its first move before the
 // engine is ready, and every seeded view the page used is asked of the
 // engine once it is.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { builtStart, expand, seedFirstMoves } from "../../web/early.js";
-import { Positions, sameJSON } from "../../web/positions.js";
+import { builtStart, expand, seedFirstMoves } from "../../web/engine/early.js";
+import { Positions, sameJSON } from "../../web/model/positions.js";
 
 const START = "toy standard size=3 start";
 const startView = {
-  game: "toy", variant: "standard", options: { size: "3" }, to_move: 0, ply: 0,
-  pieces: [{ cell: "a1", owner: 0 }, { cell: "c3", owner: 1 }],
-  moves: [{ text: "a1-a2", clicks: ["a1", "a2"] }, { text: "a1-b1", clicks: ["a1", "b1"] }],
-  outcome: null, messages: [],
+  game: "toy",
+  variant: "standard",
+  options: { size: "3" },
+  to_move: 0,
+  ply: 0,
+  pieces: [
+    { cell: "a1", owner: 0 },
+    { cell: "c3", owner: 1 },
+  ],
+  moves: [
+    { text: "a1-a2", clicks: ["a1", "a2"] },
+    { text: "a1-b1", clicks: ["a1", "b1"] },
+  ],
+  outcome: null,
+  messages: [],
 };
 const INITIAL = { starts: { toy: START }, views: { toy: startView } };
 // what build.py view_delta writes for the position after each move
 const after = {
-  "a1-a2": { to_move: 1, ply: 1, pieces: [{ cell: "a2", owner: 0 }, 1], moves: [{ text: "c3-c2", clicks: ["c3", "c2"] }], last_move: ["a1", "a2"] },
-  "a1-b1": { to_move: 1, ply: 1, pieces: [{ cell: "b1", owner: 0 }, 1], moves: [{ text: "c3-c2", clicks: ["c3", "c2"] }], $refs: ["pieces"], $gone: ["messages"] },
+  "a1-a2": {
+    to_move: 1,
+    ply: 1,
+    pieces: [{ cell: "a2", owner: 0 }, 1],
+    moves: [{ text: "c3-c2", clicks: ["c3", "c2"] }],
+    last_move: ["a1", "a2"],
+  },
+  "a1-b1": {
+    to_move: 1,
+    ply: 1,
+    pieces: [{ cell: "b1", owner: 0 }, 1],
+    moves: [{ text: "c3-c2", clicks: ["c3", "c2"] }],
+    $refs: ["pieces"],
+    $gone: ["messages"],
+  },
 };
 after["a1-a2"].$refs = ["pieces"];
 const viewAfter = move => ({ ...expand(startView, after[move]), ply: 1 });
@@ -26,14 +50,28 @@ const viewAfter = move => ({ ...expand(startView, after[move]), ply: 1 });
 /** An engine that is not ready until ready() is called; it answers views from `views`. */
 function fakeEngine(views = {}) {
   const engine = {
-    state: "loading", calls: [],
-    ready() { engine.state = "ready"; },
+    state: "loading",
+    calls: [],
+    ready() {
+      engine.state = "ready";
+    },
     async call(method, params) {
       engine.calls.push([method, params]);
       if (engine.state !== "ready") throw new Error("the engine is not ready: the page asked it anyway");
       const key = params.line.join(" ");
-      if (!(key in views)) { const e = new Error(`no position ${key}`); e.type = "RecordError"; throw e; }
+      if (!(key in views)) {
+        const e = new Error(`no position ${key}`);
+        e.type = "RecordError";
+        throw e;
+      }
       return { line: params.line, view: views[key] };
+    },
+    // (named as Engine's methods; the wire's method and params are recorded)
+    view(start, line) {
+      return engine.call("view", { start, line });
+    },
+    play(start, line, move) {
+      return engine.call("play", { start, line, move });
     },
   };
   return engine;
@@ -43,7 +81,10 @@ const fetchOf = data => async () => ({ ok: true, json: async () => JSON.parse(JS
 
 test("expand reads view_delta back: changed keys, items of the parent's lists by index, gone keys", () => {
   const v = expand(startView, after["a1-b1"]);
-  assert.deepEqual(v.pieces, [{ cell: "b1", owner: 0 }, { cell: "c3", owner: 1 }]);
+  assert.deepEqual(v.pieces, [
+    { cell: "b1", owner: 0 },
+    { cell: "c3", owner: 1 },
+  ]);
   assert.equal(v.pieces[1], startView.pieces[1]);
   assert.equal(v.to_move, 1);
   assert.ok(!("messages" in v));
@@ -67,7 +108,10 @@ test("builtStart: only the default start, whatever settings ask for no other", (
 test("a first move is played from the seeds without the engine; the second waits for it", async () => {
   const engine = fakeEngine();
   const positions = new Positions(engine, INITIAL);
-  assert.equal(await seedFirstMoves(positions, INITIAL, "toy", "x.json", fetchOf({ start: START, views: after })), 2);
+  assert.equal(
+    await seedFirstMoves(positions, INITIAL, "toy", "x.json", fetchOf({ start: START, views: after })),
+    2,
+  );
   assert.ok(positions.playableEarly(START, []));
   const r = await positions.play(START, [], "a1-b1");
   assert.deepEqual(r.line, ["a1-b1"]);
@@ -82,7 +126,9 @@ test("a first move is played from the seeds without the engine; the second waits
 test("seeds from a missing, damaged or foreign file are not used", async () => {
   for (const fetcher of [
     async () => ({ ok: false }),
-    async () => { throw new TypeError("offline"); },
+    async () => {
+      throw new TypeError("offline");
+    },
     fetchOf({ start: "toy standard size=5 start", views: after }),
     fetchOf({ start: START, views: { "a1-a2": { pieces: [9], $refs: ["pieces"] } } }),
   ]) {
@@ -94,7 +140,11 @@ test("seeds from a missing, damaged or foreign file are not used", async () => {
 });
 
 test("once the engine is ready, the seeded views read are asked again and the rest dropped", async () => {
-  const views = { "": startView, "a1-a2": viewAfter("a1-a2"), "a1-b1": { ...viewAfter("a1-b1"), to_move: 0 } };
+  const views = {
+    "": startView,
+    "a1-a2": viewAfter("a1-a2"),
+    "a1-b1": { ...viewAfter("a1-b1"), to_move: 0 },
+  };
   const engine = fakeEngine(views);
   const positions = new Positions(engine, INITIAL);
   await seedFirstMoves(positions, INITIAL, "toy", "x.json", fetchOf({ start: START, views: after }));
@@ -120,7 +170,10 @@ test("once the engine is ready, the seeded views read are asked again and the re
   // after: every move goes to the engine
   const asked = engine.calls.length;
   await positions.play(START, [], "a1-b1");
-  assert.deepEqual(engine.calls.slice(asked).map(([method]) => method), ["play"]);
+  assert.deepEqual(
+    engine.calls.slice(asked).map(([method]) => method),
+    ["play"],
+  );
 });
 
 test("sameJSON ignores the order of keys, not values", () => {

@@ -1,14 +1,18 @@
 // Tests of web/url.js: the link codec (a whole game in the URL fragment).
 import test from "node:test";
 import assert from "node:assert/strict";
-import {
-  format, parse, escapePart, LinkError, VERSION, LEVELS, standardStart,
-} from "../../web/url.js";
+import { format, parse, escapePart, LinkError, VERSION, LEVELS, standardStart } from "../../web/model/url.js";
 import { prng } from "./prng.mjs";
 
-
 const game = (over = {}) => ({
-  game: "loa", variant: "standard", options: {}, moves: [], ply: null, start: null, players: null, ...over,
+  game: "loa",
+  variant: "standard",
+  options: {},
+  moves: [],
+  ply: null,
+  start: null,
+  players: null,
+  ...over,
 });
 
 /** What parse() gives back for a game format() wrote. */
@@ -31,8 +35,13 @@ test("the documented example", () => {
   const text = "#v1/loa/standard/double-connection=mover/b1-d3,a2-c4,c1xc4@2";
   const g = parse(text);
   assert.deepEqual(g, {
-    game: "loa", variant: "standard", options: { "double-connection": "mover" },
-    moves: ["b1-d3", "a2-c4", "c1xc4"], ply: 2, start: null, players: null,
+    game: "loa",
+    variant: "standard",
+    options: { "double-connection": "mover" },
+    moves: ["b1-d3", "a2-c4", "c1xc4"],
+    ply: 2,
+    start: null,
+    players: null,
   });
   assert.equal(format(g), text);
   assert.equal(VERSION, "v1");
@@ -42,7 +51,7 @@ test("a game with no moves and no options", () => {
   const text = format(game());
   assert.equal(text, "#v1/loa/standard/-/");
   assert.deepEqual(parse(text), expected(game()));
-  assert.deepEqual(parse(text.slice(1)), expected(game()));   // the "#" is optional
+  assert.deepEqual(parse(text.slice(1)), expected(game())); // the "#" is optional
 });
 
 test("empty fragments are no link", () => {
@@ -52,15 +61,46 @@ test("empty fragments are no link", () => {
 test("readable moves stay readable", () => {
   const moves = ["b1xd3", "c4=5", "b1-d3", "pass", "swap", "a1:b2;c3", "x+y", "(a)", "it's", "~_.!*"];
   const text = format(game({ moves }));
-  assert.equal(text, "#v1/loa/standard/-/" + moves.join(","));
+  assert.equal(text, `#v1/loa/standard/-/${moves.join(",")}`);
   assert.deepEqual(parse(text).moves, moves);
 });
 
 test("moves that need escaping round-trip", () => {
   const moves = [
-    "a,b", "a/b", "a@b", "50%", "%41", "#1", "two words", " lead", "trail ", "tab\there", "line\nbreak",
-    "é", "日本", "😀", "<b>", "\"q\"", "declare:c4,d5", "c4=5", "b1xd3", "@", ",", "/", "%", "%%", "%2C", "a+b",
-    "\\", "?", "&", "[x]", "{y}", "|", "^", "`",
+    "a,b",
+    "a/b",
+    "a@b",
+    "50%",
+    "%41",
+    "#1",
+    "two words",
+    " lead",
+    "trail ",
+    "tab\there",
+    "line\nbreak",
+    "é",
+    "日本",
+    "😀",
+    "<b>",
+    '"q"',
+    "declare:c4,d5",
+    "c4=5",
+    "b1xd3",
+    "@",
+    ",",
+    "/",
+    "%",
+    "%%",
+    "%2C",
+    "a+b",
+    "\\",
+    "?",
+    "&",
+    "[x]",
+    "{y}",
+    "|",
+    "^",
+    "`",
   ];
   const g = game({ moves });
   const text = format(g);
@@ -97,12 +137,15 @@ test("the viewed ply: written unless it is the last position", () => {
   assert.equal(parse(format(game({ moves, ply: undefined }))).ply, null);
   assert.ok(!format(game({ moves: [], ply: 0 })).includes("@"));
   // a move ending in "@" is escaped, so the ply still reads
-  assert.deepEqual(parse(format(game({ moves: ["a@", "@b"], ply: 1 }))), expected(game({ moves: ["a@", "@b"], ply: 1 })));
+  assert.deepEqual(
+    parse(format(game({ moves: ["a@", "@b"], ply: 1 }))),
+    expected(game({ moves: ["a@", "@b"], ply: 1 })),
+  );
   assert.equal(parse("#v1/loa/standard/-/a,b@002").ply, 2);
 });
 
 test("options round-trip, escaped, in order", () => {
-  const options = { "double-connection": "mover", size: "8", "a b": "x,y", "p/q": "50%", note: "", "é": "ü" };
+  const options = { "double-connection": "mover", size: "8", "a b": "x,y", "p/q": "50%", note: "", é: "ü" };
   const g = game({ options });
   const text = format(g);
   assert.ok(text.startsWith("#v1/loa/standard/double-connection=mover,size=8,"), text);
@@ -121,16 +164,22 @@ test("options round-trip, escaped, in order", () => {
 test("players: written only when a seat is the computer", () => {
   // a hand-written all-human list reads as given (parse's comment says null; see the report)
   assert.deepEqual(parse("#v1/loa/standard/-//players=h,h").players, ["h", "h"]);
-  for (const players of [["h", "c:strong"], ["c:beginner", "h"], ["c:master", "c:casual"], ["h", "h", "c:casual"]]) {
+  for (const players of [
+    ["h", "c:strong"],
+    ["c:beginner", "h"],
+    ["c:master", "c:casual"],
+    ["h", "h", "c:casual"],
+  ]) {
     const g = game({ moves: ["a"], players });
     const text = format(g);
-    assert.ok(text.includes("/players=" + players.join(",")), text);
+    assert.ok(text.includes(`/players=${players.join(",")}`), text);
     assert.deepEqual(parse(text), expected(g));
   }
   assert.ok(!format(game({ players: ["h", "h"] })).includes("players"));
   assert.equal(parse(format(game({ players: ["h", "h"] }))).players, null);
   assert.equal(parse(format(game({ players: [] }))).players, null);
-  for (const level of LEVELS) assert.deepEqual(roundTrip(game({ players: [`c:${level}`] })).players, [`c:${level}`]);
+  for (const level of LEVELS)
+    assert.deepEqual(roundTrip(game({ players: [`c:${level}`] })).players, [`c:${level}`]);
 });
 
 test("a start position with '/' and spaces round-trips and keeps its '/'s readable", () => {
@@ -141,7 +190,16 @@ test("a start position with '/' and spaces round-trips and keeps its '/'s readab
   assert.ok(!FRAGMENT_UNSAFE.test(text.slice(1)), text);
   assert.deepEqual(parse(text), expected(g));
   // start with players, and a start holding the separators of the other parts
-  for (const s of ["a/players=h,c:strong", "x/start=y", "50% @2 #3", "a%2Fb", "%2F", "/", "é/ü", "line\nbreak"]) {
+  for (const s of [
+    "a/players=h,c:strong",
+    "x/start=y",
+    "50% @2 #3",
+    "a%2Fb",
+    "%2F",
+    "/",
+    "é/ü",
+    "line\nbreak",
+  ]) {
     const h = game({ moves: ["a", "b"], ply: 1, start: s, players: ["c:strong", "h"] });
     assert.deepEqual(parse(format(h)), expected(h), s);
   }
@@ -202,19 +260,48 @@ test("parse errors are LinkErrors that say what is wrong", () => {
     ["#v1/loa/standard/-/a/players=h,,c:strong", /player ""/],
   ];
   for (const [text, message] of cases) {
-    assert.throws(() => parse(text), e => {
-      assert.ok(e instanceof LinkError, `${text}: ${e}`);
-      assert.equal(e.name, "LinkError");
-      assert.match(e.message, message, text);
-      return true;
-    }, text);
+    assert.throws(
+      () => parse(text),
+      e => {
+        assert.ok(e instanceof LinkError, `${text}: ${e}`);
+        assert.equal(e.name, "LinkError");
+        assert.match(e.message, message, text);
+        return true;
+      },
+      text,
+    );
   }
 });
 
 test("parse throws only LinkError on random text", () => {
   const rand = prng(31);
-  const pieces = ["#", "v1", "v2", "/", "loa", "standard", "-", "=", ",", "@", "%", "%2", "%41", "%E9", "a", "b1-d3",
-    "/players=", "/start=", "h", "c:strong", "1", " ", "é", "\u0000", "x=y"];
+  const pieces = [
+    "#",
+    "v1",
+    "v2",
+    "/",
+    "loa",
+    "standard",
+    "-",
+    "=",
+    ",",
+    "@",
+    "%",
+    "%2",
+    "%41",
+    "%E9",
+    "a",
+    "b1-d3",
+    "/players=",
+    "/start=",
+    "h",
+    "c:strong",
+    "1",
+    " ",
+    "é",
+    "\u0000",
+    "x=y",
+  ];
   for (let i = 0; i < 5000; i++) {
     let text = i % 3 ? "#v1/loa/standard/" : "";
     for (let n = rand.int(12); n > 0; n--) text += rand.pick(pieces);
@@ -233,7 +320,18 @@ test("parse throws only LinkError on random text", () => {
 
 test("random games round-trip", () => {
   const rand = prng(4242);
-  const CHARS = [..."abcxyz0189-_.~!*'()=:;+", ..." ,/@%#?&<>\"`\\|^[]{}", "é", "ß", "日", "😀", "\n", "\t", "%2F", "%41"];
+  const CHARS = [
+    ..."abcxyz0189-_.~!*'()=:;+",
+    ...' ,/@%#?&<>"`\\|^[]{}',
+    "é",
+    "ß",
+    "日",
+    "😀",
+    "\n",
+    "\t",
+    "%2F",
+    "%41",
+  ];
   const ID = [..."abcdefghijklmnopqrstuvwxyz0123456789-"];
   const str = (alphabet, min, max) => {
     let s = "";
@@ -251,7 +349,12 @@ test("random games round-trip", () => {
     const options = {};
     for (let n = rand.int(4); n > 0; n--) {
       // option names: anything but "=" (see the report: names with "=" do not round-trip)
-      options[nonBlank(CHARS.filter(c => c !== "="), 6)] = str(CHARS, 0, 6);
+      options[
+        nonBlank(
+          CHARS.filter(c => c !== "="),
+          6,
+        )
+      ] = str(CHARS, 0, 6);
     }
     const g = {
       game: str(ID, 1, 6),
@@ -260,14 +363,16 @@ test("random games round-trip", () => {
       moves,
       ply: rand() < 0.5 ? null : rand.int(moves.length + 1),
       start: rand() < 0.6 ? null : nonBlank(CHARS, 30),
-      players: rand() < 0.5 ? null : Array.from({ length: 1 + rand.int(3) },
-        () => rand() < 0.5 ? "h" : `c:${rand.pick(LEVELS)}`),
+      players:
+        rand() < 0.5
+          ? null
+          : Array.from({ length: 1 + rand.int(3) }, () => (rand() < 0.5 ? "h" : `c:${rand.pick(LEVELS)}`)),
     };
     const text = format(g);
     assert.ok(text.startsWith("#v1/"), text);
     assert.ok(!FRAGMENT_UNSAFE.test(text.slice(1)), text);
     assert.deepEqual(parse(text), expected(g), text);
-    assert.equal(format(parse(text)), text);   // and back again, the same text
+    assert.equal(format(parse(text)), text); // and back again, the same text
   }
 });
 

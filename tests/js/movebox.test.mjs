@@ -1,7 +1,7 @@
 // The move box's suggestions: the view's legal move texts that start with what is typed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { matching } from "../../web/movebox.js";
+import { matching } from "../../web/panels/movebox.js";
 
 const moves = ["b1-d3", "b1-b3", "c1xa3", "pass", "d4>d5", "c4=5"];
 

@@ -1,9 +1,8 @@
 // Tests of web/moveinput.js: the click matcher, on small synthetic views.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { MoveInput } from "../../web/moveinput.js";
+import { MoveInput } from "../../web/board/moveinput.js";
 import { prng } from "./prng.mjs";
-
 
 const pv = (cells, pieces = [], markers = []) => ({ cells, pieces, markers });
 
@@ -17,8 +16,16 @@ const ORDERED = {
     { text: "c1-c3", clicks: ["c1", "c3"] },
     { text: "c1xe3", clicks: ["c1", "e3"] },
     { text: "d1-d2", clicks: ["d1", "d2"], preview: pv(["d1", "d2"], [{ cell: "d2", color: "black" }]) },
-    { text: "d1-d2-d3", clicks: ["d1", "d2", "d3"], preview: pv(["d1", "d2", "d3"], [{ cell: "d3", color: "black" }]) },
-    { text: "d1-d2-d4", clicks: ["d1", "d2", "d4"], preview: pv(["d1", "d2", "d4"], [{ cell: "d4", color: "black" }]) },
+    {
+      text: "d1-d2-d3",
+      clicks: ["d1", "d2", "d3"],
+      preview: pv(["d1", "d2", "d3"], [{ cell: "d3", color: "black" }]),
+    },
+    {
+      text: "d1-d2-d4",
+      clicks: ["d1", "d2", "d4"],
+      preview: pv(["d1", "d2", "d4"], [{ cell: "d4", color: "black" }]),
+    },
     { text: "pass", clicks: [] },
   ],
   palette: [],
@@ -163,10 +170,10 @@ test("preview: the completed move's, else what every candidate agrees on", () =>
   assert.deepEqual(mi.preview(), { cells: ["b1"], pieces: [], markers: [] });
   mi.click("b1");
   mi.click("c1");
-  assert.equal(mi.preview(), null);   // c1's moves have no preview
+  assert.equal(mi.preview(), null); // c1's moves have no preview
   mi.clear();
   clicksOf(mi, ["d1", "d2"]);
-  assert.deepEqual(mi.preview(), ORDERED.moves[4].preview);   // the pending move's own
+  assert.deepEqual(mi.preview(), ORDERED.moves[4].preview); // the pending move's own
   mi.clear();
   mi.click("d1");
   // the three d1 paths agree on d1 only: d2 holds a piece in d1-d2's preview, not in the others'
@@ -219,10 +226,10 @@ test("any order: a palette id replaces the selected palette id", () => {
   // with a cell selected too: the number changes, the cell stays
   mi.click("c4");
   mi.click("n6");
-  assert.deepEqual(mi.clicks, []);   // c4=6 was played
+  assert.deepEqual(mi.clicks, []); // c4=6 was played
   mi.click("c4");
   assert.deepEqual(mi.clicks, ["c4"]);
-  assert.deepEqual(mi.click("n1"), { type: "illegal", clicks: ["c4", "n1"] });   // no c4=1
+  assert.deepEqual(mi.click("n1"), { type: "illegal", clicks: ["c4", "n1"] }); // no c4=1
   assert.deepEqual(mi.clicks, []);
 });
 
@@ -293,7 +300,8 @@ function randomOrderedView(rand) {
     const clicks = [rand.pick(CELLS)];
     for (let k = rand.int(4); k > 0; k--) {
       let c;
-      do c = rand.pick(CELLS); while (c === clicks[clicks.length - 1]);  // no cell twice in a row
+      do c = rand.pick(CELLS);
+      while (c === clicks[clicks.length - 1]); // no cell twice in a row
       clicks.push(c);
     }
     const key = clicks.join(" ");
@@ -319,7 +327,8 @@ function randomAnyView(rand) {
   return { moves, palette: PALETTE.map(id => ({ id, label: id })), click_order: "any" };
 }
 
-const sameMultiset = (a, b) => a.length === b.length && [...a].sort().join("\u0000") === [...b].sort().join("\u0000");
+const sameMultiset = (a, b) =>
+  a.length === b.length && [...a].sort().join("\u0000") === [...b].sort().join("\u0000");
 
 /** A copy of `mi` in the same state, to try a click on. */
 function fork(mi) {
@@ -343,20 +352,25 @@ function checkState(mi, what) {
     assert.ok(mi.candidates().length > 1, what);
   }
   const ex = mi.exact();
-  if (ex) assert.ok(mi.anyOrder ? sameMultiset(ex.clicks, mi.clicks) : ex.clicks.join() === mi.clicks.join(), what);
+  if (ex)
+    assert.ok(mi.anyOrder ? sameMultiset(ex.clicks, mi.clicks) : ex.clicks.join() === mi.clicks.join(), what);
   for (const id of universe) {
     const before = [...mi.clicks];
     const r = fork(mi).click(id);
-    if (!actionable.has(id)) assert.equal(r.type, "illegal", `${what}: ${id} is not actionable, so clicking it is illegal`);
+    if (!actionable.has(id))
+      assert.equal(r.type, "illegal", `${what}: ${id} is not actionable, so clicking it is illegal`);
     if (targets.has(id)) assert.notEqual(r.type, "illegal", `${what}: target ${id} is not illegal`);
     if (r.type === "move") {
       const m = mi.moves.find(x => x.text === r.text);
       assert.ok(m, `${what}: ${r.text} is a move of the view`);
       const entered = [...before, id];
       const ok = mi.anyOrder
-        ? sameMultiset(m.clicks, entered) || sameMultiset(m.clicks, before)
-          || sameMultiset(m.clicks, [...before.filter(c => PALETTE.includes(c) !== PALETTE.includes(id)), id])
-        : m.clicks.join() === entered.join() || (m === pend && id === before.at(-1)) || m.clicks.join() === id;
+        ? sameMultiset(m.clicks, entered) ||
+          sameMultiset(m.clicks, before) ||
+          sameMultiset(m.clicks, [...before.filter(c => PALETTE.includes(c) !== PALETTE.includes(id)), id])
+        : m.clicks.join() === entered.join() ||
+          (m === pend && id === before.at(-1)) ||
+          m.clicks.join() === id;
       assert.ok(ok, `${what}: clicks ${entered} entered ${r.text} (${m.clicks})`);
     }
     if (r.type === "illegal") assert.deepEqual(r.clicks, [...before, id], what);
@@ -369,7 +383,10 @@ test("random ordered views: the queries agree with what clicks do", () => {
     const view = randomOrderedView(rand);
     const mi = input(view);
     for (let step = 0; step < 25; step++) {
-      checkState(mi, `round ${round} step ${step} clicks [${mi.clicks}] moves ${JSON.stringify(view.moves.map(m => m.clicks))}`);
+      checkState(
+        mi,
+        `round ${round} step ${step} clicks [${mi.clicks}] moves ${JSON.stringify(view.moves.map(m => m.clicks))}`,
+      );
       mi.click(rand.pick([...CELLS, "zz"]), { reselect: rand() < 0.8 });
     }
   }
@@ -381,9 +398,13 @@ test("random any-order views: the queries agree with what clicks do", () => {
     const view = randomAnyView(rand);
     const mi = input(view);
     for (let step = 0; step < 25; step++) {
-      checkState(mi, `round ${round} step ${step} clicks [${mi.clicks}] moves ${JSON.stringify(view.moves.map(m => m.clicks))}`);
+      checkState(
+        mi,
+        `round ${round} step ${step} clicks [${mi.clicks}] moves ${JSON.stringify(view.moves.map(m => m.clicks))}`,
+      );
       const id = rand.pick([...CELLS, ...PALETTE, "zz"]);
-      if (rand() < 0.2) mi.pick(id); else mi.click(id);
+      if (rand() < 0.2) mi.pick(id);
+      else mi.click(id);
     }
   }
 });
@@ -403,7 +424,11 @@ test("random ordered views: every move can be entered by its clicks", () => {
     const view = randomOrderedView(rand);
     for (const m of view.moves) {
       const mi = input(view);
-      assert.deepEqual(enter(mi, m.clicks), { type: "move", text: m.text }, JSON.stringify(view.moves.map(x => x.clicks)));
+      assert.deepEqual(
+        enter(mi, m.clicks),
+        { type: "move", text: m.text },
+        JSON.stringify(view.moves.map(x => x.clicks)),
+      );
       assert.deepEqual(mi.clicks, []);
     }
   }
@@ -415,27 +440,47 @@ test("random any-order views: every move can be entered by its clicks, in any or
     const view = randomAnyView(rand);
     for (const m of view.moves) {
       // the given order, reversed, and a palette id first
-      const orders = [m.clicks, [...m.clicks].reverse(),
-        [...m.clicks.filter(c => PALETTE.includes(c)), ...m.clicks.filter(c => !PALETTE.includes(c))]];
+      const orders = [
+        m.clicks,
+        [...m.clicks].reverse(),
+        [...m.clicks.filter(c => PALETTE.includes(c)), ...m.clicks.filter(c => !PALETTE.includes(c))],
+      ];
       for (const order of orders) {
         const mi = input(view);
         // a palette id never confirms, so confirm on a cell: end on one
-        const clicks = PALETTE.includes(order.at(-1)) && order.length > 1 ? [...order.slice(1), order[0]] : order;
+        const clicks =
+          PALETTE.includes(order.at(-1)) && order.length > 1 ? [...order.slice(1), order[0]] : order;
         const r = enter(mi, clicks);
-        assert.deepEqual(r, { type: "move", text: m.text }, `${clicks} in ${JSON.stringify(view.moves.map(x => x.clicks))}`);
+        assert.deepEqual(
+          r,
+          { type: "move", text: m.text },
+          `${clicks} in ${JSON.stringify(view.moves.map(x => x.clicks))}`,
+        );
       }
     }
   }
 });
 
 test("actionable() holds only ids that do something", () => {
-  const mi = input({ moves: [{ text: "x", clicks: ["a", "b", "c"] }, { text: "y", clicks: ["a", "b", "c", "d"] }], palette: [] });
+  const mi = input({
+    moves: [
+      { text: "x", clicks: ["a", "b", "c"] },
+      { text: "y", clicks: ["a", "b", "c", "d"] },
+    ],
+    palette: [],
+  });
   clicksOf(mi, ["a", "b", "c"]);
-  assert.ok(!mi.actionable().has("b"));   // a middle click of the path does nothing
-  assert.ok(mi.actionable().has("c"));    // the last one confirms
-  assert.ok(mi.actionable().has("a"));    // a start of a move reselects
+  assert.ok(!mi.actionable().has("b")); // a middle click of the path does nothing
+  assert.ok(mi.actionable().has("c")); // the last one confirms
+  assert.ok(mi.actionable().has("a")); // a start of a move reselects
   for (const id of mi.actionable()) {
-    const trial = input({ moves: [{ text: "x", clicks: ["a", "b", "c"] }, { text: "y", clicks: ["a", "b", "c", "d"] }], palette: [] });
+    const trial = input({
+      moves: [
+        { text: "x", clicks: ["a", "b", "c"] },
+        { text: "y", clicks: ["a", "b", "c", "d"] },
+      ],
+      palette: [],
+    });
     clicksOf(trial, ["a", "b", "c"]);
     assert.notEqual(trial.click(id).type, "illegal", id);
   }

@@ -3,8 +3,16 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import {
-  ERASE, apply, clear, editLink, fits, readEditLink, setCount, setSide, stackWords,
-} from "../../web/setupedit.js";
+  ERASE,
+  apply,
+  clear,
+  editLink,
+  fits,
+  readEditLink,
+  setCount,
+  setSide,
+  stackWords,
+} from "../../web/editor/setupedit.js";
 import { prng } from "./prng.mjs";
 
 // palettes as the engine writes them (gamut/setup.py): EVL's and Lines of Action's
@@ -15,7 +23,10 @@ const EVL = {
     { id: "mb", label: "Black marker", owner: 0, kind: "marker", stacks: false, cells: ["ab1"] },
     { id: "mw", label: "White marker", owner: 1, kind: "marker", stacks: false, cells: ["ab1"] },
   ],
-  counts: [{ id: "hand-0", owner: 0, label: "in hand", total: 20 }, { id: "hand-1", owner: 1, label: "in hand", total: 20 }],
+  counts: [
+    { id: "hand-0", owner: 0, label: "in hand", total: 20 },
+    { id: "hand-1", owner: 1, label: "in hand", total: 20 },
+  ],
 };
 const LOA = {
   items: [
@@ -25,8 +36,14 @@ const LOA = {
   counts: [],
 };
 const setup = (cells = {}, over = {}) => ({
-  game: "evl", variant: "standard", options: {}, to_move: 0, cells, counts: { "hand-0": null, "hand-1": null },
-  extra: { kept: true }, ...over,
+  game: "evl",
+  variant: "standard",
+  options: {},
+  to_move: 0,
+  cells,
+  counts: { "hand-0": null, "hand-1": null },
+  extra: { kept: true },
+  ...over,
 });
 
 test("pieces that stack go on top, in the order put down; the eraser takes the top one off", () => {
@@ -86,7 +103,12 @@ test("random edits keep the description's shape: lists of known items on the cel
   const tools = [ERASE, ...EVL.items.map(i => i.id)];
   const cells = ["a1", "b3", "b4", "ab1"];
   for (let i = 0; i < 500; i++) {
-    const next = apply(s, EVL, tools[Math.floor(rand() * tools.length)], cells[Math.floor(rand() * cells.length)]);
+    const next = apply(
+      s,
+      EVL,
+      tools[Math.floor(rand() * tools.length)],
+      cells[Math.floor(rand() * cells.length)],
+    );
     if (next) s = next;
     for (const [cell, stack] of Object.entries(s.cells)) {
       assert.ok(stack.length > 0);

@@ -14,13 +14,24 @@ const B = "bbbbbbbbbbbbbbbb";
 const PYODIDE = ["pyodide/314.0.7/pyodide.mjs", "pyodide/314.0.7/pyodide.asm.wasm"];
 
 /** The files of build `v`, as build.py lists them in sw.js. */
-const filesOf = v => ["./", "index.html", "version.json", "manifest.webmanifest", ...PYODIDE,
-  `b/${v}/app.js`, `b/${v}/worker.js`, `b/${v}/pyodide-lock.json`, `b/${v}/wheels/gamut-0.1.0-py3-none-any.whl`];
+const filesOf = v => [
+  "./",
+  "index.html",
+  "version.json",
+  "manifest.webmanifest",
+  ...PYODIDE,
+  `b/${v}/app.js`,
+  `b/${v}/worker.js`,
+  `b/${v}/pyodide-lock.json`,
+  `b/${v}/wheels/gamut-0.1.0-py3-none-any.whl`,
+];
 
 const strip = url => url.split("?")[0];
 
 class FakeCache {
-  constructor() { this.entries = new Map(); }
+  constructor() {
+    this.entries = new Map();
+  }
   async match(request, { ignoreSearch = false } = {}) {
     const url = typeof request === "string" ? request : request.url;
     for (const [key, response] of this.entries) {
@@ -32,25 +43,42 @@ class FakeCache {
     const url = typeof request === "string" ? request : request.url;
     this.entries.set(url, response.clone());
   }
-  async keys() { return [...this.entries.keys()].map(url => ({ url })); }
-  async delete(request) { return this.entries.delete(typeof request === "string" ? request : request.url); }
+  async keys() {
+    return [...this.entries.keys()].map(url => ({ url }));
+  }
+  async delete(request) {
+    return this.entries.delete(typeof request === "string" ? request : request.url);
+  }
 }
 
 class FakeCaches {
-  constructor() { this.named = new Map(); }
+  constructor() {
+    this.named = new Map();
+  }
   async open(name) {
     if (!this.named.has(name)) this.named.set(name, new FakeCache());
     return this.named.get(name);
   }
-  async keys() { return [...this.named.keys()]; }
-  async delete(name) { return this.named.delete(name); }
-  names() { return [...this.named.keys()].sort(); }
-  urls(name) { return [...this.named.get(name).entries.keys()].map(u => u.slice(SCOPE.length)).sort(); }
+  async keys() {
+    return [...this.named.keys()];
+  }
+  async delete(name) {
+    return this.named.delete(name);
+  }
+  names() {
+    return [...this.named.keys()].sort();
+  }
+  urls(name) {
+    return [...this.named.get(name).entries.keys()].map(u => u.slice(SCOPE.length)).sort();
+  }
 }
 
 /** A static host: `deploy(v)` puts build `v` on it (other builds' own files go). */
 class Server {
-  constructor() { this.files = new Map(); this.requests = []; }
+  constructor() {
+    this.files = new Map();
+    this.requests = [];
+  }
   deploy(v) {
     for (const key of [...this.files.keys()]) if (key.startsWith("b/")) this.files.delete(key);
     for (const f of filesOf(v)) {
@@ -58,7 +86,7 @@ class Server {
       this.files.set(f === "./" ? "" : f, body);
     }
   }
-  fetch = async (request) => {
+  fetch = async request => {
     const url = typeof request === "string" ? request : request.url;
     this.requests.push(url.slice(SCOPE.length));
     const body = this.files.get(strip(url).slice(SCOPE.length));
@@ -68,26 +96,49 @@ class Server {
 
 /** The open pages (window clients), shared by every worker of the site. */
 class Pages {
-  constructor() { this.ids = new Set(); }
-  async matchAll() { return [...this.ids].map(id => ({ id })); }
+  constructor() {
+    this.ids = new Set();
+  }
+  async matchAll() {
+    return [...this.ids].map(id => ({ id }));
+  }
 }
 
 /** A service worker of build `version` running sw.js on `site` ({caches, server, pages, registration}). */
 function worker(version, site) {
   const listeners = {};
   const self = {
-    location: { href: SCOPE + "sw.js" },
+    location: { href: `${SCOPE}sw.js` },
     registration: site.registration,
     skipped: false,
     claimed: false,
-    skipWaiting: async () => { self.skipped = true; },
-    clients: { claim: async () => { self.claimed = true; }, matchAll: () => site.pages.matchAll() },
-    addEventListener: (type, fn) => { listeners[type] = fn; },
+    skipWaiting: async () => {
+      self.skipped = true;
+    },
+    clients: {
+      claim: async () => {
+        self.claimed = true;
+      },
+      matchAll: () => site.pages.matchAll(),
+    },
+    addEventListener: (type, fn) => {
+      listeners[type] = fn;
+    },
   };
-  const source = SOURCE.replace("__GAMUT_VERSION__", version)
-    .replace("/*__GAMUT_FILES__*/", filesOf(version).map(f => JSON.stringify(f)).join(", "));
+  const source = SOURCE.replace("__GAMUT_VERSION__", version).replace(
+    "/*__GAMUT_FILES__*/",
+    filesOf(version)
+      .map(f => JSON.stringify(f))
+      .join(", "),
+  );
   vm.runInNewContext(source, {
-    self, caches: site.caches, fetch: site.server.fetch, Request, Response, URL, console,
+    self,
+    caches: site.caches,
+    fetch: site.server.fetch,
+    Request,
+    Response,
+    URL,
+    console,
   });
   /** Dispatch an event; resolves when its waitUntil/respondWith promises have. */
   const dispatch = async (type, fields = {}) => {
@@ -96,7 +147,9 @@ function worker(version, site) {
     const event = {
       ...fields,
       waitUntil: p => waits.push(p),
-      respondWith: p => { response = p; },
+      respondWith: p => {
+        response = p;
+      },
     };
     listeners[type](event);
     const answer = response === undefined ? undefined : await response;
@@ -108,19 +161,27 @@ function worker(version, site) {
     version,
     install: () => dispatch("install"),
     activate: () => dispatch("activate"),
-    fetch: (path, more = {}) => dispatch("fetch", {
-      request: { url: new URL(path, SCOPE).href, method: "GET", mode: "cors", ...more },
-    }),
-    navigate: (path, clientId) => dispatch("fetch", {
-      request: { url: SCOPE + path, method: "GET", mode: "navigate" }, resultingClientId: clientId,
-    }),
-    message: (data, sourceId = null, ports = []) => dispatch("message", { data, source: sourceId && { id: sourceId }, ports }),
+    fetch: (path, more = {}) =>
+      dispatch("fetch", {
+        request: { url: new URL(path, SCOPE).href, method: "GET", mode: "cors", ...more },
+      }),
+    navigate: (path, clientId) =>
+      dispatch("fetch", {
+        request: { url: SCOPE + path, method: "GET", mode: "navigate" },
+        resultingClientId: clientId,
+      }),
+    message: (data, sourceId = null, ports = []) =>
+      dispatch("message", { data, source: sourceId && { id: sourceId }, ports }),
   };
 }
 
 function site() {
-  const s = { caches: new FakeCaches(), server: new Server(), pages: new Pages(),
-    registration: { active: null, installing: null, waiting: null } };
+  const s = {
+    caches: new FakeCaches(),
+    server: new Server(),
+    pages: new Pages(),
+    registration: { active: null, installing: null, waiting: null },
+  };
   s.server.deploy(A);
   return s;
 }
@@ -157,14 +218,21 @@ async function activate(s, b) {
   await b.activate();
 }
 
-async function text(response) { return response === undefined ? undefined : response.text(); }
+async function text(response) {
+  return response === undefined ? undefined : response.text();
+}
 
 test("a first install caches every file of the build and takes over at once", async () => {
   const s = site();
   const a = worker(A, s);
   await a.install();
   assert.deepEqual(s.caches.names(), [`gamut-${A}`]);
-  assert.deepEqual(s.caches.urls(`gamut-${A}`), filesOf(A).map(f => f === "./" ? "" : f).sort());
+  assert.deepEqual(
+    s.caches.urls(`gamut-${A}`),
+    filesOf(A)
+      .map(f => (f === "./" ? "" : f))
+      .sort(),
+  );
   assert.equal(a.self.skipped, true);
   await a.activate();
   assert.equal(a.self.claimed, true);
@@ -175,11 +243,26 @@ test("a new build waits, and does not download again what an older build's cache
   const b = await thenB(s);
   assert.equal(b.self.skipped, false, "no page is switched to the new build unasked");
   // Pyodide's files came from A's cache: only the new build's own files and the fixed names were fetched
-  assert.deepEqual(s.server.requests.map(u => u.split("/")[0]).sort(),
-    ["", "b", "b", "b", "b", "index.html", "manifest.webmanifest", "version.json"]);
-  assert.deepEqual(s.caches.urls(`gamut-${B}`), filesOf(B).map(f => f === "./" ? "" : f).sort());
-  assert.equal(await text(await s.caches.named.get(`gamut-${B}`).match(SCOPE + "index.html")),
-    `<script src="b/${B}/app.js">`);
+  assert.deepEqual(s.server.requests.map(u => u.split("/")[0]).sort(), [
+    "",
+    "b",
+    "b",
+    "b",
+    "b",
+    "index.html",
+    "manifest.webmanifest",
+    "version.json",
+  ]);
+  assert.deepEqual(
+    s.caches.urls(`gamut-${B}`),
+    filesOf(B)
+      .map(f => (f === "./" ? "" : f))
+      .sort(),
+  );
+  assert.equal(
+    await text(await s.caches.named.get(`gamut-${B}`).match(`${SCOPE}index.html`)),
+    `<script src="b/${B}/app.js">`,
+  );
   await b.message({ type: "skip-waiting" });
   assert.equal(b.self.skipped, true);
 });
@@ -193,7 +276,10 @@ test("an install that gets another build's page, or misses a file, fails and lea
     const b = worker(B, s);
     s.registration.installing = b.self;
     await assert.rejects(b.install(), spoil === "index.html" ? /is not build/ : /HTTP 404/);
-    assert.deepEqual(s.caches.names().filter(n => n !== "gamut-clients"), [`gamut-${A}`]);
+    assert.deepEqual(
+      s.caches.names().filter(n => n !== "gamut-clients"),
+      [`gamut-${A}`],
+    );
   }
 });
 
@@ -214,7 +300,7 @@ test("every page gets its own build's files, from the cache, even after a new bu
   // the page of A still open (the host has only B's files now) and a page of B
   assert.equal(await text(await b.fetch(`b/${A}/worker.js`)), `b/${A}/worker.js of ${A}`);
   assert.equal(await text(await b.fetch(`b/${B}/worker.js`)), `b/${B}/worker.js of ${B}`);
-  assert.equal(await text(await b.fetch(PYODIDE[0] + "?x=1")), `${PYODIDE[0]} of ${A}`);
+  assert.equal(await text(await b.fetch(`${PYODIDE[0]}?x=1`)), `${PYODIDE[0]} of ${A}`);
   // a reload (a navigation) gets the new build's page
   assert.equal(await text(await b.navigate("?from=home", "p2")), `<script src="b/${B}/app.js">`);
   assert.equal(await text(await b.navigate("some/other/path", "p3")), `<script src="b/${B}/app.js">`);
@@ -231,7 +317,7 @@ test("a build's caches are deleted only when no open page runs it", async () => 
   await s.caches.open(`snapshot-gamut-${A}`);
   await s.caches.open("someone-else");
   s.pages.ids.add("p2");
-  const a = worker(A, s);   // (a restarted worker: the notes are in the cache, not in memory)
+  const a = worker(A, s); // (a restarted worker: the notes are in the cache, not in memory)
   await a.message({ type: "hello", build: A }, "p2");
   const b = await thenB(s);
   // while B waits, its cache is safe from A's tidying
@@ -243,22 +329,24 @@ test("a build's caches are deleted only when no open page runs it", async () => 
   s.pages.ids.add("p3");
   await b.navigate("", "p3");
   await b.message({ type: "hello", build: B }, "p3");
-  assert.deepEqual(s.caches.names(),
-    ["gamut-" + A, "gamut-" + B, "gamut-clients", "snapshot-gamut-" + A, "someone-else"].sort());
+  assert.deepEqual(
+    s.caches.names(),
+    [`gamut-${A}`, `gamut-${B}`, "gamut-clients", `snapshot-gamut-${A}`, "someone-else"].sort(),
+  );
   // p2 reloads too: A's files and its engine snapshot go, nothing else
   s.pages.ids.delete("p2");
   s.pages.ids.add("p4");
   await b.message({ type: "hello", build: B }, "p4");
-  assert.deepEqual(s.caches.names(), ["gamut-" + B, "gamut-clients", "someone-else"]);
+  assert.deepEqual(s.caches.names(), [`gamut-${B}`, "gamut-clients", "someone-else"]);
   const notes = await (await s.caches.named.get("gamut-clients").match(SCOPE)).json();
   assert.deepEqual(notes, { p3: B, p4: B });
 });
 
 test("a new build takes over with no page open: older builds' caches go at once", async () => {
   const { s } = await withA();
-  await s.caches.open("gamut-0123456789abcdef");   // an even older build's, never noted
+  await s.caches.open("gamut-0123456789abcdef"); // an even older build's, never noted
   s.pages.ids.clear();
   const b = await thenB(s);
   await activate(s, b);
-  assert.deepEqual(s.caches.names(), ["gamut-" + B, "gamut-clients"]);
+  assert.deepEqual(s.caches.names(), [`gamut-${B}`, "gamut-clients"]);
 });

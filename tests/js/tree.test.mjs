@@ -2,17 +2,24 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import {
-  GameTree, TreeError, commonPrefix, sameLine, extendsLine, MAX_DEPTH, MAX_NODES,
-} from "../../web/tree.js";
+  GameTree,
+  TreeError,
+  commonPrefix,
+  sameLine,
+  extendsLine,
+  MAX_DEPTH,
+  MAX_NODES,
+} from "../../web/model/tree.js";
 import { prng } from "./prng.mjs";
-
 
 const MOVES = ["a1", "b2-c3", "c4=5", "d5", "e6xf7", "pass", "é", "g/h", ",", "x y"];
 
 /** Every line of a tree (pre-order), via walk. */
 function allLines(tree) {
   const out = [];
-  tree.walk(line => { out.push(line); });
+  tree.walk(line => {
+    out.push(line);
+  });
   return out;
 }
 
@@ -26,7 +33,7 @@ function randomTree(rand, { nodes = 1 + rand.int(40), commentRate = 0.3 } = {}) 
     if (added) lines.push(line);
   }
   for (const line of lines) {
-    if (rand() < commentRate) tree.setComment(line, rand.pick(["", "!", "good move", "a\nb \"q\"", "ünï"]));
+    if (rand() < commentRate) tree.setComment(line, rand.pick(["", "!", "good move", 'a\nb "q"', "ünï"]));
   }
   return { tree, lines };
 }
@@ -34,7 +41,9 @@ function randomTree(rand, { nodes = 1 + rand.int(40), commentRate = 0.3 } = {}) 
 // A deliberately simple, recursive model of the same tree, to check
 // GameTree against (small trees only).
 class Model {
-  constructor() { this.root = { kids: [], comment: "" }; }
+  constructor() {
+    this.root = { kids: [], comment: "" };
+  }
   find(line) {
     let n = this.root;
     for (const m of line) {
@@ -106,7 +115,10 @@ test("add throws TreeError at an absent line or for a bad move", () => {
   assert.throws(() => t.add([], null), TreeError);
   assert.throws(() => t.add("a", "b"), TreeError);
   assert.equal(t.size(), 3);
-  assert.throws(() => t.add(["x"], "c"), e => e instanceof Error && e.name === "TreeError" && /x/.test(e.message));
+  assert.throws(
+    () => t.add(["x"], "c"),
+    e => e instanceof Error && e.name === "TreeError" && /x/.test(e.message),
+  );
 });
 
 test("playing at an earlier node makes a variation and deletes nothing", () => {
@@ -114,7 +126,7 @@ test("playing at an earlier node makes a variation and deletes nothing", () => {
   const before = t.size();
   assert.deepEqual(t.add(["a"], "x"), { line: ["a", "x"], added: true });
   assert.equal(t.size(), before + 1);
-  assert.deepEqual(t.children(["a"]), ["b", "x"]);   // the old move stays main
+  assert.deepEqual(t.children(["a"]), ["b", "x"]); // the old move stays main
   assert.deepEqual(t.mainline(), ["a", "b", "c", "d"]);
   assert.ok(t.has(["a", "b", "c", "d"]));
   t.add(["a", "x"], "y");
@@ -173,8 +185,8 @@ test("isMain: every move is its parent's first child", () => {
   assert.ok(t.isMain(["a"]));
   assert.ok(t.isMain(["a", "b", "c"]));
   assert.ok(!t.isMain(["a", "x"]));
-  assert.ok(!t.isMain(["a", "x", "y"]));   // y is a first child, but x is not
-  assert.ok(!t.isMain(["a", "b", "c", "d"]));  // absent
+  assert.ok(!t.isMain(["a", "x", "y"])); // y is a first child, but x is not
+  assert.ok(!t.isMain(["a", "b", "c", "d"])); // absent
   assert.ok(!t.isMain(["q"]));
 });
 
@@ -189,7 +201,9 @@ test("promote of a deep variation makes its whole line main and keeps every node
   t.add(["a", "b3", "c4"], "d5");
   t.add(["a", "b3", "c4", "d5"], "e5");
   t.setComment(["a", "b3", "c4"], "the idea");
-  const linesBefore = allLines(t).map(l => l.join(" ")).sort();
+  const linesBefore = allLines(t)
+    .map(l => l.join(" "))
+    .sort();
   const size = t.size();
 
   const deep = ["a", "b3", "c4", "d5", "e5"];
@@ -198,7 +212,12 @@ test("promote of a deep variation makes its whole line main and keeps every node
   assert.ok(t.isMain(deep));
   assert.deepEqual(t.mainline(), deep);
   assert.equal(t.size(), size);
-  assert.deepEqual(allLines(t).map(l => l.join(" ")).sort(), linesBefore);
+  assert.deepEqual(
+    allLines(t)
+      .map(l => l.join(" "))
+      .sort(),
+    linesBefore,
+  );
   assert.equal(t.comment(["a", "b3", "c4"]), "the idea");
   // the former first child comes next, the rest keep their order
   assert.deepEqual(t.children(["a"]), ["b3", "b", "b2"]);
@@ -332,7 +351,14 @@ test("toJSON is compact and JSON.stringify uses it", () => {
   const t = GameTree.fromLine(["e4", "e5"]);
   t.add([], "d4");
   t.setComment(["e4"], "best");
-  const expected = { v: 1, nodes: [[0, "e4", "best"], [1, "e5"], [0, "d4"]] };
+  const expected = {
+    v: 1,
+    nodes: [
+      [0, "e4", "best"],
+      [1, "e5"],
+      [0, "d4"],
+    ],
+  };
   assert.deepEqual(t.toJSON(), expected);
   assert.equal(JSON.stringify(t), JSON.stringify(expected));
   assert.deepEqual(GameTree.fromJSON(expected).toJSON(), expected);
@@ -385,7 +411,10 @@ test("random operations agree with a simple model", () => {
         for (let i = 1; i <= line.length; i++) {
           const p = model.find(line.slice(0, i - 1));
           const j = p.kids.findIndex(k => k[0] === line[i - 1]);
-          if (j > 0) { p.kids.unshift(...p.kids.splice(j, 1)); changed = true; }
+          if (j > 0) {
+            p.kids.unshift(...p.kids.splice(j, 1));
+            changed = true;
+          }
         }
         assert.equal(t.promote(line), changed);
       } else if (op === 6 && line.length) {
@@ -407,11 +436,14 @@ test("random operations agree with a simple model", () => {
         t.setComment(line, text);
         model.find(line).comment = text;
       } else {
-        assert.deepEqual(t.mainline(line), (() => {
-          const out = [...line];
-          for (let n = model.find(line); n.kids.length; n = n.kids[0][1]) out.push(n.kids[0][0]);
-          return out;
-        })());
+        assert.deepEqual(
+          t.mainline(line),
+          (() => {
+            const out = [...line];
+            for (let n = model.find(line); n.kids.length; n = n.kids[0][1]) out.push(n.kids[0][0]);
+            return out;
+          })(),
+        );
       }
       assert.deepEqual(t.toJSON(), model.json());
       assert.equal(t.size(), allLines(t).length);
@@ -426,16 +458,32 @@ test("fromJSON accepts an explicit empty comment and normalises it away", () => 
 
 test("fromJSON accepts nodes in any order that names parents first; toJSON writes pre-order", () => {
   // a, b (main), then a variation c after a, then d after b
-  const t = GameTree.fromJSON({ v: 1, nodes: [[0, "a"], [1, "b"], [1, "c"], [2, "d"]] });
+  const t = GameTree.fromJSON({
+    v: 1,
+    nodes: [
+      [0, "a"],
+      [1, "b"],
+      [1, "c"],
+      [2, "d"],
+    ],
+  });
   assert.deepEqual(t.mainline(), ["a", "b", "d"]);
   assert.deepEqual(t.children(["a"]), ["b", "c"]);
-  assert.deepEqual(t.toJSON(), { v: 1, nodes: [[0, "a"], [1, "b"], [2, "d"], [1, "c"]] });
+  assert.deepEqual(t.toJSON(), {
+    v: 1,
+    nodes: [
+      [0, "a"],
+      [1, "b"],
+      [2, "d"],
+      [1, "c"],
+    ],
+  });
 });
 
 test("fromJSON rejects each kind of malformed input with TreeError", () => {
   const bad = {
-    "undefined": undefined,
-    "null": null,
+    undefined: undefined,
+    null: null,
     "a number": 3,
     "a string": '{"v":1,"tree":[[]]}',
     "an array": [1, [[]]],
@@ -455,13 +503,43 @@ test("fromJSON rejects each kind of malformed input with TreeError", () => {
     "entry too long": { v: 1, nodes: [[0, "a", "", 1]] },
     "comment a number": { v: 1, nodes: [[0, "a", 5]] },
     "comment null": { v: 1, nodes: [[0, "a", null]] },
-    "deep comment not a string": { v: 1, nodes: [[0, "a"], [1, "b", ["x"]]] },
+    "deep comment not a string": {
+      v: 1,
+      nodes: [
+        [0, "a"],
+        [1, "b", ["x"]],
+      ],
+    },
     "parent a string": { v: 1, nodes: [["0", "a"]] },
-    "parent fractional": { v: 1, nodes: [[0, "a"], [0.5, "b"]] },
+    "parent fractional": {
+      v: 1,
+      nodes: [
+        [0, "a"],
+        [0.5, "b"],
+      ],
+    },
     "parent negative": { v: 1, nodes: [[-1, "a"]] },
-    "parent itself": { v: 1, nodes: [[0, "a"], [2, "b"]] },
-    "parent later": { v: 1, nodes: [[2, "a"], [0, "b"]] },
-    "parent out of range": { v: 1, nodes: [[0, "a"], [7, "b"]] },
+    "parent itself": {
+      v: 1,
+      nodes: [
+        [0, "a"],
+        [2, "b"],
+      ],
+    },
+    "parent later": {
+      v: 1,
+      nodes: [
+        [2, "a"],
+        [0, "b"],
+      ],
+    },
+    "parent out of range": {
+      v: 1,
+      nodes: [
+        [0, "a"],
+        [7, "b"],
+      ],
+    },
     "parent NaN": { v: 1, nodes: [[NaN, "a"]] },
     "parent Infinity": { v: 1, nodes: [[Infinity, "a"]] },
     "parent null": { v: 1, nodes: [[null, "a"]] },
@@ -469,28 +547,89 @@ test("fromJSON rejects each kind of malformed input with TreeError", () => {
     "move a number": { v: 1, nodes: [[0, 5]] },
     "move null": { v: 1, nodes: [[0, null]] },
     "move an array": { v: 1, nodes: [[0, ["a"]]] },
-    "duplicate siblings": { v: 1, nodes: [[0, "a"], [0, "b"], [0, "a"]] },
-    "deep duplicate siblings": { v: 1, nodes: [[0, "a"], [1, "x"], [1, "y"], [1, "x"]] },
-    "duplicate among many siblings": { v: 1, nodes: [...Array.from({ length: 20 }, (_, i) => [0, `m${i}`]), [0, "m3"]] },
-    "late duplicate among many siblings": { v: 1, nodes: [...Array.from({ length: 20 }, (_, i) => [0, `m${i}`]), [0, "m15"]] },
-    "sparse nodes": { v: 1, nodes: [, [0, "a"]] },  // eslint-disable-line no-sparse-arrays
+    "duplicate siblings": {
+      v: 1,
+      nodes: [
+        [0, "a"],
+        [0, "b"],
+        [0, "a"],
+      ],
+    },
+    "deep duplicate siblings": {
+      v: 1,
+      nodes: [
+        [0, "a"],
+        [1, "x"],
+        [1, "y"],
+        [1, "x"],
+      ],
+    },
+    "duplicate among many siblings": {
+      v: 1,
+      nodes: [...Array.from({ length: 20 }, (_, i) => [0, `m${i}`]), [0, "m3"]],
+    },
+    "late duplicate among many siblings": {
+      v: 1,
+      nodes: [...Array.from({ length: 20 }, (_, i) => [0, `m${i}`]), [0, "m15"]],
+    },
+    // biome-ignore lint/suspicious/noSparseArray: a damaged save with a hole in its list of nodes
+    "sparse nodes": { v: 1, nodes: [, [0, "a"]] },
   };
   for (const [what, data] of Object.entries(bad)) {
-    assert.throws(() => GameTree.fromJSON(data), e => {
-      assert.ok(e instanceof TreeError, `${what}: ${e}`);
-      assert.equal(e.name, "TreeError");
-      assert.ok(e.message.length > 10, what);
-      return true;
-    }, what);
+    assert.throws(
+      () => GameTree.fromJSON(data),
+      e => {
+        assert.ok(e instanceof TreeError, `${what}: ${e}`);
+        assert.equal(e.name, "TreeError");
+        assert.ok(e.message.length > 10, what);
+        return true;
+      },
+      what,
+    );
   }
 });
 
 test("fromJSON's messages say what is wrong", () => {
-  const message = data => { try { GameTree.fromJSON(data); } catch (e) { return e.message; } return null; };
+  const message = data => {
+    try {
+      GameTree.fromJSON(data);
+    } catch (e) {
+      return e.message;
+    }
+    return null;
+  };
   assert.match(message({ v: 2, nodes: [] }), /version/);
-  assert.match(message({ v: 1, nodes: [[0, "a"], [1, "x"], [1, "x"]] }), /"x".*twice.*\ba\b/);
-  assert.match(message({ v: 1, nodes: [[0, "a"], [1, ""]] }), /node 2.*non-empty string/);
-  assert.match(message({ v: 1, nodes: [[0, "a"], [5, "b"]] }), /node 2's parent/);
+  assert.match(
+    message({
+      v: 1,
+      nodes: [
+        [0, "a"],
+        [1, "x"],
+        [1, "x"],
+      ],
+    }),
+    /"x".*twice.*\ba\b/,
+  );
+  assert.match(
+    message({
+      v: 1,
+      nodes: [
+        [0, "a"],
+        [1, ""],
+      ],
+    }),
+    /node 2.*non-empty string/,
+  );
+  assert.match(
+    message({
+      v: 1,
+      nodes: [
+        [0, "a"],
+        [5, "b"],
+      ],
+    }),
+    /node 2's parent/,
+  );
 });
 
 test("fromJSON enforces the depth and size limits (and accepts what is at them)", () => {
@@ -518,7 +657,8 @@ test("fromJSON enforces the depth and size limits (and accepts what is at them)"
 test("toJSON is flat: JSON.stringify never nests deeper than three levels", () => {
   const t = GameTree.fromLine(Array.from({ length: 300 }, (_, i) => `m${i}`));
   t.setComment(["m0"], "c");
-  let depth = 0, max = 0;
+  let depth = 0,
+    max = 0;
   for (const ch of JSON.stringify(t)) {
     if (ch === "[" || ch === "{") max = Math.max(max, ++depth);
     else if (ch === "]" || ch === "}") depth--;
@@ -545,12 +685,16 @@ test("fromJSON throws only TreeError on random garbage", () => {
     const stack = [copy.nodes];
     while (stack.length) {
       const a = stack.pop();
-      if (Array.isArray(a)) { arrays.push(a); for (const x of a) stack.push(x); }
+      if (Array.isArray(a)) {
+        arrays.push(a);
+        for (const x of a) stack.push(x);
+      }
     }
     const a = rand.pick(arrays);
     const i = rand.int(a.length + 1);
     const kind = rand.int(5);
-    if (kind === 4 && copy.nodes.length) rand.pick(copy.nodes)[0] = rand.int(copy.nodes.length + 2) - 1;  // any parent
+    if (kind === 4 && copy.nodes.length)
+      rand.pick(copy.nodes)[0] = rand.int(copy.nodes.length + 2) - 1; // any parent
     else if (kind === 0) a[i] = garbage(2);
     else if (kind === 1) a.splice(i, 1);
     else if (kind === 2) a.push(garbage(2));
@@ -559,7 +703,10 @@ test("fromJSON throws only TreeError on random garbage", () => {
   }
   let rejected = 0;
   for (let i = 0; i < 3000; i++) {
-    const data = i % 2 ? { v: rand() < 0.9 ? 1 : 2, nodes: garbage(5), ...(rand() < 0.2 ? { comment: garbage(1) } : {}) } : mutate(randomTree(rand, { nodes: 1 + rand.int(12) }).tree.toJSON());
+    const data =
+      i % 2
+        ? { v: rand() < 0.9 ? 1 : 2, nodes: garbage(5), ...(rand() < 0.2 ? { comment: garbage(1) } : {}) }
+        : mutate(randomTree(rand, { nodes: 1 + rand.int(12) }).tree.toJSON());
     try {
       const t = GameTree.fromJSON(data);
       // what it accepts must be a tree that round-trips
@@ -588,7 +735,9 @@ test("a 5000-move line round-trips without stack overflow", () => {
   assert.equal(back.promote([...moves.slice(0, 2500), "side"]), true);
   assert.deepEqual(back.mainline(), [...moves.slice(0, 2500), "side"]);
   let count = 0;
-  back.walk(() => { count++; });
+  back.walk(() => {
+    count++;
+  });
   assert.equal(count, MAX_DEPTH + 2);
   const token = back.remove(moves.slice(0, 1));
   assert.equal(back.size(), 1);
@@ -615,13 +764,25 @@ test("variations lists the sibling lines, in order, the line itself included", (
   t.add(["a"], "c");
   t.add(["a"], "d");
   t.add([], "z");
-  assert.deepEqual(t.variations(["a", "c"]), [["a", "b"], ["a", "c"], ["a", "d"]]);
-  assert.deepEqual(t.variations(["a", "b"]), [["a", "b"], ["a", "c"], ["a", "d"]]);
+  assert.deepEqual(t.variations(["a", "c"]), [
+    ["a", "b"],
+    ["a", "c"],
+    ["a", "d"],
+  ]);
+  assert.deepEqual(t.variations(["a", "b"]), [
+    ["a", "b"],
+    ["a", "c"],
+    ["a", "d"],
+  ]);
   assert.deepEqual(t.variations(["a"]), [["a"], ["z"]]);
   assert.deepEqual(t.variations([]), [[]]);
   assert.deepEqual(t.variations(["q"]), []);
   t.promote(["a", "d"]);
-  assert.deepEqual(t.variations(["a", "b"]), [["a", "d"], ["a", "b"], ["a", "c"]]);
+  assert.deepEqual(t.variations(["a", "b"]), [
+    ["a", "d"],
+    ["a", "b"],
+    ["a", "c"],
+  ]);
 });
 
 test("walk is depth-first pre-order with the variation depth and sibling index", () => {
@@ -632,7 +793,9 @@ test("walk is depth-first pre-order with the variation depth and sibling index",
   t.add(["a", "x", "y"], "y2");
   t.add([], "z");
   const seen = [];
-  t.walk((line, depth, index) => { seen.push([line.join(" "), depth, index]); });
+  t.walk((line, depth, index) => {
+    seen.push([line.join(" "), depth, index]);
+  });
   assert.deepEqual(seen, [
     ["", 0, 0],
     ["a", 0, 0],
@@ -646,11 +809,17 @@ test("walk is depth-first pre-order with the variation depth and sibling index",
   ]);
   // returning false skips a node's children
   const short = [];
-  t.walk(line => { short.push(line.join(" ")); return line[0] === "a" ? false : undefined; });
+  t.walk(line => {
+    short.push(line.join(" "));
+    return line[0] === "a" ? false : undefined;
+  });
   assert.deepEqual(short, ["", "a", "z"]);
   // the line handed out is a fresh array each time
   const kept = [];
-  t.walk(line => { kept.push(line); line.push("junk"); });
+  t.walk(line => {
+    kept.push(line);
+    line.push("junk");
+  });
   assert.ok(!t.has(["junk"]));
   assert.equal(kept.length, 9);
 });

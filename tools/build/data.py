@@ -1,7 +1,7 @@
 """What the build computes ahead for the page, with the engine from py/: the
 initial views (inlined in index.html), the rules pages' diagrams, the view
 after every first move (the page plays a first move from these before the
-engine is ready, web/early.js), the list of games' names (the web app
+engine is ready, web/engine/early.js), the list of games' names (the web app
 manifest's description), and the app's icons.
 
 The engine's answers are computed by :func:`engine_data` in one child process
@@ -99,7 +99,7 @@ def describe_diagram(d: dict, view: dict) -> str:
 
 
 def view_delta(parent: dict, view: dict) -> dict:
-    """``view`` written as what it changes of ``parent`` (web/early.js
+    """``view`` written as what it changes of ``parent`` (web/engine/early.js
     ``expand`` reads it back): only the keys whose values differ, and a list
     of objects whose items the parent's same list has is written with the
     index of the parent's item in their place (its key listed under
@@ -133,7 +133,7 @@ def view_delta(parent: dict, view: dict) -> dict:
 def first_moves(games: list[str] | None = None, initial: dict | None = None) -> dict:
     """Each game's default start and the view after every legal first move,
     as :func:`view_delta` from the start's view: the page plays a first move
-    from these before the engine is ready (web/early.js).  ``initial``:
+    from these before the engine is ready (web/engine/early.js).  ``initial``:
     ``bridge.initial()`` if already computed."""
     from gamut import bridge  # from py/ (see engine_data)
 

@@ -50,8 +50,8 @@ SCRIPT_MARKERS = {
 }
 # The rules pages' diagrams: one JSON file per game (its "game" field names it),
 # the files RULES_DIAGRAMS_PATTERN matches below the folder RULES_DIAGRAMS.
-RULES_DIAGRAMS = WEB / "rules" / "diagrams"
-RULES_DIAGRAMS_PATTERN = "*.json"
+RULES_DIAGRAMS = WEB / "games"
+RULES_DIAGRAMS_PATTERN = "*/diagrams.json"
 
 # dist/'s layout: the files that keep their names from build to build (the
 # page, the service worker, what the browser reads on its own); every other

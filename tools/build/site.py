@@ -10,7 +10,7 @@ changes between builds is in ``b/<version>/`` (our JS/CSS, the worker,
 real sha256, Pyodide's own lock file has a different hash for micropip; both
 wheels in ``wheels/``, the rules diagrams, ``first-moves/<game>.json``: the
 view after every first move of each game's default start, so the page plays
-the first move before the engine is ready, web/early.js), ``<version>`` being
+the first move before the engine is ready, web/engine/early.js), ``<version>`` being
 a hash of the build's files, so that a page of one build can never load a
 file of another (index.html names its scripts and style sheets there).
 Pyodide's core files are in ``pyodide/<its version>/``, shared by every build

@@ -1,0 +1,259 @@
+// What the player's actions do to the game: each checks with the engine
+// where a rule is involved, then changes the model (model/game.js); the page
+// redraws from the model.  Nothing here draws.  The actions that open games,
+// export records and send links are in open-actions.js, spread in here.
+
+import { sameLine } from "../model/game.js";
+import { markedAt } from "../model/analysis.js";
+import * as open from "../library/open.js";
+import { sentence, setExplain } from "../panels/dialogs.js";
+import { $, h } from "./dom.js";
+import { initOpening, openingActions } from "./open-actions.js";
+
+let page = null; // the Page (app/page.js)
+
+export const actions = {
+  init(p) {
+    page = p;
+    initOpening(p, actions);
+  },
+
+  // -- moves --------------------------------------------------------------------
+  /** A human move at the viewed position (a variation when it has a continuation). */
+  play(text) {
+    const m = page.model;
+    const at = [...m.viewed];
+    return page.busy(async () => {
+      const r = await page.positions.play(m.start, at, text);
+      if (page.model !== m || !sameLine(m.viewed, at)) return;
+      setExplain("");
+      m.play(r.move);
+    });
+  },
+
+  /** A line typed in the move box: the engine answers a reading command
+   * (said in the live log) or checks a move, which is then played as a
+   * board move would be.  Resolves to {said} | {move} | {error: why}. */
+  enter(text) {
+    const m = page.model;
+    if (!m || !page.ready)
+      return Promise.resolve({ error: "The engine is still loading; try again in a moment." });
+    const at = [...m.viewed];
+    return page.busy(async () => {
+      let r;
+      try {
+        r = await page.engine.enter(m.start, at, text);
+      } catch (err) {
+        if (err && err.type && err.type !== "InternalError") return { error: sentence(err.message) };
+        throw err;
+      }
+      if (r.said) {
+        page.announcer.say(r.said);
+        return r;
+      }
+      if (page.model !== m || !sameLine(m.viewed, at)) return {};
+      if (!page.canMove()) {
+        actions.refused();
+        return { error: $("explain").textContent || "A move cannot be played now." };
+      }
+      await actions.play(r.move);
+      return r;
+    });
+  },
+
+  /** A select step confirmed with its marked cells (EL's declaration): the engine writes the move. */
+  mark(cells) {
+    const m = page.model;
+    return page.busy(async () => {
+      const move = await page.positions.mark(m.start, m.viewed, cells);
+      return actions.play(move);
+    });
+  },
+
+  computerMove(line, move) {
+    const m = page.model;
+    return page.busy(async () => {
+      const r = await page.positions.play(m.start, line, move);
+      if (page.model === m && sameLine(m.head, line)) m.playAt(line, r.move);
+    });
+  },
+
+  explain(clicks, message) {
+    if (message) {
+      setExplain(message);
+      return;
+    }
+    const m = page.model;
+    page.busy(async () =>
+      setExplain(
+        (await page.positions.explain(m.start, m.viewed, clicks)) || "That is not a legal move here.",
+      ),
+    );
+  },
+
+  refused() {
+    if (!page.ready) {
+      setExplain("The engine is still loading; moves can be played in a moment.", "info");
+      return;
+    }
+    const seat = page.computer.computerSeatToMove();
+    const far = page.farSeat();
+    if (far >= 0) {
+      setExplain(
+        `${page.seatName(far)} plays far away: send them the link of the game, and open the link they send back.`,
+        "info",
+      );
+      return;
+    }
+    if (seat >= 0 && page.model.atHead) {
+      const view = page.positions.get(page.model.start, page.model.head);
+      const name = view ? view.players[seat].name : `Player ${seat + 1}`;
+      setExplain(
+        `${name} is played by the computer${page.computer.paused ? " (paused: press Resume)" : ""}.`,
+        "info",
+      );
+    }
+  },
+
+  // -- browsing -----------------------------------------------------------------
+  goTo(line) {
+    if (page.model && page.model.goTo(line)) setExplain("");
+  },
+
+  nav(where) {
+    const m = page.model;
+    if (!m) return;
+    const moved = {
+      first: () => m.first(),
+      back: () => m.back(),
+      forward: () => m.forward(),
+      last: () => m.last(),
+      // down: into the fork's first variation (or the next one), else to the end; up: back, else to the start
+      down: () => m.variation(1) || m.last(),
+      up: () => m.variation(-1) || m.first(),
+    }[where]();
+    if (moved) setExplain("");
+  },
+
+  // -- undo / redo: the head moves, the moves stay in the tree ----------------------
+  undo() {
+    const m = page.model;
+    if (!m || !m.head.length) return;
+    page.computer.cancel(); // the computer's move in progress is dropped
+    return page.busy(async () => {
+      // back to the last position where a human is to move: the human's move
+      // while the computer thinks, else the computer's reply and the human's
+      // move before it.  With no human seat: one move, and pause.
+      const head = [...m.head];
+      let k = 1;
+      if (m.players.some(p => !p || p === "h")) {
+        while (k < head.length) {
+          const view = await page.positions.view(m.start, head.slice(0, head.length - k));
+          if (!page.computer.isComputer(view.to_move)) break;
+          k += 1;
+        }
+      } else {
+        page.computer.setPaused(true);
+      }
+      if (page.model === m && sameLine(m.head, head)) m.takeBack(head.slice(0, head.length - k));
+      setExplain("");
+    });
+  },
+
+  redo() {
+    const m = page.model;
+    if (!m || !m.redoMove()) return;
+    page.computer.cancel();
+    m.redo();
+    setExplain("");
+  },
+
+  // -- the tree -----------------------------------------------------------------------
+  promote() {
+    const m = page.model;
+    if (m && m.promote(m.viewed)) setExplain("This line is now the main line.", "info");
+  },
+
+  remove() {
+    const m = page.model;
+    if (!m || !m.viewed.length) return;
+    const gone = m.viewed[m.viewed.length - 1];
+    const saved = m.remove(m.viewed);
+    if (!saved) return;
+    const box = $("explain");
+    box.dataset.kind = "info";
+    box.replaceChildren(
+      `Deleted ${gone} and the moves after it. `,
+      h(
+        "button",
+        {
+          type: "button",
+          id: "undo-delete",
+          class: "link",
+          onclick: () => {
+            if (page.model === m) m.restore(saved);
+            setExplain("");
+          },
+        },
+        "Undo",
+      ),
+    );
+  },
+
+  // -- the computer ---------------------------------------------------------------
+  hint() {
+    const m = page.model;
+    page.computer.toggleHint(page.positions.get(m.start, m.viewed));
+  },
+
+  playHint() {
+    const hint = page.computer.hint;
+    if (!hint) return;
+    page.computer.hint = null;
+    actions.play(hint.progress.move || hint.progress.best);
+  },
+
+  /** The engine's line at the marked move in view, added to the tree as a
+   * variation (each move checked with the engine first). */
+  addEngineLine() {
+    const m = page.model;
+    const marked = m && markedAt(page.analyser.result(), m.viewed);
+    if (!marked) return undefined;
+    const j = marked.judgement;
+    const at = m.tree.mainline([]).slice(0, j.ply);
+    const moves = j.pv.length ? j.pv : [j.best];
+    return page.busy(async () => {
+      await page.positions.view(m.start, [...at, ...moves]);
+      if (page.model === m && m.tree.has(at)) m.addLine(at, moves);
+    });
+  },
+
+  seat(seat, value) {
+    const m = page.model;
+    const players = [...m.players];
+    players[seat] = open.normSeat(value);
+    m.setPlayers(players);
+  },
+
+  ...openingActions,
+
+  // -- keys -----------------------------------------------------------------------------
+  key(e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || page.editor.isOpen) return;
+    const t = e.target;
+    if (t && (t.closest("input, select, textarea, dialog") || t.isContentEditable)) return;
+    const go = {
+      ArrowLeft: "back",
+      ArrowRight: "forward",
+      Home: "first",
+      End: "last",
+      ArrowUp: "up",
+      ArrowDown: "down",
+    }[e.key];
+    if (go) actions.nav(go);
+    else if (e.key === "Escape") page.board.cancel();
+    else if (e.key === "/") $("move-input").focus();
+    else if (!page.board.pickLabel(e.key)) return;
+    e.preventDefault();
+  },
+};

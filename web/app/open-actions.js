@@ -1,0 +1,347 @@
+// What the player's actions do to the games: open one (new, switched to,
+// from a link, from the library, from the position editor), export and
+// import records, send a game by link.  Part of the page's actions
+// (actions.js spreads these in and calls initOpening first): each checks
+// with the engine where needed, then puts a model on screen.  Nothing here
+// draws.
+
+import * as open from "../library/open.js";
+import * as keep from "../library/keep.js";
+import * as library from "../library/library.js";
+import * as link from "../model/url.js";
+import * as records from "../library/records.js";
+import { copyLink, hideNotice, sentence, setExplain, showNotice } from "../panels/dialogs.js";
+import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.js";
+import { editLink, readEditLink } from "../editor/setupedit.js";
+
+let page = null; // the Page (app/page.js)
+let actions = null; // every action (actions.js), for those that lead to another
+
+const linkProblem = msg =>
+  `This link could not be opened: ${sentence(msg).slice(0, -1)}. The game on screen is unchanged.`;
+const saveProblem = msg =>
+  `Your saved game could not be restored (${sentence(msg).slice(0, -1)}). It is kept, and another game is shown instead.`;
+
+/** Give these actions the page and the whole set of actions (called by actions.init). */
+export function initOpening(thePage, allActions) {
+  page = thePage;
+  actions = allActions;
+}
+
+export const openingActions = {
+  // -- games ------------------------------------------------------------------------
+  newDialog(gameId) {
+    if (!page.ready) {
+      setExplain("The engine is still loading; a new game can be started in a moment.", "info");
+      return;
+    }
+    page.dialog.open(gameId || (page.model ? page.model.meta.game : "loa"));
+  },
+
+  startNew(choice) {
+    if (!choice.game) return;
+    return page.busy(async () => {
+      const model = await open.fresh(page.engine, page.positions, choice.game, choice);
+      hideNotice();
+      setExplain("");
+      actions.replace(model);
+    });
+  },
+
+  /** A game's tab: that game as it was left (its last game), else a fresh one with its last settings. */
+  switchGame(gameId) {
+    if (!page.ready) {
+      setExplain("The engine is still loading; another game can be opened in a moment.", "info");
+      return;
+    }
+    if (page.model && page.model.meta.game === gameId) return;
+    return page.busy(async () => {
+      let model = null;
+      try {
+        model = await open.lastOf(page.positions, gameId, page.games);
+      } catch {
+        /* no library: a fresh game */
+      }
+      model = model || (await open.fresh(page.engine, page.positions, gameId, keep.settingsOf(gameId) || {}));
+      hideNotice();
+      setExplain("");
+      actions.replace(model);
+    });
+  },
+
+  replace(model) {
+    const editing = page.editor.isOpen;
+    page.editor.hide();
+    page.show(model);
+    page.buildPicker(model.meta.game);
+    if (editing) location.hash = model.fragment(); // (the editor's address gives way to the game's)
+  },
+
+  /** Open what the URL names: a link (into the game on screen or the library
+   * entry it belongs to, else as a new game), else (at boot) the game this
+   * tab or the last tab had open, else a fresh game.  A broken link changes
+   * nothing and says why. */
+  async openFromURL({ boot }) {
+    const m = page.model;
+    const rules = rulesLinkGame(location.hash);
+    const editing = readEditLink(location.hash);
+    if (rules && page.info(rules)) {
+      showRulesPage(rules, page.info(rules), page.games);
+      if (!boot) return;
+    } else {
+      hideRulesPage();
+    }
+    if (!editing) page.editor.hide();
+    else if (!boot) return actions.openEditor(editing);
+    if (!boot && m && location.hash === m.fragment()) return;
+    if (!boot && (!location.hash || location.hash === "#")) {
+      if (m) page.keeper.changed(m); // the fragment was cleared: write the game back
+      return;
+    }
+    await page.busy(async () => {
+      // at boot: the game this tab (or the last tab) had open, checked only
+      // when it is shown or a link goes into it (a game the build describes
+      // opens before the engine is ready; another waits for the engine)
+      const stored = boot ? await actions.lastStored() : null;
+      const unchecked = boot ? stored && library.modelOf(stored) : m;
+      const check = async () => (boot ? stored && (await actions.openStored(stored)) : m);
+      let target = null;
+      if (!rules && !editing && !(boot && unchecked && location.hash === unchecked.fragment())) {
+        const linked = await actions.readLink({ boot });
+        if (linked)
+          target = await actions.placeLink(
+            linked,
+            unchecked && unchecked.start === linked.start ? await check() : null,
+          );
+      }
+      target =
+        target ||
+        (await check()) ||
+        (await open.fresh(
+          page.engine,
+          page.positions,
+          page.planned || "loa",
+          keep.settingsOf(page.planned || "loa") || {},
+        ));
+      if (target === m) {
+        page.opened(); // (a link opened into the game on screen counts as opening it)
+        m._changed("tree"); // (a broken link: the URL shows the game on screen again)
+        return;
+      }
+      actions.replace(target);
+    });
+    if (boot && editing) {
+      // (over the game it came back to, once the engine can answer)
+      await page.engine.ready;
+      await actions.openEditor(editing);
+    }
+  },
+
+  // -- the position editor (editor.js) ----------------------------------------------------
+  /** Set up a position, starting from the one on the board. */
+  editPosition() {
+    if (!page.ready) {
+      setExplain("The engine is still loading; positions can be set up in a moment.", "info");
+      return;
+    }
+    location.hash = editLink(null);
+  },
+
+  /** Open the editor at an editor link's position (or the viewed one); a link
+   * that cannot be read goes back to the game and says why. */
+  async openEditor(editing) {
+    const m = page.model;
+    const what = editing.start ? { start: editing.start } : m ? { start: m.start, line: m.viewed } : null;
+    try {
+      if (editing.broken || !what)
+        throw Object.assign(new Error("it is not a position link"), { type: "LinkError" });
+      await page.editor.open(what);
+    } catch (err) {
+      if (!err || !err.type) throw err;
+      showNotice(linkProblem(err.message), { kind: "error" });
+      actions.closeEditor();
+    }
+  },
+
+  closeEditor() {
+    page.editor.hide();
+    if (page.model) location.hash = page.model.fragment();
+  },
+
+  /** A new game from the editor's position: to play (with this game's last
+   * players), or to analyse (every seat human, the engine's live analysis on:
+   * its best line and score for the position on the board). */
+  playFrom(start, { analyse = false } = {}) {
+    return page.busy(async () => {
+      const view = await page.positions.view(start, []);
+      const last = keep.settingsOf(view.game);
+      const players = analyse
+        ? view.players.map(() => "h")
+        : last && Array.isArray(last.players) && last.players.length === view.players.length
+          ? last.players
+          : [];
+      const model = await open.fromStart(page.positions, start, players);
+      hideNotice();
+      setExplain("");
+      actions.replace(model);
+      if (analyse) page.computer.setLive(true);
+    });
+  },
+
+  /** The library entry of the game this tab (or the last tab) had open, or
+   * null (a damaged one is said); the local save of earlier versions is
+   * moved into the library first. */
+  async lastStored() {
+    try {
+      const migrated = await open.migrateLocalSave();
+      if (migrated && migrated.error) showNotice(saveProblem(migrated.error), { kind: "error", fresh: true });
+    } catch {
+      /* no library here: the old save stays where it is */
+    }
+    try {
+      await keep.recoverUnsaved(page.games);
+    } catch {
+      /* no library: the copies stay for the next start */
+    }
+    const id = keep.currentId();
+    let entry = null;
+    try {
+      entry = id && (await library.get(id));
+    } catch {
+      return null;
+    }
+    if (!entry) return null;
+    const problem = library.problemOf(
+      entry,
+      page.games.map(g => g.id),
+    );
+    if (problem) {
+      showNotice(
+        `Your last game could not be opened: ${sentence(problem).slice(0, -1)}. It stays in your games list, marked as damaged.`,
+        { kind: "error", fresh: true },
+      );
+      return null;
+    }
+    return entry;
+  },
+
+  /** A stored game checked by the engine, or null (why is said). */
+  async openStored(entry) {
+    try {
+      return await open.fromLibrary(page.positions, entry);
+    } catch (err) {
+      if (!err || !err.type) throw err;
+      showNotice(saveProblem(err.message), { kind: "error", fresh: true });
+      return null;
+    }
+  },
+
+  /** The URL's link as a checked model, or null (a problem is shown). */
+  async readLink({ boot }) {
+    try {
+      const parsed = link.parse(location.hash);
+      if (!parsed) return null;
+      if (!page.info(parsed.game)) {
+        throw new link.LinkError(
+          `unknown game "${parsed.game}"; choose one of ${page.games.map(g => g.id).join(", ")}`,
+        );
+      }
+      const model = await open.fromLink(page.positions, parsed, page.games);
+      if (!boot) hideNotice(); // (at boot, a notice about the last game stays)
+      return model;
+    } catch (err) {
+      if (!err || !(err.type || err.name === "LinkError")) throw err;
+      showNotice(linkProblem(err.message), { kind: "error", fresh: true });
+      return null;
+    }
+  },
+
+  /** Where a link's game goes: into the game on screen or the library entry
+   * it belongs to (a reload, an older link, a friend's reply), else it is a
+   * new game.  Returns the model to show. */
+  async placeLink(linked, current) {
+    const how = current && current.start === linked.start && open.relation(current.tree, linked.head);
+    if (how === "same" || how === "extends") {
+      const news = how === "extends";
+      open.mergeLink(current, linked);
+      if (news) setExplain("The link's new moves were added to this game.", "info");
+      return current;
+    }
+    let found = null;
+    try {
+      found = await open.entryForLink(linked, page.games, current);
+    } catch {
+      /* no library: the link is a game of its own */
+    }
+    if (found && found.model) {
+      open.mergeLink(found.model, linked);
+      if (found.how === "extends") setExplain("The link's new moves were added to your game.", "info");
+      return found.model;
+    }
+    if (found && found.older) {
+      setExplain(
+        "This link shows an earlier position of a game in your library: it opens as a separate game, and that game is unchanged.",
+        "info",
+      );
+    } else if (found && found.near) {
+      setExplain(
+        `This link's moves differ from a game in your library from move ${found.near + 1}: it opens as a separate game, and that game is unchanged.`,
+        "info",
+      );
+    }
+    return linked;
+  },
+
+  // -- the library and records ------------------------------------------------------------
+  /** Open a library entry (from the games list). */
+  openEntry(entry) {
+    if (page.model && page.model.id === entry.id) return;
+    return page.busy(async () => {
+      const model = await open.fromLibrary(page.positions, entry);
+      hideNotice();
+      setExplain("");
+      actions.replace(model);
+    });
+  },
+
+  /** The game on screen as a library entry (as saved). */
+  async currentEntry() {
+    await page.keeper.flush();
+    return library.get(page.model.id);
+  },
+
+  exportCurrent() {
+    return page.busy(async () => {
+      const entry = await actions.currentEntry();
+      if (entry) await records.exportEntries(page.engine, [entry]);
+    });
+  },
+
+  exportEntries(entries) {
+    return page.busy(() => records.exportEntries(page.engine, entries));
+  },
+
+  importTexts(texts) {
+    return page.busy(async () => {
+      const result = await records.importTexts(page.engine, texts, page.games);
+      if (!page.gamesList.dialog.open) await page.gamesList.open();
+      else await page.gamesList.refresh();
+      return result;
+    });
+  },
+
+  // -- play by link --------------------------------------------------------------------------
+  /** Send the game to the friend who plays far away: copy the link, or the system's share sheet. */
+  async send(share) {
+    const href = location.href;
+    if (share && navigator.share) {
+      try {
+        await navigator.share({ title: document.title, text: "Your move in our game on Gamut", url: href });
+        return;
+      } catch {
+        /* cancelled or refused: copy instead */
+      }
+    }
+    await copyLink(href);
+  },
+};

@@ -1,0 +1,275 @@
+// Page-side client of the engine worker (worker.js): one named method per
+// bridge method the page uses, so that the wire's method names and
+// parameters are written here once.
+//
+//   import { Engine, EngineError } from "../engine/engine.js";  // (in a module of web/app/, say)
+//   const engine = new Engine();               // starts worker.js, beside app.js
+//   engine.onloading = ({stage, fraction, message}) => {};
+//   await engine.ready;                         // rejects with Error(message) on failure
+//   const r = await engine.play(start, line, "b1-d3");   // throws EngineError
+//   const job = engine.think({start, line, level: "casual", seed: 0}, (progress) => {});
+//   // job: {id, promise, cancel()}
+//
+// Calls may be made before the engine is ready: the worker queues them.
+// Errors are EngineError instances with `type` (the Python error class name,
+// "RequestError", "InternalError", "CancelledError" or "EngineFailed") and
+// `message`.  `engine.state` is "loading", "ready" or "failed".
+// `engine.marks` is the worker's start-up timeline, [[name, epoch ms], ...]
+// (e.g. "snapshot-found", "snapshot-restored", "ready"; bench/bench_site.py).
+// `call(method, params)` and `job(method, params, onprogress)` stay for
+// tools and tests that speak to the bridge directly.
+
+export class EngineError extends Error {
+  constructor(type, message) {
+    super(message);
+    this.name = "EngineError";
+    this.type = type;
+  }
+}
+
+/**
+ * A time-sliced engine job: its id, its promise (its result, or an
+ * EngineError) and `cancel()`.
+ * @typedef {{id: number, promise: Promise<any>, cancel: () => void}} EngineJob
+ */
+/** @typedef {(progress: any) => void} OnProgress  a job's progress report (its shape is the method's) */
+/** @typedef {{line: string[], view: any}} Placed  a position reached: its line (canonical) and its view */
+
+export class Engine {
+  /** @param {{workerURL?: string | URL}} [options]  another worker than ./worker.js (tests, tools) */
+  constructor({ workerURL } = {}) {
+    this.state = "loading";
+    this.onloading = null; // ({stage, fraction, message}) => void
+    this.onstatechange = null; // (state) => void
+    this.failure = null;
+    this.marks = [];
+    this._nextId = 1;
+    this._pending = new Map(); // id -> {resolve, reject, onprogress}
+    /** @type {(value?: any) => void} */
+    this._resolveReady = () => {};
+    /** @type {(reason: Error) => void} */
+    this._rejectReady = () => {};
+    /** Resolves when the engine is ready; rejects with Error(message) when it failed to start. */
+    this.ready = new Promise((resolve, reject) => {
+      this._resolveReady = resolve;
+      this._rejectReady = reject;
+    });
+    this.ready.catch(() => {}); // a failure is reported through state/ready, not as unhandled
+    // the worker start.js started while the page loaded, if any (only for the default worker)
+    const early = workerURL ? null : globalThis.__gamutEarlyWorker;
+    if (early) delete globalThis.__gamutEarlyWorker;
+    const url = workerURL ?? new URL("../worker.js", import.meta.url); // (the worker stays beside app.js: build.py fills its paths)
+    try {
+      this.worker = early ? early.worker : new Worker(url, { type: "module" });
+    } catch (err) {
+      this.worker = null;
+      this._fail(`the engine worker cannot start: ${/** @type {Error} */ (err).message}`);
+      return;
+    }
+    const on = {
+      message: event => this._receive(event.data),
+      error: event => {
+        event.preventDefault?.();
+        this._fail(`the engine worker failed to load${event.message ? `: ${event.message}` : ""}`);
+      },
+      messageerror: () => this._fail("the engine worker sent an unreadable message"),
+    };
+    this.worker.onmessage = on.message;
+    this.worker.onerror = on.error;
+    this.worker.onmessageerror = on.messageerror;
+    for (const [kind, event] of early ? early.events : []) on[kind](event); // what it said meanwhile
+  }
+
+  _setState(state) {
+    this.state = state;
+    try {
+      this.onstatechange?.(state);
+    } catch (err) {
+      console.warn(err);
+    }
+  }
+
+  _fail(message) {
+    if (this.state === "failed") return;
+    this.failure = message;
+    this._setState("failed");
+    this._rejectReady(new Error(message));
+    for (const p of this._pending.values()) p.reject(new EngineError("EngineFailed", message));
+    this._pending.clear();
+  }
+
+  _receive(msg) {
+    if (!msg || typeof msg !== "object") return;
+    if (Array.isArray(msg.marks)) this.marks = msg.marks;
+    switch (msg.type) {
+      case "loading":
+        try {
+          this.onloading?.({ stage: msg.stage, fraction: msg.fraction, message: msg.message });
+        } catch (err) {
+          console.warn(err);
+        }
+        return;
+      case "ready":
+        this._setState("ready");
+        this._resolveReady();
+        return;
+      case "failed":
+        this._fail(msg.message);
+        return;
+    }
+    const pending = this._pending.get(msg.id);
+    if (!pending) return;
+    if (msg.type === "progress") {
+      try {
+        pending.onprogress?.(msg.progress);
+      } catch (err) {
+        console.warn(err);
+      }
+    } else if (msg.type === "result") {
+      this._pending.delete(msg.id);
+      pending.resolve(msg.result);
+    } else if (msg.type === "error") {
+      this._pending.delete(msg.id);
+      const e = msg.error || {};
+      pending.reject(new EngineError(e.type || "InternalError", e.message || "engine error"));
+    }
+  }
+
+  _send(type, method, params, onprogress) {
+    const id = this._nextId++;
+    const promise = new Promise((resolve, reject) => {
+      if (this.state === "failed") {
+        reject(new EngineError("EngineFailed", this.failure));
+        return;
+      }
+      this._pending.set(id, { resolve, reject, onprogress });
+      try {
+        this.worker.postMessage({ id, type, method, params: params ?? {} });
+      } catch (err) {
+        // params that cannot be cloned
+        this._pending.delete(id);
+        reject(
+          new EngineError("RequestError", `params cannot be sent: ${/** @type {Error} */ (err).message}`),
+        );
+      }
+    });
+    return { id, promise };
+  }
+
+  /** One bridge call; resolves with its result, rejects with EngineError. */
+  call(method, params = {}) {
+    return this._send("call", method, params).promise;
+  }
+
+  /** A time-sliced job: `onprogress` gets each slice's progress; `cancel()`
+   *  stops it between two slices (its promise then rejects with type
+   *  "CancelledError").
+   * @param {string} method @param {object} [params] @param {OnProgress | null} [onprogress] @returns {EngineJob} */
+  job(method, params = {}, onprogress = null) {
+    const { id, promise } = this._send("job", method, params, onprogress);
+    return {
+      id,
+      promise,
+      cancel: () => {
+        if (this.worker) this.worker.postMessage({ type: "cancel", id });
+      },
+    };
+  }
+
+  // -- the bridge's methods, by name ------------------------------------------------
+  // `start` is a position's text, `line` the moves played from it (move texts).
+
+  /** The games, their start views and starts: `{games, views, starts}`. */
+  initial() {
+    return this.call("initial", {});
+  }
+
+  /** A new game: `{start, view}`.  `options` is sent only when given.
+   * @param {string} game @param {string | null} [variant] @param {Record<string, string>} [options] @returns {Promise<{start: string, view: any}>} */
+  newGame(game, variant, options) {
+    return this.call("new", options === undefined ? { game, variant } : { game, variant, options });
+  }
+
+  /** The position after `line`: `{line, view}`.
+   * @param {string} start @param {string[]} line @returns {Promise<Placed>} */
+  view(start, line) {
+    return this.call("view", { start, line });
+  }
+
+  /** Play `move` (a move's text) after `line`: `{line, view}`.
+   * @param {string} start @param {string[]} line @param {string} move @returns {Promise<Placed & {move: string}>} */
+  play(start, line, move) {
+    return this.call("play", { start, line, move });
+  }
+
+  /** The move typed as `text` after `line` (the move box): the engine's reading of it.
+   * @param {string} start @param {string[]} line @param {string} text @returns {Promise<any>} */
+  enter(start, line, text) {
+    return this.call("enter", { start, line, text });
+  }
+
+  /** The move that the clicked `cells` make after `line`: `{move}`.
+   * @param {string} start @param {string[]} line @param {string[]} cells @returns {Promise<{move: string | null}>} */
+  mark(start, line, cells) {
+    return this.call("mark", { start, line, cells });
+  }
+
+  /** Why the `clicks` after `line` are not a move: `{message}`.
+   * @param {string} start @param {string[]} line @param {string[]} clicks @returns {Promise<{message: string}>} */
+  explain(start, line, clicks) {
+    return this.call("explain", { start, line, clicks });
+  }
+
+  /** What the move that led to `line` did, in words (the live log).
+   * @param {string} start @param {string[]} line @returns {Promise<any>} */
+  describe(start, line) {
+    return this.call("describe", { start, line });
+  }
+
+  /** The editor's description of a position: `from` is `{start, line}` (a
+   * game's position) or `{game, variant, options}` (a game's start). */
+  setupDescribe(from) {
+    return this.call("setup_describe", from);
+  }
+
+  /** The pieces the editor offers for a game: its palette. */
+  setupPalette(game, variant, options) {
+    return this.call("setup_palette", { game, variant, options });
+  }
+
+  /** Whether the edited position `setup` can be played, and its start if so.
+   * @param {object} setup @returns {Promise<any>} */
+  setupCheck(setup) {
+    return this.call("setup_check", { setup });
+  }
+
+  /** The records (a text file: PGN-like or SGF) of `games`: `{text}`.
+   * @param {object[]} games @returns {Promise<{text: string}>} */
+  recordsFormat(games) {
+    return this.call("records_format", { games });
+  }
+
+  /** The games read from a records file's `text`.
+   * @param {string} text @returns {Promise<any>} */
+  recordsParse(text) {
+    return this.call("records_parse", { text });
+  }
+
+  /** A search for a move, as a job: `params` is `{start, line, level, seed, max_ms?}`.
+   * @param {{start: string, line: string[], level: string, seed: number, max_ms?: number}} params @param {OnProgress | null} [onprogress] @returns {EngineJob} */
+  think(params, onprogress = null) {
+    return this.job("think", params, onprogress);
+  }
+
+  /** The analysis of a main line, as a job: `params` is `{start, line, level}` or `{start, line, depth}`.
+   * @param {{start: string, line: string[], level?: string, depth?: number}} params @param {OnProgress | null} [onprogress] @returns {EngineJob} */
+  analyse(params, onprogress = null) {
+    return this.job("analyse", params, onprogress);
+  }
+
+  /** Stop the worker for good. */
+  terminate() {
+    this.worker?.terminate();
+    this._fail("the engine was stopped");
+  }
+}

@@ -1,0 +1,220 @@
+// Keeping the open game: in the URL (at once), in its game's last settings,
+// and in the library (library.js), saved shortly after every change and at
+// once when the page is hidden.  Another tab's moves in the same game are
+// merged in, never overwritten.  Storage that is refused or full is
+// reported once; play goes on unsaved.
+
+import * as library from "./library.js";
+import { GameModel } from "../model/game.js";
+
+const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
+const CURRENT_KEY = "gamut.current-id"; // the library entry last open
+const DELAY_MS = 150;
+const UNSAVED = "gamut.unsaved."; // + entry id: the last state not yet known written
+
+/** Put into the library the games whose last changes may not have been
+ * written (the page closed first): merged, never replacing what is stored. */
+export async function recoverUnsaved(games) {
+  const s = store();
+  if (!s) return;
+  const keys = [];
+  for (let i = 0; i < s.length; i++) if (s.key(i)?.startsWith(UNSAVED)) keys.push(s.key(i));
+  for (const key of keys) {
+    const copy = readJSON(key);
+    try {
+      const model = GameModel.fromJSON(copy && copy.game);
+      model.id = key.slice(UNSAVED.length);
+      model.name = copy.name || "";
+      model.created = copy.created;
+      await library.save(model, { summary: summaryOf(model, null, games), thumb: null, keepThumb: true });
+    } catch {
+      /* a copy that cannot be read: dropped */
+    }
+    try {
+      s.removeItem(key);
+    } catch {
+      /* nothing to do */
+    }
+  }
+}
+
+function store(kind = "localStorage") {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+export function readJSON(key) {
+  try {
+    const raw = store()?.getItem(key);
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeJSON(key, value) {
+  try {
+    store()?.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A game's last settings ({variant, options, players}) or null. */
+export function settingsOf(gameId) {
+  const all = readJSON(SETTINGS_KEY);
+  const s = all && typeof all === "object" ? all[gameId] : null;
+  return s && typeof s === "object" ? s : null;
+}
+
+/** The library entry this tab had open (a reload), else the last one open anywhere. */
+export function currentId() {
+  try {
+    return store("sessionStorage")?.getItem(CURRENT_KEY) || store()?.getItem(CURRENT_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function setCurrentId(id) {
+  for (const kind of ["sessionStorage", "localStorage"]) {
+    try {
+      store(kind)?.setItem(CURRENT_KEY, id);
+    } catch {
+      /* not kept: fine */
+    }
+  }
+}
+
+/** What the library's list shows of a game, from the model and the view of its head. */
+export function summaryOf(model, headView, games) {
+  const info = games.find(g => g.id === model.meta.game);
+  const variant = info && info.variants.find(v => v.id === model.meta.variant);
+  const outcome = headView && headView.outcome;
+  const names = headView ? headView.players.map(p => p.name) : model.players.map((_, i) => `Player ${i + 1}`);
+  return {
+    game: model.meta.game,
+    variant: model.meta.variant,
+    title: `${info ? info.name : model.meta.game}${variant && variant.id !== (info && info.variants[0].id) ? ` (${variant.name})` : ""}`,
+    players: names.map((name, i) => ({ name, seat: model.players[i] || "h" })),
+    moves: model.head.length,
+    result: outcome ? (outcome.winner == null ? "Draw" : `${names[outcome.winner]} wins`) : null,
+  };
+}
+
+export function thumbOf(view) {
+  if (!view) return null;
+  return {
+    board: view.board,
+    pieces: view.pieces || [],
+    markers: view.markers || [],
+    players: view.players,
+    title: view.title,
+  };
+}
+
+export class Keeper {
+  /** `positions`: the views cache; `games`: GameInfo list; `onProblem(message)`: storage refused (said once);
+   * `onMerged(model)`: moves from another tab were added to the model. */
+  constructor({ positions, games, onProblem, onMerged }) {
+    this.positions = positions;
+    this.games = games;
+    this.onProblem = onProblem;
+    this.onMerged = onMerged;
+    this.model = null;
+    this.timer = null;
+    this.saving = Promise.resolve();
+    this.warned = false;
+    addEventListener("pagehide", () => this.flush());
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden) this.flush();
+    });
+    library.onChange(msg => this._other(msg));
+  }
+
+  /** The model changed (or another was opened): the URL now, the library soon. */
+  changed(model) {
+    if (this.model && this.model !== model && this.timer) this.flush(); // the game left keeps its last moves
+    this.model = model;
+    if (!model.id) {
+      model.id = library.newId();
+      model.created = Date.now();
+    }
+    setCurrentId(model.id);
+    writeJSON("gamut.last-game", model.meta.game); // (the board to draw first on the next visit)
+    const all = readJSON(SETTINGS_KEY) || {};
+    all[model.meta.game] = {
+      variant: model.meta.variant,
+      options: model.meta.options,
+      players: model.players,
+    };
+    writeJSON(SETTINGS_KEY, all);
+    try {
+      const fragment = model.fragment();
+      // (a rules page and the editor keep their own address; the game's comes back with them)
+      if (location.hash !== fragment && !/^#(rules\/|edit\b)/.test(location.hash))
+        history.replaceState(history.state, "", fragment);
+    } catch {
+      /* some sandboxes refuse: the game is still in the library */
+    }
+    // a copy in localStorage at once (IndexedDB writes may not finish when the page is
+    // closed or reloaded): read back into the library by recoverUnsaved() at the next start
+    this.pending = Date.now();
+    writeJSON(UNSAVED + model.id, {
+      at: this.pending,
+      game: model.toJSON(),
+      name: model.name || "",
+      created: model.created,
+    });
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), DELAY_MS);
+  }
+
+  /** Save now (resolves when written, or at once when there is nothing to write). */
+  flush() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    const model = this.model;
+    if (!model) return this.saving;
+    const head = this.positions.get(model.start, model.head);
+    const summary = summaryOf(model, head, this.games);
+    const thumb = thumbOf(head);
+    const at = this.pending;
+    this.saving = this.saving
+      .then(() => library.save(model, { summary, thumb }))
+      .then(
+        merged => {
+          const copy = readJSON(UNSAVED + model.id);
+          if (copy && copy.at === at) store()?.removeItem(UNSAVED + model.id); // (nothing newer since)
+          if (merged) this.onMerged(model);
+        },
+        err => {
+          if (!this.warned) {
+            this.warned = true;
+            this.onProblem(
+              `Games cannot be saved here: ${err.message}. You can go on playing, but this game will be lost when the page closes.`,
+            );
+          }
+        },
+      );
+    return this.saving;
+  }
+
+  /** Another tab saved a game: if it is the one open here, take its moves in. */
+  async _other(msg) {
+    const model = this.model;
+    if (!model || msg.id !== model.id || msg.type !== "saved") return;
+    try {
+      const entry = await library.get(model.id);
+      if (entry && entry.game && entry.game.start === model.start && model.merge(entry.game)) {
+        this.onMerged(model);
+      }
+    } catch {
+      /* the library is unreadable: this tab's copy stays */
+    }
+  }
+}

@@ -1,0 +1,226 @@
+// The library: every game, saved as it is played, as its own entry in
+// IndexedDB (database "gamut", store "games", key "id").
+//
+// An entry: {id, v: 1, game: GameModel.toJSON(), name, created, updated,
+// summary: {game, variant, title, players, moves, result}, thumb: the final
+// position's board, pieces and markers (for the list's small drawing)}.
+//
+// Nothing is lost between tabs: a save merges the stored tree into the one
+// being saved (GameModel.merge: the union of both, so a move played in
+// another tab stays, less the lines the player deleted in either, which the
+// game keeps as time-stamped records so that a deletion sticks) in
+// the same transaction, and every change is announced on a
+// BroadcastChannel so that other tabs refresh their list and their copy of
+// the game.  An entry that cannot be read (not JSON-like, an unknown game,
+// a newer version) is listed as damaged with the reason; it can be exported
+// raw or deleted, and never stops the page.  When IndexedDB is refused
+// (some private windows) or full, save() rejects with StorageError and the
+// page plays on unsaved.
+
+import { GameModel } from "../model/game.js";
+
+export const VERSION = 1;
+const DB = "gamut";
+const STORE = "games";
+
+export class StorageError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "StorageError";
+  }
+}
+
+let opening = null;
+
+function openDB() {
+  if (opening) return opening;
+  opening = new Promise((resolve, reject) => {
+    let req;
+    try {
+      req = indexedDB.open(DB, 1);
+    } catch (err) {
+      reject(new StorageError(`this browser does not let the page store games (${err.message})`));
+      return;
+    }
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "id" });
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () =>
+      reject(new StorageError(`the game library cannot be opened (${req.error && req.error.message})`));
+    req.onblocked = () => reject(new StorageError("the game library is blocked by another tab"));
+  });
+  opening.catch(() => {
+    opening = null;
+  });
+  return opening;
+}
+
+/** Run `fn(store)` in a transaction; resolves with fn's result when it commits. */
+async function transaction(mode, fn) {
+  const db = await openDB();
+  return new Promise((resolve, reject) => {
+    let result;
+    let tx;
+    try {
+      tx = db.transaction(STORE, mode);
+    } catch (err) {
+      reject(new StorageError(err.message));
+      return;
+    }
+    tx.oncomplete = () => resolve(result);
+    const fail = () => {
+      const e = tx.error;
+      reject(
+        new StorageError(
+          e && e.name === "QuotaExceededError"
+            ? "the browser's storage is full"
+            : `the game could not be saved (${e && e.message})`,
+        ),
+      );
+    };
+    tx.onerror = fail;
+    tx.onabort = fail;
+    Promise.resolve(fn(tx.objectStore(STORE))).then(
+      r => {
+        result = r;
+      },
+      err => {
+        try {
+          tx.abort();
+        } catch {
+          /* already done */
+        }
+        reject(err);
+      },
+    );
+  });
+}
+
+const request = req =>
+  new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+
+export function newId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  return Array.from(bytes, b => b.toString(16).padStart(2, "0")).join("");
+}
+
+const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("gamut-library") : null;
+
+/** Call `fn({type, id})` when another tab changes the library. */
+export function onChange(fn) {
+  if (channel) channel.addEventListener("message", e => fn(e.data || {}));
+}
+
+function announce(type, id) {
+  try {
+    channel && channel.postMessage({ type, id });
+  } catch {
+    /* a closed channel */
+  }
+}
+
+/** Save `model` (with its `id`, `name`, `created`) and what the list shows.
+ * Moves stored by another tab are merged into the model first (returns how many). */
+export async function save(model, { summary, thumb, keepThumb = false }) {
+  const now = Date.now();
+  let merged = 0;
+  await transaction("readwrite", async store => {
+    const old = await request(store.get(model.id));
+    if (old && old.v === VERSION && old.game && old.game.start === model.start) {
+      merged = model.merge(old.game);
+    }
+    const entry = {
+      id: model.id,
+      v: VERSION,
+      game: model.toJSON(),
+      name: model.name || (old && old.name) || "",
+      created: model.created || (old && old.created) || now,
+      updated: now,
+      summary: keepThumb && old && old.summary ? { ...old.summary, moves: summary.moves } : summary,
+      thumb: keepThumb && old ? old.thumb : thumb,
+    };
+    await request(store.put(entry));
+  });
+  announce("saved", model.id);
+  return merged;
+}
+
+/** Every entry, newest first: {id, entry, problem} (problem: why it cannot be opened). */
+export async function list(knownGames) {
+  const all = await transaction("readonly", store => request(store.getAll()));
+  const rows = all.map(entry => ({ id: entry && entry.id, entry, problem: problemOf(entry, knownGames) }));
+  rows.sort((a, b) => ((b.entry && b.entry.updated) || 0) - ((a.entry && a.entry.updated) || 0));
+  return rows;
+}
+
+export async function get(id) {
+  return transaction("readonly", store => request(store.get(id)));
+}
+
+/** Why an entry cannot be opened, or null. */
+export function problemOf(entry, knownGames) {
+  if (!entry || typeof entry !== "object") return "it is not a game record";
+  if (typeof entry.v !== "number") return "it has no version";
+  if (entry.v > VERSION) return `it was saved by a newer version of Gamut (format ${entry.v})`;
+  if (entry.v !== VERSION) return `it has an unknown format (${entry.v})`;
+  const game = entry.game && entry.game.meta && entry.game.meta.game;
+  if (knownGames && !knownGames.includes(game))
+    return `it names a game this version does not know (${JSON.stringify(game)})`;
+  try {
+    GameModel.fromJSON(entry.game);
+  } catch (err) {
+    return err.message;
+  }
+  return null;
+}
+
+/** The model of an entry (throws when it is damaged). */
+export function modelOf(entry) {
+  const model = GameModel.fromJSON(entry.game);
+  model.id = entry.id;
+  model.name = entry.name || "";
+  model.created = entry.created;
+  return model;
+}
+
+export async function remove(id) {
+  const entry = await get(id);
+  await transaction("readwrite", store => request(store.delete(id)));
+  announce("deleted", id);
+  return entry;
+}
+
+/** Put an entry back as it was (the undo of remove, an import). */
+export async function put(entry) {
+  await transaction("readwrite", store => request(store.put(entry)));
+  announce("saved", entry.id);
+}
+
+export async function rename(id, name) {
+  await transaction("readwrite", async store => {
+    const entry = await request(store.get(id));
+    if (!entry) return;
+    entry.name = name;
+    await request(store.put(entry));
+  });
+  announce("saved", id);
+}
+
+export async function duplicate(id) {
+  const entry = await get(id);
+  if (!entry) return null;
+  const copy = {
+    ...entry,
+    id: newId(),
+    name: `${entry.name || (entry.summary && entry.summary.title) || "Game"} (copy)`,
+    created: Date.now(),
+    updated: Date.now(),
+  };
+  await put(copy);
+  return copy;
+}

@@ -1,0 +1,397 @@
+// The game model: the one source of truth for the game on the page.
+//
+// It owns the start position (a position text the engine reads), the game's
+// id, variant and options, who plays each seat, the tree of moves
+// (tree.js), and three lines in that tree:
+//   viewed  the position on the board (browsing moves only this);
+//   head    where the game goes on: the last move played, by anyone (the
+//           computer thinks here, whatever is being viewed);
+//   tip     the furthest line played through the head (what Redo replays
+//           after an Undo).
+// A line is an array of move texts from the start.  The model knows no
+// rules: which moves are legal, and who is to move, the engine says.
+// Every change calls the listeners with what changed ("position", "tree",
+// "players", "game", "analysis"): the page redraws from the model, and the
+// computer controller decides from it whether to think.  The model also
+// keeps the engine's analysis of its main line (analysis.js), saved with it
+// while the main line is the line analysed.
+
+import { GameTree, TreeError, sameLine } from "./tree.js";
+import { analysisFor, readAnalysis } from "./analysis.js";
+import * as link from "./url.js";
+
+export { sameLine };
+export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
+const MAX_DELETED = 200; // deletions remembered per game
+
+/** A deletion record: `[line, at, live]` (`at`: Date.now() of the last
+ * change; `live` false once the line was played again or the delete undone). */
+const validRecord = r =>
+  Array.isArray(r) &&
+  r.length === 3 &&
+  Array.isArray(r[0]) &&
+  r[0].length > 0 &&
+  r[0].every(m => typeof m === "string") &&
+  Number.isFinite(r[1]) &&
+  typeof r[2] === "boolean";
+const lineKey = line => line.join("\n");
+
+export class GameModel {
+  /** `start`: position text; `meta`: {game, variant, options}; `players`: ["h" | "c:<level>"]. */
+  constructor({
+    start,
+    meta,
+    players = [],
+    tree = new GameTree(),
+    viewed = [],
+    head = null,
+    tip = null,
+    analysis = null,
+    deleted = [],
+  }) {
+    this.start = start;
+    this.meta = { game: meta.game, variant: meta.variant, options: { ...(meta.options || {}) } };
+    this.players = [...players];
+    this.tree = tree;
+    this.viewed = [...viewed];
+    this.head = head ? [...head] : [...viewed];
+    this.tip = tip ? [...tip] : [...this.head];
+    this.analysis = analysis; // the engine's analysis of a main line (analysis.js), or null
+    // the player's deletions, as records [line, at, live] (oldest first): a
+    // merge with a stored copy or another tab's keeps each line's latest
+    // record, so a deleted line is not brought back by a copy made before,
+    // and a line played again after its deletion is not deleted again
+    this.deleted = deleted.map(([l, at, live]) => [[...l], at, live]);
+    this.listeners = new Set();
+    this.rev = 0; // counts the changes (views redraw only what changed)
+  }
+
+  subscribe(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  _changed(what) {
+    this.rev += 1;
+    for (const fn of [...this.listeners]) fn(what, this);
+  }
+
+  /** The viewed position's ply (its line's length). */
+  get ply() {
+    return this.viewed.length;
+  }
+
+  get atHead() {
+    return sameLine(this.viewed, this.head);
+  }
+
+  // -- playing ------------------------------------------------------------------
+  /** A move played at the viewed position (by a human): it goes into the
+   * tree (beside any continuation there, never replacing it), and the game
+   * goes on from it. */
+  play(move) {
+    const { line } = this.tree.add(this.viewed, move);
+    this._undelete(line);
+    this.viewed = line;
+    this._setHead(line);
+    this._changed("tree");
+    return line;
+  }
+
+  /** A move played at `at` (the computer's, for the head it thought about).
+   * The viewed position follows only if it was the head. */
+  playAt(at, move) {
+    const { line } = this.tree.add(at, move);
+    this._undelete(line);
+    if (sameLine(this.viewed, at)) this.viewed = line;
+    this._setHead(line);
+    this._changed("tree");
+    return line;
+  }
+
+  /** `line` is in the tree again (played again, or the delete undone): no
+   * deletion covers it any more. */
+  _undelete(line) {
+    const now = Date.now();
+    for (const r of this.deleted)
+      if (r[2] && isPrefix(r[0], line)) {
+        r[1] = now;
+        r[2] = false;
+      }
+  }
+
+  /** Whether `line` is deleted: the latest record of the lines before,
+   * at or after it is a deletion of it or of a line before it (a line
+   * played again later at or after it brings it back: it was played too). */
+  isDeleted(line) {
+    /** @type {any[] | null} */
+    let latest = null;
+    for (const r of this.deleted) {
+      if ((isPrefix(r[0], line) || isPrefix(line, r[0])) && (!latest || r[1] >= latest[1])) latest = r;
+    }
+    return !!latest && latest[2] && isPrefix(latest[0], line);
+  }
+
+  _setHead(line) {
+    this.head = [...line];
+    if (!isPrefix(line, this.tip)) this.tip = [...line];
+  }
+
+  // -- browsing -----------------------------------------------------------------
+  goTo(line) {
+    if (!this.tree.has(line) || sameLine(line, this.viewed)) return false;
+    this.viewed = [...line];
+    this._changed("position");
+    return true;
+  }
+
+  back() {
+    return this.goTo(this.viewed.slice(0, -1));
+  }
+
+  /** Forward along the line being followed: the tip's, else the main continuation. */
+  forward() {
+    const next = this._onward(this.viewed);
+    return next ? this.goTo(next) : false;
+  }
+
+  first() {
+    return this.goTo([]);
+  }
+
+  /** The end of the viewed line (along the tip where it goes through, else the main continuations). */
+  last() {
+    let line = this.viewed;
+    for (let next = this._onward(line); next; next = this._onward(line)) line = next;
+    return this.goTo(line);
+  }
+
+  /** Into the next (dir 1) or previous (dir -1) variation at the viewed
+   * position's fork: down from a move with variations enters the first one. */
+  variation(dir) {
+    const line = this.viewed;
+    if (dir > 0 && this.tree.children(line).length > 1) {
+      // a fork after this position: step into its first variation
+      return this.goTo([...line, this.tree.children(line)[1]]);
+    }
+    if (!line.length) return false;
+    const sibs = this.tree.variations(line);
+    const i = sibs.findIndex(s => sameLine(s, line));
+    const j = i + dir;
+    return j >= 0 && j < sibs.length ? this.goTo(sibs[j]) : false;
+  }
+
+  _onward(line) {
+    if (isPrefix(line, this.tip) && this.tip.length > line.length) return this.tip.slice(0, line.length + 1);
+    return this.tree.next(line);
+  }
+
+  // -- undo and redo (moves stay in the tree) ------------------------------------
+  /** The game goes back to `line` (a position on the head's line): the head
+   * and the board move there; the moves taken back stay in the tree. */
+  takeBack(line) {
+    if (!isPrefix(line, this.head) || sameLine(line, this.head)) return false;
+    this.head = [...line];
+    this.viewed = [...line];
+    this._changed("position");
+    return true;
+  }
+
+  /** The move Redo would play at the head, or null. */
+  redoMove() {
+    const next = this._onward(this.head);
+    return next ? next[next.length - 1] : null;
+  }
+
+  redo() {
+    const next = this._onward(this.head);
+    if (!next) return false;
+    this.head = next;
+    this.viewed = [...next];
+    this._changed("position");
+    return true;
+  }
+
+  // -- editing the tree -----------------------------------------------------------
+  promote(line) {
+    const changed = this.tree.promote(line);
+    if (changed) this._changed("tree");
+    return changed;
+  }
+
+  /** Delete the move at `line` and all after it; returns what restore() takes. */
+  remove(line) {
+    if (!line.length || !this.tree.has(line)) return null;
+    const saved = this._cut(line);
+    this.deleted = [...this.deleted.filter(([d]) => !isPrefix(line, d)), [[...line], Date.now(), true]].slice(
+      -MAX_DELETED,
+    );
+    this._changed("tree");
+    return saved;
+  }
+
+  /** Take `line` and all after it out of the tree (the lines shown move off it). */
+  _cut(line) {
+    const saved = { token: this.tree.remove(line), viewed: this.viewed, head: this.head, tip: this.tip };
+    const parent = line.slice(0, -1);
+    const cut = l => (isPrefix(line, l) ? [...parent] : l);
+    this.viewed = cut(this.viewed);
+    this.head = cut(this.head);
+    this.tip = cut(this.tip);
+    if (!isPrefix(this.head, this.tip)) this.tip = [...this.head];
+    return saved;
+  }
+
+  restore(saved) {
+    this.tree.restore(saved.token);
+    this._undelete(saved.token.line);
+    this.viewed = saved.viewed;
+    this.head = saved.head;
+    this.tip = saved.tip;
+    this._changed("tree");
+  }
+
+  /** A line of moves (the engine's) added after `at` as a variation, or
+   * along what is there; the board shows its first move.  The head stays. */
+  addLine(at, moves) {
+    let line = [...at];
+    for (const move of moves) line = this.tree.add(line, move).line;
+    this.viewed = at.concat(moves.slice(0, 1));
+    this._changed("tree");
+    return line;
+  }
+
+  /** The engine's analysis of the main line (kept while the main line is that line). */
+  setAnalysis(analysis) {
+    this.analysis = analysis;
+    this._changed("analysis");
+  }
+
+  setPlayers(players) {
+    this.players = [...players];
+    this._changed("players");
+  }
+
+  // -- links and saves ----------------------------------------------------------------
+  /** The line a link to the viewed position holds: to it, and on along the line being followed. */
+  linkLine() {
+    let line = this.viewed;
+    for (let next = this._onward(line); next; next = this._onward(line)) line = next;
+    return line;
+  }
+
+  fragment() {
+    const moves = this.linkLine();
+    return link.format({
+      ...this.meta,
+      moves,
+      ply: this.ply,
+      start: isStandardStart(this.start) ? null : this.start,
+      players: this.players,
+    });
+  }
+
+  /** A model of a link's game: its line is the tree, the link's move is viewed. */
+  static fromLink(parsed, start) {
+    const ply = parsed.ply == null ? parsed.moves.length : parsed.ply;
+    return new GameModel({
+      start,
+      meta: parsed,
+      players: parsed.players || [],
+      tree: GameTree.fromLine(parsed.moves),
+      viewed: parsed.moves.slice(0, ply),
+      head: parsed.moves,
+    });
+  }
+
+  /** Merge a stored copy of this game (`stored`: toJSON(), from another
+   * tab or an earlier save) into this one: the union of both trees, less
+   * the lines deleted in either (a deletion made in another tab is made here
+   * too; a line deleted here is not brought back).  Returns how many
+   * changes it made to the tree (0 for a copy that cannot be read). */
+  merge(stored) {
+    let tree;
+    try {
+      tree = GameTree.fromJSON(stored.tree);
+    } catch {
+      return 0;
+    }
+    // each line's latest record, of either copy
+    const records = new Map(this.deleted.map(r => [lineKey(r[0]), r]));
+    for (const r of Array.isArray(stored.deleted) ? stored.deleted.filter(validRecord) : []) {
+      const mine = records.get(lineKey(r[0]));
+      if (!mine || r[1] > mine[1]) records.set(lineKey(r[0]), [[...r[0]], r[1], r[2]]);
+    }
+    this.deleted = [...records.values()].sort((a, b) => a[1] - b[1]).slice(-MAX_DELETED);
+    let changes = 0;
+    for (const [line, , live] of this.deleted) {
+      // deletions made in the other copy
+      if (live && this.tree.has(line) && this.isDeleted(line)) {
+        this._cut(line);
+        changes += 1;
+      }
+    }
+    tree.walk(line => {
+      if (this.isDeleted(line)) return false; // (nor anything after it)
+      if (!this.tree.has(line)) {
+        this.tree.add(line.slice(0, -1), line[line.length - 1]);
+        changes += 1;
+      }
+      const comment = tree.comment(line);
+      if (comment && !this.tree.comment(line)) this.tree.setComment(line, comment);
+      return true;
+    });
+    return changes;
+  }
+
+  toJSON() {
+    return {
+      start: this.start,
+      meta: this.meta,
+      players: this.players,
+      tree: this.tree.toJSON(),
+      viewed: this.viewed,
+      head: this.head,
+      tip: this.tip,
+      // (an analysis of another main line is dropped)
+      ...(analysisFor(this.analysis, this.tree.mainline([])) ? { analysis: this.analysis } : {}),
+      ...(this.deleted.length ? { deleted: this.deleted } : {}),
+    };
+  }
+
+  /** The inverse of toJSON(); throws TreeError (or TypeError) on anything malformed. */
+  static fromJSON(data) {
+    const text = x => typeof x === "string";
+    const line = x => Array.isArray(x) && x.every(text);
+    if (!data || typeof data !== "object") throw new TreeError("the game is not an object");
+    if (!text(data.start) || !data.start.trim()) throw new TreeError("the game has no start position");
+    const meta = data.meta;
+    if (!meta || !text(meta.game) || !text(meta.variant) || typeof (meta.options || {}) !== "object") {
+      throw new TreeError("the game does not say which game, variant and options it is");
+    }
+    for (const [k, v] of Object.entries(meta.options || {})) {
+      if (!text(v)) throw new TreeError(`option ${k} is not a text`);
+    }
+    if (!line(data.players || [])) throw new TreeError("its players are not a list of texts");
+    const tree = GameTree.fromJSON(data.tree);
+    const deleted = data.deleted ?? [];
+    if (!Array.isArray(deleted) || !deleted.every(validRecord)) {
+      throw new TreeError("its deletions are not a list of [line, time, live] records");
+    }
+    for (const name of ["viewed", "head", "tip"]) {
+      if (!line(data[name]) || !tree.has(data[name]))
+        throw new TreeError(`its ${name} line is not in its tree`);
+    }
+    // an analysis that cannot be read is dropped: the game itself loads
+    return new GameModel({
+      ...data,
+      tree,
+      analysis: readAnalysis(data.analysis),
+      deleted: deleted.slice(-MAX_DELETED),
+    });
+  }
+}
+
+export function isStandardStart(start) {
+  return start.trim().split(/\s+/).slice(3).join(" ") === "start";
+}

@@ -1,0 +1,405 @@
+// A game as a tree of moves (the model of lichess's analysis tree).
+//
+// It owns the moves played from one start position and every variation
+// tried, with a comment on each node; it knows no rules (a move is only its
+// text) and nothing of the page.
+//
+// A *line* is an array of move texts from the root (the start position):
+// ["b1-d3", "a2-c4"].  Siblings always have distinct move texts, so a line
+// names at most one node; the root is the line [].  Lines are compared move
+// by move, as strings.  Children are ordered: the first child is the main
+// continuation, later ones are variations.  Each node carries a `comment`
+// (a string, "" for none).
+//
+// Stored form (toJSON / fromJSON), compact, versioned and flat (no nesting,
+// so JSON.stringify/parse never recurse deeply, whatever the tree's depth):
+//   {v: 1, nodes: [[parent, move] or [parent, move, comment], ...], comment?}
+// `nodes` lists every node but the root in pre-order (a node's children in
+// their order, main first); `parent` is 0 for the root, else the 1-based
+// place in `nodes` of an earlier entry.  A comment is given only when it is
+// not "" (`comment` at the top level is the root's).  For example
+//   {v: 1, nodes: [[0, "e4"], [1, "e5", "good"], [0, "d4"]]}
+// is 1. e4 e5 ("good") with 1. d4 as a variation.
+// Everything here is iterative: a 5000-move line needs no deep recursion.
+
+export const VERSION = 1;
+export const MAX_DEPTH = 5000; // moves in a line
+export const MAX_NODES = 100000; // nodes in a tree, the root included
+
+export class TreeError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "TreeError";
+  }
+}
+
+/**
+ * A node of the tree: the move that leads to it (null at the root), its
+ * continuations in order (the first is the main one), its comment.
+ * @typedef {{move: string | null, children: TreeNode[], comment: string, parent: TreeNode | null}} TreeNode
+ */
+
+/** @type {(move: string | null, parent: TreeNode | null) => TreeNode} */
+const newNode = (move, parent) => ({ move, children: [], comment: "", parent });
+
+function checkLine(line) {
+  if (!Array.isArray(line)) throw new TreeError(`a line is an array of move texts, not ${describe(line)}`);
+}
+
+function checkMove(move) {
+  if (typeof move !== "string" || move === "") {
+    throw new TreeError(`a move is a non-empty string, not ${describe(move)}`);
+  }
+}
+
+function describe(x) {
+  if (x === undefined) return "missing";
+  if (x === null) return "null";
+  if (Array.isArray(x)) return "an array";
+  if (typeof x === "string") return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
+  if (typeof x === "object") return "an object";
+  return `${typeof x} ${String(x)}`;
+}
+
+const show = line => (line.length ? line.join(" ") : "the start");
+
+/** The line from the root to `node`. */
+function lineOf(node) {
+  const out = [];
+  for (let n = node; n.parent; n = n.parent) out.push(n.move);
+  return out.reverse();
+}
+
+function subtreeSize(node) {
+  let count = 0;
+  const stack = [node];
+  while (stack.length) {
+    const n = stack.pop();
+    count++;
+    for (const c of n.children) stack.push(c);
+  }
+  return count;
+}
+
+export class GameTree {
+  /** A tree holding the root (the start position) only. */
+  constructor() {
+    this.root = newNode(null, null);
+    this._size = 1;
+  }
+
+  /** A tree holding one line. */
+  static fromLine(moves) {
+    checkLine(moves);
+    if (moves.length > MAX_DEPTH) throw new TreeError(`a line may hold at most ${MAX_DEPTH} moves`);
+    const tree = new GameTree();
+    let node = tree.root;
+    for (const move of moves) {
+      checkMove(move);
+      const child = newNode(move, node);
+      node.children.push(child);
+      node = child;
+    }
+    tree._size = moves.length + 1;
+    return tree;
+  }
+
+  /** Inverse of toJSON().  Throws TreeError on anything malformed; never
+   * returns a half-built tree. */
+  static fromJSON(data) {
+    try {
+      return GameTree._fromJSON(data);
+    } catch (e) {
+      if (e instanceof TreeError) throw e;
+      throw new TreeError(`the stored game tree cannot be read: ${e && /** @type {Error} */ (e).message}`);
+    }
+  }
+
+  static _fromJSON(data) {
+    if (data === null || typeof data !== "object" || Array.isArray(data)) {
+      throw new TreeError(
+        `a stored game tree is an object {v: ${VERSION}, nodes: [...]}, not ${describe(data)}`,
+      );
+    }
+    if (data.v !== VERSION) {
+      throw new TreeError(
+        `the stored game tree is version ${describe(data.v)}; this version of Gamut reads version ${VERSION}`,
+      );
+    }
+    const { nodes: entries, comment: rootComment } = data;
+    if (!Array.isArray(entries))
+      throw new TreeError(`the stored game tree's nodes are ${describe(entries)}, not an array`);
+    if (entries.length + 1 > MAX_NODES)
+      throw new TreeError(`the stored game tree has more than ${MAX_NODES} nodes`);
+    const tree = new GameTree();
+    if (rootComment !== undefined) {
+      if (typeof rootComment !== "string")
+        throw new TreeError(`the start's comment is ${describe(rootComment)}, not a string`);
+      tree.root.comment = rootComment;
+    }
+    const nodes = [tree.root];
+    const depths = [0];
+    const moveSets = new Map(); // node -> Set of its children's moves, for nodes with many
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      const what = `node ${i + 1}`;
+      if (!Array.isArray(entry) || (entry.length !== 2 && entry.length !== 3)) {
+        throw new TreeError(
+          `${what} is [parent, move] or [parent, move, comment], not ${describe(entry)}${Array.isArray(entry) ? ` of length ${entry.length}` : ""}`,
+        );
+      }
+      const [p, move, comment] = entry;
+      if (!Number.isInteger(p) || p < 0 || p > i) {
+        throw new TreeError(
+          `${what}'s parent is ${describe(p)}, not 0 (the start) or the place of an earlier node (1 to ${i})`,
+        );
+      }
+      if (typeof move !== "string" || move === "") {
+        throw new TreeError(`${what}'s move is ${describe(move)}, not a non-empty string`);
+      }
+      if (entry.length === 3 && typeof comment !== "string") {
+        throw new TreeError(`${what}'s comment is ${describe(comment)}, not a string`);
+      }
+      const parent = nodes[p];
+      if (depths[p] >= MAX_DEPTH) throw new TreeError(`${what} is nested deeper than ${MAX_DEPTH} moves`);
+      let set = moveSets.get(parent);
+      if (!set && parent.children.length >= 8) {
+        set = new Set(parent.children.map(c => c.move));
+        moveSets.set(parent, set);
+      }
+      if (set ? set.has(move) : parent.children.some(c => c.move === move)) {
+        throw new TreeError(
+          `${what}: the move ${JSON.stringify(move)} is given twice at ${show(lineOf(parent))}`,
+        );
+      }
+      if (set) set.add(move);
+      const child = newNode(move, parent);
+      if (entry.length === 3) child.comment = comment;
+      parent.children.push(child);
+      nodes.push(child);
+      depths.push(depths[p] + 1);
+    }
+    tree._size = nodes.length;
+    return tree;
+  }
+
+  /** Plain JSON-able data (see the top of this file): {v: 1, nodes, comment?}. */
+  toJSON() {
+    const out = [];
+    const stack = [];
+    const pushChildren = (node, index) => {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i], index]);
+    };
+    pushChildren(this.root, 0);
+    while (stack.length) {
+      const [node, parent] = stack.pop();
+      out.push(node.comment ? [parent, node.move, node.comment] : [parent, node.move]);
+      pushChildren(node, out.length);
+    }
+    return this.root.comment
+      ? { v: VERSION, nodes: out, comment: this.root.comment }
+      : { v: VERSION, nodes: out };
+  }
+
+  /** The node at `line`, or null. */
+  _find(line) {
+    checkLine(line);
+    /** @type {TreeNode | undefined} */
+    let node = this.root;
+    for (const move of line) {
+      node = node.children.find(c => c.move === move);
+      if (!node) return null;
+    }
+    return node;
+  }
+
+  _get(line) {
+    const node = this._find(line);
+    if (!node) throw new TreeError(`the game tree has no line ${show(line)}`);
+    return node;
+  }
+
+  has(line) {
+    return this._find(line) !== null;
+  }
+
+  /** Move texts after `line`, main first; [] when the line is absent or a leaf. */
+  children(line) {
+    const node = this._find(line);
+    return node ? node.children.map(c => c.move) : [];
+  }
+
+  /** For each position along `line` (from the start), the moves after it
+   * other than the line's own next move, in order: `line.length` lists
+   * (one walk down the tree, however long the line). */
+  alternativesAlong(line) {
+    checkLine(line);
+    const out = [];
+    let node = this.root;
+    for (const move of line) {
+      const next = node.children.find(c => c.move === move);
+      if (!next) throw new TreeError(`the game tree has no line ${show(line)}`);
+      out.push(node.children.filter(c => c !== next).map(c => c.move));
+      node = next;
+    }
+    return out;
+  }
+
+  /** Play `move` after `line` -> {line: [...line, move], added}.  An existing
+   * child with that move is reused (added false); a new child goes last.
+   * Throws TreeError if `line` is absent or the tree would exceed its limits. */
+  add(line, move) {
+    checkMove(move);
+    const node = this._get(line);
+    const next = [...line, move];
+    if (node.children.some(c => c.move === move)) return { line: next, added: false };
+    if (next.length > MAX_DEPTH) throw new TreeError(`a line may hold at most ${MAX_DEPTH} moves`);
+    if (this._size >= MAX_NODES) throw new TreeError(`a game tree may hold at most ${MAX_NODES} positions`);
+    node.children.push(newNode(move, node));
+    this._size++;
+    return { line: next, added: true };
+  }
+
+  /** `line` extended along first children to the end (TreeError if absent). */
+  mainline(line = []) {
+    let node = this._get(line);
+    const out = [...line];
+    while (node.children.length) {
+      node = node.children[0];
+      out.push(node.move);
+    }
+    return out;
+  }
+
+  /** Is every move of `line` the first child of its parent?  False when absent. */
+  isMain(line) {
+    checkLine(line);
+    let node = this.root;
+    for (const move of line) {
+      if (!node.children.length || node.children[0].move !== move) return false;
+      node = node.children[0];
+    }
+    return true;
+  }
+
+  /** Make every node of `line` the first child of its parent (the line
+   * becomes the main line); returns whether anything changed. */
+  promote(line) {
+    let node = this._get(line);
+    let changed = false;
+    for (; node.parent; node = node.parent) {
+      const kids = node.parent.children;
+      const i = kids.indexOf(node);
+      if (i > 0) {
+        kids.splice(i, 1);
+        kids.unshift(node);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /** Delete the node at `line` with its subtree; returns a token for
+   * restore().  TreeError for the root or an absent line. */
+  remove(line) {
+    checkLine(line);
+    if (!line.length) throw new TreeError("the start position cannot be removed");
+    const node = this._get(line);
+    const kids = /** @type {TreeNode} */ (node.parent).children; // (not the root: it has a parent)
+    const index = kids.indexOf(node);
+    kids.splice(index, 1);
+    node.parent = null;
+    const count = subtreeSize(node);
+    this._size -= count;
+    return Object.freeze({ line: [...line], index, count, node });
+  }
+
+  /** Put a removed subtree back at its place and index (the undo of
+   * remove).  TreeError if its parent line is gone, the move was played
+   * again meanwhile, or the token was already restored. */
+  restore(token) {
+    if (!token || typeof token !== "object" || !Array.isArray(token.line) || !token.node) {
+      throw new TreeError("restore() takes what remove() returned");
+    }
+    const { line, index, count, node } = token;
+    if (node.parent) throw new TreeError(`${show(line)} was already restored`);
+    const parent = this._find(line.slice(0, -1));
+    if (!parent) throw new TreeError(`cannot restore ${show(line)}: the line before it is gone`);
+    if (parent.children.some(c => c.move === node.move)) {
+      throw new TreeError(`cannot restore ${show(line)}: that move was played again`);
+    }
+    if (this._size + count > MAX_NODES)
+      throw new TreeError(`a game tree may hold at most ${MAX_NODES} positions`);
+    node.parent = parent;
+    parent.children.splice(Math.min(index, parent.children.length), 0, node);
+    this._size += count;
+  }
+
+  /** The comment at `line` ("" for none); TreeError if absent. */
+  comment(line) {
+    return this._get(line).comment;
+  }
+
+  setComment(line, text) {
+    if (typeof text !== "string") throw new TreeError(`a comment is a string, not ${describe(text)}`);
+    this._get(line).comment = text;
+  }
+
+  /** Node count, the root included. */
+  size() {
+    return this._size;
+  }
+
+  /** `line` + its first child, or null at a leaf (or when absent). */
+  next(line) {
+    const node = this._find(line);
+    return node && node.children.length ? [...line, node.children[0].move] : null;
+  }
+
+  /** The lines of `line`'s siblings, itself included, in order (the page's
+   * up/down keys); [[]] for the root, [] when absent. */
+  variations(line) {
+    const node = this._find(line);
+    if (!node) return [];
+    if (!node.parent) return [[]];
+    const before = line.slice(0, -1);
+    return node.parent.children.map(c => [...before, c.move]);
+  }
+
+  /** Visit every node depth-first, pre-order, children in order:
+   * fn(line, depth, index).  `depth` is the variation nesting (how many
+   * moves of the line are not their parent's first child: 0 on the main
+   * line), `index` the node's place among its siblings (0 for the root).
+   * `line` is a fresh array.  When fn returns false the node's children are
+   * skipped. */
+  walk(fn) {
+    /** @type {[TreeNode, string[], number, number][]} */
+    const stack = [[this.root, [], 0, 0]];
+    while (stack.length) {
+      const [node, line, depth, index] = /** @type {[TreeNode, string[], number, number]} */ (stack.pop());
+      if (fn(line, depth, index) === false) continue;
+      for (let i = node.children.length - 1; i >= 0; i--) {
+        const c = node.children[i];
+        stack.push([c, [...line, /** @type {string} */ (c.move)], i ? depth + 1 : depth, i]);
+      }
+    }
+  }
+}
+
+/** Length of the shared start of two lines. */
+export function commonPrefix(a, b) {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
+}
+
+/** Do two lines name the same node? */
+export function sameLine(a, b) {
+  return a.length === b.length && commonPrefix(a, b) === a.length;
+}
+
+/** Is `line` a path in `tree`?  (tree.has(line)) */
+export function extendsLine(line, tree) {
+  return tree.has(line);
+}

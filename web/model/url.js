@@ -1,0 +1,184 @@
+// The URL fragment that holds a whole game, human-readable and versioned:
+//
+//   #v1/<game>/<variant>/<options>/<moves>[@<ply>][/players=<seats>][/start=<position text>]
+//
+//   #v1/loa/standard/double-connection=mover/b1-d3,a2-c4,c1xc4@2
+//
+// <options> is "name=value,name=value" ("-" for none); <moves> is the move
+// texts separated by commas (empty at the start); "@<ply>" is the position
+// being viewed (omitted when it is the last one); a start position other
+// than the variant's own is appended as "start=" + the URL-encoded position
+// text.  "/players=h,c:strong" says who plays each seat, in seat order: "h"
+// a human, "c:<level>" the computer at a level (beginner, casual, strong,
+// master); it is omitted when every seat is human, so older links still read.
+// Inside a move, characters that would break the fragment (",", "/",
+// "@", "%", "#", spaces, "<", ">", ...) are %-escaped, so moves such as
+// "b1xd3" or "c4=5" stay readable.
+//
+// This module only reads and writes the text; it knows no rules.  parse()
+// throws LinkError with a message that says what is wrong; the engine checks
+// the rest (unknown option values, illegal moves) when the game is loaded.
+
+export const VERSION = "v1";
+
+export class LinkError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "LinkError";
+  }
+}
+
+const SAFE = /^[A-Za-z0-9\-_.~!*'()=:;+]$/; // browsers %-escape < > in fragments anyway
+
+/** Escape one move (or option) text for the fragment. */
+export function escapePart(text) {
+  let out = "";
+  for (const ch of String(text)) out += SAFE.test(ch) ? ch : percent(ch);
+  return out;
+}
+
+function percent(ch) {
+  return Array.from(
+    new TextEncoder().encode(ch),
+    b => `%${b.toString(16).toUpperCase().padStart(2, "0")}`,
+  ).join("");
+}
+
+function unescapePart(text, what) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new LinkError(`${what} ${JSON.stringify(text)} is not correctly %-escaped`);
+  }
+}
+
+/**
+ * The fragment (with its leading "#") for a game.
+ * game: {game, variant, options: {name: text}, moves: [text], ply, start: text|null}
+ * `start` is the start position text, or null/undefined when it is the
+ * variant's standard start.  `players` (optional): ["h", "c:strong", ...].
+ */
+export function format({ game, variant, options, moves, ply, start, players }) {
+  const opts =
+    Object.entries(options || {})
+      .map(([k, v]) => `${escapePart(k).replace(/=/g, "%3D")}=${escapePart(v)}`)
+      .join(",") || "-";
+  const list = (moves || []).map(escapePart).join(",");
+  const at = ply != null && ply !== (moves || []).length ? `@${ply}` : "";
+  let text = `#${VERSION}/${escapePart(game)}/${escapePart(variant)}/${opts}/${list}${at}`;
+  if (players && players.some(p => p !== "h")) text += `/players=${players.map(escapePart).join(",")}`;
+  // The start text may keep its "/"s: it is the last part and read as a whole.
+  if (start) text += `/start=${escapePart(start).replace(/%2F/g, "/")}`;
+  return text;
+}
+
+/**
+ * Read a fragment (with or without "#").  Returns null for an empty
+ * fragment, else {game, variant, options, moves, ply, start, players}; `ply`
+ * is null when the link does not name one (view the last position), `players`
+ * null when it names no computer seat.
+ * Throws LinkError when the text is not a game link.
+ */
+export function parse(hash) {
+  let text = String(hash || "");
+  if (text.startsWith("#")) text = text.slice(1);
+  if (text.trim() === "") return null;
+  /** @type {string | null} */
+  let start = null;
+  const startAt = text.indexOf("/start=");
+  if (startAt >= 0) {
+    start = unescapePart(text.slice(startAt + "/start=".length), "the start position");
+    if (!start.trim()) throw new LinkError("the link's start position is empty");
+    text = text.slice(0, startAt);
+  }
+  /** @type {string[] | null} */
+  let players = null;
+  const playersAt = text.indexOf("/players=");
+  if (playersAt >= 0) {
+    players = text.slice(playersAt + "/players=".length).split(",");
+    for (const p of players) {
+      if (!PLAYER.test(p)) {
+        throw new LinkError(
+          `player ${JSON.stringify(p)} is not "h" (a human), "r" (far away) or "c:<level>" (the computer: ${LEVELS.join(", ")})`,
+        );
+      }
+    }
+    text = text.slice(0, playersAt);
+  }
+  const parts = text.split("/");
+  const version = parts[0];
+  if (!/^v\d+$/.test(version)) {
+    throw new LinkError(
+      `a game link starts with "#${VERSION}/", not ${JSON.stringify(`#${text.slice(0, 20)}`)}`,
+    );
+  }
+  if (version !== VERSION) {
+    throw new LinkError(`this link is format ${version}; this version of Gamut reads ${VERSION} links`);
+  }
+  if (parts.length < 3) {
+    throw new LinkError("the link names no game and variant (expected #v1/<game>/<variant>/...)");
+  }
+  if (parts.length > 5) {
+    throw new LinkError(`the link has ${parts.length} parts separated by "/"; expected at most 5`);
+  }
+  const game = unescapePart(parts[1], "the game");
+  const variant = unescapePart(parts[2], "the variant");
+  if (!/^[a-z0-9-]+$/.test(game)) throw new LinkError(`${JSON.stringify(game)} is not a game id`);
+  if (!/^[a-z0-9-]+$/.test(variant)) throw new LinkError(`${JSON.stringify(variant)} is not a variant id`);
+  const options = {};
+  const optText = parts[3] ?? "-";
+  if (optText !== "-" && optText !== "") {
+    for (const item of optText.split(",")) {
+      const eq = item.indexOf("=");
+      if (eq <= 0) throw new LinkError(`option ${JSON.stringify(item)} is not written as name=value`);
+      const name = unescapePart(item.slice(0, eq), "the option name");
+      if (Object.hasOwn(options, name)) throw new LinkError(`option ${JSON.stringify(name)} is given twice`);
+      // (defined, not assigned: "__proto__" is a name like any other, and the engine refuses unknown ones)
+      Object.defineProperty(options, name, {
+        value: unescapePart(item.slice(eq + 1), "the option value"),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  let moveText = parts[4] ?? "";
+  /** @type {number | null} */
+  let ply = null;
+  const at = moveText.lastIndexOf("@");
+  if (at >= 0) {
+    const plyText = moveText.slice(at + 1);
+    moveText = moveText.slice(0, at);
+    if (!/^\d{1,6}$/.test(plyText)) {
+      throw new LinkError(`the viewed move "@${plyText}" is not a number`);
+    }
+    ply = Number(plyText);
+  }
+  const moves =
+    moveText === ""
+      ? []
+      : moveText.split(",").map((m, i) => {
+          const move = unescapePart(m, `move ${i + 1}`);
+          if (move.trim() === "") throw new LinkError(`move ${i + 1} is empty`);
+          return move;
+        });
+  if (ply != null && ply > moves.length) {
+    throw new LinkError(
+      `the link views move ${ply}, but the game has only ${moves.length} move${moves.length === 1 ? "" : "s"}`,
+    );
+  }
+  return { game, variant, options, moves, ply, start, players };
+}
+
+/** The computer's levels, weakest first. */
+export const LEVELS = ["beginner", "casual", "strong", "master"];
+const PLAYER = new RegExp(`^(h|r|c:(${LEVELS.join("|")}))$`);
+
+/** The position text of a variant's standard start (what the engine's load() reads). */
+export function standardStart(game, variant, options) {
+  const opts =
+    Object.entries(options || {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(",") || "-";
+  return `${game} ${variant} ${opts} start`;
+}

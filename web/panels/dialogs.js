@@ -1,0 +1,209 @@
+// The dialogs and messages: New game, Rules, the notice box, the explain
+// line and Copy link.  The New game dialog opens with the chosen game's
+// own last settings (never another game's), names the seats as the board
+// will (it asks the engine for the variant's start view), and hides the
+// options that do not apply (an option may apply only to some variants, or
+// only when another option has some values: `when`).  It reports the
+// choice through onStart; it starts nothing itself.
+
+import { $, h } from "../app/dom.js";
+import { seatSelect } from "./panels.js";
+import { rulesHtml } from "../rules/rules.js";
+
+/** A sentence from a message that may already end in a full stop. */
+export const sentence = text =>
+  `${String(text || "")
+    .trim()
+    .replace(/[.\s]+$/, "")}.`;
+
+export function setExplain(text, kind = "illegal") {
+  const box = $("explain");
+  box.textContent = text;
+  box.dataset.kind = text ? kind : "none";
+}
+
+export function showNotice(text, { kind = "info", fresh = false } = {}) {
+  $("notice-text").textContent = text;
+  const box = $("notice");
+  box.dataset.kind = kind;
+  $("notice-fresh").hidden = !fresh;
+  box.hidden = false;
+}
+
+export function hideNotice() {
+  $("notice").hidden = true;
+}
+
+/** Open the rules dialog on the rules of `gameId` (its page is fetched first). */
+export async function showRules(gameId) {
+  const text = await rulesHtml(gameId);
+  $("rules-body").innerHTML =
+    `<p><a href="#rules/${gameId}" class="rules-page-link">Open the rules page</a> (with diagrams and positions to try)</p>${text}`;
+  $("rules-dialog").showModal();
+  $("rules-dialog").scrollTop = 0; // a long page opens at its top, not at the focused Close button
+}
+
+/**
+ * The New game dialog.  `games`: GameInfo list; `settingsOf(gameId)`: that
+ * game's last {variant, options, players} or null; `seatNames(game, variant)`:
+ * a promise of the seat names; `onStart({game, variant, options, players})`.
+ */
+export class NewGameDialog {
+  constructor({ games, settingsOf, seatNames, onStart }) {
+    this.games = games;
+    this.settingsOf = settingsOf;
+    this.seatNames = seatNames;
+    this.onStart = onStart;
+    this.dialog = $("new-dialog");
+    this.dialog.addEventListener("close", () => {
+      if (this.dialog.returnValue === "start") this.onStart(this.read());
+    });
+  }
+
+  open(gameId) {
+    const box = $("new-games");
+    box.replaceChildren(
+      ...this.games.map(info =>
+        h(
+          "label",
+          { class: "game-option" },
+          h("input", {
+            type: "radio",
+            name: "game",
+            value: info.id,
+            checked: info.id === gameId,
+            onchange: () => this._game(info.id),
+          }),
+          h("span", { class: "game-name" }, info.name),
+          h("span", { class: "about" }, info.description),
+        ),
+      ),
+    );
+    this._game(gameId);
+    this.dialog.returnValue = "";
+    this.dialog.showModal();
+  }
+
+  _info(gameId) {
+    return this.games.find(g => g.id === gameId);
+  }
+
+  _game(gameId) {
+    const info = this._info(gameId);
+    this.last = this.settingsOf(gameId) || {};
+    const select = $("new-variant");
+    const current = info.variants.some(v => v.id === this.last.variant)
+      ? this.last.variant
+      : info.variants[0].id;
+    select.replaceChildren(
+      ...info.variants.map(v => h("option", { value: v.id, selected: v.id === current }, v.name)),
+    );
+    select.onchange = () => this._variant(gameId, select.value);
+    this._variant(gameId, select.value);
+  }
+
+  _variant(gameId, variantId) {
+    const info = this._info(gameId);
+    const variant = info.variants.find(v => v.id === variantId);
+    $("new-variant-about").textContent = variant ? variant.description : "";
+    const specs = info.options.filter(o => !o.variants || o.variants.includes(variantId));
+    const saved = (this.last.variant === variantId && this.last.options) || {};
+    const box = $("new-options");
+    box.replaceChildren(
+      ...specs.map(spec => {
+        const value = spec.choices.includes(saved[spec.name]) ? saved[spec.name] : spec.default;
+        const id = `opt-${spec.name}`;
+        return h(
+          "label",
+          { class: "field", for: id, "data-field": spec.name },
+          spec.label,
+          h(
+            "select",
+            { id, "data-option": spec.name, onchange: () => this._applicable(specs) },
+            ...spec.choices.map(c => h("option", { value: c, selected: c === value }, c)),
+          ),
+          spec.description ? h("span", { class: "about" }, spec.description) : null,
+        );
+      }),
+    );
+    if (!specs.length) box.append(h("p", { class: "about" }, "This variant has no rule options."));
+    this._applicable(specs);
+    this._seats(gameId, variant || info.variants[0]);
+  }
+
+  /** Hide the options whose `when` (other options' values) does not hold. */
+  _applicable(specs) {
+    const values = this._options(false);
+    for (const spec of specs) {
+      const field = document.querySelector(`#new-options [data-field="${CSS.escape(spec.name)}"]`);
+      const when = spec.when || {};
+      field.hidden = !Object.entries(when).every(([name, allowed]) => allowed.includes(values[name]));
+    }
+  }
+
+  _seats(gameId, variant) {
+    const count = variant.players || 2;
+    const box = $("new-seats");
+    const players = this.last.players || [];
+    const rows = [];
+    const labels = [];
+    for (let seat = 0; seat < count; seat++) {
+      const id = `new-seat-${seat}`;
+      const label = h("label", { for: id }, `Player ${seat + 1}${seat === 0 ? " (moves first)" : ""}`);
+      labels.push(label);
+      rows.push(label);
+      const select = seatSelect(seat, players[seat] || "h", null, null);
+      select.id = id;
+      rows.push(select);
+    }
+    box.replaceChildren(...rows);
+    // the names the board will use (colours), once the engine says them
+    const asked = `${gameId}/${variant.id}`;
+    this.asked = asked;
+    this.seatNames(gameId, variant.id).then(
+      names => {
+        if (this.asked !== asked) return;
+        names.forEach((name, seat) => {
+          if (labels[seat]) labels[seat].textContent = name + (seat === 0 ? " (moves first)" : "");
+        });
+      },
+      () => {},
+    );
+  }
+
+  _options(onlyShown = true) {
+    const options = {};
+    for (const sel of document.querySelectorAll("#new-options select[data-option]")) {
+      if (onlyShown && sel.closest("[data-field]").hidden) continue;
+      options[sel.dataset.option] = sel.value;
+    }
+    return options;
+  }
+
+  read() {
+    return {
+      game: (document.querySelector("#new-games input[name=game]:checked") || {}).value,
+      variant: $("new-variant").value,
+      options: this._options(),
+      players: [...document.querySelectorAll("#new-seats select[data-seat]")].map(sel => sel.value),
+    };
+  }
+}
+
+/** Copy `href`: says "copied" only when the clipboard took it, else shows it to copy by hand. */
+export async function copyLink(href) {
+  const box = $("copy-fallback");
+  const field = $("copy-text");
+  field.value = href;
+  try {
+    if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(href);
+    box.hidden = true;
+    setExplain("Link copied to the clipboard.", "info");
+  } catch {
+    box.hidden = false;
+    field.focus();
+    field.select();
+    setExplain("The browser did not allow copying: copy the link below (Ctrl+C or long press).", "info");
+  }
+}

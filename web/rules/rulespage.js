@@ -1,0 +1,162 @@
+// The rules page of a game, at its own link (#rules/<game>): the rules
+// text with its diagrams, readable and printable on its own.  Each diagram
+// is a position the build computed with the engine (rules-diagrams.json in
+// the build's folder, from web/games/<game>/diagrams.json), drawn by the
+// board's own drawing, with a caption and a "Try it" link that opens the
+// position as a new game.  The other games' links come from the engine's
+// list of games.
+
+import { $ } from "../app/dom.js";
+import { BoardDrawing } from "../board/board-draw.js";
+import { rulesHtml } from "./rules.js";
+import { format } from "../model/url.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+let diagrams = null; // a promise of {game: [diagram]}, fetched once
+
+function loadDiagrams() {
+  if (!diagrams) {
+    diagrams = fetch(new URL("../rules-diagrams.json", import.meta.url)).then(r => {
+      if (!r.ok) throw new Error(`rules-diagrams.json: ${r.status}`);
+      return r.json();
+    });
+    diagrams.catch(() => {
+      diagrams = null;
+    }); // (tried again next time)
+  }
+  return diagrams;
+}
+
+let showing = 0; // counts the rules pages asked for: a late answer for an earlier one is dropped
+
+/** Show the rules page of `gameId` (`info`: its GameInfo; `games`: every
+ * game's, for the links to the others) in place of the game (the game stays
+ * as it is).  Resolves once the page is on screen (its diagrams may still
+ * be loading: data-diagrams). */
+export async function showRulesPage(gameId, info, games) {
+  const asked = ++showing;
+  const text = await rulesHtml(gameId, { diagrams: true });
+  if (asked !== showing) return;
+  const page = $("rules-page");
+  const dialog = document.getElementById("rules-dialog");
+  if (dialog && dialog.open) dialog.close(); // opened from the Rules dialog's link
+  for (const menu of document.querySelectorAll(".rules-menu[open]")) menu.open = false;
+  const others = games
+    .map(g =>
+      g.id === gameId
+        ? `<strong aria-current="page">${g.name}</strong>`
+        : `<a href="#rules/${g.id}">${g.name}</a>`,
+    )
+    .join(" · ");
+  page.innerHTML = `<nav class="rules-nav" aria-label="Rules pages">
+<a href="#" id="rules-back">Back to the game</a>
+<span class="rules-others">Rules: ${others}</span>
+<button type="button" class="quiet" id="rules-print">Print</button></nav>
+${text}`;
+  const title = page.querySelector("h3");
+  if (title) title.id = "rules-page-title";
+  $("rules-print").addEventListener("click", () => window.print());
+  page.hidden = false;
+  page.dataset.game = gameId;
+  document.body.classList.add("reading-rules");
+  document.title = `${(info && info.name) || gameId}: rules · Gamut`;
+  window.scrollTo(0, 0);
+  const figures = [...page.querySelectorAll("figure[data-diagram]")];
+  page.dataset.diagrams = "loading";
+  loadDiagrams().then(
+    data => {
+      if (page.hidden || page.dataset.game !== gameId) return;
+      const byId = new Map((data[gameId] || []).map(d => [d.id, d]));
+      for (const fig of figures) {
+        const d = byId.get(fig.dataset.diagram);
+        if (d) drawFigure(fig, d);
+        else fig.remove();
+      }
+      page.dataset.diagrams = "ready";
+    },
+    () => {
+      for (const fig of figures) {
+        fig.textContent = "(The diagrams could not be loaded.)";
+      }
+      page.dataset.diagrams = "failed";
+    },
+  );
+}
+
+export function hideRulesPage() {
+  showing += 1;
+  $("rules-page").hidden = true;
+  document.body.classList.remove("reading-rules");
+}
+
+/** The game id of a rules link ("#rules/loa"), or null. */
+export function rulesLinkGame(hash) {
+  const m = /^#rules\/([a-z0-9-]+)$/.exec(hash || "");
+  return m ? m[1] : null;
+}
+
+/** The link that opens a diagram's position as a new game: its position
+ * is the start; a diagram that shows the result of moves (`play`) opens
+ * before them, with the moves there to step through or to play again. */
+export function tryLink(d) {
+  const v = d.view;
+  return format({
+    game: v.game,
+    variant: v.variant,
+    options: v.options,
+    moves: d.play,
+    ply: d.play.length ? 0 : null,
+    start: d.position,
+  });
+}
+
+function drawFigure(fig, d) {
+  const svg = document.createElementNS(SVG, "svg");
+  const drawing = new BoardDrawing(svg);
+  drawing.render(d.view);
+  const marks = d.marks || {};
+  drawing.overlay({
+    selected: marks.selected || [],
+    targets: new Set(marks.targets || []),
+    actionable: new Set(),
+    pending: null,
+    picked: new Set(marks.cells || []),
+    suggest: marks.arrow ? { cells: marks.arrow.cells, kind: "rules", text: marks.arrow.text } : null,
+  });
+  if (marks.names && d.view.board.kind !== "polygons") writeNames(svg, drawing);
+  svg.classList.add("diagram-board");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", d.alt);
+  svg.removeAttribute("aria-disabled");
+  fig.id = `diagram-${d.id}`;
+  fig.replaceChildren(svg);
+  const caption = document.createElement("figcaption");
+  caption.innerHTML = `<strong>${d.title}.</strong> ${d.caption} `;
+  const link = document.createElement("a");
+  link.className = "try-it";
+  link.href = tryLink(d);
+  link.textContent = "Try it";
+  link.title = d.play.length
+    ? "Open this position as a new game, before the move shown"
+    : "Open this position as a new game";
+  caption.append(link);
+  fig.append(caption);
+}
+
+/** Every cell's name written small in its corner (the notation diagrams;
+ * polygon boards name their cells already). */
+function writeNames(svg, drawing) {
+  const g = document.createElementNS(SVG, "g");
+  g.setAttribute("class", "layer cell-names");
+  for (const c of drawing.geometry.cells.values()) {
+    const t = document.createElementNS(SVG, "text");
+    const points = drawing.geometry.kind === "points";
+    t.setAttribute("x", (c.x + (points ? 0.17 : -0.44)).toFixed(3));
+    t.setAttribute("y", (c.y + (points ? 0.3 : -0.3)).toFixed(3));
+    t.setAttribute("class", "cell-name-mark");
+    t.textContent = c.id;
+    g.append(t);
+  }
+  svg.append(g);
+}
