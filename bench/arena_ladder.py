@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tools/
-from tools.arena import elo_text, match  # noqa: E402
+from tools.arena import elo_text, match
 
 GAMES = ["loa", "el", "escabel", "evl"]
 PAIRS = [("casual", "beginner"), ("strong", "casual"), ("master", "strong")]
@@ -29,8 +29,13 @@ def main(argv) -> int:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--only", nargs="*", default=GAMES)
-    p.add_argument("--pairs", nargs="*", type=int, default=[0, 1, 2],
-                   help="which pairs (0 casual-beginner, 1 strong-casual, 2 master-strong)")
+    p.add_argument(
+        "--pairs",
+        nargs="*",
+        type=int,
+        default=[0, 1, 2],
+        help="which pairs (0 casual-beginner, 1 strong-casual, 2 master-strong)",
+    )
     args = p.parse_args(argv)
     rows = []
     for pair in args.pairs:
@@ -41,8 +46,10 @@ def main(argv) -> int:
             log = io.StringIO()
             w, d, l = match(game, a, b, n, seed=args.seed, jobs=args.jobs, out=log)
             score = (w + d / 2) / n
-            row = (f"| {game} | {a} vs {b} | {n} | {w}-{d}-{l} | {score:.0%} | "
-                   f"{elo_text(score, n)} | {time.time() - t0:.0f} s |")
+            row = (
+                f"| {game} | {a} vs {b} | {n} | {w}-{d}-{l} | {score:.0%} | "
+                f"{elo_text(score, n)} | {time.time() - t0:.0f} s |"
+            )
             rows.append(row)
             print(row, flush=True)
     print("\n| game | pair | games | A won-drawn-lost | A's score | Elo | wall time |")

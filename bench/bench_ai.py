@@ -16,8 +16,7 @@ import gamut.ai
 from gamut.ai.montecarlo import MonteCarlo
 from gamut.ai.search import AlphaBeta
 
-GAMES = [("loa", None), ("el", None), ("escabel", None), ("evl", None),
-         ("el", "three-player")]
+GAMES = [("loa", None), ("el", None), ("escabel", None), ("evl", None), ("el", "three-player")]
 
 
 def midgame(game, variant, plies=8, seed=1):
@@ -49,20 +48,25 @@ def main(argv) -> int:
         kind, search, dt = search_for(s, 0.5 if quick else 1.0)
         name = game + (f" {variant}" if variant else "")
         if kind == "alphabeta":
-            print(f"  {name:18} alpha-beta  depth {search.depth_done:2}  "
-                  f"{search.nodes:7} nodes  {search.nodes / dt:8.0f} nodes/s  "
-                  f"best {s.move_text(search.best_move)}")
+            print(
+                f"  {name:18} alpha-beta  depth {search.depth_done:2}  "
+                f"{search.nodes:7} nodes  {search.nodes / dt:8.0f} nodes/s  "
+                f"best {s.move_text(search.best_move)}"
+            )
         else:
-            print(f"  {name:18} monte-carlo {search.iterations:6} simulations  "
-                  f"{search.iterations / dt:8.0f} sims/s  best {s.move_text(search.choice())}")
+            print(
+                f"  {name:18} monte-carlo {search.iterations:6} simulations  "
+                f"{search.iterations / dt:8.0f} sims/s  best {s.move_text(search.choice())}"
+            )
     s = gamut.new("loa")
     a = AlphaBeta(s, max_depth=5, seed=0)
     t0 = time.perf_counter()
     a.run()
     dt = time.perf_counter() - t0
     verdict = "met" if dt <= 1.0 else "missed"
-    print(f"LOA start, depth 5: {dt:.2f} s, {a.nodes} nodes ({a.nodes / dt:.0f} nodes/s); "
-          f"target 1 s {verdict}")
+    print(
+        f"LOA start, depth 5: {dt:.2f} s, {a.nodes} nodes ({a.nodes / dt:.0f} nodes/s); target 1 s {verdict}"
+    )
     print("Each level ten plies into each game (its budget, the depth reached, the time):")
     for game, variant in GAMES:
         st = midgame(game, variant, plies=10, seed=3)
@@ -72,8 +76,7 @@ def main(argv) -> int:
             t0 = time.perf_counter()
             search.run()
             dt = time.perf_counter() - t0
-            reach = (f"d{search.depth_done}" if hasattr(search, "depth_done")
-                     else f"{search.iterations}s")
+            reach = f"d{search.depth_done}" if hasattr(search, "depth_done") else f"{search.iterations}s"
             row.append(f"{name} {lv.budget(st):6} {reach:>4} {dt:5.2f}s")
         label = game + (f" {variant}" if variant else "")
         print(f"  {label:18} " + " | ".join(row))
@@ -84,8 +87,9 @@ def main(argv) -> int:
         st = midgame(game, variant)
         n = 300 if quick else 2000
         module = sys.modules.get(f"gamut.{game}_eval")
-        caches = [c for c in (getattr(module, "_TERMS", None), getattr(module, "_FEATURES", None))
-                  if c is not None]
+        caches = [
+            c for c in (getattr(module, "_TERMS", None), getattr(module, "_FEATURES", None)) if c is not None
+        ]
         t0 = time.perf_counter()
         for _ in range(n):
             for cache in caches:

@@ -20,8 +20,8 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -32,8 +32,14 @@ import build  # noqa: E402
 PLIES = 60
 LEVELS = ("beginner", "casual", "strong", "master")
 PREFIX = "/bench/analysis/"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 ANALYSE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>analysis bench</title><link rel="icon" href="data:,"></head><body>
@@ -59,6 +65,7 @@ def the_game() -> tuple[str, list[str]]:
     import gamut
     import gamut.ai
     from gamut import bridge
+
     rng = random.Random(1)
     s = gamut.new("loa")
     line: list[str] = []
@@ -73,6 +80,7 @@ def the_game() -> tuple[str, list[str]]:
 
 def in_cpython(params: dict) -> tuple[dict, float]:
     from gamut import bridge
+
     t0 = time.perf_counter()
     job = bridge.call("job_start", {"kind": "analyse", **params})
     while True:
@@ -83,6 +91,7 @@ def in_cpython(params: dict) -> tuple[dict, float]:
 
 def in_browser(jobs: list[dict]) -> Iterator[tuple[dict, float]]:
     from playwright.sync_api import sync_playwright
+
     dist = build.build(out=build.BUILD / "dist-bench-analysis")
     own = build.build_info(dist)["build"]  # the build's own folder, where engine.js is
     with tempfile.TemporaryDirectory() as tmp:
@@ -96,10 +105,10 @@ def in_browser(jobs: list[dict]) -> Iterator[tuple[dict, float]]:
                 context = browser.new_context(service_workers="block")
                 page = context.new_page()
                 page.goto(server.url + own + "analyse-bench.html")
-                page.wait_for_selector("html[data-engine=ready]", state="attached",
-                                       timeout=120_000)
-                page.evaluate("p => window.analyse(p)", {**jobs[0], "line": jobs[0]["line"][:2],
-                                                        "level": "beginner"})  # warm-up import
+                page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+                page.evaluate(
+                    "p => window.analyse(p)", {**jobs[0], "line": jobs[0]["line"][:2], "level": "beginner"}
+                )  # warm-up import
                 for params in jobs:  # (each as it is done: Master takes minutes)
                     r = page.evaluate("p => window.analyse(p)", params)
                     yield r["result"], r["wall_ms"] / 1000
@@ -116,25 +125,32 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     start, line = the_game()
     jobs = [{"start": start, "line": line, "level": level} for level in args.levels]
-    print(f"analysing a {PLIES}-move Lines of Action game (Casual against Casual, "
-          "no move ending it, "
-          f"{PLIES + 1} positions; the analyse job, level by level):", flush=True)
+    print(
+        f"analysing a {PLIES}-move Lines of Action game (Casual against Casual, "
+        "no move ending it, "
+        f"{PLIES + 1} positions; the analyse job, level by level):",
+        flush=True,
+    )
     cpython = []
     for level, params in zip(args.levels, jobs):
         result, seconds = in_cpython(params)
         cpython.append((result, seconds))
         marks = sum(1 for m in result["moves"] if m["mark"])
         extra = sum(1 for m in result["moves"] if m["best_after"] is not None)
-        print(f"  {level:9s} CPython        {seconds:6.1f} s ({seconds / (PLIES + 1) * 1000:5.0f} ms "
-              f"a position; {extra} moves also searched after the engine's move, {marks} marked)",
-              flush=True)
+        print(
+            f"  {level:9s} CPython        {seconds:6.1f} s ({seconds / (PLIES + 1) * 1000:5.0f} ms "
+            f"a position; {extra} moves also searched after the engine's move, {marks} marked)",
+            flush=True,
+        )
     if args.no_browser:
         return 0
-    for level, (b_result, b_seconds), (result, seconds) in zip(args.levels, in_browser(jobs),
-                                                                 cpython):
+    for level, (b_result, b_seconds), (result, seconds) in zip(args.levels, in_browser(jobs), cpython):
         same = "the same analysis" if b_result == result else "ANOTHER ANALYSIS"
-        print(f"  {level:9s} browser worker {b_seconds:6.1f} s ({b_seconds / seconds:.1f} times "
-              f"CPython's; {same})", flush=True)
+        print(
+            f"  {level:9s} browser worker {b_seconds:6.1f} s ({b_seconds / seconds:.1f} times "
+            f"CPython's; {same})",
+            flush=True,
+        )
     return 0
 
 

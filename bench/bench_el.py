@@ -63,7 +63,7 @@ def bench_variant(variant, quick):
     for s, m in samples:
         p = s.to_move
         c, n = m.cell, m.number
-        board = s.board[:c] + (rules.codes[p][n],) + s.board[c + 1:]
+        board = s.board[:c] + (rules.codes[p][n],) + s.board[c + 1 :]
         prepared.append((board, s.occ | 1 << c, c, p))
 
     def win_check(item):
@@ -83,17 +83,20 @@ def bench_variant(variant, quick):
     r_gen = rate(gen, samples, min_time)
     r_win = rate(win_check, prepared, min_time)
     r_play = rate(play, samples, min_time)
-    print(f"  {variant:13s} legal-move lists/s {r_gen:>9,.0f} (avg {moves:5.0f} moves: "
-          f"{r_gen * moves:>11,.0f} moves/s)   win checks/s {r_win:>9,.0f}   "
-          f"placements (play)/s {r_play:>8,.0f}")
+    print(
+        f"  {variant:13s} legal-move lists/s {r_gen:>9,.0f} (avg {moves:5.0f} moves: "
+        f"{r_gen * moves:>11,.0f} moves/s)   win checks/s {r_win:>9,.0f}   "
+        f"placements (play)/s {r_play:>8,.0f}"
+    )
     if not rules.any_shape:
         r_scan = rate(full_scan, prepared, min_time)
-        print(f"  {'':13s} from-scratch check of all {len(rules.shapes)} shapes: "
-              f"{r_scan:,.0f}/s ({r_win / r_scan:.0f}x slower than the incremental check)")
+        print(
+            f"  {'':13s} from-scratch check of all {len(rules.shapes)} shapes: "
+            f"{r_scan:,.0f}/s ({r_win / r_scan:.0f}x slower than the incremental check)"
+        )
     else:
         # threats need a search from every empty cell next to a filled one
-        r_thr = rate(lambda item: rules.threat_pairs(item[0].board, item[0].occ), samples,
-                     min_time)
+        r_thr = rate(lambda item: rules.threat_pairs(item[0].board, item[0].occ), samples, min_time)
         print(f"  {'':13s} full threat sets (every player, every cell)/s: {r_thr:,.0f}")
 
 

@@ -44,7 +44,7 @@ def _positions(variant, size, count, seed=7):
             actions = [m for m in moves if m.is_action]
             s = s.play(rng.choice(actions if actions and rng.random() < 0.4 else moves))
             game.append(s)
-        found.extend(game[len(game) // 2:])
+        found.extend(game[len(game) // 2 :])
     return found[:count]
 
 
@@ -54,14 +54,17 @@ def main():
         start = time.process_time()
         nodes = gamut.perft(s, depth)
         elapsed = time.process_time() - start
-        print(f"Escabel perft({depth}) on {size}x{size}: {nodes:,} in {elapsed:.2f} s "
-              f"({nodes / elapsed:,.0f} leaves/s)")
+        print(
+            f"Escabel perft({depth}) on {size}x{size}: {nodes:,} in {elapsed:.2f} s "
+            f"({nodes / elapsed:,.0f} leaves/s)"
+        )
     s = gamut.new("escabel", "checkered", size=7)
     start = time.process_time()
     nodes = gamut.perft(s, 3)
     elapsed = time.process_time() - start
-    print(f"Escabel perft(3) on checkered 7x7: {nodes:,} in {elapsed:.2f} s "
-          f"({nodes / elapsed:,.0f} leaves/s)")
+    print(
+        f"Escabel perft(3) on checkered 7x7: {nodes:,} in {elapsed:.2f} s ({nodes / elapsed:,.0f} leaves/s)"
+    )
 
     for variant, size in (("standard", 7), ("checkered", 7), ("standard", 13)):
         positions = _positions(variant, size, 300)
@@ -72,25 +75,42 @@ def main():
             for geo, black, white, codes, levels in args:
                 winning_chain(geo, black, white, codes, levels, BLACK)
                 winning_chain(geo, black, white, codes, levels, WHITE)
+
         rate = _rate(checks) * 2 * len(args)
-        print(f"Escabel {variant} {size}x{size}: {rate:,.0f} connection checks/s "
-              f"(late-game positions, {wins} of {2 * len(args)} checks find a chain)")
+        print(
+            f"Escabel {variant} {size}x{size}: {rate:,.0f} connection checks/s "
+            f"(late-game positions, {wins} of {2 * len(args)} checks find a chain)"
+        )
 
         def judge():
             # A fresh state (nothing cached) judged at the start of its turn:
             # the win check of the player to move, then move generation.
             for p in positions:
-                escabel.EscabelState(p.variant, p.options, p.geo, p.black, p.white,
-                                     p.levels, p.codes, p.to_move, p.swapped, p.ply,
-                                     p.zobrist()).outcome()
+                escabel.EscabelState(
+                    p.variant,
+                    p.options,
+                    p.geo,
+                    p.black,
+                    p.white,
+                    p.levels,
+                    p.codes,
+                    p.to_move,
+                    p.swapped,
+                    p.ply,
+                    p.zobrist(),
+                ).outcome()
+
         rate = _rate(judge) * len(positions)
-        print(f"Escabel {variant} {size}x{size}: {rate:,.0f} win checks/s "
-              "(outcome() of a fresh state: chain test + move generation)")
+        print(
+            f"Escabel {variant} {size}x{size}: {rate:,.0f} win checks/s "
+            "(outcome() of a fresh state: chain test + move generation)"
+        )
 
         def play_all():
             for p in positions[:60]:
                 for m in p.legal_moves():
                     p.play_unchecked(m)
+
         n_moves = sum(len(p.legal_moves()) for p in positions[:60])
         print(f"Escabel {variant} {size}x{size}: {_rate(play_all) * n_moves:,.0f} plays/s")
 

@@ -46,8 +46,7 @@ def naive_moves(board, side):
                     tx, ty = f + df * sign * n, r + dr * sign * n
                     if not (0 <= tx < 8 and 0 <= ty < 8) or board[ty][tx] == side:
                         continue
-                    if any(board[r + dr * sign * k][f + df * sign * k] not in (0, side)
-                           for k in range(1, n)):
+                    if any(board[r + dr * sign * k][f + df * sign * k] not in (0, side) for k in range(1, n)):
                         continue
                     moves.append((f, r, tx, ty))
     return moves
@@ -123,18 +122,24 @@ def main():
                 dt = time.process_time() - t
                 ok = "ok" if n == expected[depth - 1] else f"WRONG (expected {expected[depth - 1]})"
                 rate = n / dt if dt > 0 else float("inf")
-                print(f"  {label:11s} {variant:15s} perft({depth}) = {n:>11,}  {dt:8.2f} s  "
-                      f"{rate:>12,.0f} leaves/s  {ok}")
+                print(
+                    f"  {label:11s} {variant:15s} perft({depth}) = {n:>11,}  {dt:8.2f} s  "
+                    f"{rate:>12,.0f} leaves/s  {ok}"
+                )
                 if variant == "standard" and depth == 4:
                     t4[label] = dt
-    for label, fn in (("straightforward (board copied for every move)", straightforward_perft),
-                      ("naive with bulk counting at the leaves", naive_perft)):
+    for label, fn in (
+        ("straightforward (board copied for every move)", straightforward_perft),
+        ("naive with bulk counting at the leaves", naive_perft),
+    ):
         t = time.process_time()
         n = fn(naive_start(), 1, 4)
         naive = time.process_time() - t
         assert n == REFERENCE["standard"][3], n
-        print(f"  {label}: perft(4) in {naive:.2f} s; " + ", ".join(
-            f"{name} is {naive / dt:.1f}x faster" for name, dt in t4.items()))
+        print(
+            f"  {label}: perft(4) in {naive:.2f} s; "
+            + ", ".join(f"{name} is {naive / dt:.1f}x faster" for name, dt in t4.items())
+        )
     print("  (issue 20's target: perft(4) at least 20x faster than the naive bulk-counting one)")
 
 

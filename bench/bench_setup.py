@@ -59,8 +59,10 @@ def main():
             answer = json.loads(bridge.handle("setup_check", params))["result"]
             ms = median_ms(lambda: bridge.handle("setup_check", params))
             verdict = "valid" if answer["problem"] is None else "refused"
-            print(f"  {info.name:16} {variant.id:14} {len(description['cells']):3} cells filled, "
-                  f"{verdict:7} {ms:6.2f} ms")
+            print(
+                f"  {info.name:16} {variant.id:14} {len(description['cells']):3} cells filled, "
+                f"{verdict:7} {ms:6.2f} ms"
+            )
 
 
 if __name__ == "__main__":

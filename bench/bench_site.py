@@ -132,14 +132,21 @@ engine.ready.then(() => { document.documentElement.dataset.engine = "ready"; });
 SEARCH_PARAMS = {"level": "master", "max_ms": 1000, "seed": 1}
 MASTER_PARAMS = {"level": "master", "seed": 1}
 
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def read_marks(page) -> dict:
     """The page's marks and the worker's (epoch ms -> the page's clock)."""
-    page.wait_for_selector("html[data-engine=ready], html[data-engine=failed]",
-                           state="attached", timeout=120_000)
+    page.wait_for_selector(
+        "html[data-engine=ready], html[data-engine=failed]", state="attached", timeout=120_000
+    )
     for _ in range(500):  # the board mark (a layout check) may come a frame later
         marks = page.evaluate("() => window.__marks")
         if "board" in marks or "failed" in marks or page.url.endswith("bare.html"):
@@ -190,11 +197,14 @@ def visits(browser, url: str, returns: int) -> tuple[dict, list[dict]]:
         page.goto(url)
         first = read_marks(page)
         wait_until(page, "() => navigator.serviceWorker.controller !== null")
-        wait_until(page, """async () => {
+        wait_until(
+            page,
+            """async () => {
             for (const name of await caches.keys())
                 if (name.startsWith("snapshot-gamut-") && (await (await caches.open(name)).keys()).length)
                     return true;
-            return false; }""")
+            return false; }""",
+        )
         again = []
         for _ in range(returns):
             page.reload()
@@ -214,8 +224,7 @@ def thinks_in_browser(browser, url: str, jobs: list) -> list[dict]:
         page.goto(url)
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
         page.evaluate("p => window.think(p)", SEARCH_PARAMS)
-        return [page.evaluate("([p, s]) => window.think(p, s)", [params, start])
-                for params, start in jobs]
+        return [page.evaluate("([p, s]) => window.think(p, s)", [params, start]) for params, start in jobs]
     finally:
         context.close()
 
@@ -224,6 +233,7 @@ def think_in_cpython(params: dict, start: str | None = None) -> dict:
     """One think job through ``gamut.bridge`` (as the worker runs it) from
     ``start`` (a position text; None: the LOA start), with its wall time."""
     from gamut import bridge
+
     if start is None:
         start = bridge.call("new", {"game": "loa"})["start"]
     t0 = time.perf_counter()
@@ -239,11 +249,16 @@ def print_search(cpython: list[dict], browser: list[dict]) -> None:
         nps = statistics.median(r["nodes"] / max(1, r["elapsed_ms"]) * 1000 for r in rows)
         depth = statistics.median(r["depth"] for r in rows)
         nodes = statistics.median(r["nodes"] for r in rows)
-        print(f"  {name:22s} {nps:9.0f} nodes/s   depth {depth:g} completed in 1 s   "
-              f"({nodes:.0f} nodes; runs: {', '.join(str(r['depth']) for r in rows)})")
+        print(
+            f"  {name:22s} {nps:9.0f} nodes/s   depth {depth:g} completed in 1 s   "
+            f"({nodes:.0f} nodes; runs: {', '.join(str(r['depth']) for r in rows)})"
+        )
         return nps
-    print(f"search from the Lines of Action start (think job, level master, 1 s cap, "
-          f"median of {len(cpython)} runs)")
+
+    print(
+        f"search from the Lines of Action start (think job, level master, 1 s cap, "
+        f"median of {len(cpython)} runs)"
+    )
     a = line("CPython", cpython)
     if browser:
         b = line("browser worker", browser)
@@ -261,8 +276,8 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(ROOT / "py"))
     cpython = [think_in_cpython(SEARCH_PARAMS) for _ in range(args.searches + 1)][1:]
     from bench_ai import midgame  # the positions bench_ai times every level on
-    positions = [(game, midgame(game, None, plies=10, seed=3)) for game in
-                 ("loa", "el", "escabel", "evl")]
+
+    positions = [(game, midgame(game, None, plies=10, seed=3)) for game in ("loa", "el", "escabel", "evl")]
     texts = [st.to_text() for _, st in positions]
     master_cpython = [think_in_cpython(MASTER_PARAMS, text) for text in texts]
     dist = build.build(out=build.BUILD / "dist-bench")  # not dist/: other runs may be building it
@@ -274,18 +289,26 @@ def main(argv=None) -> int:
         bare_html.write_text(BARE_HTML)
         bare_worker.write_text(BARE_WORKER.replace("PYODIDE/", "../" * own.count("/") + info["pyodide"]))
         search_html.write_text(SEARCH_HTML)
-        server = build.make_server(dist, PREFIX, overlay={own + "bare.html": bare_html,
-                                                          own + "bare-worker.js": bare_worker,
-                                                          own + "search-bench.html": search_html})
+        server = build.make_server(
+            dist,
+            PREFIX,
+            overlay={
+                own + "bare.html": bare_html,
+                own + "bare-worker.js": bare_worker,
+                own + "search-bench.html": search_html,
+            },
+        )
         build.serve_in_thread(server)
         ours, bare, firsts, returns = [], [], [], []
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
                 thinks = thinks_in_browser(
-                    browser, server.url + own + "search-bench.html",
-                    [(SEARCH_PARAMS, None)] * args.searches + [(MASTER_PARAMS, t) for t in texts])
-                searches, master_browser = thinks[:args.searches], thinks[args.searches:]
+                    browser,
+                    server.url + own + "search-bench.html",
+                    [(SEARCH_PARAMS, None)] * args.searches + [(MASTER_PARAMS, t) for t in texts],
+                )
+                searches, master_browser = thinks[: args.searches], thinks[args.searches :]
                 if not args.no_loads:
                     load_once(browser, server.url + own + "bare.html", False)  # warm up the OS file cache
                     for _ in range(args.loads):
@@ -302,9 +325,11 @@ def main(argv=None) -> int:
     print_search(cpython, searches)
     print("one whole Master move ten plies into each game (bench_ai's positions; its own budget):")
     for (game, _), c, b in zip(positions, master_cpython, master_browser):
-        print(f"  {game:8s} {c['nodes']:7d} nodes, depth {c['depth']}:   CPython "
-              f"{c['wall_ms'] / 1000:5.1f} s   browser worker {b['wall_ms'] / 1000:5.1f} s"
-              f"   (same move: {'yes' if c['move'] == b['move'] else 'NO'})")
+        print(
+            f"  {game:8s} {c['nodes']:7d} nodes, depth {c['depth']}:   CPython "
+            f"{c['wall_ms'] / 1000:5.1f} s   browser worker {b['wall_ms'] / 1000:5.1f} s"
+            f"   (same move: {'yes' if c['move'] == b['move'] else 'NO'})"
+        )
     if args.no_loads:
         return 0
 
@@ -316,46 +341,74 @@ def main(argv=None) -> int:
         return statistics.median(r[b] - r[a] for r in rows) if rows else float("nan")
 
     board, ready, bare_ready = med(ours, "board"), med(ours, "ready"), med(bare, "ready")
-    print(f"site load, medians of {args.loads} rounds from {server.url} (Chromium; each round: a "
-          f"bare Pyodide page, a first visit without and one with the service worker, "
-          f"then 2 return visits)")
-    print(f"  board visible                    {board:7.0f} ms   (target < {TARGET_BOARD_MS} ms: "
-          f"{'ok' if board < TARGET_BOARD_MS else 'MISSED'})")
+    print(
+        f"site load, medians of {args.loads} rounds from {server.url} (Chromium; each round: a "
+        f"bare Pyodide page, a first visit without and one with the service worker, "
+        f"then 2 return visits)"
+    )
+    print(
+        f"  board visible                    {board:7.0f} ms   (target < {TARGET_BOARD_MS} ms: "
+        f"{'ok' if board < TARGET_BOARD_MS else 'MISSED'})"
+    )
     early = sum(1 for r in ours if r.get("first-move-engine") == "loading")
-    print(f"  first move accepted, first visit {med(ours, 'first-move'):7.0f} ms   (b1-d3 clicked as soon as "
-          f"the board takes it; before the engine was ready in {early} of {len(ours)}; target < "
-          f"{TARGET_FIRST_MOVE_MS} ms: {'ok' if med(ours, 'first-move') < TARGET_FIRST_MOVE_MS else 'MISSED'})")
-    print(f"    (the board takes moves at {med(ours, 'board-takes-moves'):.0f} ms; the move is played "
-          f"{span(ours, 'first-move-click', 'first-move'):.0f} ms after its last click)")
-    print(f"  engine ready, first visit        {ready:7.0f} ms   (with the service worker "
-          f"installing and the snapshot made: {med(firsts, 'ready'):.0f} ms)")
+    print(
+        f"  first move accepted, first visit {med(ours, 'first-move'):7.0f} ms   (b1-d3 clicked as soon as "
+        f"the board takes it; before the engine was ready in {early} of {len(ours)}; target < "
+        f"{TARGET_FIRST_MOVE_MS} ms: {'ok' if med(ours, 'first-move') < TARGET_FIRST_MOVE_MS else 'MISSED'})"
+    )
+    print(
+        f"    (the board takes moves at {med(ours, 'board-takes-moves'):.0f} ms; the move is played "
+        f"{span(ours, 'first-move-click', 'first-move'):.0f} ms after its last click)"
+    )
+    print(
+        f"  engine ready, first visit        {ready:7.0f} ms   (with the service worker "
+        f"installing and the snapshot made: {med(firsts, 'ready'):.0f} ms)"
+    )
     ret = med(returns, "ready")
-    print(f"  engine ready, return visit       {ret:7.0f} ms   (offline cache + snapshot; "
-          f"target < {TARGET_RETURN_MS} ms: {'ok' if ret < TARGET_RETURN_MS else 'MISSED'})")
+    print(
+        f"  engine ready, return visit       {ret:7.0f} ms   (offline cache + snapshot; "
+        f"target < {TARGET_RETURN_MS} ms: {'ok' if ret < TARGET_RETURN_MS else 'MISSED'})"
+    )
     print(f"  board visible, return visit      {med(returns, 'board'):7.0f} ms")
     print(f"  bare Pyodide ready (first visit) {bare_ready:7.0f} ms   (Pyodide alone, no gamut)")
     print("  where the time goes (medians, ms; w: = the worker's marks):")
     for label, rows in (("first visit", ours), ("return visit", returns)):
         print(f"    {label}:")
         print(f"      page start -> worker script runs     {med(rows, 'w:worker-start'):6.0f}")
-        print(f"      lock file, snapshot looked up        {span(rows, 'w:worker-start', 'w:wasm-start'):6.0f}"
-              "   (includes loading pyodide.asm.mjs)")
+        print(
+            f"      lock file, snapshot looked up        {span(rows, 'w:worker-start', 'w:wasm-start'):6.0f}"
+            "   (includes loading pyodide.asm.mjs)"
+        )
         print(f"      WebAssembly compile + instantiate    {span(rows, 'w:wasm-start', 'w:wasm-done'):6.0f}")
         print(f"      -> file system (stdlib zip) ready    {span(rows, 'w:wasm-done', 'w:fs-init'):6.0f}")
         if label == "first visit":
-            print(f"      -> CPython started (Pyodide up)      {span(rows, 'w:fs-init', 'w:runtime-up'):6.0f}")
-            print(f"      -> wheel unpacked                    {span(rows, 'w:runtime-up', 'w:wheel-unpacked'):6.0f}")
-            print(f"      -> import gamut.bridge, engine ready {span(rows, 'w:wheel-unpacked', 'w:ready'):6.0f}")
+            print(
+                f"      -> CPython started (Pyodide up)      {span(rows, 'w:fs-init', 'w:runtime-up'):6.0f}"
+            )
+            print(
+                f"      -> wheel unpacked                    {span(rows, 'w:runtime-up', 'w:wheel-unpacked'):6.0f}"
+            )
+            print(
+                f"      -> import gamut.bridge, engine ready {span(rows, 'w:wheel-unpacked', 'w:ready'):6.0f}"
+            )
         else:
-            print(f"      -> heap restored from the snapshot   {span(rows, 'w:fs-init', 'w:snapshot-restored'):6.0f}")
-            print(f"      -> engine answers                    {span(rows, 'w:snapshot-restored', 'w:ready'):6.0f}")
-        print(f"      worker ready -> page data-engine     {span(rows, 'w:ready', 'ready'):6.0f}"
-              "   (the page's own start-up calls)")
-    print(f"    first visit with the service worker: import every module + save the heap "
-          f"{span(firsts, 'w:wheel-unpacked', 'w:snapshot-made'):.0f} ms (import gamut.bridge included)")
+            print(
+                f"      -> heap restored from the snapshot   {span(rows, 'w:fs-init', 'w:snapshot-restored'):6.0f}"
+            )
+            print(
+                f"      -> engine answers                    {span(rows, 'w:snapshot-restored', 'w:ready'):6.0f}"
+            )
+        print(
+            f"      worker ready -> page data-engine     {span(rows, 'w:ready', 'ready'):6.0f}"
+            "   (the page's own start-up calls)"
+        )
+    print(
+        f"    first visit with the service worker: import every module + save the heap "
+        f"{span(firsts, 'w:wheel-unpacked', 'w:snapshot-made'):.0f} ms (import gamut.bridge included)"
+    )
     print("  all rounds (board / first ready / first ready with SW / return readies / bare ready, ms):")
     for i, (o, f, b) in enumerate(zip(ours, firsts, bare)):
-        r = " ".join(f"{x['ready']:5.0f}" for x in returns[2 * i:2 * i + 2])
+        r = " ".join(f"{x['ready']:5.0f}" for x in returns[2 * i : 2 * i + 2])
         print(f"    {o['board']:6.0f} {o['ready']:6.0f} {f['ready']:6.0f}   {r}   {b['ready']:6.0f}")
     return 0
 

@@ -45,6 +45,7 @@ def samples(game, games, seed):
 
 def fit(data):
     """Maximum-likelihood scale of the logistic (golden-section on log scale)."""
+
     def nll(log_s):
         s = math.exp(log_s)
         total = 0.0
@@ -53,6 +54,7 @@ def fit(data):
             p = min(max(p, 1e-9), 1 - 1e-9)
             total -= y * math.log(p) + (1 - y) * math.log(1 - p)
         return total
+
     lo, hi = math.log(1.0), math.log(1e6)
     g = (math.sqrt(5) - 1) / 2
     for _ in range(60):
@@ -73,8 +75,11 @@ def main(argv) -> int:
     for game in args.only:
         data = samples(game, args.games, args.seed)
         scale = fit(data)
-        print(f"{game:8} {len(data):6} positions  scale {scale:8.1f}  "
-              f"(declared {getattr(gamut.new(game), 'eval_scale', None)})", flush=True)
+        print(
+            f"{game:8} {len(data):6} positions  scale {scale:8.1f}  "
+            f"(declared {getattr(gamut.new(game), 'eval_scale', None)})",
+            flush=True,
+        )
     return 0
 
 

@@ -60,10 +60,12 @@ def main(argv=None) -> int:
         thresholds = gamut.new(game).mark_thresholds
         q = statistics.quantiles(losses, n=10) if len(losses) >= 10 else [float("nan")] * 9
         share = ", ".join(f"{m} {100 * n / max(1, moves):.0f} %" for m, n in marked.items())
-        print(f"  {game:8s} {moves:4d} moves, {len(losses):4d} not the engine's: loss median "
-              f"{100 * statistics.median(losses or [0]):.1f}, 90th percentile {100 * q[8]:.1f} points; "
-              f"thresholds {', '.join(f'{100 * t:.0f}' for t in thresholds)}: marked {share}",
-              flush=True)
+        print(
+            f"  {game:8s} {moves:4d} moves, {len(losses):4d} not the engine's: loss median "
+            f"{100 * statistics.median(losses or [0]):.1f}, 90th percentile {100 * q[8]:.1f} points; "
+            f"thresholds {', '.join(f'{100 * t:.0f}' for t in thresholds)}: marked {share}",
+            flush=True,
+        )
     return 0
 
 

@@ -19,15 +19,19 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench_ai import GAMES, midgame
+
 import gamut
 import gamut.ai
 
-from bench_ai import GAMES, midgame
-
-
 # Beside bench_ai's games: every other variant, one position each.
-OTHERS = [("loa", "scrambled-eggs"), ("el", "eight"), ("el", "consecutive"),
-          ("el", "four-player"), ("escabel", "checkered")]
+OTHERS = [
+    ("loa", "scrambled-eggs"),
+    ("el", "eight"),
+    ("el", "consecutive"),
+    ("el", "four-player"),
+    ("escabel", "checkered"),
+]
 
 
 def fingerprint():
@@ -44,17 +48,21 @@ def fingerprint():
             p = search.progress()
             label = f"{game} {variant or '-'} +{plies}/{seed} {name}"
             if "nodes" in p:
-                yield (f"{label}: {state.move_text(move)} score {p['score']} "
-                       f"nodes {p['nodes']} depth {p['depth']} pv {' '.join(p['pv'])}")
+                yield (
+                    f"{label}: {state.move_text(move)} score {p['score']} "
+                    f"nodes {p['nodes']} depth {p['depth']} pv {' '.join(p['pv'])}"
+                )
             else:
-                yield (f"{label}: {state.move_text(move)} sims {p['simulations']} "
-                       f"win_rate {p['win_rate']:.6f}")
+                yield (
+                    f"{label}: {state.move_text(move)} sims {p['simulations']} win_rate {p['win_rate']:.6f}"
+                )
 
 
 def main(argv) -> int:
     if argv[:1] == ["--commit"] and len(argv) == 2:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository: tools/
         from tools.arena import export_commit, exported_env
+
         with tempfile.TemporaryDirectory() as tmp:
             export_commit(argv[1], Path(tmp))
             env = exported_env(Path(tmp), str(Path(__file__).parent))

@@ -16,7 +16,8 @@ import json
 import math
 import sys
 
-from gamut.games.loa import evaluation as loa_eval, state as loa
+from gamut.games.loa import evaluation as loa_eval
+from gamut.games.loa import state as loa
 
 
 def load(path):
@@ -31,8 +32,14 @@ def load(path):
             if r["winner"] is None:
                 continue
             own, enemy = (r["white"], r["black"]) if r["to_move"] else (r["black"], r["white"])
-            rows.append((loa_eval.features(own, enemy), float(r["winner"] == r["to_move"]),
-                         game, (own, enemy, r["to_move"])))
+            rows.append(
+                (
+                    loa_eval.features(own, enemy),
+                    float(r["winner"] == r["to_move"]),
+                    game,
+                    (own, enemy, r["to_move"]),
+                )
+            )
     return rows
 
 
@@ -90,8 +97,9 @@ def main(argv) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("data")
     p.add_argument("--l2", type=float, default=1e-3)
-    p.add_argument("--drop", nargs="*", default=[], choices=loa_eval.FEATURES,
-                   help="features left out (their weight 0)")
+    p.add_argument(
+        "--drop", nargs="*", default=[], choices=loa_eval.FEATURES, help="features left out (their weight 0)"
+    )
     args = p.parse_args(argv)
     rows = load(args.data)
     dropped = [loa_eval.FEATURES.index(name) for name in args.drop]
@@ -109,10 +117,11 @@ def main(argv) -> int:
         state = loa.LoaState("standard", {"double-connection": "mover"}, black, white, to_move)
         used.append(loa_eval.evaluate_classic(state) / 950.0)  # (its eval_scale)
     old = loss(used, ys)
-    print(f"{len(train)} training positions, {len(test)} held out "
-          f"({len({r[2] for r in rows})} games)")
-    print(f"held out: fitted log-loss {new[0]:.4f} accuracy {new[1]:.1%}; "
-          f"the hand-weighted one {old[0]:.4f} / {old[1]:.1%}")
+    print(f"{len(train)} training positions, {len(test)} held out ({len({r[2] for r in rows})} games)")
+    print(
+        f"held out: fitted log-loss {new[0]:.4f} accuracy {new[1]:.1%}; "
+        f"the hand-weighted one {old[0]:.4f} / {old[1]:.1%}"
+    )
     for name, wi in zip(loa_eval.FEATURES, w):
         print(f"  {name:16} {wi:+.4f}")
     print("WEIGHTS = (" + ", ".join(f"{wi:.4f}" for wi in w[:-1]) + ")")

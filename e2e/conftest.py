@@ -74,22 +74,29 @@ def _wait_for_function_without_eval(self, expression, *args, **kwargs):
 
 
 Page.wait_for_function = _wait_for_function_without_eval  # type: ignore[method-assign]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 READY_TIMEOUT_MS = 90_000
 LOCAL_HOSTS = {"127.0.0.1"}
 
 
 # -- browser --------------------------------------------------------------------
 
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """Debian's Chromium (Playwright cannot download its own browsers here)."""
-    return {**browser_type_launch_args, "executable_path": str(build.CHROMIUM),
-            "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": str(build.CHROMIUM), "args": CHROMIUM_ARGS}
 
 
 # -- the site ---------------------------------------------------------------------
+
 
 @pytest.fixture(scope="session")
 def site_server():
@@ -118,6 +125,7 @@ def site_info(site_server) -> dict:
 
 
 # -- guarded contexts ------------------------------------------------------------
+
 
 class Guard:
     """Watches one browser context: foreign requests, console errors, page errors."""
@@ -247,10 +255,12 @@ def shared_page(browser, site_url):
 
 # -- helpers ----------------------------------------------------------------------
 
+
 def wait_engine_ready(page, timeout: float = READY_TIMEOUT_MS) -> None:
     """Wait until ``<html data-engine="ready">``; fail clearly on "failed"."""
-    page.wait_for_selector("html[data-engine=ready], html[data-engine=failed]",
-                           state="attached", timeout=timeout)
+    page.wait_for_selector(
+        "html[data-engine=ready], html[data-engine=failed]", state="attached", timeout=timeout
+    )
     state = page.evaluate("document.documentElement.dataset.engine")
     if state != "ready":
         text = page.evaluate("document.body ? document.body.innerText.slice(0, 500) : ''")

@@ -27,7 +27,9 @@ def open_hash(page, fragment: str) -> None:
     page.evaluate("f => { location.hash = f; }", fragment)
     page.wait_for_function(
         "r => document.documentElement.dataset.revision !== r"
-        " && document.documentElement.dataset.busy === 'no'", arg=before)
+        " && document.documentElement.dataset.busy === 'no'",
+        arg=before,
+    )
 
 
 def move_count(page) -> int:
@@ -59,14 +61,13 @@ def module_url(page, name: str) -> str:
     """The URL of the page's module ``name`` (e.g. ``"model/url.js"``), to import in
     the page: the build's modules are in its own folder (``b/<version>/``,
     beside app.js), not next to the page."""
-    return page.evaluate(
-        "n => new URL(n, document.querySelector('script[src$=\"/app.js\"]').src).href", name)
+    return page.evaluate("n => new URL(n, document.querySelector('script[src$=\"/app.js\"]').src).href", name)
 
 
 def few_moves(game: str, n: int = 5, state=None) -> list[str]:
     """A few legal moves of ``game`` from its default start (or from
     ``state``), spread over the move list: the same moves on every run."""
-    import gamut  # noqa: PLC0415  (the e2e conftest puts py/ on the path)
+    import gamut
 
     state = state if state is not None else gamut.new(game)
     moves = []

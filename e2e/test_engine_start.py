@@ -14,7 +14,6 @@ import json
 import time
 
 import pytest
-
 from conftest import wait_engine_ready
 
 TEST_PAGE = "infra-test.html"
@@ -45,42 +44,52 @@ def marks(page) -> list[str]:
 
 
 def build_version(page, site_url) -> str:
-    return json.loads(page.evaluate(
-        f"fetch({json.dumps(site_url + 'version.json')}).then((r) => r.text())"))["version"]
+    return json.loads(page.evaluate(f"fetch({json.dumps(site_url + 'version.json')}).then((r) => r.text())"))[
+        "version"
+    ]
 
 
 def snapshot_kept(page, version: str, timeout: float = 60) -> None:
     """Wait until the worker has put this build's snapshot in the cache."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if page.evaluate("""async (v) => {
+        if page.evaluate(
+            """async (v) => {
                 const cache = await caches.open("snapshot-gamut-" + v);
                 return (await cache.keys()).length > 0;
-            }""", version):
+            }""",
+            version,
+        ):
             return
         time.sleep(0.2)
     pytest.fail("no snapshot was kept")
 
 
 def snapshot_key(page, version: str) -> str | None:
-    return page.evaluate("""async (v) => {
+    return page.evaluate(
+        """async (v) => {
         const cache = await caches.open("snapshot-gamut-" + v);
         const [request] = await cache.keys();
         if (!request) return null;
         return (await cache.match(request)).headers.get("x-gamut-snapshot");
-    }""", version)
+    }""",
+        version,
+    )
 
 
 def put_snapshot(page, version: str, key: str, data: str) -> None:
     """Put a fake snapshot (``data`` as its bytes) under ``version``'s cache
     (where the worker of build ``version`` looks: in the build's folder)."""
-    page.evaluate("""async ([v, key, data]) => {
+    page.evaluate(
+        """async ([v, key, data]) => {
         const cache = await caches.open("snapshot-gamut-" + v);
         for (const request of await cache.keys()) await cache.delete(request);
         await cache.put(new URL(`b/${v}/engine-snapshot.bin`, location.href).href,
                         new Response(new TextEncoder().encode(data),
                                      {headers: {"x-gamut-snapshot": key}}));
-    }""", [version, key, data])
+    }""",
+        [version, key, data],
+    )
 
 
 @pytest.fixture

@@ -14,10 +14,9 @@ does not change, and a computer seat replies.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import wait_engine_ready
 from pagekit import cell, library_entries
+from playwright.sync_api import expect
 
 # Holds every message the engine worker sends until __gamutRelease(): the
 # page sees an engine that is still starting, however fast it really is.

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import guard_context, wait_engine_ready
 
 TEST_PAGE = "infra-test.html"
@@ -40,7 +39,8 @@ def call(page, method, params=None):
         """([method, params]) => engine.call(method, params).then(
                (r) => ["ok", r],
                (e) => ["error", [e.name, e.type, e.message]])""",
-        [method, params or {}])
+        [method, params or {}],
+    )
 
 
 def test_engine_ready_from_sub_path_with_local_requests_only(engine_page, site_url, site_info):
@@ -51,8 +51,15 @@ def test_engine_ready_from_sub_path_with_local_requests_only(engine_page, site_u
     # build's own files from its folder
     own, pyodide = site_info["build"], site_info["pyodide"]
     assert own == f"b/{site_info['version']}/" and pyodide.startswith("pyodide/")
-    for needed in (pyodide + "pyodide.mjs", pyodide + "pyodide.asm.wasm", pyodide + "python_stdlib.zip",
-                   own + "pyodide-lock.json", own + "wheels/gamut-", own + "worker.js", own + "engine/engine.js"):
+    for needed in (
+        pyodide + "pyodide.mjs",
+        pyodide + "pyodide.asm.wasm",
+        pyodide + "python_stdlib.zip",
+        own + "pyodide-lock.json",
+        own + "wheels/gamut-",
+        own + "worker.js",
+        own + "engine/engine.js",
+    ):
         assert any(u.startswith(site_url + needed) for u in urls), needed
     stages = engine_page.evaluate("loadingEvents.map((e) => e.stage)")
     assert stages[0] == "runtime" and stages[-1] == "ready"
@@ -65,8 +72,9 @@ def test_engine_runs_python_3_14_and_our_version(engine_page, site_url):
     status, result = call(engine_page, "version")
     assert status == "ok"
     assert result["python"].startswith("3.14")
-    version = json.loads(engine_page.evaluate(
-        f"fetch({json.dumps(site_url + 'version.json')}).then((r) => r.text())"))
+    version = json.loads(
+        engine_page.evaluate(f"fetch({json.dumps(site_url + 'version.json')}).then((r) => r.text())")
+    )
     assert version["gamut"] == result["version"]
 
 
@@ -86,14 +94,25 @@ def test_bridge_calls_round_trip(engine_page):
     assert "loa" in {g["id"] for g in games}
 
 
-@pytest.mark.parametrize("method, params, kind", [
-    ("play", {"start": "loa standard double-connection=mover start", "move": "b1-b2"}, "IllegalMoveError"),
-    ("new", {"game": "chess"}, "UnknownGameError"),
-    ("view", {"start": "loa standard double-connection=mover start", "line": ["b1-d3", "zz"]}, "RecordError"),
-    ("view", {"start": "garbage"}, "PositionError"),
-    ("no_such_method", {}, "RequestError"),
-    ("view", {"start": "loa standard double-connection=mover start", "line": "x"}, "RequestError"),
-])
+@pytest.mark.parametrize(
+    "method, params, kind",
+    [
+        (
+            "play",
+            {"start": "loa standard double-connection=mover start", "move": "b1-b2"},
+            "IllegalMoveError",
+        ),
+        ("new", {"game": "chess"}, "UnknownGameError"),
+        (
+            "view",
+            {"start": "loa standard double-connection=mover start", "line": ["b1-d3", "zz"]},
+            "RecordError",
+        ),
+        ("view", {"start": "garbage"}, "PositionError"),
+        ("no_such_method", {}, "RequestError"),
+        ("view", {"start": "loa standard double-connection=mover start", "line": "x"}, "RequestError"),
+    ],
+)
 def test_bad_calls_give_typed_errors(engine_page, method, params, kind):
     status, (name, etype, message) = call(engine_page, method, params)
     assert status == "error" and name == "EngineError" and etype == kind and message
@@ -119,8 +138,12 @@ def test_corrupted_messages_do_not_crash_the_worker(engine_page):
     }""")
     assert result["moves"] == 36
     types = {a["id"]: (a["type"], a["error"]["type"]) for a in result["answers"]}
-    assert types == {9001: ("error", "RequestError"), 9002: ("error", "RequestError"),
-                     9003: ("error", "RequestError"), 9004: ("error", "RequestError")}
+    assert types == {
+        9001: ("error", "RequestError"),
+        9002: ("error", "RequestError"),
+        9003: ("error", "RequestError"),
+        9004: ("error", "RequestError"),
+    }
 
 
 def test_perft_job_reports_progress_and_finishes(engine_page):
@@ -203,9 +226,10 @@ def test_offline_reload_reaches_engine_ready(new_context, site_url, guard_of):
         wait_engine_ready(page)
         # really offline: a file the service worker has not cached cannot be fetched
         guard_of(page).allow_console(r"ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load")
-        assert page.evaluate(
-            "fetch('not-cached.txt').then((r) => 'online ' + r.status, () => 'offline')"
-        ) == "offline"
+        assert (
+            page.evaluate("fetch('not-cached.txt').then((r) => 'online ' + r.status, () => 'offline')")
+            == "offline"
+        )
         status = page.evaluate("engine.call('new', {game: 'loa'}).then((r) => r.view.moves.length)")
         assert status == 36
         # the real page too
@@ -215,11 +239,14 @@ def test_offline_reload_reaches_engine_ready(new_context, site_url, guard_of):
         context.set_offline(False)
 
 
-@pytest.mark.parametrize("blocked, expected", [
-    ("**/wheels/gamut-*.whl", "gamut wheel"),
-    ("**/python_stdlib.zip", ""),
-    ("**/worker.js", "worker"),
-])
+@pytest.mark.parametrize(
+    "blocked, expected",
+    [
+        ("**/wheels/gamut-*.whl", "gamut wheel"),
+        ("**/python_stdlib.zip", ""),
+        ("**/worker.js", "worker"),
+    ],
+)
 def test_loading_failure_is_reported_not_hung(new_context, guard_of, site_url, blocked, expected):
     context = new_context()
     guard_of(context).allow_console(".")  # the browser logs the failed fetches

@@ -14,20 +14,23 @@ import random
 import re
 
 import pytest
+from pagekit import open_hash, wait_idle
 from playwright.sync_api import expect
 
 import gamut
 from gamut import words
-from pagekit import open_hash, wait_idle
 
-LOA_WIN_IN_TWO = ("loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
-                  "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3")
+LOA_WIN_IN_TWO = (
+    "loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
+    "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3"
+)
 
 
 def link(state, moves=(), players=None, start: str | None = None) -> str:
     opts = ",".join(f"{k}={v}" for k, v in state.options_json().items()) or "-"
     text = f"#v1/{state.game_id}/{state.variant}/{opts}/" + ",".join(
-        m.replace(">", "%3E").replace("=", "%3D") for m in moves)
+        m.replace(">", "%3E").replace("=", "%3D") for m in moves
+    )
     if players:
         text += "/players=" + ",".join(players)
     if start is not None:
@@ -45,8 +48,7 @@ def last_said(page) -> str:
 
 def wait_said(page, before: int, count: int = 1) -> str:
     """Wait until ``count`` more entries were said; the last one."""
-    page.wait_for_function(
-        "n => Number(document.documentElement.dataset.said || 0) >= n", arg=before + count)
+    page.wait_for_function("n => Number(document.documentElement.dataset.said || 0) >= n", arg=before + count)
     wait_idle(page)
     return last_said(page)
 
@@ -76,7 +78,9 @@ def enter(page, text: str) -> str:
     page.keyboard.press("Enter")
     page.wait_for_function(
         "n => Number(document.documentElement.dataset.said || 0) > n"
-        " || document.getElementById('move-error').textContent !== ''", arg=before)
+        " || document.getElementById('move-error').textContent !== ''",
+        arg=before,
+    )
     wait_idle(page)
     error = page.locator("#move-error").inner_text()
     if error:
@@ -85,8 +89,10 @@ def enter(page, text: str) -> str:
 
 
 def focused_cell(page):
-    return page.evaluate("document.activeElement && document.activeElement.dataset"
-                         " && document.activeElement.dataset.cell || null")
+    return page.evaluate(
+        "document.activeElement && document.activeElement.dataset"
+        " && document.activeElement.dataset.cell || null"
+    )
 
 
 def to_board(page) -> None:
@@ -128,15 +134,19 @@ def expect_moves(page, moves) -> None:
 
 # -- Lines of Action ------------------------------------------------------------------
 
+
 def loa_winning_pair(state):
     """A Black move after which every White reply leaves Black a connecting move."""
     for m in state.legal_moves():
         after = state.play(m)
         if after.outcome() is None and all(
-                any((r2 := reply.play(w)).outcome() is not None and r2.outcome().winner == 0
-                    for w in reply.legal_moves())
-                for reply in (after.play(x) for x in after.legal_moves())
-                if reply.outcome() is None):
+            any(
+                (r2 := reply.play(w)).outcome() is not None and r2.outcome().winner == 0
+                for w in reply.legal_moves()
+            )
+            for reply in (after.play(x) for x in after.legal_moves())
+            if reply.outcome() is None
+        ):
             return m
     raise AssertionError("no win in two")
 
@@ -181,7 +191,8 @@ def test_lines_of_action_against_the_computer_from_the_keyboard(shared_page):
     for _ in range(labels.index(text) + 1):
         page.keyboard.press("ArrowDown")
     expect(page.locator("#move-input")).to_have_attribute(
-        "aria-activedescendant", f"move-option-{labels.index(text)}")
+        "aria-activedescendant", f"move-option-{labels.index(text)}"
+    )
     page.keyboard.press("Enter")
     # said once: the human's move, then the computer's reply
     said = wait_said(page, before, 2)
@@ -213,6 +224,7 @@ def test_lines_of_action_against_the_computer_from_the_keyboard(shared_page):
 
 # -- EL: a whole game, Red typing, Blue on the board and its number keys -----------------
 
+
 def test_el_whole_game_from_the_keyboard(shared_page):
     page = shared_page
     state = gamut.new("el", "standard", declare_threats="off")
@@ -223,13 +235,13 @@ def test_el_whole_game_from_the_keyboard(shared_page):
         before = said_count(page)
         if i % 2 == 0:  # Red: the move box
             enter(page, move)
-        else:           # Blue: arrows to the cell, Enter, then the number's key
+        else:  # Blue: arrows to the cell, Enter, then the number's key
             cell, number = move.split("=")
             arrow_to(page, cell)
             page.keyboard.press("Enter")
             page.keyboard.press(number)
         state, said = said_in_words(page, state, move, before)
-        expect_moves(page, line[:i + 1])
+        expect_moves(page, line[: i + 1])
     assert said == "Red writes 6 on f1. Red wins: f1=6 completed an EL."
     expect(page.locator("#result")).to_contain_text("Red wins")
     expect_board_says(page, "f1: Red 6", "e6: Blue 5", "a2: empty")
@@ -255,6 +267,7 @@ def test_el_declarations_typed(shared_page):
 
 
 # -- Escabel: a whole game, with the swap ----------------------------------------------
+
 
 def test_escabel_whole_game_from_the_keyboard(shared_page):
     page = shared_page
@@ -283,14 +296,20 @@ def test_escabel_stack_move_typed(shared_page):
     open_hash(page, link(state))
     wait_idle(page)
     said = enter(page, "a1>b1")
-    assert said == ("Black moves a1 onto b1: b1 is now a Black stack of height 2, a1 a White stack "
-                    "of height 1, Player 2 may now swap sides (pie rule) instead of moving.")
+    assert said == (
+        "Black moves a1 onto b1: b1 is now a Black stack of height 2, a1 a White stack "
+        "of height 1, Player 2 may now swap sides (pie rule) instead of moving."
+    )
     expect_moves(page, ["a1>b1"])
-    expect_board_says(page, "b1: stack of 2, top Player 1 (Black) (from the bottom: Player 2 (White), "
-                            "Player 1 (Black))", "a1: Player 2 (White) piece")
+    expect_board_says(
+        page,
+        "b1: stack of 2, top Player 1 (Black) (from the bottom: Player 2 (White), Player 1 (Black))",
+        "a1: Player 2 (White) piece",
+    )
 
 
 # -- EVL: a whole game typed; Lines of Action: the last twenty moves of one ------------
+
 
 def random_game(game: str, seed: int, unstacks: bool = False):
     """The positions and moves of a random game played to its end (EVL's
@@ -449,6 +468,7 @@ def test_lines_of_action_last_twenty_moves_from_the_keyboard(shared_page):
 
 
 # -- taking back and browsing are said too -------------------------------------------------
+
 
 def test_undo_and_browsing_are_said(shared_page):
     page = shared_page

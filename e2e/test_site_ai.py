@@ -16,12 +16,12 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import wait_engine_ready
+from pagekit import cell, library_entries, move_count, open_hash, wait_idle
 from playwright.sync_api import expect
 
 import gamut
 import gamut.ai
-from conftest import wait_engine_ready
-from pagekit import cell, open_hash, move_count, wait_idle, library_entries
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 
@@ -32,8 +32,10 @@ GAMES = {
     "escabel": ("standard", {}),
     "evl": ("standard", {}),
 }
-LOA_WIN_IN_TWO = ("loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
-                  "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3")
+LOA_WIN_IN_TWO = (
+    "loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
+    "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3"
+)
 
 
 def start_state(game: str):
@@ -41,8 +43,10 @@ def start_state(game: str):
     return gamut.new(game, variant, **options)
 
 
-BAR_MOVING = ("() => { const b = document.getElementById('ai-progress');"
-              " return !!b && !b.hidden && b.value > 0 && b.value < 1; }")
+BAR_MOVING = (
+    "() => { const b = document.getElementById('ai-progress');"
+    " return !!b && !b.hidden && b.value > 0 && b.value < 1; }"
+)
 BEGINNER_CAP_MS = 1000 * max(gamut.ai.LEVELS["beginner"].time_limit(start_state(g)) for g in GAMES)
 
 
@@ -76,8 +80,7 @@ def thinking(page) -> str:
     return page.evaluate("document.documentElement.dataset.thinking || ''")
 
 
-def human_move(page, game: str, pick: int = 0, text: str | None = None,
-               start: str | None = None) -> str:
+def human_move(page, game: str, pick: int = 0, text: str | None = None, start: str | None = None) -> str:
     """Play a legal move of the position on the page by clicking it: the move's
     clicks (cells and palette numbers) as the engine lists them; the move
     written ``text``, or else one picked by ``pick``."""
@@ -89,7 +92,9 @@ def human_move(page, game: str, pick: int = 0, text: str | None = None,
         move = next(m for m in options if m["text"] == text)
     else:
         move = options[(pick * 7 + 3) % len(options)]
-    for pid in page.eval_on_selector_all('#palette .pal[aria-pressed="true"]', "els => els.map(e => e.dataset.id)"):
+    for pid in page.eval_on_selector_all(
+        '#palette .pal[aria-pressed="true"]', "els => els.map(e => e.dataset.id)"
+    ):
         page.locator(f'#palette .pal[data-id="{pid}"]').click()  # a number still picked last time
     for click in move["clicks"]:
         target = page.locator(f'#palette .pal[data-id="{click}"]')
@@ -101,21 +106,22 @@ def human_move(page, game: str, pick: int = 0, text: str | None = None,
     # The computer may answer at once (Beginner thinks 0.1 s), so the list
     # can hold its reply too by the time it is read: the move after those
     # already played must be this one.
-    page.wait_for_function("n => document.querySelectorAll('#moves .mv').length > n",
-                           arg=len(before), timeout=5_000)
+    page.wait_for_function(
+        "n => document.querySelectorAll('#moves .mv').length > n", arg=len(before), timeout=5_000
+    )
     assert played(page)[len(before)] == move["text"]
     return move["text"]
 
 
 def wait_moves(page, n: int, timeout: float = 30_000) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#moves .mv').length >= n", arg=n,
-                           timeout=timeout)
+    page.wait_for_function("n => document.querySelectorAll('#moves .mv').length >= n", arg=n, timeout=timeout)
     wait_idle(page)
 
 
 def suggested_cells(page, kind: str) -> list[str]:
-    return page.eval_on_selector_all(f"#board .suggest-{kind} .suggest-ring",
-                                     "els => els.map(e => e.dataset.cell)")
+    return page.eval_on_selector_all(
+        f"#board .suggest-{kind} .suggest-ring", "els => els.map(e => e.dataset.cell)"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -124,6 +130,7 @@ def ai_page(shared_page):
 
 
 # -- a game against the computer, in every game --------------------------------------
+
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_game_against_the_computer(ai_page, game):
@@ -207,8 +214,10 @@ def test_el_with_declared_threats_against_the_computer(ai_page):
     # threatens on two cells, declares them all, and wins on the next turn
     # through whichever cell Blue (the human) leaves open.
     page = ai_page
-    start = ("el standard first-two-equal=off,full-board=draw,declare-threats=on "
-             "b6...../.b6..r4./..b6.b3./....r2b5/....r1./r1r2r3b4.. r last=e5,f3 declared=-;-")
+    start = (
+        "el standard first-two-equal=off,full-board=draw,declare-threats=on "
+        "b6...../.b6..r4./..b6.b3./....r2b5/....r1./r1r2r3b4.. r last=e5,f3 declared=-;-"
+    )
     open_hash(page, link("el", players=["c:strong", "h"], start=start))
     wait_moves(page, 2, timeout=30_000)  # its placement, then its declaration
     moves = played(page)
@@ -217,12 +226,15 @@ def test_el_with_declared_threats_against_the_computer(ai_page):
     threat_cells = sorted({c for c, _ in placed.threats()[0]})
     assert len(threat_cells) >= 2, moves
     assert moves[1].startswith("declare:")
-    assert sorted(moves[1][len("declare:"):].split(",")) == threat_cells
+    assert sorted(moves[1][len("declare:") :].split(",")) == threat_cells
     expect(page.locator("#status")).to_contain_text("Threat!")
     # the human blocks one declared cell with a number that completes nothing,
     # and declares nothing
-    block = next(m for m in state.legal_moves()
-                 if str(m).split("=")[0] in threat_cells and state.play(m).outcome() is None)
+    block = next(
+        m
+        for m in state.legal_moves()
+        if str(m).split("=")[0] in threat_cells and state.play(m).outcome() is None
+    )
     human_move(page, "el", text=str(block), start=start)
     expect(page.locator("#select-confirm")).to_be_visible()
     page.locator("#select-confirm").click()
@@ -254,8 +266,9 @@ def test_three_player_el_against_two_computers(ai_page):
     # the thinking readout of a Monte-Carlo search: simulations and a win rate
     page.locator('#players select.seat-kind[data-seat="0"]').select_option("c:master")
     expect(page.locator("#ai")).to_have_attribute("data-state", "thinking", timeout=5000)
-    page.wait_for_function("/simulations/.test(document.getElementById('ai-status').textContent)",
-                           timeout=15_000)
+    page.wait_for_function(
+        "/simulations/.test(document.getElementById('ai-status').textContent)", timeout=15_000
+    )
     page.wait_for_function(BAR_MOVING, timeout=10_000)  # simulations spent, as a bar
     page.locator('#players select.seat-kind[data-seat="0"]').select_option("h")
     page.wait_for_function("!document.documentElement.dataset.thinking")
@@ -302,6 +315,7 @@ def test_seats_change_mid_game_and_the_board_refuses_clicks_for_the_computer(ai_
 
 # -- Move now, the indicator and the arrow ------------------------------------------
 
+
 def test_move_now_plays_the_best_move_so_far(ai_page):
     page = ai_page
     SHOTS.mkdir(exist_ok=True)
@@ -311,8 +325,11 @@ def test_move_now_plays_the_best_move_so_far(ai_page):
     box = page.locator("#ai")
     expect(box).to_have_attribute("data-state", "thinking", timeout=5000)
     expect(page.locator("#ai-status")).to_contain_text("White (Master) is thinking")
-    page.wait_for_function("/depth [1-9]/.test(document.getElementById('ai-status').textContent)"
-                           " && document.getElementById('ai').dataset.best", timeout=15_000)
+    page.wait_for_function(
+        "/depth [1-9]/.test(document.getElementById('ai-status').textContent)"
+        " && document.getElementById('ai').dataset.best",
+        timeout=15_000,
+    )
     expect(page.locator("#ai-status")).to_contain_text("nodes")
     expect(page.locator("#ai-eval")).not_to_be_empty()
     # the current best move is drawn on the board: rings on its squares and an arrow
@@ -358,6 +375,7 @@ def test_phone_layout_while_the_computer_thinks(new_context, site_url):
 
 
 # -- undo and navigation while the computer thinks -----------------------------------
+
 
 def test_undo_while_the_computer_thinks_takes_back_the_human_move(ai_page):
     page = ai_page
@@ -418,6 +436,7 @@ def test_browsing_keeps_the_search_and_a_new_game_stops_it(ai_page):
 
 # -- hint ---------------------------------------------------------------------------
 
+
 def test_hint_shows_the_best_move_and_who_stands_better(ai_page):
     page = ai_page
     open_hash(page, link("loa", start=LOA_WIN_IN_TWO))
@@ -446,13 +465,16 @@ def test_hint_shows_the_best_move_and_who_stands_better(ai_page):
     expect(box).to_have_attribute("data-state", "hint", timeout=15_000)
     state = start_state("loa")
     assert state.parse_move(box.get_attribute("data-best")) in state.legal_moves()
-    assert re.fullmatch(r"About even|(Black|White) (stands slightly better|stands better|is clearly winning)",
-                        page.locator("#ai-eval").text_content())
+    assert re.fullmatch(
+        r"About even|(Black|White) (stands slightly better|stands better|is clearly winning)",
+        page.locator("#ai-eval").text_content(),
+    )
     page.locator("#hint").click()  # pressed again: hidden
     expect(box).to_be_hidden()
 
 
 # -- computer vs computer -------------------------------------------------------------
+
 
 def test_computer_against_computer_with_pause(ai_page):
     page = ai_page
@@ -483,11 +505,14 @@ def test_computer_against_computer_with_pause(ai_page):
 
 # -- saved with the game ---------------------------------------------------------------
 
+
 def test_a_bad_players_segment_is_refused_with_a_reason(ai_page):
     page = ai_page
     open_hash(page, link("loa", ["b1-d3", "h2-f4"]))
     page.evaluate("f => { location.hash = f; }", link("loa", ["b1-d3"]) + "/players=h,robot")
-    expect(page.locator("#notice-text")).to_contain_text('player "robot" is not "h" (a human), "r" (far away) or "c:<level>"')
+    expect(page.locator("#notice-text")).to_contain_text(
+        'player "robot" is not "h" (a human), "r" (far away) or "c:<level>"'
+    )
     wait_idle(page)
     expect(page.locator("#moves .mv")).to_have_text(["b1-d3", "h2-f4"])  # the game on screen stays
     page.locator("#notice-close").click()

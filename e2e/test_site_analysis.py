@@ -18,14 +18,14 @@ import sys
 from pathlib import Path
 from urllib.parse import quote
 
+from pagekit import open_hash, wait_idle
 from playwright.sync_api import expect
 
-from pagekit import open_hash, wait_idle
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-import gamut  # noqa: E402
-from tools.solve import forced_wins  # noqa: E402
-from test_analysis import FORCED_LOSSES, MISSED_WINS  # noqa: E402  (the positions built for the tests)
+from test_analysis import FORCED_LOSSES, MISSED_WINS
+
+import gamut
+from tools.solve import forced_wins
 
 SHOTS = Path(os.environ.get("GAMUT_SHOTS", Path(__file__).resolve().parent / "screenshots"))
 DONE = "() => document.documentElement.dataset.analysis === 'done'"
@@ -40,8 +40,12 @@ def game_link(game: str) -> tuple[str, list[str], list[str]]:
     reply = after.move_text(forced_wins(after, 1)[0])
     opts = ",".join(f"{k}={v}" for k, v in s.options_json().items()) or "-"
     moves = [played, reply]
-    fragment = (f"#v1/{game}/{s.variant}/{opts}/" + ",".join(quote(m, safe="-=:") for m in moves)
-                + "/start=" + quote(text, safe=""))
+    fragment = (
+        f"#v1/{game}/{s.variant}/{opts}/"
+        + ",".join(quote(m, safe="-=:") for m in moves)
+        + "/start="
+        + quote(text, safe="")
+    )
     return fragment, moves, wins
 
 
@@ -65,7 +69,9 @@ def test_each_game_is_analysed_and_its_missed_win_marked(shared_page):
         expect(page.locator("#moves .mv[data-mark]")).to_have_count(1)
         expect(page.locator("#eval-graph")).to_be_visible()
         expect(page.locator("#eval-graph")).to_have_attribute("data-positions", "3")
-        expect(page.locator("#eval-graph .graph-mark[data-ply='1']")).to_have_attribute("data-mark", "blunder")
+        expect(page.locator("#eval-graph .graph-mark[data-ply='1']")).to_have_attribute(
+            "data-mark", "blunder"
+        )
         # the summary: one blunder for the side that missed the win
         seat = gamut.load(MISSED_WINS[game][0]).to_move
         row = page.locator(f"#analysis-summary-body tr[data-seat='{seat}']")
@@ -157,7 +163,9 @@ def test_the_analysis_is_kept_with_the_game_and_dropped_when_the_main_line_chang
     wait_idle(page)
     page.locator("#analysis-add").click()
     wait_idle(page)
-    expect(page.locator("html")).to_have_attribute("data-analysis", "done")  # (a variation: still the same main line)
+    expect(page.locator("html")).to_have_attribute(
+        "data-analysis", "done"
+    )  # (a variation: still the same main line)
     page.locator("#promote").click()
     wait_idle(page)
     expect(page.locator("html")).to_have_attribute("data-analysis", "")
@@ -183,7 +191,9 @@ def test_an_analysis_can_be_cancelled_and_the_page_stays_usable(shared_page):
     page.locator("#next").click()
     expect(page.locator("html")).to_have_attribute("data-ply", "1")
     expect(page.locator("#analyse-progress")).to_be_visible()
-    page.wait_for_function("() => document.getElementById('eval-graph').dataset.positions >= 1", timeout=30_000)
+    page.wait_for_function(
+        "() => document.getElementById('eval-graph').dataset.positions >= 1", timeout=30_000
+    )
     expect(page.locator("#eval-graph")).to_be_visible()  # drawn as the positions are done
     page.locator("#analyse-cancel").click()
     expect(page.locator("html")).to_have_attribute("data-analysis", "")

@@ -17,14 +17,17 @@ def test_installable_with_no_errors(new_context, site_url):
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # (a test's browser context is private, which no browser installs from: that one is expected)
     assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
-    manifest = json.loads(page.evaluate(
-        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.text())"))
+    manifest = json.loads(
+        page.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.text())")
+    )
     assert manifest["start_url"] == "./" and manifest["scope"] == "./" and manifest["display"] == "standalone"
     sizes = {(i["sizes"], i.get("purpose", "any")) for i in manifest["icons"]}
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
-    for icon in manifest["icons"]:   # each icon is a PNG of its size
-        head = page.evaluate("""src => fetch(src).then(r => r.arrayBuffer()).then(b => Array.from(new Uint8Array(b.slice(0, 24))))""",
-                             icon["src"])
+    for icon in manifest["icons"]:  # each icon is a PNG of its size
+        head = page.evaluate(
+            """src => fetch(src).then(r => r.arrayBuffer()).then(b => Array.from(new Uint8Array(b.slice(0, 24))))""",
+            icon["src"],
+        )
         assert bytes(head[:8]) == b"\x89PNG\r\n\x1a\n"
         width = int.from_bytes(bytes(head[16:20]), "big")
         assert f"{width}x{width}" == icon["sizes"]
@@ -41,6 +44,7 @@ def test_the_page_has_a_strict_content_security_policy(new_context, site_url):
     assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
     # an inline script is refused (and reported: the guard expects that one)
     from conftest import _guard_of
+
     _guard_of(page).allow_console(r"CSP violation: script-src|Content Security Policy")
     blocked = page.evaluate("""() => new Promise(ok => {
         document.addEventListener('securitypolicyviolation', e => ok(e.violatedDirective), {once: true});

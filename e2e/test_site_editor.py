@@ -17,11 +17,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from conftest import wait_engine_ready
+from pagekit import wait_idle
 from playwright.sync_api import expect
 
 import gamut
-from conftest import wait_engine_ready
-from pagekit import cell, wait_idle
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 DESKTOP = {"width": 1280, "height": 860}
@@ -30,8 +30,7 @@ PHONE = {"width": 390, "height": 844}
 
 def settled(page) -> str:
     """Wait until the engine has answered the last edit; its verdict."""
-    page.wait_for_function(
-        "() => ['valid', 'invalid'].includes(document.documentElement.dataset.editor)")
+    page.wait_for_function("() => ['valid', 'invalid'].includes(document.documentElement.dataset.editor)")
     return page.evaluate("document.documentElement.dataset.editor")
 
 
@@ -48,10 +47,13 @@ def status(page) -> str:
 
 def drawn(page, board: str) -> dict:
     """cell -> [owner, label or None] of the pieces drawn on a board."""
-    return dict(page.eval_on_selector_all(
-        f"#{board} .layer-pieces .piece",
-        "els => els.map(e => [e.dataset.cell, [Number(e.dataset.owner),"
-        " e.querySelector('text') ? e.querySelector('text').textContent : null]])"))
+    return dict(
+        page.eval_on_selector_all(
+            f"#{board} .layer-pieces .piece",
+            "els => els.map(e => [e.dataset.cell, [Number(e.dataset.owner),"
+            " e.querySelector('text') ? e.querySelector('text').textContent : null]])",
+        )
+    )
 
 
 def open_editor(page, site_url: str, start: str) -> None:
@@ -104,7 +106,8 @@ def build_escabel(page):
     put(page, "b", "d4")
     put(page, "w", "d4")  # d4: Black then White on top
     expect(page.locator("#editor-cell")).to_have_text(
-        "d4: Black piece, White piece (a stack of 2, from the bottom).")
+        "d4: Black piece, White piece (a stack of 2, from the bottom)."
+    )
     put(page, "w", "c3")
     assert settled(page) == "valid"
     expect(page.locator('#editor-side input[value="1"]')).to_be_checked()  # 3 pieces: White
@@ -150,8 +153,7 @@ GAMES = {
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_editor_builds_a_position_plays_from_it_and_its_link_opens_it(
-        new_context, site_url, game):
+def test_the_editor_builds_a_position_plays_from_it_and_its_link_opens_it(new_context, site_url, game):
     build, spoil, side = GAMES[game]
     start = f"{gamut.new(game).header()} start"
     page = new_context(viewport=DESKTOP).new_page()
@@ -247,12 +249,14 @@ def test_the_editor_by_keyboard(new_context, site_url):
     assert drawn(page, "editor-board") == {"c4": [1, "2"]}
     expect(page.locator('#editor-board .hit[data-cell="c4"]')).to_be_focused()
     expect(page.locator('#editor-board .hit[data-cell="c4"]')).to_have_attribute(
-        "aria-label", "c4: stack of 2, top Player 2 (White) (from the bottom: Player 2 (White), "
-                      "Player 2 (White))")
+        "aria-label",
+        "c4: stack of 2, top Player 2 (White) (from the bottom: Player 2 (White), Player 2 (White))",
+    )
     page.keyboard.press("Delete")
     settled(page)
     assert drawn(page, "editor-board") == {"c4": [1, None]}
     # one piece down: White's first turn, where the pie rule offers the swap (the view says so)
     expect(page.locator("#editor-status")).to_have_text(
         "Ready: Player 2 (White) to move. Player 2 may move, or swap sides (pie rule): Player 2 "
-        "would then play Black and Player 1 White.")
+        "would then play Black and Player 1 White."
+    )

@@ -17,10 +17,9 @@ import os
 import re
 from pathlib import Path
 
-from playwright.sync_api import expect
-
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle, open_hash, move_count, expect_played
+from pagekit import cell, expect_played, move_count, open_hash, wait_idle
+from playwright.sync_api import expect
 
 DEFAULTS = {"first-two-equal": "off", "full-board": "draw", "declare-threats": "off"}
 STANDARD = "#v1/el/standard/first-two-equal=off,full-board=draw,declare-threats=off/"
@@ -28,13 +27,13 @@ SHOTS = Path(os.environ.get("GAMUT_SHOTS", "/tmp/el-shots"))
 
 # Red builds 1-2-3-4-5 along rank 1; Blue writes far away (no EL of its own).
 # After e1=5 Red threatens f1=6 (the line) and a2=6 / e2=6 (two L's).
-WIN_GAME = [("a1", 1), ("f6", 1), ("b1", 2), ("f5", 6), ("c1", 3), ("a6", 2),
-            ("d1", 4), ("c6", 4), ("e1", 5)]
+WIN_GAME = [("a1", 1), ("f6", 1), ("b1", 2), ("f5", 6), ("c1", 3), ("a6", 2), ("d1", 4), ("c6", 4), ("e1", 5)]
 RED_THREATS = {"f1", "a2", "e2"}
 RANK_1 = {"a1", "b1", "c1", "d1", "e1", "f1"}
 
 
 # -- helpers ---------------------------------------------------------------------
+
 
 def pal(page, n):
     return page.locator(f'#palette .pal[data-id="n{n}"]')
@@ -42,13 +41,16 @@ def pal(page, n):
 
 def pieces(page) -> dict:
     """cell -> (owner, label, colour class, cue shape) of every written number."""
-    rows = page.eval_on_selector_all("#board .layer-pieces .piece", """els => els.map(e => {
+    rows = page.eval_on_selector_all(
+        "#board .layer-pieces .piece",
+        """els => els.map(e => {
         const t = e.querySelector('text');
         const cue = e.querySelector('.cue');
         const color = [...t.classList].find(c => c.startsWith('c-'));
         return [e.dataset.cell, [Number(e.dataset.owner), t.textContent, color,
                 cue ? cue.tagName + (cue.classList.contains('cue-line') ? '-line' : '') : null]];
-    })""")
+    })""",
+    )
     return {c: tuple(v) for c, v in rows}
 
 
@@ -57,13 +59,17 @@ def cells_of(page, selector) -> list:
 
 
 def annotations(page) -> dict:
-    return dict(page.eval_on_selector_all(
-        "#board .annotation.ann-threat", "els => els.map(e => [e.dataset.cell, e.textContent])"))
+    return dict(
+        page.eval_on_selector_all(
+            "#board .annotation.ann-threat", "els => els.map(e => [e.dataset.cell, e.textContent])"
+        )
+    )
 
 
 def pressed(page) -> list:
-    return page.eval_on_selector_all('#palette .pal[aria-pressed="true"]',
-                                     "els => els.map(e => e.dataset.id)")
+    return page.eval_on_selector_all(
+        '#palette .pal[aria-pressed="true"]', "els => els.map(e => e.dataset.id)"
+    )
 
 
 def unpick(page) -> None:
@@ -115,8 +121,9 @@ def declare(page, cells: list[str], shot: str | None = None) -> None:
     confirm = page.locator("#select-confirm")
     expect(confirm).to_have_text(f"Confirm ({', '.join(cells)})" if cells else "Confirm (none)")
     confirm.click()
-    expect_played(page, n, "declare:" + (",".join(sorted(cells, key=lambda c: (c[1:], c[0])))
-                                         if cells else "-"))
+    expect_played(
+        page, n, "declare:" + (",".join(sorted(cells, key=lambda c: (c[1:], c[0]))) if cells else "-")
+    )
 
 
 def new_game(page, variant: str, **options) -> None:
@@ -128,8 +135,9 @@ def new_game(page, variant: str, **options) -> None:
     page.locator('#new-games input[value="el"]').check()
     page.locator("#new-variant").select_option(variant)
     # the dialog offers the current game's options: set every one explicitly
-    present = page.eval_on_selector_all("#new-options select[data-option]",
-                                        "els => els.map(e => e.dataset.option)")
+    present = page.eval_on_selector_all(
+        "#new-options select[data-option]", "els => els.map(e => e.dataset.option)"
+    )
     for name in present:
         page.locator(f"#opt-{name}").select_option({**DEFAULTS, **options}[name])
     assert set(options) <= set(present), (options, present)
@@ -138,7 +146,9 @@ def new_game(page, variant: str, **options) -> None:
     expect(dialog).to_be_hidden()
     page.wait_for_function(
         "r => document.documentElement.dataset.revision !== r"
-        " && document.documentElement.dataset.busy === 'no'", arg=before)
+        " && document.documentElement.dataset.busy === 'no'",
+        arg=before,
+    )
     expect(page.locator("#moves .mv")).to_have_count(0)
 
 
@@ -148,6 +158,7 @@ def shoot(page, name: str) -> None:
 
 
 # -- one shared page ----------------------------------------------------------------
+
 
 def test_standard_game_to_a_win_with_threat(shared_page):
     page = shared_page
@@ -161,8 +172,10 @@ def test_standard_game_to_a_win_with_threat(shared_page):
     expect(page.locator("#palette .pal.c-red")).to_have_count(6)
     board_box = page.locator("#board").bounding_box()
     pal_box = page.locator("#palette").bounding_box()
-    assert pal_box["y"] >= board_box["y"] + board_box["height"] - 1 or \
-        pal_box["x"] >= board_box["x"] + board_box["width"] - 1, "the palette must not cover the board"
+    assert (
+        pal_box["y"] >= board_box["y"] + board_box["height"] - 1
+        or pal_box["x"] >= board_box["x"] + board_box["width"] - 1
+    ), "the palette must not cover the board"
     assert pal_box["y"] + pal_box["height"] <= 800, "the palette must fit on the screen"
 
     # the three ways of entering a move, and the explanations of wrong clicks
@@ -187,8 +200,8 @@ def test_standard_game_to_a_win_with_threat(shared_page):
         place(page, cid, n, how)
     # numbers are drawn in their owner's colour with the owner's cue shape
     drawn = pieces(page)
-    assert drawn["a1"] == (0, "1", "c-red", "polygon")      # Red: triangle
-    assert drawn["f6"] == (1, "1", "c-blue", "rect")        # Blue: square
+    assert drawn["a1"] == (0, "1", "c-red", "polygon")  # Red: triangle
+    assert drawn["f6"] == (1, "1", "c-blue", "rect")  # Blue: square
     assert drawn["c6"] == (1, "4", "c-blue", "rect")
     expect(page.locator("#board .annotation")).to_have_count(0)
 
@@ -202,9 +215,11 @@ def test_standard_game_to_a_win_with_threat(shared_page):
     for c in RED_THREATS:
         expect(page.locator(f'#board .hl-threat[data-cell="{c}"]')).to_be_visible()
     assert annotations(page) == {c: "6" for c in RED_THREATS}
-    assert set(page.eval_on_selector_all(
-        "#board .annotation.ann-threat", "els => els.map(e => e.getAttribute('class'))")) \
-        == {"annotation ann-threat ghost c-red"}
+    assert set(
+        page.eval_on_selector_all(
+            "#board .annotation.ann-threat", "els => els.map(e => e.getAttribute('class'))"
+        )
+    ) == {"annotation ann-threat ghost c-red"}
     shoot(page, "desktop-threat")
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(200)
@@ -228,7 +243,8 @@ def test_standard_game_to_a_win_with_threat(shared_page):
     for c in RANK_1:
         expect(page.locator(f'#board .hl-win[data-cell="{c}"]')).to_be_visible()
     assert page.evaluate("location.hash") == STANDARD + ",".join(
-        f"{c}={n}" for c, n in WIN_GAME + [("e6", 3), ("f1", 6)])
+        f"{c}={n}" for c, n in WIN_GAME + [("e6", 3), ("f1", 6)]
+    )
     expect(page.locator("#status")).to_have_text("")  # the result says it all
     expect(page.locator("#palette .pal:disabled")).to_have_count(6)
     shoot(page, "desktop-won")
@@ -265,16 +281,22 @@ def test_three_player_turn_order_and_colours(shared_page):
         seat = i % 3
         expect(page.locator("#status")).to_have_text(f"{seats[seat]} to move")
         expect(page.locator(f'#players .player[data-seat="{seat}"]')).to_have_class(
-            re.compile(r"\bto-move\b"))
+            re.compile(r"\bto-move\b")
+        )
         expect(page.locator(f"#palette .pal.{colours[seat]}")).to_have_count(6)
         place(page, cid, n, ["cell", "number", "key"][i % 3])
         owner, label, colour, cue = pieces(page)[cid]
         assert (owner, label, colour, cue) == (seat, str(n), colours[seat], cues[seat])
     expect(page.locator("#status")).to_have_text("Blue to move")
     # the diamond and the triangle differ even where the colours are hard to tell apart
-    corners = {c: n for c, n in page.eval_on_selector_all(
-        "#board .piece", "els => els.map(e => [e.dataset.cell,"
-        " (e.querySelector('.cue').getAttribute('points') || '').trim().split(/\\s+/).length])")}
+    corners = {
+        c: n
+        for c, n in page.eval_on_selector_all(
+            "#board .piece",
+            "els => els.map(e => [e.dataset.cell,"
+            " (e.querySelector('.cue').getAttribute('points') || '').trim().split(/\\s+/).length])",
+        )
+    }
     assert (corners["c3"], corners["d4"], corners["e5"]) == (3, 1, 4)  # triangle, square, diamond
     # the move list has one column per player
     rows = page.locator("#moves .row")
@@ -310,7 +332,8 @@ def test_first_two_equal_option(shared_page):
     page = shared_page
     new_game(page, "standard", **{"first-two-equal": "on", "full-board": "second-wins"})
     assert page.evaluate("location.hash").startswith(
-        "#v1/el/standard/first-two-equal=on,full-board=second-wins,declare-threats=off/")
+        "#v1/el/standard/first-two-equal=on,full-board=second-wins,declare-threats=off/"
+    )
     place(page, "c3", 4, "cell")
     place(page, "d4", 1, "cell")
     expect(page.locator("#status")).to_contain_text("Red must write 4 again")
@@ -333,7 +356,7 @@ def test_declare_threats(shared_page):
     assert "declare-threats=on" in page.evaluate("location.hash")
     expect(page.locator("#subtitle")).to_contain_text("Declare threats yourself: on")
     blue = iter([("f6", 1), ("f5", 6), ("a6", 2), ("c6", 4), ("e6", 3), ("b6", 5)])
-    for cid, n in WIN_GAME[::2][:4]:       # a1=1 .. d1=4, none of them a threat yet
+    for cid, n in WIN_GAME[::2][:4]:  # a1=1 .. d1=4, none of them a threat yet
         place(page, cid, n, "cell")
         expect(page.locator("#status")).to_have_text("Red to move · Now declare your threats.")
         declare(page, [])
@@ -358,8 +381,16 @@ def test_declare_threats(shared_page):
     expect(rows.nth(0).locator(".turn").nth(0).locator(".mv")).to_have_text(["a1=1", "declare:-"])
     # a turn reads as one entry: its declaration on the placement's line, set smaller beside it
     place_box, decl_box = [b.bounding_box() for b in rows.nth(0).locator(".turn").nth(0).locator(".mv").all()]
-    assert abs(place_box["y"] - decl_box["y"]) < 4 and decl_box["x"] >= place_box["x"] + place_box["width"] - 1
-    sizes = rows.nth(0).locator(".turn").nth(0).locator(".mv").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert (
+        abs(place_box["y"] - decl_box["y"]) < 4 and decl_box["x"] >= place_box["x"] + place_box["width"] - 1
+    )
+    sizes = (
+        rows.nth(0)
+        .locator(".turn")
+        .nth(0)
+        .locator(".mv")
+        .evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    )
     assert sizes[1] < sizes[0]
     expect(rows.nth(0).locator(".turn").nth(1).locator(".mv")).to_have_text(["f6=1", "declare:-"])
     expect(rows.nth(4).locator(".mv")).to_have_text(["e1=5"])
@@ -387,6 +418,7 @@ def test_declare_threats(shared_page):
 
 
 # -- a fresh context: the shared link -------------------------------------------------
+
 
 def test_shared_link_opens_same_position(shared_page, new_context):
     page = shared_page

@@ -11,13 +11,11 @@ the shared-link test opens a second, fresh context.
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 
-from playwright.sync_api import expect
-
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle, open_hash, move_count, expect_played
+from pagekit import cell, expect_played, move_count, open_hash, wait_idle
+from playwright.sync_api import expect
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 
@@ -34,22 +32,50 @@ CHAIN = {"d1", "d2", "d3", "d4", "d5"}
 # A 7x7 game with stacks of heights 1, 2 and 3 (found by a seeded random
 # playout): c6 is a White 3-stack (bottom to top: White, Black, White),
 # b6/c4/g1 Black 2-stacks, d7 a White 2-stack.
-MID_7 = ["c5", "d3", "c7", "a6", "e7", "c4", "c5>c4", "e4", "g5", "e3", "b6", "a6>b6", "c2",
-         "c6", "c7>c6", "b6>c6", "g2", "e1", "d7", "c7>d7", "f5", "g1", "g2>g1", "g3"]
+MID_7 = [
+    "c5",
+    "d3",
+    "c7",
+    "a6",
+    "e7",
+    "c4",
+    "c5>c4",
+    "e4",
+    "g5",
+    "e3",
+    "b6",
+    "a6>b6",
+    "c2",
+    "c6",
+    "c7>c6",
+    "b6>c6",
+    "g2",
+    "e1",
+    "d7",
+    "c7>d7",
+    "f5",
+    "g1",
+    "g2>g1",
+    "g3",
+]
 MID_7_LINK = "#v1/escabel/standard/size=7,pie=on/" + ",".join(MID_7).replace(">", "%3E")
 
 
 # -- helpers ---------------------------------------------------------------------
 
+
 def stacks(page) -> dict:
     """cell -> (owner seat, height, label or None, discs drawn, outer radius)."""
-    rows = page.eval_on_selector_all("#board .layer-pieces .piece", """els => els.map(e => {
+    rows = page.eval_on_selector_all(
+        "#board .layer-pieces .piece",
+        """els => els.map(e => {
         const discs = [...e.querySelectorAll('circle.disc')];
         const label = e.querySelector('text.label');
         return [e.dataset.cell, Number(e.dataset.owner), Number(e.dataset.height),
                 label ? label.textContent : null, discs.length,
                 Math.max(...discs.map(d => Number(d.getAttribute('r'))))];
-    })""")
+    })""",
+    )
     return {r[0]: tuple(r[1:]) for r in rows}
 
 
@@ -86,14 +112,18 @@ def player_names(page) -> list:
 def swatch_colours(page) -> list:
     return page.eval_on_selector_all(
         "#players .player .swatch circle.disc",
-        "els => els.map(e => [...e.classList].find(c => c.startsWith('c-')))")
+        "els => els.map(e => [...e.classList].find(c => c.startsWith('c-')))",
+    )
 
 
 def edges(page) -> list:
     """(owner, colour class, horizontal?) of the coloured board edges."""
-    return page.eval_on_selector_all("#board .edge", """els => els.map(e => [
+    return page.eval_on_selector_all(
+        "#board .edge",
+        """els => els.map(e => [
         Number(e.dataset.owner), [...e.classList].find(c => c.startsWith('c-')),
-        e.getAttribute('y1') === e.getAttribute('y2')])""")
+        e.getAttribute('y1') === e.getAttribute('y2')])""",
+    )
 
 
 def screenshots(page, name: str) -> None:
@@ -101,8 +131,10 @@ def screenshots(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     size = page.viewport_size
     try:
-        for kind, vp in (("desktop", {"width": 1280, "height": 800}),
-                         ("phone", {"width": 390, "height": 844})):
+        for kind, vp in (
+            ("desktop", {"width": 1280, "height": 800}),
+            ("phone", {"width": 390, "height": 844}),
+        ):
             page.set_viewport_size(vp)
             page.wait_for_timeout(100)
             page.screenshot(path=str(SHOTS / f"escabel-{name}-{kind}.png"), full_page=kind == "phone")
@@ -115,6 +147,7 @@ def screenshots(page, name: str) -> None:
 
 
 # -- a whole 5x5 game by clicking: pie swap, move action, win ----------------------
+
 
 def test_5x5_game_with_swap_and_move_action_by_clicking(shared_page):
     page = shared_page
@@ -138,7 +171,8 @@ def test_5x5_game_with_swap_and_move_action_by_clicking(shared_page):
     expect(swap).to_be_enabled()
     expect(page.locator("#status")).to_contain_text("Player 2 (White) to move")
     expect(page.locator("#status")).to_contain_text(
-        "swap sides (pie rule): Player 2 would then play Black and Player 1 White")
+        "swap sides (pie rule): Player 2 would then play Black and Player 1 White"
+    )
     swap.click()
     expect_played(page, 1, "swap")
     expect(swap).to_have_count(0)  # only once
@@ -146,8 +180,8 @@ def test_5x5_game_with_swap_and_move_action_by_clicking(shared_page):
     assert player_names(page) == ["Player 1 (White)", "Player 2 (Black)"]
     assert swatch_colours(page) == ["c-white", "c-black"]
     expect(page.locator("#status")).to_have_text(
-        "Player 1 (White) to move · The players swapped sides: Player 1 now plays White, "
-        "Player 2 Black.")
+        "Player 1 (White) to move · The players swapped sides: Player 1 now plays White, Player 2 Black."
+    )
     assert stacks(page)["c3"][:2] == (1, 1)  # the Black stone now belongs to Player 2
     assert sorted(edges(page)) == [[0, "c-white", False]] * 2 + [[1, "c-black", True]] * 2
     expect(page.locator('#players .player.to-move[data-seat="0"]')).to_have_count(1)
@@ -171,10 +205,10 @@ def test_5x5_game_with_swap_and_move_action_by_clicking(shared_page):
     assert after["d3"][:4] == (1, 2, "2", 2)
     assert after["c3"][:4] == (0, 1, None, 1)
     assert after["d3"][4] > after["c3"][4]  # a taller stack is larger
-    assert page.eval_on_selector_all("#board .hl-last", "els => els.map(e => e.dataset.cell)") == [
-        "c3", "d3"]
+    assert page.eval_on_selector_all("#board .hl-last", "els => els.map(e => e.dataset.cell)") == ["c3", "d3"]
     expect(page.locator("#board .hit[data-cell=d3]")).to_have_attribute(
-        "aria-label", re.compile(r"^d3: stack of 2, top Player 2 \(Black\) \(from the bottom: .+\)$"))
+        "aria-label", re.compile(r"^d3: stack of 2, top Player 2 \(Black\) \(from the bottom: .+\)$")
+    )
 
     for text in GAME_5[4:12]:
         place(page, text)
@@ -209,6 +243,7 @@ def test_5x5_game_with_swap_and_move_action_by_clicking(shared_page):
 
 # -- stacks, drag, screenshots ------------------------------------------------------
 
+
 def test_stack_heights_readable_and_drag_a_move_action(shared_page):
     page = shared_page
     open_hash(page, MID_7_LINK)
@@ -223,7 +258,8 @@ def test_stack_heights_readable_and_drag_a_move_action(shared_page):
     # the ring colours are the pieces' own, bottom to top: White, Black, White
     rings = page.eval_on_selector_all(
         '#board .piece[data-cell="c6"] circle.disc',
-        "els => els.map(e => [...e.classList].find(c => c.startsWith('c-')))")
+        "els => els.map(e => [...e.classList].find(c => c.startsWith('c-')))",
+    )
     assert rings == ["c-white", "c-black", "c-white"]
     # size grows with height: a 3-stack looks different without reading the number
     r1, r2, r3 = s["c7"][4], s["b6"][4], s["c6"][4]
@@ -250,12 +286,14 @@ def test_stack_heights_readable_and_drag_a_move_action(shared_page):
     # no move action, and the page says why
     cell(page, "b5").click()
     expect(page.locator("#explain")).to_contain_text(
-        "no orthogonally adjacent Black stack of the same height")
+        "no orthogonally adjacent Black stack of the same height"
+    )
     expect(page.locator("#board .sel")).to_have_count(0)
     assert move_count(page) == len(MID_7) + 3
 
 
 # -- the New game dialog, the rules ---------------------------------------------------
+
 
 def test_new_game_dialog_sizes_and_checkered_setups(shared_page):
     page = shared_page
@@ -309,6 +347,7 @@ def test_new_game_dialog_sizes_and_checkered_setups(shared_page):
 
 
 # -- a shared link in a fresh context ---------------------------------------------------
+
 
 def test_shared_link_opens_same_position(shared_page, new_context):
     page = shared_page

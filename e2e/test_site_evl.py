@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import expect
-
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle, open_hash, move_count, expect_played
+from pagekit import cell, expect_played, move_count, open_hash, wait_idle
+from playwright.sync_api import expect
 
 START_LINK = "#v1/evl/standard/pieces=20,markers=10/"
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -27,19 +26,26 @@ SHOTS = Path(__file__).resolve().parent / "screenshots"
 
 # -- helpers ---------------------------------------------------------------------
 
+
 def pieces(page, layer="pieces", cls="piece") -> dict:
     """cell -> (owner, written height or None, number of discs drawn)."""
-    return {c: tuple(v) for c, v in page.eval_on_selector_all(
-        f"#board .layer-{layer} .{cls}",
-        """els => els.map(e => [e.dataset.cell, [Number(e.dataset.owner),
+    return {
+        c: tuple(v)
+        for c, v in page.eval_on_selector_all(
+            f"#board .layer-{layer} .{cls}",
+            """els => els.map(e => [e.dataset.cell, [Number(e.dataset.owner),
               e.querySelector('text') ? e.querySelector('text').textContent : null,
-              e.querySelectorAll('circle.disc').length]])""")}
+              e.querySelectorAll('circle.disc').length]])""",
+        )
+    }
 
 
 def markers(page, layer="markers") -> dict:
-    return dict(page.eval_on_selector_all(
-        f"#board .layer-{layer} .marker",
-        "els => els.map(e => [e.dataset.cell, Number(e.dataset.owner)])"))
+    return dict(
+        page.eval_on_selector_all(
+            f"#board .layer-{layer} .marker", "els => els.map(e => [e.dataset.cell, Number(e.dataset.owner)])"
+        )
+    )
 
 
 def targets(page) -> set:
@@ -51,6 +57,7 @@ def counters(page, seat: int) -> str:
 
 
 # -- one shared page: a game by clicking -------------------------------------------
+
 
 def test_board_and_placements(shared_page):
     page = shared_page
@@ -90,8 +97,13 @@ def test_board_and_placements(shared_page):
     for n, text in enumerate(["a7", "b3", "d1"], start=4):
         cell(page, text).click()
         expect_played(page, n - 1, text)
-    assert pieces(page) == {"c4": (0, "2", 2), "b3": (0, None, 1), "d7": (1, None, 1),
-                            "a7": (1, None, 1), "d1": (1, None, 1)}
+    assert pieces(page) == {
+        "c4": (0, "2", 2),
+        "b3": (0, None, 1),
+        "d7": (1, None, 1),
+        "a7": (1, None, 1),
+        "d1": (1, None, 1),
+    }
     assert counters(page, 0) == "17 in hand · 0 markers placed (of 10)"
     assert counters(page, 1) == "17 in hand · 0 markers placed (of 10)"
     assert markers(page) == {}

@@ -11,11 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import wait_engine_ready
+from pagekit import few_moves
 from playwright.sync_api import expect
 
 import gamut
-from conftest import wait_engine_ready
-from pagekit import few_moves
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -52,10 +52,12 @@ def check_layout(page, kind: str, size: dict) -> None:
         assert b["x"] >= 0 and b["x"] + b["width"] <= size["width"] + 0.5, f"{name} is cut off: {b}"
     names = list(parts)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             assert overlap(parts[a], parts[b]) == 0, f"{a} and {b} overlap: {parts[a]} {parts[b]}"
     # the board is shown whole, and big
-    assert board["y"] >= 0 and board["y"] + board["height"] <= size["height"], f"board not fully visible: {board}"
+    assert board["y"] >= 0 and board["y"] + board["height"] <= size["height"], (
+        f"board not fully visible: {board}"
+    )
     if kind == "desktop":
         assert board["width"] >= 560 or board["height"] >= 560, board
         assert panel["x"] >= board["x"] + board["width"]  # panel beside the board
@@ -67,9 +69,12 @@ def check_layout(page, kind: str, size: dict) -> None:
         assert board["width"] >= 340, board
         assert panel["y"] >= board["y"] + board["height"]  # panel below the board
     # the page's own controls are reachable: nothing wider than the screen
-    wide = page.evaluate("""w => [...document.querySelectorAll('body *')]
+    wide = page.evaluate(
+        """w => [...document.querySelectorAll('body *')]
         .filter(e => e.getBoundingClientRect().right > w + 0.5 && e.getClientRects().length)
-        .map(e => e.tagName + '#' + e.id + '.' + e.className)""", size["width"])
+        .map(e => e.tagName + '#' + e.id + '.' + e.className)""",
+        size["width"],
+    )
     assert not wide, f"elements wider than the screen: {wide[:5]}"
 
 
@@ -92,8 +97,11 @@ def test_layout(kind, new_context, site_url):
         moves = few_moves(game)
         before = page.evaluate("document.documentElement.dataset.revision")
         page.evaluate("f => { location.hash = f; }", link(game, moves))
-        page.wait_for_function("r => document.documentElement.dataset.revision !== r"
-                               " && document.documentElement.dataset.busy === 'no'", arg=before)
+        page.wait_for_function(
+            "r => document.documentElement.dataset.revision !== r"
+            " && document.documentElement.dataset.busy === 'no'",
+            arg=before,
+        )
         expect(page.locator("#notice")).to_be_hidden()
         expect(page.locator("#moves .mv")).to_have_count(len(moves))
         assert page.locator("#board .hit").count() == len(gamut.new(game).view()["board"]["cells"])

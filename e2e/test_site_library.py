@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import expect
-
 from conftest import wait_engine_ready
 from pagekit import cell, library_entries, wait_idle
+from playwright.sync_api import expect
 
 LOA = "#v1/loa/standard/double-connection=mover/"
 
@@ -38,7 +37,9 @@ def saved(page) -> None:
 
 
 def rows(page) -> list[str]:
-    return page.eval_on_selector_all("#games-list .game-row .game-title", "els => els.map(e => e.textContent)")
+    return page.eval_on_selector_all(
+        "#games-list .game-row .game-title", "els => els.map(e => e.textContent)"
+    )
 
 
 def open_games(page):
@@ -63,11 +64,11 @@ def test_games_survive_a_reload_and_deletion_can_be_undone(new_context, site_url
     page.reload()
     wait_engine_ready(page)
     wait_idle(page)
-    expect(page.locator("#title")).to_contain_text("Escabel")   # the game last open
+    expect(page.locator("#title")).to_contain_text("Escabel")  # the game last open
     expect(page.locator("#moves .mv")).to_have_text(["d4"])
     open_games(page)
     expect(page.locator("#games-list .game-row")).to_have_count(2)
-    assert rows(page) == ["Escabel", "Lines of Action"]          # newest first
+    assert rows(page) == ["Escabel", "Lines of Action"]  # newest first
     loa = page.locator("#games-list .game-row", has_text="Lines of Action")
     expect(loa).to_contain_text("1 move")
     # delete, then undo
@@ -162,7 +163,7 @@ def test_a_broken_link_and_a_damaged_entry_leave_a_working_page(new_context, sit
     expect(page.locator("#notice")).to_contain_text("could not be opened")
     expect(page.locator("#notice")).to_contain_text("chess")
     page.click("#notice-close")
-    play(page, "b1", "d3")                     # the page works
+    play(page, "b1", "d3")  # the page works
     open_games(page)
     damaged = page.locator("#games-list .game-row.damaged")
     expect(damaged).to_have_count(1)
@@ -187,7 +188,7 @@ def test_a_broken_link_and_a_damaged_entry_leave_a_working_page(new_context, sit
 
 def test_play_by_link_continues_the_same_game_on_both_sides(new_context, site_url):
     me = open_site(new_context(), site_url, LOA)
-    me.select_option('#players select.seat-kind[data-seat="1"]', "r")   # White: a friend far away
+    me.select_option('#players select.seat-kind[data-seat="1"]', "r")  # White: a friend far away
     play(me, "d1", "b3")
     # White plays far away: the board waits and the page offers the link
     expect(me.locator("#send")).to_be_visible()
@@ -195,7 +196,7 @@ def test_play_by_link_continues_the_same_game_on_both_sides(new_context, site_ur
     href = me.evaluate("location.href")
     assert href.endswith("d1-b3/players=h,r")
 
-    friend = open_site(new_context(), site_url, href[href.index("#"):])
+    friend = open_site(new_context(), site_url, href[href.index("#") :])
     expect(friend.locator("#moves .mv")).to_have_text(["d1-b3"])
     expect(friend.locator('#players select.seat-kind[data-seat="1"]')).to_have_value("h")
     expect(friend.locator('#players select.seat-kind[data-seat="0"]')).to_have_value("r")
@@ -239,14 +240,14 @@ def test_export_a_game_with_a_variation_and_import_it_elsewhere(new_context, sit
     play(page, "d1", "b3")
     play(page, "h2", "f4")
     page.click("#prev")
-    play(page, "a2", "c2")                      # 1... a2-c2 beside 1... h2-f4
+    play(page, "a2", "c2")  # 1... a2-c2 beside 1... h2-f4
     saved(page)
     open_games(page)
     page.click("#games-dialog .records summary")
     with page.expect_download() as download:
         page.click("#export-current")
     text = open(download.value.path()).read()
-    assert "[Game \"loa\"]" in text and "d1-b3" in text and "(1... a2-c2)" in text.replace("  ", " ")
+    assert '[Game "loa"]' in text and "d1-b3" in text and "(1... a2-c2)" in text.replace("  ", " ")
     expect(page.locator("#export-text")).to_have_value(text)
     path = tmp_path / "game.txt"
     path.write_text(text)
@@ -269,20 +270,24 @@ def test_export_a_game_with_a_variation_and_import_it_elsewhere(new_context, sit
     other.fill("#import-text", text + "\n\n" + broken)
     other.click("#import-paste")
     expect(other.locator("#import-summary")).to_contain_text("Imported 1 game; 1 could not be imported")
-    expect(other.locator("#import-summary")).to_contain_text(re.compile(r"pasted text:\d+:\d+: game 2: .*h2-h9"))
+    expect(other.locator("#import-summary")).to_contain_text(
+        re.compile(r"pasted text:\d+:\d+: game 2: .*h2-h9")
+    )
     expect(other.locator("#games-list .game-row")).to_have_count(3)
 
 
 def test_without_storage_play_goes_on_and_says_so_once(new_context, site_url, guard_of):
     context = new_context()
-    context.add_init_script("Object.defineProperty(window, 'indexedDB', {get() { throw new DOMException('refused', 'SecurityError'); }})")
+    context.add_init_script(
+        "Object.defineProperty(window, 'indexedDB', {get() { throw new DOMException('refused', 'SecurityError'); }})"
+    )
     page = open_site(context, site_url, LOA)
     play(page, "d1", "b3")
     expect(page.locator("#notice")).to_contain_text("Games cannot be saved here")
     page.click("#notice-close")
     play(page, "h2", "f4")
     page.wait_for_timeout(400)
-    expect(page.locator("#notice")).to_be_hidden()            # said once
+    expect(page.locator("#notice")).to_be_hidden()  # said once
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
     open_games(page)
     expect(page.locator("#games-list")).to_contain_text("cannot be read here")
@@ -291,12 +296,15 @@ def test_without_storage_play_goes_on_and_says_so_once(new_context, site_url, gu
 def test_records_dropped_on_the_page_are_imported(new_context, site_url):
     page = open_site(new_context(), site_url)
     record = '[Game "loa"]\n[Variant "standard"]\n[Options "double-connection=mover"]\n\n1. d1-b3 h2-f4 *\n'
-    page.evaluate("""text => {
+    page.evaluate(
+        """text => {
         const data = new DataTransfer();
         data.items.add(new File([text], 'dropped.txt', {type: 'text/plain'}));
         document.dispatchEvent(new DragEvent('dragover', {dataTransfer: data, bubbles: true, cancelable: true}));
         document.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
-    }""", record)
+    }""",
+        record,
+    )
     expect(page.locator("#games-dialog")).to_be_visible()
     expect(page.locator("#import-summary")).to_have_text("Imported 1 game.")
     expect(page.locator("#games-list .game-row", has_text="2 moves")).to_have_count(1)
@@ -308,7 +316,7 @@ def test_a_link_that_changes_a_move_opens_as_a_separate_game_and_says_so(new_con
     play(page, "h2", "f4")
     page.click("#prev")
     wait_idle(page)
-    page.locator('#game-picker .pick[data-game="el"]').click()   # away from it
+    page.locator('#game-picker .pick[data-game="el"]').click()  # away from it
     wait_idle(page)
     page.evaluate("f => { location.hash = f; }", LOA + "d1-b3,a2-c2")
     expect(page.locator("#explain")).to_contain_text("differ from a game in your library from move 2")
@@ -361,15 +369,15 @@ def test_a_deleted_variation_stays_deleted_after_saves_a_reload_and_in_another_t
     play(one, "h2", "f4")
     one.click("#prev")
     wait_idle(one)
-    play(one, "a2", "c2")                  # a variation: 1... a2-c2 beside 1... h2-f4
+    play(one, "a2", "c2")  # a variation: 1... a2-c2 beside 1... h2-f4
     expect(one.locator("#moves .mv.var")).to_have_text(["a2-c2"])
-    saved(one)                             # stored with the variation
-    two = open_site(context, site_url)     # the same game in a second tab
+    saved(one)  # stored with the variation
+    two = open_site(context, site_url)  # the same game in a second tab
     expect(two.locator("#moves .mv.var")).to_have_text(["a2-c2"])
     one.click("#delete-move")
     expect(one.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
     saved(one)
-    saved(one)                             # (a save merged the stored tree back in: the bug)
+    saved(one)  # (a save merged the stored tree back in: the bug)
     expect(one.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
     expect(two.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
     two.close()

@@ -12,28 +12,64 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle, open_hash, move_count, module_url
+from pagekit import cell, module_url, move_count, open_hash, wait_idle
+from playwright.sync_api import expect
 
 # A real game: open_spiel/games/lines_of_action/test_games/appendix_E_game1.txt
 # from /work/shared/data/loa_game_records.json; White wins by connecting on
 # the last move (36 plies).
-RECORD = ["c8-c6", "h4-f2", "g8-g6", "h2-e2", "b1-e4", "a6-d3", "c1-c3", "a3-c5", "e1-b4",
-          "a7-e3", "f8xc5", "a4-a1", "d8-e7", "a1xc3", "e8xe3", "a2-d2", "b8-b6", "h5-e5",
-          "f1-c1", "a5-a4", "g1-g3", "a4xc6", "c5xe5", "c6xe4", "c1xc3", "h6xe3", "b6xe3",
-          "e4-g4", "e7-f6", "d2-g2", "f6-h6", "d3xg6", "d1-c2", "g2-f3", "h6-f4", "h7-h5"]
+RECORD = [
+    "c8-c6",
+    "h4-f2",
+    "g8-g6",
+    "h2-e2",
+    "b1-e4",
+    "a6-d3",
+    "c1-c3",
+    "a3-c5",
+    "e1-b4",
+    "a7-e3",
+    "f8xc5",
+    "a4-a1",
+    "d8-e7",
+    "a1xc3",
+    "e8xe3",
+    "a2-d2",
+    "b8-b6",
+    "h5-e5",
+    "f1-c1",
+    "a5-a4",
+    "g1-g3",
+    "a4xc6",
+    "c5xe5",
+    "c6xe4",
+    "c1xc3",
+    "h6xe3",
+    "b6xe3",
+    "e4-g4",
+    "e7-f6",
+    "d2-g2",
+    "f6-h6",
+    "d3xg6",
+    "d1-c2",
+    "g2-f3",
+    "h6-f4",
+    "h7-h5",
+]
 WHITE_FINAL = {"e2", "f2", "f3", "g4", "g6", "h3", "h5"}
 START_LINK = "#v1/loa/standard/double-connection=mover/"
 
 
 # -- helpers ---------------------------------------------------------------------
 
+
 def pieces(page) -> dict:
-    return dict(page.eval_on_selector_all(
-        "#board .layer-pieces .piece",
-        "els => els.map(e => [e.dataset.cell, Number(e.dataset.owner)])"))
+    return dict(
+        page.eval_on_selector_all(
+            "#board .layer-pieces .piece", "els => els.map(e => [e.dataset.cell, Number(e.dataset.owner)])"
+        )
+    )
 
 
 def current_ply(page) -> int:
@@ -77,6 +113,7 @@ def drag(page, frm: str, to: str | None) -> None:
 
 
 # -- one shared page: a whole game, undo/redo, keys, drag --------------------------
+
 
 def test_full_game_by_clicking(shared_page):
     page = shared_page
@@ -221,6 +258,7 @@ def test_drag_a_piece(shared_page):
 
 # -- fresh contexts: links, saves, failures ------------------------------------------
 
+
 def test_shared_link_opens_same_position(shared_page, new_context, site_url):
     page = shared_page
     open_hash(page, START_LINK + ",".join(RECORD[:12]))
@@ -267,8 +305,8 @@ def test_malformed_links(new_context, site_url):
         else:
             page.evaluate("f => { location.hash = f; }", fragment)
             page.wait_for_function(
-                "s => location.hash === s && document.documentElement.dataset.busy === 'no'",
-                arg=START_LINK)
+                "s => location.hash === s && document.documentElement.dataset.busy === 'no'", arg=START_LINK
+            )
         notice = page.locator("#notice")
         expect(notice).to_be_visible()
         expect(notice).to_contain_text("could not be opened")
@@ -354,8 +392,10 @@ def test_engine_failure_shows_a_message(new_context, guard_of, site_url):
 
 # -- the page's generic pieces, driven with synthetic views in the browser ------------
 
+
 def test_link_format_round_trips_and_rejects_garbage(shared_page):
-    result = shared_page.evaluate("""async (module) => {
+    result = shared_page.evaluate(
+        """async (module) => {
         const url = await import(module);
         const out = {trips: [], errors: []};
         const games = [
@@ -382,7 +422,9 @@ def test_link_format_round_trips_and_rejects_garbage(shared_page):
         }
         out.empty = url.parse('') === null && url.parse('#') === null;
         return out;
-    }""", module_url(shared_page, "model/url.js"))
+    }""",
+        module_url(shared_page, "model/url.js"),
+    )
     for trip in result["trips"]:
         assert trip["same"], trip["text"]
     # human-readable: plain moves stay as they are
@@ -391,5 +433,3 @@ def test_link_format_round_trips_and_rejects_garbage(shared_page):
     for bad, error in result["errors"]:
         assert error and error.startswith("LinkError: "), (bad, error)
     assert result["empty"]
-
-

@@ -20,11 +20,11 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import guarded_page
+from pagekit import cell, expect_played, few_moves, move_count, open_hash, wait_idle
 from playwright.sync_api import expect
 
 import gamut
-from conftest import guarded_page
-from pagekit import cell, expect_played, few_moves, move_count, open_hash, wait_idle
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 STYLE = Path(__file__).resolve().parent.parent / "web" / "theme.css"  # the themes' custom properties
@@ -42,8 +42,9 @@ STARTS = {
 @pytest.fixture(scope="module")
 def phone(browser, site_url):
     """A phone: a touch context at 360x640, the engine ready."""
-    yield from guarded_page(browser, site_url, viewport=SIZES["360x640"], has_touch=True, is_mobile=True,
-                            device_scale_factor=2)
+    yield from guarded_page(
+        browser, site_url, viewport=SIZES["360x640"], has_touch=True, is_mobile=True, device_scale_factor=2
+    )
 
 
 def set_phone(page, size: str, scheme: str = "light") -> dict:
@@ -62,6 +63,7 @@ def shoot(page, name: str) -> None:
 
 # -- what must be on screen ------------------------------------------------------------
 
+
 def box(page, selector: str) -> dict:
     b = page.locator(selector).first.bounding_box()
     assert b is not None, f"{selector} is not displayed"
@@ -71,8 +73,9 @@ def box(page, selector: str) -> dict:
 def assert_on_screen(page, selector: str, viewport: dict) -> dict:
     b = box(page, selector)
     assert b["x"] >= -0.5 and b["x"] + b["width"] <= viewport["width"] + 0.5, f"{selector} is cut off: {b}"
-    assert b["y"] >= -0.5 and b["y"] + b["height"] <= viewport["height"] + 0.5, \
+    assert b["y"] >= -0.5 and b["y"] + b["height"] <= viewport["height"] + 0.5, (
         f"{selector} is not on screen without scrolling: {b} in {viewport}"
+    )
     return b
 
 
@@ -95,11 +98,15 @@ def check_strip(page, viewport: dict) -> None:
         assert_on_screen(page, "#actions", viewport)
         for button in page.locator("#actions button").all():
             b = button.bounding_box()
-            assert b and b["y"] + b["height"] <= viewport["height"] + 0.5, f"a button of the prompt is off screen: {b}"
+            assert b and b["y"] + b["height"] <= viewport["height"] + 0.5, (
+                f"a button of the prompt is off screen: {b}"
+            )
             assert b["height"] >= 36, f"a button of the prompt is too small to tap: {b}"
     board = assert_on_screen(page, "#board", viewport)
     drawn = box(page, "#board .layer-base")
-    assert drawn["width"] >= 0.75 * viewport["width"], f"the board is small: {drawn['width']:.0f} of {viewport['width']}"
+    assert drawn["width"] >= 0.75 * viewport["width"], (
+        f"the board is small: {drawn['width']:.0f} of {viewport['width']}"
+    )
     assert board["y"] < 90, f"the board starts low: {board}"
 
 
@@ -107,9 +114,12 @@ def assert_nothing_wider(page, viewport: dict) -> None:
     """No element reaches past the screen's right edge, and each player's
     parts stay inside the player's card (a panel that scrolls would hide them)."""
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    wide = page.evaluate("""w => [...document.querySelectorAll('body *')]
+    wide = page.evaluate(
+        """w => [...document.querySelectorAll('body *')]
         .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > w + 0.5)
-        .map(e => e.tagName + '#' + e.id + '.' + e.className)""", viewport["width"])
+        .map(e => e.tagName + '#' + e.id + '.' + e.className)""",
+        viewport["width"],
+    )
     assert not wide, f"elements wider than the screen: {wide[:5]}"
     spill = page.evaluate("""() => [...document.querySelectorAll('#players .player > *')].filter(e => {
         const r = e.getBoundingClientRect(), p = e.parentElement.getBoundingClientRect();
@@ -122,6 +132,7 @@ def tap(page, cid: str) -> None:
 
 
 # -- each game, by taps, at both sizes ---------------------------------------------------
+
 
 def fresh(page, game: str) -> None:
     """The game's start, with no moves: its link, or (when that opens a game
@@ -247,6 +258,7 @@ def test_sideways_the_board_and_the_strip_share_the_screen(phone):
 
 # -- the New game dialog -------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_new_game_dialog_start_is_on_screen(phone, size):
     page, viewport = phone, set_phone(phone, size)
@@ -273,6 +285,7 @@ def test_new_game_dialog_start_is_on_screen(phone, size):
 
 # -- the move list scrolls itself ------------------------------------------------------------
 
+
 def long_line(game: str, n: int) -> list[str]:
     state, moves = gamut.new(game), []
     for i in range(n):
@@ -292,7 +305,9 @@ def swipe(page, x: float, y: float, down: bool, distance: float = 150) -> None:
     step = (distance if down else -distance) / 10
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for k in range(1, 11):
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + step * k}]})
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + step * k}]}
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 
@@ -309,8 +324,9 @@ def test_the_move_list_scrolls_itself(phone, size):
     assert top > 0, "the list shows its last moves"
     assert page.evaluate("window.scrollY") == 0, "loading a game scrolled the page"
     current, b = box(page, "#moves .mv.current"), box(page, ".moves-box")
-    assert b["y"] - 0.5 <= current["y"] and current["y"] + current["height"] <= b["y"] + b["height"] + 0.5, \
+    assert b["y"] - 0.5 <= current["y"] and current["y"] + current["height"] <= b["y"] + b["height"] + 0.5, (
         "the current move is outside the list's box"
+    )
     # the list on screen (below the strip, so the page scrolls to it)
     listbox.evaluate("b => b.scrollIntoView({block: 'center'})")
     page_y = page.evaluate("window.scrollY")
@@ -338,18 +354,23 @@ def test_the_move_list_scrolls_itself(phone, size):
 
 # -- themes ----------------------------------------------------------------------------------
 
+
 def theme_colours(scheme: str) -> dict[str, str]:
     """The custom properties of a theme, as theme.css writes them."""
     css = re.sub(r"/\*.*?\*/", "", STYLE.read_text(encoding="utf-8"), flags=re.S)
-    light = dict(re.findall(r"(--[\w-]+):\s*([^;]+);", css[css.index(":root {"):css.index("}", css.index(":root {"))]))
+    light = dict(
+        re.findall(
+            r"(--[\w-]+):\s*([^;]+);", css[css.index(":root {") : css.index("}", css.index(":root {"))]
+        )
+    )
     dark_at = css.index("@media (prefers-color-scheme: dark)")
-    dark = dict(re.findall(r"(--[\w-]+):\s*([^;]+);", css[dark_at:css.index("}", dark_at)]))
+    dark = dict(re.findall(r"(--[\w-]+):\s*([^;]+);", css[dark_at : css.index("}", dark_at)]))
     return {**light, **dark} if scheme == "dark" else light
 
 
 def rgb(hex_colour: str) -> str:
     h = hex_colour.strip().lstrip("#")
-    return "rgb({}, {}, {})".format(*(int(h[i:i + 2], 16) for i in (0, 2, 4)))
+    return "rgb({}, {}, {})".format(*(int(h[i : i + 2], 16) for i in (0, 2, 4)))
 
 
 COMPUTED = {  # (what, element, property, custom property)
@@ -379,6 +400,7 @@ def test_the_theme_follows_the_system(phone, scheme):
 
 
 # -- screenshots of each game, to look at ------------------------------------------------------
+
 
 def few_moves_here(game: str, n: int = 7) -> list[str]:
     """A few moves from the game's start in STARTS."""

@@ -16,10 +16,10 @@ import json
 from pathlib import Path
 
 import pytest
+from pagekit import cell, wait_idle
 from playwright.sync_api import expect
 
 import gamut
-from pagekit import cell, wait_idle
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 GAMES_DIR = Path(__file__).resolve().parents[1] / "web" / "games"  # <game>/diagrams.json
@@ -33,16 +33,19 @@ def diagrams(game: str) -> list:
 
 def built(site_url: str, page) -> dict:
     """The diagrams as the build computed them (rules-diagrams.json in the build's folder)."""
-    return page.evaluate("""u => fetch(u).then(r => r.json()).then(({build}) =>
+    return page.evaluate(
+        """u => fetch(u).then(r => r.json()).then(({build}) =>
         fetch(u.replace(/version[.]json$/, build + "rules-diagrams.json"))).then(r => r.json())""",
-                         site_url + "version.json")
+        site_url + "version.json",
+    )
 
 
 def open_rules(page, game: str) -> None:
     page.wait_for_function(
         "g => { const p = document.getElementById('rules-page');"
         " return p && !p.hidden && p.dataset.game === g && p.dataset.diagrams === 'ready'; }",
-        arg=game)
+        arg=game,
+    )
 
 
 def a_move_to_click(state):
@@ -52,7 +55,7 @@ def a_move_to_click(state):
     entries = [m for m in view["moves"] if m["clicks"]]
     for m in entries:
         clicks = m["clicks"]
-        if not any(o is not m and o["clicks"][:len(clicks)] == clicks for o in entries):
+        if not any(o is not m and o["clicks"][: len(clicks)] == clicks for o in entries):
             return m["text"], clicks
     raise AssertionError("no move can be entered by clicks alone")
 
@@ -100,15 +103,20 @@ def test_every_try_it_opens_a_playable_position(shared_page, site_url):
             link.click()
             page.wait_for_function(
                 "r => document.documentElement.dataset.revision !== r"
-                " && document.documentElement.dataset.busy === 'no'", arg=before)
+                " && document.documentElement.dataset.busy === 'no'",
+                arg=before,
+            )
             expect(page.locator("#rules-page")).to_be_hidden()
             expect(page.locator("main.layout")).to_be_visible()
             # the board shows the diagram's position (before its moves, if it plays any)
             state = gamut.load(d["position"])
             assert not state.is_over(), f"{d['id']}: Try it opens a finished position"
             want = sorted(p["cell"] for p in state.view()["pieces"])
-            got = sorted(page.eval_on_selector_all("#board .layer-pieces .piece",
-                                                   "els => els.map(e => e.dataset.cell)"))
+            got = sorted(
+                page.eval_on_selector_all(
+                    "#board .layer-pieces .piece", "els => els.map(e => e.dataset.cell)"
+                )
+            )
             assert got == want, d["id"]
             # and takes a legal move
             text, clicks = a_move_to_click(state)
@@ -119,7 +127,8 @@ def test_every_try_it_opens_a_playable_position(shared_page, site_url):
                     page.locator(f'#palette .pal[data-id="{click}"]').click()
             page.wait_for_function(
                 "t => [...document.querySelectorAll('#moves .mv')].some(e => e.textContent.trim() === t)",
-                arg=text)
+                arg=text,
+            )
             wait_idle(page)
 
 
@@ -131,7 +140,8 @@ def test_the_game_and_the_header_lead_to_the_rules_and_back(shared_page, site_ur
     cell(page, "b1").click()
     cell(page, "b3").click()
     page.wait_for_function(
-        "[...document.querySelectorAll('#moves .mv')].some(e => e.textContent.trim() === 'b1-b3')")
+        "[...document.querySelectorAll('#moves .mv')].some(e => e.textContent.trim() === 'b1-b3')"
+    )
     wait_idle(page)
     fragment = page.evaluate("location.hash")
     moves = page.locator("#moves .mv").all_text_contents()

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import re
 
+from conftest import wait_engine_ready
+from pagekit import cell, open_hash, wait_idle
 from playwright.sync_api import expect
 
-from conftest import wait_engine_ready
-from pagekit import cell, wait_idle, open_hash
-
 LOA = "#v1/loa/standard/double-connection=mover/"
-LINE = ["d1-b3", "h2-f4", "b3-e3", "h3-h8"]   # four legal moves from the start
+LINE = ["d1-b3", "h2-f4", "b3-e3", "h3-h8"]  # four legal moves from the start
 
 
 def click_move(page, frm, to):
@@ -42,7 +41,7 @@ def test_a_move_played_while_browsing_adds_a_variation(shared_page, new_context)
     page.click("#prev")
     page.click("#prev")
     wait_idle(page)
-    click_move(page, "c1", "c3")          # 2. c1-c3 instead of 2. b3-e3
+    click_move(page, "c1", "c3")  # 2. c1-c3 instead of 2. b3-e3
     # both continuations are listed; the variation under the row it replaces
     assert listed(page) == LINE + ["c1-c3"]
     expect(page.locator("#moves .variations .mv.var")).to_have_text(["c1-c3"])
@@ -78,7 +77,7 @@ def test_promote_and_delete_with_undo(shared_page):
         click_move(page, *move.split("-"))
     page.click("#prev")
     wait_idle(page)
-    click_move(page, "a2", "c2")          # 1... a2-c2 beside 1... h2-f4
+    click_move(page, "a2", "c2")  # 1... a2-c2 beside 1... h2-f4
     expect(page.locator("#promote")).to_be_visible()
     page.click("#promote")
     expect(page.locator("#moves .row .mv")).to_have_text(["d1-b3", "a2-c2"])
@@ -101,9 +100,9 @@ def test_arrow_keys_walk_the_tree(shared_page):
     click_move(page, "a2", "c2")
     page.locator("#moves .mv", has_text="d1-b3").click()
     page.locator("body").click(position={"x": 2, "y": 2})
-    page.keyboard.press("ArrowDown")       # into the fork's first variation
+    page.keyboard.press("ArrowDown")  # into the fork's first variation
     expect(page.locator("#moves .mv.current")).to_have_text("a2-c2")
-    page.keyboard.press("ArrowUp")         # back to the line before it
+    page.keyboard.press("ArrowUp")  # back to the line before it
     expect(page.locator("#moves .mv.current")).to_have_text("h2-f4")
     page.keyboard.press("Home")
     expect(page.locator("#moves .mv.current")).to_have_count(0)
@@ -143,7 +142,7 @@ def test_the_board_is_shaded_as_its_own_game(shared_page):
     assert page.locator(checkered).count() == 32
     open_hash(page, "#v1/el/eight/first-two-equal=off,full-board=draw,declare-threats=off/")
     expect(page.locator("#board .sq")).to_have_count(64)
-    assert page.locator(checkered).count() == 0    # EL's plain paper
+    assert page.locator(checkered).count() == 0  # EL's plain paper
     open_hash(page, LOA)
     assert page.locator(checkered).count() == 32
 
@@ -153,7 +152,7 @@ def test_browsing_does_not_restart_the_computers_search(shared_page):
     open_hash(page, LOA + "d1-b3,h2-f4/players=c:master,h")
     expect(page.locator("#ai")).to_have_attribute("data-state", "thinking")
     searches = page.evaluate("document.documentElement.dataset.searches")
-    page.locator("#moves .mv", has_text="d1-b3").click()    # browse back while it thinks
+    page.locator("#moves .mv", has_text="d1-b3").click()  # browse back while it thinks
     page.keyboard.press("Home")
     page.keyboard.press("ArrowRight")
     wait_idle(page)
@@ -187,7 +186,7 @@ def test_tabs_switch_games_with_their_settings(shared_page):
     expect(page.locator("#new-dialog")).not_to_be_visible()
     page.locator('#game-picker .pick[data-game="escabel"]').click()
     wait_idle(page)
-    assert "corners=white" in page.evaluate("location.hash")   # as it was left
+    assert "corners=white" in page.evaluate("location.hash")  # as it was left
     # the dialog opens each game with that game's own last settings
     page.click("#new-game")
     page.locator('#new-games input[value="evl"]').check()
@@ -203,14 +202,18 @@ def test_tabs_switch_games_with_their_settings(shared_page):
     # three-player EL: the seats are named as on the board
     page.locator('#new-games input[value="el"]').check()
     page.select_option("#new-variant", "three-player")
-    expect(page.locator('#new-seats label[for="new-seat-2"]')).to_have_text(re.compile(r"^(Red|Blue|Green|Yellow)"))
+    expect(page.locator('#new-seats label[for="new-seat-2"]')).to_have_text(
+        re.compile(r"^(Red|Blue|Green|Yellow)")
+    )
     page.keyboard.press("Escape")
 
 
 def test_copy_link_says_copied_only_when_it_was(shared_page):
     page = shared_page
     open_hash(page, LOA + "d1-b3")
-    page.evaluate("() => { navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError')); }")
+    page.evaluate(
+        "() => { navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError')); }"
+    )
     page.click("#copy-link")
     expect(page.locator("#explain")).not_to_contain_text("copied")
     expect(page.locator("#copy-text")).to_have_value(re.compile(re.escape(LOA + "d1-b3") + "$"))
@@ -243,12 +246,12 @@ def test_arrow_keys_move_over_the_board_by_geometry(shared_page):
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowLeft")
     assert focused() == "b1"
-    expect(page.locator("#moves .mv.current")).to_have_count(0)   # the history did not move
+    expect(page.locator("#moves .mv.current")).to_have_count(0)  # the history did not move
     # every cell is named and in the tree; only one is a tab stop
     assert page.locator('#board .hit[role="button"], #board .hit[role="img"]').count() == 64
     assert page.locator('#board .hit[tabindex="0"]').count() == 1
     expect(cell(page, "e5")).to_have_attribute("aria-label", "e5: empty")
-    page.keyboard.press("Enter")                  # b1 selected, by keyboard
+    page.keyboard.press("Enter")  # b1 selected, by keyboard
     expect(page.locator('#board .sel[data-cell="b1"]')).to_have_count(1)
     for _ in range(2):
         page.keyboard.press("ArrowUp")

@@ -17,11 +17,11 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import SUB_PATH, wait_engine_ready
+from pagekit import cell, wait_idle
 from playwright.sync_api import expect
 
 import build
-from conftest import SUB_PATH, wait_engine_ready
-from pagekit import cell, wait_idle
 
 BUILD_FOLDER = re.compile(r"/b/([0-9a-f]+)/")
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -115,8 +115,9 @@ def cache_names(page) -> list[str]:
 
 
 def wait_caches(page, predicate: str, arg) -> None:
-    page.wait_for_function(f"async (v) => {{ const names = await caches.keys(); return {predicate}; }}",
-                           arg=arg, timeout=30_000)
+    page.wait_for_function(
+        f"async (v) => {{ const names = await caches.keys(); return {predicate}; }}", arg=arg, timeout=30_000
+    )
 
 
 def build_of(page) -> str:
@@ -127,7 +128,9 @@ def open_rules(page, game: str) -> None:
     page.evaluate("g => { location.hash = '#rules/' + g; }", game)
     page.wait_for_function(
         "g => { const p = document.getElementById('rules-page');"
-        " return p && !p.hidden && p.dataset.game === g && p.dataset.diagrams === 'ready'; }", arg=game)
+        " return p && !p.hidden && p.dataset.game === g && p.dataset.diagrams === 'ready'; }",
+        arg=game,
+    )
     expect(page.locator("#rules-page figure.diagram").first).to_be_visible()
 
 
@@ -146,12 +149,15 @@ def test_an_open_page_offers_the_new_build_and_reloads_onto_it_only_on_request(n
     # nothing was reloaded: the game in play goes on, on build A
     assert page.evaluate("window.sameDocument") is True and build_of(page) == a
     # the waiting worker says it serves B (the page compares that with its own build)
-    assert page.evaluate("""() => navigator.serviceWorker.getRegistration().then((r) => new Promise((ok) => {
+    assert (
+        page.evaluate("""() => navigator.serviceWorker.getRegistration().then((r) => new Promise((ok) => {
         const channel = new MessageChannel();
         channel.port1.onmessage = (e) => ok(e.data.build);
         setTimeout(() => ok(null), 10000);
         r.waiting.postMessage({type: "build?"}, [channel.port2]);
-    }))""") == b
+    }))""")
+        == b
+    )
     play(page, "a2", "c2", 2)
 
     # the old page keeps working with no network (A's files from A's cache;
@@ -169,8 +175,10 @@ def test_an_open_page_offers_the_new_build_and_reloads_onto_it_only_on_request(n
         # "Reload", still offline: the page comes back on build B, every file B's
         requests.clear()
         page.click("#update-reload")
-        page.wait_for_function("window.sameDocument === undefined"
-                               " && document.documentElement.dataset.build !== undefined", timeout=60_000)
+        page.wait_for_function(
+            "window.sameDocument === undefined && document.documentElement.dataset.build !== undefined",
+            timeout=60_000,
+        )
         wait_engine_ready(page)
         wait_idle(page)
         assert build_of(page) == b
@@ -181,8 +189,9 @@ def test_an_open_page_offers_the_new_build_and_reloads_onto_it_only_on_request(n
         for needed in ("app.js", "start.js", "style.css", "worker.js", "pyodide-lock.json"):
             assert any(u.endswith(f"/b/{b}/{needed}") for u in urls), needed
         assert not [u for u in urls if a in u], urls
-        assert all(r.response() is None or r.response().from_service_worker for r in requests), \
-            [(r.url, r.response() and r.response().status) for r in requests]
+        assert all(r.response() is None or r.response().from_service_worker for r in requests), [
+            (r.url, r.response() and r.response().status) for r in requests
+        ]
         # the game played on A is here, both moves
         expect(page.locator("#moves .mv")).to_have_count(2)
         # no page runs A: its files and its engine snapshot are gone
@@ -208,8 +217,10 @@ def test_a_build_is_kept_while_a_page_runs_it(new_context, on_a):
     second.screenshot(path=str(SHOTS / "update-offer-phone.png"))
 
     first.click("#update-reload")
-    first.wait_for_function("window.sameDocument === undefined"
-                            " && document.documentElement.dataset.build !== undefined", timeout=60_000)
+    first.wait_for_function(
+        "window.sameDocument === undefined && document.documentElement.dataset.build !== undefined",
+        timeout=60_000,
+    )
     wait_engine_ready(first)
     assert build_of(first) == b
     # the other tab was not reloaded, still offers the new build, and keeps A's caches alive

@@ -18,8 +18,11 @@ def test_takes_a_win_in_one():
 
 
 def _wins_in_one(state):
-    return [m for m in state.legal_moves() if state.play(m).outcome() is not None
-            and state.play(m).outcome().winner == state.to_move]
+    return [
+        m
+        for m in state.legal_moves()
+        if state.play(m).outcome() is not None and state.play(m).outcome().winner == state.to_move
+    ]
 
 
 def test_blocks_the_only_win_in_one():
@@ -30,6 +33,7 @@ def test_blocks_the_only_win_in_one():
     def safe(m):
         after = s.play(m)
         return after.outcome() is None and not _wins_in_one(after)
+
     assert [str(m) for m in s.legal_moves() if safe(m)] == ["h6-e3"]
     assert len(s.legal_moves()) == 22
     for level in ("casual", "strong"):
@@ -65,12 +69,14 @@ def test_monte_carlo_finds_the_win_in_one():
 
 def test_unknown_level_is_an_option_error():
     import pytest
+
     with pytest.raises(gamut.OptionError, match="beginner"):
         gamut.ai.choose(gamut.new("loa"), "grandmaster")
 
 
 def _played(game, plies=6, seed=3):
     import random
+
     s = gamut.new(game)
     rng = random.Random(seed)
     for _ in range(plies):
@@ -97,8 +103,9 @@ def test_beginner_errs_like_a_human_not_at_random(game):
     best = max(scores.values())
     assert mean_picks > mean_all + 0.1 * (best - mean_all), (mean_picks, mean_all, best)
     # ... and it never picks a move that loses at once
-    assert not any(s.play(m).outcome() for m in picks if s.play(m).outcome()
-                   and s.play(m).outcome().winner != s.to_move)
+    assert not any(
+        s.play(m).outcome() for m in picks if s.play(m).outcome() and s.play(m).outcome().winner != s.to_move
+    )
 
 
 def test_search_uses_a_games_forward_pruning_hook():
@@ -124,7 +131,9 @@ def test_search_uses_a_games_forward_pruning_hook():
 
 def test_arena_prints_the_score_and_elo():
     import io
+
     from tools.arena import match
+
     out = io.StringIO()
     w, d, l = match("loa", "casual", "beginner", 2, out=out)
     assert w + d + l == 2
@@ -133,6 +142,7 @@ def test_arena_prints_the_score_and_elo():
 
 def test_elo_interval():
     from tools.arena import elo, elo_text
+
     assert elo(0.5, 100)[0] == 0 and elo(0.5, 100)[1] < 0 < elo(0.5, 100)[2]
     d, lo, hi = elo(0.75, 40)
     assert round(d) == 191 and 0 < lo < d < hi  # 75 % is +191, and clearly above 0 over 40 games
@@ -147,6 +157,7 @@ def test_node_budget_is_kept_inside_the_tree():
     # The budget is checked every CHECK_EVERY nodes deep in the tree, not
     # only between root moves (one root move's subtree can be huge).
     from gamut.ai.search import CHECK_EVERY
+
     s = gamut.new("loa")
     for budget in (700, 3_000, 12_000):
         a = AlphaBeta(s, seed=0, max_nodes=budget)
@@ -217,6 +228,7 @@ class _Tree(gamut.State):
 @pytest.mark.parametrize("kind, proven", [(list, True), (gamut.core.PrunedMoves, False)])
 def test_a_loss_among_pruned_moves_is_not_a_proven_result(kind, proven):
     from gamut.ai.search import is_mate_score
+
     tree = {"a": {"x": 0, "y": None}, "b": {"z": None}}
     a = AlphaBeta(_Tree(tree, prune=kind), max_depth=4, seed=0)
     a.run()
@@ -245,7 +257,9 @@ def test_monte_carlo_keeps_all_moves_as_first_statistics():
 
 def test_arena_is_reproducible_and_the_same_in_parallel():
     import io
+
     from tools.arena import game_seed, match
+
     logs = []
     for jobs in (1, 2, 1):
         out = io.StringIO()
@@ -286,6 +300,7 @@ def test_progress_never_shows_a_line_that_does_not_start_with_the_best_move():
 
 def test_progress_shows_a_loss_among_pruned_root_moves_as_unproven():
     from gamut.ai.search import UNPROVEN_LOSS, WIN
+
     tree = {"a": {"x": 1}, "b": {"z": 1}}  # seat 1 wins whatever seat 0 plays
 
     class PrunedRoot(_Tree):
@@ -307,7 +322,9 @@ def test_progress_shows_a_loss_among_pruned_root_moves_as_unproven():
 @pytest.mark.slow
 def test_arena_with_three_players_reports_a_fair_share():
     import io
+
     from tools.arena import match
+
     out = io.StringIO()
     w, d, l = match("el", "beginner", "beginner", 3, variant="three-player", out=out)
     assert w + d + l == 3

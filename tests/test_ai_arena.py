@@ -49,8 +49,7 @@ def test_a_timed_search_that_ends_sooner_returns_at_once():
 
 def test_an_equal_time_match_names_the_time_and_counts_every_game():
     out = io.StringIO()
-    w, d, l = match("loa", Player("casual", 0.02), Player("beginner", 0.02), 2, out=out,
-                    max_plies=8)
+    w, d, l = match("loa", Player("casual", 0.02), Player("beginner", 0.02), 2, out=out, max_plies=8)
     assert w + d + l == 2
     assert "A=casual 0.02 s/move vs B=beginner 0.02 s/move" in out.getvalue()
 
@@ -82,8 +81,7 @@ def test_an_earlier_commit_plays_from_its_own_exported_code():
 def test_a_match_against_an_earlier_commit():
     out = io.StringIO()
     head = arena.resolve_commit("HEAD")
-    w, d, l = match("loa", Player("beginner"), Player("beginner", commit=head), 2, out=out,
-                    max_plies=6)
+    w, d, l = match("loa", Player("beginner"), Player("beginner", commit=head), 2, out=out, max_plies=6)
     assert w + d + l == 2
     assert f"B=beginner@{head[:10]}" in out.getvalue()
     arena.close_workers()
@@ -106,6 +104,7 @@ def test_each_process_of_a_pool_starts_its_own_commit_worker():
     # The CLI starts the worker before the pool forks; a child that reused
     # it would share its pipes with its siblings and read their answers.
     import multiprocessing
+
     head = arena.resolve_commit("HEAD")
     try:
         mine = _worker_dir(head)
@@ -118,8 +117,12 @@ def test_each_process_of_a_pool_starts_its_own_commit_worker():
 
 @needs_git
 def test_parallel_games_against_an_earlier_commit_all_finish(capsys):
-    assert main(["loa", "--a", "beginner", "--b", "beginner", "--games", "6",
-                 "--b-commit", "HEAD", "--jobs", "2"]) == 0
+    assert (
+        main(
+            ["loa", "--a", "beginner", "--b", "beginner", "--games", "6", "--b-commit", "HEAD", "--jobs", "2"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert out.count("game ") == 6 and "loa: A=beginner vs B=beginner@" in out
     arena.close_workers()

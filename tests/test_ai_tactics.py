@@ -29,11 +29,13 @@ def texts(state, moves):
 
 # -- Lines of Action ---------------------------------------------------------
 
+
 def test_loa_connecting_combination_in_two():
     # Black cannot connect at once, but d7xd4 (or a6-c4) leaves White no
     # defence against a connecting move next turn.
-    s = gamut.load(LOA + "8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
-                   "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3")
+    s = gamut.load(
+        LOA + "8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3"
+    )
     assert len(s.legal_moves()) == 29
     assert forced_wins(s, 1) == []
     assert texts(s, forced_wins(s, 2)) == ["a6-c4", "d7xd4"]
@@ -43,11 +45,13 @@ def test_loa_connecting_combination_in_two():
 
 # -- Escabel -------------------------------------------------------------------
 
+
 def test_escabel_takes_the_win_in_one():
     # White's f3>f4 turns two stacks white and joins left to right; no reply
     # of Black's can break the chain.
-    s = gamut.load(ESCABEL + "1b1(wb)w1w/(bw)(bw)w3(wb)/b(wb)(ww)ww1w/(wb)w(bwb)wb(wb)w/"
-                   "1bwbw(bw)b/b1bb2b/bwb(bw)w1w w")
+    s = gamut.load(
+        ESCABEL + "1b1(wb)w1w/(bw)(bw)w3(wb)/b(wb)(ww)ww1w/(wb)w(bwb)wb(wb)w/1bwbw(bw)b/b1bb2b/bwb(bw)w1w w"
+    )
     assert len(s.legal_moves()) == 28
     assert texts(s, forced_wins(s, 1)) == ["f3>f4"]
     for level in ("beginner", "strong"):
@@ -64,8 +68,7 @@ def test_escabel_blocks_the_only_threat():
 
 
 def test_escabel_forced_win_in_two():
-    s = gamut.load(ESCABEL + "www(wb)w2/1www(wb)wb/1w1w(wb)1b/1(wb)wbb1w/1bb4/2bw3/"
-                   "2(bw)bw2 b")
+    s = gamut.load(ESCABEL + "www(wb)w2/1www(wb)wb/1w1w(wb)1b/1(wb)wbb1w/1bb4/2bw3/2(bw)bw2 b")
     assert len(s.legal_moves()) == 30
     assert forced_wins(s, 1) == []
     assert texts(s, forced_wins(s, 2)) == ["c2>d2"]
@@ -74,6 +77,7 @@ def test_escabel_forced_win_in_two():
 
 
 # -- EVL -------------------------------------------------------------------------
+
 
 def test_evl_takes_the_win_in_one():
     # White has 8 of its 10 markers out; only d4-d3-d2 surrounds two more.
@@ -86,8 +90,7 @@ def test_evl_takes_the_win_in_one():
 
 
 def test_evl_blocks_the_only_threat():
-    s = gamut.load(EVL + "1(wb)2(bw)w1/1(bwb)(ww)b1(bw)w/bwwbwbb/2bb1(wb)b bbbbww/bwwwwb/"
-                   "2wwbb w")
+    s = gamut.load(EVL + "1(wb)2(bw)w1/1(bwb)(ww)b1(bw)w/bwwbwbb/2bb1(wb)b bbbbww/bwwwwb/2wwbb w")
     assert len(s.legal_moves()) == 40
     assert forced_wins(s, 1) == []
     assert texts(s, saving_moves(s)) == ["b3-b2-b1"]
@@ -149,8 +152,23 @@ def test_el_three_player_monte_carlo_takes_the_win():
     s = gamut.new("el", "three-player")
     assert gamut.ai.search_kind(s) == "mcts"
     # Red's row 1: 1-2-3-4-5 with Blue and Green numbers elsewhere.
-    for text in ("a1=1", "h8=1", "a8=1", "b1=2", "h7=2", "a7=2", "c1=3", "h6=3", "b8=3",
-                 "d1=4", "g8=4", "b7=4", "e1=5", "g7=5", "c8=5"):
+    for text in (
+        "a1=1",
+        "h8=1",
+        "a8=1",
+        "b1=2",
+        "h7=2",
+        "a7=2",
+        "c1=3",
+        "h6=3",
+        "b8=3",
+        "d1=4",
+        "g8=4",
+        "b7=4",
+        "e1=5",
+        "g7=5",
+        "c8=5",
+    ):
         s = s.play(s.parse_move(text))
     wins = texts(s, forced_wins(s, 1))
     assert wins == ["a2=6", "e2=6", "f1=6"]  # the row, and two L's
@@ -167,8 +185,9 @@ def test_every_game_declares_its_search(game):
 
 # -- EL with declared threats: a turn is two moves ---------------------------------
 
-EL_DECLARE = (EL.replace("declare-threats=off", "declare-threats=on")
-              + EL_DOUBLE.split(" ", 3)[3].replace(" last=f3", " last=e5,f3 declared=-;-"))
+EL_DECLARE = EL.replace("declare-threats=off", "declare-threats=on") + EL_DOUBLE.split(" ", 3)[3].replace(
+    " last=f3", " last=e5,f3 declared=-;-"
+)
 
 
 @pytest.mark.slow
@@ -187,7 +206,7 @@ def test_el_declared_double_threat_is_played_and_declared():
         # ... and declares every cell it threatens: nothing is left for luck
         declaration = gamut.ai.choose(after, level, seed=1)
         cells = {c for c, _ in after.threats()[0]}
-        assert set(str(declaration)[len("declare:"):].split(",")) == cells
+        assert set(str(declaration)[len("declare:") :].split(",")) == cells
 
 
 def test_el_two_move_turns_keep_the_score_on_the_movers_side():
@@ -195,6 +214,7 @@ def test_el_two_move_turns_keep_the_score_on_the_movers_side():
     # Red winning (negamax that flipped the sign at the declaration, the
     # second move of Red's turn, saw Blue winning instead).
     from gamut.ai.search import AlphaBeta
+
     s = gamut.load(EL_DECLARE).play_text("e1=5").play_text("declare:f1,a2,d4,d5,f5,e6")
     assert s.to_move == 1 and not s.phase
     for depth in (1, 3, 4):
@@ -213,6 +233,7 @@ def test_el_evaluation_sees_a_double_threat_one_placement_away():
     # Red, to move in EL_DOUBLE, can make a double threat (e1=5 and others):
     # fork points the evaluation counts.
     from gamut.games.el import evaluation as el_eval
+
     s = gamut.load(EL_DOUBLE)
     a = el_eval.analysis(s)
     assert a.forks(0, s.board) >= 1
@@ -223,7 +244,9 @@ def test_el_evaluation_sees_a_double_threat_one_placement_away():
             if p == 0:
                 made.setdefault((c, n), set()).add(t)
     forks = [(c, n, ts) for (c, n), ts in made.items() if len(ts) >= 2]
-    assert len(forks) == a.forks(0, s.board) and (s.rules.name_of.index("e1"), 5) in [(c, n) for c, n, _ in forks]
+    assert len(forks) == a.forks(0, s.board) and (s.rules.name_of.index("e1"), 5) in [
+        (c, n) for c, n, _ in forks
+    ]
     for c, n, ts in forks:  # the threat cells it foresees are the rules' own after the move
         after = s.play(s.parse_move(f"{s.rules.name_of[c]}={n}"))
         assert {s.rules.name_of[t] for t in ts} <= {cell for cell, _ in after.threats()[0]}

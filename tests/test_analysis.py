@@ -25,8 +25,8 @@ import gamut
 from gamut import analysis, bridge, records
 from gamut.__main__ import main
 from gamut.ai.montecarlo import MonteCarlo
-from tools.solve import forced_wins, saving_moves
 from gamut.analysis import AnalysisError, Evaluation
+from tools.solve import forced_wins, saving_moves
 
 LOA = "loa standard double-connection=mover "
 ESCABEL = "escabel standard size=7,pie=on "
@@ -35,27 +35,51 @@ EL = "el standard first-two-equal=off,full-board=draw,declare-threats=off "
 
 # (position, its winning moves, a move after which the opponent wins in one)
 MISSED_WINS = {
-    "loa": (LOA + "8/8/1bwb2w1/1bbbbw2/1bwwww2/2w1w3/1b3ww1/8 b history=e2-b2,g5-e3",
-            ["b2-a3", "d6-a3"], "d5-d8"),
-    "escabel": (ESCABEL + "3(bw)w1b/1bbb1bb/w(bw)w(bw)1wb/(wb)w(bw)b(wbw)(bb)1/"
-                "w(wb)w(bw)1w(wb)/bbbbb(bw)(wb)/b(bw)b2bw b", ["f1>g1"], "g2>f2"),
-    "evl": (EVL + "1w1b1(wb)1/(bw)w2(wbb)wb/1w(bb)(bb)(bw)1w/w1b1(wwb)1b wwbbbb/wwwbw1/ww1bb1 b "
-            "history=1w1b1(wb)1/(bw)w2(wbb)wb/1wbbb1w/w(bbbw)2w(wb)b:wwbbbb/wwwbb1/ww1wb1:b:"
-            "d6-d5,d2-d3-c3-c4-c5", ["c4-c5-c6", "d5-c5-c6"], "a6-a5-a4"),
-    "el": (EL + "....../....../b4r2b5b6r5./.b2r6r4b1./.r1b1.../b5r3r1r1b3. r last=e3",
-           ["a3=3", "d2=3", "e5=3"], "f1=1"),
+    "loa": (
+        LOA + "8/8/1bwb2w1/1bbbbw2/1bwwww2/2w1w3/1b3ww1/8 b history=e2-b2,g5-e3",
+        ["b2-a3", "d6-a3"],
+        "d5-d8",
+    ),
+    "escabel": (
+        ESCABEL + "3(bw)w1b/1bbb1bb/w(bw)w(bw)1wb/(wb)w(bw)b(wbw)(bb)1/"
+        "w(wb)w(bw)1w(wb)/bbbbb(bw)(wb)/b(bw)b2bw b",
+        ["f1>g1"],
+        "g2>f2",
+    ),
+    "evl": (
+        EVL + "1w1b1(wb)1/(bw)w2(wbb)wb/1w(bb)(bb)(bw)1w/w1b1(wwb)1b wwbbbb/wwwbw1/ww1bb1 b "
+        "history=1w1b1(wb)1/(bw)w2(wbb)wb/1wbbb1w/w(bbbw)2w(wb)b:wwbbbb/wwwbb1/ww1wb1:b:"
+        "d6-d5,d2-d3-c3-c4-c5",
+        ["c4-c5-c6", "d5-c5-c6"],
+        "a6-a5-a4",
+    ),
+    "el": (
+        EL + "....../....../b4r2b5b6r5./.b2r6r4b1./.r1b1.../b5r3r1r1b3. r last=e3",
+        ["a3=3", "d2=3", "e5=3"],
+        "f1=1",
+    ),
 }
 
 # (position, the only moves that keep the opponent from winning in one, a move that does not)
 FORCED_LOSSES = {
-    "loa": (LOA + "8/8/2bwwb1w/2w2w1w/5www/2b5/w7/2bbbbbb b history=d4-g4",
-            ["c1xc5", "c3-b3", "d1xg4"], "c1-b2"),
+    "loa": (
+        LOA + "8/8/2bwwb1w/2w2w1w/5www/2b5/w7/2bbbbbb b history=d4-g4",
+        ["c1xc5", "c3-b3", "d1xg4"],
+        "c1-b2",
+    ),
     "escabel": (ESCABEL + "2b3w/1b1b1w1/3b3/3b1b1/1w2b1w/ww2bw1/3w1b1 w", ["e1"], "a1"),
-    "evl": (EVL + "1b1b3/1w2b2/1(bw)b(wwb)b2/(wb)b3b1 3b2/wwwbb1/1bwwbb w "
-            "history=1b1b3/1w2b2/b2w(wb)(bb)1/w1(bbw)2b1:3b2/1wwbb1/1wwwbb:w:"
-            "d3-d2-d1-c1,c5-c4-c3,c1-c2,c6-c5-c4", ["c2-c3", "c2-c3-c4"], "a1"),
-    "el": (EL + "b2....b2/....../....../....../....../r1r2r3r4.b6 b last=d1",
-           ["e1=2", "e1=3", "e1=4"], "a2=1"),
+    "evl": (
+        EVL + "1b1b3/1w2b2/1(bw)b(wwb)b2/(wb)b3b1 3b2/wwwbb1/1bwwbb w "
+        "history=1b1b3/1w2b2/b2w(wb)(bb)1/w1(bbw)2b1:3b2/1wwbb1/1wwwbb:w:"
+        "d3-d2-d1-c1,c5-c4-c3,c1-c2,c6-c5-c4",
+        ["c2-c3", "c2-c3-c4"],
+        "a1",
+    ),
+    "el": (
+        EL + "b2....b2/....../....../....../....../r1r2r3r4.b6 b last=d1",
+        ["e1=2", "e1=3", "e1=4"],
+        "a2=1",
+    ),
 }
 
 
@@ -112,10 +136,16 @@ def engine_game(game, plies, level, variant=None, **options):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game, level, variant, options", [
-    ("loa", "casual", None, {}), ("escabel", "beginner", None, {}), ("evl", "beginner", None, {}),
-    ("el", "beginner", None, {"declare_threats": "on"}),
-    ("el", "beginner", "three-player", {})])
+@pytest.mark.parametrize(
+    "game, level, variant, options",
+    [
+        ("loa", "casual", None, {}),
+        ("escabel", "beginner", None, {}),
+        ("evl", "beginner", None, {}),
+        ("el", "beginner", None, {"declare_threats": "on"}),
+        ("el", "beginner", "three-player", {}),
+    ],
+)
 def test_a_game_of_the_engines_moves_gets_no_marks(game, level, variant, options):
     start, line = engine_game(game, 16, level, variant, **options)
     result = analysis.run(start, line, level)
@@ -150,8 +180,12 @@ def test_judging_by_the_loss_against_the_engines_move():
         return e
 
     thresholds = s.mark_thresholds
-    for loss, mark in [(thresholds[0] - 0.01, None), (thresholds[0], "inaccuracy"),
-                       (thresholds[1], "mistake"), (thresholds[2] + 0.2, "blunder")]:
+    for loss, mark in [
+        (thresholds[0] - 0.01, None),
+        (thresholds[0], "inaccuracy"),
+        (thresholds[1], "mistake"),
+        (thresholds[2] + 0.2, "blunder"),
+    ]:
         [j] = analysis.judge(states, line, [ev(0.7), ev(0.7 - loss - 1e-9, mover=1)])
         assert (j.mark, j.loss) == (mark, pytest.approx(loss, abs=1e-6)), loss
     # the engine's own move: never marked, no loss
@@ -214,6 +248,7 @@ def test_one_legal_move_is_scored_not_taken_for_even():
 
 def _states_with_one_move():
     import random
+
     rng = random.Random(5)
     out = []
     for game in ("loa", "escabel"):
@@ -228,10 +263,14 @@ def _states_with_one_move():
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game=st.sampled_from(["loa", "escabel", "evl", "el"]), seed=st.integers(0, 10**6),
-       plies=st.integers(0, 12))
+@given(
+    game=st.sampled_from(["loa", "escabel", "evl", "el"]),
+    seed=st.integers(0, 10**6),
+    plies=st.integers(0, 12),
+)
 def test_an_analysis_of_any_line_is_consistent(game, seed, plies):
     import random
+
     rng = random.Random(seed)
     s = start = gamut.new(game)
     line = []
@@ -262,8 +301,9 @@ def test_the_analyse_job_runs_in_slices_and_gives_the_analysis():
     start = s.to_text()
     reply = s.play_text("g2>f2")
     reply = reply.move_text(reply.legal_moves()[0])
-    job = bridge.call("job_start", {"kind": "analyse", "start": start,
-                                    "line": ["G2>F2", reply], "level": "beginner"})
+    job = bridge.call(
+        "job_start", {"kind": "analyse", "start": start, "line": ["G2>F2", reply], "level": "beginner"}
+    )
     fractions, steps = [], 0
     while True:
         r = bridge.call("job_step", {"job": job, "budget_ms": 1})
@@ -282,12 +322,18 @@ def test_the_analyse_job_runs_in_slices_and_gives_the_analysis():
 
 def test_the_analyse_job_refuses_bad_requests_and_can_be_cancelled():
     start = "el three-player - start"
-    answer = json.loads(bridge.handle("job_start", json.dumps(
-        {"kind": "analyse", "start": start, "line": [], "depth": 3})))
+    answer = json.loads(
+        bridge.handle("job_start", json.dumps({"kind": "analyse", "start": start, "line": [], "depth": 3}))
+    )
     assert answer["error"]["type"] == "AnalysisError"
-    answer = json.loads(bridge.handle("job_start", json.dumps(
-        {"kind": "analyse", "start": "loa standard double-connection=mover start",
-         "line": ["a1-a2"]})))
+    answer = json.loads(
+        bridge.handle(
+            "job_start",
+            json.dumps(
+                {"kind": "analyse", "start": "loa standard double-connection=mover start", "line": ["a1-a2"]}
+            ),
+        )
+    )
     assert answer["error"]["type"] == "RecordError"
     job = bridge.call("job_start", {"kind": "analyse", "start": start, "line": ["a1=1"]})
     bridge.call("job_step", {"job": job, "budget_ms": 5})
@@ -310,25 +356,26 @@ def test_the_analyse_command_prints_every_move_and_a_summary(tmp_path):
     win = after.move_text(forced_wins(after, 1)[0])
     good = records.Record.of(s, [(0, "d5-d8", ""), (1, win, "")], players=["h", "c:strong"])
     path = tmp_path / "games.txt"
-    path.write_text(records.format(good) + "\n[Game \"loa\"]\n\n1. a1-a2 *\n")
+    path.write_text(records.format(good) + '\n[Game "loa"]\n\n1. a1-a2 *\n')
     status, out, err = run_cli("analyse", str(path), "--level", "casual")
     assert status == 1 and "game 2" in err  # the bad game is said; the good one analysed
     lines = out.splitlines()
-    assert lines[0].startswith("game 1: Lines of Action (standard), 2 moves, "
-                               "Black human, White computer strong; analysed at level casual")
+    assert lines[0].startswith(
+        "game 1: Lines of Action (standard), 2 moves, "
+        "Black human, White computer strong; analysed at level casual"
+    )
     first = next(x for x in lines if x.startswith("1. d5-d8"))
     assert first.split()[2:6] == ["Black", "wins", "in", "1"]
     assert "loses in 1" in first and first.endswith("blunder (missed win)")
     assert any(x in first for x in ("b2-a3", "d6-a3"))  # the engine's move
     assert next(x for x in lines if x.startswith(f"1... {win}")).split()[3:5] == ["wins", "in"]
-    assert lines[-2] == ("Black: 1 move, 0 inaccuracies, 0 mistakes, 1 blunder; "
-                         "average loss 100.0 %")
+    assert lines[-2] == ("Black: 1 move, 0 inaccuracies, 0 mistakes, 1 blunder; average loss 100.0 %")
     assert lines[-1].startswith("White: 1 move, ")
 
 
 def test_the_analyse_command_refuses_bad_settings(tmp_path):
     path = tmp_path / "g.txt"
-    path.write_text("[Game \"loa\"]\n\n1. b1-d3 *\n")
+    path.write_text('[Game "loa"]\n\n1. b1-d3 *\n')
     assert run_cli("analyse", str(path), "--level", "expert")[0] == 2
     status, out, err = run_cli("analyse", str(path), "--depth", "0")
     assert status == 2 and "depth" in err and out == ""
@@ -339,10 +386,14 @@ def test_the_analyse_command_refuses_bad_settings(tmp_path):
 def test_move_labels_number_rounds_and_turns():
     el = gamut.new("el", None, declare_threats="on")
     assert records.move_labels(el, ["c3=5", "declare:-", "b6=5", "declare:-", "a1=3"]) == [
-        "1.", "1...", "1...", "1...", "2."]
+        "1.",
+        "1...",
+        "1...",
+        "1...",
+        "2.",
+    ]
     three = gamut.new("el", "three-player")
-    assert records.move_labels(three, ["a1=1", "a3=2", "a5=3", "a7=4"]) == [
-        "1.", "1...", "1...", "2."]
+    assert records.move_labels(three, ["a1=1", "a3=2", "a5=3", "a7=4"]) == ["1.", "1...", "1...", "2."]
     with pytest.raises(gamut.RecordError, match="move 2"):
         records.move_labels(gamut.new("loa"), ["b1-d3", "zz"])
 
@@ -354,6 +405,7 @@ def test_the_think_job_reports_every_seats_chances():
             r = bridge.call("job_step", {"job": job, "budget_ms": 50})
             if r["done"]:
                 return r["result"]
+
     quiet = think("loa standard double-connection=mover start")
     assert len(quiet["chances"]) == 2 and sum(quiet["chances"]) == pytest.approx(1.0, abs=1e-3)
     won = think(MISSED_WINS["loa"][0])
@@ -361,5 +413,4 @@ def test_the_think_job_reports_every_seats_chances():
     three = think("el three-player - start")
     assert len(three["chances"]) == 3 and sum(three["chances"]) == pytest.approx(1.0)
     # the words use every simulation's result, not the best move's few
-    assert three["evaluation"] == (f"Red wins {round(three['chances'][0] * 100)} % "
-                                   "of the simulated games")
+    assert three["evaluation"] == (f"Red wins {round(three['chances'][0] * 100)} % of the simulated games")

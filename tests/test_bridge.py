@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import gamut
 from gamut import bridge
@@ -38,6 +39,7 @@ START = "loa standard double-connection=mover start"
 
 # -- games, initial, version -------------------------------------------------
 
+
 def test_games_lists_every_game():
     games = ok("games")
     assert [g["id"] for g in games] == list(gamut.GAMES)
@@ -65,6 +67,7 @@ def test_version():
 
 # -- new / play / view: positions named by start and line ----------------------
 
+
 def test_new_returns_start_and_view():
     r = ok("new", {"game": "loa"})
     assert r["start"] == START
@@ -73,8 +76,7 @@ def test_new_returns_start_and_view():
 
 
 def test_new_with_variant_and_options():
-    r = ok("new", {"game": "loa", "variant": "scrambled-eggs",
-                   "options": {"double-connection": "draw"}})
+    r = ok("new", {"game": "loa", "variant": "scrambled-eggs", "options": {"double-connection": "draw"}})
     assert r["start"] == "loa scrambled-eggs double-connection=draw start"
     assert r["view"]["options"] == {"double-connection": "draw"}
     assert len(r["view"]["moves"]) == 32
@@ -122,8 +124,12 @@ def test_a_bad_move_in_a_line_is_a_record_error_naming_it():
 
 
 def test_a_bad_start_is_a_position_error():
-    for start in ["", "chess standard - start", "loa standard nonsense=1 start",
-                  "loa standard double-connection=mover 8/8/8/8/8/8/8/8 b"]:
+    for start in [
+        "",
+        "chess standard - start",
+        "loa standard nonsense=1 start",
+        "loa standard double-connection=mover 8/8/8/8/8/8/8/8 b",
+    ]:
         assert err("view", {"start": start})["type"] == "PositionError", start
 
 
@@ -191,31 +197,35 @@ def test_mark_writes_the_select_steps_move():
 
 # -- typed errors ---------------------------------------------------------------
 
-@pytest.mark.parametrize("method, params, kind", [
-    ("frobnicate", {}, "RequestError"),
-    ("new", {}, "RequestError"),
-    ("new", {"game": 3}, "RequestError"),
-    ("new", {"game": "chess"}, "UnknownGameError"),
-    ("new", {"game": "loa", "variant": "huge"}, "UnknownVariantError"),
-    ("new", {"game": "loa", "options": {"speed": "fast"}}, "OptionError"),
-    ("new", {"game": "loa", "options": {"double-connection": "maybe"}}, "OptionError"),
-    ("new", {"game": "loa", "options": {"variant": "x", "game": "y"}}, "OptionError"),
-    ("new", {"game": "loa", "options": []}, "RequestError"),
-    ("play", {"start": START, "move": "b1-b2"}, "IllegalMoveError"),
-    ("play", {"start": START, "move": "hello"}, "IllegalMoveError"),
-    ("play", {"start": START, "move": 42}, "RequestError"),
-    ("play", {"move": "b1-d3"}, "RequestError"),
-    ("play", {"start": START, "line": "b1-d3", "move": "a2-c4"}, "RequestError"),
-    ("play", {"start": START, "line": ["zz"], "move": "a2-c4"}, "RecordError"),
-    ("view", {"start": 0}, "RequestError"),
-    ("view", {"start": "x" * 200_000}, "RequestError"),
-    ("explain", {"start": START, "clicks": "a2"}, "RequestError"),
-    ("explain", {"start": START, "clicks": [1]}, "RequestError"),
-    ("job_start", {"kind": "chess"}, "RequestError"),
-    ("job_start", {"kind": "perft", "start": START, "depth": 99}, "RequestError"),
-    ("job_start", {"kind": "perft", "depth": 2, "start": "bad"}, "PositionError"),
-    ("job_step", {"job": 10 ** 9}, "RequestError"),
-])
+
+@pytest.mark.parametrize(
+    "method, params, kind",
+    [
+        ("frobnicate", {}, "RequestError"),
+        ("new", {}, "RequestError"),
+        ("new", {"game": 3}, "RequestError"),
+        ("new", {"game": "chess"}, "UnknownGameError"),
+        ("new", {"game": "loa", "variant": "huge"}, "UnknownVariantError"),
+        ("new", {"game": "loa", "options": {"speed": "fast"}}, "OptionError"),
+        ("new", {"game": "loa", "options": {"double-connection": "maybe"}}, "OptionError"),
+        ("new", {"game": "loa", "options": {"variant": "x", "game": "y"}}, "OptionError"),
+        ("new", {"game": "loa", "options": []}, "RequestError"),
+        ("play", {"start": START, "move": "b1-b2"}, "IllegalMoveError"),
+        ("play", {"start": START, "move": "hello"}, "IllegalMoveError"),
+        ("play", {"start": START, "move": 42}, "RequestError"),
+        ("play", {"move": "b1-d3"}, "RequestError"),
+        ("play", {"start": START, "line": "b1-d3", "move": "a2-c4"}, "RequestError"),
+        ("play", {"start": START, "line": ["zz"], "move": "a2-c4"}, "RecordError"),
+        ("view", {"start": 0}, "RequestError"),
+        ("view", {"start": "x" * 200_000}, "RequestError"),
+        ("explain", {"start": START, "clicks": "a2"}, "RequestError"),
+        ("explain", {"start": START, "clicks": [1]}, "RequestError"),
+        ("job_start", {"kind": "chess"}, "RequestError"),
+        ("job_start", {"kind": "perft", "start": START, "depth": 99}, "RequestError"),
+        ("job_start", {"kind": "perft", "depth": 2, "start": "bad"}, "PositionError"),
+        ("job_step", {"job": 10**9}, "RequestError"),
+    ],
+)
 def test_bad_requests_give_typed_errors(method, params, kind):
     assert err(method, params)["type"] == kind
 
@@ -232,6 +242,7 @@ def test_params_must_be_a_json_object_text():
 def test_internal_errors_are_caught_and_typed(monkeypatch, capsys):
     def boom(params):
         raise ZeroDivisionError("oops")
+
     monkeypatch.setitem(bridge.METHODS, "boom", boom)
     e = err("boom")
     assert e["type"] == "InternalError" and "ZeroDivisionError" in e["message"]
@@ -239,27 +250,46 @@ def test_internal_errors_are_caught_and_typed(monkeypatch, capsys):
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10 ** 6, 10 ** 6) | st.floats(allow_nan=False)
-    | st.text(max_size=12) | st.just(START),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
-    max_leaves=12)
-param_names = st.sampled_from(["game", "variant", "options", "start", "line", "move",
-                               "clicks", "cells", "kind", "depth", "job", "budget_ms"]) | st.text(max_size=6)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12)
+    | st.just(START),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+param_names = st.sampled_from(
+    [
+        "game",
+        "variant",
+        "options",
+        "start",
+        "line",
+        "move",
+        "clicks",
+        "cells",
+        "kind",
+        "depth",
+        "job",
+        "budget_ms",
+    ]
+) | st.text(max_size=6)
 
 
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
-@given(method=st.sampled_from(sorted(bridge.METHODS)) | st.text(max_size=10),
-       params=st.dictionaries(param_names, json_values, max_size=5))
+@given(
+    method=st.sampled_from(sorted(bridge.METHODS)) | st.text(max_size=10),
+    params=st.dictionaries(param_names, json_values, max_size=5),
+)
 def test_garbage_params_never_crash(method, params):
     if method == "job_start" and isinstance(params.get("depth"), int):
         params["depth"] = min(abs(params["depth"]), 3)  # keep perft jobs small
     answer = req(method, params)
     if not answer["ok"]:
         assert answer["error"]["type"] != "InternalError", answer
-        cls = getattr(gamut, answer["error"]["type"], None) or getattr(
-            bridge, answer["error"]["type"])
+        cls = getattr(gamut, answer["error"]["type"], None) or getattr(bridge, answer["error"]["type"])
         assert issubclass(cls, gamut.GamutError)
 
 
@@ -293,6 +323,7 @@ def test_random_play_sequences_match_the_engine(data):
 
 # -- jobs -----------------------------------------------------------------------
 
+
 def run_job(job, budget_ms=5):
     steps = []
     while True:
@@ -316,7 +347,7 @@ def test_perft_job_is_sliced_with_progress_and_divide():
     steps = run_job(job, budget_ms=1)
     assert len(steps) > 5  # really sliced
     fractions = [s["progress"]["fraction"] for s in steps if s["progress"]]
-    assert fractions == sorted(fractions) and 0 <= fractions[0] and fractions[-1] < 1
+    assert fractions == sorted(fractions) and fractions[0] >= 0 and fractions[-1] < 1
     result = steps[-1]["result"]
     assert result["count"] == 1_563_208
     assert sum(n for _, n in result["divide"]) == result["count"]
@@ -343,6 +374,7 @@ def test_job_cancel_stops_it():
 
 def test_job_step_respects_budget():
     import time
+
     job = ok("job_start", {"kind": "perft", "start": START, "depth": 5})
     t = time.perf_counter()
     r = ok("job_step", {"job": job, "budget_ms": 20})
@@ -355,8 +387,9 @@ def test_jobs_never_stepped_are_bounded():
     """A page that starts jobs and forgets them cannot fill the worker: past
     MAX_JOBS the least recently stepped one is dropped."""
     first = ok("job_start", {"kind": "perft", "start": START, "depth": 5})
-    others = [ok("job_start", {"kind": "perft", "start": START, "depth": 5})
-              for _ in range(bridge.MAX_JOBS - 1)]
+    others = [
+        ok("job_start", {"kind": "perft", "start": START, "depth": 5}) for _ in range(bridge.MAX_JOBS - 1)
+    ]
     ok("job_step", {"job": first, "budget_ms": 0})  # first is now the most recent
     extra = ok("job_start", {"kind": "perft", "start": START, "depth": 5})
     assert len(bridge._jobs) == bridge.MAX_JOBS
@@ -371,24 +404,28 @@ def test_registered_job_kind_plugs_in():
         for i in range(n):
             yield {"i": i}
         return {"counted": n}
+
     bridge.register_job("count", count_to)
     try:
         job = ok("job_start", {"kind": "count", "n": 4})
         steps = run_job(job, budget_ms=0)
         assert steps[-1]["result"] == {"counted": 4}
-        assert [s["progress"]["i"] for s in steps[:-1]] == [0, 1, 2, 3][:len(steps) - 1]
+        assert [s["progress"]["i"] for s in steps[:-1]] == [0, 1, 2, 3][: len(steps) - 1]
     finally:
         del bridge.JOB_KINDS["count"]
 
 
 # -- the "think" job (the computer's move) ----------------------------------------
 
-LOA_WIN_IN_TWO = ("loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
-                  "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3")
+LOA_WIN_IN_TWO = (
+    "loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
+    "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3"
+)
 
 
 def test_think_job_plays_what_gamut_ai_chooses_and_is_sliced():
     import gamut.ai
+
     line = {"start": START, "line": ["b1-d3", "a2-c2"]}
     job = ok("job_start", {"kind": "think", "level": "casual", "seed": 7, **line})
     steps = run_job(job, budget_ms=2)
@@ -403,8 +440,7 @@ def test_think_job_plays_what_gamut_ai_chooses_and_is_sliced():
     budget = gamut.ai.LEVELS["casual"].budget(gamut.new("loa"))
     fractions = [p["fraction"] for p in progress]
     assert fractions == sorted(fractions) and 0 < fractions[0] < 1
-    assert all(f == 1.0 or f == pytest.approx(min(1, n / budget), abs=1e-9)
-               for f, n in zip(fractions, nodes))
+    assert all(f == 1.0 or f == pytest.approx(min(1, n / budget), abs=1e-9) for f, n in zip(fractions, nodes))
     result = steps[-1]["result"]
     assert result["fraction"] == 1.0
     state = gamut.replay(gamut.new("loa"), ["b1-d3", "a2-c2"])[-1]
@@ -426,8 +462,9 @@ def test_think_job_finds_the_forced_win_and_says_so():
 
 
 def test_think_job_reads_its_position_once():
-    job = ok("job_start", {"kind": "think", "level": "beginner", "seed": 2, "start": START,
-                           "line": ["b1-d3"]})
+    job = ok(
+        "job_start", {"kind": "think", "level": "beginner", "seed": 2, "start": START, "line": ["b1-d3"]}
+    )
     ok("play", {"start": START, "line": ["b1-d3"], "move": "a2-c2"})  # other requests meanwhile
     ok("new", {"game": "evl"})
     result = run_job(job)[-1]["result"]
@@ -438,6 +475,7 @@ def test_think_job_reads_its_position_once():
 
 def test_think_job_caps_its_time():
     import time
+
     t = time.perf_counter()
     job = ok("job_start", {"kind": "think", "level": "master", "max_ms": 150, "start": START})
     result = run_job(job, budget_ms=40)[-1]["result"]
@@ -447,9 +485,9 @@ def test_think_job_caps_its_time():
 
 def test_think_job_uses_monte_carlo_for_three_players():
     import gamut.ai
+
     start = ok("new", {"game": "el", "variant": "three-player"})["start"]
-    job = ok("job_start", {"kind": "think", "level": "beginner", "seed": 4, "max_ms": 300,
-                           "start": start})
+    job = ok("job_start", {"kind": "think", "level": "beginner", "seed": 4, "max_ms": 300, "start": start})
     steps = run_job(job, budget_ms=20)
     result = steps[-1]["result"]
     assert result["search"] == "mcts" and result["simulations"] > 0
@@ -460,20 +498,24 @@ def test_think_job_uses_monte_carlo_for_three_players():
     assert state.parse_move(result["move"]) in state.legal_moves()
 
 
-@pytest.mark.parametrize("params, kind", [
-    ({"level": "grandmaster"}, "OptionError"),
-    ({"level": 3}, "RequestError"),
-    ({"seed": "x"}, "RequestError"),
-    ({"max_ms": 0}, "RequestError"),
-    ({"line": ["b1-d3", "zz"]}, "RecordError"),
-    ({"start": None}, "RequestError"),
-])
+@pytest.mark.parametrize(
+    "params, kind",
+    [
+        ({"level": "grandmaster"}, "OptionError"),
+        ({"level": 3}, "RequestError"),
+        ({"seed": "x"}, "RequestError"),
+        ({"max_ms": 0}, "RequestError"),
+        ({"line": ["b1-d3", "zz"]}, "RecordError"),
+        ({"start": None}, "RequestError"),
+    ],
+)
 def test_think_job_rejects_bad_params(params, kind):
     assert err("job_start", {"kind": "think", "start": START, **params})["type"] == kind
 
 
 def test_think_job_refuses_a_finished_game():
     import gamut.ai
+
     s = gamut.load(LOA_WIN_IN_TWO)
     # play the forced win out
     moves = []
@@ -481,22 +523,30 @@ def test_think_job_refuses_a_finished_game():
         m = gamut.ai.choose(s, "strong", seed=1)
         moves.append(s.move_text(m))
         s = s.play(m)
-    assert err("job_start", {"kind": "think", "start": LOA_WIN_IN_TWO,
-                             "line": moves})["type"] == "RequestError"
+    assert (
+        err("job_start", {"kind": "think", "start": LOA_WIN_IN_TWO, "line": moves})["type"] == "RequestError"
+    )
 
 
 def test_evaluation_words_follow_the_games_scale():
     # The same odds give the same words in every game: a score is read in
     # units of the game's eval_scale.
     from gamut.bridge import think_progress
+
     names = ["Black", "White"]
     for game in ("loa", "el", "escabel", "evl"):
         state = gamut.new(game)
         unit = state.eval_scale
-        said = [think_progress(state, {"depth": 3, "score": round(k * unit)}, 10, names)["evaluation"]
-                for k in (0.1, -0.6, 1.5, -3.0)]
-        assert said == ["About even", "White stands slightly better", "Black stands better",
-                        "White is clearly winning"], (game, said)
+        said = [
+            think_progress(state, {"depth": 3, "score": round(k * unit)}, 10, names)["evaluation"]
+            for k in (0.1, -0.6, 1.5, -3.0)
+        ]
+        assert said == [
+            "About even",
+            "White stands slightly better",
+            "Black stands better",
+            "White is clearly winning",
+        ], (game, said)
     # a proven result is no longer a matter of odds
     mate = think_progress(gamut.new("loa"), {"depth": 5, "score": 1_000_000 - 3}, 10, names)
     assert mate["evaluation"] == "Black wins: a win found in 2 moves" and mate["mate_in"] == 2
@@ -506,10 +556,28 @@ def test_every_method_is_one_documented_entry_of_the_table():
     # One table: each method a function registered with @method, its
     # docstring the method's documentation, naming the method.
     from gamut import methods
+
     assert set(bridge.METHODS) == {
-        "games", "version", "new", "play", "mark", "view", "explain", "initial",
-        "setup_palette", "setup_describe", "setup_check", "describe", "enter", "read",
-        "job_start", "job_step", "job_cancel", "records_parse", "records_format"}
+        "games",
+        "version",
+        "new",
+        "play",
+        "mark",
+        "view",
+        "explain",
+        "initial",
+        "setup_palette",
+        "setup_describe",
+        "setup_check",
+        "describe",
+        "enter",
+        "read",
+        "job_start",
+        "job_step",
+        "job_cancel",
+        "records_parse",
+        "records_format",
+    }
     for name, function in bridge.METHODS.items():
         assert function.__doc__ and f"``{name}(" in function.__doc__, name
     reference = methods.reference()

@@ -49,9 +49,7 @@ def test_the_wheel_metadata_comes_from_pyproject(tmp_path):
 def test_the_lock_pins_and_hashes_every_top_level_package():
     lock = (ROOT / "requirements-dev.lock").read_text()
     pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", lock, re.M))
-    top = dict(
-        re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)$", (ROOT / "requirements-dev.txt").read_text(), re.M)
-    )
+    top = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)$", (ROOT / "requirements-dev.txt").read_text(), re.M))
     assert top and "mypy" in top
     for name, version in top.items():
         assert pins.get(name.lower()) == version, name

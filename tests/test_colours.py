@@ -26,6 +26,7 @@ THEMES = ("light", "dark")
 
 # -- reading the style sheets ------------------------------------------------------
 
+
 def _blocks(text: str) -> list[tuple[str, object]]:
     """CSS as a list of (prelude, body): body is the declaration text of a
     rule, or the list of blocks inside an at-rule such as @media."""
@@ -41,7 +42,7 @@ def _blocks(text: str) -> list[tuple[str, object]]:
         while depth:
             depth += {"{": 1, "}": -1}.get(text[j], 0)
             j += 1
-        inner = text[start + 1:j - 1]
+        inner = text[start + 1 : j - 1]
         if prelude.startswith("@media") or prelude.startswith("@supports"):
             out.append((prelude, _blocks(inner)))
         else:
@@ -99,7 +100,7 @@ class Sheet:
             if not m:
                 return value
             assert m.group(1) in tokens, f"{m.group(1)} is not defined"
-            value = value[:m.start()] + tokens[m.group(1)] + value[m.end():]
+            value = value[: m.start()] + tokens[m.group(1)] + value[m.end() :]
         raise AssertionError(f"var() loop in {value}")
 
 
@@ -112,6 +113,7 @@ SHEET = Sheet(WEB / "theme.css", WEB / "style.css", WEB / "rules" / "rules.css")
 
 # -- colour arithmetic (WCAG 2.2 relative luminance) ---------------------------------
 
+
 def rgba(text: str) -> tuple[float, float, float, float]:
     text = text.strip()
     m = re.fullmatch(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})", text)
@@ -122,8 +124,12 @@ def rgba(text: str) -> tuple[float, float, float, float]:
         return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16), 1.0)
     m = re.fullmatch(r"rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*(?:,\s*([\d.]+)\s*)?\)", text)
     assert m, f"not a colour: {text!r}"
-    return (float(m.group(1)), float(m.group(2)), float(m.group(3)),
-            float(m.group(4)) if m.group(4) is not None else 1.0)
+    return (
+        float(m.group(1)),
+        float(m.group(2)),
+        float(m.group(3)),
+        float(m.group(4)) if m.group(4) is not None else 1.0,
+    )
 
 
 def over(*layers: str) -> tuple[float, float, float]:
@@ -140,6 +146,7 @@ def luminance(rgb) -> float:
     def channel(c: float) -> float:
         c /= 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
     r, g, b = (channel(c) for c in rgb)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -166,9 +173,9 @@ LIST = [(".moves-box", "background")]
 
 SQ_LIGHT = [(".board .sq.shade-0", "fill")]
 SQ_DARK = [(".board .sq.shade-1", "fill")]
-PAPER = [(".board .sq.shade-2", "fill")]            # EL
-WOOD = [(".board .frame.wood", "fill")]              # Escabel
-HEPTAGON = [(".board .poly", "fill")]                # EVL's cells for pieces
+PAPER = [(".board .sq.shade-2", "fill")]  # EL
+WOOD = [(".board .frame.wood", "fill")]  # Escabel
+HEPTAGON = [(".board .poly", "fill")]  # EVL's cells for pieces
 PENTAGON = [(".board .poly.shape-pentagon", "fill")]  # EVL's cells for markers
 
 
@@ -191,8 +198,11 @@ PIECE_CELLS = {
     "EVL, last move": with_(HEPTAGON, LAST),
 }
 # the cells the move input marks (targets) in every game
-TARGET_CELLS = {**{k: v for k, v in PIECE_CELLS.items() if "last" not in k},
-                "EL, paper": PAPER, "EL, last move": with_(PAPER, LAST)}
+TARGET_CELLS = {
+    **{k: v for k, v in PIECE_CELLS.items() if "last" not in k},
+    "EL, paper": PAPER,
+    "EL, last move": with_(PAPER, LAST),
+}
 
 TEXT: list[tuple[str, tuple[str, str], list, float]] = [
     # (what, the text's (selector, property), the surface under it, the ratio it needs)
@@ -204,36 +214,45 @@ TEXT: list[tuple[str, tuple[str, str], list, float]] = [
     ("header link", (".brand", "color"), HEADER, 4.5),
     ("game tab", (".pick", "color"), HEADER, 4.5),
     ("game tab, hovered", (".pick", "color"), [(".pick:hover", "background")], 4.5),
-    ("current game tab", (".pick[aria-current=\"true\"]", "color"), HEADER, 4.5),
+    ("current game tab", ('.pick[aria-current="true"]', "color"), HEADER, 4.5),
     ("links", ("a", "color"), PAGE, 4.5),
     ("links in a dialog", ("a", "color"), DIALOG, 4.5),
     ("turn tag", (".turn-tag", "color"), [(".player.to-move", "background")], 4.5),
     ("player to move", (":root", "color"), [(".player.to-move", "background")], 4.5),
     ("counters", (".counter", "color"), CARD, 4.5),
     ("counters of the player to move", (".counter", "color"), [(".player.to-move", "background")], 4.5),
-    ("an illegal move explained", (".explain[data-kind=\"illegal\"]", "color"), CARD, 4.5),
-    ("information", (".explain[data-kind=\"info\"]", "color"), CARD, 4.5),
+    ("an illegal move explained", ('.explain[data-kind="illegal"]', "color"), CARD, 4.5),
+    ("information", ('.explain[data-kind="info"]', "color"), CARD, 4.5),
     ("a button's text", (":root", "color"), [("button", "background")], 4.5),
     ("a primary button's text", ("button.primary", "color"), [("button.primary", "background")], 4.5),
-    ("a primary button's text, hovered", ("button.primary", "color"),
-     [("button.primary:hover:not(:disabled)", "background")], 4.5),
+    (
+        "a primary button's text, hovered",
+        ("button.primary", "color"),
+        [("button.primary:hover:not(:disabled)", "background")],
+        4.5,
+    ),
     ("a move button", (".actions .move-button", "color"), [(".actions .move-button", "background")], 4.5),
     ("a select", (".seat-kind", "color"), [(".seat-kind", "background")], 4.5),
     ("the current move", (".moves .mv.current", "color"), [(".moves .mv.current", "background")], 4.5),
     ("moves", (":root", "color"), LIST, 4.5),
     ("moves, striped rows", (":root", "color"), [(".moves .row:nth-child(odd)", "background")], 4.5),
     ("move numbers", (".moves .num", "color"), [(".moves .row:nth-child(odd)", "background")], 4.5),
-    ("a turn's second move", (".moves .turn .mv + .mv", "color"), [(".moves .row:nth-child(odd)", "background")], 4.5),
+    (
+        "a turn's second move",
+        (".moves .turn .mv + .mv", "color"),
+        [(".moves .row:nth-child(odd)", "background")],
+        4.5,
+    ),
     ("a hovered move", (":root", "color"), [(".moves .mv:hover", "background")], 4.5),
     ("the result", (":root", "color"), [(".result", "background")], 4.5),
     ("the result's reason", (".result span", "color"), [(".result", "background")], 4.5),
     ("a notice", (":root", "color"), [(".notice", "background")], 4.5),
-    ("an error notice", (":root", "color"), [(".notice[data-kind=\"error\"]", "background")], 4.5),
+    ("an error notice", (":root", "color"), [('.notice[data-kind="error"]', "background")], 4.5),
     ("the engine failed", (".loading.failed", "color"), [(".loading.failed", "background")], 4.5),
     ("loading", (".loading-text", "color"), [(".loading", "background")], 4.5),
     ("the computer thinking", (":root", "color"), [(".ai", "background")], 4.5),
     ("its evaluation", (".ai-eval", "color"), [(".ai", "background")], 4.5),
-    ("a hint", (":root", "color"), [(".ai[data-state=\"hint\"]", "background")], 4.5),
+    ("a hint", (":root", "color"), [('.ai[data-state="hint"]', "background")], 4.5),
     ("sending the link", (":root", "color"), [(".send", "background")], 4.5),
     ("dialog text", ("dialog", "color"), DIALOG, 4.5),
     ("dialog notes", (".about", "color"), DIALOG, 4.5),
@@ -246,24 +265,62 @@ TEXT: list[tuple[str, tuple[str, str], list, float]] = [
     ("EVL's cell names", (".board .coord.cell-name", "fill"), HEPTAGON, 4.5),
     ("EVL's cell names on pentagons", (".board .coord.cell-name", "fill"), PENTAGON, 4.5),
     ("cell names in the rules' diagrams", (".board .cell-name-mark", "fill"), PENTAGON, 4.5),
-    ("cell names on squares in the rules' diagrams", (".board.kind-squares .cell-name-mark", "fill"), SQ_DARK, 4.5),
+    (
+        "cell names on squares in the rules' diagrams",
+        (".board.kind-squares .cell-name-mark", "fill"),
+        SQ_DARK,
+        4.5,
+    ),
 ]
 # a stack's height written on a disc, and the cue glyph of a coloured disc
-for colour, on in [("black", "black"), ("white", "white"), ("red", "red"), ("blue", "blue"),
-                   ("green", "green"), ("yellow", "yellow")]:
-    TEXT.append((f"a height on a {colour} disc", (f".board .label.on-{on}", "fill"),
-                 [(f".board .disc.c-{colour}", "fill")], 4.5))
+for colour, on in [
+    ("black", "black"),
+    ("white", "white"),
+    ("red", "red"),
+    ("blue", "blue"),
+    ("green", "green"),
+    ("yellow", "yellow"),
+]:
+    TEXT.append(
+        (
+            f"a height on a {colour} disc",
+            (f".board .label.on-{on}", "fill"),
+            [(f".board .disc.c-{colour}", "fill")],
+            4.5,
+        )
+    )
 # EL: numbers written in the seat's colour on the paper, large and bold; notes small
 for colour in ("red", "blue", "green", "yellow"):
     for where, surface in (("paper", PAPER), ("last move", with_(PAPER, LAST))):
-        TEXT.append((f"EL: a {colour} number on the {where}", (f".board .written-label.c-{colour}", "fill"), surface, 3.0))
-        TEXT.append((f"EL: a {colour} note on the {where}", (f".board .annotation.c-{colour}", "fill"), surface, 4.5))
+        TEXT.append(
+            (
+                f"EL: a {colour} number on the {where}",
+                (f".board .written-label.c-{colour}", "fill"),
+                surface,
+                3.0,
+            )
+        )
+        TEXT.append(
+            (f"EL: a {colour} note on the {where}", (f".board .annotation.c-{colour}", "fill"), surface, 4.5)
+        )
     TEXT.append((f"EL: the {colour} palette", (f".pal.c-{colour}", "color"), [(".pal", "background")], 3.0))
-    TEXT.append((f"EL: the {colour} palette, chosen", (f".pal.c-{colour}", "color"),
-                 [(".pal[aria-pressed=\"true\"]", "background")], 3.0))
+    TEXT.append(
+        (
+            f"EL: the {colour} palette, chosen",
+            (f".pal.c-{colour}", "color"),
+            [('.pal[aria-pressed="true"]', "background")],
+            3.0,
+        )
+    )
 TEXT.append(("EL: a note of nobody's", (".board .annotation.c-none", "fill"), PAPER, 4.5))
-TEXT.append(("the engine's line numbered on the board", (".board .suggest-step text", "fill"),
-             [(".board .suggest-step circle", "fill")], 4.5))
+TEXT.append(
+    (
+        "the engine's line numbered on the board",
+        (".board .suggest-step text", "fill"),
+        [(".board .suggest-step circle", "fill")],
+        4.5,
+    )
+)
 
 
 def _surface(layers, theme):
@@ -298,7 +355,9 @@ def test_pieces_against_cells(theme, cell, colour):
     fill = SHEET.value(f".board .disc.c-{colour}", "fill", theme)
     edge = SHEET.value(f".board .disc.c-{colour}", "stroke", theme)
     best = max(_seen(fill, under), _seen(edge, under))
-    assert best >= 3, f"{theme}: a {colour} piece on {cell}: fill {fill}, edge {edge} on {_css_hex(under)}: {best:.2f}:1"
+    assert best >= 3, (
+        f"{theme}: a {colour} piece on {cell}: fill {fill}, edge {edge} on {_css_hex(under)}: {best:.2f}:1"
+    )
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -321,7 +380,10 @@ def test_evl_markers_against_pentagons(theme, colour):
     # captured it (drawn under the markers: the tile keeps its colour)
     fill = SHEET.value(f".board .marker.c-{colour}", "fill", theme)
     edge = SHEET.value(f".board .marker.c-{colour}", "stroke", theme)
-    for name, cell in (("pentagon", PENTAGON), ("captured pentagon", with_(PENTAGON, (".board .hl-capture", "fill")))):
+    for name, cell in (
+        ("pentagon", PENTAGON),
+        ("captured pentagon", with_(PENTAGON, (".board .hl-capture", "fill"))),
+    ):
         under = _surface(cell, theme)
         best = max(_seen(fill, under), _seen(edge, under))
         assert best >= 3, f"{theme}: a {colour} marker on a {name}: {best:.2f}:1"
@@ -365,7 +427,13 @@ def test_every_colour_is_a_custom_property():
     """Colours are written only in the two themes' :root blocks: a rule that
     wrote one directly would not follow the dark theme (and escape this test)."""
     literal = re.compile(r"#[0-9a-fA-F]{3,8}\b|rgba?\(|\b(white|black)\b")
-    for path in (WEB / "theme.css", WEB / "style.css", WEB / "rules" / "rules.css", WEB / "editor" / "editor.css", WEB / "phone.css"):
+    for path in (
+        WEB / "theme.css",
+        WEB / "style.css",
+        WEB / "rules" / "rules.css",
+        WEB / "editor" / "editor.css",
+        WEB / "phone.css",
+    ):
         for prelude, body in _blocks(path.read_text(encoding="utf-8")):
             inner = body if isinstance(body, list) else [(prelude, body)]
             for sel, decls in inner:
@@ -374,7 +442,9 @@ def test_every_colour_is_a_custom_property():
                 for prop, value in _declarations(decls).items():
                     if prop.startswith("--") and "var(" in value:
                         continue
-                    assert not literal.search(re.sub(r"var\([^)]*\)", "", value)), f"{path.name}: {sel} {{ {prop}: {value} }}: use a custom property"
+                    assert not literal.search(re.sub(r"var\([^)]*\)", "", value)), (
+                        f"{path.name}: {sel} {{ {prop}: {value} }}: use a custom property"
+                    )
 
 
 def test_the_dark_theme_sets_what_the_light_one_does():
@@ -382,6 +452,18 @@ def test_the_dark_theme_sets_what_the_light_one_does():
     colours = {k for k, v in light.items() if re.match(r"#|rgba?\(", v)}
     assert set(dark) <= set(light), f"dark-only properties: {set(dark) - set(light)}"
     # the page's surfaces and text change; the boards may keep their colours
-    for name in ("--bg", "--card", "--text", "--muted", "--border", "--header-bg", "--field-bg",
-                 "--button-bg", "--accent", "--accent-soft", "--list-bg", "--row-alt"):
+    for name in (
+        "--bg",
+        "--card",
+        "--text",
+        "--muted",
+        "--border",
+        "--header-bg",
+        "--field-bg",
+        "--button-bg",
+        "--accent",
+        "--accent-soft",
+        "--list-bg",
+        "--row-alt",
+    ):
         assert name in colours and dark.get(name) not in (None, light[name]), name

@@ -26,7 +26,6 @@ def test_games_lists_all_four_with_metadata():
             assert option["default"] in option["choices"]
 
 
-
 def test_the_games_register_in_the_order_of_the_one_list():
     from gamut.games import GAME_PACKAGES
 
@@ -34,8 +33,16 @@ def test_the_games_register_in_the_order_of_the_one_list():
     for game, info in gamut.GAMES.items():
         assert info.package == f"gamut.games.{game}"
     with pytest.raises(ValueError, match="already registered"):
-        core.register(core.GameInfo("loa", "Another", "", gamut.GAMES["loa"].variants,
-                                    factory=lambda v, o: None, loader=lambda h, b: None))
+        core.register(
+            core.GameInfo(
+                "loa",
+                "Another",
+                "",
+                gamut.GAMES["loa"].variants,
+                factory=lambda v, o: None,
+                loader=lambda h, b: None,
+            )
+        )
     assert gamut.GAMES["loa"].name == "Lines of Action"
 
 
@@ -43,10 +50,16 @@ def test_evaluation_modules_load_on_first_use_in_one_shape():
     """Importing the engine and its bridge (the page's start) loads no
     evaluation module; ``core.evaluation`` loads a game's on first use, and
     every one has the three functions of ``core.EvaluationProtocol``."""
-    code = ("import sys, gamut, gamut.bridge; "
-            "print(sorted(m for m in sys.modules if m.endswith('.evaluation')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env={"PYTHONPATH": str(ROOT / "py")}, check=True).stdout
+    code = (
+        "import sys, gamut, gamut.bridge; print(sorted(m for m in sys.modules if m.endswith('.evaluation')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT / "py")},
+        check=True,
+    ).stdout
     assert out.strip() == "[]"
     for game in gamut.GAMES:
         module = core.evaluation(game)
@@ -61,17 +74,21 @@ def test_evaluation_modules_load_on_first_use_in_one_shape():
             assert s.move_order_keys(moves) == module.move_order_keys(s, moves)
             assert list(s.search_moves()) == list(module.search_moves(s))
 
+
 def test_el_variant_players():
     el = gamut.GAMES["el"]
     assert [v.players for v in el.variants] == [2, 2, 2, 3, 4]
 
 
-@pytest.mark.parametrize("call, error, words", [
-    (lambda: gamut.new("chess"), gamut.UnknownGameError, ["loa", "el", "escabel", "evl"]),
-    (lambda: gamut.new("loa", "giant"), gamut.UnknownVariantError, ["standard", "scrambled-eggs"]),
-    (lambda: gamut.new("loa", colour="red"), gamut.OptionError, ["double-connection"]),
-    (lambda: gamut.new("loa", double_connection="nobody"), gamut.OptionError, ["mover", "draw"]),
-])
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: gamut.new("chess"), gamut.UnknownGameError, ["loa", "el", "escabel", "evl"]),
+        (lambda: gamut.new("loa", "giant"), gamut.UnknownVariantError, ["standard", "scrambled-eggs"]),
+        (lambda: gamut.new("loa", colour="red"), gamut.OptionError, ["double-connection"]),
+        (lambda: gamut.new("loa", double_connection="nobody"), gamut.OptionError, ["mover", "draw"]),
+    ],
+)
 def test_bad_choices_name_the_valid_ones(call, error, words):
     with pytest.raises(error) as info:
         call()
@@ -128,13 +145,24 @@ def test_cli_moves_and_errors(capsys):
 
 
 def test_cli_runs_as_a_module():
-    out = subprocess.run([sys.executable, "-m", "gamut", "perft", "loa", "1"], cwd=ROOT,
-                         env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"},
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "gamut", "perft", "loa", "1"],
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert out.stdout.strip() == "36"
 
 
 def test_errors_are_value_errors():
-    for cls in (core.UnknownGameError, core.UnknownVariantError, core.OptionError,
-                core.PositionError, core.IllegalMoveError, core.RecordError):
+    for cls in (
+        core.UnknownGameError,
+        core.UnknownVariantError,
+        core.OptionError,
+        core.PositionError,
+        core.IllegalMoveError,
+        core.RecordError,
+    ):
         assert issubclass(cls, gamut.GamutError) and issubclass(cls, ValueError)

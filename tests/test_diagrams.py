@@ -43,14 +43,16 @@ GAMES = ("loa", "el", "escabel", "evl")
 MINIMUM = {"loa": 9, "el": 9, "escabel": 10, "evl": 8}
 
 
-
-
 def _load(game: str) -> dict:
     return json.loads((GAMES_DIR / game / "diagrams.json").read_text())
 
 
-ALL = [(game, d) for game in GAMES if (GAMES_DIR / game / "diagrams.json").exists()
-       for d in _load(game)["diagrams"]]
+ALL = [
+    (game, d)
+    for game in GAMES
+    if (GAMES_DIR / game / "diagrams.json").exists()
+    for d in _load(game)["diagrams"]
+]
 
 
 def _shown(d):
@@ -88,8 +90,7 @@ def _escabel_connected(state, a: str, b: str) -> bool:
     assert ((state.white if colour else state.black) >> ib) & 1, f"{a} and {b} differ in colour"
     own = state.white if colour else state.black
     ne_black, ne_white = escabel.crosscuts(geo, state.black, state.white)
-    cut_ne, cut_nw = escabel.cut_diagonals(geo, state.codes, state.levels, ne_black, ne_white,
-                                           colour)
+    cut_ne, cut_nw = escabel.cut_diagonals(geo, state.codes, state.levels, ne_black, ne_white, colour)
     group = escabel.grow(geo, 1 << ia, own, cut_ne, cut_nw)
     return bool(group >> ib & 1)
 
@@ -103,8 +104,9 @@ def check_claim(d, start, state, claim) -> None:
     view = state.view()
     if "targets_of" in claim:
         cell = claim.pop("targets_of")
-        got = sorted({m["clicks"][1] for m in view["moves"]
-                      if len(m["clicks"]) > 1 and m["clicks"][0] == cell})
+        got = sorted(
+            {m["clicks"][1] for m in view["moves"] if len(m["clicks"]) > 1 and m["clicks"][0] == cell}
+        )
         assert got == sorted(d["marks"]["targets"]), f"targets of {cell}"
         assert cell in d["marks"].get("selected", []), f"{cell} is not marked as selected"
     if "legal" in claim:
@@ -148,8 +150,12 @@ def check_claim(d, start, state, claim) -> None:
         for cell, want in claim.pop("markers").items():
             assert got.get(cell) == want, f"the marker on {cell}: {got.get(cell)}"
     if "threats" in claim:
-        got = sorted(f"{a['cell']}={n}" for a in view.get("annotations", [])
-                     if a["kind"] == "threat" for n in a["text"].split("/"))
+        got = sorted(
+            f"{a['cell']}={n}"
+            for a in view.get("annotations", [])
+            if a["kind"] == "threat"
+            for n in a["text"].split("/")
+        )
         assert got == sorted(claim.pop("threats"))
     if "connected" in claim:
         a, b = claim.pop("connected")
@@ -161,8 +167,9 @@ def check_claim(d, start, state, claim) -> None:
 def test_diagram_shows_what_its_caption_says(game, d):
     start, state = _shown(d)
     assert start.info.id == game
-    assert d["caption"].strip() and d.get("alt", "").strip() and d["claims"], \
+    assert d["caption"].strip() and d.get("alt", "").strip() and d["claims"], (
         "a diagram needs a caption, a text alternative and at least one claim"
+    )
     view = check_view(state.view())
     cells = {c["id"] for c in view["board"]["cells"]}
     marks = d.get("marks", {})
@@ -182,8 +189,9 @@ def test_every_game_has_its_diagrams_with_unique_ids():
         diagrams = _load(game)["diagrams"]
         assert _load(game)["game"] == game
         assert len(diagrams) >= MINIMUM[game], game
-        assert any(d.get("marks", {}).get("names") for d in diagrams), \
+        assert any(d.get("marks", {}).get("names") for d in diagrams), (
             f"{game}: no diagram explains the board's names"
+        )
 
 
 def test_the_build_computes_every_view():

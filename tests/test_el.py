@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 import gamut
 from gamut import grid
-from gamut.games.el import moves as el_moves, rules as el_rules
 from gamut.core import replay
+from gamut.games.el import moves as el_moves
+from gamut.games.el import rules as el_rules
 
 # ---------------------------------------------------------------------------
 # An independent, deliberately simple model of the rules (docs/RULES.md, EL).
@@ -147,7 +148,8 @@ def bf_threats(variant, board):
         if cell in board:
             continue
         if not VARIANTS[variant][3] and not any(
-                all(x in board for x in s if x != cell) for s in paths_through(variant, cell)):
+            all(x in board for x in s if x != cell) for s in paths_through(variant, cell)
+        ):
             continue  # every shape through the cell has another empty cell
         for n in range(1, numbers + 1):
             for p in range(players):
@@ -186,12 +188,13 @@ class Model:
         nums = range(1, self.numbers + 1)
         if self.first_equal and self.turn == 0 and len(self.order) == 2:
             nums = [self.board[self.order[0]][1]]
-        return [f"{name(c)}={n}" for c in product(range(self.size), repeat=2)
-                if c not in self.board for n in nums]
+        return [
+            f"{name(c)}={n}" for c in product(range(self.size), repeat=2) if c not in self.board for n in nums
+        ]
 
     def play(self, text):
         if text.startswith("declare"):
-            body = text[len("declare:"):]
+            body = text[len("declare:") :]
             self.declared[self.turn] = set() if body == "-" else set(body.split(","))
             self.phase = "place"
             self.turn = (self.turn + 1) % self.players
@@ -206,8 +209,7 @@ class Model:
         owners = {w for w, _ in els}
         mover_ok = mover in owners
         if mover_ok and self.declare:
-            mover_ok = (cell_text in self.declared[mover]
-                        or (cell_text, n) not in self.snapshot[mover])
+            mover_ok = cell_text in self.declared[mover] or (cell_text, n) not in self.snapshot[mover]
         winner = None
         if mover_ok:
             winner = mover
@@ -218,7 +220,7 @@ class Model:
                     break
         if winner is not None:
             self.over, self.winner = True, winner
-        elif len(self.board) == self.size ** 2:
+        elif len(self.board) == self.size**2:
             self.over = True
             self.winner = 1 if self.full == "second-wins" else None
         if self.declare:
@@ -233,7 +235,7 @@ def canon(move):
     """A move text with declared cells in a fixed order."""
     text = str(move)
     if text.startswith("declare:"):
-        return "declare:" + ",".join(sorted(text[len("declare:"):].split(",")))
+        return "declare:" + ",".join(sorted(text[len("declare:") :].split(",")))
     return text
 
 
@@ -252,15 +254,28 @@ def bf_perft(model, depth):
 # ---------------------------------------------------------------------------
 # Helpers to build positions
 
+
 def header(variant="standard", declare=False, full="draw", first_equal=False):
     if variant in ("three-player", "four-player"):
         return f"el {variant} -"
-    return (f"el {variant} first-two-equal={'on' if first_equal else 'off'},"
-            f"full-board={full},declare-threats={'on' if declare else 'off'}")
+    return (
+        f"el {variant} first-two-equal={'on' if first_equal else 'off'},"
+        f"full-board={full},declare-threats={'on' if declare else 'off'}"
+    )
 
 
-def position(variant, stones, last, *, declare=False, full="draw", first_equal=False,
-             declared=None, phase=False, prev=None):
+def position(
+    variant,
+    stones,
+    last,
+    *,
+    declare=False,
+    full="draw",
+    first_equal=False,
+    declared=None,
+    phase=False,
+    prev=None,
+):
     """Load a position from ``stones`` ({"c4": "r5"}); ``last`` is the last
     placement (``prev`` the one before, for declare-threats)."""
     size, _, _, _, _, players = VARIANTS[variant]
@@ -287,8 +302,10 @@ def play(state, *texts):
     return state
 
 
-FILLER = {6: ["f6", "e6", "d6", "f5", "e5", "d5"],
-          8: ["h8", "g8", "f8", "e8", "h7", "g7", "f7", "e7", "h6", "g6", "f6", "e6"]}
+FILLER = {
+    6: ["f6", "e6", "d6", "f5", "e5", "d5"],
+    8: ["h8", "g8", "f8", "e8", "h7", "g7", "f7", "e7", "h6", "g6", "f6", "e6"],
+}
 
 
 def build(variant, stones, to_move, **kw):
@@ -329,16 +346,23 @@ def col(file, start_rank, stones):
 # ---------------------------------------------------------------------------
 # Metadata and the start
 
+
 def test_metadata_and_start():
     info = gamut.GAMES["el"]
-    assert [v.id for v in info.variants] == ["standard", "eight", "consecutive",
-                                             "three-player", "four-player"]
+    assert [v.id for v in info.variants] == [
+        "standard",
+        "eight",
+        "consecutive",
+        "three-player",
+        "four-player",
+    ]
     assert [o.name for o in info.options] == ["first-two-equal", "full-board", "declare-threats"]
     s = gamut.new("el")
     assert s.to_move == 0 and s.ply == 0 and s.outcome() is None
     assert s.to_text() == (
         "el standard first-two-equal=off,full-board=draw,declare-threats=off "
-        "....../....../....../....../....../...... r")
+        "....../....../....../....../....../...... r"
+    )
     assert gamut.load(header() + " start") == s
     assert str(s.legal_moves()[0]) == "a1=1" and str(s.legal_moves()[-1]) == "f6=6"
     assert gamut.new("el", "four-player").num_players == 4
@@ -383,8 +407,7 @@ def test_l_win_any_order_of_numbers():
 
 def test_two_turn_shape_does_not_count():
     # a1 b1 b2 c2 d2 e2 turns twice: numbers 1-6, Red holds five, yet no EL
-    stones = {"a1": "r1", "b1": "r2", "b2": "r3", "c2": "r4", "d2": "b5", "f6": "b1",
-              "f5": "b1", "e6": "b1"}
+    stones = {"a1": "r1", "b1": "r2", "b2": "r3", "c2": "r4", "d2": "b5", "f6": "b1", "f5": "b1", "e6": "b1"}
     s = position("standard", stones, "f6")
     after = play(s, "e2=6")
     assert after.outcome() is None and len(after.legal_moves()) == 27 * 6
@@ -416,8 +439,7 @@ def test_opponent_only_completion_wins_for_the_opponent():
 
 def test_double_completion_wins_for_the_mover():
     # f1 completes rank 1 for Red and file f (f2-f6 mostly Blue) for Blue
-    stones = {**row(0, 1, ["r1", "r2", "r3", "b4", "r5"]),
-              **col("f", 2, ["b1", "b2", "b3", "b4", "r5"])}
+    stones = {**row(0, 1, ["r1", "r2", "r3", "b4", "r5"]), **col("f", 2, ["b1", "b2", "b3", "b4", "r5"])}
     s = position("standard", stones, "f5")
     assert s.to_move == 0
     out = play(s, "f1=6").outcome()
@@ -425,8 +447,7 @@ def test_double_completion_wins_for_the_mover():
     assert "f1" in out.cells and len(out.cells) == 6
     # the cells are one of Red's ELs
     board = model_board(play(s, "f1=6"))
-    assert (0, frozenset((FILES.index(c[0]), int(c[1]) - 1) for c in out.cells)) in \
-        bf_els("standard", board)
+    assert (0, frozenset((FILES.index(c[0]), int(c[1]) - 1) for c in out.cells)) in bf_els("standard", board)
 
 
 def nearly_full(last_empty="f6"):
@@ -442,8 +463,7 @@ def nearly_full(last_empty="f6"):
     return stones
 
 
-@pytest.mark.parametrize("full, winner, words", [("draw", None, "Draw"),
-                                                  ("second-wins", 1, "second player")])
+@pytest.mark.parametrize("full, winner, words", [("draw", None, "Draw"), ("second-wins", 1, "second player")])
 def test_full_board(full, winner, words):
     stones = nearly_full()
     s = position("standard", stones, "e6", full=full)
@@ -488,11 +508,17 @@ def test_first_two_equal():
 # ---------------------------------------------------------------------------
 # Threats
 
+
 def test_threat_sets_on_built_position():
     # rank 1: Red 1 2 3, Blue 4 5, f1 empty -> Red threatens f1=6 (Blue would make 3-3)
     # file a: a1 Red 1, a2..a5 Blue 2-5, a6 empty -> Blue threatens a6=6
-    stones = {**row(0, 1, ["r1", "r2", "r3", "b4", "b5"]),
-              **col("a", 2, ["b2", "b3", "b4", "b5"]), "c4": "r6", "d4": "r6", "e4": "r6"}
+    stones = {
+        **row(0, 1, ["r1", "r2", "r3", "b4", "b5"]),
+        **col("a", 2, ["b2", "b3", "b4", "b5"]),
+        "c4": "r6",
+        "d4": "r6",
+        "e4": "r6",
+    }
     s = position("standard", stones, "a5")
     red, blue = s.threats()
     assert red == {("f1", 6), ("e2", 6)}  # the line, and the L turning up at e1
@@ -509,8 +535,7 @@ def test_threats_with_several_numbers_in_consecutive():
     # the line a1-f1 or b1-g1, or an L turning up at b1 or f1: 1 (1-6) or 7 (2-7)
     assert s.threats()[0] == {(c, n) for c in ("a1", "g1", "b2", "f2") for n in (1, 7)}
     assert s.threats()[1] == frozenset()
-    assert [set(t) for t in s.threats()] == [set(t) for t in bf_threats("consecutive",
-                                                                        model_board(s))]
+    assert [set(t) for t in s.threats()] == [set(t) for t in bf_threats("consecutive", model_board(s))]
     s2 = play(s, "g1=7")
     assert s2.outcome().winner == 0
 
@@ -530,7 +555,10 @@ def test_view_announces_the_movers_threats():
     s = play(s, "e1=5")  # Red now threatens f1=6, and a2=6 / e2=6 (L's)
     v = s.view()
     assert sorted((a["cell"], a["text"], a["owner"], a["kind"]) for a in v["annotations"]) == [
-        ("a2", "6", 0, "threat"), ("e2", "6", 0, "threat"), ("f1", "6", 0, "threat")]
+        ("a2", "6", 0, "threat"),
+        ("e2", "6", 0, "threat"),
+        ("f1", "6", 0, "threat"),
+    ]
     assert {"kind": "threat", "cells": ["f1", "a2", "e2"]} in v["highlights"]
     assert any(m.startswith("Threat!") and "f1=6" in m for m in v["messages"])
     s = play(s, "a6=1")  # Blue's move: Blue has no threat, nothing announced
@@ -552,6 +580,7 @@ def test_four_player_threats_on_a_built_position():
 # ---------------------------------------------------------------------------
 # Declare threats
 
+
 def declare_start(stones, last, prev):
     return position("standard", stones, last, declare=True, prev=prev)
 
@@ -562,8 +591,15 @@ def test_declared_completion_wins():
     s = play(s, "e1=5")
     assert s.phase == 1 and s.to_move == 0 and s.ply == 13
     assert [str(m) for m in s.legal_moves()] == [
-        "declare:f1,a2,e2", "declare:a2,e2", "declare:f1,e2", "declare:e2",
-        "declare:f1,a2", "declare:a2", "declare:f1", "declare:-"]
+        "declare:f1,a2,e2",
+        "declare:a2,e2",
+        "declare:f1,e2",
+        "declare:e2",
+        "declare:f1,a2",
+        "declare:a2",
+        "declare:f1",
+        "declare:-",
+    ]
     v = s.view()
     assert v["select"]["move"] == "declare" and "f1" in v["select"]["cells"]
     assert len(v["select"]["cells"]) == 36 - 7 and "e1" not in v["select"]["cells"]
@@ -632,7 +668,10 @@ def test_view_turn_plies():
 def test_view_counters_count_numbers_in_good_english():
     s = play(gamut.new("el", "three-player"), "a1=1", "b1=2")
     assert [(c["owner"], c["value"], c["label"]) for c in s.view()["counters"]] == [
-        (0, 1, "number"), (1, 1, "number"), (2, 0, "numbers")]
+        (0, 1, "number"),
+        (1, 1, "number"),
+        (2, 0, "numbers"),
+    ]
     s = play(s, "c1=3", "a2=4")
     assert s.view()["counters"][0] == {"owner": 0, "label": "numbers", "value": 2}
 
@@ -682,8 +721,16 @@ def test_opponent_created_completion_wins_undeclared():
 def test_pair_already_threatened_is_not_created_by_a_second_shape():
     # f1=6 already completed rank 1 for Red; Blue's f6 adds file f too.  The pair
     # (f1, 6) was a threat after Red's turn, so undeclared it does not win.
-    stones = {**row(0, 1, ["r1", "r2", "r3", "b4", "r5"]), **col("f", 2, ["r1", "r2", "r3", "r4"]),
-              "a6": "b1", "b6": "b1", "c6": "b1", "a5": "b1", "b5": "b2", "c5": "b3"}
+    stones = {
+        **row(0, 1, ["r1", "r2", "r3", "b4", "r5"]),
+        **col("f", 2, ["r1", "r2", "r3", "r4"]),
+        "a6": "b1",
+        "b6": "b1",
+        "c6": "b1",
+        "a5": "b1",
+        "b5": "b2",
+        "c5": "b3",
+    }
     s = declare_start(stones, "e1", "b5")
     assert s.to_move == 1
     s = play(s, "f6=5", "declare -")
@@ -694,8 +741,14 @@ def test_pair_already_threatened_is_not_created_by_a_second_shape():
 
 def test_undeclared_own_plus_opponent_el_gives_the_opponent_the_win():
     # Red's f1=6 completes rank 1 for Red (undeclared, not created) and file f for Blue
-    stones = {**row(0, 1, ["r1", "r2", "r3", "b4", "r5"]), **col("f", 2, ["b1", "b2", "b3", "b4"]),
-              "a6": "r1", "b6": "r1", "a5": "r2", "c6": "b6"}
+    stones = {
+        **row(0, 1, ["r1", "r2", "r3", "b4", "r5"]),
+        **col("f", 2, ["b1", "b2", "b3", "b4"]),
+        "a6": "r1",
+        "b6": "r1",
+        "a5": "r2",
+        "c6": "b6",
+    }
     s = declare_start(stones, "a5", "f5")
     assert s.to_move == 1
     s = play(s, "f6=5", "declare f1")
@@ -705,9 +758,13 @@ def test_undeclared_own_plus_opponent_el_gives_the_opponent_the_win():
 
 def test_declaration_errors():
     s = play(gamut.new("el", declare_threats=True), "c3=4")
-    for text, words in [("d4=5", "declare threats"), ("declare z9", "not a cell"),
-                        ("declare c3", "not empty"), ("declare", "declare:c4,d5"),
-                        ("declare a1,,b2", "declare:c4,d5")]:
+    for text, words in [
+        ("d4=5", "declare threats"),
+        ("declare z9", "not a cell"),
+        ("declare c3", "not empty"),
+        ("declare", "declare:c4,d5"),
+        ("declare a1,,b2", "declare:c4,d5"),
+    ]:
         with pytest.raises(gamut.IllegalMoveError, match=words):
             s.parse_move(text)
     s = play(s, "declare -")
@@ -729,6 +786,7 @@ def test_declare_perft_and_ply():
 # ---------------------------------------------------------------------------
 # Three and four players
 
+
 def test_three_player_plurality_and_ties():
     # Green completes rank 1 with f1=6: Red 3, Green 2, Blue 1 -> Red's EL
     s = build("three-player", row(0, 1, ["r1", "r2", "r3", "b4", "g5"]), 2)
@@ -748,8 +806,7 @@ def test_three_player_plurality_and_ties():
 
 def test_multiplayer_completion_for_several_goes_to_the_first_after_the_mover():
     # f1=6 completes rank 1 (mostly Blue) and file f (mostly Red)
-    stones = {**row(0, 1, ["b1", "b2", "b3", "r4", "g5"]),
-              **col("f", 2, ["r1", "r2", "r3", "b4", "g5"])}
+    stones = {**row(0, 1, ["b1", "b2", "b3", "r4", "g5"]), **col("f", 2, ["r1", "r2", "r3", "b4", "g5"])}
     # Green writes it: after Green (seat 2) comes Red (seat 0), then Blue
     out = play(build("three-player", stones, 2), "f1=6").outcome()
     assert out.winner == 0 and "Green's f1=6 completed an EL for Red" in out.reason
@@ -759,8 +816,10 @@ def test_multiplayer_completion_for_several_goes_to_the_first_after_the_mover():
     # Blue writes it: Blue is among them and wins
     assert play(build("three-player", stones, 1), "f1=6").outcome().winner == 1
     # Four players: Yellow completes ELs for Blue and Green -> Blue comes first
-    stones = {**row(0, 1, ["b1", "b2", "b3", "r4", "g5", "y6", "b7"]),
-              **col("h", 2, ["g1", "g2", "g3", "r4", "b5", "y6", "g7"])}
+    stones = {
+        **row(0, 1, ["b1", "b2", "b3", "r4", "g5", "y6", "b7"]),
+        **col("h", 2, ["g1", "g2", "g3", "r4", "b5", "y6", "g7"]),
+    }
     out = play(build("four-player", stones, 3), "h1=8").outcome()
     assert out.winner == 1
     # ... and Red completing them for Blue and Green: Blue again (seat 1 after 0)
@@ -795,6 +854,7 @@ def test_four_player_plurality_and_ties():
 # ---------------------------------------------------------------------------
 # Codecs and errors
 
+
 def test_text_round_trip_and_rejections():
     s = play(gamut.new("el", "eight"), "c3=4", "h8=8", "a1=1")
     text = s.to_text()
@@ -802,20 +862,20 @@ def test_text_round_trip_and_rejections():
     assert gamut.load(text) == s and gamut.load(text).to_text() == text
     h = header()
     bad = [
-        f"{h} ....../....../....../....../...... r",              # 5 ranks
-        f"{h} ....../....../....../....../....../.....x r",       # bad char
-        f"{h} ....../....../....../....../....../r7..... b last=a1",   # number 7
+        f"{h} ....../....../....../....../...... r",  # 5 ranks
+        f"{h} ....../....../....../....../....../.....x r",  # bad char
+        f"{h} ....../....../....../....../....../r7..... b last=a1",  # number 7
         f"{h} ....../....../....../....../....../r1r1.... b last=b1",  # counts
-        f"{h} ....../....../....../....../....../r1..... r last=a1",   # wrong seat letter
+        f"{h} ....../....../....../....../....../r1..... r last=a1",  # wrong seat letter
         f"{h} ....../....../....../....../....../r1b1.... r last=a1",  # last is Red's
-        f"{h} ....../....../....../....../....../r1..... b",           # last missing
-        f"{h} ....../....../....../....../....../...... r last=a1",    # empty board
+        f"{h} ....../....../....../....../....../r1..... b",  # last missing
+        f"{h} ....../....../....../....../....../...... r last=a1",  # empty board
         f"{h} ....../....../....../....../....../r1..... b phase=declare last=a1",
         f"{h} ....../....../....../....../....../r1..... b last=a1 declared=-;-",
-        f"{h} ....../....../....../....../....../g1..... b last=a1",   # no Green here
+        f"{h} ....../....../....../....../....../g1..... b last=a1",  # no Green here
         # an EL not through the last placement: the game would have ended
         f"{h} ....../....../....../b1b1b1b1b1b1/....../r1r2r3r4b5r6 r last=a3",
-        f"{h} ......./....../....../....../....../...... r",           # 7 cells
+        f"{h} ......./....../....../....../....../...... r",  # 7 cells
     ]
     for text in bad:
         with pytest.raises(gamut.PositionError):
@@ -832,9 +892,15 @@ def test_text_round_trip_and_rejections():
 
 def test_move_errors_say_why():
     s = play(gamut.new("el"), "c3=4")
-    for text, words in [("c3=5", "already holds Red's 4"), ("g1=1", "a1 to f6"),
-                        ("c4=7", "1 to 6"), ("c4", "like c4=5"), ("=5", "like c4=5"),
-                        ("c4=0", "1 to 6"), ("c4=x", "1 to 6")]:
+    for text, words in [
+        ("c3=5", "already holds Red's 4"),
+        ("g1=1", "a1 to f6"),
+        ("c4=7", "1 to 6"),
+        ("c4", "like c4=5"),
+        ("=5", "like c4=5"),
+        ("c4=0", "1 to 6"),
+        ("c4=x", "1 to 6"),
+    ]:
         with pytest.raises(gamut.IllegalMoveError, match=words):
             s.parse_move(text)
     with pytest.raises(gamut.IllegalMoveError):
@@ -844,8 +910,7 @@ def test_move_errors_say_why():
     assert "number" in s.why_illegal(["c4"])
     assert "cell" in s.why_illegal(["n5"])
     assert "Click" in s.why_illegal(["zz"])
-    over = play(position("standard", {**row(0, 1, ["r1", "r2", "r3", "b4", "b5"]), "f6": "b1"},
-                         "f6"), "f1=6")
+    over = play(position("standard", {**row(0, 1, ["r1", "r2", "r3", "b4", "b5"]), "f6": "b1"}, "f6"), "f1=6")
     with pytest.raises(gamut.IllegalMoveError, match="over"):
         over.parse_move("a2=1")
     assert "over" in over.why_illegal(["a2", "n1"])
@@ -853,8 +918,14 @@ def test_move_errors_say_why():
         over.play(el_rules.RULES["standard"].placements[7][0])
     with pytest.raises(gamut.IllegalMoveError):
         s.play(el_rules.RULES["standard"].placements[14][0])  # c3 is taken
-    for junk in ("c4=5", None, 3.5, el_rules.RULES["eight"].placements[3][0], -1,
-                 el_moves.declaration(6, 1 << 20)):
+    for junk in (
+        "c4=5",
+        None,
+        3.5,
+        el_rules.RULES["eight"].placements[3][0],
+        -1,
+        el_moves.declaration(6, 1 << 20),
+    ):
         with pytest.raises(gamut.IllegalMoveError):
             s.play(junk)
 
@@ -865,7 +936,7 @@ def test_view_is_json_and_moves_parse_back():
         s = play(s, *(str(m) for m in s.legal_moves()[::97][:3]))
         v = json.loads(json.dumps(s.view()))
         assert v["click_order"] == "any" and len(v["players"]) == VARIANTS[variant][5]
-        assert [p["color"] for p in v["players"]] == ["red", "blue", "green", "yellow"][:len(v["players"])]
+        assert [p["color"] for p in v["players"]] == ["red", "blue", "green", "yellow"][: len(v["players"])]
         assert len(v["palette"]) == VARIANTS[variant][1]
         assert v["board"]["width"] == VARIANTS[variant][0]
         assert all("label" in p and "owner" in p for p in v["pieces"]) and len(v["pieces"]) == 3
@@ -905,20 +976,27 @@ def test_perft_from_the_start(variant, opts):
 
 def model_for(state):
     o = state.options
-    return Model(state.variant, declare=o.get("declare-threats", False),
-                 full=o.get("full-board", "draw"), first_equal=o.get("first-two-equal", False))
+    return Model(
+        state.variant,
+        declare=o.get("declare-threats", False),
+        full=o.get("full-board", "draw"),
+        first_equal=o.get("first-two-equal", False),
+    )
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant, seed, empties, depth, opts, expected", [
-    ("standard", 3, 5, 3, {}, 10_296),  # 30 * 24 * 18 = 12,960 without wins
-    ("standard", 8, 4, 3, {"full_board": "second-wins"}, 4_440),
-    ("consecutive", 5, 7, 2, {}, 2_496),
-    ("eight", 2, 6, 2, {}, 1_840),
-    ("three-player", 4, 6, 2, {}, 990),
-    ("four-player", 6, 6, 2, {}, 1_080),
-    ("standard", 11, 5, 3, {"declare_threats": True}, 2_424),
-])
+@pytest.mark.parametrize(
+    "variant, seed, empties, depth, opts, expected",
+    [
+        ("standard", 3, 5, 3, {}, 10_296),  # 30 * 24 * 18 = 12,960 without wins
+        ("standard", 8, 4, 3, {"full_board": "second-wins"}, 4_440),
+        ("consecutive", 5, 7, 2, {}, 2_496),
+        ("eight", 2, 6, 2, {}, 1_840),
+        ("three-player", 4, 6, 2, {}, 990),
+        ("four-player", 6, 6, 2, {}, 1_080),
+        ("standard", 11, 5, 3, {"declare_threats": True}, 2_424),
+    ],
+)
 def test_perft_midgame_matches_brute_force(variant, seed, empties, depth, opts, expected):
     """Positions near the end of random games, where many branches end in a
     win: the engine's perft equals the brute-force model's and the recorded
@@ -927,8 +1005,7 @@ def test_perft_midgame_matches_brute_force(variant, seed, empties, depth, opts, 
     while True:
         s = gamut.new("el", variant, **opts)
         texts = []
-        while (len(s.rules.name_of) - s.occ.bit_count() > empties or s.phase) \
-                and not s.is_over():
+        while (len(s.rules.name_of) - s.occ.bit_count() > empties or s.phase) and not s.is_over():
             m = rng.choice(s.legal_moves())
             texts.append(str(m))
             s = s.play(m)
@@ -947,8 +1024,12 @@ def test_perft_midgame_matches_brute_force(variant, seed, empties, depth, opts, 
 # Property tests on random playouts
 
 CONFIGS = [
-    ("standard", {}), ("eight", {}), ("consecutive", {}), ("three-player", {}),
-    ("four-player", {}), ("standard", {"declare_threats": True}),
+    ("standard", {}),
+    ("eight", {}),
+    ("consecutive", {}),
+    ("three-player", {}),
+    ("four-player", {}),
+    ("standard", {"declare_threats": True}),
     ("consecutive", {"declare_threats": True, "full_board": "second-wins"}),
     ("standard", {"first_two_equal": True}),
 ]
@@ -1025,7 +1106,7 @@ def test_declare_mode_playouts_with_random_declarations(seed, variant):
             text = "declare " + (",".join(chosen) or "-")
             m = s.parse_move(text)
             assert m in s.legal_moves()
-            kept = set(str(m)[len("declare:"):].split(",")) - {"-"}
+            kept = set(str(m)[len("declare:") :].split(",")) - {"-"}
             assert kept == set(chosen) & set(threat)
             model.play(str(m))
         else:
@@ -1071,8 +1152,10 @@ def test_four_player_whole_board_enumeration_matches_brute_force():
         expected = set()
         for cell in board:
             expected |= {(w, cells) for w, cells in bf_els("four-player", board, cell)}
-        got = {(w, frozenset((c % 8, c // 8) for c in grid.iter_bits(m)))
-               for w, m in rules.all_els(s.board, s.occ)}
+        got = {
+            (w, frozenset((c % 8, c // 8) for c in grid.iter_bits(m)))
+            for w, m in rules.all_els(s.board, s.occ)
+        }
         assert got == expected
         checked += bool(expected)
 
@@ -1091,15 +1174,16 @@ def test_record_of_a_declare_game_replays_to_the_same_result():
 
 # -- the computer's shape analysis, kept incrementally ------------------------------
 
+
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["standard", "eight", "consecutive"]), st.booleans(),
-       st.integers(0, 2**32))
+@given(st.sampled_from(["standard", "eight", "consecutive"]), st.booleans(), st.integers(0, 2**32))
 def test_incremental_analysis_equals_a_fresh_one(variant, declare, seed):
     # Every position of a random game, analysed by updating its parent's
     # analysis (what the search does), against the same position loaded
     # from its text and analysed from scratch.
     from gamut.games.el import evaluation as el_eval
+
     rng = random.Random(seed)
     s = gamut.new("el", variant, **{"declare-threats": declare})
     el_eval.analysis(s)
@@ -1109,7 +1193,12 @@ def test_incremental_analysis_equals_a_fresh_one(variant, declare, seed):
         assert fresh._analysis is None and fresh._analysis_base is None
         a, b = el_eval.analysis(s), el_eval.Analysis.full(fresh)
         assert (a.s0, a.s1, a.par, a.threat_shapes, a.records) == (
-            b.s0, b.s1, b.par, b.threat_shapes, b.records)
+            b.s0,
+            b.s1,
+            b.par,
+            b.threat_shapes,
+            b.records,
+        )
         assert el_eval.evaluate(s) == el_eval.evaluate(fresh)
         if not s.phase:
             assert a.lanes(s.to_move, s.rules.cells) == b.lanes(s.to_move, s.rules.cells)
@@ -1117,4 +1206,5 @@ def test_incremental_analysis_equals_a_fresh_one(variant, declare, seed):
         found = a.threats()
         for seat in (0, 1):
             assert {(s.rules.name_of[c], n) for c, ns in found[seat].items() for n in ns} == set(
-                s.threats()[seat])
+                s.threats()[seat]
+            )

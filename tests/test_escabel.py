@@ -8,7 +8,8 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import gamut
 from gamut import IllegalMoveError, PositionError, load, new, perft
@@ -23,6 +24,7 @@ FILES = "abcdefghijklm"
 # A second, brute-force implementation of the rules, written from docs/RULES.md (Escabel)
 # with no code in common with the engine: the board is a dict
 # (file, rank) -> tuple of colours from the bottom ("B"/"W").
+
 
 class Ref:
     def __init__(self, n, board, seat_to_move=0, swapped=False, ply=0, pie=True):
@@ -135,8 +137,7 @@ class Ref:
                     moves.append(self.name(p))
                 elif self.top(p) == colour:
                     for q in ((f + 1, r), (f - 1, r), (f, r + 1), (f, r - 1)):
-                        if (self.top(q) not in (None, colour)
-                                and self.height(q) == self.height(p)):
+                        if self.top(q) not in (None, colour) and self.height(q) == self.height(p):
                             moves.append(f"{self.name(p)}>{self.name(q)}")
         return moves
 
@@ -152,6 +153,7 @@ class Ref:
 
         def cell(t):
             return FILES.index(t[0]), int(t[1:]) - 1
+
         if ">" in text:
             a, b = map(cell, text.split(">"))
             board[b] = board[b] + (colour,)
@@ -178,15 +180,16 @@ def ref_of(state: EscabelState) -> Ref:
     for piece in v["pieces"]:
         f, r = FILES.index(piece["cell"][0]), int(piece["cell"][1:]) - 1
         board[f, r] = tuple(seat_colour[s] for s in piece["stack"])
-    return Ref(state.options["size"], board, v["to_move"], swapped, v["ply"],
-               state.options["pie"])
+    return Ref(state.options["size"], board, v["to_move"], swapped, v["ply"], state.options["pie"])
 
 
 # ---------------------------------------------------------------------------
 # Helpers
 
-def pos(rows: str, to_move: str | None = None, variant: str = "standard", swapped=False,
-        pie: bool = True) -> EscabelState:
+
+def pos(
+    rows: str, to_move: str | None = None, variant: str = "standard", swapped=False, pie: bool = True
+) -> EscabelState:
     """A position from rows written top rank first, one token per point,
     separated by spaces: '.' empty, 'b'/'w' one piece, 'wb' a stack from
     the bottom.  The piece count fixes the colour to move (every move adds
@@ -233,6 +236,7 @@ def play(state, *texts):
 # ---------------------------------------------------------------------------
 # Start positions, options, notation
 
+
 def test_start_positions_and_options():
     s = new("escabel")
     assert s.options == {"size": 7, "pie": True}
@@ -240,8 +244,7 @@ def test_start_positions_and_options():
     assert len(s.legal_moves()) == 49 and s.outcome() is None and s.to_move == 0
     assert s.colour_to_move == BLACK
     s = new("escabel", "checkered", size=5, corners="white")
-    assert s.to_text() == ("escabel checkered size=5,pie=on,corners=white "
-                           "wbwbw/bwbwb/wbwbw/bwbwb/wbwbw b")
+    assert s.to_text() == ("escabel checkered size=5,pie=on,corners=white wbwbw/bwbwb/wbwbw/bwbwb/wbwbw b")
     assert load(s.header() + " start") == s
     for bad in ({"size": 4}, {"size": 14}, {"corners": "red"}, {"pie": "maybe"}):
         with pytest.raises(gamut.OptionError):
@@ -279,12 +282,21 @@ def test_move_notation_and_parse_errors():
     assert str(m) == "c3>c4" and m.is_action and m.cells() == ("c3", "c4")
     assert str(s.parse_move("a1")) == "a1" and s.parse_move("a1").is_placement
     cases = {
-        "": "cannot read", "c3>": "cannot read", "c3>c4>c5": "cannot read",
-        "z9": "not a point", "f1": "not a point", "c3-c4": "not a point",
-        "c4": "occupied", "c3": "occupied", "a1>a2": "empty",
-        "c4>c3": "Black can move only Black stacks", "c3>c5": "not orthogonally adjacent",
-        "c3>d4": "not orthogonally adjacent", "c3>c3": "not to itself",
-        "c3>d3": "empty", "swap": "only on White's first turn",
+        "": "cannot read",
+        "c3>": "cannot read",
+        "c3>c4>c5": "cannot read",
+        "z9": "not a point",
+        "f1": "not a point",
+        "c3-c4": "not a point",
+        "c4": "occupied",
+        "c3": "occupied",
+        "a1>a2": "empty",
+        "c4>c3": "Black can move only Black stacks",
+        "c3>c5": "not orthogonally adjacent",
+        "c3>d4": "not orthogonally adjacent",
+        "c3>c3": "not to itself",
+        "c3>d3": "empty",
+        "swap": "only on White's first turn",
     }
     for text, words in cases.items():
         with pytest.raises(IllegalMoveError, match=words):
@@ -295,6 +307,7 @@ def test_move_notation_and_parse_errors():
 
 # ---------------------------------------------------------------------------
 # Connection: the three cases and their failures
+
 
 def test_orthogonal_and_plain_diagonal_links_connect_case_a():
     # A Black zig-zag of diagonal steps, no crosscut anywhere: connected (a).
@@ -396,8 +409,7 @@ def cells_pos(n: int, black: set, white: set) -> EscabelState:
     """A position of single pieces given as (file, rank) pairs."""
     rows = []
     for r in range(n - 1, -1, -1):
-        rows.append(" ".join("b" if (f, r) in black else "w" if (f, r) in white else "."
-                             for f in range(n)))
+        rows.append(" ".join("b" if (f, r) in black else "w" if (f, r) in white else "." for f in range(n)))
     return pos("\n".join(rows))
 
 
@@ -408,11 +420,14 @@ def test_cut_diagonal_is_cut_in_every_direction_of_the_search():
     # eight symmetric copies (mirrors, and transposed with colours exchanged)
     # make the search cross the cut diagonal in each of its four directions,
     # for each colour.
-    black = {(6, 0), (6, 1), (6, 2), (6, 3), (5, 3), (4, 2), (3, 2), (3, 3), (3, 4),
-             (3, 5), (3, 6)}
+    black = {(6, 0), (6, 1), (6, 2), (6, 3), (5, 3), (4, 2), (3, 2), (3, 3), (3, 4), (3, 5), (3, 6)}
     white = {(5, 2), (4, 3)}
-    maps = [lambda f, r: (f, r), lambda f, r: (6 - f, r), lambda f, r: (f, 6 - r),
-            lambda f, r: (6 - f, 6 - r)]
+    maps = [
+        lambda f, r: (f, r),
+        lambda f, r: (6 - f, r),
+        lambda f, r: (f, 6 - r),
+        lambda f, r: (6 - f, 6 - r),
+    ]
     for fn in maps:
         path = {fn(*c) for c in black}
         cut = {fn(*c) for c in white}
@@ -425,6 +440,7 @@ def test_cut_diagonal_is_cut_in_every_direction_of_the_search():
 
             def build(enemy):
                 return cells_pos(7, path, enemy) if colour == BLACK else cells_pos(7, enemy, path)
+
             s = build(cut)
             assert not s.has_chain(colour) and not ref_of(s).chain("BW"[colour])
             # Control: without the enemy stack that closes the crosscut, the
@@ -461,25 +477,26 @@ def symmetric_images(tokens: dict, n: int):
     (file, rank) to a stack token; yields (state, colour of the image of
     Black)."""
     swap = str.maketrans("bw", "wb")
-    mirrors = [lambda f, r: (f, r), lambda f, r: (n - 1 - f, r),
-               lambda f, r: (f, n - 1 - r), lambda f, r: (n - 1 - f, n - 1 - r)]
+    mirrors = [
+        lambda f, r: (f, r),
+        lambda f, r: (n - 1 - f, r),
+        lambda f, r: (f, n - 1 - r),
+        lambda f, r: (n - 1 - f, n - 1 - r),
+    ]
     for fn in mirrors:
         for transpose in (False, True):
             image = {}
             for (f, r), tok in tokens.items():
                 f2, r2 = fn(f, r)
-                image[(r2, f2) if transpose else (f2, r2)] = (
-                    tok.translate(swap) if transpose else tok)
-            rows = "\n".join(" ".join(image.get((f, r), ".") for f in range(n))
-                             for r in range(n - 1, -1, -1))
+                image[(r2, f2) if transpose else (f2, r2)] = tok.translate(swap) if transpose else tok
+            rows = "\n".join(" ".join(image.get((f, r), ".") for f in range(n)) for r in range(n - 1, -1, -1))
             yield pos(rows), (WHITE if transpose else BLACK)
 
 
 @pytest.mark.parametrize("case", list(CROSSCUT_CASES))
 def test_crosscut_cases_in_every_orientation(case):
     b2, c3, c2, b3, connects = CROSSCUT_CASES[case]
-    tokens = {(1, 0): "b", (1, 1): b2, (2, 2): c3, (2, 1): c2, (1, 2): b3,
-              (2, 3): "b", (2, 4): "b"}
+    tokens = {(1, 0): "b", (1, 1): b2, (2, 2): c3, (2, 1): c2, (1, 2): b3, (2, 3): "b", (2, 4): "b"}
     for state, colour in symmetric_images(tokens, 5):
         assert state.has_chain(colour) == connects, (case, state.to_text())
         assert ref_of(state).chain("BW"[colour]) == connects
@@ -521,13 +538,17 @@ def test_corner_point_belongs_to_both_edges():
 # ---------------------------------------------------------------------------
 # The move action
 
+
 def test_move_action_height_rule_and_colour_change():
-    s = pos("""
+    s = pos(
+        """
         . . . . .
         . . . . .
         . bw wb b .
         . . w . .
-        . . . . b""", to_move="w")
+        . . . . b""",
+        to_move="w",
+    )
     # White stacks: b3 (Black under White, height 2) and c2 (height 1).
     # b3 (2) -> c3 (Black, 2) is legal; c2 (1) -> c3 (2) is not.
     actions = {t for t in legal_texts(s) if ">" in t}
@@ -561,12 +582,15 @@ def test_move_action_height_rule_and_colour_change():
 def test_move_completing_the_opponents_chain_loses():
     # White's row a3..e3 lacks only c3, which is Black's.  Black's move
     # action c3>c4 turns c3 White: White wins at the start of its turn.
-    s = pos("""
+    s = pos(
+        """
         . . . . .
         . . w . b
         w w b w w
         . . . . .
-        . b . b b""", to_move="b")
+        . b . b b""",
+        to_move="b",
+    )
     assert s.outcome() is None and "c3>c4" in legal_texts(s)
     after = s.play(s.parse_move("c3>c4"))
     out = after.outcome()
@@ -579,12 +603,15 @@ def test_move_completing_the_opponents_chain_loses():
 
 
 def test_chain_completed_then_broken_by_the_reply_does_not_count():
-    s = pos("""
+    s = pos(
+        """
         . . . . .
         . . b w .
         . . b w .
         . . b w .
-        . . b . b""", to_move="b")
+        . . b . b""",
+        to_move="b",
+    )
     # Black completes c1..c5; the chain counts only at Black's next turn.
     s = s.play(s.parse_move("c5"))
     assert s.has_chain(BLACK) and s.outcome() is None and s.to_move == 1
@@ -597,12 +624,15 @@ def test_chain_completed_then_broken_by_the_reply_does_not_count():
     assert not s.has_chain(BLACK) and s.outcome() is None and s.to_move == 0
     assert not ref_of(s).chain("B")
     # Had White played elsewhere, Black would have won.
-    t = pos("""
+    t = pos(
+        """
         . . b . .
         . . b w .
         . . b w .
         . . b w .
-        . . b . b""", to_move="w")
+        . . b . b""",
+        to_move="w",
+    )
     t = t.play(t.parse_move("a5"))
     assert t.outcome().winner == 0 and t.outcome().cells == ("c1", "c2", "c3", "c4", "c5")
 
@@ -610,24 +640,32 @@ def test_chain_completed_then_broken_by_the_reply_does_not_count():
 def test_no_move_loses_on_a_full_checkered_board():
     # White to move: every White stack has height 1, every Black neighbour
     # height 2, so White has no move and loses; Black's column is a chain.
-    s = pos("""
+    s = pos(
+        """
         w w wb w w
         w w wb w w
         w w wb w w
         w w wb w w
-        w w wb w w""", to_move="w", variant="checkered")
+        w w wb w w""",
+        to_move="w",
+        variant="checkered",
+    )
     assert s.legal_moves() == []
     out = s.outcome()
     assert out.winner == 0 and "no move" in out.reason
     assert set(out.cells) == {"c1", "c2", "c3", "c4", "c5"}
     assert ref_of(s).outcome() == (0, "no move")
     # One White stack of height 2 beside the column gives White a move.
-    s = pos("""
+    s = pos(
+        """
         w w wb w bw
         w w wb w w
         w w wb bw w
         w w wb w w
-        w w wb w w""", to_move="w", variant="checkered")
+        w w wb w w""",
+        to_move="w",
+        variant="checkered",
+    )
     assert s.outcome() is None and legal_texts(s) == {"d3>c3"}
 
 
@@ -647,6 +685,7 @@ def test_checkered_board_stays_full_and_piece_count_grows():
 # ---------------------------------------------------------------------------
 # The pie rule and the seats
 
+
 def test_pie_swap_exchanges_colours_and_keeps_the_board():
     s = new("escabel", size=5)
     assert "swap" not in legal_texts(s)
@@ -655,19 +694,25 @@ def test_pie_swap_exchanges_colours_and_keeps_the_board():
     s = play(s, "c3")
     assert s.to_move == 1 and s.colour_to_move == WHITE and s.swap_allowed()
     assert "swap" in legal_texts(s)
-    assert [(c["value"], c["label"]) for c in s.view()["counters"]] == [(1, "stack"),
-                                                                         (0, "stacks")]
-    assert s.view()["players"] == [{"name": "Player 1 (Black)", "color": "black"},
-                                   {"name": "Player 2 (White)", "color": "white"}]
-    assert any("swap sides" in m and "Player 2 would then play Black and Player 1 White" in m
-               for m in s.view()["messages"])
+    assert [(c["value"], c["label"]) for c in s.view()["counters"]] == [(1, "stack"), (0, "stacks")]
+    assert s.view()["players"] == [
+        {"name": "Player 1 (Black)", "color": "black"},
+        {"name": "Player 2 (White)", "color": "white"},
+    ]
+    assert any(
+        "swap sides" in m and "Player 2 would then play Black and Player 1 White" in m
+        for m in s.view()["messages"]
+    )
     t = s.play(s.parse_move("swap"))
     assert t.to_move == 0 and t.colour_to_move == WHITE and t.swapped == 1 and t.ply == 2
     # the panel names who now holds which colour
-    assert t.view()["players"] == [{"name": "Player 1 (White)", "color": "white"},
-                                   {"name": "Player 2 (Black)", "color": "black"}]
-    assert t.view()["messages"][-1] == ("The players swapped sides: Player 1 now plays White, "
-                                        "Player 2 Black.")
+    assert t.view()["players"] == [
+        {"name": "Player 1 (White)", "color": "white"},
+        {"name": "Player 2 (Black)", "color": "black"},
+    ]
+    assert t.view()["messages"][-1] == (
+        "The players swapped sides: Player 1 now plays White, Player 2 Black."
+    )
     assert not any("may move, or swap" in m for m in t.view()["messages"])
     assert t.board_text() == s.board_text() and t.to_text().endswith(" w swapped")
     assert t.view()["pieces"] == [{"cell": "c3", "owner": 1, "stack": [1]}]
@@ -686,8 +731,12 @@ def test_pie_swap_exchanges_colours_and_keeps_the_board():
         u = play(u, text)
     out = u.outcome()
     assert u.colour_to_move == BLACK and out.winner == 1 and "Player 2 (Black)" in out.reason
-    assert replay(new("escabel", size=5), ["c3", "swap", "a1", "c1", "a2", "c2", "a3",
-                                           "c4", "a4", "c5", "b5"])[-1] == u
+    assert (
+        replay(new("escabel", size=5), ["c3", "swap", "a1", "c1", "a2", "c2", "a3", "c4", "a4", "c5", "b5"])[
+            -1
+        ]
+        == u
+    )
 
 
 def test_pie_off_and_loaded_swap_flags():
@@ -709,6 +758,7 @@ def test_pie_off_and_loaded_swap_flags():
 
 # ---------------------------------------------------------------------------
 # Position texts
+
 
 def test_position_text_round_trip_and_errors():
     s = play(new("escabel", size=5, pie=False), "c3", "c4", "c3>c4", "b2")
@@ -751,7 +801,9 @@ def test_stacks_higher_than_play_can_build_are_refused_at_once():
     # stays: no stack outgrows the number of points.  A 60,000-piece stack
     # took seconds to load and grew the hash table for good.
     import time
+
     from gamut.games.escabel import board as escabel
+
     rows = len(escabel.ZOBRIST[0])
     huge = "(" + "bw" * 30_000 + ")"
     t0 = time.perf_counter()
@@ -821,6 +873,7 @@ def test_perft_without_pie():
 # ---------------------------------------------------------------------------
 # Random playouts
 
+
 def playout(state, rng, max_plies=400, action_bias=0.6):
     """States and move texts of a random game (biased towards move actions,
     which build tall stacks and crosscuts with interesting heights)."""
@@ -847,8 +900,13 @@ def start_state(variant, size, corners, pie):
     return new("escabel", variant, **kw)
 
 
-games = st.tuples(st.sampled_from(["standard", "checkered"]), st.integers(5, 9),
-                  st.sampled_from(["black", "white"]), st.booleans(), st.integers(0, 2**32))
+games = st.tuples(
+    st.sampled_from(["standard", "checkered"]),
+    st.integers(5, 9),
+    st.sampled_from(["black", "white"]),
+    st.booleans(),
+    st.integers(0, 2**32),
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -871,9 +929,15 @@ def test_random_playouts_properties(game):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.tuples(st.sampled_from(["standard", "checkered"]), st.integers(5, 7),
-                 st.sampled_from(["black", "white"]), st.integers(0, 2**32),
-                 st.floats(0.0, 1.0)))
+@given(
+    st.tuples(
+        st.sampled_from(["standard", "checkered"]),
+        st.integers(5, 7),
+        st.sampled_from(["black", "white"]),
+        st.integers(0, 2**32),
+        st.floats(0.0, 1.0),
+    )
+)
 def test_random_playouts_agree_with_brute_force(game):
     variant, size, corners, seed, bias = game
     rng = random.Random(seed)
@@ -927,6 +991,7 @@ def test_why_illegal_sentences():
 # ---------------------------------------------------------------------------
 # The view
 
+
 def test_view_contract():
     rng = random.Random(11)
     for variant, size in (("standard", 5), ("checkered", 7), ("standard", 13)):
@@ -938,7 +1003,8 @@ def test_view_contract():
             assert v["game"] == "escabel" and v["board"]["kind"] == "points"
             assert v["board"]["stack_style"] == "rings"  # heights drawn as rings
             assert [p["color"] for p in v["players"]] == (
-                ["white", "black"] if s.swapped else ["black", "white"])
+                ["white", "black"] if s.swapped else ["black", "white"]
+            )
             for p in v["players"]:
                 assert p["name"].endswith(f"({p['color'].capitalize()})")
             assert len(v["board"]["cells"]) == size * size

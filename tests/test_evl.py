@@ -14,15 +14,18 @@ from hypothesis import strategies as st
 
 import gamut
 from gamut import IllegalMoveError, PositionError
-from gamut.games.evl import board as evl_tables, geometry as evl_board, state as evl_state
 from gamut.core import perft
+from gamut.games.evl import board as evl_tables
+from gamut.games.evl import geometry as evl_board
+from gamut.games.evl import state as evl_state
 
 HEADER = "evl standard pieces=20,markers=10"
 ROWS = "abcd"
 
 
-def pos(rows: str, bands: str = "6/6/6", side: str = "b", pieces: int = 20,
-        markers: int = 10) -> evl_state.EvlState:
+def pos(
+    rows: str, bands: str = "6/6/6", side: str = "b", pieces: int = 20, markers: int = 10
+) -> evl_state.EvlState:
     return gamut.load(f"evl standard pieces={pieces},markers={markers} {rows} {bands} {side}")
 
 
@@ -80,6 +83,7 @@ def bf_paths(origin, height):
         for c in BF_NEIGHBOURS[path[-1]]:
             if c not in path:
                 walk(path + [c])
+
     walk([origin])
     return out
 
@@ -133,11 +137,15 @@ def bf_play(state, move):
 
     def mine(c):
         return stacks[c] and stacks[c][-1] == seat
+
     for p in BF_PENTAGONS:
         cells = bf_around(p)
         surrounded = any(
             mine(x) and mine(y) and (x in received or y in received)
-            for i, x in enumerate(cells) for y in cells[i + 1:] if not bf_touch(x, y))
+            for i, x in enumerate(cells)
+            for y in cells[i + 1 :]
+            if not bf_touch(x, y)
+        )
         if surrounded and marks.get(p) != seat and list(marks.values()).count(seat) < m:
             marks[p] = seat
     return (stacks, marks, seat ^ 1, hands, m)
@@ -169,16 +177,15 @@ def bf_outcome(state):
 
 
 def test_cell_names_follow_the_rulings():
-    assert evl_board.HEPTAGONS == tuple(BF_HEPTAGONS)
-    assert evl_board.PENTAGONS == tuple(BF_PENTAGONS)
+    assert tuple(BF_HEPTAGONS) == evl_board.HEPTAGONS
+    assert tuple(BF_PENTAGONS) == evl_board.PENTAGONS
     assert len(set(evl_board.HEPTAGONS)) == 28 and len(set(evl_board.PENTAGONS)) == 18
 
 
 def test_contacts_follow_the_rulings():
     table = {frozenset(p) for p in evl_board.HEPTAGON_CONTACTS}
     assert len(table) == len(evl_board.HEPTAGON_CONTACTS)
-    derived = {frozenset((x, y)) for x in BF_HEPTAGONS for y in BF_HEPTAGONS
-               if x < y and bf_touch(x, y)}
+    derived = {frozenset((x, y)) for x in BF_HEPTAGONS for y in BF_HEPTAGONS if x < y and bf_touch(x, y)}
     assert table == derived
     assert len(table) == 24 + 4 + 3 + 4
     for p in BF_PENTAGONS:
@@ -197,13 +204,15 @@ def test_contacts_follow_the_rulings():
 def test_engine_tables_match_the_board_table():
     for c, name in enumerate(evl_tables.HEPTAGONS):
         assert {evl_tables.HEPTAGONS[n] for n in evl_tables.NEIGHBOURS[c]} == {
-            x for x in BF_HEPTAGONS if bf_touch(name, x)}
+            x for x in BF_HEPTAGONS if bf_touch(name, x)
+        }
     for p, name in enumerate(evl_tables.PENTAGONS):
         cells = bf_around(name)
-        pairs = {frozenset((x, y)) for i, x in enumerate(cells) for y in cells[i + 1:]
-                 if not bf_touch(x, y)}
+        pairs = {frozenset((x, y)) for i, x in enumerate(cells) for y in cells[i + 1 :] if not bf_touch(x, y)}
         assert len(pairs) == 3  # every pentagon has three non-adjacent pairs
-        assert {frozenset(evl_tables.HEPTAGONS[c] for c in pr) for pr in evl_tables.SURROUND_PAIRS[p]} == pairs
+        assert {
+            frozenset(evl_tables.HEPTAGONS[c] for c in pr) for pr in evl_tables.SURROUND_PAIRS[p]
+        } == pairs
 
 
 def test_heptagon_graph_girth_is_six():
@@ -280,8 +289,12 @@ def test_neighbours_share_an_edge_and_nothing_else_does():
     for name, pts in polys.items():
         for q in all_points - set(pts):
             inside = all(_cross(a, b, q) > 0 for a, b in _edges(pts))
-            on_edge = any(_cross(a, b, q) == 0 and min(a[0], b[0]) <= q[0] <= max(a[0], b[0])
-                          and min(a[1], b[1]) <= q[1] <= max(a[1], b[1]) for a, b in _edges(pts))
+            on_edge = any(
+                _cross(a, b, q) == 0
+                and min(a[0], b[0]) <= q[0] <= max(a[0], b[0])
+                and min(a[1], b[1]) <= q[1] <= max(a[1], b[1])
+                for a, b in _edges(pts)
+            )
             assert not inside and not on_edge, (name, q)
 
 
@@ -309,13 +322,15 @@ def test_inner_heptagons_have_seven_neighbours_and_pentagons_five_sides():
 
     def degree(name):
         return sum(1 for pr in pairs if name in pr)
+
     for row in "bc":
         for col in range(2, 7):
             assert degree(f"{row}{col}") == 7
     outline_points = set(evl_board.OUTLINE)
     for p in BF_PENTAGONS:
-        on_edge = sum(1 for a, b in _edges(evl_board.POLYGONS[p])
-                      if a in outline_points and b in outline_points)
+        on_edge = sum(
+            1 for a, b in _edges(evl_board.POLYGONS[p]) if a in outline_points and b in outline_points
+        )
         assert degree(p) + on_edge == 5, p
         assert on_edge == (1 if p in ("bc1", "bc6") else 0)
 
@@ -368,11 +383,20 @@ def test_notation_round_trip_and_moves_are_values():
     assert repr(m) == "evl.Move('b3-b2')"
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "cannot read"), ("z9", "cannot read"), ("b3-", "cannot read"), ("b3--b4", "cannot read"),
-    ("b8", "cannot read"), ("e1", "cannot read"), ("b3 b4", "cannot read"),
-    ("ab1", "pentagon"), ("b3-bc3", "pentagon"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "cannot read"),
+        ("z9", "cannot read"),
+        ("b3-", "cannot read"),
+        ("b3--b4", "cannot read"),
+        ("b8", "cannot read"),
+        ("e1", "cannot read"),
+        ("b3 b4", "cannot read"),
+        ("ab1", "pentagon"),
+        ("b3-bc3", "pentagon"),
+    ],
+)
 def test_unreadable_moves(text, words):
     with pytest.raises(IllegalMoveError, match=words):
         gamut.new("evl").parse_move(text)
@@ -448,8 +472,17 @@ def test_unstack_paths_of_every_length():
 def test_a_stack_of_two_moves_one_or_two_steps():
     s = pos("7/3(wb)3/7/7", side="b")
     unstacks = {str(m) for m in s.legal_moves() if not m.is_placement}
-    assert unstacks == {"b4-b3", "b4-b5", "b4-c4", "b4-b3-b2", "b4-b3-a3", "b4-b5-b6",
-                        "b4-b5-a5", "b4-c4-c3", "b4-c4-c5"}
+    assert unstacks == {
+        "b4-b3",
+        "b4-b5",
+        "b4-c4",
+        "b4-b3-b2",
+        "b4-b3-a3",
+        "b4-b5-b6",
+        "b4-b5-a5",
+        "b4-c4-c3",
+        "b4-c4-c5",
+    }
     with pytest.raises(IllegalMoveError, match="at most 2"):
         s.parse_move("b4-b5-b6-b7")
 
@@ -470,9 +503,9 @@ def test_drops_and_final_landing_heights():
     s = pos("7/1(wbwb)2b2/7/7", side="b")
     t = play(s, "b2-b3-b4-b5")
     assert t.stack("b2") == []
-    assert t.stack("b3") == [1]            # the bottom piece, White's
-    assert t.stack("b4") == [0]            # the next, Black's
-    assert t.stack("b5") == [0, 1, 0]      # (wb) landed on the Black piece
+    assert t.stack("b3") == [1]  # the bottom piece, White's
+    assert t.stack("b4") == [0]  # the next, Black's
+    assert t.stack("b5") == [0, 1, 0]  # (wb) landed on the Black piece
     t = play(s, "b2-b3-b4-b5-b6")
     assert [t.stack(c) for c in ("b3", "b4", "b5", "b6")] == [[1], [0], [0, 1], [0]]
     t = play(s, "b2-b3")
@@ -482,9 +515,9 @@ def test_drops_and_final_landing_heights():
 def test_landing_may_not_exceed_four():
     s = pos("7/1(bbb)(ww)(bb)3/7/7", side="b")
     legal = texts(s)
-    assert "b2-b3" not in legal            # 3 on 2 = 5
-    assert "b2-b3-b4" in legal             # drop 1 on b3 (3), land 2 on b4 (4)
-    assert "b2-b3-b4-b5" in legal          # b3 -> 3, b4 -> 3, land 1 on b5
+    assert "b2-b3" not in legal  # 3 on 2 = 5
+    assert "b2-b3-b4" in legal  # drop 1 on b3 (3), land 2 on b4 (4)
+    assert "b2-b3-b4-b5" in legal  # b3 -> 3, b4 -> 3, land 1 on b5
     with pytest.raises(IllegalMoveError, match="would make a stack of 5"):
         s.parse_move("b2-b3")
     t = play(s, "b2-b3-b4")
@@ -502,8 +535,15 @@ def test_a_stack_of_four_blocks_paths():
     with pytest.raises(IllegalMoveError, match="taller than 4"):
         s.parse_move("b4-b5")
     from_b4 = {m for m in legal if m.startswith("b4-")}
-    assert from_b4 == {"b4-b3", "b4-b3-b2", "b4-b3-a3", "b4-b3-b2-b1", "b4-b3-b2-c2",
-                       "b4-b3-a3-a2", "b4-b3-a3-a4"}
+    assert from_b4 == {
+        "b4-b3",
+        "b4-b3-b2",
+        "b4-b3-a3",
+        "b4-b3-b2-b1",
+        "b4-b3-b2-c2",
+        "b4-b3-a3-a2",
+        "b4-b3-a3-a4",
+    }
 
 
 def test_no_revisits_and_steps_must_touch():
@@ -513,7 +553,7 @@ def test_no_revisits_and_steps_must_touch():
     with pytest.raises(IllegalMoveError, match="twice"):
         s.parse_move("b4-b5-b6-b5")
     with pytest.raises(IllegalMoveError, match="do not touch"):
-        s.parse_move("b4-a4")               # column 4 does not touch across ab
+        s.parse_move("b4-a4")  # column 4 does not touch across ab
     with pytest.raises(IllegalMoveError, match="do not touch"):
         s.parse_move("b4-b5-b7")
     assert "twice" in s.why_illegal(["b4", "b5", "b6", "b5"])
@@ -610,10 +650,12 @@ def test_capture_by_an_intermediate_drop_and_not_by_an_enemy_drop():
     assert t.stack("b3") == [0, 0] and got == {"bc3"}
 
 
-def build(stacks: dict, marks: dict | None = None, side: str = "b", pieces: int = 20,
-          markers: int = 10) -> str:
+def build(
+    stacks: dict, marks: dict | None = None, side: str = "b", pieces: int = 20, markers: int = 10
+) -> str:
     """A position text from ``{"b3": "bw", ...}`` (bottom to top) and
     ``{"ab1": "b", ...}``, written independently of the engine's writer."""
+
     def runs(items):
         out, run = "", 0
         for item in items:
@@ -623,17 +665,16 @@ def build(stacks: dict, marks: dict | None = None, side: str = "b", pieces: int 
             else:
                 run += 1
         return out + (str(run) if run else "")
+
     rows = "/".join(runs(stacks.get(f"{r}{c}", "") for c in range(1, 8)) for r in ROWS)
     marks = marks or {}
-    bands = "/".join(runs(marks.get(f"{b}{k}", "") for k in range(1, 7))
-                     for b in ("ab", "bc", "cd"))
+    bands = "/".join(runs(marks.get(f"{b}{k}", "") for k in range(1, 7)) for b in ("ab", "bc", "cd"))
     return f"evl standard pieces={pieces},markers={markers} {rows} {bands} {side}"
 
 
 def _pairs(p, touching):
     cells = bf_around(p)
-    return [(x, y) for i, x in enumerate(cells) for y in cells[i + 1:]
-            if bf_touch(x, y) == touching]
+    return [(x, y) for i, x in enumerate(cells) for y in cells[i + 1 :] if bf_touch(x, y) == touching]
 
 
 def _landing_case(p, x, y):
@@ -672,15 +713,14 @@ def test_no_adjacent_pair_of_any_pentagon_captures(p):
 def bf_captures(s, path):
     before = bf_from_engine(s)
     after = bf_play(before, path)
-    return [p for p in BF_PENTAGONS if after[1].get(p) == s.to_move
-            and before[1].get(p) != s.to_move]
+    return [p for p in BF_PENTAGONS if after[1].get(p) == s.to_move and before[1].get(p) != s.to_move]
 
 
 def test_markers_stay_when_the_surround_is_broken():
     s = pos("6w/2b4/4(bb)2/7", side="b")
-    s = play(s, "c5-c4")                     # Black takes bc3
+    s = play(s, "c5-c4")  # Black takes bc3
     assert s.marker("bc3") == 0
-    s = play(s, "a1", "c4-c5")               # White places; Black moves away again
+    s = play(s, "a1", "c4-c5")  # White places; Black moves away again
     assert s.stack("c4") == [] and s.marker("bc3") == 0
     assert s.marks == (1 << evl_tables.PENTAGON_INDEX["bc3"], 0)
 
@@ -753,8 +793,7 @@ def test_nine_markers_without_a_capture_is_no_win():
     assert t.outcome() is None and t.legal_moves()
 
 
-@pytest.mark.parametrize("bands, winner", [("bbb3/6/ww4", 0), ("bb4/6/ww4", None),
-                                           ("b5/6/www3", 1)])
+@pytest.mark.parametrize("bands, winner", [("bbb3/6/ww4", 0), ("bb4/6/ww4", None), ("b5/6/www3", 1)])
 def test_the_end_when_a_player_can_neither_place_nor_unstack(bands, winner):
     # Black has all 20 pieces on the board as singles (no stack) and must unstack.
     s = pos("bbbbbbb/bbbbbbb/bbbbbb1/w6", bands, side="b")
@@ -784,30 +823,33 @@ def test_white_has_no_unstack_but_can_place():
 # Positions
 
 
-@pytest.mark.parametrize("body, words", [
-    ("", "position is"),
-    ("7/7/7/7 6/6/6", "position is"),
-    ("7/7/7 6/6/6 b", "4 rows"),
-    ("7/7/7/6 6/6/6 b", "exactly 7"),
-    ("7/7/7/8 6/6/6 b", "exactly 7"),
-    ("7/7/7/43 6/6/6 b", "one digit"),
-    ("7/7/7/x6 6/6/6 b", "unexpected"),
-    ("7/7/7/(b)6 6/6/6 b", "without parentheses"),
-    ("7/7/7/(bwbwb)6 6/6/6 b", "taller than 4"),
-    ("7/7/7/(bx)6 6/6/6 b", "written like"),
-    ("7/7/7/(bw6 6/6/6 b", "written like"),
-    ("7/7/7/7 6/6 b", "3 bands"),
-    ("7/7/7/7 6/6/(bw)5 b", "unexpected"),
-    ("7/7/7/7 6/6/5 b", "exactly 6"),
-    ("b6/7/7/7 6/6/6 x", "side to move"),
-    ("(bbbb)(bbbb)(bbbb)(bbbb)(bbbb)(bbbb)1/7/7/7 6/6/6 w", "only 20"),
-    ("b6/w6/7/7 bbbbbb/bbbbb1/6 b", "only 10"),
-    ("7/7/7/7 6/6/6 w", "Black must have"),
-    ("7/w6/7/7 6/6/6 b", "Black must have"),
-    ("b6/7/7/7 6/6/6 b", "White must have"),
-    ("7/7/7/7 b5/6/6 b", "markers are won"),
-    ("(bb)6/w6/7/7 bbbbbb/bbbb2/6 b", "cannot be Black's turn"),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ("", "position is"),
+        ("7/7/7/7 6/6/6", "position is"),
+        ("7/7/7 6/6/6 b", "4 rows"),
+        ("7/7/7/6 6/6/6 b", "exactly 7"),
+        ("7/7/7/8 6/6/6 b", "exactly 7"),
+        ("7/7/7/43 6/6/6 b", "one digit"),
+        ("7/7/7/x6 6/6/6 b", "unexpected"),
+        ("7/7/7/(b)6 6/6/6 b", "without parentheses"),
+        ("7/7/7/(bwbwb)6 6/6/6 b", "taller than 4"),
+        ("7/7/7/(bx)6 6/6/6 b", "written like"),
+        ("7/7/7/(bw6 6/6/6 b", "written like"),
+        ("7/7/7/7 6/6 b", "3 bands"),
+        ("7/7/7/7 6/6/(bw)5 b", "unexpected"),
+        ("7/7/7/7 6/6/5 b", "exactly 6"),
+        ("b6/7/7/7 6/6/6 x", "side to move"),
+        ("(bbbb)(bbbb)(bbbb)(bbbb)(bbbb)(bbbb)1/7/7/7 6/6/6 w", "only 20"),
+        ("b6/w6/7/7 bbbbbb/bbbbb1/6 b", "only 10"),
+        ("7/7/7/7 6/6/6 w", "Black must have"),
+        ("7/w6/7/7 6/6/6 b", "Black must have"),
+        ("b6/7/7/7 6/6/6 b", "White must have"),
+        ("7/7/7/7 b5/6/6 b", "markers are won"),
+        ("(bb)6/w6/7/7 bbbbbb/bbbb2/6 b", "cannot be Black's turn"),
+    ],
+)
 def test_bad_position_texts(body, words):
     with pytest.raises(PositionError, match=words):
         gamut.load(f"{HEADER} {body}")
@@ -816,8 +858,7 @@ def test_bad_position_texts(body, words):
 def test_position_text_round_trip_and_start_keyword():
     s = gamut.load(f"{HEADER} start")
     assert s == gamut.new("evl")
-    text = (f"{HEADER} (bbbb)1(wb)(bww)1b1/1(bbw)w(wwww)(bb)2/b(wbw)2(bwbb)1w/"
-            "(ww)1b(bb)3 b1w3/6/2ww2 b")
+    text = f"{HEADER} (bbbb)1(wb)(bww)1b1/1(bbw)w(wwww)(bb)2/b(wbw)2(bwbb)1w/(ww)1b(bb)3 b1w3/6/2ww2 b"
     s = gamut.load(text)
     assert s.to_text() == text
     assert s.stack("a1") == [0, 0, 0, 0] and s.stack("c5") == [0, 1, 0, 0]
@@ -854,11 +895,9 @@ START_PERFT = {1: 28, 2: 756, 3: 20412}
 # (then 25 empty + 1 own = 26): 756 * (27 + 26 * 26).
 START_PERFT_4 = 756 * (27 + 26 * 26)
 AFTER_B4_B3_B4_C4_PERFT_3 = 31719
-MIDGAME = (f"{HEADER} (bbbb)1(wb)(bww)1b1/1(bbw)w(wwww)(bb)2/b(wbw)2(bwbb)1w/"
-           "(ww)1b(bb)3 b1w3/6/2ww2 b")
+MIDGAME = f"{HEADER} (bbbb)1(wb)(bww)1b1/1(bbw)w(wwww)(bb)2/b(wbw)2(bwbb)1w/(ww)1b(bb)3 b1w3/6/2ww2 b"
 MIDGAME_PERFT = {1: 66, 2: 4782, 3: 273887}
-RANDOM_MIDGAME = (f"{HEADER} w1(bbb)bbwb/1(bw)1w3/1ww(bb)2b/(bww)b1(wwb)(www)(bb)1 "
-                  "wb4/1www2/w1bb2 b")
+RANDOM_MIDGAME = f"{HEADER} w1(bbb)bbwb/1(bw)1w3/1ww(bb)2b/(bww)b1(wwb)(www)(bb)1 wb4/1www2/w1bb2 b"
 RANDOM_MIDGAME_PERFT = {1: 58, 2: 2695}
 
 
@@ -927,8 +966,9 @@ def test_random_playouts_agree_with_the_brute_force(rng, opts):
         if seen[key] == 3:
             counts = [list(bf[1].values()).count(x) for x in (0, 1)]
             assert "third time" in s.outcome().reason and s.legal_moves() == []
-            assert s.outcome().winner == (None if counts[0] == counts[1] else
-                                          0 if counts[0] > counts[1] else 1)
+            assert s.outcome().winner == (
+                None if counts[0] == counts[1] else 0 if counts[0] > counts[1] else 1
+            )
             break
         engine_moves = {tuple(m.cells) for m in s.legal_moves()}
         assert engine_moves == set(bf_moves(bf))
@@ -958,7 +998,7 @@ def test_random_playout_properties(rng, opts):
         for seat in (0, 1):
             on_board = sum(s.stack(c).count(seat) for c in BF_HEPTAGONS)
             assert on_board + s.hands[seat] == pieces
-            assert 0 <= s.hands[seat]
+            assert s.hands[seat] >= 0
             assert s.marks[seat].bit_count() <= markers
         assert s.marks[0] & s.marks[1] == 0
         assert all(len(s.stack(c)) <= evl_tables.MAX_HEIGHT for c in BF_HEPTAGONS)
@@ -985,8 +1025,7 @@ def test_view_is_json_and_its_moves_parse(rng):
                 assert prev["cells"] == list(move.cells) + list(t.captured())
                 by_cell = {p["cell"]: p for p in tv["pieces"]}
                 assert prev["pieces"] == [by_cell[c] for c in move.cells if c in by_cell]
-                assert prev["markers"] == [{"cell": p, "owner": s.to_move}
-                                           for p in t.captured()]
+                assert prev["markers"] == [{"cell": p, "owner": s.to_move} for p in t.captured()]
                 assert entry["label"].startswith(f"Unstack {entry['text']}")
             else:
                 assert "preview" not in entry
@@ -999,7 +1038,8 @@ def test_view_is_json_and_its_moves_parse(rng):
             else:
                 assert c not in pieces
         assert {(m["cell"], m["owner"]) for m in view["markers"]} == {
-            (p, s.marker(p)) for p in BF_PENTAGONS if s.marker(p) is not None}
+            (p, s.marker(p)) for p in BF_PENTAGONS if s.marker(p) is not None
+        }
         counters = {(c["owner"], c["label"]): c["value"] for c in view["counters"]}
         assert counters[(0, "in hand")] == s.hands[0]
         assert counters[(1, "markers placed (of 10)")] == s.marks[1].bit_count()
@@ -1012,8 +1052,7 @@ def test_view_of_a_capture_and_a_win():
     v = s.view()
     entry = next(m for m in v["moves"] if m["text"] == "c5-c4")
     assert entry["clicks"] == ["c5", "c4"] and entry["label"] == "Unstack c5-c4, taking bc3"
-    assert entry["preview"]["pieces"] == [{"cell": "c4", "owner": 0, "stack": [0, 0],
-                                           "label": "2"}]
+    assert entry["preview"]["pieces"] == [{"cell": "c4", "owner": 0, "stack": [0, 0], "label": "2"}]
     t = play(s, "c5-c4")
     v = t.view()
     assert v["last_move"] == ["c5", "c4"]
@@ -1035,7 +1074,8 @@ def test_view_preview_and_labels_for_the_page():
     assert entry["preview"] == {
         "cells": ["c5", "c4", "bc3"],
         "pieces": [{"cell": "c4", "owner": 0, "stack": [1, 0, 0, 0], "label": "4"}],
-        "markers": [{"cell": "bc3", "owner": 0}]}
+        "markers": [{"cell": "bc3", "owner": 0}],
+    }
     # A placement on c5 shares its first click with the unstacks from c5:
     # it gets a label for its confirm button and no preview.
     assert moves["c5"]["label"] == "Place on c5 (stack of 4)"
@@ -1047,8 +1087,30 @@ def test_view_preview_and_labels_for_the_page():
     assert "label" not in pieces["b3"] and pieces["c5"]["label"] == "3"
 
 
-STACKS = st.sampled_from(["", "", "", "b", "w", "bb", "ww", "bw", "wb", "bbw", "wwb",
-                          "bwb", "wbw", "bbbb", "wwww", "wbbb", "bwww", "bwbw", "bbb", "www"])
+STACKS = st.sampled_from(
+    [
+        "",
+        "",
+        "",
+        "b",
+        "w",
+        "bb",
+        "ww",
+        "bw",
+        "wb",
+        "bbw",
+        "wwb",
+        "bwb",
+        "wbw",
+        "bbbb",
+        "wwww",
+        "wbbb",
+        "bwww",
+        "bwbw",
+        "bbb",
+        "www",
+    ]
+)
 
 
 @st.composite
@@ -1068,7 +1130,7 @@ def random_positions(draw):
                 used[x] += stack.count(x)
     # Both sides need a piece on the board (the first moves are placements).
     if "b" not in "".join(stacks.values()):
-        stacks["a1"] = "b"   # a1 held no black piece, so none is lost
+        stacks["a1"] = "b"  # a1 held no black piece, so none is lost
     if "w" not in "".join(stacks.values()):
         lone_black = "".join(stacks.values()).count("b") == stacks.get("d7", "").count("b")
         stacks["d7"] = ("b" if lone_black else "") + "w"
@@ -1164,13 +1226,16 @@ def test_history_survives_the_position_text():
     assert gamut.replay(loaded, SHUTTLE[2:])[-1].outcome() is not None
 
 
-@pytest.mark.parametrize("history", [
-    "history=(bb)6/7/7/6(ww):6/6/6:b:a1-a2,d7-d6,a2-a1",        # leads elsewhere
-    "history=(bb)6/7/7/6(ww):6/6/6:b:a1-a3",                     # illegal move
-    "history=(bb)6/7/7/6(ww):6/6/6:b:c3,d7-d6",                   # a placement
-    "history=(bb)6/7/7/6(ww):6/6/6:b",                            # malformed
-    "history=(bb)6/7/7/6(ww):6/6/6:b:",
-])
+@pytest.mark.parametrize(
+    "history",
+    [
+        "history=(bb)6/7/7/6(ww):6/6/6:b:a1-a2,d7-d6,a2-a1",  # leads elsewhere
+        "history=(bb)6/7/7/6(ww):6/6/6:b:a1-a3",  # illegal move
+        "history=(bb)6/7/7/6(ww):6/6/6:b:c3,d7-d6",  # a placement
+        "history=(bb)6/7/7/6(ww):6/6/6:b",  # malformed
+        "history=(bb)6/7/7/6(ww):6/6/6:b:",
+    ],
+)
 def test_bad_history_is_a_position_error(history):
     with pytest.raises(PositionError):
         gamut.load("evl standard pieces=20,markers=10 (bb)6/7/7/6(ww) 6/6/6 b " + history)
@@ -1179,6 +1244,7 @@ def test_bad_history_is_a_position_error(history):
 def test_the_js_tests_copy_of_the_board_is_the_engines():
     # tests/js/board.test.mjs walks EVL's board with the arrow keys over this copy
     from pathlib import Path
+
     copy = json.loads((Path(__file__).parent / "js" / "fixtures" / "evl-cells.json").read_text())
     board = gamut.new("evl").view()["board"]
     assert copy["cells"] == [{"id": c["id"], "x": c["x"], "y": c["y"]} for c in board["cells"]]

@@ -10,7 +10,9 @@ import pytest
 
 import gamut
 from gamut import IllegalMoveError, PositionError, grid
-from gamut.games.loa import board, perft as loa_perft, state as loa_state
+from gamut.games.loa import board
+from gamut.games.loa import perft as loa_perft
+from gamut.games.loa import state as loa_state
 from gamut.record import Record
 
 # 16 real games from Winands' thesis, as shipped with OpenSpiel (copied from
@@ -48,6 +50,7 @@ def _random_positions(count, seed=7, max_plies=60):
     """Positions from random games (captures, late middle games, the odd
     finished game) for cross-checking the fast paths against the plain ones."""
     import random
+
     rng = random.Random(seed)
     found = []
     while len(found) < count:
@@ -100,6 +103,7 @@ def test_setups_match_rulings():
 
 
 # --- movement ----------------------------------------------------------------
+
 
 def test_move_length_counts_both_colours_on_the_whole_line():
     s = gamut.new("loa")
@@ -160,6 +164,7 @@ def test_play_leaves_the_original_unchanged():
 
 
 # --- the end of the game -------------------------------------------------------
+
 
 def test_connecting_all_pieces_wins():
     s = pos("w7/8/8/8/3b1b2/2b5/8/7w b")
@@ -247,6 +252,7 @@ def test_capture_resets_repetition_history():
 
 # --- the recorded games --------------------------------------------------------
 
+
 @pytest.mark.parametrize("index", range(16))
 def test_recorded_games_replay_to_their_result(index):
     rec = RECORDS[index]
@@ -270,9 +276,15 @@ def test_records_exist():
 # --- bad input ---------------------------------------------------------------------
 
 BAD_TEXTS = [
-    "", "loa", "loa standard", "chess standard - start", "loa nope double-connection=mover start",
-    "loa standard double-connection=maybe start", "loa standard - start",
-    "loa standard double-connection=mover", "loa standard double-connection=mover 8/8 b",
+    "",
+    "loa",
+    "loa standard",
+    "chess standard - start",
+    "loa nope double-connection=mover start",
+    "loa standard double-connection=maybe start",
+    "loa standard - start",
+    "loa standard double-connection=mover",
+    "loa standard double-connection=mover 8/8 b",
     "loa standard double-connection=mover 1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 x",
     "loa standard double-connection=mover 1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb b",
     "loa standard double-connection=mover 1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb11 b",

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import gamut
 from gamut import grid
-from gamut.games.loa import board, evaluation, state as loa_state
+from gamut.games.loa import board, evaluation
+from gamut.games.loa import state as loa_state
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
-import loa_selfplay  # noqa: E402
-import tune_loa_eval  # noqa: E402
+import loa_selfplay
+import tune_loa_eval
 
 
 def bits(names: str) -> int:
@@ -67,8 +68,10 @@ def test_evaluation_prefers_the_concentrated_side():
 def test_mobility_is_the_weighted_difference_of_moves():
     s = gamut.new("loa")
     own, enemy = s.black, s.white
+
     def weighted(a, b):
         return sum(evaluation._mobility_weight(m) for m in board.generate(a, b))
+
     assert evaluation.mobility(own, enemy) == weighted(own, enemy) - weighted(enemy, own)
 
 

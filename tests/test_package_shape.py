@@ -68,8 +68,7 @@ MAX_LINES = 500
 
 #: Files over MAX_LINES still to be split (issue #26: the games become
 #: packages, the core a package); remove each name as its file is split.
-NOT_YET_SPLIT = {"gamut/core.py", "gamut/el.py", "gamut/escabel.py", "gamut/evl.py",
-                 "gamut/loa.py"}
+NOT_YET_SPLIT = {"gamut/core.py", "gamut/el.py", "gamut/escabel.py", "gamut/evl.py", "gamut/loa.py"}
 
 
 def module_name(path: Path) -> str:
@@ -86,7 +85,8 @@ def modules() -> dict[str, Path]:
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _import_nodes(tree: ast.AST):
@@ -115,7 +115,7 @@ def imports(name: str, path: Path, known: set[str]) -> set[str]:
             continue
         if node.level:
             base = name.split(".")
-            base = base[:len(base) - node.level + (1 if is_package else 0)]
+            base = base[: len(base) - node.level + (1 if is_package else 0)]
             target = ".".join(base + ([node.module] if node.module else []))
         else:
             target = node.module or ""
@@ -202,14 +202,18 @@ def test_the_cycle_finder_finds_cycles_through_function_level_imports(tmp_path):
     source = "import os\n\ndef later():\n    from . import b\n"
     (tmp_path / "a.py").write_text(source)
     assert imports("p.a", tmp_path / "a.py", {"p.a", "p.b"}) == {"os", "p.b"}
-    (tmp_path / "c.py").write_text("from typing import TYPE_CHECKING\n"
-                                   "if TYPE_CHECKING:\n    from .a import x\n")
+    (tmp_path / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n"
+    )
     assert imports("p.c", tmp_path / "c.py", {"p.a", "p.c"}) == {"typing"}
 
 
 def test_no_file_in_py_is_over_500_lines():
-    long = {str(p.relative_to(PY)): n for p in PY.rglob("*.py")
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    long = {
+        str(p.relative_to(PY)): n
+        for p in PY.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
     assert set(long) - NOT_YET_SPLIT == set(), long
     still_there = {name for name in NOT_YET_SPLIT if (PY / name).exists()}
     assert not still_there - set(long), "split already: remove from NOT_YET_SPLIT"

@@ -12,7 +12,8 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import gamut
 from gamut import core
@@ -111,7 +112,7 @@ def test_positions_moves_views_and_records(game, variant, options):
 @pytest.mark.parametrize("game, variant, options", CONFIGS, ids=IDS)
 def test_play_refuses_every_move_that_is_not_legal(game, variant, options):
     states, _ = playout(game, variant, options, seed=3)
-    made_up = [0, -1, 1, 2 ** 80, True, None, 1.5, "b1-b3", (), (999,), (0, 0), object()]
+    made_up = [0, -1, 1, 2**80, True, None, 1.5, "b1-b3", (), (999,), (0, 0), object()]
     elsewhere = {m for s in states for m in s.legal_moves()}
     for s in states[::3] + [states[-1]]:
         legal = s.legal_moves()
@@ -155,8 +156,7 @@ def _valid_texts(game: str) -> list[str]:
     for g, variant, options in CONFIGS:
         if g == game:
             states, _ = playout(g, variant, options, seed=4, plies=30)
-            texts += [states[0].to_text(), states[len(states) // 2].to_text(),
-                      states[-1].to_text()]
+            texts += [states[0].to_text(), states[len(states) // 2].to_text(), states[-1].to_text()]
     return texts
 
 
@@ -174,11 +174,11 @@ def mutated(draw):
         kind = draw(st.sampled_from(["replace", "insert", "delete", "repeat"]))
         ch = draw(st.sampled_from(alphabet))
         if kind == "replace":
-            text = text[:i] + ch + text[i + 1:]
+            text = text[:i] + ch + text[i + 1 :]
         elif kind == "insert":
             text = text[:i] + ch + text[i:]
         elif kind == "delete":
-            text = text[:i] + text[i + 1:]
+            text = text[:i] + text[i + 1 :]
         else:
             j = draw(st.integers(i, min(len(text), i + 12)))
             text = text[:j] + text[i:j] * draw(st.integers(1, 3)) + text[j:]
@@ -214,9 +214,13 @@ def test_garbage_position_texts_raise_position_error(text):
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(sorted(VALID)), st.integers(0, 8),
-       st.one_of(st.text(max_size=16), st.from_regex(r"[a-n][0-9]{1,2}([-x>=][a-n]?[0-9]{1,2}){0,3}",
-                                                     fullmatch=True)))
+@given(
+    st.sampled_from(sorted(VALID)),
+    st.integers(0, 8),
+    st.one_of(
+        st.text(max_size=16), st.from_regex(r"[a-n][0-9]{1,2}([-x>=][a-n]?[0-9]{1,2}){0,3}", fullmatch=True)
+    ),
+)
 def test_garbage_moves_raise_illegal_move_error(game, k, text):
     s = gamut.load(VALID[game][k % len(VALID[game])])
     try:
@@ -247,8 +251,12 @@ def test_error_messages_quote_only_an_excerpt(game):
             s.parse_move(bad)
         assert len(str(info.value)) < 300
         header = " ".join(s.to_text().split()[:3])
-        for text in (f"{header} {bad} b", f"{header} {bad[:99_000]}", f"{game} {bad} - start",
-                     f"{header.split()[0]} {header.split()[1]} {bad[:99_000]}=1 start"):
+        for text in (
+            f"{header} {bad} b",
+            f"{header} {bad[:99_000]}",
+            f"{game} {bad} - start",
+            f"{header.split()[0]} {header.split()[1]} {bad[:99_000]}=1 start",
+        ):
             with pytest.raises(core.PositionError) as info:
                 gamut.load(text)
             assert len(str(info.value)) < 300, str(info.value)[:400]
@@ -268,8 +276,9 @@ def test_an_option_given_twice_in_either_spelling_is_refused():
     with pytest.raises(core.PositionError, match="twice"):
         gamut.load("loa standard double-connection=draw,double-connection=draw start")
     with pytest.raises(core.OptionError, match="twice"):
-        gamut.GAMES["loa"].resolve_options("standard", [("double_connection", "draw"),
-                                                         ("double-connection", "draw")])
+        gamut.GAMES["loa"].resolve_options(
+            "standard", [("double_connection", "draw"), ("double-connection", "draw")]
+        )
 
 
 @pytest.mark.parametrize("name", ["__proto__", "constructor", "game", "variant", "toString"])

@@ -15,13 +15,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import gamut
 from gamut import bridge, records
 from gamut.games.loa.sgf import parse_sgf
-from gamut.records import (Record, RecordError, RecordMoveError, RecordSyntaxError, parse,
-                           parse_one)
+from gamut.records import Record, RecordError, RecordMoveError, RecordSyntaxError, parse, parse_one
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).parent.parent
@@ -80,15 +80,22 @@ META = st.one_of(st.none(), st.text(alphabet=st.sampled_from('ab "\\]['), max_si
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(VARIANTS), st.integers(0, 2**32), st.lists(COMMENT, min_size=1, max_size=4),
-       st.integers(0, 14), META, META)
+@given(
+    st.sampled_from(VARIANTS),
+    st.integers(0, 2**32),
+    st.lists(COMMENT, min_size=1, max_size=4),
+    st.integers(0, 14),
+    META,
+    META,
+)
 def test_format_then_parse_gives_the_same_tree(variant, seed, comments, size, name, date):
     rng = random.Random(seed)
     start = random_start(rng, *variant)
     nodes = random_tree(rng, start, size, comments)
     players = [rng.choice(["h", "c:strong", "c:beginner"]) for _ in range(start.num_players)]
-    record = Record.of(start, nodes, players=players, comment=rng.choice(["", *comments]),
-                       name=name, date=date)
+    record = Record.of(
+        start, nodes, players=players, comment=rng.choice(["", *comments]), name=name, date=date
+    )
     text = records.format(record)
     parsed = parse(text)
     assert parsed.errors == []
@@ -127,8 +134,9 @@ def test_move_numbers_follow_the_turns():
         move = sorted(s.legal_moves(), key=s.move_text)[0]
         line.append(s.move_text(move))
         s = s.play(move)
-    text = records.format(Record.of(gamut.new("el", "standard", declare_threats="on"),
-                                    [(i, m, "") for i, m in enumerate(line)]))
+    text = records.format(
+        Record.of(gamut.new("el", "standard", declare_threats="on"), [(i, m, "") for i, m in enumerate(line)])
+    )
     assert text.endswith(f"1. {line[0]} {line[1]} {line[2]} {line[3]} 2. {line[4]} {line[5]} *\n")
     s = gamut.new("el", "three-player")
     nodes = []
@@ -158,13 +166,19 @@ def test_the_sixteen_real_games_round_trip():
 
 def test_escapes_and_tags():
     start = gamut.new("evl")
-    record = Record.of(start, [(0, "d7", 'a } and a \\ and "q"')],
-                       comment="}{", name='He said "hi" \\o/', date="2025-01-02",
-                       tags={"Event": "Club [night]"}, players=["h", "c:casual"])
+    record = Record.of(
+        start,
+        [(0, "d7", 'a } and a \\ and "q"')],
+        comment="}{",
+        name='He said "hi" \\o/',
+        date="2025-01-02",
+        tags={"Event": "Club [night]"},
+        players=["h", "c:casual"],
+    )
     text = records.format(record)
     assert '[Name "He said \\"hi\\" \\\\o/"]' in text
     assert '[Event "Club [night]"]' in text and '[Players "human, computer casual"]' in text
-    assert "{a \\} and a \\\\ and \"q\"}" in text
+    assert '{a \\} and a \\\\ and "q"}' in text
     assert parse_one(text).to_json() == record.to_json()
     # a lone backslash in a hand-written comment is itself; two comments join
     game = parse_one('[Game "evl"] {C:\\dir} {more} 1. D7 {x} {y} *')
@@ -177,25 +191,28 @@ def errors_of(text: str):
     return [(type(e), e.line, e.col, e.game, e.reason) for e in parsed.errors]
 
 
-@pytest.mark.parametrize("text, kind, line, col, words", [
-    ('[Game "loa"]\n1. d1-b3 h5-g4 2. b1-b5 *', RecordMoveError, 2, 19, "move 2. 'b1-b5'"),
-    ('[Game "loa"]\n1. d1-b3 3. h5-g4 *', RecordSyntaxError, 2, 10, "should be 1"),
-    ('[Game "chess"]\n1. e4 *', RecordSyntaxError, 1, 1, "unknown game"),
-    ('[Game "loa"] [Variant "tiny"]', RecordSyntaxError, 1, 14, "no variant"),
-    ('[Game "loa"] [Options "speed=9"]', RecordSyntaxError, 1, 14, "no option"),
-    ('[Game "loa"] [Variant "standard"] [VARIANT "x"]', RecordSyntaxError, 1, 35, "twice"),
-    ('1. d1-b3 *', RecordSyntaxError, 1, 1, "Game tag"),
-    ('[Game "loa"]\n1. d1-b3 {open comment', RecordSyntaxError, 2, 10, "not closed"),
-    ('[Game "loa"]\n1. d1-b3 (1. b1-b3', RecordSyntaxError, 2, 10, "not closed"),
-    ('[Game "loa"]\n(1. d1-b3) *', RecordSyntaxError, 2, 1, "must follow"),
-    ('[Game "loa"]\n1. d1-b3 ) *', RecordSyntaxError, 2, 10, "closes no"),
-    ('[Game "loa"]\n1. d1-b3 (1. d1-b3) *', RecordSyntaxError, 2, 14, "already"),
-    ('[Game "loa"]\n1. d1-b3 (1. b1-b3 1-0) *', RecordSyntaxError, 2, 20, "not a variation"),
-    ('[Game "loa"] [Result "1-0"]\n1. d1-b3 0-1', RecordSyntaxError, 2, 10, "Result tag"),
-    ('[Game "loa"]\n1. d1-b3 1-0-0', RecordSyntaxError, 2, 10, "2-player"),
-    ('[Game "loa"\n', RecordSyntaxError, 1, 1, "one line"),
-    ('[Game "loa"] [Start "loa standard - 8/8 b"]', RecordSyntaxError, 1, 14, "Start tag"),
-])
+@pytest.mark.parametrize(
+    "text, kind, line, col, words",
+    [
+        ('[Game "loa"]\n1. d1-b3 h5-g4 2. b1-b5 *', RecordMoveError, 2, 19, "move 2. 'b1-b5'"),
+        ('[Game "loa"]\n1. d1-b3 3. h5-g4 *', RecordSyntaxError, 2, 10, "should be 1"),
+        ('[Game "chess"]\n1. e4 *', RecordSyntaxError, 1, 1, "unknown game"),
+        ('[Game "loa"] [Variant "tiny"]', RecordSyntaxError, 1, 14, "no variant"),
+        ('[Game "loa"] [Options "speed=9"]', RecordSyntaxError, 1, 14, "no option"),
+        ('[Game "loa"] [Variant "standard"] [VARIANT "x"]', RecordSyntaxError, 1, 35, "twice"),
+        ("1. d1-b3 *", RecordSyntaxError, 1, 1, "Game tag"),
+        ('[Game "loa"]\n1. d1-b3 {open comment', RecordSyntaxError, 2, 10, "not closed"),
+        ('[Game "loa"]\n1. d1-b3 (1. b1-b3', RecordSyntaxError, 2, 10, "not closed"),
+        ('[Game "loa"]\n(1. d1-b3) *', RecordSyntaxError, 2, 1, "must follow"),
+        ('[Game "loa"]\n1. d1-b3 ) *', RecordSyntaxError, 2, 10, "closes no"),
+        ('[Game "loa"]\n1. d1-b3 (1. d1-b3) *', RecordSyntaxError, 2, 14, "already"),
+        ('[Game "loa"]\n1. d1-b3 (1. b1-b3 1-0) *', RecordSyntaxError, 2, 20, "not a variation"),
+        ('[Game "loa"] [Result "1-0"]\n1. d1-b3 0-1', RecordSyntaxError, 2, 10, "Result tag"),
+        ('[Game "loa"]\n1. d1-b3 1-0-0', RecordSyntaxError, 2, 10, "2-player"),
+        ('[Game "loa"\n', RecordSyntaxError, 1, 1, "one line"),
+        ('[Game "loa"] [Start "loa standard - 8/8 b"]', RecordSyntaxError, 1, 14, "Start tag"),
+    ],
+)
 def test_errors_say_where_and_what(text, kind, line, col, words):
     [(k, ln, c, game, reason)] = errors_of(text)
     assert (k, ln, c, game) == (kind, line, col, 1)
@@ -214,8 +231,15 @@ def test_a_finished_game_must_carry_its_result():
 
 def test_good_games_read_around_bad_ones():
     good = records.format(Record.of(gamut.new("escabel", None, size=5), [(0, "b2", "")]))
-    text = (good + '\n[Game "loa"]\n1. d1-b3 {never closed\n\n' + good
-            + '\n[Game "evl" 1. zz *\n\n' + good + '[Game "loa"] 1. d1-b9 *\n' + good)
+    text = (
+        good
+        + '\n[Game "loa"]\n1. d1-b3 {never closed\n\n'
+        + good
+        + '\n[Game "evl" 1. zz *\n\n'
+        + good
+        + '[Game "loa"] 1. d1-b9 *\n'
+        + good
+    )
     parsed = parse(text)
     assert len(parsed.games) == 4
     assert [e.game for e in parsed.errors] == [2, 4, 6]
@@ -238,32 +262,40 @@ def test_json_form_is_the_pages_tree():
     text = '[Game "loa"] {start} 1. d1-b3 {a} (1. b1-b3 h2-f2) 1... h5-g4 *'
     data = parse_one(text).to_json()
     assert data == {
-        "v": 1, "nodes": [[0, "d1-b3", "a"], [1, "h5-g4"], [0, "b1-b3"], [3, "h2-f2"]],
-        "comment": "start", "start": "loa standard double-connection=mover start",
-        "meta": {"game": "loa", "variant": "standard",
-                 "options": {"double-connection": "mover"}},
-        "players": [], "result": "*", "date": None, "name": None}
+        "v": 1,
+        "nodes": [[0, "d1-b3", "a"], [1, "h5-g4"], [0, "b1-b3"], [3, "h2-f2"]],
+        "comment": "start",
+        "start": "loa standard double-connection=mover start",
+        "meta": {"game": "loa", "variant": "standard", "options": {"double-connection": "mover"}},
+        "players": [],
+        "result": "*",
+        "date": None,
+        "name": None,
+    }
     assert Record.from_json(json.loads(json.dumps(data))).to_json() == data
     data["meta"].update(variant="", options={})  # left out: the start says them
     assert Record.from_json(data).to_json()["meta"] == parse_one(text).to_json()["meta"]
 
 
-@pytest.mark.parametrize("change, words", [
-    (lambda d: d.update(v=2), "version"),
-    (lambda d: d.pop("start"), "start"),
-    (lambda d: d.update(start="loa nope - start"), "start position"),
-    (lambda d: d["meta"].update(variant="scrambled-eggs"), "does not describe"),
-    (lambda d: d["meta"].update(options={"double-connection": "draw"}), "does not describe"),
-    (lambda d: d["meta"].update(game="el"), "does not describe"),
-    (lambda d: d.update(nodes=[[1, "d1-b3"]]), "earlier parent"),
-    (lambda d: d.update(nodes=[[0, ""]]), "node 1"),
-    (lambda d: d.update(nodes=[[0, "d1-b3"], [0, "D1-B3"]]), "already"),
-    (lambda d: d.update(nodes=[[0, "a1-a2"]]), "node 1, move 1."),
-    (lambda d: d.update(players="h"), "players"),
-    (lambda d: d.update(result="2-0"), "not a result"),
-    (lambda d: d.update(tags={"Game": "el"}), "tags"),
-    (lambda d: d.update(name=5), "name"),
-])
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda d: d.update(v=2), "version"),
+        (lambda d: d.pop("start"), "start"),
+        (lambda d: d.update(start="loa nope - start"), "start position"),
+        (lambda d: d["meta"].update(variant="scrambled-eggs"), "does not describe"),
+        (lambda d: d["meta"].update(options={"double-connection": "draw"}), "does not describe"),
+        (lambda d: d["meta"].update(game="el"), "does not describe"),
+        (lambda d: d.update(nodes=[[1, "d1-b3"]]), "earlier parent"),
+        (lambda d: d.update(nodes=[[0, ""]]), "node 1"),
+        (lambda d: d.update(nodes=[[0, "d1-b3"], [0, "D1-B3"]]), "already"),
+        (lambda d: d.update(nodes=[[0, "a1-a2"]]), "node 1, move 1."),
+        (lambda d: d.update(players="h"), "players"),
+        (lambda d: d.update(result="2-0"), "not a result"),
+        (lambda d: d.update(tags={"Game": "el"}), "tags"),
+        (lambda d: d.update(name=5), "name"),
+    ],
+)
 def test_json_form_is_checked(change, words):
     data = parse_one('[Game "loa"] 1. d1-b3 *').to_json()
     change(data)
@@ -283,8 +315,9 @@ def test_bridge_methods():
     assert answer["ok"]
     again = parse(answer["result"]["text"])
     assert [g.to_json() for g in again.games] == result["games"] and again.errors == []
-    bad = json.loads(bridge.handle("records_format", json.dumps(
-        {"games": [result["games"][0], {"v": 1, "nodes": []}]})))
+    bad = json.loads(
+        bridge.handle("records_format", json.dumps({"games": [result["games"][0], {"v": 1, "nodes": []}]}))
+    )
     assert bad["error"]["type"] == "RecordError" and bad["error"]["message"].startswith("game 2")
     bad = json.loads(bridge.handle("records_parse", json.dumps({"text": 5})))
     assert bad["error"]["type"] == "RequestError"
@@ -335,15 +368,18 @@ def test_sgf_bad_file_keeps_the_good_games():
     assert parsed.games[1].tags["Termination"] == "White forfeited"
 
 
-@pytest.mark.parametrize("text, words", [
-    ("(;GM[1]SZ[19];B[dd])", "not Lines of Action"),
-    ("(;SU[Chess];B[d1-b3])", "unknown setup"),
-    ("(;AB[a1];B[d1-b3])", "not supported"),
-    ("(;;B[d1-b3];B[h5-g4])", "White's turn"),
-    ("(;;B[d1]) ", "cannot read"),
-    ("(;;B[d1-b3]", "cut short"),
-    ("(;;B[d1-b3];W[h5-g4] ;; %%% )", "unexpected '%%%"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("(;GM[1]SZ[19];B[dd])", "not Lines of Action"),
+        ("(;SU[Chess];B[d1-b3])", "unknown setup"),
+        ("(;AB[a1];B[d1-b3])", "not supported"),
+        ("(;;B[d1-b3];B[h5-g4])", "White's turn"),
+        ("(;;B[d1]) ", "cannot read"),
+        ("(;;B[d1-b3]", "cut short"),
+        ("(;;B[d1-b3];W[h5-g4] ;; %%% )", "unexpected '%%%"),
+    ],
+)
 def test_sgf_errors(text, words):
     parsed = parse_sgf(text)
     assert words in parsed.errors[-1].reason
@@ -352,8 +388,7 @@ def test_sgf_errors(text, words):
 def test_sgf_variations_and_passes():
     parsed = parse_sgf("(;GM[9]C[root];B[d1-b3](;W[h5-g4]C[main])(;W[h2-f4]))")
     assert parsed.errors == []
-    assert parsed.games[0].to_json()["nodes"] == [[0, "d1-b3"], [1, "h5-g4", "main"],
-                                                  [1, "h2-f4"]]
+    assert parsed.games[0].to_json()["nodes"] == [[0, "d1-b3"], [1, "h5-g4", "main"], [1, "h2-f4"]]
     assert parsed.games[0].comment == "root"
 
 
@@ -362,9 +397,14 @@ def test_sgf_variations_and_passes():
 
 
 def run(*files: str, stdin: str | None = None):
-    return subprocess.run([sys.executable, "-m", "gamut", "records", *files], input=stdin,
-                          capture_output=True, text=True, cwd=ROOT,
-                          env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"})
+    return subprocess.run(
+        [sys.executable, "-m", "gamut", "records", *files],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT / "py"), "PATH": "/usr/bin:/bin"},
+    )
 
 
 def test_cli_good_files(tmp_path):
@@ -383,8 +423,10 @@ def test_cli_bad_files(tmp_path):
     done = run(str(bad), str(DATA / "boardspace_bad.sgf"), str(tmp_path / "missing.sgf"))
     assert done.returncode == 1
     lines = done.stderr.splitlines()
-    assert lines[0] == (f"{bad}:2:19: game 1: move 2. 'b1-b5': The piece on b1 must move "
-                        "exactly 3 squares along that line (3 pieces on it), not 4.")
+    assert lines[0] == (
+        f"{bad}:2:19: game 1: move 2. 'b1-b5': The piece on b1 must move "
+        "exactly 3 squares along that line (3 pieces on it), not 4."
+    )
     assert lines[1].startswith(f"{DATA / 'boardspace_bad.sgf'}:7:2: game 2: move 3. 'b4-b8'")
     assert lines[2].startswith(f"{DATA / 'boardspace_bad.sgf'}:13:")
     assert lines[3].startswith(f"{tmp_path / 'missing.sgf'}: ")

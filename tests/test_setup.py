@@ -11,13 +11,14 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_protocol import CONFIGS, IDS
 
 import gamut
 from gamut import bridge, setup
 from gamut.core import SetupError
 from gamut.view import check_view
-from test_protocol import CONFIGS, IDS
 
 
 def plain(state):
@@ -38,8 +39,14 @@ def random_state(game, variant, options, seed, plies):
 
 
 def setup_of(game, cells, to_move=0, variant=None, options=None, counts=None):
-    return {"game": game, "variant": variant, "options": options or {}, "to_move": to_move,
-            "cells": {c: list(v) for c, v in cells.items()}, "counts": counts or {}}
+    return {
+        "game": game,
+        "variant": variant,
+        "options": options or {},
+        "to_move": to_move,
+        "cells": {c: list(v) for c, v in cells.items()},
+        "counts": counts or {},
+    }
 
 
 def refused(description, *words):
@@ -130,38 +137,49 @@ def test_loa_wrong_positions():
     assert message.startswith("the game would already be over (Black wins")
     # two pieces apart each: a game that goes on
     ok = setup_of("loa", {"a1": ["b"], "c1": ["b"], "h8": ["w"], "h6": ["w"]})
-    assert setup.compose(ok).to_text() == "loa standard double-connection=mover " \
-        "7w/8/7w/8/8/8/8/b1b5 b"
+    assert setup.compose(ok).to_text() == "loa standard double-connection=mover 7w/8/7w/8/8/8/8/b1b5 b"
 
 
 def test_el_wrong_positions():
-    refused(setup_of("el", {"a1": ["r1"], "b1": ["r2"]}, to_move=0),
-            "do not fit turns in seat order (Red first, one number a turn): with 2 on the "
-            "board they are Red 1, Blue 1, not Red 2, Blue 0")
+    refused(
+        setup_of("el", {"a1": ["r1"], "b1": ["r2"]}, to_move=0),
+        "do not fit turns in seat order (Red first, one number a turn): with 2 on the "
+        "board they are Red 1, Blue 1, not Red 2, Blue 0",
+    )
     # the side to move follows from the numbers: the side given is not used
     assert setup.compose(setup_of("el", {"a1": ["r1"], "b1": ["b2"]}, to_move=1)).to_move == 0
     answer = setup.check(setup_of("el", {"a1": ["r1"]}, to_move=0))
     assert answer["setup"]["to_move"] == 1 and answer["problem"] is None
     assert "follows from the numbers" in setup.palette("el")["side"]
     el_row = {f"{f}1": [f"r{i + 1}"] for i, f in enumerate("abcd")}
-    el_row.update({"e1": ["b5"], "f1": ["b6"], "a3": ["b1"], "b3": ["b2"], "c6": ["r4"],
-                   "d6": ["b3"]})
+    el_row.update({"e1": ["b5"], "f1": ["b6"], "a3": ["b1"], "b3": ["b2"], "c6": ["r4"], "d6": ["b3"]})
     # a1-f1 holds 1-6, four of them Red's: an EL, so the game is over
-    message = refused(setup_of("el", el_row, to_move=0), "the game would already be over",
-                      "Red has an EL on a1 b1 c1 d1 e1 f1")
+    message = refused(
+        setup_of("el", el_row, to_move=0),
+        "the game would already be over",
+        "Red has an EL on a1 b1 c1 d1 e1 f1",
+    )
     assert message.endswith("set up a position that can still be played")
-    refused(setup_of("el", {"a1": ["r1"], "b1": ["b3"], "c1": ["r2"]}, to_move=1,
-                     options={"first-two-equal": "on"}), "first two numbers equal")
+    refused(
+        setup_of(
+            "el", {"a1": ["r1"], "b1": ["b3"], "c1": ["r2"]}, to_move=1, options={"first-two-equal": "on"}
+        ),
+        "first two numbers equal",
+    )
 
 
 def test_el_without_history_takes_a_last_placement_of_the_seat_that_wrote_last():
     state = setup.compose(setup_of("el", {"c3": ["r5"], "a1": ["b2"], "f6": ["r1"]}, to_move=1))
     assert state.to_text().endswith(" b last=c3")
-    declared = setup.compose(setup_of("el", {"c3": ["r5"], "a1": ["b2"], "f6": ["r1"]},
-                                      to_move=1, options={"declare-threats": "on"}))
+    declared = setup.compose(
+        setup_of(
+            "el", {"c3": ["r5"], "a1": ["b2"], "f6": ["r1"]}, to_move=1, options={"declare-threats": "on"}
+        )
+    )
     assert declared.to_text().endswith(" b last=a1,c3 declared=-;-")
-    four = setup.compose(setup_of("el", {"a1": ["r1"], "b1": ["b1"], "c1": ["g1"]}, to_move=3,
-                                  variant="four-player"))
+    four = setup.compose(
+        setup_of("el", {"a1": ["r1"], "b1": ["b1"], "c1": ["g1"]}, to_move=3, variant="four-player")
+    )
     assert four.to_move == 3 and four.to_text().endswith(" y last=c1")
 
 
@@ -178,32 +196,40 @@ def test_escabel_wrong_positions():
     refused(dict(start, cells=cells), "the checkered board is always full, but c3 is empty")
     line = {f"d{r}": ["b"] for r in range(1, 8)}
     line.update({f"a{r}": ["w"] for r in range(1, 8)})
-    refused(setup_of("escabel", line), "the game would already be over",
-            "Player 1 (Black) wins: a chain joins")
+    refused(
+        setup_of("escabel", line), "the game would already be over", "Player 1 (Black) wins: a chain joins"
+    )
     refused(setup_of("escabel", {"d4": ["b"] * 50}, to_move=0), "no stack grows higher than 49")
     ok = setup.compose(setup_of("escabel", {"d4": ["b", "w", "b"], "d5": ["w"]}, to_move=0))
     assert ok.to_text() == "escabel standard size=7,pie=on 7/7/3w3/3(bwb)3/7/7/7 b"
 
 
 def test_evl_wrong_positions():
-    refused(setup_of("evl", {"b3": ["b", "w", "b", "w", "b"], "b4": ["w"]}, to_move=0),
-            "the stack on b3 has 5 pieces; no stack may be taller than 4")
-    many = {name: ["b", "b"] for name in ("a1", "a2", "a3", "a4", "a5", "a6", "a7", "b1",
-                                          "b2", "b3", "b4")}
+    refused(
+        setup_of("evl", {"b3": ["b", "w", "b", "w", "b"], "b4": ["w"]}, to_move=0),
+        "the stack on b3 has 5 pieces; no stack may be taller than 4",
+    )
+    many = {name: ["b", "b"] for name in ("a1", "a2", "a3", "a4", "a5", "a6", "a7", "b1", "b2", "b3", "b4")}
     many["d7"] = ["w"]
-    refused(setup_of("evl", many, to_move=0), "too many pieces", "Black has 22 on the board",
-            "20 pieces in all")
-    refused(setup_of("evl", {"b3": ["b", "b"], "b4": ["w"]}, to_move=0,
-                     counts={"hand-0": 19}),
-            "too many pieces", "Black has 2 on the board and 19 in hand")
+    refused(
+        setup_of("evl", many, to_move=0), "too many pieces", "Black has 22 on the board", "20 pieces in all"
+    )
+    refused(
+        setup_of("evl", {"b3": ["b", "b"], "b4": ["w"]}, to_move=0, counts={"hand-0": 19}),
+        "too many pieces",
+        "Black has 2 on the board and 19 in hand",
+    )
     pentagons = gamut.games.evl.board.PENTAGONS
     marks = {p: ["mb"] for p in pentagons[:11]}
     marks.update({"b3": ["b", "b"], "b4": ["w"]})
     refused(setup_of("evl", marks, to_move=1), "too many markers", "Black has 11")
     marks = {p: ["mb"] for p in pentagons[:10]}
     marks.update({"b3": ["b", "b"], "b4": ["w"]})
-    refused(setup_of("evl", marks, to_move=1), "the game would already be over",
-            "Black wins: all 10 markers are on the board")
+    refused(
+        setup_of("evl", marks, to_move=1),
+        "the game would already be over",
+        "Black wins: all 10 markers are on the board",
+    )
     refused(setup_of("evl", {"b3": ["w"]}, to_move=0), "Black must have a piece on the board")
     with pytest.raises(SetupError, match="a black marker cannot go on b3"):
         setup.compose(setup_of("evl", {"b3": ["mb"]}))
@@ -212,8 +238,7 @@ def test_evl_wrong_positions():
 
 
 def test_evl_pieces_in_hand():
-    state = setup.compose(setup_of("evl", {"b3": ["b", "w"], "b4": ["w"]}, to_move=0,
-                                   counts={"hand-0": 2}))
+    state = setup.compose(setup_of("evl", {"b3": ["b", "w"], "b4": ["w"]}, to_move=0, counts={"hand-0": 2}))
     assert state.hands == (2, 18)
     text = state.to_text()
     assert text.endswith(" b hands=2,18")
@@ -233,14 +258,19 @@ def test_evl_pieces_in_hand():
     with pytest.raises(gamut.PositionError, match="hands= gives"):
         gamut.load("evl standard pieces=20,markers=10 7/7/2(bw)w3/7 6/6/6 b hands=1")
     # no piece in hand: the player must unstack
-    stuck = setup.compose(setup_of("evl", {"b3": ["b", "b"], "b4": ["w"]}, to_move=0,
-                                   counts={"hand-0": 0}))
+    stuck = setup.compose(setup_of("evl", {"b3": ["b", "b"], "b4": ["w"]}, to_move=0, counts={"hand-0": 0}))
     assert all(len(m) > 1 for m in stuck.legal_moves())
 
 
 def test_evl_hands_with_a_history_of_unstacks():
-    state = setup.compose(setup_of("evl", {"b3": ["b", "b"], "b4": ["w"], "c5": ["w", "w"]},
-                                   to_move=0, counts={"hand-0": 3, "hand-1": 4}))
+    state = setup.compose(
+        setup_of(
+            "evl",
+            {"b3": ["b", "b"], "b4": ["w"], "c5": ["w", "w"]},
+            to_move=0,
+            counts={"hand-0": 3, "hand-1": 4},
+        )
+    )
     unstack = next(m for m in state.legal_moves() if len(m) > 1)
     after = state.play(unstack)
     text = after.to_text()
@@ -253,35 +283,40 @@ def test_evl_hands_with_a_history_of_unstacks():
 # Shapes
 
 
-@pytest.mark.parametrize("description, words", [
-    ({"game": "chess"}, "unknown game"),
-    (setup_of("loa", {"z9": ["b"]}), "'z9' is not a cell of this board"),
-    (setup_of("loa", {"a1": ["x"]}), "'x' on a1 is not something that can be put"),
-    (setup_of("loa", {"a1": ["b", "w"]}), "only pieces that stack can share a cell"),
-    (dict(setup_of("loa", {}), cells={"a1": "b"}), "a1 must hold a list"),
-    (setup_of("loa", {}, to_move=2), "a seat from 0 to 1"),
-    (setup_of("loa", {}, to_move=True), "a seat from 0 to 1"),
-    (setup_of("evl", {}, counts={"hand-0": -1}), "in hand must be a whole number"),
-    (setup_of("evl", {}, counts={"hand-2": 3}), "'hand-2' is not a number of this game"),
-    (setup_of("loa", {}, options={"double-connection": "maybe"}), "cannot be 'maybe'"),
-    ("loa", "a position to set up is an object"),
-])
+@pytest.mark.parametrize(
+    "description, words",
+    [
+        ({"game": "chess"}, "unknown game"),
+        (setup_of("loa", {"z9": ["b"]}), "'z9' is not a cell of this board"),
+        (setup_of("loa", {"a1": ["x"]}), "'x' on a1 is not something that can be put"),
+        (setup_of("loa", {"a1": ["b", "w"]}), "only pieces that stack can share a cell"),
+        (dict(setup_of("loa", {}), cells={"a1": "b"}), "a1 must hold a list"),
+        (setup_of("loa", {}, to_move=2), "a seat from 0 to 1"),
+        (setup_of("loa", {}, to_move=True), "a seat from 0 to 1"),
+        (setup_of("evl", {}, counts={"hand-0": -1}), "in hand must be a whole number"),
+        (setup_of("evl", {}, counts={"hand-2": 3}), "'hand-2' is not a number of this game"),
+        (setup_of("loa", {}, options={"double-connection": "maybe"}), "cannot be 'maybe'"),
+        ("loa", "a position to set up is an object"),
+    ],
+)
 def test_malformed_descriptions_are_refused_with_a_message(description, words):
     with pytest.raises(gamut.GamutError, match=words.replace("(", r"\(")):
         setup.check(description)
 
 
 def test_an_empty_cell_is_left_out_and_cells_come_in_board_order():
-    answer = setup.check(setup_of("loa", {"h8": ["w"], "a1": ["b"], "c3": [], "c1": ["b"],
-                                          "h6": ["w"]}))
+    answer = setup.check(setup_of("loa", {"h8": ["w"], "a1": ["b"], "c3": [], "c1": ["b"], "h6": ["w"]}))
     assert list(answer["setup"]["cells"]) == ["a1", "c1", "h6", "h8"]
     assert answer["problem"] is None
 
 
 def test_sketches_follow_the_schema_for_every_game():
-    for game, cells in (("loa", {"a1": ["b"]}), ("el", {"a1": ["r3"], "b2": ["r4"]}),
-                        ("escabel", {"a1": ["b", "w", "w"]}),
-                        ("evl", {"a1": ["b", "w", "b", "w", "b"], "ab1": ["mw"]})):
+    for game, cells in (
+        ("loa", {"a1": ["b"]}),
+        ("el", {"a1": ["r3"], "b2": ["r4"]}),
+        ("escabel", {"a1": ["b", "w", "w"]}),
+        ("evl", {"a1": ["b", "w", "b", "w", "b"], "ab1": ["mw"]}),
+    ):
         view = setup.sketch(setup_of(game, cells, to_move=1))
         check_view(view)
         assert view["moves"] == [] and view["to_move"] == 1 and view["outcome"] is None
@@ -310,8 +345,9 @@ def test_bridge_methods():
     four = call("setup_palette", {"game": "el", "variant": "four-player"})["result"]
     assert len(four["items"]) == 32 and four["sides"] == ["Red", "Blue", "Green", "Yellow"]
     line = ["b1-d3", "h5-f3"]
-    described = call("setup_describe", {"start": "loa standard double-connection=mover start",
-                                        "line": line})["result"]["setup"]
+    described = call("setup_describe", {"start": "loa standard double-connection=mover start", "line": line})[
+        "result"
+    ]["setup"]
     state = plain(gamut.new("loa").play_text("b1-d3").play_text("h5-f3"))
     assert setup.compose(described) == state
     fresh = call("setup_describe", {"game": "evl", "options": {"pieces": "16"}})["result"]
@@ -320,7 +356,8 @@ def test_bridge_methods():
     assert checked["problem"] is None and checked["start"] == state.to_text()
     assert checked["view"]["moves"]
     bad = call("setup_check", {"setup": dict(described, to_move=3)})
-    assert bad == {"ok": False, "error": {"type": "SetupError",
-                                          "message": "the side to move must be a seat from 0 "
-                                                     "to 1, not 3"}}
+    assert bad == {
+        "ok": False,
+        "error": {"type": "SetupError", "message": "the side to move must be a seat from 0 to 1, not 3"},
+    }
     assert call("setup_check", {})["error"]["type"] == "RequestError"

@@ -25,8 +25,10 @@ def sites(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("sites")
     note = base / "note.txt"
     note.write_text("build B\n")
-    return {"A": build.build(out=base / "A", force=True),
-            "B": build.build(out=base / "B", extra={"note.txt": note}, force=True)}
+    return {
+        "A": build.build(out=base / "A", force=True),
+        "B": build.build(out=base / "B", extra={"note.txt": note}, force=True),
+    }
 
 
 def files(site: Path) -> set[str]:
@@ -80,7 +82,7 @@ def test_the_builds_modules_import_each_other_relatively(sites):
         text = path.read_text()
         assert "__GAMUT_" not in text, path
         for spec in IMPORT.findall(text):
-            assert spec.startswith("./") or spec.startswith("../") and path.parent != folder, (path, spec)
+            assert spec.startswith("./") or (spec.startswith("../") and path.parent != folder), (path, spec)
             assert (path.parent / spec).resolve().is_relative_to(folder), (path, spec)
             assert (path.parent / spec).is_file(), (path, spec)
     worker = (folder / "worker.js").read_text()
@@ -116,7 +118,9 @@ def test_two_builds_never_serve_different_bytes_under_one_name(sites):
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
     # the builds' own files are the same sources, each in its own folder
     assert files(a / ia["build"]) == files(b / ib["build"])
-    assert (a / ia["build"] / "pyodide-lock.json").read_bytes() == (b / ib["build"] / "pyodide-lock.json").read_bytes()
+    assert (a / ia["build"] / "pyodide-lock.json").read_bytes() == (
+        b / ib["build"] / "pyodide-lock.json"
+    ).read_bytes()
     # and the same sources give the same build
     again = build.build(out=a.parent / "A-again", force=True)
     assert build.build_info(again)["version"] == ia["version"]
@@ -136,21 +140,28 @@ def staged(tmp_path: Path, page: str) -> Path:
 
 
 def test_the_page_is_pointed_at_its_builds_folder(tmp_path):
-    staged(tmp_path, '<link href="./style.css"><link href="manifest.webmanifest"><a href="./">'
-                     '<a href="#rules/loa"><img src="data:x"><script src="app.js"></script>')
+    staged(
+        tmp_path,
+        '<link href="./style.css"><link href="manifest.webmanifest"><a href="./">'
+        '<a href="#rules/loa"><img src="data:x"><script src="app.js"></script>',
+    )
     build.fill_markers(tmp_path, "b/v1/", "pyodide/9/", "v1")
     assert (tmp_path / "index.html").read_text() == (
         '<link href="b/v1/style.css"><link href="manifest.webmanifest"><a href="./">'
-        '<a href="#rules/loa"><img src="data:x"><script src="b/v1/app.js"></script>')
+        '<a href="#rules/loa"><img src="data:x"><script src="b/v1/app.js"></script>'
+    )
     assert (tmp_path / "b/v1/worker.js").read_text() == 'const BUILD = "v1"; const P = "../../pyodide/9/";'
     assert (tmp_path / "b/v1/offline.js").read_text() == 'const BUILD = "v1"; const S = "../../";'
 
 
-@pytest.mark.parametrize("page, error", [
-    ('<script src="app.js"></script><script src="missing.js"></script>', "missing.js"),
-    ('<script src="elsewhere/app.js"></script>', "elsewhere/app.js"),
-    ('<link href="style.css">', "does not load app.js"),
-])
+@pytest.mark.parametrize(
+    "page, error",
+    [
+        ('<script src="app.js"></script><script src="missing.js"></script>', "missing.js"),
+        ('<script src="elsewhere/app.js"></script>', "elsewhere/app.js"),
+        ('<link href="style.css">', "does not load app.js"),
+    ],
+)
 def test_a_page_naming_what_the_site_lacks_stops_the_build(tmp_path, page, error):
     staged(tmp_path, page)
     with pytest.raises(SystemExit, match=re.escape(error)):

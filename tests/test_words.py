@@ -9,9 +9,10 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from gamut import bridge, core, words
+from gamut import bridge, core
 from gamut.core import IllegalMoveError
 from gamut.words import CommandError, entry, read, say_move
 
@@ -59,6 +60,7 @@ def test_every_move_of_random_games_is_said_with_its_player_cells_and_result(gam
 
 # -- Lines of Action ----------------------------------------------------------------
 
+
 def test_loa_quiet_move_capture_and_groups():
     s = core.new("loa")
     assert said(s, "b1-d3") == "Black b1 to d3, groups: Black 3, White 2."
@@ -73,17 +75,18 @@ def test_loa_pass_is_said():
 
 def loa_pass():
     from gamut.games.loa.board import PASS
+
     return PASS
 
 
 def test_loa_threat_to_connect_lists_the_connecting_moves():
     s = core.load(f"{LOA} 7w/2b5/b2b2ww/3w2w1/2bb4/3b3w/w7/4wbbb b")
     text = said(s, "a6-e2")
-    assert text == ("Black a6 to e2, threatens to connect with c7-c5, c7-e5; "
-                    "groups: Black 2, White 6.")
+    assert text == ("Black a6 to e2, threatens to connect with c7-c5, c7-e5; groups: Black 2, White 6.")
     after = s.play_text("a6-e2")
     # each named move would connect Black if it were Black's turn again
     from gamut.games.loa.state import LoaState
+
     again = LoaState(after.variant, after.options, after.black, after.white, 0)
     for m in ("c7-c5", "c7-e5"):
         assert again.play_text(m).outcome().winner == 0
@@ -97,18 +100,20 @@ def test_loa_winning_move_says_the_result():
 
 # -- EL -------------------------------------------------------------------------------
 
+
 def test_el_placement_threats_and_win():
     s = core.new("el")
     s = play(s, "a1=1", "a6=1", "b1=2", "b6=2", "c1=3", "c6=3", "d1=4", "f6=6")
-    assert said(s, "e1=5") == (
-        "Red writes 5 on e1, threatens f1 with 6, a2 with 6 and e2 with 6.")
+    assert said(s, "e1=5") == ("Red writes 5 on e1, threatens f1 with 6, a2 with 6 and e2 with 6.")
     s = s.play_text("e1=5")
     assert said(s, "e6=5") == "Blue writes 5 on e6, threatens d6 with 4."
     s = s.play_text("e6=5")
     assert said(s, "f1=6") == "Red writes 6 on f1. Red wins: f1=6 completed an EL."
-    assert read(s, "score") == ("Red 5 numbers; Blue 5 numbers; 26 empty cells; "
-                                "Red threatens f1 with 6, a2 with 6 and e2 with 6; "
-                                "Blue threatens d6 with 4.")
+    assert read(s, "score") == (
+        "Red 5 numbers; Blue 5 numbers; 26 empty cells; "
+        "Red threatens f1 with 6, a2 with 6 and e2 with 6; "
+        "Blue threatens d6 with 4."
+    )
 
 
 def test_el_declarations_are_said_and_threats_stay_secret_until_declared():
@@ -121,14 +126,17 @@ def test_el_declarations_are_said_and_threats_stay_secret_until_declared():
     # no threat said before the declaration, only that it comes
     assert said(s, "e1=5") == "Red writes 5 on e1, Red now declares threats."
     s = s.play_text("e1=5")
-    assert read(s, "turn") == ("Red to move: mark the cells where you threaten to complete "
-                               "an EL, then confirm.")
+    assert read(s, "turn") == (
+        "Red to move: mark the cells where you threaten to complete an EL, then confirm."
+    )
     assert said(s, "declare:f1") == "Red declares threats on f1 with 6."
     assert said(s, "declare:-") == "Red declares no threat."
     s = play(s, "declare:-", "a5=4", "declare:-")
     # undeclared: completing the EL does not win, and is said so
-    assert said(s, "f1=6") == ("Red writes 6 on f1, completing an EL without having declared "
-                               "it: no win, the game goes on; Red now declares threats.")
+    assert said(s, "f1=6") == (
+        "Red writes 6 on f1, completing an EL without having declared "
+        "it: no win, the game goes on; Red now declares threats."
+    )
 
 
 def test_el_first_two_equal_says_the_number_red_must_repeat():
@@ -145,6 +153,7 @@ def test_el_multiplayer_says_no_threats():
 
 # -- Escabel ------------------------------------------------------------------------
 
+
 def test_escabel_placement_swap_chain_and_win():
     s = core.new("escabel")
     assert said(s, "d1") == "Black places on d1, Player 2 may now swap sides (pie rule) instead of moving."
@@ -153,15 +162,18 @@ def test_escabel_placement_swap_chain_and_win():
     s = play(s, "swap", "a2", "d2", "a3", "d3", "a4", "d4", "a5", "d5", "a6", "d6", "b6")
     assert said(s, "d7") == "Black places on d7, joining Black's edges: White must break the chain now."
     s = s.play_text("d7")
-    assert said(s, "b7") == ("White places on b7. Player 2 (Black) wins: a chain joins the top "
-                             "and bottom edges.")
+    assert said(s, "b7") == (
+        "White places on b7. Player 2 (Black) wins: a chain joins the top and bottom edges."
+    )
 
 
 def test_escabel_stack_move_says_both_stacks():
     s = core.new("escabel", "checkered")
-    assert said(s, "a1>b1") == ("Black moves a1 onto b1: b1 is now a Black stack of height 2, "
-                                "a1 a White stack of height 1, Player 2 may now swap sides "
-                                "(pie rule) instead of moving.")
+    assert said(s, "a1>b1") == (
+        "Black moves a1 onto b1: b1 is now a Black stack of height 2, "
+        "a1 a White stack of height 1, Player 2 may now swap sides "
+        "(pie rule) instead of moving."
+    )
 
 
 # -- EVL --------------------------------------------------------------------------
@@ -191,8 +203,9 @@ def test_evl_unstack_leaves_lands_and_takes():
         if len(m) > 1:
             seen.add("unstack")
             origin = str(m).split("-")[0]
-            assert text.startswith(f"{['Black', 'White'][s.to_move]} unstacks "
-                                   f"{len(s.stack(origin))} from {origin}: ")
+            assert text.startswith(
+                f"{['Black', 'White'][s.to_move]} unstacks {len(s.stack(origin))} from {origin}: "
+            )
             # every heptagon passed gets its piece, said with its colour
             for cell in str(m).split("-")[1:-1]:
                 colour = ["Black", "White"][after.stack(cell)[-1]]
@@ -208,12 +221,15 @@ def test_evl_unstack_leaves_lands_and_takes():
 
 def test_evl_score_and_no_pieces_in_hand():
     s = core.load(f"{EVL} 7/7/7/7 6/6/6 b")
-    assert read(s, "score") == ("Black: 0 of 10 markers placed, 20 pieces in hand, controls 0 "
-                                "stacks; White: 0 of 10 markers placed, 20 pieces in hand, "
-                                "controls 0 stacks.")
+    assert read(s, "score") == (
+        "Black: 0 of 10 markers placed, 20 pieces in hand, controls 0 "
+        "stacks; White: 0 of 10 markers placed, 20 pieces in hand, "
+        "controls 0 stacks."
+    )
 
 
 # -- reading commands ----------------------------------------------------------------
+
 
 def test_reading_commands_on_lines_of_action():
     start = core.new("loa")
@@ -223,40 +239,50 @@ def test_reading_commands_on_lines_of_action():
     assert read(s, "  LAST ", last) == "Last move: Black b1 to d3, groups: Black 3, White 2."
     assert read(s, "last") == "No move has been played yet."
     assert read(s, "score") == ("Black: 12 pieces in 3 groups; White: 12 pieces in 2 groups.")
-    assert read(s, "pieces black") == ("Black: 12 pieces, on c1, d1, e1, f1, g1, d3, b8, c8, "
-                                       "d8, e8, f8 and g8.")
+    assert read(s, "pieces black") == (
+        "Black: 12 pieces, on c1, d1, e1, f1, g1, d3, b8, c8, d8, e8, f8 and g8."
+    )
     assert read(s, "pieces 2") == read(s, "pieces white")
     assert read(s, "rank 1") == "Rank 1: a1 to b1 empty; c1 to g1 Black piece; h1 empty."
-    assert read(s, "file d") == ("File d: d1 Black piece; d2 empty; d3 Black piece; "
-                                 "d4 to d7 empty; d8 Black piece.")
+    assert read(s, "file d") == (
+        "File d: d1 Black piece; d2 empty; d3 Black piece; d4 to d7 empty; d8 Black piece."
+    )
     assert read(s, "cell d3") == "d3: Black piece."
     assert "pieces" in read(s, "help")
 
 
 def test_reading_commands_on_stacks_markers_and_numbers():
     s = core.load(f"{EVL} (bw)6/7/7/7 b5/6/6 w")
-    assert read(s, "row a") == ("Row a: a1 heptagon, stack of 2, top White (from the bottom: "
-                                "Black, White); a2 to a7 heptagon, empty.")
+    assert read(s, "row a") == (
+        "Row a: a1 heptagon, stack of 2, top White (from the bottom: Black, White); a2 to a7 heptagon, empty."
+    )
     assert read(s, "row ab") == "Row ab: ab1 pentagon, Black's marker; ab2 to ab6 pentagon, empty."
-    assert read(s, "pieces white") == ("White: 1 stack, on a1 (stack of 2: Black, White from the "
-                                       "bottom).")
+    assert read(s, "pieces white") == ("White: 1 stack, on a1 (stack of 2: Black, White from the bottom).")
     assert read(s, "pieces black") == "Black: no stacks on the board; markers on ab1."
     e = play(core.new("el"), "c4=5")
     assert read(e, "pieces red") == "Red: 1 number, on c4 5."
     assert read(e, "cell c4") == "c4: Red 5."
 
 
-@pytest.mark.parametrize("command,message", [
-    ("dance", "unknown command"), ("pieces", "say which"), ("pieces green", "no player"),
-    ("rank 9", "no rank '9'"), ("row z", "no row 'z'"), ("cell z9", "no cell"),
-    ("turn now", "takes nothing"),
-])
+@pytest.mark.parametrize(
+    "command,message",
+    [
+        ("dance", "unknown command"),
+        ("pieces", "say which"),
+        ("pieces green", "no player"),
+        ("rank 9", "no rank '9'"),
+        ("row z", "no row 'z'"),
+        ("cell z9", "no cell"),
+        ("turn now", "takes nothing"),
+    ],
+)
 def test_commands_that_cannot_be_answered_say_why(command, message):
     with pytest.raises(CommandError, match=message):
         read(core.new("loa"), command)
 
 
 # -- the move box's entries ----------------------------------------------------------
+
 
 def test_entry_reads_commands_and_moves():
     s = core.new("loa")
@@ -286,6 +312,7 @@ def test_any_text_is_a_command_a_move_or_a_typed_error(game, text):
 
 # -- the bridge -------------------------------------------------------------------
 
+
 def call(method, **params):
     answer = json.loads(bridge.handle(method, json.dumps(params)))
     return answer
@@ -294,12 +321,18 @@ def call(method, **params):
 def test_bridge_describe_enter_and_read():
     start = f"{LOA} start"
     got = call("describe", start=start, line=["B1-D3", "h2xf4"])
-    assert got == {"ok": True, "result": {
-        "move": "h2-f4", "text": "White h2 to f4, groups: White 3, Black 3.", "turn": "Black to move."}}
-    assert call("describe", start=start)["result"] == {
-        "move": None, "text": "", "turn": "Black to move."}
+    assert got == {
+        "ok": True,
+        "result": {
+            "move": "h2-f4",
+            "text": "White h2 to f4, groups: White 3, Black 3.",
+            "turn": "Black to move.",
+        },
+    }
+    assert call("describe", start=start)["result"] == {"move": None, "text": "", "turn": "Black to move."}
     assert call("enter", start=start, line=["b1-d3"], text="last")["result"] == {
-        "said": "Last move: Black b1 to d3, groups: Black 3, White 2."}
+        "said": "Last move: Black b1 to d3, groups: Black 3, White 2."
+    }
     assert call("enter", start=start, line=["b1-d3"], text="H2-F4")["result"] == {"move": "h2-f4"}
     bad = call("enter", start=start, line=["b1-d3"], text="pieces green")
     assert bad["error"]["type"] == "CommandError"
@@ -313,8 +346,10 @@ def test_bridge_describe_enter_and_read():
 
 def test_turn_says_the_positions_notes():
     s = core.new("escabel").play_text("d4")
-    assert read(s, "turn") == ("Player 2 (White) to move. Player 2 may move, or swap sides (pie "
-                               "rule): Player 2 would then play Black and Player 1 White.")
+    assert read(s, "turn") == (
+        "Player 2 (White) to move. Player 2 may move, or swap sides (pie "
+        "rule): Player 2 would then play Black and Player 1 White."
+    )
     e = play(core.new("el"), "a1=1", "a6=1", "b1=2", "b6=2", "c1=3", "c6=3", "d1=4", "f6=6", "e1=5")
     assert read(e, "turn") == "Blue to move. Threat! Red can complete an EL with f1=6, a2=6, e2=6."
 
@@ -326,15 +361,18 @@ def test_moves_lists_the_legal_moves_or_those_from_a_cell():
     assert read(s, "moves a1") == "No legal move starts on a1."
     with pytest.raises(CommandError, match="no cell"):
         read(s, "moves z9")
-    declare = play(core.load("el standard first-two-equal=off,full-board=draw,declare-threats=on "
-                             "start"), "c4=5")
-    assert read(declare, "moves") == ("No moves are listed here: mark the cells where you threaten "
-                                      "to complete an EL, then confirm.")
+    declare = play(
+        core.load("el standard first-two-equal=off,full-board=draw,declare-threats=on start"), "c4=5"
+    )
+    assert read(declare, "moves") == (
+        "No moves are listed here: mark the cells where you threaten to complete an EL, then confirm."
+    )
 
 
 def test_evaluations_in_words():
     # (the bridge's think job says the computer's evaluation with these)
     from gamut.words import forced_win_words, score_words, simulation_words
+
     assert score_words(30, "Black", "White") == "About even"
     assert score_words(-120, "Black", "White") == "White stands better"
     assert score_words(-250, "Black", None) == "The opponent is clearly winning"

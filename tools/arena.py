@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gamut import core
-from gamut.ai import LEVELS, choose, start as start_search
+from gamut.ai import LEVELS, choose
+from gamut.ai import start as start_search
 from gamut.core import GamutError
 
 
@@ -55,6 +56,7 @@ class Player:
     """One side of a match: a level, thinking ``seconds`` of wall time per
     move (or, when None, the level's node budget), with the engine of this
     checkout or of ``commit``."""
+
     level: str
     seconds: float | None = None
     commit: str | None = None
@@ -128,8 +130,9 @@ def repository() -> Path:
     """The root of the git checkout this package is in."""
     here = Path(__file__).resolve().parent
     try:
-        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=here, check=True,
-                             capture_output=True, text=True).stdout.strip()
+        top = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"], cwd=here, check=True, capture_output=True, text=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         raise ArenaError("--a-commit/--b-commit need a git checkout of gamut") from None
     return Path(top)
@@ -137,8 +140,12 @@ def repository() -> Path:
 
 def resolve_commit(rev: str) -> str:
     """The full id of commit ``rev`` (any name git knows: HEAD~3, a tag, ...)."""
-    found = subprocess.run(["git", "rev-parse", "--verify", "--quiet", rev + "^{commit}"],
-                           cwd=repository(), capture_output=True, text=True)
+    found = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", rev + "^{commit}"],
+        cwd=repository(),
+        capture_output=True,
+        text=True,
+    )
     if found.returncode:
         raise ArenaError(f"no commit {core.excerpt(rev)} in {repository()}")
     return found.stdout.strip()
@@ -149,11 +156,13 @@ def export_commit(rev: str, into: Path) -> str:
     return the full commit id."""
     repo = repository()
     commit = resolve_commit(rev)
-    archive = subprocess.run(["git", "archive", "--format=tar", commit, "py/gamut"],
-                             cwd=repo, capture_output=True)
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", commit, "py/gamut"], cwd=repo, capture_output=True
+    )
     if archive.returncode:
-        raise ArenaError(f"git archive {commit[:10]} py/gamut failed: "
-                         f"{archive.stderr.decode(errors='replace').strip()}")
+        raise ArenaError(
+            f"git archive {commit[:10]} py/gamut failed: {archive.stderr.decode(errors='replace').strip()}"
+        )
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         if hasattr(tarfile, "data_filter"):
             tar.extractall(into, filter="data")
@@ -182,10 +191,14 @@ class CommitWorker:
         self.dir = Path(tempfile.mkdtemp(prefix="gamut-arena-"))
         try:
             self.commit = export_commit(rev, self.dir)
-            self.proc = subprocess.Popen([sys.executable, "-c", WORKER], cwd=self.dir,
-                                         env=exported_env(self.dir),
-                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         text=True)
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", WORKER],
+                cwd=self.dir,
+                env=exported_env(self.dir),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
             ready = self._read()
         except BaseException:
             self.close()
@@ -199,8 +212,9 @@ class CommitWorker:
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         if not line:
-            raise ArenaError(f"the engine of commit {self.commit[:10]} stopped "
-                             f"(exit code {self.proc.wait()})")
+            raise ArenaError(
+                f"the engine of commit {self.commit[:10]} stopped (exit code {self.proc.wait()})"
+            )
         return json.loads(line)
 
     def choose(self, position: str, level: str, seed: int, seconds: float | None) -> str:
@@ -240,6 +254,7 @@ def _worker(rev: str) -> CommitWorker:
         if not any(owner == pid for owner, _ in _WORKERS):
             # (processes of a pool skip atexit, but run multiprocessing's finalizers)
             import multiprocessing.util
+
             multiprocessing.util.Finalize(None, close_workers, exitpriority=10)
         worker = _WORKERS[pid, rev] = CommitWorker(rev)
     return worker
@@ -300,8 +315,10 @@ def elo(score: float, games: int, z: float = 1.96) -> tuple[float, float, float]
 
 def elo_text(score: float, games: int) -> str:
     """``+255 (95 %: +60 to +560)``."""
+
     def fmt(x):
         return "+inf" if x == math.inf else "-inf" if x == -math.inf else f"{round(x):+d}"
+
     diff, low, high = elo(score, games)
     return f"{fmt(diff)} (95 %: {fmt(low)} to {fmt(high)})"
 
@@ -317,12 +334,12 @@ def _results(tasks, jobs):
         yield from map(_one, tasks)
         return
     from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(jobs) as pool:
         yield from pool.map(_one, tasks)
 
 
-def match(game, a, b, games, variant=None, seed=0, out=None, jobs=1, max_plies=400,
-          **options):
+def match(game, a, b, games, variant=None, seed=0, out=None, jobs=1, max_plies=400, **options):
     """Play ``games`` games of ``a`` against ``b`` (level names or
     :class:`Player` objects); A takes seat ``g % players`` in game ``g``.
     Returns (wins, draws, losses) for A."""
@@ -333,8 +350,7 @@ def match(game, a, b, games, variant=None, seed=0, out=None, jobs=1, max_plies=4
     for g in range(games):
         seats = [b] * players
         seats[g % players] = a
-        tasks.append((game, start.variant, start.options, seats, game_seed(seed, g // players),
-                      max_plies))
+        tasks.append((game, start.variant, start.options, seats, game_seed(seed, g // players), max_plies))
     wins = draws = losses = 0
     for g, (winner, plies) in enumerate(_results(tasks, jobs)):
         a_seat = g % players
@@ -345,24 +361,30 @@ def match(game, a, b, games, variant=None, seed=0, out=None, jobs=1, max_plies=4
         else:
             losses += 1
         verdict = "draw" if winner is None else "win" if winner == a_seat else "loss"
-        print(f"game {g + 1}: A ({a}) seat {a_seat}: {verdict} in {plies} plies",
-              file=out, flush=True)
+        print(f"game {g + 1}: A ({a}) seat {a_seat}: {verdict} in {plies} plies", file=out, flush=True)
     if players > 2:  # one A against several B's: compare with a fair share
-        print(f"{game}: A={a} vs {players - 1} x B={b}: A won {wins} of {games} games "
-              f"({wins / games:.0%}; a fair share is {1 / players:.0%}), each B seat "
-              f"{losses / (players - 1) / games:.0%}, {draws} draws", file=out)
+        print(
+            f"{game}: A={a} vs {players - 1} x B={b}: A won {wins} of {games} games "
+            f"({wins / games:.0%}; a fair share is {1 / players:.0%}), each B seat "
+            f"{losses / (players - 1) / games:.0%}, {draws} draws",
+            file=out,
+        )
         return wins, draws, losses
     score = (wins + draws / 2) / games
-    print(f"{game}: A={a} vs B={b}: {wins} wins, {draws} draws, {losses} losses "
-          f"(score {score:.0%}); Elo difference {elo_text(score, games)}", file=out)
+    print(
+        f"{game}: A={a} vs B={b}: {wins} wins, {draws} draws, {losses} losses "
+        f"(score {score:.0%}); Elo difference {elo_text(score, games)}",
+        file=out,
+    )
     return wins, draws, losses
 
 
 def main(argv: list[str] | None = None) -> int:
     """The command line; returns the exit status (2 for an arena or game
     that cannot be set up, said on standard error)."""
-    p = argparse.ArgumentParser(prog="python3 -m tools.arena",
-                                description="play computer levels against each other")
+    p = argparse.ArgumentParser(
+        prog="python3 -m tools.arena", description="play computer levels against each other"
+    )
     p.add_argument("game")
     p.add_argument("--a", default="strong", choices=list(LEVELS))
     p.add_argument("--b", default="casual", choices=list(LEVELS))
@@ -370,9 +392,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variant")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
-    p.add_argument("--seconds", type=float, metavar="S",
-                   help="each side thinks S seconds of wall time per move instead of its "
-                        "level's node budget")
+    p.add_argument(
+        "--seconds",
+        type=float,
+        metavar="S",
+        help="each side thinks S seconds of wall time per move instead of its level's node budget",
+    )
     p.add_argument("--a-commit", metavar="REV", help="A plays with the engine of commit REV")
     p.add_argument("--b-commit", metavar="REV", help="B plays with the engine of commit REV")
     args = p.parse_args(argv)

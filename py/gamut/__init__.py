@@ -9,12 +9,27 @@
 True
 """
 
+from . import games  # noqa: F401  (registers the games)
 from .core import (  # noqa: F401
-    GAMES, GameInfo, GamutError, IllegalMoveError, OptionError, OptionSpec, Outcome,
-    PositionError, RecordError, State, UnknownGameError, UnknownVariantError, VariantInfo,
-    divide, load, new, perft, replay,
+    GAMES,
+    GameInfo,
+    GamutError,
+    IllegalMoveError,
+    OptionError,
+    OptionSpec,
+    Outcome,
+    PositionError,
+    RecordError,
+    State,
+    UnknownGameError,
+    UnknownVariantError,
+    VariantInfo,
+    divide,
+    load,
+    new,
+    perft,
+    replay,
 )
-from . import games  # noqa: F401,E402  (registers the games)
-from .record import Record  # noqa: E402,F401
+from .record import Record  # noqa: F401
 
 __version__ = "0.1.0"

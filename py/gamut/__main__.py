@@ -34,16 +34,24 @@ def main(argv=None) -> int:
         p.add_argument("--option", action="append", metavar="NAME=VALUE")
     p = sub.add_parser("moves", help="legal moves of a position, one per line")
     p.add_argument("position")
-    p = sub.add_parser("records", help="read Gamut records or boardspace SGF files (- for "
-                       "standard input); write every game as a Gamut record")
+    p = sub.add_parser(
+        "records",
+        help="read Gamut records or boardspace SGF files (- for "
+        "standard input); write every game as a Gamut record",
+    )
     p.add_argument("files", nargs="+", metavar="FILE")
-    p = sub.add_parser("analyse", help="analyse the main line of every game of record files "
-                       "(Gamut records or boardspace SGF; - for standard input)")
+    p = sub.add_parser(
+        "analyse",
+        help="analyse the main line of every game of record files "
+        "(Gamut records or boardspace SGF; - for standard input)",
+    )
     p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--level", default="strong",
-                   help="the search budget: beginner, casual, strong (default) or master")
-    p.add_argument("--depth", type=int, help="search every position to this many plies "
-                   "instead (two-player games)")
+    p.add_argument(
+        "--level", default="strong", help="the search budget: beginner, casual, strong (default) or master"
+    )
+    p.add_argument(
+        "--depth", type=int, help="search every position to this many plies instead (two-player games)"
+    )
     args = parser.parse_args(argv)
     try:
         if args.command == "perft":
@@ -93,8 +101,7 @@ def _read_records(files: list) -> tuple[list, int]:
             continue
         games += parsed.games
         for error in parsed.errors:
-            print(f"{name}:{error.line}:{error.col}: game {error.game}: {error.reason}",
-                  file=sys.stderr)
+            print(f"{name}:{error.line}:{error.col}: game {error.game}: {error.reason}", file=sys.stderr)
             status = 1
     return games, status
 
@@ -116,15 +123,16 @@ def _analyse(files: list, level: str, depth: int | None) -> int:
     for i, record in enumerate(games, 1):
         start = record.start_state()
         line = record.main_line()
-        names = [p.get("name") or f"Player {k + 1}"
-                 for k, p in enumerate(start.view()["players"])]
+        names = [p.get("name") or f"Player {k + 1}" for k, p in enumerate(start.view()["players"])]
         how = f"depth {depth}" if depth is not None else f"level {level}"
         if i > 1:
             print()
         title = record.name or f"game {i}"
-        print(f"{title}: {start.info.name} ({start.variant}), {len(line)} moves, "
-              f"{', '.join(f'{n} {p}' for n, p in zip(names, records.player_words(record.players)))}; "
-              f"analysed at {how}")
+        print(
+            f"{title}: {start.info.name} ({start.variant}), {len(line)} moves, "
+            f"{', '.join(f'{n} {p}' for n, p in zip(names, records.player_words(record.players)))}; "
+            f"analysed at {how}"
+        )
         t0 = time.perf_counter()
         try:
             result = analysis.run(start, line, level, depth)

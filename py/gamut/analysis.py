@@ -46,13 +46,25 @@ slices (``bridge`` job ``"analyse"``); :func:`run` runs it to the end.
 from __future__ import annotations
 
 import math
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Generator, Sequence
 
 from .core import GamutError, IllegalMoveError, RecordError, State, excerpt
 
-__all__ = ["Evaluation", "Judgement", "PlayerSummary", "Analysis", "AnalysisError",
-           "MARKS", "analyse", "run", "evaluate", "chances_of_score", "judge", "summarise"]
+__all__ = [
+    "Evaluation",
+    "Judgement",
+    "PlayerSummary",
+    "Analysis",
+    "AnalysisError",
+    "MARKS",
+    "analyse",
+    "run",
+    "evaluate",
+    "chances_of_score",
+    "judge",
+    "summarise",
+]
 
 #: The marks, from the mildest; ``State.mark_thresholds`` gives the least
 #: loss of winning chances for each.
@@ -79,6 +91,7 @@ class Evaluation:
     count them), or the finished game's winner (``moves`` 0; ``winner``
     None and ``over`` true for a draw); ``depth``/``work``: plies searched
     (alpha-beta) and nodes or simulations spent."""
+
     to_move: int
     chances: list
     best: str | None = None
@@ -96,10 +109,18 @@ class Evaluation:
         return self.winner is not None or self.over
 
     def to_json(self) -> dict:
-        return {"to_move": self.to_move, "chances": [round(c, 4) for c in self.chances],
-                "best": self.best, "pv": list(self.pv), "score": self.score,
-                "winner": self.winner, "moves": self.moves, "over": self.over,
-                "depth": self.depth, "work": self.work}
+        return {
+            "to_move": self.to_move,
+            "chances": [round(c, 4) for c in self.chances],
+            "best": self.best,
+            "pv": list(self.pv),
+            "score": self.score,
+            "winner": self.winner,
+            "moves": self.moves,
+            "over": self.over,
+            "depth": self.depth,
+            "work": self.work,
+        }
 
 
 @dataclass
@@ -112,6 +133,7 @@ class Judgement:
     ``"missed-win"``, ``"forced-loss"`` or ``"chances"`` (the loss alone).
     ``best_after``: the player's chance after the engine's move, when it was
     searched (see :func:`analyse`); the loss is then ``best_after - after``."""
+
     ply: int
     move: str
     seat: int
@@ -125,25 +147,38 @@ class Judgement:
     best_after: float | None = None
 
     def to_json(self) -> dict:
-        return {"ply": self.ply, "move": self.move, "seat": self.seat,
-                "before": round(self.before, 4), "after": round(self.after, 4),
-                "loss": round(self.loss, 4), "best": self.best, "pv": list(self.pv),
-                "mark": self.mark, "reason": self.reason,
-                "best_after": None if self.best_after is None else round(self.best_after, 4)}
+        return {
+            "ply": self.ply,
+            "move": self.move,
+            "seat": self.seat,
+            "before": round(self.before, 4),
+            "after": round(self.after, 4),
+            "loss": round(self.loss, 4),
+            "best": self.best,
+            "pv": list(self.pv),
+            "mark": self.mark,
+            "reason": self.reason,
+            "best_after": None if self.best_after is None else round(self.best_after, 4),
+        }
 
 
 @dataclass
 class PlayerSummary:
     """A seat's moves in the line: how many, how many of each mark, and the
     average loss of winning chances per move (0 to 1)."""
+
     seat: int
     moves: int = 0
     marks: dict = field(default_factory=lambda: {m: 0 for m in MARKS})
     average_loss: float = 0.0
 
     def to_json(self) -> dict:
-        return {"seat": self.seat, "moves": self.moves, "marks": dict(self.marks),
-                "average_loss": round(self.average_loss, 4)}
+        return {
+            "seat": self.seat,
+            "moves": self.moves,
+            "marks": dict(self.marks),
+            "average_loss": round(self.average_loss, 4),
+        }
 
 
 @dataclass
@@ -151,6 +186,7 @@ class Analysis:
     """A line analysed: the settings, the line (canonical move texts), one
     :class:`Evaluation` per position (``len(line) + 1``), one
     :class:`Judgement` per move and one :class:`PlayerSummary` per seat."""
+
     level: str | None
     depth: int | None
     line: list
@@ -160,10 +196,15 @@ class Analysis:
 
     def to_json(self) -> dict:
         """The form the page keeps with the game in the library (``v`` 1)."""
-        return {"v": 1, "level": self.level, "depth": self.depth, "line": list(self.line),
-                "positions": [p.to_json() for p in self.positions],
-                "moves": [j.to_json() for j in self.moves],
-                "summary": [s.to_json() for s in self.summary]}
+        return {
+            "v": 1,
+            "level": self.level,
+            "depth": self.depth,
+            "line": list(self.line),
+            "positions": [p.to_json() for p in self.positions],
+            "moves": [j.to_json() for j in self.moves],
+            "summary": [s.to_json() for s in self.summary],
+        }
 
 
 # ---------------------------------------------------------------------------
@@ -187,8 +228,13 @@ def _finished(state: State) -> Evaluation | None:
         chances = [1.0 / n] * n
     else:
         chances = [float(seat == outcome.winner) for seat in range(n)]
-    return Evaluation(state.to_move, chances, winner=outcome.winner,
-                      moves=0 if outcome.winner is not None else None, over=True)
+    return Evaluation(
+        state.to_move,
+        chances,
+        winner=outcome.winner,
+        moves=0 if outcome.winner is not None else None,
+        over=True,
+    )
 
 
 def check_settings(state: State | None, level: str, depth: int | None) -> None:
@@ -196,26 +242,29 @@ def check_settings(state: State | None, level: str, depth: int | None) -> None:
     to :data:`MAX_DEPTH` or is given for a game searched by Monte-Carlo
     (``state``'s, when given) with an :class:`AnalysisError`."""
     from . import ai
+
     ai.level(level)
     if depth is None:
         return
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
-        raise AnalysisError(f"the depth must be a whole number from 1 to {MAX_DEPTH}, "
-                            f"not {excerpt(depth)}")
+        raise AnalysisError(f"the depth must be a whole number from 1 to {MAX_DEPTH}, not {excerpt(depth)}")
     if state is not None and ai.search_kind(state) != "alphabeta":
-        raise AnalysisError(f"{state.info.name} ({state.variant}) is searched by Monte-Carlo, "
-                            "which has no depth: choose a level")
+        raise AnalysisError(
+            f"{state.info.name} ({state.variant}) is searched by Monte-Carlo, "
+            "which has no depth: choose a level"
+        )
 
 
 def _search(state: State, level: str, depth: int | None, seed: int):
     from . import ai
+
     check_settings(state, level, depth)
     return ai.start(state, level, seed, best_only=True, depth=depth)
 
 
-def evaluate(state: State, level: str = "strong", depth: int | None = None,
-             seed: int = 0, slice_ms: float = SLICE_MS
-             ) -> Generator[float, None, Evaluation]:
+def evaluate(
+    state: State, level: str = "strong", depth: int | None = None, seed: int = 0, slice_ms: float = SLICE_MS
+) -> Generator[float, None, Evaluation]:
     """A generator that searches ``state`` in slices of about ``slice_ms``
     (yielding the share of the work done, 0 to 1, after each) and returns
     its :class:`Evaluation`."""
@@ -223,6 +272,7 @@ def evaluate(state: State, level: str = "strong", depth: int | None = None,
     if done is not None:
         return done
     from .ai.search import forced_result, is_mate_score
+
     search = _search(state, level, depth, seed)
     while not search.done:
         raw = search.step(slice_ms)
@@ -233,16 +283,24 @@ def evaluate(state: State, level: str = "strong", depth: int | None = None,
     pv = list(raw.get("pv") or ([best] if best else []))
     if "depth" in raw:  # alpha-beta
         score = int(raw.get("score") or 0)
-        ev = Evaluation(mover, chances_of_score(score, mover, state.eval_scale), best, pv,
-                        score, depth=raw["depth"], work=raw.get("nodes", 0))
+        ev = Evaluation(
+            mover,
+            chances_of_score(score, mover, state.eval_scale),
+            best,
+            pv,
+            score,
+            depth=raw["depth"],
+            work=raw.get("nodes", 0),
+        )
         if is_mate_score(score) and raw["depth"]:
             ev.winner, ev.moves = forced_result(score, mover, state.turn_plies)
             ev.chances = [float(seat == ev.winner) for seat in range(2)]
         return ev
     chances = raw.get("chances")
     n = state.num_players
-    ev = Evaluation(mover, list(chances) if chances else [1.0 / n] * n, best, pv,
-                    work=raw.get("simulations", 0))
+    ev = Evaluation(
+        mover, list(chances) if chances else [1.0 / n] * n, best, pv, work=raw.get("simulations", 0)
+    )
     proven = raw.get("proven")
     if proven is not None and proven >= 0:
         ev.winner = proven
@@ -253,8 +311,12 @@ def evaluate(state: State, level: str = "strong", depth: int | None = None,
 # Moves
 
 
-def judge(states: Sequence[State], line: Sequence[str], positions: Sequence[Evaluation],
-          best_after: dict | None = None) -> list:
+def judge(
+    states: Sequence[State],
+    line: Sequence[str],
+    positions: Sequence[Evaluation],
+    best_after: dict | None = None,
+) -> list:
     """One :class:`Judgement` per move of ``line`` (``states``: the
     positions, ``len(line) + 1``; ``positions``: their evaluations;
     ``best_after``: {ply: the player's chance after the engine's move}
@@ -265,8 +327,17 @@ def judge(states: Sequence[State], line: Sequence[str], positions: Sequence[Eval
         state, before_ev, after_ev = states[ply], positions[ply], positions[ply + 1]
         seat = state.to_move
         before, after = before_ev.chances[seat], after_ev.chances[seat]
-        j = Judgement(ply, move, seat, before, after, _naive_loss(seat, before_ev, after_ev),
-                      before_ev.best, list(before_ev.pv), best_after=best_after.get(ply))
+        j = Judgement(
+            ply,
+            move,
+            seat,
+            before,
+            after,
+            _naive_loss(seat, before_ev, after_ev),
+            before_ev.best,
+            list(before_ev.pv),
+            best_after=best_after.get(ply),
+        )
         if move == before_ev.best:
             j.loss = 0.0
         else:
@@ -285,12 +356,14 @@ def _worth_comparing(state: State, move: str, before: Evaluation, after: Evaluat
     """Whether the position after the engine's move should be searched to
     judge ``move``: it is not the engine's move and its loss, position
     against position, could mark it."""
-    return (before.best is not None and move != before.best
-            and _naive_loss(state.to_move, before, after) >= min(state.mark_thresholds))
+    return (
+        before.best is not None
+        and move != before.best
+        and _naive_loss(state.to_move, before, after) >= min(state.mark_thresholds)
+    )
 
 
-def _mark(j: Judgement, thresholds: Sequence[float], before: Evaluation,
-          after: Evaluation) -> None:
+def _mark(j: Judgement, thresholds: Sequence[float], before: Evaluation, after: Evaluation) -> None:
     """Set ``j.mark`` and ``j.reason`` (the move differs from the engine's)."""
     by_loss = None
     for name, least in zip(MARKS, thresholds):
@@ -344,9 +417,14 @@ def replay(start: State, line: Sequence[str]) -> tuple[list, list]:
     return texts, states
 
 
-def analyse(start: State, line: Sequence[str], level: str = "strong",
-            depth: int | None = None, seed: int = 0, slice_ms: float = SLICE_MS
-            ) -> Generator[dict, None, "Analysis"]:
+def analyse(
+    start: State,
+    line: Sequence[str],
+    level: str = "strong",
+    depth: int | None = None,
+    seed: int = 0,
+    slice_ms: float = SLICE_MS,
+) -> Generator[dict, None, Analysis]:
     """A generator that analyses ``line`` from ``start``: it yields progress
     after each slice of search, ``{"position", "positions", "fraction",
     "evaluations"}`` (the position being searched, from 0, of how many; the
@@ -372,8 +450,12 @@ def analyse(start: State, line: Sequence[str], level: str = "strong",
         try:
             while True:
                 part = next(gen)
-                yield {"position": i, "positions": total, "fraction": (i + part) / total,
-                       "evaluations": done_json}
+                yield {
+                    "position": i,
+                    "positions": total,
+                    "fraction": (i + part) / total,
+                    "evaluations": done_json,
+                }
         except StopIteration as stop:
             return stop.value
 
@@ -387,15 +469,21 @@ def analyse(start: State, line: Sequence[str], level: str = "strong",
             best = before.play_unchecked(before.parse_move(evaluations[k].best))
             alternative = yield from search(best, i)
             best_after[k] = alternative.chances[before.to_move]
-        yield {"position": i + 1, "positions": total, "fraction": (i + 1) / total,
-               "evaluations": done_json}
+        yield {"position": i + 1, "positions": total, "fraction": (i + 1) / total, "evaluations": done_json}
     judgements = judge(all_states, texts, evaluations, best_after)
-    return Analysis(level if depth is None else None, depth, texts, evaluations, judgements,
-                    summarise(judgements, start.num_players))
+    return Analysis(
+        level if depth is None else None,
+        depth,
+        texts,
+        evaluations,
+        judgements,
+        summarise(judgements, start.num_players),
+    )
 
 
-def run(start: State, line: Sequence[str], level: str = "strong", depth: int | None = None,
-        seed: int = 0) -> Analysis:
+def run(
+    start: State, line: Sequence[str], level: str = "strong", depth: int | None = None, seed: int = 0
+) -> Analysis:
     """:func:`analyse` run to the end."""
     gen = analyse(start, line, level, depth, seed, slice_ms=200.0)
     while True:
@@ -428,26 +516,32 @@ def report(start: State, analysis: Analysis, names: Sequence[str] | None = None)
     move, the engine's move when it differs (with the start of its line),
     and the mark; then one line per player (moves, marks, average loss)."""
     from .records import move_labels
+
     if names is None:
-        names = [p.get("name") or f"Player {i + 1}"
-                 for i, p in enumerate(start.view()["players"])]
+        names = [p.get("name") or f"Player {i + 1}" for i, p in enumerate(start.view()["players"])]
     labels = move_labels(start, analysis.line)
     width = max([len(n) for n in names] + [6])
-    rows = [f"{'move':<18} {'player':<{width}} {'before':>10} {'after':>10}  "
-            f"{'engine':<30} mark"]
+    rows = [f"{'move':<18} {'player':<{width}} {'before':>10} {'after':>10}  {'engine':<30} mark"]
     for j, label in zip(analysis.moves, labels):
         before = chance_text(analysis.positions[j.ply], j.seat)
         after = chance_text(analysis.positions[j.ply + 1], j.seat)
         engine = "" if j.best in (None, j.move) else " ".join(j.pv[:4]) or j.best or ""
-        mark = "" if j.mark is None else j.mark + {"missed-win": " (missed win)",
-                                                   "forced-loss": " (into a forced loss)"
-                                                   }.get(j.reason or "", "")
-        rows.append(f"{label + ' ' + j.move:<18} {names[j.seat]:<{width}} {before:>10} "
-                    f"{after:>10}  {engine:<30} {mark}".rstrip())
+        mark = (
+            ""
+            if j.mark is None
+            else j.mark
+            + {"missed-win": " (missed win)", "forced-loss": " (into a forced loss)"}.get(j.reason or "", "")
+        )
+        rows.append(
+            f"{label + ' ' + j.move:<18} {names[j.seat]:<{width}} {before:>10} "
+            f"{after:>10}  {engine:<30} {mark}".rstrip()
+        )
     for s in analysis.summary:
         marks = ", ".join(f"{n} {m if n == 1 else _plural(m)}" for m, n in s.marks.items())
-        rows.append(f"{names[s.seat]}: {s.moves} move{'s' if s.moves != 1 else ''}, {marks}; "
-                    f"average loss {100 * s.average_loss:.1f} %")
+        rows.append(
+            f"{names[s.seat]}: {s.moves} move{'s' if s.moves != 1 else ''}, {marks}; "
+            f"average loss {100 * s.average_loss:.1f} %"
+        )
     return "\n".join(rows) + "\n"
 
 

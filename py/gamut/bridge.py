@@ -41,12 +41,23 @@ from typing import Any
 from . import __version__
 from .core import GAMES, GamutError, IllegalMoveError, State, excerpt, game_info, new
 from .jobs import JOB_KINDS, MAX_JOBS, RUNNING, register_job, think_progress
-from .methods import (METHODS, POSITIONS, Params, RequestError, json_type, method, param,
-                      position, str_list)
+from .methods import METHODS, POSITIONS, Params, RequestError, json_type, method, param, position, str_list
 from .positions import Positions, start_text_of, view_of
 
-__all__ = ["handle", "call", "RequestError", "Positions", "register_job", "initial", "METHODS",
-           "JOB_KINDS", "MAX_JOBS", "think_progress", "start_text_of", "view_of"]
+__all__ = [
+    "handle",
+    "call",
+    "RequestError",
+    "Positions",
+    "register_job",
+    "initial",
+    "METHODS",
+    "JOB_KINDS",
+    "MAX_JOBS",
+    "think_progress",
+    "start_text_of",
+    "view_of",
+]
 
 _jobs = RUNNING  # (the running jobs, as the tests look at them)
 
@@ -135,8 +146,7 @@ def initial() -> dict[str, Any]:
         state = new(gid)
         starts[gid] = f"{state.header()} start"
         views[gid] = view_of(state, 0)
-    return {"games": [info.to_json() for info in GAMES.values()], "views": views,
-            "starts": starts}
+    return {"games": [info.to_json() for info in GAMES.values()], "views": views, "starts": starts}
 
 
 @method("initial")
@@ -157,6 +167,7 @@ def m_setup_palette(params: Params) -> dict[str, Any]:
     editor can put on the board (:func:`gamut.setup.palette`), with
     ``sides``: the names of the seats."""
     from . import setup
+
     game = param(params, "game", str)
     variant = param(params, "variant", str, None)
     options = param(params, "options", dict, {})
@@ -175,11 +186,16 @@ def m_setup_describe(params: Params) -> dict[str, Any]:
     position (of the variant's start in the second form: the editor's
     Reset)."""
     from . import setup
+
     if "start" in params:
         return {"setup": setup.describe(position(params)[1])}
-    return {"setup": setup.start_setup(param(params, "game", str),
-                                       param(params, "variant", str, None),
-                                       param(params, "options", dict, {}))}
+    return {
+        "setup": setup.start_setup(
+            param(params, "game", str),
+            param(params, "variant", str, None),
+            param(params, "options", dict, {}),
+        )
+    }
 
 
 @method("setup_check")
@@ -189,6 +205,7 @@ def m_setup_check(params: Params) -> dict[str, Any]:
     the position is valid, else a sketch to draw and ``problem`` ``{type,
     message}`` saying what is wrong."""
     from . import setup
+
     return setup.check(param(params, "setup", dict))
 
 
@@ -211,11 +228,14 @@ def m_describe(params: Params) -> dict[str, Any]:
     (``""`` at the start, see :func:`gamut.words.say_move`), and whose turn it
     is now in words."""
     from . import words
+
     line, state = position(params)
     last = _last_move(params, line)
-    return {"move": line[-1] if line else None,
-            "text": words.say_move(*last) if last else "",
-            "turn": words.turn_words(state)}
+    return {
+        "move": line[-1] if line else None,
+        "text": words.say_move(*last) if last else "",
+        "turn": words.turn_words(state),
+    }
 
 
 @method("enter")
@@ -226,6 +246,7 @@ def m_enter(params: Params) -> dict[str, Any]:
     ``help``), or ``{move}``, the canonical text of a legal move; else an
     ``IllegalMoveError`` (or ``CommandError``) saying why."""
     from . import words
+
     line, state = position(params)
     text = param(params, "text", str)
     if len(text) > 1000:
@@ -238,6 +259,7 @@ def m_read(params: Params) -> dict[str, str]:
     """``read({start, line?, command})``: ``{text}``, the answer to a
     reading command alone."""
     from . import words
+
     line, state = position(params)
     command = param(params, "command", str)
     if len(command) > 1000:
@@ -255,9 +277,9 @@ def m_records_parse(params: Params) -> dict[str, Any]:
     [{line, col, game, message}]}`` (Gamut records or a foreign format such
     as boardspace SGF; a bad game is an error, the others still read)."""
     from . import records
+
     parsed = records.read(param(params, "text", str))
-    return {"games": [g.to_json() for g in parsed.games],
-            "errors": [e.to_json() for e in parsed.errors]}
+    return {"games": [g.to_json() for g in parsed.games], "errors": [e.to_json() for e in parsed.errors]}
 
 
 @method("records_format")
@@ -265,6 +287,7 @@ def m_records_format(params: Params) -> dict[str, str]:
     """``records_format({games: [Record.to_json() form]})``: ``{text}``, the
     games as Gamut records."""
     from . import records
+
     return {"text": records.format_json(param(params, "games", list))}
 
 
@@ -309,5 +332,4 @@ def handle(method: object, params_json: object = None) -> str:
 
 
 def _error(kind: str, message: str) -> str:
-    return json.dumps({"ok": False, "error": {"type": kind, "message": message}},
-                      separators=(",", ":"))
+    return json.dumps({"ok": False, "error": {"type": kind, "message": message}}, separators=(",", ":"))

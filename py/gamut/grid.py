@@ -48,10 +48,22 @@ def squares_board_view(width: int, height: int) -> Board:
     cells: list[Cell] = []
     for index in range(width * height):
         rank, file = divmod(index, width)
-        cells.append({"id": cell_name(index, width), "x": file + 0.5,
-                      "y": height - rank - 0.5, "shade": 0 if (rank + file) % 2 else 1})
-    return {"kind": "squares", "width": width, "height": height, "cells": cells,
-            "files": list(FILES[:width]), "ranks": [str(r + 1) for r in range(height)]}
+        cells.append(
+            {
+                "id": cell_name(index, width),
+                "x": file + 0.5,
+                "y": height - rank - 0.5,
+                "shade": 0 if (rank + file) % 2 else 1,
+            }
+        )
+    return {
+        "kind": "squares",
+        "width": width,
+        "height": height,
+        "cells": cells,
+        "files": list(FILES[:width]),
+        "ranks": [str(r + 1) for r in range(height)],
+    }
 
 
 def points_board_view(width: int, height: int) -> Board:

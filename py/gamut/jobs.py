@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .core import State, perft
 from .methods import POSITIONS, Params, RequestError, method, param, position
@@ -27,8 +28,7 @@ from .methods import POSITIONS, Params, RequestError, method, param, position
 if TYPE_CHECKING:
     from .analysis import Analysis
 
-__all__ = ["register_job", "JOB_KINDS", "RUNNING", "MAX_JOBS", "think_progress",
-           "THINK_SLICE_MS"]
+__all__ = ["register_job", "JOB_KINDS", "RUNNING", "MAX_JOBS", "think_progress", "THINK_SLICE_MS"]
 
 JobFactory = Callable[[Params], Iterator[Any]]
 
@@ -69,9 +69,11 @@ def m_job_start(params: Params) -> int:
     result: Any = factory(params)
     job_id = next(_job_ids)
     if not hasattr(result, "send"):  # a factory may finish at once
+
         def done(value: Any = result) -> Generator[None, None, Any]:
             return value
             yield  # pragma: no cover
+
         result = done()
     while len(RUNNING) >= MAX_JOBS:  # the least recently stepped first
         RUNNING.pop(next(iter(RUNNING))).gen.close()
@@ -158,8 +160,12 @@ def _perft_gen(state: State, depth: int) -> Generator[dict[str, Any], None, dict
     for i, m in enumerate(moves):
         before = nodes[0]
         for _ in sub(state.play_unchecked(m), depth - 1):
-            yield {"count": nodes[0], "root_moves_done": i, "root_moves": len(moves),
-                   "fraction": i / len(moves)}
+            yield {
+                "count": nodes[0],
+                "root_moves_done": i,
+                "root_moves": len(moves),
+                "fraction": i / len(moves),
+            }
         divide.append([state.move_text(m), nodes[0] - before])
     return {"depth": depth, "count": nodes[0], "divide": divide}
 
@@ -203,8 +209,9 @@ def _think_job(params: Params) -> Generator[dict[str, Any], None, dict[str, Any]
     return _think_gen(state, ai.start(state, level_name, seed), max_ms, names)
 
 
-def _think_gen(state: State, search: Any, max_ms: float,
-               names: list[str]) -> Generator[dict[str, Any], None, dict[str, Any]]:
+def _think_gen(
+    state: State, search: Any, max_ms: float, names: list[str]
+) -> Generator[dict[str, Any], None, dict[str, Any]]:
     spent = 0.0
     while not search.done and spent < max_ms:
         t0 = time.perf_counter()
@@ -219,8 +226,7 @@ def _think_gen(state: State, search: Any, max_ms: float,
     return result
 
 
-def think_progress(state: State, raw: dict[str, Any], spent_ms: float,
-                   names: list[str]) -> dict[str, Any]:
+def think_progress(state: State, raw: dict[str, Any], spent_ms: float, names: list[str]) -> dict[str, Any]:
     """A search's progress dict, made readable for the page: the evaluation
     in words (:mod:`gamut.words`), for the side to move (``names``: the
     players' names)."""
@@ -231,27 +237,43 @@ def think_progress(state: State, raw: dict[str, Any], spent_ms: float,
     name = names[mover]
     other = names[1 - mover] if len(names) == 2 else None
     out: dict[str, Any] = {
-        "seat": mover, "best": raw.get("best"), "elapsed_ms": round(spent_ms),
-        "done": bool(raw.get("done")), "score": None, "chances": None, "mate_in": None,
-        "winner": None, "evaluation": "", "fraction": raw.get("fraction")}
+        "seat": mover,
+        "best": raw.get("best"),
+        "elapsed_ms": round(spent_ms),
+        "done": bool(raw.get("done")),
+        "score": None,
+        "chances": None,
+        "mate_in": None,
+        "winner": None,
+        "evaluation": "",
+        "fraction": raw.get("fraction"),
+    }
     if "depth" in raw:  # alpha-beta: a score for the side to move
         score = raw.get("score") or 0
-        out.update(search="alphabeta", depth=raw.get("depth", 0), nodes=raw.get("nodes", 0),
-                   pv=list(raw.get("pv") or [])[:8], score=score)
+        out.update(
+            search="alphabeta",
+            depth=raw.get("depth", 0),
+            nodes=raw.get("nodes", 0),
+            pv=list(raw.get("pv") or [])[:8],
+            score=score,
+        )
         out["chances"] = _chances(score, mover, state.eval_scale)
         if is_mate_score(score) and raw.get("depth"):
             out["winner"], n = forced_result(score, mover, state.turn_plies)
             out["mate_in"] = n
             out["chances"] = [float(seat == out["winner"]) for seat in range(2)]
-            out["evaluation"] = forced_win_words(
-                name if score > 0 else (other or "The opponent"), n)
+            out["evaluation"] = forced_win_words(name if score > 0 else (other or "The opponent"), n)
         elif not raw.get("depth"):
             out["evaluation"] = THINKING
         else:
             out["evaluation"] = score_words(score, name, other, state.eval_scale)
     else:  # Monte-Carlo: a win rate and proven results
-        out.update(search="mcts", simulations=raw.get("simulations", 0),
-                   pv=list(raw.get("pv") or [])[:8], chances=raw.get("chances"))
+        out.update(
+            search="mcts",
+            simulations=raw.get("simulations", 0),
+            pv=list(raw.get("pv") or [])[:8],
+            chances=raw.get("chances"),
+        )
         chances = raw.get("chances")
         # (all the simulations' results: the best move's own rate rests on few at first)
         rate = chances[mover] if chances else raw.get("win_rate")
@@ -269,6 +291,7 @@ def think_progress(state: State, raw: dict[str, Any], spent_ms: float,
 
 def _chances(score: float, mover: int, scale: float) -> list[float]:
     from .analysis import chances_of_score
+
     return [round(c, 4) for c in chances_of_score(score, mover, scale)]
 
 

@@ -14,13 +14,24 @@ A method receives the params as a dict and reads them with :func:`param`
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .core import GamutError, State
 from .positions import Positions
 
-__all__ = ["RequestError", "METHODS", "method", "reference", "param", "str_list", "json_type",
-           "position", "POSITIONS", "MISSING"]
+__all__ = [
+    "RequestError",
+    "METHODS",
+    "method",
+    "reference",
+    "param",
+    "str_list",
+    "json_type",
+    "position",
+    "POSITIONS",
+    "MISSING",
+]
 
 Params = dict[str, Any]
 Method = Callable[[Params], Any]
@@ -38,18 +49,22 @@ METHODS: dict[str, Method] = {}
 def method(name: str) -> Callable[[M], M]:
     """Register the decorated function as the bridge method ``name``; its
     docstring documents the method."""
+
     def register(function: M) -> M:
         if name in METHODS:
             raise ValueError(f"bridge method {name!r} registered twice")
         METHODS[name] = function
         return function
+
     return register
 
 
 def reference() -> str:
     """Every method with its documentation, in the order registered."""
-    return "\n\n".join(f"{name}\n    " + inspect.cleandoc(function.__doc__ or "(undocumented)")
-                       .replace("\n", "\n    ") for name, function in METHODS.items())
+    return "\n\n".join(
+        f"{name}\n    " + inspect.cleandoc(function.__doc__ or "(undocumented)").replace("\n", "\n    ")
+        for name, function in METHODS.items()
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -78,16 +93,28 @@ def param(params: Params, name: str, kind: type | tuple[type, ...], default: Any
     return value
 
 
-_KIND_NAMES = {str: "a string", int: "an integer", dict: "an object", list: "a list",
-               bool: "true or false", float: "a number"}
+_KIND_NAMES = {
+    str: "a string",
+    int: "an integer",
+    dict: "an object",
+    list: "a list",
+    bool: "true or false",
+    float: "a number",
+}
 
 
 def json_type(value: object) -> str:
     """What a JSON value is, in words (for error messages)."""
     if value is None:
         return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
+    return {
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)
 
 
 def str_list(params: Params, name: str, default: Any = MISSING) -> list[str]:

@@ -24,6 +24,7 @@ __all__ = ["Positions", "start_text_of", "view_of"]
 class _Entry:
     """One cached position: its state, the canonical text of the move that
     reached it, and the positions one move on (keyed by every spelling asked)."""
+
     __slots__ = ("state", "move", "next")
 
     def __init__(self, state: State, move: str = "") -> None:

@@ -22,7 +22,7 @@ class Record:
     moves: tuple = ()  # move texts
 
     @classmethod
-    def from_states(cls, states: list, moves: list) -> "Record":
+    def from_states(cls, states: list, moves: list) -> Record:
         """The record of ``states[0]`` followed by ``moves`` (move objects)."""
         return cls(states[0], tuple(s.move_text(m) for s, m in zip(states, moves)))
 
@@ -37,7 +37,7 @@ class Record:
         return self.start.to_text() + "\n" + " ".join(self.moves)
 
     @classmethod
-    def from_text(cls, text: str) -> "Record":
+    def from_text(cls, text: str) -> Record:
         """Read a record; raises RecordError (a ValueError) when malformed,
         including when a move is illegal."""
         if not isinstance(text, str):

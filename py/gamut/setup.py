@@ -43,8 +43,7 @@ whatever is being edited.
 
 from __future__ import annotations
 
-from .core import (GamutError, Header, OptionError, PositionError, SetupError, State, excerpt,
-                   game_info, load)
+from .core import GamutError, Header, OptionError, PositionError, SetupError, State, excerpt, game_info, load
 from .positions import start_text_of, view_of
 
 __all__ = ["palette", "describe", "compose", "check", "sketch", "start_setup", "MAX_ITEMS"]
@@ -81,9 +80,15 @@ def describe(state: State) -> dict:
     """The editable description of ``state`` (history that needs no
     description, such as repetitions, is left out)."""
     own = _editor(state.info).describe(state)
-    return {"game": state.game_id, "variant": state.variant, "options": state.options_json(),
-            "to_move": own["to_move"], "cells": own["cells"], "counts": own.get("counts", {}),
-            "extra": own.get("extra", {})}
+    return {
+        "game": state.game_id,
+        "variant": state.variant,
+        "options": state.options_json(),
+        "to_move": own["to_move"],
+        "cells": own["cells"],
+        "counts": own.get("counts", {}),
+        "extra": own.get("extra", {}),
+    }
 
 
 def start_setup(game: str, variant: str | None = None, options: dict | None = None) -> dict:
@@ -101,8 +106,7 @@ class _Checked:
     def __init__(self, setup):
         if not isinstance(setup, dict):
             raise SetupError("a position to set up is an object")
-        info, vid, opts = _resolve(setup.get("game"), setup.get("variant"),
-                                   setup.get("options"))
+        info, vid, opts = _resolve(setup.get("game"), setup.get("variant"), setup.get("options"))
         self.info, self.variant, self.options = info, vid, opts
         pal = _editor(info).palette(vid, opts)
         self.palette = pal
@@ -111,8 +115,7 @@ class _Checked:
         seats = len(base["players"])
         to_move = setup.get("to_move", 0)
         if type(to_move) is not int or not 0 <= to_move < seats:
-            raise SetupError(f"the side to move must be a seat from 0 to {seats - 1}, "
-                             f"not {excerpt(to_move)}")
+            raise SetupError(f"the side to move must be a seat from 0 to {seats - 1}, not {excerpt(to_move)}")
         cells_in = setup.get("cells", {})
         if not isinstance(cells_in, dict):
             raise SetupError("cells must be an object of cell: [items]")
@@ -128,13 +131,15 @@ class _Checked:
             for item_id in stack:
                 item = items.get(item_id) if isinstance(item_id, str) else None
                 if item is None:
-                    raise SetupError(f"{excerpt(item_id)} on {cell} is not something that can "
-                                     "be put on this board")
+                    raise SetupError(
+                        f"{excerpt(item_id)} on {cell} is not something that can be put on this board"
+                    )
                 if item["cells"] is not None and cell not in item["cells"]:
                     raise SetupError(f"a {item['label'].lower()} cannot go on {cell}")
             if len(stack) > 1 and not all(items[i]["stacks"] for i in stack):
-                raise SetupError(f"{cell} holds {len(stack)} items, but only pieces that stack "
-                                 "can share a cell")
+                raise SetupError(
+                    f"{cell} holds {len(stack)} items, but only pieces that stack can share a cell"
+                )
             if stack:
                 cells[cell] = list(stack)
         counts_in = setup.get("counts", {})
@@ -144,8 +149,7 @@ class _Checked:
         for spec in pal["counts"]:
             value = counts_in.get(spec["id"])
             if value is not None and (type(value) is not int or not 0 <= value <= 10_000):
-                raise SetupError(f"{spec['label']} must be a whole number from 0, "
-                                 f"not {excerpt(value)}")
+                raise SetupError(f"{spec['label']} must be a whole number from 0, not {excerpt(value)}")
             counts[spec["id"]] = value
         unknown = set(counts_in) - set(counts)
         if unknown:
@@ -153,28 +157,34 @@ class _Checked:
         extra = setup.get("extra", {})
         if not isinstance(extra, dict):
             raise SetupError("extra must be an object")
-        self.setup = {"game": info.id, "variant": vid,
-                      "options": {o.name: o.format(opts[o.name])
-                                  for o in info.option_specs(vid)},
-                      "to_move": to_move,
-                      "cells": {c: cells[c] for c in order if c in cells},
-                      "counts": counts, "extra": extra}
+        self.setup = {
+            "game": info.id,
+            "variant": vid,
+            "options": {o.name: o.format(opts[o.name]) for o in info.option_specs(vid)},
+            "to_move": to_move,
+            "cells": {c: cells[c] for c in order if c in cells},
+            "counts": counts,
+            "extra": extra,
+        }
 
     def header(self) -> Header:
         return Header(self.info, self.variant, self.options)
 
     def pieces_of(self, seat: int) -> int:
         items = {item["id"]: item for item in self.palette["items"]}
-        return sum(1 for stack in self.setup["cells"].values() for i in stack
-                   if items[i]["kind"] == "piece" and items[i]["owner"] == seat)
+        return sum(
+            1
+            for stack in self.setup["cells"].values()
+            for i in stack
+            if items[i]["kind"] == "piece" and items[i]["owner"] == seat
+        )
 
     def counts(self) -> dict:
         """Every count's value, an unset one worked out from its total."""
         out = {}
         for spec in self.palette["counts"]:
             value = self.setup["counts"][spec["id"]]
-            out[spec["id"]] = (spec["total"] - self.pieces_of(spec["owner"])
-                               if value is None else value)
+            out[spec["id"]] = spec["total"] - self.pieces_of(spec["owner"]) if value is None else value
         return out
 
 
@@ -203,8 +213,9 @@ def _compose(checked: _Checked) -> State:
         raise SetupError("this position cannot be written down exactly")
     outcome = state.outcome()
     if outcome is not None:
-        raise SetupError(f"the game would already be over ({outcome.reason}): set up a "
-                         "position that can still be played")
+        raise SetupError(
+            f"the game would already be over ({outcome.reason}): set up a position that can still be played"
+        )
     return state
 
 
@@ -234,13 +245,23 @@ def _sketch(checked: _Checked) -> dict:
                 piece["label"] = kinds[0]["text"]
         pieces.append(piece)
     seats = len(view["players"])
-    counters = [{"owner": s, "label": "pieces", "value": checked.pieces_of(s)}
-                for s in range(seats)]
+    counters = [{"owner": s, "label": "pieces", "value": checked.pieces_of(s)} for s in range(seats)]
     values = checked.counts()
-    counters += [{"owner": spec["owner"], "label": spec["label"], "value": values[spec["id"]]}
-                 for spec in checked.palette["counts"]]
-    view.update(pieces=pieces, counters=counters, to_move=checked.setup["to_move"],
-                last_move=[], highlights=[], moves=[], outcome=None, messages=[], ply=0)
+    counters += [
+        {"owner": spec["owner"], "label": spec["label"], "value": values[spec["id"]]}
+        for spec in checked.palette["counts"]
+    ]
+    view.update(
+        pieces=pieces,
+        counters=counters,
+        to_move=checked.setup["to_move"],
+        last_move=[],
+        highlights=[],
+        moves=[],
+        outcome=None,
+        messages=[],
+        ply=0,
+    )
     if "markers" in view or markers:
         view["markers"] = markers
     if "annotations" in view:
@@ -259,10 +280,18 @@ def check(setup: dict) -> dict:
     try:
         state = _compose(checked)
     except SetupError as exc:
-        return {"setup": checked.setup, "counts": checked.counts(), "view": _sketch(checked),
-                "start": None, "problem": {"type": type(exc).__name__, "message": str(exc)}}
+        return {
+            "setup": checked.setup,
+            "counts": checked.counts(),
+            "view": _sketch(checked),
+            "start": None,
+            "problem": {"type": type(exc).__name__, "message": str(exc)},
+        }
     # (where the board decides whose turn it is, the side is the one it decides)
-    return {"setup": dict(checked.setup, to_move=describe(state)["to_move"]),
-            "counts": checked.counts(), "view": view_of(state, 0),
-            "start": start_text_of(state), "problem": None}
-
+    return {
+        "setup": dict(checked.setup, to_move=describe(state)["to_move"]),
+        "counts": checked.counts(),
+        "view": view_of(state, 0),
+        "start": start_text_of(state),
+        "problem": None,
+    }

@@ -17,11 +17,29 @@ annotations).
 
 import types
 import typing
-from typing import Any, Iterable, Literal, NotRequired, TypedDict, Union
+from collections.abc import Iterable
+from typing import Any, Literal, NotRequired, TypedDict, Union
 
-__all__ = ["View", "Board", "Cell", "Edge", "Player", "Piece", "Marker", "Counter",
-           "Highlight", "Annotation", "PaletteItem", "Preview", "MoveEntry", "Select",
-           "OutcomeView", "ViewError", "check_view", "COLORS"]
+__all__ = [
+    "View",
+    "Board",
+    "Cell",
+    "Edge",
+    "Player",
+    "Piece",
+    "Marker",
+    "Counter",
+    "Highlight",
+    "Annotation",
+    "PaletteItem",
+    "Preview",
+    "MoveEntry",
+    "Select",
+    "OutcomeView",
+    "ViewError",
+    "check_view",
+    "COLORS",
+]
 
 #: The colour tokens a player may have (the page maps each to its palette).
 COLORS = ("black", "white", "red", "blue", "green", "yellow")
@@ -36,6 +54,7 @@ class Cell(TypedDict):
     """A click target on the board.  ``squares``: the unit square centred on
     (x, y), ``shade`` 0/1 checkered or 2 a plain ruled cell; ``points``: a
     grid intersection; ``polygons``: ``points`` is its outline."""
+
     id: str
     x: float
     y: float
@@ -71,6 +90,7 @@ class Piece(TypedDict):
 
 class Marker(TypedDict):
     """Ownership of a cell itself (EVL's pentagons)."""
+
     cell: str
     owner: int
 
@@ -95,6 +115,7 @@ class Annotation(TypedDict):
 
 class PaletteItem(TypedDict):
     """A click target beside the board (EL's numbers)."""
+
     id: str
     label: str
 
@@ -105,6 +126,7 @@ class Preview(TypedDict):
     absent from them is drawn empty).  The page shows the preview of the
     move the current clicks complete or, while they complete none, what
     every remaining candidate's preview agrees on."""
+
     cells: list[str]
     pieces: list[Piece]
     markers: list[Marker]
@@ -116,6 +138,7 @@ class MoveEntry(TypedDict):
     prefix of another's, the page asks for confirmation (or a second click
     on the last cell).  ``label``: the text of its button or of its confirm
     button (``"Place on b3"``)."""
+
     text: str
     clicks: list[str]
     label: NotRequired[str]
@@ -125,6 +148,7 @@ class MoveEntry(TypedDict):
 class Select(TypedDict):
     """A step in which the player marks any set of ``cells`` and confirms;
     the move played is ``"<move> <cell>,<cell>"`` (``"<move> -"`` for none)."""
+
     cells: list[str]
     prompt: str
     move: str

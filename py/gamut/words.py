@@ -39,13 +39,27 @@ Commands (case and extra spaces do not matter)::
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .core import GamutError, State, excerpt
 
-__all__ = ["CommandError", "say_move", "read", "entry", "cell_words", "piece_cells", "and_list",
-           "COMMANDS", "turn_words", "score_words", "forced_win_words", "simulation_words",
-           "THINKING", "WORD_STEPS"]
+__all__ = [
+    "CommandError",
+    "say_move",
+    "read",
+    "entry",
+    "cell_words",
+    "piece_cells",
+    "and_list",
+    "COMMANDS",
+    "turn_words",
+    "score_words",
+    "forced_win_words",
+    "simulation_words",
+    "THINKING",
+    "WORD_STEPS",
+]
 
 
 class CommandError(GamutError):
@@ -53,13 +67,14 @@ class CommandError(GamutError):
 
 
 #: The command words; none of them is a move text of any game.
-COMMANDS = ("turn", "last", "score", "pieces", "rank", "row", "file", "column", "cell", "moves",
-            "help")
+COMMANDS = ("turn", "last", "score", "pieces", "rank", "row", "file", "column", "cell", "moves", "help")
 
-HELP = ("Type a move in the game's notation, or a command: turn, last, score, "
-        "pieces and a player (pieces {first}), rank or row and its name (rank 1, row a), "
-        "file or column, cell and its name (cell {cell}), moves (the legal moves; moves "
-        "{cell}: those that start there).")
+HELP = (
+    "Type a move in the game's notation, or a command: turn, last, score, "
+    "pieces and a player (pieces {first}), rank or row and its name (rank 1, row a), "
+    "file or column, cell and its name (cell {cell}), moves (the legal moves; moves "
+    "{cell}: those that start there)."
+)
 
 
 def and_list(items) -> str:
@@ -136,8 +151,11 @@ def cell_words(view: Mapping[str, Any], cell: str) -> str:
         owner = names[piece["owner"]]
         stack = piece.get("stack") or []
         if len(stack) > 1:
-            parts.append(f"stack of {len(stack)}, top {owner} (from the bottom: "
-                         + ", ".join(names[s] for s in stack) + ")")
+            parts.append(
+                f"stack of {len(stack)}, top {owner} (from the bottom: "
+                + ", ".join(names[s] for s in stack)
+                + ")"
+            )
         elif piece.get("label") is not None:
             parts.append(f"{owner} {piece['label']}")
         else:
@@ -170,8 +188,9 @@ def _read_line(view: Mapping[str, Any], word: str, name: str) -> str:
     cells = _line_of(view, name)
     if not cells:
         ids = [c["id"] for c in view["board"]["cells"]]
-        raise CommandError(f"the board has no {word} {excerpt(name)}; its cells run from "
-                           f"{ids[0]} to {ids[-1]}")
+        raise CommandError(
+            f"the board has no {word} {excerpt(name)}; its cells run from {ids[0]} to {ids[-1]}"
+        )
     # runs of neighbouring cells with the same contents are said once
     runs: list[tuple[list[str], str]] = []
     for cell in cells:
@@ -180,8 +199,9 @@ def _read_line(view: Mapping[str, Any], word: str, name: str) -> str:
             runs[-1][0].append(cell)
         else:
             runs.append(([cell], words))
-    parts = [f"{run[0]} {words}" if len(run) == 1 else f"{run[0]} to {run[-1]} {words}"
-             for run, words in runs]
+    parts = [
+        f"{run[0]} {words}" if len(run) == 1 else f"{run[0]} to {run[-1]} {words}" for run, words in runs
+    ]
     return _sentence(f"{word.capitalize()} {name}: " + "; ".join(parts))
 
 
@@ -210,8 +230,9 @@ def piece_cells(view: Mapping[str, Any], seat: int) -> list[str]:
             continue
         stack = p.get("stack") or []
         if len(stack) > 1:
-            cells.append(f"{p['cell']} (stack of {len(stack)}: "
-                         f"{', '.join(names[s] for s in stack)} from the bottom)")
+            cells.append(
+                f"{p['cell']} (stack of {len(stack)}: {', '.join(names[s] for s in stack)} from the bottom)"
+            )
         elif "label" in p:
             cells.append(f"{p['cell']} {p['label']}")
         else:
@@ -232,8 +253,11 @@ def _read_pieces(view: Mapping[str, Any], seat: int) -> str:
         what = "pieces"
     if len(cells) == 1:
         what = what[:-1]
-    text = (f"{names[seat]}: {len(cells)} {what}, on {and_list(cells)}"
-            if cells else f"{names[seat]}: no {what} on the board")
+    text = (
+        f"{names[seat]}: {len(cells)} {what}, on {and_list(cells)}"
+        if cells
+        else f"{names[seat]}: no {what} on the board"
+    )
     if markers:
         text += f"; markers on {and_list(markers)}"
     return _sentence(text)
@@ -249,8 +273,14 @@ def _read_moves(view: Mapping[str, Any], cell: str) -> str:
         if not moves:
             return f"No legal move starts on {cell}."
     elif not moves:
-        return ("No moves are listed here: " + view["select"]["prompt"][:1].lower()
-                + view["select"]["prompt"][1:] + "." if view.get("select") else "No legal move.")
+        return (
+            "No moves are listed here: "
+            + view["select"]["prompt"][:1].lower()
+            + view["select"]["prompt"][1:]
+            + "."
+            if view.get("select")
+            else "No legal move."
+        )
     texts = [m["text"] for m in moves]
     n = len(texts)
     return f"{n} legal move{'s' if n != 1 else ''}: " + ", ".join(texts) + "."
@@ -269,8 +299,7 @@ def read(state: State, command: str, last: tuple[State, object] | None = None) -
         raise CommandError("a command is a text")
     words = command.strip().lower().split()
     if not words or words[0] not in COMMANDS:
-        raise CommandError(f"unknown command {excerpt(command)}; commands: "
-                           + ", ".join(COMMANDS))
+        raise CommandError(f"unknown command {excerpt(command)}; commands: " + ", ".join(COMMANDS))
     verb, args = words[0], words[1:]
     view = state.view()
     if verb == "help":
@@ -290,8 +319,10 @@ def read(state: State, command: str, last: tuple[State, object] | None = None) -
     if verb == "score":
         return _sentence(state.score_words(view))
     if not args:
-        example = {"pieces": "pieces " + player_names(view)[0].split()[0].lower(),
-                   "cell": "cell " + view["board"]["cells"][0]["id"]}.get(verb, f"{verb} 1")
+        example = {
+            "pieces": "pieces " + player_names(view)[0].split()[0].lower(),
+            "cell": "cell " + view["board"]["cells"][0]["id"],
+        }.get(verb, f"{verb} 1")
         raise CommandError(f"say which: {example}")
     arg = " ".join(args)
     if verb == "pieces":
@@ -326,8 +357,7 @@ THINKING = "thinking…"
 # Where the words change, in units of a game's ``eval_scale`` (the score
 # at which the side to move wins about 73 % of games, 1 / (1 + e^-1)):
 # about 60 %, 75 % and 90 % to win.
-WORD_STEPS = ((0.4, "stands slightly better"), (1.1, "stands better"),
-              (2.2, "is clearly winning"))
+WORD_STEPS = ((0.4, "stands slightly better"), (1.1, "stands better"), (2.2, "is clearly winning"))
 
 
 def score_words(score: float, name: str, other: str | None, scale: float = 100.0) -> str:

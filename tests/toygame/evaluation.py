@@ -40,4 +40,5 @@ def search_moves(state: TicTacToeState) -> list:
 
 if TYPE_CHECKING:
     from . import evaluation as _this
+
     _conforms: EvaluationProtocol[TicTacToeState] = _this

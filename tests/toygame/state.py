@@ -42,8 +42,7 @@ class TicTacToeState(core.State):
     __slots__ = ("variant", "options", "cells", "_to_move", "_last", "_outcome")
     game_id = "tictactoe"
 
-    def __init__(self, variant: str, options: dict, cells: tuple, to_move: int,
-                 last: int | None = None):
+    def __init__(self, variant: str, options: dict, cells: tuple, to_move: int, last: int | None = None):
         self.variant, self.options, self.cells = variant, options, cells
         self._to_move, self._last = to_move, last
         self._outcome = _judge(cells)
@@ -92,32 +91,36 @@ class TicTacToeState(core.State):
         return MOVES[cell]
 
     def to_text(self) -> str:
-        rows = ["".join("." if v is None else MARKS[v] for v in self.cells[r * 3:r * 3 + 3])
-                for r in (2, 1, 0)]
+        rows = [
+            "".join("." if v is None else MARKS[v] for v in self.cells[r * 3 : r * 3 + 3]) for r in (2, 1, 0)
+        ]
         return f"{self.header()} {'/'.join(rows)} {MARKS[self._to_move]}"
 
     def key(self) -> tuple:
         return (self.variant, self.cells, self._to_move)
 
     def view(self) -> View:
-        pieces: list[Piece] = [{"cell": cell_name(c, 3), "owner": v}
-                               for c, v in enumerate(self.cells) if v is not None]
+        pieces: list[Piece] = [
+            {"cell": cell_name(c, 3), "owner": v} for c, v in enumerate(self.cells) if v is not None
+        ]
         highlights: list[Highlight] = []
         outcome = self._outcome
         if outcome is not None and outcome.cells:
             highlights.append({"kind": "win", "cells": list(outcome.cells)})
-        moves: list[MoveEntry] = [{"text": str(m), "clicks": [str(m)]}
-                                  for m in self.legal_moves()]
+        moves: list[MoveEntry] = [{"text": str(m), "clicks": [str(m)]} for m in self.legal_moves()]
         count = sum(v is not None for v in self.cells)
         return {
-            "game": self.game_id, "variant": self.variant, "options": self.options_json(),
+            "game": self.game_id,
+            "variant": self.variant,
+            "options": self.options_json(),
             "title": self.info.name,
             "players": [{"name": "X", "color": "black"}, {"name": "O", "color": "white"}],
             "to_move": self._to_move,
             "board": squares_board_view(3, 3),
             "pieces": pieces,
-            "counters": [{"owner": s, "label": "marks",
-                          "value": sum(v == s for v in self.cells)} for s in (0, 1)],
+            "counters": [
+                {"owner": s, "label": "marks", "value": sum(v == s for v in self.cells)} for s in (0, 1)
+            ],
             "last_move": [] if self._last is None else [cell_name(self._last, 3)],
             "highlights": highlights,
             "moves": moves,
@@ -130,8 +133,9 @@ def _judge(cells: tuple) -> Outcome | None:
     for line in LINES:
         owner = cells[line[0]]
         if owner is not None and cells[line[1]] == owner == cells[line[2]]:
-            return Outcome(owner, f"{NAMES[owner]} wins: three in a row",
-                           tuple(cell_name(c, 3) for c in line))
+            return Outcome(
+                owner, f"{NAMES[owner]} wins: three in a row", tuple(cell_name(c, 3) for c in line)
+            )
     if None not in cells:
         return Outcome(None, "Draw: the board is full")
     return None

@@ -12,10 +12,9 @@ import pytest
 
 import gamut
 import gamut.ai
+import toygame
 from gamut import analysis, bridge, core, records
 from gamut.view import check_view
-
-import toygame
 from toygame.state import TicTacToeState
 
 START = "tictactoe standard - start"
@@ -90,8 +89,7 @@ def test_bridge_new_play_view(toy):
     view = ok("view", {"start": START, "line": line})["view"]
     check_view(view)
     last = ok("play", {"start": START, "line": line, "move": "c2"})["view"]
-    assert last["outcome"] == {"winner": 0, "reason": "X wins: three in a row",
-                               "cells": ["a2", "b2", "c2"]}
+    assert last["outcome"] == {"winner": 0, "reason": "X wins: three in a row", "cells": ["a2", "b2", "c2"]}
 
 
 def test_every_view_of_every_game_passes_the_check(toy):
@@ -116,8 +114,15 @@ def test_every_search_level_blocks_and_wins(toy, level):
 
 
 def test_think_job_through_the_bridge(toy):
-    result = run_job({"kind": "think", "start": "tictactoe standard - o../.o./xx. x",
-                      "line": [], "level": "casual", "seed": 1})
+    result = run_job(
+        {
+            "kind": "think",
+            "start": "tictactoe standard - o../.o./xx. x",
+            "line": [],
+            "level": "casual",
+            "seed": 1,
+        }
+    )
     assert result["move"] == "c1"
 
 

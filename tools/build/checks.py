@@ -51,9 +51,7 @@ def checks(py: Path, fast: bool) -> list[Check]:
         Check("tsc", [str(TSC), "-p", "tsconfig.json"]),
     ]
     if fast:
-        found.append(
-            Check("tests (not slow)", [*pytest, "tests", "-m", f"not {SLOW_MARKER}"], pytest=True)
-        )
+        found.append(Check("tests (not slow)", [*pytest, "tests", "-m", f"not {SLOW_MARKER}"], pytest=True))
     else:
         found.append(Check("tests", [*pytest, "tests"], pytest=True))
         found.append(Check("e2e", [*pytest, "e2e"], pytest=True))

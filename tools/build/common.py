@@ -45,11 +45,7 @@ def digest(*parts: object) -> str:
 def stamped(name: str, key: str, outputs: Iterable[Path] = ()) -> bool:
     """True when step ``name`` already ran with inputs ``key`` and its outputs exist."""
     stamp_file = STAMPS / name
-    return (
-        stamp_file.exists()
-        and stamp_file.read_text() == key
-        and all(Path(p).exists() for p in outputs)
-    )
+    return stamp_file.exists() and stamp_file.read_text() == key and all(Path(p).exists() for p in outputs)
 
 
 def stamp(name: str, key: str) -> None:

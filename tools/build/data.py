@@ -147,9 +147,7 @@ def first_moves(games: list[str] | None = None, initial: dict | None = None) -> 
         for move in view["moves"]:
             played = bridge.m_play({"start": start, "line": [], "move": move["text"]})
             if played["line"] != [move["text"]]:
-                raise SystemExit(
-                    f"{gid}: the start view lists {move['text']!r}, played as {played['line']}"
-                )
+                raise SystemExit(f"{gid}: the start view lists {move['text']!r}, played as {played['line']}")
             after[move["text"]] = view_delta(view, played["view"])
         out[gid] = {"start": start, "views": after}
     return out

@@ -73,9 +73,7 @@ def make_server(
     """A threaded HTTP server for ``root`` at ``http://127.0.0.1:port<prefix>``
     (port 0: a free one).  ``overlay`` maps names under the prefix to files."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = type(
-        "Handler", (_Handler,), {"prefix": prefix, "overlay": dict(overlay or {}), "quiet": quiet}
-    )
+    handler = type("Handler", (_Handler,), {"prefix": prefix, "overlay": dict(overlay or {}), "quiet": quiet})
     server = Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
     server.url = f"http://127.0.0.1:{server.server_address[1]}{prefix}"
     return server

@@ -148,9 +148,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
         shutil.copy2(NODE_PYODIDE / name, tmp / pyodide_dir / name)
     shutil.copy2(micropip, stage / "wheels" / micropip.name)
     shutil.copy2(wheel, stage / "wheels" / wheel.name)
-    lock = lock_file(
-        NODE_PYODIDE, [stage / "wheels" / micropip.name, stage / "wheels" / wheel.name]
-    )
+    lock = lock_file(NODE_PYODIDE, [stage / "wheels" / micropip.name, stage / "wheels" / wheel.name])
     (stage / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
     for path in web_files():
         rel = path.relative_to(WEB)
@@ -177,9 +175,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     data.write_icons(tmp / "icons")
     # The build's version = hash of everything it serves (files with their markers).
     files = sorted(
-        p.relative_to(tmp).as_posix()
-        for p in tmp.rglob("*")
-        if p.is_file() and p.name != SERVICE_WORKER
+        p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file() and p.name != SERVICE_WORKER
     )
     version = digest(*[f + ":" + sha256(tmp / f) for f in files])[:16]
     build_dir = f"{BUILD_DIR}/{version}/"
@@ -210,13 +206,9 @@ def write_service_worker(tmp: Path, version: str) -> None:
     """sw.js with the build's version and the list of every file it serves."""
     sw = (WEB / SERVICE_WORKER).read_text()
     if SW_VERSION_MARKER not in sw or SW_FILES_MARKER not in sw:
-        raise SystemExit(
-            f"web/{SERVICE_WORKER} lacks its {SW_VERSION_MARKER} / {SW_FILES_MARKER} markers"
-        )
+        raise SystemExit(f"web/{SERVICE_WORKER} lacks its {SW_VERSION_MARKER} / {SW_FILES_MARKER} markers")
     files = sorted(
-        p.relative_to(tmp).as_posix()
-        for p in tmp.rglob("*")
-        if p.is_file() and p.name != SERVICE_WORKER
+        p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file() and p.name != SERVICE_WORKER
     )
     sw = sw.replace(SW_VERSION_MARKER, version).replace(
         SW_FILES_MARKER, ", ".join(json.dumps(f) for f in ["./", *files])

@@ -74,9 +74,7 @@ def build_wheel(out_dir: Path = BUILD / "wheels") -> Path:
         f"Summary: {project['description']}\n"
         f"Requires-Python: {project['requires-python']}\n\n"
     )
-    wheel_meta = (
-        "Wheel-Version: 1.0\nGenerator: gamut-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    )
+    wheel_meta = "Wheel-Version: 1.0\nGenerator: gamut-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     entries.append((f"{dist_info}/METADATA", metadata.encode()))
     entries.append((f"{dist_info}/WHEEL", wheel_meta.encode()))
     entries.append((f"{dist_info}/top_level.txt", b"gamut\n"))

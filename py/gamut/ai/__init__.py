@@ -49,11 +49,12 @@ class Level:
     per second for alpha-beta, simulations per second for Monte-Carlo)
     becomes the node or simulation budget.  In the browser a search runs
     about half as fast, so it takes about twice ``seconds``."""
+
     name: str
     label: str
-    max_depth: int      # alpha-beta depth limit
-    seconds: float      # nominal thinking time (CPython), turned into a budget
-    noise: float        # softmax temperature over root scores (0 = best move)
+    max_depth: int  # alpha-beta depth limit
+    seconds: float  # nominal thinking time (CPython), turned into a budget
+    noise: float  # softmax temperature over root scores (0 = best move)
 
     def seconds_in(self, state) -> float:
         """The nominal thinking time in ``state``'s game: ``seconds``, unless
@@ -82,16 +83,22 @@ def level(name: str) -> Level:
     try:
         return LEVELS[name]
     except KeyError:
-        raise OptionError(f"unknown level {excerpt(name)}; choose one of "
-                          + ", ".join(LEVELS)) from None
+        raise OptionError(f"unknown level {excerpt(name)}; choose one of " + ", ".join(LEVELS)) from None
 
 
 def search_kind(state: SearchHooks) -> str:
     return state.search_kind
 
 
-def start(state, level_name: str = "strong", seed=None, tt=None, *, best_only: bool = False,
-          depth: int | None = None):
+def start(
+    state,
+    level_name: str = "strong",
+    seed=None,
+    tt=None,
+    *,
+    best_only: bool = False,
+    depth: int | None = None,
+):
     """The sliced search for ``state`` at ``level_name``.  ``best_only``
     drops the level's human-like noise (an analysis wants the best move at
     that level's budget); ``depth`` (alpha-beta only) searches to that many
@@ -100,13 +107,21 @@ def start(state, level_name: str = "strong", seed=None, tt=None, *, best_only: b
     if search_kind(state) == "alphabeta":
         if depth is not None:
             return AlphaBeta(state, max_depth=depth, seed=seed, tt=tt, score_single_move=True)
-        return AlphaBeta(state, max_depth=lv.max_depth, max_nodes=lv.budget(state),
-                         seed=seed, noise=0.0 if best_only else lv.noise, tt=tt,
-                         score_single_move=best_only)
+        return AlphaBeta(
+            state,
+            max_depth=lv.max_depth,
+            max_nodes=lv.budget(state),
+            seed=seed,
+            noise=0.0 if best_only else lv.noise,
+            tt=tt,
+            score_single_move=best_only,
+        )
     if depth is not None:
-        raise OptionError("a depth applies to alpha-beta searches; "
-                          f"{state.info.name} ({state.variant}) is searched by Monte-Carlo: "
-                          "choose a level")
+        raise OptionError(
+            "a depth applies to alpha-beta searches; "
+            f"{state.info.name} ({state.variant}) is searched by Monte-Carlo: "
+            "choose a level"
+        )
     return MonteCarlo(state, max_iterations=lv.budget(state), seed=seed)
 
 
@@ -115,4 +130,3 @@ def choose(state, level: str = "strong", seed=None, time_limit: float | None = N
     for a seed (the budget is counted in nodes), unless ``time_limit``
     seconds run out first."""
     return start(state, level, seed).run(time_limit=time_limit)
-

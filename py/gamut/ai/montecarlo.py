@@ -29,8 +29,19 @@ class MonteCarlo:
     (weight ``sqrt(rave / (3 n + rave))``).  ``rave=0`` turns it off."""
 
     class Node:
-        __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins",
-                     "proven", "amaf", "mover", "seats")
+        __slots__ = (
+            "state",
+            "move",
+            "parent",
+            "children",
+            "untried",
+            "visits",
+            "wins",
+            "proven",
+            "amaf",
+            "mover",
+            "seats",
+        )
 
         def __init__(self, state: State, move: Move, parent: MonteCarlo.Node | None) -> None:
             self.state = state
@@ -45,8 +56,15 @@ class MonteCarlo:
             self.mover = state.to_move
             self.seats: list[float] | None = None  # the root's results per seat (see chances())
 
-    def __init__(self, state: State, max_iterations: int = 10**9, seed: int | None = None,
-                 exploration: float = 1.0, playout_limit: int = 400, rave: int = 300) -> None:
+    def __init__(
+        self,
+        state: State,
+        max_iterations: int = 10**9,
+        seed: int | None = None,
+        exploration: float = 1.0,
+        playout_limit: int = 400,
+        rave: int = 300,
+    ) -> None:
         self.root = self.Node(state, None, None)
         self.rng = random.Random(seed)
         self.max_iterations = max_iterations
@@ -95,11 +113,16 @@ class MonteCarlo:
         for c in root.children:
             if c.move == best and c.visits:
                 value = c.wins / c.visits
-        return {"simulations": self.iterations, "done": self.done,
-                "best": root.state.move_text(best) if best is not None else None,
-                "win_rate": value, "proven": root.proven,
-                "chances": self.chances(), "pv": self.principal_variation(),
-                "fraction": 1.0 if self.done else min(1.0, self.iterations / self.max_iterations)}
+        return {
+            "simulations": self.iterations,
+            "done": self.done,
+            "best": root.state.move_text(best) if best is not None else None,
+            "win_rate": value,
+            "proven": root.proven,
+            "chances": self.chances(),
+            "pv": self.principal_variation(),
+            "fraction": 1.0 if self.done else min(1.0, self.iterations / self.max_iterations),
+        }
 
     def chances(self) -> list[float] | None:
         """Every seat's share of the results of all simulations so far (a
@@ -110,8 +133,7 @@ class MonteCarlo:
         root = self.root
         n = root.state.num_players
         if root.proven is not None:
-            return [1.0 / n] * n if root.proven == -1 else [float(s == root.proven)
-                                                            for s in range(n)]
+            return [1.0 / n] * n if root.proven == -1 else [float(s == root.proven) for s in range(n)]
         if not root.visits or root.seats is None:
             return None
         return [w / root.visits for w in root.seats]
@@ -191,8 +213,9 @@ class MonteCarlo:
                     parent.proven = mover
                 played.append((mover, node.move))
                 if rave:
-                    value = (1.0 if winner == mover else
-                             1.0 / parent.state.num_players if winner is None else 0.0)
+                    value = (
+                        1.0 if winner == mover else 1.0 / parent.state.num_players if winner is None else 0.0
+                    )
                     amaf = parent.amaf
                     seen = set()
                     for who, m in played:

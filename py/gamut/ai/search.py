@@ -27,7 +27,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ..core import ForcedMoves, Outcome, PrunedMoves, State
 
@@ -84,9 +85,16 @@ class AlphaBeta:
     work deterministically; ``noise`` > 0 makes it choose among near-best
     root moves the way a weaker player would (softmax over scores)."""
 
-    def __init__(self, state: State, max_depth: int = 64, max_nodes: int = 10**9,
-                 seed: int | None = None, noise: float = 0.0,
-                 tt: dict[int, TTEntry] | None = None, score_single_move: bool = False) -> None:
+    def __init__(
+        self,
+        state: State,
+        max_depth: int = 64,
+        max_nodes: int = 10**9,
+        seed: int | None = None,
+        noise: float = 0.0,
+        tt: dict[int, TTEntry] | None = None,
+        score_single_move: bool = False,
+    ) -> None:
         self.root = state
         # a position with one move is not searched for play; an analysis
         # wants its score all the same
@@ -144,9 +152,15 @@ class AlphaBeta:
         score = self.best_score
         if self._root_pruned and score < -WIN + 1000:
             score = UNPROVEN_LOSS
-        return {"depth": self.depth_done, "nodes": self.nodes, "score": score,
-                "best": best, "pv": pv, "done": self.done,
-                "fraction": 1.0 if self.done else min(1.0, self.nodes / self.max_nodes)}
+        return {
+            "depth": self.depth_done,
+            "nodes": self.nodes,
+            "score": score,
+            "best": best,
+            "pv": pv,
+            "done": self.done,
+            "fraction": 1.0 if self.done else min(1.0, self.nodes / self.max_nodes),
+        }
 
     def choice(self) -> Move:
         """The move to play: the best, or with noise a softmax pick among the
@@ -228,8 +242,7 @@ class AlphaBeta:
             state = state.play_unchecked(move)
         return pv
 
-    def _order(self, state: State, moves: list[Move], ply: int,
-               entry: TTEntry | None) -> list[Move]:
+    def _order(self, state: State, moves: list[Move], ply: int, entry: TTEntry | None) -> list[Move]:
         hget = self.history.get
         keys = [-hget(m, 0) - p for m, p in zip(moves, state.move_order_keys(moves))]
         # (sorting the indices keeps moves of equal keys in their given order)
@@ -251,8 +264,7 @@ class AlphaBeta:
             self.killers[ply] = (move,) + k[:1]
         self.history[move] = self.history.get(move, 0) + depth * depth
 
-    def _child(self, state: State, child: State, depth: int, alpha: int, beta: int,
-               ply: int) -> Searching:
+    def _child(self, state: State, child: State, depth: int, alpha: int, beta: int, ply: int) -> Searching:
         """The value of ``child`` for the player to move in ``state``, within
         the window (alpha, beta) of that player.  Negamax flips the sign and
         the window when the turn passes; a game whose turn has two moves (EL
@@ -302,8 +314,7 @@ class AlphaBeta:
                 # Children are leaves: score them directly, no recursion needed.
                 self.nodes += 1
                 o = child.outcome()
-                score = (terminal_score(o, child.to_move, ply + 1) if o is not None
-                         else child.evaluate())
+                score = terminal_score(o, child.to_move, ply + 1) if o is not None else child.evaluate()
                 if child.to_move != me:
                     score = -score
             elif i == 0:
@@ -311,10 +322,14 @@ class AlphaBeta:
             else:
                 # Late move reduction: quiet late moves are searched one ply
                 # shallower first, and again at full depth if they look good.
-                if (depth >= 3 and i >= LMR_AFTER and m != tt_move and m not in killers
-                        and not self.history.get(m)):
-                    score = yield from self._child(state, child, depth - 2, alpha, alpha + 1,
-                                                   ply + 1)
+                if (
+                    depth >= 3
+                    and i >= LMR_AFTER
+                    and m != tt_move
+                    and m not in killers
+                    and not self.history.get(m)
+                ):
+                    score = yield from self._child(state, child, depth - 2, alpha, alpha + 1, ply + 1)
                     if score <= alpha:
                         if score > best:
                             best, best_move = score, m

@@ -52,25 +52,75 @@ import State``.
 """
 
 from .errors import (
-    MAX_TEXT_LENGTH, GamutError, IllegalMoveError, OptionError, PositionError, RecordError,
-    SetupError, UnknownGameError, UnknownVariantError, excerpt,
-)
-from .info import Editor, GameInfo, OptionSpec, Outcome, VariantInfo
-from .registry import (
-    GAMES, Header, evaluation, format_header, game_info, load, new, parse_header, register,
-    unregister,
+    MAX_TEXT_LENGTH,
+    GamutError,
+    IllegalMoveError,
+    OptionError,
+    PositionError,
+    RecordError,
+    SetupError,
+    UnknownGameError,
+    UnknownVariantError,
+    excerpt,
 )
 from .hooks import (
-    MASTER_TWICE, NO_LEVEL_SECONDS, EvaluationProtocol, ForcedMoves, PrunedMoves, SearchHooks,
+    MASTER_TWICE,
+    NO_LEVEL_SECONDS,
+    EvaluationProtocol,
+    ForcedMoves,
+    PrunedMoves,
+    SearchHooks,
+)
+from .info import Editor, GameInfo, OptionSpec, Outcome, VariantInfo
+from .perft import divide, perft, replay
+from .registry import (
+    GAMES,
+    Header,
+    evaluation,
+    format_header,
+    game_info,
+    load,
+    new,
+    parse_header,
+    register,
+    unregister,
 )
 from .state import State
-from .perft import divide, perft, replay
 
 __all__ = [
-    "GamutError", "UnknownGameError", "UnknownVariantError", "OptionError",
-    "PositionError", "SetupError", "IllegalMoveError", "RecordError",
-    "Outcome", "Editor", "OptionSpec", "VariantInfo", "GameInfo", "State", "PrunedMoves",
-    "ForcedMoves", "SearchHooks", "EvaluationProtocol", "MASTER_TWICE", "NO_LEVEL_SECONDS",
-    "GAMES", "Header", "register", "unregister", "game_info", "evaluation", "new", "load",
-    "perft", "divide", "replay", "format_header", "parse_header", "excerpt", "MAX_TEXT_LENGTH",
+    "GamutError",
+    "UnknownGameError",
+    "UnknownVariantError",
+    "OptionError",
+    "PositionError",
+    "SetupError",
+    "IllegalMoveError",
+    "RecordError",
+    "Outcome",
+    "Editor",
+    "OptionSpec",
+    "VariantInfo",
+    "GameInfo",
+    "State",
+    "PrunedMoves",
+    "ForcedMoves",
+    "SearchHooks",
+    "EvaluationProtocol",
+    "MASTER_TWICE",
+    "NO_LEVEL_SECONDS",
+    "GAMES",
+    "Header",
+    "register",
+    "unregister",
+    "game_info",
+    "evaluation",
+    "new",
+    "load",
+    "perft",
+    "divide",
+    "replay",
+    "format_header",
+    "parse_header",
+    "excerpt",
+    "MAX_TEXT_LENGTH",
 ]

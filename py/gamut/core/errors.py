@@ -4,7 +4,6 @@ whole (:func:`excerpt`)."""
 
 from __future__ import annotations
 
-
 #: The longest position text :func:`load` reads (a game's longest legal
 #: position text is far shorter, history included; longer input is refused
 #: before any work).

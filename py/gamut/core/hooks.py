@@ -4,8 +4,9 @@ evaluation module (:class:`EvaluationProtocol`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from .info import Outcome
@@ -65,9 +66,9 @@ class SearchHooks(Protocol):
 
     def legal_moves(self) -> list: ...
 
-    def play_unchecked(self, move) -> "State": ...
+    def play_unchecked(self, move) -> State: ...
 
-    def outcome(self) -> "Outcome | None": ...
+    def outcome(self) -> Outcome | None: ...
 
     def zobrist(self) -> int: ...
 

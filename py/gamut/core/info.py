@@ -5,8 +5,9 @@ are written in position texts), its position editor's hooks, and the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .errors import OptionError, UnknownVariantError, excerpt
 
@@ -67,7 +68,8 @@ class OptionSpec:
                 return choice
         raise OptionError(
             f"option {self.name!r} cannot be {excerpt(text)}; choose one of "
-            + ", ".join(self.format(c) for c in self.choices))
+            + ", ".join(self.format(c) for c in self.choices)
+        )
 
     def check(self, value):
         """Accept a Python value (or its text form) and return the canonical value."""
@@ -78,14 +80,19 @@ class OptionSpec:
                 return choice
         raise OptionError(
             f"option {self.name!r} cannot be {excerpt(value)}; choose one of "
-            + ", ".join(self.format(c) for c in self.choices))
+            + ", ".join(self.format(c) for c in self.choices)
+        )
 
     def to_json(self) -> dict:
-        return {"name": self.name, "label": self.label, "description": self.description,
-                "choices": [self.format(c) for c in self.choices],
-                "default": self.format(self.default),
-                "variants": list(self.variants) if self.variants is not None else None,
-                "when": {name: list(values) for name, values in self.when} or None}
+        return {
+            "name": self.name,
+            "label": self.label,
+            "description": self.description,
+            "choices": [self.format(c) for c in self.choices],
+            "default": self.format(self.default),
+            "variants": list(self.variants) if self.variants is not None else None,
+            "when": {name: list(values) for name, values in self.when} or None,
+        }
 
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
@@ -99,8 +106,7 @@ class VariantInfo:
     players: int = 2
 
     def to_json(self) -> dict:
-        return {"id": self.id, "name": self.name, "description": self.description,
-                "players": self.players}
+        return {"id": self.id, "name": self.name, "description": self.description, "players": self.players}
 
 
 @dataclass(frozen=True)
@@ -171,13 +177,15 @@ class GameInfo:
                 return v
         raise UnknownVariantError(
             f"{self.name} has no variant {excerpt(variant_id)}; choose one of "
-            + ", ".join(v.id for v in self.variants))
+            + ", ".join(v.id for v in self.variants)
+        )
 
     def option_specs(self, variant_id: str) -> tuple:
         return tuple(o for o in self.options if o.applies_to(variant_id))
 
-    def resolve_options(self, variant_id: str, given: Mapping | Iterable[tuple],
-                        complete: bool = False) -> dict:
+    def resolve_options(
+        self, variant_id: str, given: Mapping | Iterable[tuple], complete: bool = False
+    ) -> dict:
         """Complete and check options, given as a dict or as (name, value)
         pairs: the one place option names and values are read.  Names may
         use ``_`` for ``-`` (Python keywords); an unknown name, or one given
@@ -191,8 +199,9 @@ class GameInfo:
             name = raw_name.replace("_", "-") if isinstance(raw_name, str) else raw_name
             if name not in specs:
                 valid = ", ".join(specs) or "none"
-                raise OptionError(f"{self.name} ({variant_id}) has no option "
-                                  f"{excerpt(raw_name)}; options: {valid}")
+                raise OptionError(
+                    f"{self.name} ({variant_id}) has no option {excerpt(raw_name)}; options: {valid}"
+                )
             if name in seen:
                 raise OptionError(f"option {name!r} is given twice")
             seen.add(name)
@@ -203,7 +212,11 @@ class GameInfo:
         return result
 
     def to_json(self) -> dict:
-        return {"id": self.id, "name": self.name, "description": self.description,
-                "players": sorted({v.players for v in self.variants}),
-                "variants": [v.to_json() for v in self.variants],
-                "options": [o.to_json() for o in self.options]}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "players": sorted({v.players for v in self.variants}),
+            "variants": [v.to_json() for v in self.variants],
+            "options": [o.to_json() for o in self.options],
+        }

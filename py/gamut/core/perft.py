@@ -3,7 +3,7 @@ a line of move texts."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .errors import IllegalMoveError, RecordError, excerpt
 from .state import State
@@ -25,8 +25,7 @@ def perft(state: State, depth: int) -> int:
 
 def divide(state: State, depth: int) -> list[tuple[str, int]]:
     """Perft split by first move (for debugging move generators)."""
-    return [(state.move_text(m), perft(state.play_unchecked(m), depth - 1))
-            for m in state.legal_moves()]
+    return [(state.move_text(m), perft(state.play_unchecked(m), depth - 1)) for m in state.legal_moves()]
 
 
 def replay(start: State, moves: Iterable[str]) -> list[State]:

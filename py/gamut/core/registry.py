@@ -43,11 +43,10 @@ def game_info(game: str) -> GameInfo:
     try:
         return GAMES[game]
     except (KeyError, TypeError):
-        raise UnknownGameError(
-            f"unknown game {excerpt(game)}; choose one of " + ", ".join(GAMES)) from None
+        raise UnknownGameError(f"unknown game {excerpt(game)}; choose one of " + ", ".join(GAMES)) from None
 
 
-def new(game: str, variant: str | None = None, /, **options) -> "State":
+def new(game: str, variant: str | None = None, /, **options) -> State:
     """The start position of ``game`` (e.g. ``new("loa", "scrambled-eggs")``);
     ``game`` and ``variant`` are positional, so every keyword is an option."""
     info = game_info(game)
@@ -74,12 +73,12 @@ def parse_header(text: str) -> tuple[Header, str]:
     if not isinstance(text, str):
         raise PositionError("a position text must be a string")
     if len(text) > MAX_TEXT_LENGTH:
-        raise PositionError(f"a position text has at most {MAX_TEXT_LENGTH} characters, "
-                            f"not {len(text)}")
+        raise PositionError(f"a position text has at most {MAX_TEXT_LENGTH} characters, not {len(text)}")
     parts = text.strip().split(None, 3)
     if len(parts) < 3:
         raise PositionError(
-            "a position text starts with '<game> <variant> <options>', e.g. 'loa standard ...'")
+            "a position text starts with '<game> <variant> <options>', e.g. 'loa standard ...'"
+        )
     given = []
     if parts[2] != "-":
         for item in parts[2].split(","):
@@ -96,7 +95,7 @@ def parse_header(text: str) -> tuple[Header, str]:
     return Header(info, variant, options), (parts[3] if len(parts) > 3 else "")
 
 
-def load(text: str) -> "State":
+def load(text: str) -> State:
     """Read a position written by :meth:`State.to_text`.
 
     The body ``start`` stands for the variant's start position.

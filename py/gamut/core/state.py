@@ -4,7 +4,8 @@ alone."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Mapping, Self, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from .errors import MAX_TEXT_LENGTH, IllegalMoveError, excerpt
 from .hooks import NO_LEVEL_SECONDS
@@ -104,6 +105,7 @@ class State:
         """{level name: seconds} where a level should think longer or
         shorter in this game than the level's own time."""
         return NO_LEVEL_SECONDS
+
     #: For a game with ``evaluate()``: the score at which the side to move
     #: wins about 73 % of games (a logistic fit to played games, see
     #: ``bench/calibrate_eval.py``); the page words evaluations with it.
@@ -143,7 +145,7 @@ class State:
         return self.play_unchecked(self.parse_move(text))
 
     # words (for screen readers: gamut.words builds on these) -----------------
-    def move_words(self, move, after: "State") -> str:
+    def move_words(self, move, after: State) -> str:
         """``move`` (legal here; ``after`` is the position it leads to) in
         words, without a full stop: who plays what, from where to where,
         what it takes or writes ("White b1 takes d3").  What the move ends

@@ -124,14 +124,41 @@ from ..core import GAMES, RecordError
 from .foreign import ForeignFormat, format_of, register_reader
 from .reader import parse
 from .record import Record, player_words
-from .tree import (MAX_DEPTH, MAX_FILE_LENGTH, MAX_NODES, Parsed, RecordMoveError,
-                   RecordSyntaxError, RecordTextError, move_labels, result_of, start_text)
-from .writer import format, format_json  # noqa: A004 (paired with parse)
+from .tree import (
+    MAX_DEPTH,
+    MAX_FILE_LENGTH,
+    MAX_NODES,
+    Parsed,
+    RecordMoveError,
+    RecordSyntaxError,
+    RecordTextError,
+    move_labels,
+    result_of,
+    start_text,
+)
+from .writer import format, format_json
 
-__all__ = ["Record", "Parsed", "RecordTextError", "RecordSyntaxError", "RecordMoveError",
-           "parse", "parse_one", "read", "format", "format_json", "move_labels", "player_words",
-           "register_reader", "ForeignFormat", "result_of", "start_text", "MAX_DEPTH",
-           "MAX_NODES", "MAX_FILE_LENGTH"]
+__all__ = [
+    "Record",
+    "Parsed",
+    "RecordTextError",
+    "RecordSyntaxError",
+    "RecordMoveError",
+    "parse",
+    "parse_one",
+    "read",
+    "format",
+    "format_json",
+    "move_labels",
+    "player_words",
+    "register_reader",
+    "ForeignFormat",
+    "result_of",
+    "start_text",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "MAX_FILE_LENGTH",
+]
 
 
 def read(text: str) -> Parsed:

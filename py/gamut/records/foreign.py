@@ -9,7 +9,8 @@ text as Gamut records; the records package names no game.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from .tree import Parsed
 
@@ -20,6 +21,7 @@ class ForeignFormat(NamedTuple):
     """A foreign record format: its ``name``, ``detects(text)`` (whether a
     text is in it, from its first characters) and ``parse(text)`` (every
     game of the text, as :func:`gamut.records.parse` gives them)."""
+
     name: str
     detects: Callable[[str], bool]
     parse: Callable[[str], Parsed]

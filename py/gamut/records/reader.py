@@ -5,15 +5,28 @@ read)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
-from ..core import (GameInfo, GamutError, IllegalMoveError, RecordError, State, excerpt,
-                    game_info, load)
+from ..core import GameInfo, GamutError, IllegalMoveError, RecordError, State, excerpt, game_info, load
 from .record import Record, _read_players
-from .tree import (KNOWN_TAGS, _check_result, _join, _KNOWN, _label, _Node, _read_all, _Stop,
-                   _Tree, _turn, Parsed, start_text)
+from .tree import (
+    _KNOWN,
+    KNOWN_TAGS,
+    Parsed,
+    _check_result,
+    _join,
+    _label,
+    _Node,
+    _read_all,
+    _Stop,
+    _Tree,
+    _turn,
+    start_text,
+)
 
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     (?P<ws>\s+)
   | (?P<tag>\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+"(?P<value>(?:[^"\\\n]|\\[^\n])*)"[ \t]*\])
   | (?P<comment>\{(?P<text>(?:[^}\\]|\\.)*)\})
@@ -22,7 +35,9 @@ _TOKEN = re.compile(r"""
   | (?P<open>\()
   | (?P<close>\))
   | (?P<move>[^\s(){}\[\]]+)
-""", re.VERBOSE | re.DOTALL)
+""",
+    re.VERBOSE | re.DOTALL,
+)
 _GAME_TAG = re.compile(r"\[[ \t]*game\b", re.IGNORECASE)
 _RESYNC = re.compile(r"^[ \t]*\[", re.MULTILINE)
 _UNESCAPE = re.compile(r"\\([\\}])")
@@ -42,11 +57,12 @@ def _tokens(text: str) -> Iterator[Token]:
         m = _TOKEN.match(text, pos)
         if m is None:
             c = text[pos]
-            reason = {"{": "this comment is not closed with '}' (write '\\}' for a '}' "
-                           "inside a comment)",
-                      "[": "a tag is written [Name \"value\"] on one line",
-                      "}": "this '}' closes no comment",
-                      "]": "this ']' closes no tag"}.get(c, f"unexpected {c!r}")
+            reason = {
+                "{": "this comment is not closed with '}' (write '\\}' for a '}' inside a comment)",
+                "[": 'a tag is written [Name "value"] on one line',
+                "}": "this '}' closes no comment",
+                "]": "this ']' closes no tag",
+            }.get(c, f"unexpected {c!r}")
             yield "error", pos, reason
             # a bad tag line: go on at the next line; else at the next tag line
             found = (re.compile("^", re.M) if c == "[" else _RESYNC).search(text, pos + 1)
@@ -105,11 +121,16 @@ def _read_game(tokens: list[Token]) -> Record:
         raise _Stop(tokens[i][2], tokens[i][1])
     first = tokens[0][1]
     tree = _Tree(_start(tags, where, first))
-    record = Record(tree.root.state.game_id, tree.root.state.variant,
-                    tree.root.state.options_json(), start_text(tree.root.state),
-                    players=_read_players(tags.get("Players", "")), date=tags.get("Date"),
-                    name=tags.get("Name"),
-                    tags={k: v for k, v in tags.items() if k not in KNOWN_TAGS})
+    record = Record(
+        tree.root.state.game_id,
+        tree.root.state.variant,
+        tree.root.state.options_json(),
+        start_text(tree.root.state),
+        players=_read_players(tags.get("Players", "")),
+        date=tags.get("Date"),
+        name=tags.get("Name"),
+        tags={k: v for k, v in tags.items() if k not in KNOWN_TAGS},
+    )
     players = tree.root.state.num_players
     result = tags.get("Result", "*")
     if _check_result(result, players):
@@ -140,16 +161,16 @@ def _start(tags: dict[str, str], where: dict[str, int], first: int) -> State:
             raise _Stop(f"the Start tag: {exc}", where["Start"]) from None
         for name, value in (("Game", state.game_id), ("Variant", state.variant)):
             if name in tags and tags[name] != value:
-                raise _Stop(f"the {name} tag says {tags[name]!r}, but the Start position is "
-                            f"{value!r}", where[name])
+                raise _Stop(
+                    f"the {name} tag says {tags[name]!r}, but the Start position is {value!r}", where[name]
+                )
         if "Options" in tags:
             given = _options(tags, where, state.info, state.variant)
             if given != state.options:
-                raise _Stop("the Options tag does not match the Start position's options",
-                            where["Options"])
+                raise _Stop("the Options tag does not match the Start position's options", where["Options"])
         return state
     if "Game" not in tags:
-        raise _Stop("a record starts with a Game tag, e.g. [Game \"loa\"]", first)
+        raise _Stop('a record starts with a Game tag, e.g. [Game "loa"]', first)
     try:
         info = game_info(tags["Game"])
     except GamutError as exc:
@@ -162,16 +183,14 @@ def _start(tags: dict[str, str], where: dict[str, int], first: int) -> State:
     return standard
 
 
-def _options(tags: dict[str, str], where: dict[str, int], info: GameInfo,
-             variant: str) -> dict[str, Any]:
+def _options(tags: dict[str, str], where: dict[str, int], info: GameInfo, variant: str) -> dict[str, Any]:
     text = tags.get("Options", "").strip()
     given = []
     if text not in ("", "-"):
         for item in text.split(","):
             name, eq, value = item.strip().partition("=")
             if not eq:
-                raise _Stop(f"option {excerpt(item)} is not written name=value",
-                            where["Options"])
+                raise _Stop(f"option {excerpt(item)} is not written name=value", where["Options"])
             given.append((name.strip(), value.strip()))
     try:
         options: dict[str, Any] = info.resolve_options(variant, given)
@@ -183,9 +202,9 @@ def _options(tags: dict[str, str], where: dict[str, int], info: GameInfo,
 def _read_moves(tree: _Tree, tokens: list[Token]) -> tuple[str, int] | None:
     """Read the movetext into ``tree``; returns the result token (text,
     position) if there is one."""
-    node = tree.root          # the position the next move is played at
+    node = tree.root  # the position the next move is played at
     last: _Node | None = None  # the last move read on this line
-    pending = ""               # a comment before a variation's first move
+    pending = ""  # a comment before a variation's first move
     number: tuple[int, int] | None = None  # a move number read: (value, position)
     frames: list[tuple[_Node, _Node | None, int]] = []  # the lines the open variations return to
     result = None

@@ -3,11 +3,13 @@ players as the ``Players`` tag writes them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence, cast
+from typing import Any, cast
 
 from ..core import GamutError, RecordError, State, excerpt, load
 from .tree import _KNOWN, _TAG_NAME, _check_result, _label, _Tree, _turn, result_of, start_text
+
 
 @dataclass
 class Record:
@@ -28,13 +30,18 @@ class Record:
     tags: dict[str, str] = field(default_factory=dict)  # other tags, in order
 
     @classmethod
-    def of(cls, start: State, nodes: Iterable[Sequence[Any]] = (),
-           **fields: Any) -> Record:
+    def of(cls, start: State, nodes: Iterable[Sequence[Any]] = (), **fields: Any) -> Record:
         """The record of a game from ``start`` (a state) with ``nodes``
         ((parent, move, comment) triples; moves in any spelling the engine
         reads): every move is replayed and written canonically."""
-        record = cls(start.game_id, start.variant, start.options_json(), start_text(start),
-                     nodes=[cast(tuple[int, str, str], tuple(n)) for n in nodes], **fields)
+        record = cls(
+            start.game_id,
+            start.variant,
+            start.options_json(),
+            start_text(start),
+            nodes=[cast(tuple[int, str, str], tuple(n)) for n in nodes],
+            **fields,
+        )
         record._settle(record.replay())
         return record
 
@@ -46,8 +53,9 @@ class Record:
         if outcome is not None:
             rules = result_of(outcome, tree.root.state.num_players)
             if self.result not in ("*", rules):
-                raise RecordError(f"the result {self.result} is not the game's: it ended "
-                                  f"{rules} ({outcome.reason})")
+                raise RecordError(
+                    f"the result {self.result} is not the game's: it ended {rules} ({outcome.reason})"
+                )
             self.result = rules
 
     def start_state(self) -> State:
@@ -77,8 +85,7 @@ class Record:
             try:
                 node = tree.add(at, move)
             except GamutError as exc:
-                raise RecordError(f"node {i}, move {_label(_turn(at))} {excerpt(move, 20)}: "
-                                  f"{exc}") from None
+                raise RecordError(f"node {i}, move {_label(_turn(at))} {excerpt(move, 20)}: {exc}") from None
             node.comment = comment
             nodes.append(node)
         return tree
@@ -87,11 +94,14 @@ class Record:
         out: dict[str, Any] = {"v": 1, "nodes": [[p, m, c] if c else [p, m] for p, m, c in self.nodes]}
         if self.comment:
             out["comment"] = self.comment
-        out.update(start=self.start,
-                   meta={"game": self.game, "variant": self.variant,
-                         "options": dict(self.options)},
-                   players=list(self.players), result=self.result, date=self.date,
-                   name=self.name)
+        out.update(
+            start=self.start,
+            meta={"game": self.game, "variant": self.variant, "options": dict(self.options)},
+            players=list(self.players),
+            result=self.result,
+            date=self.date,
+            name=self.name,
+        )
         if self.tags:
             out["tags"] = dict(self.tags)
         return out
@@ -114,41 +124,61 @@ class Record:
             raise RecordError(f"start position: {exc}") from None
         options = meta.get("options") or {}
         own = state.options_json()  # meta may leave out the variant and options, not contradict
-        if (meta.get("game") != state.game_id
-                or meta.get("variant") not in ("", None, state.variant)
-                or not isinstance(options, dict)
-                or any(own.get(k, ...) != v for k, v in options.items())):
-            raise RecordError(f"'meta' ({excerpt(meta, 60)}) does not describe the start "
-                              f"position ({excerpt(state.header(), 60)})")
+        if (
+            meta.get("game") != state.game_id
+            or meta.get("variant") not in ("", None, state.variant)
+            or not isinstance(options, dict)
+            or any(own.get(k, ...) != v for k, v in options.items())
+        ):
+            raise RecordError(
+                f"'meta' ({excerpt(meta, 60)}) does not describe the start "
+                f"position ({excerpt(state.header(), 60)})"
+            )
         raw = data.get("nodes")
         if not isinstance(raw, list):
             raise RecordError("'nodes' must be a list")
         nodes = []
         for i, entry in enumerate(raw, 1):
-            if (not isinstance(entry, list) or len(entry) not in (2, 3)
-                    or type(entry[0]) is not int or not 0 <= entry[0] < i
-                    or not isinstance(entry[1], str) or not entry[1]
-                    or (len(entry) == 3 and not isinstance(entry[2], str))):
-                raise RecordError(f"node {i} is not [parent, move] or [parent, move, comment] "
-                                  f"with an earlier parent: {excerpt(entry)}")
+            if (
+                not isinstance(entry, list)
+                or len(entry) not in (2, 3)
+                or type(entry[0]) is not int
+                or not 0 <= entry[0] < i
+                or not isinstance(entry[1], str)
+                or not entry[1]
+                or (len(entry) == 3 and not isinstance(entry[2], str))
+            ):
+                raise RecordError(
+                    f"node {i} is not [parent, move] or [parent, move, comment] "
+                    f"with an earlier parent: {excerpt(entry)}"
+                )
             nodes.append((entry[0], entry[1], entry[2] if len(entry) == 3 else ""))
         players = data.get("players", [])
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError("'players' must be a list of texts")
         tags = data.get("tags") or {}
         if not isinstance(tags, dict) or not all(
-                isinstance(k, str) and _TAG_NAME.fullmatch(k) and k.lower() not in _KNOWN
-                and isinstance(v, str) for k, v in tags.items()):
+            isinstance(k, str) and _TAG_NAME.fullmatch(k) and k.lower() not in _KNOWN and isinstance(v, str)
+            for k, v in tags.items()
+        ):
             raise RecordError("'tags' must map tag names (not Gamut's own) to texts")
         result = _json_text(data, "result", None) or "*"
         wrong = _check_result(result, state.num_players)
         if wrong:
             raise RecordError(wrong)
-        record = cls(state.game_id, state.variant, state.options_json(), start_text(state),
-                     players=list(players), nodes=nodes,
-                     comment=_json_text(data, "comment", ""), result=result,
-                     date=_json_text(data, "date", None), name=_json_text(data, "name", None),
-                     tags=dict(tags))
+        record = cls(
+            state.game_id,
+            state.variant,
+            state.options_json(),
+            start_text(state),
+            players=list(players),
+            nodes=nodes,
+            comment=_json_text(data, "comment", ""),
+            result=result,
+            date=_json_text(data, "date", None),
+            name=_json_text(data, "name", None),
+            tags=dict(tags),
+        )
         record._settle(record.replay())
         return record
 

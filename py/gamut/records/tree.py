@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core import GamutError, Outcome, RecordError, State, excerpt
 
 if TYPE_CHECKING:
     from .record import Record
 
-MAX_DEPTH = 5000            # moves in a line (as web/tree.js)
-MAX_NODES = 100_000         # nodes in a game's tree, the start included (as web/tree.js)
+MAX_DEPTH = 5000  # moves in a line (as web/tree.js)
+MAX_NODES = 100_000  # nodes in a game's tree, the start included (as web/tree.js)
 MAX_FILE_LENGTH = 20_000_000  # characters of a file of records
 
 KNOWN_TAGS = ("Game", "Variant", "Options", "Start", "Players", "Date", "Name", "Result")
@@ -72,8 +73,10 @@ class _Stop(Exception):
 
 class Parsed(NamedTuple):
     """What reading a text gives: the games that read, the errors of the others."""
+
     games: list[Record]
     errors: list[RecordTextError]
+
 
 # ---------------------------------------------------------------------------
 # The tree, replayed
@@ -84,11 +87,11 @@ class _Node:
     place in the turn order (``mover``, ``round`` from 1, ``turn_ply`` from
     0 within a turn of several moves)."""
 
-    __slots__ = ("move", "comment", "parent", "children", "state", "mover", "round",
-                 "turn_ply", "depth")
+    __slots__ = ("move", "comment", "parent", "children", "state", "mover", "round", "turn_ply", "depth")
 
-    def __init__(self, move: str, parent: "_Node | None", state: State,
-                 turn: tuple[int, int, int] = (-1, 1, 0)):
+    def __init__(
+        self, move: str, parent: _Node | None, state: State, turn: tuple[int, int, int] = (-1, 1, 0)
+    ):
         self.move, self.parent, self.state = move, parent, state
         self.comment = ""
         self.children: list[_Node] = []
@@ -127,8 +130,10 @@ class _Tree:
         name = state.move_text(move)
         for child in parent.children:
             if child.move == name:
-                raise GamutError(f"{name} is already a move here (write one line per move: "
-                                 "a repeated move goes into its first line)")
+                raise GamutError(
+                    f"{name} is already a move here (write one line per move: "
+                    "a repeated move goes into its first line)"
+                )
         if parent.depth >= MAX_DEPTH:
             raise GamutError(f"a line may hold at most {MAX_DEPTH} moves")
         if self.size >= MAX_NODES:
@@ -178,6 +183,7 @@ def move_labels(start: State, line: Iterable[str]) -> list[str]:
 def _join(a: str, b: str) -> str:
     return f"{a} {b}" if a and b else a or b
 
+
 # ---------------------------------------------------------------------------
 # Results
 
@@ -195,13 +201,16 @@ def _check_result(text: str, players: int) -> str | None:
         return None
     scores = text.split("-")
     draw = f"1/{players}"
-    if len(scores) == players and (all(s == draw for s in scores)
-                                   or sorted(scores) == ["0"] * (players - 1) + ["1"]):
+    if len(scores) == players and (
+        all(s == draw for s in scores) or sorted(scores) == ["0"] * (players - 1) + ["1"]
+    ):
         return None
-    wins = ", ".join("-".join("1" if i == w else "0" for i in range(players))
-                     for w in range(players))
-    return (f"{excerpt(text, 20)} is not a result of a {players}-player game: write one of "
-            f"{wins}, {'-'.join([draw] * players)} or *")
+    wins = ", ".join("-".join("1" if i == w else "0" for i in range(players)) for w in range(players))
+    return (
+        f"{excerpt(text, 20)} is not a result of a {players}-player game: write one of "
+        f"{wins}, {'-'.join([draw] * players)} or *"
+    )
+
 
 def start_text(state: State) -> str:
     """``"<header> start"`` for a variant's standard start, else the full text."""

@@ -3,13 +3,15 @@ described in :mod:`gamut.records`."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..core import RecordError
 from .record import Record, _players_text
 from .tree import _label, _Node, _Tree, result_of
 
 LINE_WIDTH = 79
+
 
 def _quote(value: str) -> str:
     value = " ".join(value.splitlines()) if ("\n" in value or "\r" in value) else value
@@ -20,7 +22,7 @@ def _brace(comment: str) -> str:
     return "{" + comment.replace("\\", "\\\\").replace("}", "\\}") + "}"
 
 
-def format(records: "Record | Iterable[Record]") -> str:  # noqa: A001 (paired with parse)
+def format(records: Record | Iterable[Record]) -> str:
     """The text of one record or many (separated by a blank line); raises
     RecordError when a record's moves do not replay."""
     if isinstance(records, Record):

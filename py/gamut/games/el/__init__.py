@@ -94,42 +94,74 @@ from ... import core
 from .editor import setup_compose, setup_describe, setup_palette
 from .positions import load_body, start
 
-INFO = core.register(core.GameInfo(
-    id="el",
-    name="EL",
-    description="Write numbers in your colour; complete a line or L holding every "
-                "number, mostly yours, to win.",
-    variants=(
-        core.VariantInfo("standard", "Standard",
-                         "6x6 board, numbers 1-6; an EL is a line or L of six cells holding "
-                         "1-6, at least four of them yours."),
-        core.VariantInfo("eight", "Eight",
-                         "8x8 board, numbers 1-8; an EL of eight cells, at least five yours."),
-        core.VariantInfo("consecutive", "Consecutive",
-                         "7x7 board, numbers 1-8; an EL of six cells holding six consecutive "
-                         "numbers (1-6, 2-7 or 3-8)."),
-        core.VariantInfo("three-player", "Three players",
-                         "8x8 board, numbers 1-6, three players; the EL's owner must hold more "
-                         "of its numbers than each other player.", players=3),
-        core.VariantInfo("four-player", "Four players",
-                         "8x8 board, numbers 1-8, four players; an EL is any connected shape of "
-                         "eight cells holding 1-8.", players=4),
-    ),
-    options=(
-        core.OptionSpec("first-two-equal", "First two numbers equal", (False, True), False,
-                        "The first player's first two numbers must be the same.",
-                        variants=("standard", "eight", "consecutive")),
-        core.OptionSpec("full-board", "Full board", ("draw", "second-wins"), "draw",
-                        "A full board with no EL is a draw, or a win for the second player.",
-                        variants=("standard", "eight", "consecutive")),
-        core.OptionSpec("declare-threats", "Declare threats yourself", (False, True), False,
-                        "After placing, each player marks the cells where they threaten to "
-                        "complete an EL; a completion on an undeclared cell does not win "
-                        "unless the opponent's last move created it.",
-                        variants=("standard", "eight", "consecutive")),
-    ),
-    factory=start,
-    loader=load_body,
-    editor=core.Editor(setup_palette, setup_describe, setup_compose),
-    package=__name__,
-))
+INFO = core.register(
+    core.GameInfo(
+        id="el",
+        name="EL",
+        description="Write numbers in your colour; complete a line or L holding every "
+        "number, mostly yours, to win.",
+        variants=(
+            core.VariantInfo(
+                "standard",
+                "Standard",
+                "6x6 board, numbers 1-6; an EL is a line or L of six cells holding "
+                "1-6, at least four of them yours.",
+            ),
+            core.VariantInfo(
+                "eight", "Eight", "8x8 board, numbers 1-8; an EL of eight cells, at least five yours."
+            ),
+            core.VariantInfo(
+                "consecutive",
+                "Consecutive",
+                "7x7 board, numbers 1-8; an EL of six cells holding six consecutive "
+                "numbers (1-6, 2-7 or 3-8).",
+            ),
+            core.VariantInfo(
+                "three-player",
+                "Three players",
+                "8x8 board, numbers 1-6, three players; the EL's owner must hold more "
+                "of its numbers than each other player.",
+                players=3,
+            ),
+            core.VariantInfo(
+                "four-player",
+                "Four players",
+                "8x8 board, numbers 1-8, four players; an EL is any connected shape of "
+                "eight cells holding 1-8.",
+                players=4,
+            ),
+        ),
+        options=(
+            core.OptionSpec(
+                "first-two-equal",
+                "First two numbers equal",
+                (False, True),
+                False,
+                "The first player's first two numbers must be the same.",
+                variants=("standard", "eight", "consecutive"),
+            ),
+            core.OptionSpec(
+                "full-board",
+                "Full board",
+                ("draw", "second-wins"),
+                "draw",
+                "A full board with no EL is a draw, or a win for the second player.",
+                variants=("standard", "eight", "consecutive"),
+            ),
+            core.OptionSpec(
+                "declare-threats",
+                "Declare threats yourself",
+                (False, True),
+                False,
+                "After placing, each player marks the cells where they threaten to "
+                "complete an EL; a completion on an undeclared cell does not win "
+                "unless the opponent's last move created it.",
+                variants=("standard", "eight", "consecutive"),
+            ),
+        ),
+        factory=start,
+        loader=load_body,
+        editor=core.Editor(setup_palette, setup_describe, setup_compose),
+        package=__name__,
+    )
+)

@@ -9,8 +9,7 @@ from ...grid import iter_bits, squares_board_view
 from .moves import CODE_INFO, SEAT_COLORS, SEAT_NAMES
 
 if TYPE_CHECKING:
-    from ...view import (Annotation, Board, Highlight, MoveEntry, PaletteItem, Piece, Select,
-                         View)
+    from ...view import Annotation, Board, Highlight, MoveEntry, PaletteItem, Piece, Select, View
     from .state import ElState
 
 
@@ -28,16 +27,16 @@ def view(state: ElState) -> View:
     annotations: list[Annotation] = []
     messages: list[str] = []
     moves: list[MoveEntry] = []
-    palette: list[PaletteItem] = [{"id": f"n{n}", "label": str(n)}
-                                  for n in range(1, rules.numbers + 1)]
+    palette: list[PaletteItem] = [{"id": f"n{n}", "label": str(n)} for n in range(1, rules.numbers + 1)]
     select: Select | None = None
     if outcome is None:
         if state.phase:
             # the palette stays (disabled by the select step): the board keeps its size
-            select = {"cells": [names[c] for c in iter_bits(rules.full & ~state.occ)],
-                      "prompt": "Mark the cells where you threaten to complete an EL, "
-                                "then confirm",
-                      "move": "declare"}
+            select = {
+                "cells": [names[c] for c in iter_bits(rules.full & ~state.occ)],
+                "prompt": "Mark the cells where you threaten to complete an EL, then confirm",
+                "move": "declare",
+            }
             messages.append("Now declare your threats.")  # after "Red to move"
         else:
             for m in state.legal_moves():
@@ -55,18 +54,19 @@ def view(state: ElState) -> View:
         if code:
             counts[CODE_INFO[code][0]] += 1
     view: View = {
-        "game": "el", "variant": state.variant,
+        "game": "el",
+        "variant": state.variant,
         "options": state.options_json(),
-        "title": "EL" if state.variant == "standard" else
-                 f"EL ({state.info.variant(state.variant).name})",
+        "title": "EL" if state.variant == "standard" else f"EL ({state.info.variant(state.variant).name})",
         "players": [{"name": SEAT_NAMES[p], "color": SEAT_COLORS[p]} for p in range(players)],
         "to_move": state.to_move,
         "ply": state.ply,
         "board": _board_view(state),
         "pieces": pieces,
-        "counters": [{"owner": p, "label": "number" if counts[p] == 1 else "numbers",
-                      "value": counts[p]}
-                     for p in range(players)],
+        "counters": [
+            {"owner": p, "label": "number" if counts[p] == 1 else "numbers", "value": counts[p]}
+            for p in range(players)
+        ],
         "last_move": [names[state.last]] if state.last is not None else [],
         "highlights": highlights,
         "annotations": annotations,
@@ -104,9 +104,11 @@ def _announce(state: ElState, highlights, annotations, messages):
     if state._declare:
         own = [m for w, m in rules.completions(state.board, state.occ, state.last) if w == mover]
         if own:
-            messages.append(f"{SEAT_NAMES[mover]} completed an EL with "
-                            f"{names[state.last]} without having declared it: no win, "
-                            "the game goes on.")
+            messages.append(
+                f"{SEAT_NAMES[mover]} completed an EL with "
+                f"{names[state.last]} without having declared it: no win, "
+                "the game goes on."
+            )
         # Every standing declaration stays on the board (both players'; the
         # mover's is empty while they are still declaring, so nothing of
         # their true threats leaks), announced once, right after it is made.
@@ -114,12 +116,21 @@ def _announce(state: ElState, highlights, annotations, messages):
         for seat in (mover ^ 1, mover):
             by_cell = state._threat_numbers(seat, state.declared[seat])
             for c in sorted(by_cell):
-                annotations.append({"cell": names[c], "text": "/".join(map(str, by_cell[c])),
-                                    "owner": seat, "kind": "threat"})
+                annotations.append(
+                    {
+                        "cell": names[c],
+                        "text": "/".join(map(str, by_cell[c])),
+                        "owner": seat,
+                        "kind": "threat",
+                    }
+                )
                 shown.append(names[c])
             if seat == mover and by_cell and not state.phase:
-                messages.append(f"Threat! {SEAT_NAMES[mover]} declares "
-                                + ", ".join(names[c] for c in sorted(by_cell)) + ".")
+                messages.append(
+                    f"Threat! {SEAT_NAMES[mover]} declares "
+                    + ", ".join(names[c] for c in sorted(by_cell))
+                    + "."
+                )
         if shown:
             highlights.append({"kind": "threat", "cells": shown})
         return
@@ -127,8 +138,9 @@ def _announce(state: ElState, highlights, annotations, messages):
     if not by_cell:
         return
     for c in sorted(by_cell):
-        annotations.append({"cell": names[c], "text": "/".join(map(str, by_cell[c])),
-                            "owner": mover, "kind": "threat"})
+        annotations.append(
+            {"cell": names[c], "text": "/".join(map(str, by_cell[c])), "owner": mover, "kind": "threat"}
+        )
     highlights.append({"kind": "threat", "cells": [names[c] for c in sorted(by_cell)]})
     ways = ", ".join(f"{names[c]}={n}" for c in sorted(by_cell) for n in by_cell[c])
     messages.append(f"Threat! {SEAT_NAMES[mover]} can complete an EL with {ways}.")

@@ -5,22 +5,33 @@ from __future__ import annotations
 
 from ... import core
 from ...grid import iter_bits
-from .rules import RULES
 from .moves import CODE_INFO, SEAT_LETTERS, SEAT_NAMES
-from .state import ElState
 from .positions import load_body
+from .rules import RULES
+from .state import ElState
 
 
 def setup_palette(variant: str, options: dict) -> dict:
     """Every number in every seat's colour; one number a cell."""
     rules = RULES[variant]
-    return {"items": [{"id": f"{SEAT_LETTERS[p]}{n}", "label": f"{SEAT_NAMES[p]} {n}",
-                       "owner": p, "kind": "piece", "stacks": False, "cells": None,
-                       "text": str(n)}
-                      for p in range(rules.players) for n in range(1, rules.numbers + 1)],
-            "counts": [],
-            "side": f"It follows from the numbers: {SEAT_NAMES[0]} writes first, then "
-                    "each seat in turn, one number a turn."}
+    return {
+        "items": [
+            {
+                "id": f"{SEAT_LETTERS[p]}{n}",
+                "label": f"{SEAT_NAMES[p]} {n}",
+                "owner": p,
+                "kind": "piece",
+                "stacks": False,
+                "cells": None,
+                "text": str(n),
+            }
+            for p in range(rules.players)
+            for n in range(1, rules.numbers + 1)
+        ],
+        "counts": [],
+        "side": f"It follows from the numbers: {SEAT_NAMES[0]} writes first, then "
+        "each seat in turn, one number a turn.",
+    }
 
 
 def setup_describe(state: ElState) -> dict:
@@ -65,11 +76,14 @@ def setup_compose(header, setup: dict) -> ElState:
             counts[CODE_INFO[code][0]] += 1
     expected = [k // players + (1 if p < k % players else 0) for p in range(players)]
     if counts != expected:
+
         def listed(ns):
             return ", ".join(f"{names[p]} {n}" for p, n in enumerate(ns))
+
         raise core.SetupError(
             f"the numbers do not fit turns in seat order ({names[0]} first, one number a turn): "
-            f"with {k} on the board they are {listed(expected)}, not {listed(counts)}")
+            f"with {k} on the board they are {listed(expected)}, not {listed(counts)}"
+        )
     extra = setup["extra"]
     declare = bool(options.get("declare-threats", False))
     phase = 1 if extra.get("phase") == "declare" else 0
@@ -81,7 +95,8 @@ def setup_compose(header, setup: dict) -> ElState:
             owner, mask = els[0]
             raise core.SetupError(
                 f"the game would already be over: {names[owner]} has an EL on "
-                f"{' '.join(rules.mask_names(mask))}; set up a position that can still be played")
+                f"{' '.join(rules.mask_names(mask))}; set up a position that can still be played"
+            )
     fields = [ElState(variant, options, board_t, occ).board_text(), SEAT_LETTERS[to_move]]
     if phase:
         fields.append("phase=declare")
@@ -91,9 +106,11 @@ def setup_compose(header, setup: dict) -> ElState:
         lasts = []
         for i in range(min(k, 2 if declare else 1)):
             seat = (k - 1 - i) % players
-            cell = next(rules.name_of[c] for c in range(rules.cells)
-                        if board[c] and CODE_INFO[board[c]][0] == seat
-                        and rules.name_of[c] not in lasts)
+            cell = next(
+                rules.name_of[c]
+                for c in range(rules.cells)
+                if board[c] and CODE_INFO[board[c]][0] == seat and rules.name_of[c] not in lasts
+            )
             lasts.insert(0, cell)
     if lasts:
         fields.append("last=" + ",".join(lasts))

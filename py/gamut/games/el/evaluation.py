@@ -40,11 +40,11 @@ if TYPE_CHECKING:
     from ...core import EvaluationProtocol
     from .state import ElState
 
-THREAT_WIN = 60_000      # side to move has a completing placement
-DOUBLE_THREAT = 40_000   # opponent threatens on two cells or more
-SINGLE_THREAT = 60       # opponent threatens on one cell: we must block
+THREAT_WIN = 60_000  # side to move has a completing placement
+DOUBLE_THREAT = 40_000  # opponent threatens on two cells or more
+SINGLE_THREAT = 60  # opponent threatens on one cell: we must block
 PARITY = 3
-LATER_THREAT = 40        # a threat that needs declaring before it can win
+LATER_THREAT = 40  # a threat that needs declaring before it can win
 # The player about to write a number is worth this much more than the
 # shape counts say (they lag by the number just written): without it the
 # evaluation of the side to move averaged -280 over played positions, and
@@ -71,8 +71,9 @@ def _tables_for(rules):
         # numbers that fit the targets (consecutive windows)
         targets = tuple(rules.targets)
         shapes = tuple((getter, cells) for _, getter, cells in rules.shapes)
-        through = tuple(tuple(i for i, (_, cells) in enumerate(shapes) if c in cells)
-                        for c in range(rules.cells))
+        through = tuple(
+            tuple(i for i, (_, cells) in enumerate(shapes) if c in cells) for c in range(rules.cells)
+        )
         t = _tables[rules.variant] = (k, need, value, targets, shapes, through)
     return t
 
@@ -138,12 +139,17 @@ def _shape_record(tables, cells, vals):
                 x, y = _numbers_in(t - num)
                 for seat, o in ((0, o0), (1, o1)):
                     if o + 2 >= need:
-                        found += [(seat, a, x, b), (seat, a, y, b),
-                                  (seat, b, x, a), (seat, b, y, a)]
+                        found += [(seat, a, x, b), (seat, a, y, b), (seat, b, x, a), (seat, b, y, a)]
             potentials = tuple(found)
-        return (value[o0][filled] if live0 else 0, value[o1][filled] if live1 else 0,
-                ((1 if empty & 1 else -1) if live0 and live1 else 0), miss, empties, (),
-                potentials)
+        return (
+            value[o0][filled] if live0 else 0,
+            value[o1][filled] if live1 else 0,
+            ((1 if empty & 1 else -1) if live0 and live1 else 0),
+            miss,
+            empties,
+            (),
+            potentials,
+        )
     c = empties[0]
     found = []
     for t in targets:
@@ -154,8 +160,15 @@ def _shape_record(tables, cells, vals):
             found.append((0, c, n))
         if o1 + 1 >= need:
             found.append((1, c, n))
-    return (value[o0][filled] if live0 else 0, value[o1][filled] if live1 else 0, 0, miss,
-            empties, tuple(found), ())
+    return (
+        value[o0][filled] if live0 else 0,
+        value[o1][filled] if live1 else 0,
+        0,
+        miss,
+        empties,
+        tuple(found),
+        (),
+    )
 
 
 _numbers: dict = {}
@@ -190,13 +203,12 @@ class Analysis:
     potential_shapes: dict
 
     @classmethod
-    def full(cls, state) -> "Analysis":
+    def full(cls, state) -> Analysis:
         tables = _tables_for(state.rules)
         _records.setdefault(state.rules.variant, {})
         board = state.board
         a = cls()
-        a.records = records = [_shape_record(tables, cells, getter(board))
-                               for getter, cells in tables[4]]
+        a.records = records = [_shape_record(tables, cells, getter(board)) for getter, cells in tables[4]]
         s0 = s1 = par = 0
         threat_shapes = {}
         potential_shapes = {}
@@ -213,7 +225,7 @@ class Analysis:
         a.potential_shapes = potential_shapes
         return a
 
-    def after(self, state, cell) -> "Analysis":
+    def after(self, state, cell) -> Analysis:
         """The analysis of ``state``, which is this analysis's position
         with a number written on ``cell``."""
         tables = _tables_for(state.rules)
@@ -332,8 +344,7 @@ def evaluate(state) -> int:
             theirs = real
         else:
             real = {c: ns for c, ns in mine.items() if declared[me] >> c & 1}
-            later = len(mine.keys() - real.keys()) - len(
-                [c for c in theirs if not declared[me ^ 1] >> c & 1])
+            later = len(mine.keys() - real.keys()) - len([c for c in theirs if not declared[me ^ 1] >> c & 1])
             mine = real
             theirs = {c: ns for c, ns in theirs.items() if declared[me ^ 1] >> c & 1}
         later *= LATER_THREAT
@@ -400,8 +411,9 @@ def order_table(state):
     threats = a.threats()
     for c, ns in threats[me ^ 1].items():  # blocks: fill the cell with another number
         for n in range(1, numbers + 1):
-            table[base | (c << 4) | n] = -5_000_000 if n in ns else 5_000_000 + table.get(
-                base | (c << 4) | n, 0)
+            table[base | (c << 4) | n] = (
+                -5_000_000 if n in ns else 5_000_000 + table.get(base | (c << 4) | n, 0)
+            )
     for c, ns in threats[me].items():
         for n in ns:
             table[base | (c << 4) | n] = 10_000_000
@@ -454,4 +466,5 @@ def search_moves(state) -> list:
 
 if TYPE_CHECKING:
     from . import evaluation as _this
+
     _conforms: EvaluationProtocol[ElState] = _this

@@ -9,15 +9,13 @@ from typing import Literal
 
 from ...grid import cell_name, iter_bits
 
-
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
-SEAT_COLORS: tuple[Literal["red", "blue", "green", "yellow"], ...] = (
-    "red", "blue", "green", "yellow")
+SEAT_COLORS: tuple[Literal["red", "blue", "green", "yellow"], ...] = ("red", "blue", "green", "yellow")
 SEAT_LETTERS = "rbgy"
 
 OWN_SHIFT = 40
 NUM_MASK = (1 << OWN_SHIFT) - 1
-DECLARE_BASE = 1 << 72          # Declaration codes are >= this
+DECLARE_BASE = 1 << 72  # Declaration codes are >= this
 PHASE_PLACE, PHASE_DECLARE = 0, 1
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ...core import PositionError, excerpt
 from ...grid import parse_cell
 from .moves import CODE_INFO, SEAT_LETTERS, SEAT_NAMES
-from .state import ElState
 from .rules import RULES
+from .state import ElState
 
 
 def _parse_board(rules, text: str, players: int):
@@ -29,17 +29,21 @@ def _parse_board(rules, text: str, players: int):
             if ch == ".":
                 j += 1
             elif ch in letters:
-                digit = row[j + 1: j + 2]
+                digit = row[j + 1 : j + 2]
                 if not (digit.isdigit() and digit.isascii() and 1 <= int(digit) <= rules.numbers):
-                    raise PositionError(f"{excerpt(ch)} on rank {rank + 1} must be followed by a "
-                                        f"number from 1 to {rules.numbers}")
+                    raise PositionError(
+                        f"{excerpt(ch)} on rank {rank + 1} must be followed by a "
+                        f"number from 1 to {rules.numbers}"
+                    )
                 c = rank * size + file
                 board[c] = rules.codes[letters.index(ch)][int(digit)]
                 occ |= 1 << c
                 j += 2
             else:
-                raise PositionError(f"unexpected {excerpt(ch)} on rank {rank + 1}: write '.' for an "
-                                    f"empty cell and e.g. 'r5' for Red's 5 (seats {letters})")
+                raise PositionError(
+                    f"unexpected {excerpt(ch)} on rank {rank + 1}: write '.' for an "
+                    f"empty cell and e.g. 'r5' for Red's 5 (seats {letters})"
+                )
             file += 1
         if file != size:
             raise PositionError(f"rank {rank + 1} of the board holds {file} cells, not {size}")
@@ -78,8 +82,10 @@ def load_body(header, body: str) -> ElState:
     declare = bool(options.get("declare-threats", False))
     fields = body.split()
     if len(fields) < 2:
-        raise PositionError("an EL position is '<board> <seat to move> [phase=declare] "
-                            "[last=<cells>] [declared=<cells>;<cells>]'")
+        raise PositionError(
+            "an EL position is '<board> <seat to move> [phase=declare] "
+            "[last=<cells>] [declared=<cells>;<cells>]'"
+        )
     board, occ = _parse_board(rules, fields[0], players)
     names = rules.name_of
     extra: dict[str, str] = {}
@@ -87,8 +93,7 @@ def load_body(header, body: str) -> ElState:
     for f in fields[2:]:
         name, eq, value = f.partition("=")
         if not eq or name not in order:
-            raise PositionError(f"unexpected field {excerpt(f)} (expected phase=, last= or "
-                                "declared=)")
+            raise PositionError(f"unexpected field {excerpt(f)} (expected phase=, last= or declared=)")
         if name in extra or any(order.index(o) > order.index(name) for o in extra):
             raise PositionError(f"field {excerpt(name)} is repeated or out of order")
         extra[name] = value
@@ -100,9 +105,11 @@ def load_body(header, body: str) -> ElState:
     for p in range(players):
         expected = k // players + (1 if p < k % players else 0)
         if counts[p] != expected:
-            raise PositionError(f"{SEAT_NAMES[p]} has {counts[p]} numbers on the board, but with "
-                                f"{k} numbers in all and turns in seat order it must have "
-                                f"{expected}")
+            raise PositionError(
+                f"{SEAT_NAMES[p]} has {counts[p]} numbers on the board, but with "
+                f"{k} numbers in all and turns in seat order it must have "
+                f"{expected}"
+            )
     phase = 0
     if "phase" in extra:
         if extra["phase"] != "declare" or not declare:
@@ -112,18 +119,22 @@ def load_body(header, body: str) -> ElState:
         phase = 1
     to_move = (k - phase) % players
     if fields[1] != SEAT_LETTERS[to_move]:
-        raise PositionError(f"the seat to move must be {SEAT_LETTERS[to_move]!r} "
-                            f"({SEAT_NAMES[to_move]}), not {excerpt(fields[1])}")
+        raise PositionError(
+            f"the seat to move must be {SEAT_LETTERS[to_move]!r} "
+            f"({SEAT_NAMES[to_move]}), not {excerpt(fields[1])}"
+        )
     lasts = _cells_field(rules, extra["last"], "last") if "last" in extra else []
     want = min(k, 2 if declare else 1)
     if len(lasts) != want:
-        raise PositionError(f"last= must give the last {want} placement(s)" if want else
-                            "an empty board has no last placement")
+        raise PositionError(
+            f"last= must give the last {want} placement(s)"
+            if want
+            else "an empty board has no last placement"
+        )
     for i, c in enumerate(reversed(lasts)):
         seat = (k - 1 - i) % players
         if not board[c] or CODE_INFO[board[c]][0] != seat:
-            raise PositionError(f"last placement {names[c]} must hold a number of "
-                                f"{SEAT_NAMES[seat]}")
+            raise PositionError(f"last placement {names[c]} must hold a number of {SEAT_NAMES[seat]}")
     last = lasts[-1] if lasts else None
     last2 = lasts[-2] if len(lasts) > 1 else None
     declared = (0, 0)
@@ -149,22 +160,25 @@ def load_body(header, body: str) -> ElState:
     if not declare:
         stale = rules.all_els(board, occ, 1 << last)
         if stale:
-            raise PositionError("the board holds an EL on " + " ".join(rules.mask_names(stale[0][1]))
-                                + " that the last placement did not complete; the game would "
-                                  "have ended earlier")
+            raise PositionError(
+                "the board holds an EL on "
+                + " ".join(rules.mask_names(stale[0][1]))
+                + " that the last placement did not complete; the game would "
+                "have ended earlier"
+            )
     mover = CODE_INFO[board[last]][0]
     found = rules.completions(board, occ, last, mover if rules.any_shape else None)
     outcome = None
     if found:
-        outcome = state._decide(found, mover, last, CODE_INFO[board[last]][1],
-                                declared[mover] if declare else 0, last=last2)
+        outcome = state._decide(
+            found, mover, last, CODE_INFO[board[last]][1], declared[mover] if declare else 0, last=last2
+        )
     if outcome is None and occ == rules.full:
         outcome = state._full_board_outcome()
     if outcome is not None and phase:
         raise PositionError(f"the game is over ({outcome.reason}), so nobody declares")
     if declare:
-        _check_declarations(rules, board, occ, phase, declared, last, last2, mover,
-                            outcome is not None)
+        _check_declarations(rules, board, occ, phase, declared, last, last2, mover, outcome is not None)
     state._outcome = outcome
     return state
 
@@ -188,8 +202,8 @@ def _check_declarations(rules, board, occ, phase, declared, last, last2, mover, 
             raise PositionError(
                 f"{SEAT_NAMES[seat]}'s declared cells must be cells where {SEAT_NAMES[seat]} "
                 "threatened to complete an EL when declaring (and are still empty)"
-                + ("; the player who just placed has not declared yet" if phase and seat == mover
-                   else ""))
+                + ("; the player who just placed has not declared yet" if phase and seat == mover else "")
+            )
 
 
 def start(variant: str, options: dict) -> ElState:

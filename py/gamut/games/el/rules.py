@@ -7,7 +7,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ...grid import cell_name, iter_bits
-from .moves import NUMBER_OF_CODE, NUM_MASK, OWN_SHIFT, Placement, cell_code
+from .moves import NUM_MASK, NUMBER_OF_CODE, OWN_SHIFT, Placement, cell_code
 
 
 def _line_l_shapes(size: int, k: int) -> list:
@@ -44,9 +44,26 @@ class Rules:
     seats, and whether the threat rule (announcement, declarations) applies.
     The colour rule is always a strict plurality of the EL's numbers."""
 
-    __slots__ = ("variant", "size", "cells", "full", "numbers", "k", "any_shape",
-                 "consecutive", "players", "threat_rule", "targets", "plurality",
-                 "codes", "shapes", "through", "nbr", "placements", "name_of")
+    __slots__ = (
+        "variant",
+        "size",
+        "cells",
+        "full",
+        "numbers",
+        "k",
+        "any_shape",
+        "consecutive",
+        "players",
+        "threat_rule",
+        "targets",
+        "plurality",
+        "codes",
+        "shapes",
+        "through",
+        "nbr",
+        "placements",
+        "name_of",
+    )
 
     def __init__(self, variant, size, numbers, k, any_shape, consecutive, players, threat_rule):
         self.variant = variant
@@ -76,8 +93,9 @@ class Rules:
 
         compose(0, k, [])
         self.plurality = plurality
-        self.codes = tuple(tuple(cell_code(p, n) if n else 0 for n in range(numbers + 1))
-                           for p in range(players))
+        self.codes = tuple(
+            tuple(cell_code(p, n) if n else 0 for n in range(numbers + 1)) for p in range(players)
+        )
         self.name_of = tuple(cell_name(c, size) for c in range(self.cells))
         nbr = []
         for c in range(self.cells):
@@ -96,11 +114,11 @@ class Rules:
                 mask = sum(1 << c for c in cells)
                 shapes.append((mask, itemgetter(*cells), cells))
             self.shapes = tuple(shapes)
-            self.through = tuple(tuple((m, g) for m, g, cs in shapes if c in cs)
-                                 for c in range(self.cells))
+            self.through = tuple(tuple((m, g) for m, g, cs in shapes if c in cs) for c in range(self.cells))
         self.placements = tuple(
             tuple(Placement((size << 10) | (c << 4) | n) for n in range(1, numbers + 1))
-            for c in range(self.cells))
+            for c in range(self.cells)
+        )
 
     # -- win detection ---------------------------------------------------------
     def completions(self, board, occ, c, stop=None) -> list:

@@ -5,13 +5,14 @@ are their own modules."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
 from ...grid import iter_bits, parse_cell
 from . import display, words
-from .moves import CODE_INFO, DECLARE_BASE, Declaration, SEAT_LETTERS, SEAT_NAMES, declaration
+from .moves import CODE_INFO, DECLARE_BASE, SEAT_LETTERS, SEAT_NAMES, Declaration, declaration
 from .rules import RULES
 
 if TYPE_CHECKING:
@@ -62,13 +63,39 @@ class ElState(core.State):
     completion was created by the opponent).  The seat to move and the ply
     follow from the number of filled cells and the phase."""
 
-    __slots__ = ("variant", "options", "rules", "board", "occ", "phase", "declared",
-                 "last", "last2", "_hash", "_outcome", "_moves", "_threats", "_declare",
-                 "_analysis", "_analysis_base")
+    __slots__ = (
+        "variant",
+        "options",
+        "rules",
+        "board",
+        "occ",
+        "phase",
+        "declared",
+        "last",
+        "last2",
+        "_hash",
+        "_outcome",
+        "_moves",
+        "_threats",
+        "_declare",
+        "_analysis",
+        "_analysis_base",
+    )
     game_id = "el"
 
-    def __init__(self, variant, options, board, occ, phase=0, declared=(0, 0),
-                 last=None, last2=None, outcome=None, hash_=None):
+    def __init__(
+        self,
+        variant,
+        options,
+        board,
+        occ,
+        phase=0,
+        declared=(0, 0),
+        last=None,
+        last2=None,
+        outcome=None,
+        hash_=None,
+    ):
         self.variant = variant
         self.options = options
         self.rules = RULES[variant]
@@ -80,8 +107,11 @@ class ElState(core.State):
         self.last2 = last2
         self._declare = bool(options.get("declare-threats", False))
         self._outcome = outcome
-        self._hash = (_full_hash(self.rules, board, phase, declared, last, last2, self._declare)
-                      if hash_ is None else hash_)
+        self._hash = (
+            _full_hash(self.rules, board, phase, declared, last, last2, self._declare)
+            if hash_ is None
+            else hash_
+        )
         self._moves = None
         self._threats = None
         # the computer's shape analysis (.evaluation), kept incrementally:
@@ -139,8 +169,12 @@ class ElState(core.State):
     def _forced_number(self) -> int:
         """With ``first-two-equal``: the number Red must repeat on their second
         placement (0 when no constraint applies)."""
-        if (self.options.get("first-two-equal") and not self.phase
-                and self.occ.bit_count() == self.rules.players and self.to_move == 0):
+        if (
+            self.options.get("first-two-equal")
+            and not self.phase
+            and self.occ.bit_count() == self.rules.players
+            and self.to_move == 0
+        ):
             for code in self.board:
                 if code and CODE_INFO[code][0] == 0:
                     return CODE_INFO[code][1]
@@ -208,7 +242,7 @@ class ElState(core.State):
             mask |= 1 << c
         return mask
 
-    def play_unchecked(self, move) -> "ElState":
+    def play_unchecked(self, move) -> ElState:
         """The position after ``move`` (a legal move; anything else raises
         IllegalMoveError, but use :meth:`parse_move` for untrusted text)."""
         if self._outcome is not None:
@@ -224,7 +258,7 @@ class ElState(core.State):
             child._analysis_base = (self._analysis, (move >> 4) & 63)
         return child
 
-    def _play_placement(self, move) -> "ElState":
+    def _play_placement(self, move) -> ElState:
         rules = self.rules
         size = rules.size
         c, n = (move >> 4) & 63, move & 15
@@ -236,7 +270,7 @@ class ElState(core.State):
             raise IllegalMoveError(self._explain_forced(forced))
         p = self.to_move
         code = rules.codes[p][n]
-        board = self.board[:c] + (code,) + self.board[c + 1:]
+        board = self.board[:c] + (code,) + self.board[c + 1 :]
         occ = self.occ | bit
         h = self._hash ^ Z_CELL[c * 64 + p * 16 + n]
         declare = self._declare
@@ -249,8 +283,7 @@ class ElState(core.State):
         if outcome is None and occ == rules.full:
             outcome = self._full_board_outcome()
         if not declare:
-            return ElState(self.variant, self.options, board, occ, 0, self.declared, c, None,
-                           outcome, h)
+            return ElState(self.variant, self.options, board, occ, 0, self.declared, c, None, outcome, h)
         declared = self.declared
         phase = 0
         if outcome is None:  # the mover must now declare; the filled cell is no threat
@@ -268,10 +301,9 @@ class ElState(core.State):
         if self.last2 is not None:
             h ^= Z_LAST2[self.last2]
         h ^= Z_LAST[c]
-        return ElState(self.variant, self.options, board, occ, phase, declared, c, self.last,
-                       outcome, h)
+        return ElState(self.variant, self.options, board, occ, phase, declared, c, self.last, outcome, h)
 
-    def _play_declaration(self, move) -> "ElState":
+    def _play_declaration(self, move) -> ElState:
         rules = self.rules
         if not self.phase:
             raise IllegalMoveError("a declaration comes right after your own placement")
@@ -284,8 +316,18 @@ class ElState(core.State):
             h ^= Z_DECL[p][sq]
         declared = list(self.declared)
         declared[p] = mask
-        return ElState(self.variant, self.options, self.board, self.occ, 0, tuple(declared),
-                       self.last, self.last2, None, h)
+        return ElState(
+            self.variant,
+            self.options,
+            self.board,
+            self.occ,
+            0,
+            tuple(declared),
+            self.last,
+            self.last2,
+            None,
+            h,
+        )
 
     def _decide(self, found, mover, c, n, declared_mask, last=-1) -> Outcome | None:
         """The outcome of a placement by ``mover`` on ``c`` completing the ELs
@@ -301,26 +343,40 @@ class ElState(core.State):
             # (the connected-set search stops at the mover's first EL, so only
             # the line/L variants know every other owner)
             others = {w for w, _ in found if w != mover} if not rules.any_shape else ()
-            both = " (it completed an EL for " + " and ".join(
-                names[w] for w in sorted(others)) + " too; the mover wins)" if others else ""
+            both = (
+                " (it completed an EL for "
+                + " and ".join(names[w] for w in sorted(others))
+                + " too; the mover wins)"
+                if others
+                else ""
+            )
             if not self._declare:
                 return Outcome(mover, f"{names[mover]} wins: {where} completed an EL{both}", cells)
             if declared_mask >> c & 1:
-                return Outcome(mover, f"{names[mover]} wins: {where} completed an EL on a "
-                                      f"declared threat cell{both}", cells)
+                return Outcome(
+                    mover,
+                    f"{names[mover]} wins: {where} completed an EL on a declared threat cell{both}",
+                    cells,
+                )
             if last is not None and all(m >> last & 1 for m in own):
-                return Outcome(mover, f"{names[mover]} wins: {where} completed an EL that "
-                                      f"{names[mover ^ 1]}'s last move created{both}", cells)
+                return Outcome(
+                    mover,
+                    f"{names[mover]} wins: {where} completed an EL that "
+                    f"{names[mover ^ 1]}'s last move created{both}",
+                    cells,
+                )
         players = rules.players
         owners = {w for w, _ in found}
         for i in range(1, players):
             q = (mover + i) % players
             if q in owners:
                 cells = rules.mask_names(next(m for w, m in found if w == q))
-                extra = (" (the EL it completed for " + names[mover] + " was not declared)"
-                         if own else "")
-                return Outcome(q, f"{names[q]} wins: {names[mover]}'s {where} completed an EL "
-                                  f"for {names[q]}{extra}", cells)
+                extra = " (the EL it completed for " + names[mover] + " was not declared)" if own else ""
+                return Outcome(
+                    q,
+                    f"{names[q]} wins: {names[mover]}'s {where} completed an EL for {names[q]}{extra}",
+                    cells,
+                )
         return None
 
     def _full_board_outcome(self) -> Outcome:
@@ -349,45 +405,52 @@ class ElState(core.State):
         if t.startswith("declare"):
             if not self.phase:
                 if not self._declare:
-                    raise IllegalMoveError("threats are announced automatically in this game; "
-                                           "there is nothing to declare")
-                raise IllegalMoveError(f"{name} must place a number first; a declaration "
-                                       "comes right after your own placement")
-            body = t[len("declare"):].lstrip(":").strip()
+                    raise IllegalMoveError(
+                        "threats are announced automatically in this game; there is nothing to declare"
+                    )
+                raise IllegalMoveError(
+                    f"{name} must place a number first; a declaration comes right after your own placement"
+                )
+            body = t[len("declare") :].lstrip(":").strip()
             mask = 0
             if body != "-":
                 items = [x.strip() for x in body.split(",")] if body else []
                 if not items or not all(items):
                     raise IllegalMoveError(
                         f"cannot read {excerpt(text)}: write 'declare:c4,d5' (or 'declare c4,d5') "
-                        "or 'declare:-'")
+                        "or 'declare:-'"
+                    )
                 for item in items:
                     c = parse_cell(item, rules.size, rules.size)
                     if c is None:
-                        raise IllegalMoveError(f"cannot read {excerpt(text)}: {excerpt(item, 8)} "
-                                               "is not a cell "
-                                               f"(cells run from a1 to {self._corner()})")
+                        raise IllegalMoveError(
+                            f"cannot read {excerpt(text)}: {excerpt(item, 8)} "
+                            "is not a cell "
+                            f"(cells run from a1 to {self._corner()})"
+                        )
                     if self.occ >> c & 1:
-                        raise IllegalMoveError(f"{item} is not empty; only empty cells can be "
-                                               "declared as threats")
+                        raise IllegalMoveError(
+                            f"{item} is not empty; only empty cells can be declared as threats"
+                        )
                     mask |= 1 << c
             return declaration(rules.size, mask & self._threat_cells(self.to_move))
         if self.phase:
-            raise IllegalMoveError(f"{name} must first declare threats: write 'declare:c4,d5' "
-                                   "with the cells where you threaten to complete an EL, or "
-                                   "'declare:-'")
+            raise IllegalMoveError(
+                f"{name} must first declare threats: write 'declare:c4,d5' "
+                "with the cells where you threaten to complete an EL, or "
+                "'declare:-'"
+            )
         cell_text, eq, num_text = t.partition("=")
         cell_text, num_text = cell_text.strip(), num_text.strip()
         if not eq or not cell_text or not num_text:
-            raise IllegalMoveError(f"cannot read move {excerpt(text)}: write the cell and the number, "
-                                   "like c4=5")
+            raise IllegalMoveError(
+                f"cannot read move {excerpt(text)}: write the cell and the number, like c4=5"
+            )
         c = parse_cell(cell_text, rules.size, rules.size)
         if c is None:
-            raise IllegalMoveError(f"cannot read move {excerpt(text)}: cells run from a1 to "
-                                   f"{self._corner()}")
+            raise IllegalMoveError(f"cannot read move {excerpt(text)}: cells run from a1 to {self._corner()}")
         if not (num_text.isdigit() and num_text.isascii() and 1 <= int(num_text) <= rules.numbers):
-            raise IllegalMoveError(f"cannot read move {excerpt(text)}: numbers run from 1 to "
-                                   f"{rules.numbers}")
+            raise IllegalMoveError(f"cannot read move {excerpt(text)}: numbers run from 1 to {rules.numbers}")
         n = int(num_text)
         if self.occ >> c & 1:
             raise IllegalMoveError(self._occupied(c))
@@ -404,8 +467,7 @@ class ElState(core.State):
         return f"{self.rules.name_of[c]} already holds {SEAT_NAMES[p]}'s {n}; write on an empty cell"
 
     def _explain_forced(self, forced) -> str:
-        return (f"first two numbers equal: Red's second number must be the same as the first "
-                f"({forced})")
+        return f"first two numbers equal: Red's second number must be the same as the first ({forced})"
 
     def why_illegal(self, clicks) -> str:
         return words.why_illegal(self, clicks)
@@ -440,14 +502,14 @@ class ElState(core.State):
             lasts = [self.last2, self.last] if self._declare else [self.last]
             parts.append("last=" + ",".join(names[c] for c in lasts if c is not None))
         if self._declare:
-            parts.append("declared=" + ";".join(
-                ",".join(names[c] for c in iter_bits(m)) or "-" for m in self.declared))
+            parts.append(
+                "declared=" + ";".join(",".join(names[c] for c in iter_bits(m)) or "-" for m in self.declared)
+            )
         return " ".join(parts)
 
     def key(self) -> tuple:
         lasts = (self.last, self.last2) if self._declare else ()
-        return (self.variant, tuple(self.options.items()), self.board, self.phase,
-                self.declared, lasts)
+        return (self.variant, tuple(self.options.items()), self.board, self.phase, self.declared, lasts)
 
     def view(self) -> View:
         return display.view(self)

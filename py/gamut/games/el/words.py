@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...grid import parse_cell
-from .moves import CODE_INFO, DECLARE_BASE, Declaration, SEAT_NAMES
+from .moves import CODE_INFO, DECLARE_BASE, SEAT_NAMES, Declaration
 
 if TYPE_CHECKING:
     from .state import ElState
@@ -40,11 +40,9 @@ def threat_words(state: ElState) -> str:
         mover = CODE_INFO[state.board[state.last]][0]
         if state._declare:
             if state.phase:
-                own = [m for w, m in rules.completions(state.board, state.occ, state.last)
-                       if w == mover]
+                own = [m for w, m in rules.completions(state.board, state.occ, state.last) if w == mover]
                 if own:
-                    parts.append("completing an EL without having declared it: no win, "
-                                 "the game goes on")
+                    parts.append("completing an EL without having declared it: no win, the game goes on")
                 parts.append(f"{SEAT_NAMES[mover]} now declares threats")
         else:
             by_cell = state._threat_numbers(mover, state._threat_cells(mover))
@@ -63,15 +61,14 @@ def score_words(state: ElState, view) -> str:
     for code in state.board:
         if code:
             counts[CODE_INFO[code][0]] += 1
-    empty = state.rules.size ** 2 - state.occ.bit_count()
+    empty = state.rules.size**2 - state.occ.bit_count()
     parts = [f"{SEAT_NAMES[p]} {n} number{'s' if n != 1 else ''}" for p, n in enumerate(counts)]
     text = "; ".join(parts) + f"; {empty} empty cell{'s' if empty != 1 else ''}"
     if state.rules.threat_rule and not state._declare and state._outcome is None:
         for p in range(state.rules.players):
             by_cell = state._threat_numbers(p, state._threat_cells(p))
             if by_cell:
-                text += f"; {SEAT_NAMES[p]} threatens " + _threat_list(state.rules.name_of,
-                                                                     by_cell)
+                text += f"; {SEAT_NAMES[p]} threatens " + _threat_list(state.rules.name_of, by_cell)
     return text
 
 
@@ -79,16 +76,21 @@ def why_illegal(state: ElState, clicks) -> str:
     if state._outcome is not None:
         return f"The game is over ({state._outcome.reason})."
     if state.phase:
-        return ("Mark the cells where you threaten to complete an EL, then confirm "
-                "(or confirm with none marked).")
+        return (
+            "Mark the cells where you threaten to complete an EL, then confirm (or confirm with none marked)."
+        )
     rules = state.rules
     cells, numbers = [], []
     for click in clicks:
         c = parse_cell(click, rules.size, rules.size) if isinstance(click, str) else None
         if c is not None:
             cells.append(c)
-        elif (isinstance(click, str) and click[:1] == "n" and click[1:].isdigit()
-              and 1 <= int(click[1:]) <= rules.numbers):
+        elif (
+            isinstance(click, str)
+            and click[:1] == "n"
+            and click[1:].isdigit()
+            and 1 <= int(click[1:]) <= rules.numbers
+        ):
             numbers.append(int(click[1:]))
         else:
             return f"Click an empty cell and a number from 1 to {rules.numbers}."
@@ -98,8 +100,7 @@ def why_illegal(state: ElState, clicks) -> str:
     forced = state._forced_number()
     for n in numbers:
         if forced and n != forced:
-            return state._explain_forced(forced)[0].upper() + \
-                state._explain_forced(forced)[1:] + "."
+            return state._explain_forced(forced)[0].upper() + state._explain_forced(forced)[1:] + "."
     if len(cells) > 1 or len(numbers) > 1:
         return "A move writes one number on one empty cell."
     if not cells:

@@ -90,29 +90,43 @@ from ... import core
 from .editor import setup_compose, setup_describe, setup_palette
 from .positions import load_body, start
 
-INFO = core.register(core.GameInfo(
-    id="escabel",
-    name="Escabel",
-    description="Place and climb stacks on the points of a grid; connect your two "
-                "edges with a chain that survives the crosscuts.",
-    variants=(
-        core.VariantInfo("standard", "Standard", "An empty board."),
-        core.VariantInfo("checkered", "Checkered",
-                         "The board starts full of single pieces in a checkered pattern."),
-    ),
-    options=(
-        core.OptionSpec("size", "Board size", tuple(range(5, 14)), 7,
-                        "Points on each side of the board."),
-        core.OptionSpec("pie", "Pie rule", (True, False), True,
-                        "On White's first turn, White may swap sides instead of moving."),
-        core.OptionSpec("corners", "Corner colour", ("black", "white"), "black",
-                        "Colour of all four corners in the checkered setup.",
-                        variants=("checkered",),
-                        # on even sizes the two setups are mirror images: one is offered
-                        when=(("size", tuple(str(n) for n in range(5, 14, 2))),)),
-    ),
-    factory=start,
-    loader=load_body,
-    editor=core.Editor(setup_palette, setup_describe, setup_compose),
-    package=__name__,
-))
+INFO = core.register(
+    core.GameInfo(
+        id="escabel",
+        name="Escabel",
+        description="Place and climb stacks on the points of a grid; connect your two "
+        "edges with a chain that survives the crosscuts.",
+        variants=(
+            core.VariantInfo("standard", "Standard", "An empty board."),
+            core.VariantInfo(
+                "checkered", "Checkered", "The board starts full of single pieces in a checkered pattern."
+            ),
+        ),
+        options=(
+            core.OptionSpec(
+                "size", "Board size", tuple(range(5, 14)), 7, "Points on each side of the board."
+            ),
+            core.OptionSpec(
+                "pie",
+                "Pie rule",
+                (True, False),
+                True,
+                "On White's first turn, White may swap sides instead of moving.",
+            ),
+            core.OptionSpec(
+                "corners",
+                "Corner colour",
+                ("black", "white"),
+                "black",
+                "Colour of all four corners in the checkered setup.",
+                variants=("checkered",),
+                # on even sizes the two setups are mirror images: one is offered
+                when=(("size", tuple(str(n) for n in range(5, 14, 2))),),
+            ),
+        ),
+        factory=start,
+        loader=load_body,
+        editor=core.Editor(setup_palette, setup_describe, setup_compose),
+        package=__name__,
+    )
+)

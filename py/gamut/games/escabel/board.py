@@ -4,12 +4,10 @@ keys (grown on demand)."""
 
 from __future__ import annotations
 
+import random
 from typing import Literal
 
-import random
-
 from ...grid import cell_name, parse_cell
-
 
 BLACK, WHITE = 0, 1
 COLOUR_NAMES = ("Black", "White")
@@ -31,16 +29,31 @@ _UNKNOWN = object()  # "outcome not computed yet"
 class Geometry:
     """Precomputed tables of an ``n x n`` board (``stride = n + 1``)."""
 
-    __slots__ = ("n", "stride", "board", "bottom", "top", "left", "right", "ranks",
-                 "files", "names", "index", "deltas", "moves", "swap", "corner_even",
-                 "rank_placements")
+    __slots__ = (
+        "n",
+        "stride",
+        "board",
+        "bottom",
+        "top",
+        "left",
+        "right",
+        "ranks",
+        "files",
+        "names",
+        "index",
+        "deltas",
+        "moves",
+        "swap",
+        "corner_even",
+        "rank_placements",
+    )
 
     def __init__(self, n: int):
         s = n + 1
         self.n = n
         self.stride = s
         self.names: list = [None] * (n * s)  # internal index -> "a1" (None: the guard column)
-        self.index: dict[str, int] = {}      # "a1" -> internal index
+        self.index: dict[str, int] = {}  # "a1" -> internal index
         board = 0
         for rank in range(n):
             for file in range(n):
@@ -64,8 +77,7 @@ class Geometry:
         moves[SWAP_CODE] = Move(base | SWAP_CODE)
         self.moves = moves
         self.swap = moves[SWAP_CODE]
-        self.corner_even = sum(1 << i for i in self.index.values()
-                               if (i // s + i % s) % 2 == 0)
+        self.corner_even = sum(1 << i for i in self.index.values() if (i // s + i % s) % 2 == 0)
         # per rank, {empty points of the rank (n bits): their placements, in point order}
         self.rank_placements: tuple[dict, ...] = tuple({} for _ in range(n))
 
@@ -79,8 +91,7 @@ class Geometry:
             if m:
                 d = known.get(m)
                 if d is None:
-                    d = known[m] = tuple(self.moves[r * s + f]
-                                         for f in range(self.n) if m >> f & 1)
+                    d = known[m] = tuple(self.moves[r * s + f] for f in range(self.n) if m >> f & 1)
                 out += d
         return out
 

@@ -12,12 +12,15 @@ def crosscuts(geo: Geometry, black: int, white: int) -> tuple[int, int]:
     p -- p+stride+1 (the other diagonal p+1 -- p+stride has the other colour)."""
     s = geo.stride
     d = s + 1
-    return (black & (black >> d) & (white >> 1) & (white >> s),
-            white & (white >> d) & (black >> 1) & (black >> s))
+    return (
+        black & (black >> d) & (white >> 1) & (white >> s),
+        white & (white >> d) & (black >> 1) & (black >> s),
+    )
 
 
-def cut_diagonals(geo: Geometry, codes: tuple, levels: tuple, ne_black: int, ne_white: int,
-                  colour: int) -> tuple[int, int]:
+def cut_diagonals(
+    geo: Geometry, codes: tuple, levels: tuple, ne_black: int, ne_white: int, colour: int
+) -> tuple[int, int]:
     """The crosscut diagonals of ``colour`` that are *not* connected.
 
     Returns ``(ne, nw)``: bitboards indexed like :func:`crosscuts`; a bit in
@@ -71,9 +74,20 @@ def grow(geo: Geometry, group: int, own: int, cut_ne: int, cut_nw: int, stop: in
         free_nw_from_ul = ~(cut_nw << s)
         while frontier:
             f = frontier
-            new = ((f << 1) | (f >> 1) | (f << s) | (f >> s)
-                   | ((f & free_ne) << d) | ((f >> d) & free_ne)
-                   | ((f & free_nw_from_lr) << a) | ((f & free_nw_from_ul) >> a)) & own & ~group
+            new = (
+                (
+                    (f << 1)
+                    | (f >> 1)
+                    | (f << s)
+                    | (f >> s)
+                    | ((f & free_ne) << d)
+                    | ((f >> d) & free_ne)
+                    | ((f & free_nw_from_lr) << a)
+                    | ((f & free_nw_from_ul) >> a)
+                )
+                & own
+                & ~group
+            )
             group |= new
             if group & stop:
                 return group
@@ -81,8 +95,11 @@ def grow(geo: Geometry, group: int, own: int, cut_ne: int, cut_nw: int, stop: in
     else:
         while frontier:
             f = frontier
-            new = ((f << 1) | (f >> 1) | (f << s) | (f >> s)
-                   | (f << d) | (f >> d) | (f << a) | (f >> a)) & own & ~group
+            new = (
+                ((f << 1) | (f >> 1) | (f << s) | (f >> s) | (f << d) | (f >> d) | (f << a) | (f >> a))
+                & own
+                & ~group
+            )
             group |= new
             if group & stop:
                 return group
@@ -90,8 +107,9 @@ def grow(geo: Geometry, group: int, own: int, cut_ne: int, cut_nw: int, stop: in
     return group
 
 
-def winning_chain(geo: Geometry, black: int, white: int, codes: tuple, levels: tuple,
-                  colour: int, exact: bool = False) -> int:
+def winning_chain(
+    geo: Geometry, black: int, white: int, codes: tuple, levels: tuple, colour: int, exact: bool = False
+) -> int:
     """A bitboard of ``colour``'s stacks connected to both of its edges, or 0.
 
     Without ``exact`` any nonzero value may be returned when there is such

@@ -33,8 +33,11 @@ def view(state: EscabelState) -> View:
         if not code:
             continue
         height = _height(code)
-        piece: Piece = {"cell": names[i], "owner": _top(code) ^ swapped,
-                               "stack": [((code >> k) & 1) ^ swapped for k in range(height)]}
+        piece: Piece = {
+            "cell": names[i],
+            "owner": _top(code) ^ swapped,
+            "stack": [((code >> k) & 1) ^ swapped for k in range(height)],
+        }
         if height > 1:
             piece["label"] = str(height)
         pieces.append(piece)
@@ -55,26 +58,37 @@ def view(state: EscabelState) -> View:
         threat = state.chain_cells(colour ^ 1)
         if threat:
             highlights.append({"kind": "threat", "cells": list(threat)})
-            messages.append(f"{COLOUR_NAMES[colour ^ 1]}'s chain joins its edges: "
-                            f"{COLOUR_NAMES[colour]} must break it now.")
+            messages.append(
+                f"{COLOUR_NAMES[colour ^ 1]}'s chain joins its edges: "
+                f"{COLOUR_NAMES[colour]} must break it now."
+            )
         if state.swap_allowed():
-            messages.append(f"{SEAT_NAMES[state._to_move]} may move, or swap sides (pie "
-                            f"rule): {SEAT_NAMES[state._to_move]} would then play Black "
-                            f"and {SEAT_NAMES[state._to_move ^ 1]} White.")
+            messages.append(
+                f"{SEAT_NAMES[state._to_move]} may move, or swap sides (pie "
+                f"rule): {SEAT_NAMES[state._to_move]} would then play Black "
+                f"and {SEAT_NAMES[state._to_move ^ 1]} White."
+            )
     if state._last is not None and state._last.is_swap:
-        messages.append(f"The players swapped sides: {SEAT_NAMES[0]} now plays "
-                        f"{COLOUR_NAMES[swapped]}, {SEAT_NAMES[1]} "
-                        f"{COLOUR_NAMES[swapped ^ 1]}.")
+        messages.append(
+            f"The players swapped sides: {SEAT_NAMES[0]} now plays "
+            f"{COLOUR_NAMES[swapped]}, {SEAT_NAMES[1]} "
+            f"{COLOUR_NAMES[swapped ^ 1]}."
+        )
     # the colour in the name: after a swap, who plays what is never in doubt
-    players: list[Player] = [{"name": f"{SEAT_NAMES[seat]} ({COLOUR_NAMES[seat ^ swapped]})",
-                              "color": COLOUR_TOKENS[seat ^ swapped]}
-                             for seat in (0, 1)]
+    players: list[Player] = [
+        {
+            "name": f"{SEAT_NAMES[seat]} ({COLOUR_NAMES[seat ^ swapped]})",
+            "color": COLOUR_TOKENS[seat ^ swapped],
+        }
+        for seat in (0, 1)
+    ]
     counts = [0, 0]
     for code in state.codes:
         if code:
             counts[_top(code) ^ swapped] += 1
     return {
-        "game": "escabel", "variant": state.variant,
+        "game": "escabel",
+        "variant": state.variant,
         "options": state.options_json(),
         "title": "Escabel",
         "players": players,
@@ -83,8 +97,10 @@ def view(state: EscabelState) -> View:
         "board": board,
         "pieces": pieces,
         "markers": [],
-        "counters": [{"owner": seat, "label": "stack" if counts[seat] == 1 else "stacks",
-                      "value": counts[seat]} for seat in (0, 1)],
+        "counters": [
+            {"owner": seat, "label": "stack" if counts[seat] == 1 else "stacks", "value": counts[seat]}
+            for seat in (0, 1)
+        ],
         "last_move": list(state._last.cells()) if state._last is not None else [],
         "highlights": highlights,
         "annotations": [],

@@ -5,21 +5,36 @@ from __future__ import annotations
 
 from ... import core
 from .board import BLACK, WHITE, _height, geometry
-from .state import EscabelState
 from .positions import _build, load_body
+from .state import EscabelState
 
 
 def setup_palette(variant: str, options: dict) -> dict:
     """Black and White pieces, stacked in the order they are put down.  In
     a description the seats are the colours (Player 1 Black): a position
     after the pie rule's swap keeps ``swapped`` in ``extra``."""
-    return {"items": [
-        {"id": "b", "label": "Black piece", "owner": BLACK, "kind": "piece", "stacks": True,
-         "cells": None},
-        {"id": "w", "label": "White piece", "owner": WHITE, "kind": "piece", "stacks": True,
-         "cells": None},
-    ], "counts": [],
-        "side": "It follows from the pieces: every move adds one, and Black moves first."}
+    return {
+        "items": [
+            {
+                "id": "b",
+                "label": "Black piece",
+                "owner": BLACK,
+                "kind": "piece",
+                "stacks": True,
+                "cells": None,
+            },
+            {
+                "id": "w",
+                "label": "White piece",
+                "owner": WHITE,
+                "kind": "piece",
+                "stacks": True,
+                "cells": None,
+            },
+        ],
+        "counts": [],
+        "side": "It follows from the pieces: every move adds one, and Black moves first.",
+    }
 
 
 def setup_describe(state: EscabelState) -> dict:
@@ -43,8 +58,10 @@ def setup_compose(header, setup: dict) -> EscabelState:
     codes = [0] * (n * geo.stride)
     for name, stack in setup["cells"].items():
         if len(stack) > n * n:
-            raise core.SetupError(f"the stack on {name} has {len(stack)} pieces; on a board of "
-                                  f"{n * n} points no stack grows higher than {n * n}")
+            raise core.SetupError(
+                f"the stack on {name} has {len(stack)} pieces; on a board of "
+                f"{n * n} points no stack grows higher than {n * n}"
+            )
         code = 1 << len(stack)
         for depth, piece in enumerate(stack):
             if piece == "w":
@@ -53,8 +70,7 @@ def setup_compose(header, setup: dict) -> EscabelState:
     if variant == "checkered":
         empty = [geo.names[i] for i in geo.index.values() if not codes[i]]
         if empty:
-            raise core.SetupError(f"the checkered board is always full, but {empty[0]} is "
-                                  "empty")
+            raise core.SetupError(f"the checkered board is always full, but {empty[0]} is empty")
     pieces = sum(_height(c) for c in codes if c) - (n * n if variant == "checkered" else 0)
     colour = pieces % 2
     swapped = 1 if setup["extra"].get("swapped") else 0

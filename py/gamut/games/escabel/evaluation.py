@@ -61,9 +61,16 @@ def _distance(geo, own, enemy, codes, levels, colour, ne_b, ne_w):
     passable = own | empty
 
     def expand(f):
-        return ((f << 1) | (f >> 1) | (f << s) | (f >> s)
-                | ((f & free_ne) << d) | ((f >> d) & free_ne)
-                | ((f & free_nw_lr) << a) | ((f & free_nw_ul) >> a)) & passable
+        return (
+            (f << 1)
+            | (f >> 1)
+            | (f << s)
+            | (f >> s)
+            | ((f & free_ne) << d)
+            | ((f >> d) & free_ne)
+            | ((f & free_nw_lr) << a)
+            | ((f & free_nw_ul) >> a)
+        ) & passable
 
     def close(group, frontier):
         while frontier:
@@ -117,8 +124,16 @@ def move_order_key(state, move) -> int:
     s = geo.stride
     occ = state.black | state.white
     bit = 1 << c
-    near = ((bit << 1) | (bit >> 1) | (bit << s) | (bit >> s) | (bit << (s + 1))
-            | (bit >> (s + 1)) | (bit << (s - 1)) | (bit >> (s - 1))) & occ
+    near = (
+        (bit << 1)
+        | (bit >> 1)
+        | (bit << s)
+        | (bit >> s)
+        | (bit << (s + 1))
+        | (bit >> (s + 1))
+        | (bit << (s - 1))
+        | (bit >> (s - 1))
+    ) & occ
     r, f = divmod(c, s)
     n = geo.n
     centre = n - abs(2 * r - n + 1) // 2 - abs(2 * f - n + 1) // 2
@@ -137,4 +152,5 @@ def search_moves(state: EscabelState) -> list:
 
 if TYPE_CHECKING:
     from . import evaluation as _this
+
     _conforms: EvaluationProtocol[EscabelState] = _this

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from ...core import PositionError, excerpt
-from .board import BLACK, COLOUR_NAMES, Geometry, WHITE, _height, _top, geometry
+from .board import BLACK, COLOUR_NAMES, WHITE, Geometry, _height, _top, geometry
 from .state import EscabelState
 
 
-def _build(variant: str, options: dict, geo: Geometry, codes: list, to_move: int,
-           swapped: int, ply: int) -> EscabelState:
+def _build(
+    variant: str, options: dict, geo: Geometry, codes: list, to_move: int, swapped: int, ply: int
+) -> EscabelState:
     black = white = 0
     levels = [0]
     for i, code in enumerate(codes):
@@ -23,8 +24,9 @@ def _build(variant: str, options: dict, geo: Geometry, codes: list, to_move: int
         while len(levels) <= height:
             levels.append(0)
         levels[height] |= bit
-    return EscabelState(variant, options, geo, black, white, tuple(levels), tuple(codes),
-                        to_move, swapped, ply)
+    return EscabelState(
+        variant, options, geo, black, white, tuple(levels), tuple(codes), to_move, swapped, ply
+    )
 
 
 def start(variant: str, options: dict) -> EscabelState:
@@ -62,8 +64,9 @@ def _parse_board(text: str, geo: Geometry) -> list:
                     end += 1
                 digits = row[pos:end]
                 if digits[0] == "0" or len(digits) > 2:
-                    raise PositionError(f"rank {rank + 1}: a run of empty points cannot be "
-                                        f"{excerpt(digits, 8)}")
+                    raise PositionError(
+                        f"rank {rank + 1}: a run of empty points cannot be {excerpt(digits, 8)}"
+                    )
                 file += int(digits)
                 pos = end
                 continue
@@ -73,16 +76,18 @@ def _parse_board(text: str, geo: Geometry) -> list:
                 end = row.find(")", pos)
                 if end < 0:
                     raise PositionError(f"rank {rank + 1}: '(' without ')'")
-                pieces, pos = row[pos + 1:end], end + 1
+                pieces, pos = row[pos + 1 : end], end + 1
                 if len(pieces) < 2 or any(p not in "bw" for p in pieces):
                     raise PositionError(
                         f"rank {rank + 1}: {excerpt('(' + pieces + ')', 20)} is not a stack; write "
                         "two or more pieces b/w from the bottom, e.g. (wb), and a single piece "
-                        "as b or w")
+                        "as b or w"
+                    )
                 if len(pieces) > max_height:
                     raise PositionError(
                         f"rank {rank + 1}: a stack of {len(pieces)} pieces; no stack on a board "
-                        f"of {n * n} points can grow higher than {max_height}")
+                        f"of {n * n} points can grow higher than {max_height}"
+                    )
             else:
                 raise PositionError(f"unexpected {excerpt(ch)} in rank {rank + 1} of the board")
             if file >= n:
@@ -104,8 +109,10 @@ def load_body(header, body: str) -> EscabelState:
     geo = geometry(options["size"])
     fields = body.split()
     if len(fields) not in (2, 3):
-        raise PositionError("an Escabel position is '<board> <b|w> [swapped]' "
-                            "(the colour to move, then 'swapped' if Player 1 holds White)")
+        raise PositionError(
+            "an Escabel position is '<board> <b|w> [swapped]' "
+            "(the colour to move, then 'swapped' if Player 1 holds White)"
+        )
     codes = _parse_board(fields[0], geo)
     if fields[1] not in ("b", "w"):
         raise PositionError(f"the colour to move must be 'b' or 'w', not {excerpt(fields[1])}")
@@ -113,8 +120,9 @@ def load_body(header, body: str) -> EscabelState:
     swapped = 0
     if len(fields) == 3:
         if fields[2] != "swapped":
-            raise PositionError(f"expected 'swapped' or nothing after the colour to move, "
-                                f"not {excerpt(fields[2])}")
+            raise PositionError(
+                f"expected 'swapped' or nothing after the colour to move, not {excerpt(fields[2])}"
+            )
         swapped = 1
     pieces = sum(_height(c) for c in codes if c)
     initial = 0
@@ -129,7 +137,8 @@ def load_body(header, body: str) -> EscabelState:
     if played % 2 != colour:
         raise PositionError(
             f"{played} move{'s have' if played != 1 else ' has'} added pieces to the board, "
-            f"so it is {COLOUR_NAMES[played % 2]}'s turn, not {COLOUR_NAMES[colour]}'s")
+            f"so it is {COLOUR_NAMES[played % 2]}'s turn, not {COLOUR_NAMES[colour]}'s"
+        )
     if swapped:
         if not options["pie"]:
             raise PositionError("'swapped' is impossible: the pie rule is off")

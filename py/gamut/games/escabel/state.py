@@ -8,8 +8,22 @@ from typing import TYPE_CHECKING
 from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
 from . import display
-from .board import (ACTION, COLOUR_NAMES, LOW, Move, SEAT_NAMES, SWAP_CODE, ZOBRIST, ZOBRIST_SIDE,
-                    ZOBRIST_SWAP, _UNKNOWN, _grow_zobrist, _height, _iter_bits, _top)
+from .board import (
+    _UNKNOWN,
+    ACTION,
+    COLOUR_NAMES,
+    LOW,
+    SEAT_NAMES,
+    SWAP_CODE,
+    ZOBRIST,
+    ZOBRIST_SIDE,
+    ZOBRIST_SWAP,
+    Move,
+    _grow_zobrist,
+    _height,
+    _iter_bits,
+    _top,
+)
 from .connection import winning_chain
 
 if TYPE_CHECKING:
@@ -25,12 +39,27 @@ class EscabelState(core.State):
     ``swapped``: 1 when seat 0 holds White; ``ply``: moves since the start
     position (derived from the number of pieces when loaded)."""
 
-    __slots__ = ("variant", "options", "geo", "black", "white", "levels", "codes",
-                 "_to_move", "swapped", "ply", "_hash", "_last", "_moves", "_outcome")
+    __slots__ = (
+        "variant",
+        "options",
+        "geo",
+        "black",
+        "white",
+        "levels",
+        "codes",
+        "_to_move",
+        "swapped",
+        "ply",
+        "_hash",
+        "_last",
+        "_moves",
+        "_outcome",
+    )
     game_id = "escabel"
 
-    def __init__(self, variant, options, geo, black, white, levels, codes, to_move,
-                 swapped, ply, hash_=None, last=None):
+    def __init__(
+        self, variant, options, geo, black, white, levels, codes, to_move, swapped, ply, hash_=None, last=None
+    ):
         self.variant = variant
         self.options = options
         self.geo = geo
@@ -70,7 +99,7 @@ class EscabelState(core.State):
 
     def swap_allowed(self) -> bool:
         """True on White's first turn when the pie rule is on."""
-        return (self.ply == 1 and not self.swapped and self.options["pie"])
+        return self.ply == 1 and not self.swapped and self.options["pie"]
 
     def outcome(self):
         if self._outcome is _UNKNOWN:
@@ -85,13 +114,11 @@ class EscabelState(core.State):
     def has_chain(self, colour: int) -> bool:
         """Whether ``colour`` has a connected chain touching both its edges
         (whoever is to move)."""
-        return bool(winning_chain(self.geo, self.black, self.white, self.codes, self.levels,
-                                  colour))
+        return bool(winning_chain(self.geo, self.black, self.white, self.codes, self.levels, colour))
 
     def chain_cells(self, colour: int) -> tuple:
         """Names of the points on ``colour``'s chains joining its edges."""
-        bb = winning_chain(self.geo, self.black, self.white, self.codes, self.levels,
-                           colour, exact=True)
+        bb = winning_chain(self.geo, self.black, self.white, self.codes, self.levels, colour, exact=True)
         names = self.geo.names
         return tuple(names[i] for i in _iter_bits(bb))
 
@@ -106,7 +133,8 @@ class EscabelState(core.State):
                 self._to_move,
                 f"{SEAT_NAMES[self._to_move]} ({COLOUR_NAMES[colour]}) wins: a chain joins "
                 f"the {geo.edge_name(colour)} edges",
-                self.chain_cells(colour))
+                self.chain_cells(colour),
+            )
             return
         moves = self._generate(colour)
         self._moves = moves
@@ -118,7 +146,8 @@ class EscabelState(core.State):
                 other,
                 f"{SEAT_NAMES[other]} ({COLOUR_NAMES[colour ^ 1]}) wins: "
                 f"{SEAT_NAMES[self._to_move]} ({COLOUR_NAMES[colour]}) has no move",
-                self.chain_cells(colour ^ 1))
+                self.chain_cells(colour ^ 1),
+            )
 
     def _generate(self, colour: int) -> list:
         geo = self.geo
@@ -146,7 +175,7 @@ class EscabelState(core.State):
             append(geo.swap)
         return moves
 
-    def play_unchecked(self, move) -> "EscabelState":
+    def play_unchecked(self, move) -> EscabelState:
         """The position after ``move``, which must be legal here (use
         :meth:`parse_move` for untrusted input)."""
         c = move & LOW
@@ -155,9 +184,20 @@ class EscabelState(core.State):
         swapped = self.swapped
         h = self._hash ^ ZOBRIST_SIDE
         if c == SWAP_CODE:
-            return EscabelState(self.variant, self.options, geo, self.black, self.white,
-                                self.levels, self.codes, to_move ^ 1, swapped ^ 1,
-                                self.ply + 1, h ^ ZOBRIST_SWAP, geo.swap)
+            return EscabelState(
+                self.variant,
+                self.options,
+                geo,
+                self.black,
+                self.white,
+                self.levels,
+                self.codes,
+                to_move ^ 1,
+                swapped ^ 1,
+                self.ply + 1,
+                h ^ ZOBRIST_SWAP,
+                geo.swap,
+            )
         colour = to_move ^ swapped
         black, white = self.black, self.white
         codes = list(self.codes)
@@ -198,9 +238,20 @@ class EscabelState(core.State):
             levels[ht + 1] |= bj
             zc, ze = ZOBRIST[colour], ZOBRIST[enemy]
             h ^= zc[ht][i] ^ ze[ht][i] ^ ze[ht][j] ^ zc[ht + 1][j]
-        return EscabelState(self.variant, self.options, geo, black, white, tuple(levels),
-                            tuple(codes), to_move ^ 1, swapped, self.ply + 1, h,
-                            geo.moves[c])
+        return EscabelState(
+            self.variant,
+            self.options,
+            geo,
+            black,
+            white,
+            tuple(levels),
+            tuple(codes),
+            to_move ^ 1,
+            swapped,
+            self.ply + 1,
+            h,
+            geo.moves[c],
+        )
 
     # -- for the computer player (see .evaluation) ------------------------------
     search_kind = "alphabeta"
@@ -239,13 +290,15 @@ class EscabelState(core.State):
         if len(parts) > 2 or not all(parts):
             raise IllegalMoveError(
                 f"cannot read move {excerpt(text)}: write a placement like d4, a move action "
-                "like d4>d5, or swap")
+                "like d4>d5, or swap"
+            )
         cells = [geo.parse(p) for p in parts]
         for p, i in zip(parts, cells):
             if i is None:
                 raise IllegalMoveError(
                     f"cannot read move {excerpt(text)}: {excerpt(p, 8)} is not a point of the "
-                    f"{geo.n}x{geo.n} board (a1 to {geo.names[-2]})")
+                    f"{geo.n}x{geo.n} board (a1 to {geo.names[-2]})"
+                )
         table = geo.moves
         if len(cells) == 1:
             move = table[cells[0]]
@@ -264,12 +317,16 @@ class EscabelState(core.State):
             return f"The game is over ({outcome.reason})."
         geo = self.geo
         if not clicks:
-            return ("Click an empty point to place a piece, or one of your stacks and then "
-                    "an adjacent enemy stack of the same height.")
+            return (
+                "Click an empty point to place a piece, or one of your stacks and then "
+                "an adjacent enemy stack of the same height."
+            )
         cells = [geo.parse(c) if isinstance(c, str) else None for c in clicks]
         if None in cells:
-            return (f"Click points of the {geo.n}x{geo.n} board: an empty point, or one of "
-                    "your stacks and then an adjacent enemy stack of the same height.")
+            return (
+                f"Click points of the {geo.n}x{geo.n} board: an empty point, or one of "
+                "your stacks and then an adjacent enemy stack of the same height."
+            )
         if len(cells) > 2:
             return "A move is one point (a placement) or two points (a move action)."
         message = self._explain(cells)
@@ -294,15 +351,19 @@ class EscabelState(core.State):
         c = move & LOW
         colour = COLOUR_NAMES[self._to_move ^ self.swapped]
         if c == SWAP_CODE:
-            return (f"{SEAT_NAMES[self._to_move]} swaps sides and now plays "
-                    f"{COLOUR_NAMES[self._to_move ^ after.swapped]}")
+            return (
+                f"{SEAT_NAMES[self._to_move]} swaps sides and now plays "
+                f"{COLOUR_NAMES[self._to_move ^ after.swapped]}"
+            )
         if c < ACTION:
             return f"{colour} places on {self.geo.names[c]}"
         i = (c - ACTION) >> 2
         j = i + self.geo.deltas[c & 3]
         names = self.geo.names
-        return (f"{colour} moves {names[i]} onto {names[j]}: {names[j]} is now "
-                f"{after._stack_words(j)}, {names[i]} {after._stack_words(i)}")
+        return (
+            f"{colour} moves {names[i]} onto {names[j]}: {names[j]} is now "
+            f"{after._stack_words(j)}, {names[i]} {after._stack_words(i)}"
+        )
 
     def threat_words(self) -> str:
         """A chain of the mover's that joins their edges: it wins at the start
@@ -312,12 +373,10 @@ class EscabelState(core.State):
             return ""
         mover = (self._to_move ^ 1) ^ self.swapped
         if self.swap_allowed():
-            return (f"{SEAT_NAMES[self._to_move]} may now swap sides (pie rule) instead of "
-                    "moving")
+            return f"{SEAT_NAMES[self._to_move]} may now swap sides (pie rule) instead of moving"
         if not self.has_chain(mover):
             return ""
-        return (f"joining {COLOUR_NAMES[mover]}'s edges: {COLOUR_NAMES[mover ^ 1]} must break "
-                "the chain now")
+        return f"joining {COLOUR_NAMES[mover]}'s edges: {COLOUR_NAMES[mover ^ 1]} must break the chain now"
 
     def _stack_words(self, i: int) -> str:
         code = self.codes[i]
@@ -335,35 +394,45 @@ class EscabelState(core.State):
             if not code:
                 return f"{names[p]} is empty: a legal placement"
             if _top(code) != colour:
-                return (f"{names[p]} is occupied by {self._stack_words(p)}: place only on "
-                        f"an empty point, or move one of {name}'s stacks onto it")
+                return (
+                    f"{names[p]} is occupied by {self._stack_words(p)}: place only on "
+                    f"an empty point, or move one of {name}'s stacks onto it"
+                )
             targets = [m for m in self.legal_moves() if m.is_action and m.cells()[0] == names[p]]
             if targets:
-                return (f"{names[p]} is occupied: now pick the adjacent enemy stack of "
-                        f"height {_height(code)} to move onto")
-            return (f"{names[p]} is occupied, and its stack (height {_height(code)}) has "
-                    f"no orthogonally adjacent {COLOUR_NAMES[colour ^ 1]} stack of the same "
-                    "height to move onto")
+                return (
+                    f"{names[p]} is occupied: now pick the adjacent enemy stack of "
+                    f"height {_height(code)} to move onto"
+                )
+            return (
+                f"{names[p]} is occupied, and its stack (height {_height(code)}) has "
+                f"no orthogonally adjacent {COLOUR_NAMES[colour ^ 1]} stack of the same "
+                "height to move onto"
+            )
         q = cells[1]
         if not code:
-            return (f"{names[p]} is empty: a move action starts from one of {name}'s "
-                    f"stacks")
+            return f"{names[p]} is empty: a move action starts from one of {name}'s stacks"
         if _top(code) != colour:
-            return (f"{names[p]} holds {self._stack_words(p)}; {name} can move only "
-                    f"{name} stacks")
+            return f"{names[p]} holds {self._stack_words(p)}; {name} can move only {name} stacks"
         if q == p:
             return f"a move action goes from {names[p]} to an adjacent point, not to itself"
         if q - p not in geo.deltas:
-            return (f"{names[q]} is not orthogonally adjacent to {names[p]}: a move action "
-                    f"goes one step left, right, up or down")
+            return (
+                f"{names[q]} is not orthogonally adjacent to {names[p]}: a move action "
+                f"goes one step left, right, up or down"
+            )
         target = self.codes[q]
         if not target:
-            return (f"{names[q]} is empty: a move action goes onto an enemy stack "
-                    f"(to place a piece there, just pick {names[q]})")
+            return (
+                f"{names[q]} is empty: a move action goes onto an enemy stack "
+                f"(to place a piece there, just pick {names[q]})"
+            )
         if _top(target) == colour:
             return f"{names[q]} holds one of {name}'s own stacks; move onto an enemy stack"
-        return (f"the stack on {names[p]} has height {_height(code)} and the one on "
-                f"{names[q]} height {_height(target)}: a move action needs equal heights")
+        return (
+            f"the stack on {names[p]} has height {_height(code)} and the one on "
+            f"{names[q]} height {_height(target)}: a move action needs equal heights"
+        )
 
     # -- codecs ---------------------------------------------------------------
     def board_text(self) -> str:
@@ -395,8 +464,7 @@ class EscabelState(core.State):
         return text
 
     def key(self) -> tuple:
-        return (self.variant, tuple(self.options.items()), self.codes, self._to_move,
-                self.swapped)
+        return (self.variant, tuple(self.options.items()), self.codes, self._to_move, self.swapped)
 
     def view(self) -> View:
         return display.view(self)

@@ -101,23 +101,30 @@ from ... import core
 from .editor import setup_compose, setup_describe, setup_palette
 from .positions import load_body, start
 
-INFO = core.register(core.GameInfo(
-    id="evl",
-    name="EVL",
-    description="Stack and unstack on heptagons to surround pentagons; the first "
-                "to place all markers wins.",
-    variants=(
-        core.VariantInfo("standard", "Standard",
-                         "28 heptagons in four rows around 18 pentagons."),
-    ),
-    options=(
-        core.OptionSpec("pieces", "Pieces per player", (16, 20, 24), 20,
-                        "Pieces each player starts with in hand."),
-        core.OptionSpec("markers", "Markers to win", (10, 12), 10,
-                        "Pentagon markers each player has; placing all of them wins."),
-    ),
-    factory=start,
-    loader=load_body,
-    editor=core.Editor(setup_palette, setup_describe, setup_compose),
-    package=__name__,
-))
+INFO = core.register(
+    core.GameInfo(
+        id="evl",
+        name="EVL",
+        description="Stack and unstack on heptagons to surround pentagons; the first "
+        "to place all markers wins.",
+        variants=(
+            core.VariantInfo("standard", "Standard", "28 heptagons in four rows around 18 pentagons."),
+        ),
+        options=(
+            core.OptionSpec(
+                "pieces", "Pieces per player", (16, 20, 24), 20, "Pieces each player starts with in hand."
+            ),
+            core.OptionSpec(
+                "markers",
+                "Markers to win",
+                (10, 12),
+                10,
+                "Pentagon markers each player has; placing all of them wins.",
+            ),
+        ),
+        factory=start,
+        loader=load_body,
+        editor=core.Editor(setup_palette, setup_describe, setup_compose),
+        package=__name__,
+    )
+)

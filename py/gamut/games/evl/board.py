@@ -10,7 +10,6 @@ import random
 from ...grid import iter_bits
 from . import geometry
 
-
 BLACK, WHITE = 0, 1
 COLOUR_NAMES = ("Black", "White")
 COLOUR_LETTERS = "bw"
@@ -32,8 +31,7 @@ def _board_tables():
         nbrs[i].add(j)
         nbrs[j].add(i)
     neighbours = tuple(tuple(sorted(s)) for s in nbrs)
-    around = tuple(tuple(CELL_INDEX[c] for c in geometry.PENTAGON_HEPTAGONS[p])
-                   for p in PENTAGONS)
+    around = tuple(tuple(CELL_INDEX[c] for c in geometry.PENTAGON_HEPTAGONS[p]) for p in PENTAGONS)
     # partners[c] = ((pentagon, other heptagon of it not touching c), ...)
     partners = [[] for _ in range(NUM_CELLS)]
     pairs = []
@@ -73,20 +71,28 @@ def stack_seats(code: int) -> list:
 # Codes run up to 2 ** (MAX_HEIGHT + 1) - 1; height 0 is the code 1.
 NUM_CODES = 2 << MAX_HEIGHT
 HEIGHT = tuple(max(code.bit_length() - 1, 0) for code in range(NUM_CODES))
-TOP = tuple((code >> (HEIGHT[code] - 1)) & 1 if HEIGHT[code] else -1
-            for code in range(NUM_CODES))
+TOP = tuple((code >> (HEIGHT[code] - 1)) & 1 if HEIGHT[code] else -1 for code in range(NUM_CODES))
 # PUSH[seat][code]: the stack after a piece of ``seat`` goes on top (None at MAX_HEIGHT).
-PUSH = tuple(tuple((code ^ (1 << HEIGHT[code])) | ((2 | seat) << HEIGHT[code])
-                   if 1 <= code < 1 << MAX_HEIGHT else None for code in range(NUM_CODES))
-             for seat in (0, 1))
+PUSH = tuple(
+    tuple(
+        (code ^ (1 << HEIGHT[code])) | ((2 | seat) << HEIGHT[code]) if 1 <= code < 1 << MAX_HEIGHT else None
+        for code in range(NUM_CODES)
+    )
+    for seat in (0, 1)
+)
 # PLACEABLE[seat][code]: may ``seat`` place on this stack?
-PLACEABLE = tuple(tuple(code == EMPTY or (TOP[code] == seat and HEIGHT[code] < MAX_HEIGHT)
-                        for code in range(NUM_CODES)) for seat in (0, 1))
+PLACEABLE = tuple(
+    tuple(code == EMPTY or (TOP[code] == seat and HEIGHT[code] < MAX_HEIGHT) for code in range(NUM_CODES))
+    for seat in (0, 1)
+)
 # UNSTACKABLE[seat][code]: the height if ``seat`` may unstack it, else 0.
-UNSTACKABLE = tuple(tuple(HEIGHT[code] if TOP[code] == seat and HEIGHT[code] >= 2 else 0
-                          for code in range(NUM_CODES)) for seat in (0, 1))
-COUNT = tuple(tuple(stack_seats(code).count(seat) if code else 0 for code in range(NUM_CODES))
-              for seat in (0, 1))
+UNSTACKABLE = tuple(
+    tuple(HEIGHT[code] if TOP[code] == seat and HEIGHT[code] >= 2 else 0 for code in range(NUM_CODES))
+    for seat in (0, 1)
+)
+COUNT = tuple(
+    tuple(stack_seats(code).count(seat) if code else 0 for code in range(NUM_CODES)) for seat in (0, 1)
+)
 
 
 # ---------------------------------------------------------------------------
@@ -181,8 +187,9 @@ assert MAX_HEIGHT == 4, "generate() is unrolled for paths of up to 4 steps"
 
 
 _rng = random.Random(0xE71)
-Z_CELL = tuple(tuple(0 if code == EMPTY else _rng.getrandbits(64) for code in range(32))
-               for _ in range(NUM_CELLS))
+Z_CELL = tuple(
+    tuple(0 if code == EMPTY else _rng.getrandbits(64) for code in range(32)) for _ in range(NUM_CELLS)
+)
 Z_MARK = tuple(tuple(_rng.getrandbits(64) for _ in range(2)) for _ in range(NUM_PENTAGONS))
 Z_SIDE = _rng.getrandbits(64)
 

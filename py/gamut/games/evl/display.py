@@ -7,9 +7,18 @@ from typing import TYPE_CHECKING
 
 from ...grid import iter_bits
 from . import geometry
-
-from .board import (CELL_INDEX, COLOUR_NAMES, EMPTY, HEIGHT, HEPTAGONS, PENTAGONS, PENTAGON_INDEX,
-                    TOP, _and_list, stack_seats)
+from .board import (
+    CELL_INDEX,
+    COLOUR_NAMES,
+    EMPTY,
+    HEIGHT,
+    HEPTAGONS,
+    PENTAGON_INDEX,
+    PENTAGONS,
+    TOP,
+    _and_list,
+    stack_seats,
+)
 
 if TYPE_CHECKING:
     from ...view import Board, Cell, Counter, Highlight, Marker, MoveEntry, Piece, View
@@ -22,14 +31,16 @@ def view(state: EvlState) -> View:
     for c, code in enumerate(state.board):
         if code != EMPTY:
             pieces.append(_piece(c, code))
-    markers: list[Marker] = [{"cell": PENTAGONS[p], "owner": seat}
-                             for seat in (0, 1) for p in iter_bits(state.marks[seat])]
+    markers: list[Marker] = [
+        {"cell": PENTAGONS[p], "owner": seat} for seat in (0, 1) for p in iter_bits(state.marks[seat])
+    ]
     markers.sort(key=lambda d: PENTAGON_INDEX[d["cell"]])
     counters: list[Counter] = []
     for seat in (0, 1):
         counters.append({"owner": seat, "label": "in hand", "value": state.hands[seat]})
-        counters.append({"owner": seat, "label": f"markers placed (of {m})",
-                         "value": state.marks[seat].bit_count()})
+        counters.append(
+            {"owner": seat, "label": f"markers placed (of {m})", "value": state.marks[seat].bit_count()}
+        )
     moves: list[MoveEntry] = []
     legal = state.legal_moves()
     # First clicks shared by a placement and an unstack: the placement
@@ -41,14 +52,12 @@ def view(state: EvlState) -> View:
         if len(move) > 1:
             after = state.play_unchecked(move)
             captures = list(after.captured())
-            entry["label"] = f"Unstack {move}" + (
-                f", taking {_and_list(captures)}" if captures else "")
+            entry["label"] = f"Unstack {move}" + (f", taking {_and_list(captures)}" if captures else "")
             # The generic preview: what the path changes (its heptagons,
             # the origin left empty) and the markers it would place.
             entry["preview"] = {
                 "cells": list(move.cells) + captures,
-                "pieces": [_piece(c, after.board[c]) for c in move
-                           if after.board[c] != EMPTY],
+                "pieces": [_piece(c, after.board[c]) for c in move if after.board[c] != EMPTY],
                 "markers": [{"cell": p, "owner": seat} for p in captures],
             }
         elif move[0] in unstack_starts:
@@ -68,10 +77,10 @@ def view(state: EvlState) -> View:
     if outcome is not None:
         messages.append(outcome.reason + ".")
     elif not state.hands[state._to_move]:
-        messages.append(f"{COLOUR_NAMES[state._to_move]} has no pieces in hand and must "
-                        "unstack.")
+        messages.append(f"{COLOUR_NAMES[state._to_move]} has no pieces in hand and must unstack.")
     return {
-        "game": "evl", "variant": state.variant,
+        "game": "evl",
+        "variant": state.variant,
         "options": state.options_json(),
         "title": "EVL",
         "players": [{"name": "Black", "color": "black"}, {"name": "White", "color": "white"}],
@@ -121,8 +130,21 @@ def board_view() -> Board:
     cells: list[Cell] = []
     for name in HEPTAGONS + PENTAGONS:
         x, y = _CENTRES[name]
-        cells.append({"id": name, "x": x, "y": y,
-                      "points": [list(p) for p in geometry.POLYGONS[name]],
-                      "shape": "heptagon" if name in CELL_INDEX else "pentagon"})
-    return {"kind": "polygons", "width": geometry.WIDTH, "height": geometry.HEIGHT,
-            "cells": cells, "files": [], "ranks": [], "edges": []}
+        cells.append(
+            {
+                "id": name,
+                "x": x,
+                "y": y,
+                "points": [list(p) for p in geometry.POLYGONS[name]],
+                "shape": "heptagon" if name in CELL_INDEX else "pentagon",
+            }
+        )
+    return {
+        "kind": "polygons",
+        "width": geometry.WIDTH,
+        "height": geometry.HEIGHT,
+        "cells": cells,
+        "files": [],
+        "ranks": [],
+        "edges": [],
+    }

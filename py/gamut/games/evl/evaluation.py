@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import (HEIGHT, NEIGHBOURS, NUM_CELLS, PARTNERS, PENTAGON_CELLS, SURROUND_PAIRS,
-                    TOP)
+from .board import HEIGHT, NEIGHBOURS, NUM_CELLS, PARTNERS, PENTAGON_CELLS, SURROUND_PAIRS, TOP
 
 if TYPE_CHECKING:
     from ...core import EvaluationProtocol
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
 
 MARKER = 120
 NEAR_WIN = 400
-THREAT_MOVER = 90      # the side to move can capture now
+THREAT_MOVER = 90  # the side to move can capture now
 THREAT_EACH = 18
 CONTROL = 6
 TALL = 4
@@ -60,8 +59,10 @@ def _distances():
 
 DIST = _distances()
 # WITHIN[o][h]: bitmask of heptagons 1..h steps from o
-WITHIN = tuple(tuple(sum(1 << c for c in range(NUM_CELLS) if 1 <= DIST[o][c] <= h)
-                     for h in range(5)) for o in range(NUM_CELLS))
+WITHIN = tuple(
+    tuple(sum(1 << c for c in range(NUM_CELLS) if 1 <= DIST[o][c] <= h) for h in range(5))
+    for o in range(NUM_CELLS)
+)
 DEGREE = tuple(sum(1 for p in PENTAGON_CELLS if c in p) for c in range(NUM_CELLS))
 
 
@@ -85,8 +86,9 @@ def _threats(board, marks_own, seat, reach):
             continue
         for a, b in pairs:
             ta, tb = TOP[board[a]], TOP[board[b]]
-            if (ta == seat and reach >> b & 1 and HEIGHT[board[b]] < 4) or \
-               (tb == seat and reach >> a & 1 and HEIGHT[board[a]] < 4):
+            if (ta == seat and reach >> b & 1 and HEIGHT[board[b]] < 4) or (
+                tb == seat and reach >> a & 1 and HEIGHT[board[a]] < 4
+            ):
                 found |= 1 << p
                 break
     return found
@@ -149,4 +151,5 @@ def search_moves(state: EvlState) -> list:
 
 if TYPE_CHECKING:
     from . import evaluation as _this
+
     _conforms: EvaluationProtocol[EvlState] = _this

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ...core import IllegalMoveError, PositionError, excerpt
 from . import geometry
-
 from .board import BLACK, COLOUR_NAMES, COUNT, EMPTY, MAX_HEIGHT, NUM_CELLS, WHITE, stack_code
 from .state import EvlState
 
@@ -31,14 +30,15 @@ def _parse_runs(text: str, size: int, what: str, stacks: bool) -> list:
             i += 1
         elif ch == "(" and stacks:
             end = text.find(")", i)
-            inner = text[i + 1:end] if end > 0 else ""
+            inner = text[i + 1 : end] if end > 0 else ""
             if end < 0 or not inner or any(x not in "bw" for x in inner):
                 raise PositionError(f"{what}: a stack is written like (bww), bottom to top")
             if len(inner) < 2:
                 raise PositionError(f"{what}: write a single piece without parentheses")
             if len(inner) > MAX_HEIGHT:
-                raise PositionError(f"{what}: the stack {excerpt('(' + inner + ')')} is taller "
-                                    f"than {MAX_HEIGHT}")
+                raise PositionError(
+                    f"{what}: the stack {excerpt('(' + inner + ')')} is taller than {MAX_HEIGHT}"
+                )
             items.append(inner)
             i = end + 1
         else:
@@ -54,13 +54,15 @@ def load_body(header, body: str) -> EvlState:
     fields = body.split()
     history = None
     if len(fields) >= 4 and fields[-1].startswith("history="):
-        history = fields.pop()[len("history="):]
+        history = fields.pop()[len("history=") :]
     hands = None
     if len(fields) == 4 and fields[3].startswith("hands="):
-        hands = _parse_hands(fields.pop()[len("hands="):])
+        hands = _parse_hands(fields.pop()[len("hands=") :])
     if len(fields) != 3:
-        raise PositionError("an EVL position is '<heptagon rows a/b/c/d> <pentagon bands "
-                            "ab/bc/cd> <b|w> [hands=<black>,<white>] [history=...]'")
+        raise PositionError(
+            "an EVL position is '<heptagon rows a/b/c/d> <pentagon bands "
+            "ab/bc/cd> <b|w> [hands=<black>,<white>] [history=...]'"
+        )
     if history is not None:
         return _load_with_history(header, fields, hands, history)
     return _load_plain(header, fields, hands)
@@ -69,8 +71,9 @@ def load_body(header, body: str) -> EvlState:
 def _parse_hands(text: str) -> tuple:
     parts = text.split(",")
     if len(parts) != 2 or not all(p.isdigit() and p.isascii() and len(p) <= 3 for p in parts):
-        raise PositionError(f"hands= gives Black's and White's pieces in hand, e.g. hands=3,5, "
-                            f"not {excerpt(text)}")
+        raise PositionError(
+            f"hands= gives Black's and White's pieces in hand, e.g. hands=3,5, not {excerpt(text)}"
+        )
     return int(parts[0]), int(parts[1])
 
 
@@ -99,25 +102,27 @@ def _load_plain(header, fields: list, hands: tuple | None) -> EvlState:
     for seat in (0, 1):
         name = COLOUR_NAMES[seat]
         if counts[seat] > total:
-            raise PositionError(f"{name} has {counts[seat]} pieces on the board but only "
-                                f"{total} in all")
+            raise PositionError(f"{name} has {counts[seat]} pieces on the board but only {total} in all")
         if marks[seat].bit_count() > m:
-            raise PositionError(f"{name} has {marks[seat].bit_count()} markers on the board but "
-                                f"only {m}")
+            raise PositionError(f"{name} has {marks[seat].bit_count()} markers on the board but only {m}")
     # Black's first move and White's first move are placements.
     if counts[0] == 0 and (counts[1] or to_move == WHITE):
-        raise PositionError("Black moves first and starts with a placement, so Black must have "
-                            "a piece on the board")
+        raise PositionError(
+            "Black moves first and starts with a placement, so Black must have a piece on the board"
+        )
     if counts[1] == 0 and counts[0] and to_move == BLACK:
-        raise PositionError("White's first move is a placement, so with Black to move White "
-                            "must have a piece on the board")
+        raise PositionError(
+            "White's first move is a placement, so with Black to move White must have a piece on the board"
+        )
     if (marks[0] or marks[1]) and counts[0] + counts[1] < 2:
         raise PositionError("markers are won by unstacking, which needs a stack on the board")
     for seat in (0, 1):
         if marks[seat].bit_count() == m and to_move == seat:
-            raise PositionError(f"{COLOUR_NAMES[seat]} has all {m} markers on the board, so the "
-                                f"game ended on {COLOUR_NAMES[seat]}'s move and it cannot be "
-                                f"{COLOUR_NAMES[seat]}'s turn")
+            raise PositionError(
+                f"{COLOUR_NAMES[seat]} has all {m} markers on the board, so the "
+                f"game ended on {COLOUR_NAMES[seat]}'s move and it cannot be "
+                f"{COLOUR_NAMES[seat]}'s turn"
+            )
     full = (total - counts[0], total - counts[1])
     if hands is not None:
         for seat in (0, 1):
@@ -125,12 +130,13 @@ def _load_plain(header, fields: list, hands: tuple | None) -> EvlState:
                 raise PositionError(
                     f"{COLOUR_NAMES[seat]} has {counts[seat]} pieces on the board and "
                     f"{hands[seat]} in hand: {counts[seat] + hands[seat]}, more than the {total} "
-                    "each player has")
+                    "each player has"
+                )
         if hands == full:
-            raise PositionError("hands= is written only when a hand holds fewer than the rest "
-                                "of its player's pieces")
-    return EvlState(header.variant, header.options, board, (marks[0], marks[1]), to_move,
-                    hands or full)
+            raise PositionError(
+                "hands= is written only when a hand holds fewer than the rest of its player's pieces"
+            )
+    return EvlState(header.variant, header.options, board, (marks[0], marks[1]), to_move, hands or full)
 
 
 def _load_with_history(header, fields, hands, history: str) -> EvlState:
@@ -147,12 +153,13 @@ def _load_with_history(header, fields, hands, history: str) -> EvlState:
         except IllegalMoveError as exc:
             raise PositionError(f"history move {excerpt(text)} is illegal: {exc}") from None
         if move.is_placement:
-            raise PositionError(f"history move {excerpt(text)} is a placement; the history holds "
-                                "only the unstacks since the last placement")
+            raise PositionError(
+                f"history move {excerpt(text)} is a placement; the history holds "
+                "only the unstacks since the last placement"
+            )
         state = state.play_unchecked(move)
     current = _load_plain(header, fields, hands)
-    if (state.board, state.marks, state._to_move) != (current.board, current.marks,
-                                                      current._to_move):
+    if (state.board, state.marks, state._to_move) != (current.board, current.marks, current._to_move):
         raise PositionError("the history does not lead to this position")
     return state
 

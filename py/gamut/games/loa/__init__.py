@@ -24,26 +24,34 @@ from ... import core
 from .editor import setup_compose, setup_describe, setup_palette
 from .positions import load_body, start
 
-INFO = core.register(core.GameInfo(
-    id="loa",
-    name="Lines of Action",
-    description="Move a piece exactly as far as there are pieces on its line; "
-                "join all your pieces into one group to win.",
-    variants=(
-        core.VariantInfo("standard", "Standard",
-                         "Black on the top and bottom rows, White on the side columns."),
-        core.VariantInfo("scrambled-eggs", "Scrambled Eggs",
-                         "Soucie's setup: the colours alternate around the edge."),
-    ),
-    options=(
-        core.OptionSpec("double-connection", "Move connecting both sides",
-                        ("mover", "draw"), "mover",
-                        "Who wins when one move connects both sides: the mover, "
-                        "or nobody (a draw, as in Computer Olympiad rules)."),
-    ),
-    factory=start,
-    loader=load_body,
-    editor=core.Editor(setup_palette, setup_describe, setup_compose),
-    package=__name__,
-    record_formats=("sgf",),
-))
+INFO = core.register(
+    core.GameInfo(
+        id="loa",
+        name="Lines of Action",
+        description="Move a piece exactly as far as there are pieces on its line; "
+        "join all your pieces into one group to win.",
+        variants=(
+            core.VariantInfo(
+                "standard", "Standard", "Black on the top and bottom rows, White on the side columns."
+            ),
+            core.VariantInfo(
+                "scrambled-eggs", "Scrambled Eggs", "Soucie's setup: the colours alternate around the edge."
+            ),
+        ),
+        options=(
+            core.OptionSpec(
+                "double-connection",
+                "Move connecting both sides",
+                ("mover", "draw"),
+                "mover",
+                "Who wins when one move connects both sides: the mover, "
+                "or nobody (a draw, as in Computer Olympiad rules).",
+            ),
+        ),
+        factory=start,
+        loader=load_body,
+        editor=core.Editor(setup_palette, setup_describe, setup_compose),
+        package=__name__,
+        record_formats=("sgf",),
+    )
+)

@@ -8,8 +8,8 @@ the list.  Also the Zobrist keys and the count of 8-connected groups."""
 from __future__ import annotations
 
 import random
-from ...grid import cell_name, iter_bits
 
+from ...grid import cell_name, iter_bits
 
 FULL = (1 << 64) - 1
 BLACK, WHITE = 0, 1
@@ -58,13 +58,13 @@ PASS = Move(PASS_CODE)
 
 def _build_tables():
     lines = []  # lines[sq][axis] = mask of the whole line through sq
-    rays = []   # rays[sq][axis][n] = tuple of (target_bit, between_mask, quiet_code)
+    rays = []  # rays[sq][axis][n] = tuple of (target_bit, between_mask, quiet_code)
     for sq in range(64):
         f0, r0 = sq % 8, sq // 8
         sq_lines, sq_rays = [], []
         for axis in range(4):
             mask = 0
-            for df, dr in DIRECTIONS[2 * axis: 2 * axis + 2]:
+            for df, dr in DIRECTIONS[2 * axis : 2 * axis + 2]:
                 f, r = f0, r0
                 while 0 <= f < 8 and 0 <= r < 8:
                     mask |= 1 << (r * 8 + f)
@@ -74,7 +74,7 @@ def _build_tables():
             by_length = [()]
             for n in range(1, 9):
                 options = []
-                for df, dr in DIRECTIONS[2 * axis: 2 * axis + 2]:
+                for df, dr in DIRECTIONS[2 * axis : 2 * axis + 2]:
                     f, r = f0 + df * n, r0 + dr * n
                     if not (0 <= f < 8 and 0 <= r < 8):
                         continue
@@ -154,6 +154,7 @@ TABLE_LIMIT = 4096  # entries per line table before it is emptied (bounds memory
 
 class _LineMoves(dict):
     """Key ``(own | enemy << 64) & (L | L << 64)`` -> the moves along line L."""
+
     __slots__ = ("mask", "axis")
 
     def __init__(self, mask: int, axis: int):
@@ -178,6 +179,7 @@ class _LineMoves(dict):
 
 class _LineCounts(dict):
     """Key as for :class:`_LineMoves` -> how many moves there are along the line."""
+
     __slots__ = ("moves",)
 
     def __init__(self, moves: _LineMoves):
@@ -206,8 +208,7 @@ def _direction_order() -> list:
             df, dr = to % 8 - frm % 8, to // 8 - frm // 8
             if (df or dr) and (not df or not dr or abs(df) == abs(dr)):
                 step = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
-                order[frm * 64 + to] = order[frm * 64 + to + CAPTURE] = (
-                    frm * 8 + DIRECTIONS.index(step))
+                order[frm * 64 + to] = order[frm * 64 + to + CAPTURE] = frm * 8 + DIRECTIONS.index(step)
     return order
 
 

@@ -10,12 +10,27 @@ from .state import LoaState
 
 
 def setup_palette(variant: str, options: dict) -> dict:
-    return {"items": [
-        {"id": "b", "label": "Black piece", "owner": BLACK, "kind": "piece", "stacks": False,
-         "cells": None},
-        {"id": "w", "label": "White piece", "owner": WHITE, "kind": "piece", "stacks": False,
-         "cells": None},
-    ], "counts": []}
+    return {
+        "items": [
+            {
+                "id": "b",
+                "label": "Black piece",
+                "owner": BLACK,
+                "kind": "piece",
+                "stacks": False,
+                "cells": None,
+            },
+            {
+                "id": "w",
+                "label": "White piece",
+                "owner": WHITE,
+                "kind": "piece",
+                "stacks": False,
+                "cells": None,
+            },
+        ],
+        "counts": [],
+    }
 
 
 def setup_describe(state: LoaState) -> dict:
@@ -33,9 +48,9 @@ def setup_compose(header, setup: dict) -> LoaState:
     for seat in (BLACK, WHITE):
         n = boards[seat].bit_count()
         if n > 12:
-            raise core.SetupError(f"too many pieces: {COLOUR_NAMES[seat]} has {n}, and a side "
-                                  "has at most the 12 it starts with")
+            raise core.SetupError(
+                f"too many pieces: {COLOUR_NAMES[seat]} has {n}, and a side has at most the 12 it starts with"
+            )
         if n == 0:
-            raise core.SetupError(f"{COLOUR_NAMES[seat]} has no piece: each side needs at "
-                                  "least one")
+            raise core.SetupError(f"{COLOUR_NAMES[seat]} has no piece: each side needs at least one")
     return LoaState(header.variant, header.options, boards[0], boards[1], setup["to_move"])

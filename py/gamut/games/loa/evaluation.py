@@ -9,8 +9,18 @@ from __future__ import annotations
 from operator import mul
 from typing import TYPE_CHECKING
 
-from .board import (CAPTURE, FULL, LINE_KEYS, LINE_MOVES, NOT_A_FILE, NOT_H_FILE, PASS_CODE,
-                    TABLE_LIMIT, count_groups, neighbours)
+from .board import (
+    CAPTURE,
+    FULL,
+    LINE_KEYS,
+    LINE_MOVES,
+    NOT_A_FILE,
+    NOT_H_FILE,
+    PASS_CODE,
+    TABLE_LIMIT,
+    count_groups,
+    neighbours,
+)
 
 if TYPE_CHECKING:
     from ...core import EvaluationProtocol
@@ -24,10 +34,12 @@ MIN_SPREAD = tuple(0 if n < 2 else (n - 1 if n <= 9 else 8 + 2 * (n - 9)) for n 
 
 # RINGS[sq][d]: squares at Chebyshev distance d from sq (d = 1..7).
 RINGS = tuple(
-    tuple((d, sum(1 << t for t in range(64)
-                  if max(abs(t % 8 - sq % 8), abs(t // 8 - sq // 8)) == d))
-          for d in range(1, 8))
-    for sq in range(64))
+    tuple(
+        (d, sum(1 << t for t in range(64) if max(abs(t % 8 - sq % 8), abs(t // 8 - sq // 8)) == d))
+        for d in range(1, 8)
+    )
+    for sq in range(64)
+)
 CENTRE_RINGS = tuple((k, sum(1 << sq for sq in range(64) if CENTRE[sq] == k)) for k in (1, 2, 3))
 
 
@@ -95,8 +107,18 @@ A_FILE = sum(1 << (r * 8) for r in range(8))
 RIM = sum(1 << sq for sq in range(64) if CENTRE[sq] == 0)
 # Anchors of the 49 inner 2x2 windows (files and ranks 0-6).
 ANCHORS = sum(1 << (r * 8 + f) for r in range(7) for f in range(7))
-FEATURES = ("concentration", "centralisation", "centre of mass", "solid quads", "euler",
-            "links", "groups", "mobility", "blocking", "pieces")
+FEATURES = (
+    "concentration",
+    "centralisation",
+    "centre of mass",
+    "solid quads",
+    "euler",
+    "links",
+    "groups",
+    "mobility",
+    "blocking",
+    "pieces",
+)
 
 
 # Border windows (two squares of the rim, one outside the board) holding
@@ -126,12 +148,19 @@ def _shape_terms(bb: int) -> tuple:
     q3 = (bit0 & bit1).bit_count()
     qd = ((a & d & ~b & ~c) | (b & c & ~a & ~d)).bit_count()
     # the border windows hold one or two squares: only singles count (as Q1)
-    q1 += (EDGE_SINGLES[bb & 0xFF] + EDGE_SINGLES[bb >> 56]
-           + EDGE_SINGLES_INNER[_file_bits(bb, 0)] + EDGE_SINGLES_INNER[_file_bits(bb, 7)])
+    q1 += (
+        EDGE_SINGLES[bb & 0xFF]
+        + EDGE_SINGLES[bb >> 56]
+        + EDGE_SINGLES_INNER[_file_bits(bb, 0)]
+        + EDGE_SINGLES_INNER[_file_bits(bb, 7)]
+    )
     euler = (q1 - q3 - 2 * qd) / 4
-    links = ((bb & (bb >> 1) & NOT_H_FILE).bit_count() + (bb & (bb >> 8)).bit_count()
-             + (bb & (bb >> 9) & NOT_H_FILE).bit_count()
-             + (bb & (bb >> 7) & NOT_A_FILE).bit_count())
+    links = (
+        (bb & (bb >> 1) & NOT_H_FILE).bit_count()
+        + (bb & (bb >> 8)).bit_count()
+        + (bb & (bb >> 9) & NOT_H_FILE).bit_count()
+        + (bb & (bb >> 7) & NOT_A_FILE).bit_count()
+    )
     return q3 + four.bit_count(), euler, links
 
 
@@ -168,8 +197,7 @@ def _side_features(bb: int) -> tuple:
     n, sx, sy, spread, centre = _distribution(bb)
     com = max(abs(sx / n - 3.5), abs(sy / n - 3.5))
     quads, euler, links = _shape_terms(bb)
-    return ((spread - MIN_SPREAD[n]) / n, centre / n, com, quads / n, euler, links / n,
-            count_groups(bb), n)
+    return ((spread - MIN_SPREAD[n]) / n, centre / n, com, quads / n, euler, links / n, count_groups(bb), n)
 
 
 _FEATURES: dict = {}
@@ -195,8 +223,18 @@ def features(own: int, enemy: int) -> list:
     the side's term less the opponent's (names in ``FEATURES``)."""
     o, e = _side(own), _side(enemy)
     blocking = (own & e[9]).bit_count() - (enemy & o[9]).bit_count()
-    return [o[0] - e[0], o[1] - e[1], o[2] - e[2], o[3] - e[3], o[4] - e[4], o[5] - e[5],
-            o[6] - e[6], mobility(own, enemy) / 2, blocking, o[7] - e[7]]
+    return [
+        o[0] - e[0],
+        o[1] - e[1],
+        o[2] - e[2],
+        o[3] - e[3],
+        o[4] - e[4],
+        o[5] - e[5],
+        o[6] - e[6],
+        mobility(own, enemy) / 2,
+        blocking,
+        o[7] - e[7],
+    ]
 
 
 def _mobility_weight(move) -> int:
@@ -208,6 +246,7 @@ def _mobility_weight(move) -> int:
 class _LineMobility(dict):
     """Key as for ``loa.LINE_MOVES`` -> the weighted number of the mover's
     moves along the line less the opponent's (the key holds both sides)."""
+
     __slots__ = ("moves",)
 
     def __init__(self, moves):
@@ -247,8 +286,7 @@ SCALE = 950.0  # LoaState.eval_scale: a score of SCALE is one unit of log-odds
 
 
 # ORDER_KEYS[move]: captures and moves towards the centre first (the pass: 0).
-ORDER_KEYS = tuple((m >> 12) * 4 + CENTRE[m & 63] - CENTRE[(m >> 6) & 63]
-                   for m in range(PASS_CODE)) + (0,)
+ORDER_KEYS = tuple((m >> 12) * 4 + CENTRE[m & 63] - CENTRE[(m >> 6) & 63] for m in range(PASS_CODE)) + (0,)
 
 
 def move_order_keys(state: LoaState, moves: list) -> list:
@@ -263,4 +301,5 @@ def search_moves(state: LoaState) -> list:
 
 if TYPE_CHECKING:
     from . import evaluation as _this
+
     _conforms: EvaluationProtocol[LoaState] = _this

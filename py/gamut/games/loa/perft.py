@@ -8,8 +8,17 @@ the replies before it with those seven lines' counts recomputed."""
 
 from __future__ import annotations
 
-from .board import (CAPTURE, LINE_COUNTS, LINE_KEYS, LINE_OF, ZOBRIST, ZOBRIST_SIDE, _count_of,
-                    generate, is_connected)
+from .board import (
+    CAPTURE,
+    LINE_COUNTS,
+    LINE_KEYS,
+    LINE_OF,
+    ZOBRIST,
+    ZOBRIST_SIDE,
+    _count_of,
+    generate,
+    is_connected,
+)
 from .state import LoaState
 
 
@@ -30,10 +39,16 @@ _FT_COUNTS = {ft: tuple(LINE_COUNTS[i] for i in ls) for ft, ls in _FT_LINES.item
 _FT_KEYS = {ft: tuple(LINE_KEYS[i] for i in ls) for ft, ls in _FT_LINES.items()}
 # Zobrist change of each move (side to move included), per side.
 _ZMOVE = tuple(
-    {code: ZOBRIST_SIDE ^ ZOBRIST[side][code >> 6 & 63] ^ ZOBRIST[side][code & 63]
-     ^ (ZOBRIST[side ^ 1][code & 63] if code & CAPTURE else 0)
-     for code in range(2 * CAPTURE) if code & 4095 in _FT_BITS}
-    for side in (0, 1))
+    {
+        code: ZOBRIST_SIDE
+        ^ ZOBRIST[side][code >> 6 & 63]
+        ^ ZOBRIST[side][code & 63]
+        ^ (ZOBRIST[side ^ 1][code & 63] if code & CAPTURE else 0)
+        for code in range(2 * CAPTURE)
+        if code & 4095 in _FT_BITS
+    }
+    for side in (0, 1)
+)
 
 
 def perft(state: LoaState, depth: int) -> int:
@@ -109,7 +124,10 @@ def _count_replies(own, other, side, h, moves, seen):
             if repeats and seen.get(h ^ zmove[m], 0) >= 2:
                 continue
         x = theirs | (mine << 64)
-        n = (before - sum(map(count_at, _FT_LINES[ft]))
-             + sum(map(_count_of, _FT_COUNTS[ft], map(x.__and__, _FT_KEYS[ft]))))
+        n = (
+            before
+            - sum(map(count_at, _FT_LINES[ft]))
+            + sum(map(_count_of, _FT_COUNTS[ft], map(x.__and__, _FT_KEYS[ft])))
+        )
         total += n or 1
     return total

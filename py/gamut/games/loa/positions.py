@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from ...core import IllegalMoveError, PositionError, excerpt
 from ...grid import parse_cell
-from .state import LoaState
 from .board import BLACK
-
+from .state import LoaState
 
 STANDARD_SETUP = (
     sum(1 << sq for sq in range(1, 7)) | sum(1 << sq for sq in range(57, 63)),
@@ -52,8 +51,9 @@ def _parse_board(text: str) -> tuple[int, int]:
             else:
                 raise PositionError(f"unexpected {excerpt(ch)} in rank {rank + 1} of the board")
         if file != 8:
-            raise PositionError(f"rank {rank + 1} of the board ({excerpt(row, 20)}) does not "
-                                "describe exactly 8 squares")
+            raise PositionError(
+                f"rank {rank + 1} of the board ({excerpt(row, 20)}) does not describe exactly 8 squares"
+            )
     for name, bb in (("Black", black), ("White", white)):
         if not 1 <= bb.bit_count() <= 12:
             raise PositionError(f"{name} must have 1 to 12 pieces, not {bb.bit_count()}")
@@ -77,7 +77,7 @@ def load_body(header, body: str) -> LoaState:
     if len(fields) == 3:
         if not fields[2].startswith("history="):
             raise PositionError(f"expected history=<moves>, not {excerpt(fields[2])}")
-        history = [m for m in fields[2][len("history="):].split(",") if m]
+        history = [m for m in fields[2][len("history=") :].split(",") if m]
     if not history:
         return LoaState(header.variant, header.options, black, white, to_move)
     # Undo the history (moves since the last capture are reversible), then
@@ -88,8 +88,9 @@ def load_body(header, body: str) -> LoaState:
         if text == "pass":
             continue
         if "x" in text:
-            raise PositionError(f"history move {excerpt(text)} captures; history starts after "
-                                "the last capture")
+            raise PositionError(
+                f"history move {excerpt(text)} captures; history starts after the last capture"
+            )
         parts = text.split("-")
         if len(parts) != 2:
             raise PositionError(f"cannot read history move {excerpt(text)}")

@@ -9,12 +9,12 @@ with ``(;``): Lines of Action's package imports it.
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...core import GAMES, GamutError, IllegalMoveError, excerpt
 from ...records.foreign import ForeignFormat, register_reader
 from ...records.record import Record
-from ...records.tree import _join, _label, _read_all, _Stop, _Tree, _turn, Parsed, result_of, start_text
+from ...records.tree import Parsed, _join, _label, _read_all, _Stop, _Tree, _turn, result_of, start_text
 
 _SGF_START = re.compile(r"\s*\(\s*;")
 _SGF_RESYNC = re.compile(r"^[ \t]*\(\s*;", re.MULTILINE)  # a game's start, after an error
@@ -36,11 +36,15 @@ class _SgfNode:
         self.children: list[_SgfNode] = []
 
 
-_SGF_TOKEN = re.compile(r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)"
-                        r"|(?P<ident>[A-Za-z][A-Za-z0-9]*)\s*"
-                        r"(?P<values>(?:\[(?:[^\]\\]|\\.)*\]\s*)+))", re.DOTALL)
-_SGF_CUT = re.compile(r"[A-Za-z]*\s*(?:\[(?:[^\]\\]|\\.)*\]\s*)*\[(?:[^\]\\]|\\.)*\Z",
-                     re.DOTALL)  # a value that the end of the text cuts
+_SGF_TOKEN = re.compile(
+    r"\s*(?:(?P<open>\()|(?P<close>\))|(?P<node>;)"
+    r"|(?P<ident>[A-Za-z][A-Za-z0-9]*)\s*"
+    r"(?P<values>(?:\[(?:[^\]\\]|\\.)*\]\s*)+))",
+    re.DOTALL,
+)
+_SGF_CUT = re.compile(
+    r"[A-Za-z]*\s*(?:\[(?:[^\]\\]|\\.)*\]\s*)*\[(?:[^\]\\]|\\.)*\Z", re.DOTALL
+)  # a value that the end of the text cuts
 _SGF_VALUE = re.compile(r"\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
 
 
@@ -53,7 +57,7 @@ def _sgf_trees(text: str) -> Iterator[tuple[_SgfNode | None, int, str]]:
         if start < 0:
             return
         root = _SgfNode(start)
-        stack: list[_SgfNode] = []   # the node each open '(' hangs from
+        stack: list[_SgfNode] = []  # the node each open '(' hangs from
         current = root
         pos = start
         error = None
@@ -64,7 +68,7 @@ def _sgf_trees(text: str) -> Iterator[tuple[_SgfNode | None, int, str]]:
                 if at >= end or _SGF_CUT.match(text, at):
                     error = (at, "the file ends inside this game (it is cut short)")
                 else:
-                    error = (at, f"unexpected {excerpt(text[at:at + 10])}")
+                    error = (at, f"unexpected {excerpt(text[at : at + 10])}")
                 break
             pos = m.end()
             if m.group("open"):
@@ -148,10 +152,19 @@ def _sgf_game(found: tuple[_SgfNode | None, int, str]) -> Record:
         result = result_of(outcome, 2)
     date = info.get("DT")
     name = info.get("GN")
-    return Record("loa", variant, tree.root.state.options_json(),
-                  start_text(tree.root.state), players=["h", "h"], nodes=tree.flat(),
-                  comment=tree.root.comment, result=result,
-                  date=date[0] if date else None, name=name[0] if name else None, tags=tags)
+    return Record(
+        "loa",
+        variant,
+        tree.root.state.options_json(),
+        start_text(tree.root.state),
+        players=["h", "h"],
+        nodes=tree.flat(),
+        comment=tree.root.comment,
+        result=result,
+        date=date[0] if date else None,
+        name=name[0] if name else None,
+        tags=tags,
+    )
 
 
 def _sgf_moves(tree: _Tree, first: _SgfNode) -> tuple[str, str] | None:
@@ -177,16 +190,18 @@ def _sgf_moves(tree: _Tree, first: _SgfNode) -> tuple[str, str] | None:
             turn = _turn(node)
             m = _SGF_MOVE.fullmatch(value)
             if m is None and word != "pass":
-                raise _Stop(f"cannot read the move {ident}[{value}]", pos,
-                            (_label(turn), value.strip()))
+                raise _Stop(f"cannot read the move {ident}[{value}]", pos, (_label(turn), value.strip()))
             if colour != node.state.to_move:
                 try:  # a pass the file leaves out
                     node = tree.add(node, "pass")
                     turn = _turn(node)
                 except GamutError:
-                    raise _Stop(f"it is {'White' if colour == 0 else 'Black'}'s turn, not "
-                                f"{'Black' if colour == 0 else 'White'}'s", pos,
-                                (_label(turn), value.strip())) from None
+                    raise _Stop(
+                        f"it is {'White' if colour == 0 else 'Black'}'s turn, not "
+                        f"{'Black' if colour == 0 else 'White'}'s",
+                        pos,
+                        (_label(turn), value.strip()),
+                    ) from None
             text = "pass" if m is None else f"{m.group(1)}-{m.group(2)}"
             try:
                 node = tree.add(node, text)

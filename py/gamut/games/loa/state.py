@@ -8,8 +8,22 @@ from typing import TYPE_CHECKING
 from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
 from ...grid import cell_name, iter_bits, parse_cell, squares_board_view
-from .board import (CAPTURE, COLOUR_NAMES, DIRECTIONS, LINES, MOVES, Move, PASS, PASS_CODE, ZOBRIST,
-                    ZOBRIST_SIDE, count_groups, generate, initial_hash, is_connected)
+from .board import (
+    CAPTURE,
+    COLOUR_NAMES,
+    DIRECTIONS,
+    LINES,
+    MOVES,
+    PASS,
+    PASS_CODE,
+    ZOBRIST,
+    ZOBRIST_SIDE,
+    Move,
+    count_groups,
+    generate,
+    initial_hash,
+    is_connected,
+)
 
 if TYPE_CHECKING:
     from ...view import Highlight, MoveEntry, Piece, View
@@ -22,12 +36,34 @@ class LoaState(core.State):
     positions before each move since the last capture (for repetition) and
     ``_since`` the codes of those moves (for the position text)."""
 
-    __slots__ = ("variant", "options", "black", "white", "_to_move", "_hash",
-                 "_trail", "_since", "_outcome", "_moves", "_last")
+    __slots__ = (
+        "variant",
+        "options",
+        "black",
+        "white",
+        "_to_move",
+        "_hash",
+        "_trail",
+        "_since",
+        "_outcome",
+        "_moves",
+        "_last",
+    )
     game_id = "loa"
 
-    def __init__(self, variant, options, black, white, to_move, hash_=None,
-                 trail=(), since=(), outcome=False, last=None):
+    def __init__(
+        self,
+        variant,
+        options,
+        black,
+        white,
+        to_move,
+        hash_=None,
+        trail=(),
+        since=(),
+        outcome=False,
+        last=None,
+    ):
         self.variant = variant
         self.options = options
         self.black = black
@@ -64,7 +100,7 @@ class LoaState(core.State):
                 self._moves = moves or [PASS]
         return list(self._moves)
 
-    def play_unchecked(self, move) -> "LoaState":
+    def play_unchecked(self, move) -> LoaState:
         """The position after ``move``, which must be legal here (use
         :meth:`parse_move` for untrusted input)."""
         side = self._to_move
@@ -76,8 +112,9 @@ class LoaState(core.State):
             outcome = None
             if trail.count(h) >= 2:
                 outcome = Outcome(None, "Draw by threefold repetition")
-            return LoaState(self.variant, self.options, black, white, side ^ 1, h,
-                            trail, since, outcome, PASS)
+            return LoaState(
+                self.variant, self.options, black, white, side ^ 1, h, trail, since, outcome, PASS
+            )
         frm = (move >> 6) & 63
         to = move & 63
         fb, tb = 1 << frm, 1 << to
@@ -105,12 +142,12 @@ class LoaState(core.State):
         mover_connected = is_connected(own)
         other_connected = captured and is_connected(other)
         if mover_connected or other_connected:
-            outcome = _connection_outcome(self.options, side, own, other,
-                                          mover_connected, other_connected)
+            outcome = _connection_outcome(self.options, side, own, other, mover_connected, other_connected)
         elif not captured and trail.count(h) >= 2:
             outcome = Outcome(None, "Draw by threefold repetition")
-        return LoaState(self.variant, self.options, black, white, side ^ 1, h,
-                        trail, since, outcome, MOVES[move])
+        return LoaState(
+            self.variant, self.options, black, white, side ^ 1, h, trail, since, outcome, MOVES[move]
+        )
 
     def _judge_loaded(self):
         """Outcome of a position read from text or built directly: the side
@@ -160,22 +197,26 @@ class LoaState(core.State):
             return ""
         mover = self._to_move ^ 1
         own, other = (self.white, self.black) if mover else (self.black, self.white)
-        wins = [m for m in generate(own, other)
-                if is_connected(own ^ (1 << ((m >> 6) & 63)) ^ (1 << (m & 63)))]
+        wins = [
+            m for m in generate(own, other) if is_connected(own ^ (1 << ((m >> 6) & 63)) ^ (1 << (m & 63)))
+        ]
         groups = count_groups
         text = ""
         if wins:
             shown = [str(MOVES[m]) for m in wins[:3]]
             more = f" and {len(wins) - 3} more" if len(wins) > 3 else ""
             text = f"threatens to connect with {', '.join(shown)}{more}; "
-        return (text + f"groups: {COLOUR_NAMES[mover]} {groups(own)}, "
-                f"{COLOUR_NAMES[mover ^ 1]} {groups(other)}")
+        return (
+            text + f"groups: {COLOUR_NAMES[mover]} {groups(own)}, {COLOUR_NAMES[mover ^ 1]} {groups(other)}"
+        )
 
     def score_words(self, view) -> str:
         """Pieces and groups of each side."""
         groups = count_groups
-        return "; ".join(f"{COLOUR_NAMES[s]}: {bb.bit_count()} pieces in {_groups(groups(bb))}"
-                         for s, bb in ((0, self.black), (1, self.white)))
+        return "; ".join(
+            f"{COLOUR_NAMES[s]}: {bb.bit_count()} pieces in {_groups(groups(bb))}"
+            for s, bb in ((0, self.black), (1, self.white))
+        )
 
     # -- notation -------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
@@ -192,8 +233,7 @@ class LoaState(core.State):
         sep = "-" if "-" in t else "x" if "x" in t else None
         parts = t.split(sep) if sep else []
         if len(parts) != 2:
-            raise IllegalMoveError(f"cannot read move {excerpt(text)}: write it like b1-d3, b1xd3 "
-                                   "or pass")
+            raise IllegalMoveError(f"cannot read move {excerpt(text)}: write it like b1-d3, b1xd3 or pass")
         frm, to = parse_cell(parts[0], 8, 8), parse_cell(parts[1], 8, 8)
         if frm is None or to is None:
             raise IllegalMoveError(f"cannot read move {excerpt(text)}: squares run from a1 to h8")
@@ -239,8 +279,10 @@ class LoaState(core.State):
         n = count.bit_count()
         dist = max(abs(df), abs(dr))
         if dist != n:
-            return (f"The piece on {f} must move exactly {n} square{'s' if n != 1 else ''} "
-                    f"along that line ({n} piece{'s' if n != 1 else ''} on it), not {dist}.")
+            return (
+                f"The piece on {f} must move exactly {n} square{'s' if n != 1 else ''} "
+                f"along that line ({n} piece{'s' if n != 1 else ''} on it), not {dist}."
+            )
         for k in range(1, dist):
             sq = frm + k * (step[0] + 8 * step[1])
             if (enemy >> sq) & 1:
@@ -268,25 +310,21 @@ class LoaState(core.State):
     def to_text(self) -> str:
         text = f"{self.header()} {self.board_text()} {'bw'[self._to_move]}"
         if self._since:
-            text += " history=" + ",".join(str(MOVES[m] if m != PASS_CODE else PASS)
-                                           for m in self._since)
+            text += " history=" + ",".join(str(MOVES[m] if m != PASS_CODE else PASS) for m in self._since)
         return text
 
     def key(self) -> tuple:
-        return (self.variant, tuple(self.options.items()), self.black, self.white,
-                self._to_move, self._since)
+        return (self.variant, tuple(self.options.items()), self.black, self.white, self._to_move, self._since)
 
     def view(self) -> View:
-        pieces: list[Piece] = [{"cell": cell_name(sq, 8), "owner": 0}
-                               for sq in iter_bits(self.black)]
+        pieces: list[Piece] = [{"cell": cell_name(sq, 8), "owner": 0} for sq in iter_bits(self.black)]
         pieces += [{"cell": cell_name(sq, 8), "owner": 1} for sq in iter_bits(self.white)]
         moves: list[MoveEntry] = []
         for m in self.legal_moves():
             if m == PASS_CODE:
                 moves.append({"text": "pass", "clicks": [], "label": "Pass (no legal move)"})
             else:
-                moves.append({"text": str(m),
-                              "clicks": [cell_name((m >> 6) & 63, 8), cell_name(m & 63, 8)]})
+                moves.append({"text": str(m), "clicks": [cell_name((m >> 6) & 63, 8), cell_name(m & 63, 8)]})
         last: list[str] = []
         if self._last is not None and self._last != PASS_CODE:
             last = [cell_name(self._last.from_square, 8), cell_name(self._last.to_square, 8)]
@@ -295,21 +333,23 @@ class LoaState(core.State):
         if outcome is not None and outcome.cells:
             highlights.append({"kind": "win", "cells": list(outcome.cells)})
         return {
-            "game": "loa", "variant": self.variant,
+            "game": "loa",
+            "variant": self.variant,
             "options": self.options_json(),
             "title": "Lines of Action",
             "players": [{"name": "Black", "color": "black"}, {"name": "White", "color": "white"}],
             "to_move": self._to_move,
             "board": squares_board_view(8, 8),
             "pieces": pieces,
-            "counters": [{"owner": 0, "label": "pieces", "value": self.black.bit_count()},
-                         {"owner": 1, "label": "pieces", "value": self.white.bit_count()}],
+            "counters": [
+                {"owner": 0, "label": "pieces", "value": self.black.bit_count()},
+                {"owner": 1, "label": "pieces", "value": self.white.bit_count()},
+            ],
             "last_move": last,
             "highlights": highlights,
             "moves": moves,
             "outcome": outcome.to_json() if outcome else None,
-            "messages": (["No legal move: pass."] if moves and moves[0]["text"] == "pass"
-                         else []),
+            "messages": (["No legal move: pass."] if moves and moves[0]["text"] == "pass" else []),
         }
 
 
@@ -323,14 +363,22 @@ def _connection_outcome(options, mover, own, other, mover_connected, other_conne
         cells = tuple(cell_name(sq, 8) for sq in iter_bits(own | other))
         if options["double-connection"] == "draw":
             return Outcome(None, "Draw: the move connected both sides at once", cells)
-        return Outcome(mover, f"{names[mover]} wins: the move connected both sides, "
-                              "and the mover wins", tuple(cell_name(sq, 8) for sq in iter_bits(own)))
+        return Outcome(
+            mover,
+            f"{names[mover]} wins: the move connected both sides, and the mover wins",
+            tuple(cell_name(sq, 8) for sq in iter_bits(own)),
+        )
     if mover_connected:
         lone = own.bit_count() == 1
-        return Outcome(mover, f"{names[mover]} wins: " + (
-            "a lone piece is connected" if lone else "all pieces connected"),
-            tuple(cell_name(sq, 8) for sq in iter_bits(own)))
+        return Outcome(
+            mover,
+            f"{names[mover]} wins: " + ("a lone piece is connected" if lone else "all pieces connected"),
+            tuple(cell_name(sq, 8) for sq in iter_bits(own)),
+        )
     lone = other.bit_count() == 1
-    return Outcome(mover ^ 1, f"{names[mover ^ 1]} wins: " + (
-        "reduced to a lone piece, which is connected" if lone else "all pieces connected"),
-        tuple(cell_name(sq, 8) for sq in iter_bits(other)))
+    return Outcome(
+        mover ^ 1,
+        f"{names[mover ^ 1]} wins: "
+        + ("reduced to a lone piece, which is connected" if lone else "all pieces connected"),
+        tuple(cell_name(sq, 8) for sq in iter_bits(other)),
+    )
