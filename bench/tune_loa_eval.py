@@ -1,4 +1,4 @@
-"""Fit the Lines of Action evaluation's weights (``gamut.loa_eval.WEIGHTS``
+"""Fit the Lines of Action evaluation's weights (``gamut.games.loa.evaluation.WEIGHTS``
 and ``TEMPO``) to positions labelled by their game's result: a logistic
 regression of "the side to move won" on ``loa_eval.features`` (draws and
 unfinished games left out), by Newton's method with a little L2 penalty,
@@ -7,7 +7,7 @@ and accuracy beside those of the hand-weighted evaluation it replaced
 (``loa_eval.evaluate_classic``, over its scale of 950).  The data comes from ``bench/loa_selfplay.py``.
 
 Run: ``PYTHONPATH=py python3 bench/tune_loa_eval.py loa_positions.jsonl``;
-paste the printed ``WEIGHTS``/``TEMPO`` into ``py/gamut/loa_eval.py``."""
+paste the printed ``WEIGHTS``/``TEMPO`` into ``py/gamut/games/loa/evaluation.py``."""
 
 from __future__ import annotations
 

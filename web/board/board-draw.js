@@ -1,5 +1,5 @@
 // The board's drawing: an SVG drawn from a view (see the schema in
-// py/gamut/core.py).  It knows geometry (squares, points of a grid,
+// py/gamut/view.py).  It knows geometry (squares, points of a grid,
 // polygons), pieces (discs, stacks, written labels), markers, highlights
 // and annotations, never a game's rules.  Owned by the Board widget
 // (board.js), which feeds it views and input state.  Its geometry is built

@@ -21,8 +21,8 @@ What a game offers the search is declared once, in ``core.SearchHooks``
 (``evaluate``, ``move_order_keys``, ``search_moves``, ``search_kind``,
 ``search_speed``, ``level_seconds``); ``core.State`` gives each a default,
 and a game overrides what it needs, each a few-line method delegating to
-the game's evaluation module (``loa_eval``, ``el_eval``, ``escabel_eval``,
-``evl_eval``).  EL's ``search_moves`` cuts its 200 placements down to
+the game's evaluation module (``gamut.games.<id>.evaluation``, one shape for
+every game: ``core.EvaluationProtocol``, found through ``core.evaluation(game)``).  EL's ``search_moves`` cuts its 200 placements down to
 threats, blocks and the best-placed others.
 
 Developer tools live outside the shipped package, in the repository's

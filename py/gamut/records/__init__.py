@@ -91,7 +91,7 @@ result); a game that is not over may carry a result (a resignation).
 
 The data model
 --------------
-:class:`Record` is what the page stores (``web/tree.js``): the tree of
+:class:`Record` is what the page stores (``web/model/tree.js``): the tree of
 moves as the flat pre-order list ``nodes`` of ``(parent, move, comment)``
 (``parent`` is 0 for the start, else the 1-based place of an earlier node;
 a node's children in order, the main line first), and ``comment``, the

@@ -19,8 +19,8 @@ from ..core import GamutError, Outcome, RecordError, State, excerpt
 if TYPE_CHECKING:
     from .record import Record
 
-MAX_DEPTH = 5000  # moves in a line (as web/tree.js)
-MAX_NODES = 100_000  # nodes in a game's tree, the start included (as web/tree.js)
+MAX_DEPTH = 5000  # moves in a line (as web/model/tree.js)
+MAX_NODES = 100_000  # nodes in a game's tree, the start included (as web/model/tree.js)
 MAX_FILE_LENGTH = 20_000_000  # characters of a file of records
 
 KNOWN_TAGS = ("Game", "Variant", "Options", "Start", "Players", "Date", "Name", "Result")
