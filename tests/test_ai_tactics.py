@@ -43,68 +43,88 @@ def test_loa_connecting_combination_in_two():
         assert s.move_text(gamut.ai.choose(s, level, seed=5)) in ("a6-c4", "d7xd4"), level
 
 
-# -- Escabel -------------------------------------------------------------------
+# -- Escabel and EVL: one table ------------------------------------------------
+#
+# Each case: the position, its number of legal moves, what the solver must
+# prove (``win1``: the only winning moves; ``block``: no win for the mover, and
+# the only moves that stop the opponent's win next turn; ``win2``: no win in
+# one, and the only moves that force a win in two), those moves, and the
+# (level, seed) pairs that must find one of them.
 
-
-def test_escabel_takes_the_win_in_one():
+TABLE = [
     # White's f3>f4 turns two stacks white and joins left to right; no reply
     # of Black's can break the chain.
-    s = gamut.load(
-        ESCABEL + "1b1(wb)w1w/(bw)(bw)w3(wb)/b(wb)(ww)ww1w/(wb)w(bwb)wb(wb)w/1bwbw(bw)b/b1bb2b/bwb(bw)w1w w"
-    )
-    assert len(s.legal_moves()) == 28
-    assert texts(s, forced_wins(s, 1)) == ["f3>f4"]
-    for level in ("beginner", "strong"):
-        assert s.move_text(gamut.ai.choose(s, level, seed=1)) == "f3>f4", level
-
-
-def test_escabel_blocks_the_only_threat():
-    s = gamut.load(ESCABEL + "2bw1b1/1(bw)w1b1w/bb3b1/w4b1/2ww(wb)w1/3(bw)1b1/3w(wb)1b w")
-    assert len(s.legal_moves()) == 33
-    assert forced_wins(s, 1) == []
-    assert texts(s, saving_moves(s)) == ["f3>f4"]
-    for level in ("casual", "strong"):
-        assert s.move_text(gamut.ai.choose(s, level, seed=1)) == "f3>f4", level
-
-
-def test_escabel_forced_win_in_two():
-    s = gamut.load(ESCABEL + "www(wb)w2/1www(wb)wb/1w1w(wb)1b/1(wb)wbb1w/1bb4/2bw3/2(bw)bw2 b")
-    assert len(s.legal_moves()) == 30
-    assert forced_wins(s, 1) == []
-    assert texts(s, forced_wins(s, 2)) == ["c2>d2"]
-    for seed in (1, 2):
-        assert s.move_text(gamut.ai.choose(s, "strong", seed=seed)) == "c2>d2"
-
-
-# -- EVL -------------------------------------------------------------------------
-
-
-def test_evl_takes_the_win_in_one():
+    (
+        "escabel-win1",
+        ESCABEL + "1b1(wb)w1w/(bw)(bw)w3(wb)/b(wb)(ww)ww1w/(wb)w(bwb)wb(wb)w/1bwbw(bw)b/b1bb2b/bwb(bw)w1w w",
+        28,
+        "win1",
+        ["f3>f4"],
+        [("beginner", 1), ("strong", 1)],
+    ),
+    (
+        "escabel-block",
+        ESCABEL + "2bw1b1/1(bw)w1b1w/bb3b1/w4b1/2ww(wb)w1/3(bw)1b1/3w(wb)1b w",
+        33,
+        "block",
+        ["f3>f4"],
+        [("casual", 1), ("strong", 1)],
+    ),
+    (
+        "escabel-win2",
+        ESCABEL + "www(wb)w2/1www(wb)wb/1w1w(wb)1b/1(wb)wbb1w/1bb4/2bw3/2(bw)bw2 b",
+        30,
+        "win2",
+        ["c2>d2"],
+        [("strong", 1), ("strong", 2)],
+    ),
     # White has 8 of its 10 markers out; only d4-d3-d2 surrounds two more.
-    s = gamut.load(EVL + "1wbww2/b1b(wb)1wb/bw2ww(bb)/b1w(bw)2w wbb1w1/bwwwwb/bb1ww1 w")
+    (
+        "evl-win1",
+        EVL + "1wbww2/b1b(wb)1wb/bw2ww(bb)/b1w(bw)2w wbb1w1/bwwwwb/bb1ww1 w",
+        26,
+        "win1",
+        ["d4-d3-d2"],
+        [("beginner", 1), ("strong", 1)],
+    ),
+    (
+        "evl-block",
+        EVL + "1(wb)2(bw)w1/1(bwb)(ww)b1(bw)w/bwwbwbb/2bb1(wb)b bbbbww/bwwwwb/2wwbb w",
+        40,
+        "block",
+        ["b3-b2-b1"],
+        [("casual", 1), ("strong", 1)],
+    ),
+    (
+        "evl-win2",
+        EVL + "(ww)w5/1(wwb)b2w1/2(bb)(wbw)w1b/bb1w1(wb)b ww4/1bbww1/bbwwbb b",
+        51,
+        "win2",
+        ["c3-c4-c5"],
+        [("casual", 1), ("strong", 1)],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "position, legal, kind, expected, tries", [case[1:] for case in TABLE], ids=[case[0] for case in TABLE]
+)
+def test_proven_tactic_found(position, legal, kind, expected, tries):
+    s = gamut.load(position)
+    assert len(s.legal_moves()) == legal
+    if kind == "win1":
+        assert texts(s, forced_wins(s, 1)) == expected
+    else:
+        assert forced_wins(s, 1) == []
+        proven = saving_moves(s) if kind == "block" else forced_wins(s, 2)
+        assert texts(s, proven) == expected
+    for level, seed in tries:
+        assert s.move_text(gamut.ai.choose(s, level, seed=seed)) in expected, (level, seed)
+
+
+def test_evl_win_in_one_needs_the_last_two_markers():
+    s = gamut.load(TABLE[3][1])
     assert s.marks[1].bit_count() == 8
-    assert len(s.legal_moves()) == 26
-    assert texts(s, forced_wins(s, 1)) == ["d4-d3-d2"]
-    for level in ("beginner", "strong"):
-        assert s.move_text(gamut.ai.choose(s, level, seed=1)) == "d4-d3-d2", level
-
-
-def test_evl_blocks_the_only_threat():
-    s = gamut.load(EVL + "1(wb)2(bw)w1/1(bwb)(ww)b1(bw)w/bwwbwbb/2bb1(wb)b bbbbww/bwwwwb/2wwbb w")
-    assert len(s.legal_moves()) == 40
-    assert forced_wins(s, 1) == []
-    assert texts(s, saving_moves(s)) == ["b3-b2-b1"]
-    for level in ("casual", "strong"):
-        assert s.move_text(gamut.ai.choose(s, level, seed=1)) == "b3-b2-b1", level
-
-
-def test_evl_forced_win_in_two():
-    s = gamut.load(EVL + "(ww)w5/1(wwb)b2w1/2(bb)(wbw)w1b/bb1w1(wb)b ww4/1bbww1/bbwwbb b")
-    assert len(s.legal_moves()) == 51
-    assert forced_wins(s, 1) == []
-    assert texts(s, forced_wins(s, 2)) == ["c3-c4-c5"]
-    for level in ("casual", "strong"):
-        assert s.move_text(gamut.ai.choose(s, level, seed=1)) == "c3-c4-c5", level
 
 
 # -- EL ----------------------------------------------------------------------------
