@@ -51,59 +51,18 @@ def test_loa_connecting_combination_in_two():
 # one, and the only moves that force a win in two), those moves, and the
 # (level, seed) pairs that must find one of them.
 
+# fmt: off
 TABLE = [
-    # White's f3>f4 turns two stacks white and joins left to right; no reply
-    # of Black's can break the chain.
-    (
-        "escabel-win1",
-        ESCABEL + "1b1(wb)w1w/(bw)(bw)w3(wb)/b(wb)(ww)ww1w/(wb)w(bwb)wb(wb)w/1bwbw(bw)b/b1bb2b/bwb(bw)w1w w",
-        28,
-        "win1",
-        ["f3>f4"],
-        [("beginner", 1), ("strong", 1)],
-    ),
-    (
-        "escabel-block",
-        ESCABEL + "2bw1b1/1(bw)w1b1w/bb3b1/w4b1/2ww(wb)w1/3(bw)1b1/3w(wb)1b w",
-        33,
-        "block",
-        ["f3>f4"],
-        [("casual", 1), ("strong", 1)],
-    ),
-    (
-        "escabel-win2",
-        ESCABEL + "www(wb)w2/1www(wb)wb/1w1w(wb)1b/1(wb)wbb1w/1bb4/2bw3/2(bw)bw2 b",
-        30,
-        "win2",
-        ["c2>d2"],
-        [("strong", 1), ("strong", 2)],
-    ),
+    # White's f3>f4 turns two stacks white and joins left to right; no reply of Black's can break it.
+    ("escabel-win1", ESCABEL + "1b1(wb)w1w/(bw)(bw)w3(wb)/b(wb)(ww)ww1w/(wb)w(bwb)wb(wb)w/1bwbw(bw)b/b1bb2b/bwb(bw)w1w w", 28, "win1", ["f3>f4"], [("beginner", 1), ("strong", 1)]),
+    ("escabel-block", ESCABEL + "2bw1b1/1(bw)w1b1w/bb3b1/w4b1/2ww(wb)w1/3(bw)1b1/3w(wb)1b w", 33, "block", ["f3>f4"], [("casual", 1), ("strong", 1)]),
+    ("escabel-win2", ESCABEL + "www(wb)w2/1www(wb)wb/1w1w(wb)1b/1(wb)wbb1w/1bb4/2bw3/2(bw)bw2 b", 30, "win2", ["c2>d2"], [("strong", 1), ("strong", 2)]),
     # White has 8 of its 10 markers out; only d4-d3-d2 surrounds two more.
-    (
-        "evl-win1",
-        EVL + "1wbww2/b1b(wb)1wb/bw2ww(bb)/b1w(bw)2w wbb1w1/bwwwwb/bb1ww1 w",
-        26,
-        "win1",
-        ["d4-d3-d2"],
-        [("beginner", 1), ("strong", 1)],
-    ),
-    (
-        "evl-block",
-        EVL + "1(wb)2(bw)w1/1(bwb)(ww)b1(bw)w/bwwbwbb/2bb1(wb)b bbbbww/bwwwwb/2wwbb w",
-        40,
-        "block",
-        ["b3-b2-b1"],
-        [("casual", 1), ("strong", 1)],
-    ),
-    (
-        "evl-win2",
-        EVL + "(ww)w5/1(wwb)b2w1/2(bb)(wbw)w1b/bb1w1(wb)b ww4/1bbww1/bbwwbb b",
-        51,
-        "win2",
-        ["c3-c4-c5"],
-        [("casual", 1), ("strong", 1)],
-    ),
+    ("evl-win1", EVL + "1wbww2/b1b(wb)1wb/bw2ww(bb)/b1w(bw)2w wbb1w1/bwwwwb/bb1ww1 w", 26, "win1", ["d4-d3-d2"], [("beginner", 1), ("strong", 1)]),
+    ("evl-block", EVL + "1(wb)2(bw)w1/1(bwb)(ww)b1(bw)w/bwwbwbb/2bb1(wb)b bbbbww/bwwwwb/2wwbb w", 40, "block", ["b3-b2-b1"], [("casual", 1), ("strong", 1)]),
+    ("evl-win2", EVL + "(ww)w5/1(wwb)b2w1/2(bb)(wbw)w1b/bb1w1(wb)b ww4/1bbww1/bbwwbb b", 51, "win2", ["c3-c4-c5"], [("casual", 1), ("strong", 1)]),
 ]
+# fmt: on
 
 
 @pytest.mark.parametrize(

@@ -383,19 +383,15 @@ def test_notation_round_trip_and_moves_are_values():
     assert repr(m) == "evl.Move('b3-b2')"
 
 
+# Texts that are no move, by the words the error must hold.
+UNREADABLE = {
+    "cannot read": ["", "z9", "b3-", "b3--b4", "b8", "e1", "b3 b4"],
+    "pentagon": ["ab1", "b3-bc3"],
+}
+
+
 @pytest.mark.parametrize(
-    "text, words",
-    [
-        ("", "cannot read"),
-        ("z9", "cannot read"),
-        ("b3-", "cannot read"),
-        ("b3--b4", "cannot read"),
-        ("b8", "cannot read"),
-        ("e1", "cannot read"),
-        ("b3 b4", "cannot read"),
-        ("ab1", "pentagon"),
-        ("b3-bc3", "pentagon"),
-    ],
+    "text, words", [(text, words) for words, texts in UNREADABLE.items() for text in texts]
 )
 def test_unreadable_moves(text, words):
     with pytest.raises(IllegalMoveError, match=words):
