@@ -458,3 +458,32 @@ def test_the_docstrings_example_reads():
     example = records.__doc__.split("::\n\n", 1)[1].split("\n\n*Tag lines*", 1)[0]
     text = "\n".join(line[4:] for line in example.splitlines()) + "\n"
     assert records.format(parse_one(text)) == text
+
+
+# -- Linear memory on huge inputs (issue #27) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda big: '[Game "loa"]\n{' + big + "} 1. b1-d3 *",
+        lambda big: '[Game "loa"]\n[Event "' + big + '"]\n1. b1-d3 *',
+        lambda big: '[Game "loa"]\n{' + big.replace("a", "\\}", 1000) + "} 1. b1-d3 *",
+    ],
+    ids=["comment", "tag value", "escaped comment"],
+)
+def test_a_huge_comment_or_tag_reads_in_memory_linear_in_its_size(make):
+    """Reading a 2 MB comment once took about 350 bytes a character (the
+    pattern kept a backtracking point for every character); the reader
+    stays within a small multiple of the text."""
+    import tracemalloc
+
+    text = make("a" * 2_000_000)
+    tracemalloc.start()
+    try:
+        games, errors = records.parse(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert not errors and len(games) == 1
+    assert peak < 12 * len(text), f"peak {peak / 1e6:.0f} MB for {len(text) / 1e6:.0f} MB of text"
