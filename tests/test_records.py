@@ -407,6 +407,15 @@ def run(*files: str, stdin: str | None = None):
     )
 
 
+def test_cli_reads_a_file_saved_with_a_byte_order_mark(tmp_path):
+    """A UTF-8 file with a BOM reads as the page reads it (issue #27)."""
+    marked = tmp_path / "bom.gamut"
+    marked.write_bytes(b"\xef\xbb\xbf" + b'[Game "evl"]\n1. D7 c6 *\n')
+    done = run(str(marked))
+    assert done.returncode == 0 and done.stderr == ""
+    assert parse_one(done.stdout).nodes == parse_one('[Game "evl"]\n1. d7 c6 *').nodes
+
+
 def test_cli_good_files(tmp_path):
     gamut_file = tmp_path / "games.gamut"
     gamut_file.write_text('[Game "evl"]\n1. D7 c6 *\n')

@@ -163,8 +163,12 @@ __all__ = [
 
 def read(text: str) -> Parsed:
     """Gamut records, or a foreign format a game registered
-    (:mod:`gamut.records.foreign`), told apart by their first characters."""
+    (:mod:`gamut.records.foreign`), told apart by their first characters.
+    A byte-order mark before the text (a file saved by some editors as
+    "UTF-8 with BOM") is not part of it: the page's file reader drops it too."""
     _register_game_formats()
+    if isinstance(text, str) and text.startswith("\ufeff"):
+        text = text[1:]
     fmt = format_of(text) if isinstance(text, str) else None
     return fmt.parse(text) if fmt else parse(text)
 
