@@ -15,6 +15,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
+
 import build  # (tests/conftest.py puts the repository root on the path)
 import gamut
 
@@ -159,24 +161,30 @@ def test_view_delta_writes_what_changes_and_refers_to_the_parents_items():
     assert build.view_delta(parent, parent) == {}
 
 
-def test_the_manifest_description_names_the_engines_games_in_registry_order(tmp_path):
+def test_the_page_and_manifest_name_the_engines_games_in_registry_order(tmp_path):
+    """No list of games is written by hand: the page's description and the
+    manifest's name and description are the engine's games, in order."""
     from tools.build import site
 
+    names = [info.name for info in gamut.core.GAMES.values()]
+    phrase = f"{', '.join(names[:-1])} and {names[-1]}"
     manifest = tmp_path / "manifest.webmanifest"
     manifest.write_text((build.WEB / "manifest.webmanifest").read_text())
-    names = [info.name for info in gamut.core.GAMES.values()]
-    site.fill_manifest(manifest, names)
+    site.fill_games(manifest, names)
     data = json.loads(manifest.read_text())
-    assert data["description"] == (
-        f"Play {', '.join(names[:-1])} and {names[-1]} in your "
-        "browser, offline, against a friend or the computer."
-    )
-    # the rest of the file as written
-    original = json.loads((build.WEB / "manifest.webmanifest").read_text())
-    assert {k: v for k, v in data.items() if k != "description"} == {
-        k: v for k, v in original.items() if k != "description"
-    }
+    assert data["name"] == f"Gamut: {phrase}"
+    assert data["description"] == f"Play {phrase} in your browser, offline, against a friend or the computer."
+    page = tmp_path / "index.html"
+    page.write_text((build.WEB / "index.html").read_text())
+    site.fill_games(page, names)
+    assert f'content="Play {phrase} in your browser' in page.read_text()
+    assert "__GAMUT" not in page.read_text().split("<!--INITIAL-->")[0]
+    for name in names:  # (and nowhere else in web/ by hand)
+        assert name not in (build.WEB / "manifest.webmanifest").read_text()
     assert site.games_phrase(["A"]) == "A" and site.games_phrase(["A", "B"]) == "A and B"
+    (tmp_path / "plain.html").write_text("<p>no marker</p>")
+    with pytest.raises(SystemExit, match="__GAMUT_GAMES__"):
+        site.fill_games(tmp_path / "plain.html", names)
 
 
 def test_the_build_is_small_modules_of_the_standard_library():

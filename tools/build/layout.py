@@ -36,10 +36,13 @@ APP_SCRIPT = "app.js"
 SERVICE_WORKER = "sw.js"
 SW_VERSION_MARKER = "__GAMUT_VERSION__"
 SW_FILES_MARKER = "/*__GAMUT_FILES__*/"
-# The web app manifest; its "description" is written by the build from the
-# engine's list of games (see tools.build.site.fill_manifest).
+# The web app manifest.
 MANIFEST = "manifest.webmanifest"
-MANIFEST_DESCRIPTION = "Play {games} in your browser, offline, against a friend or the computer."
+# Where the page and the manifest name the games ("Play __GAMUT_GAMES__ in your
+# browser"), the build writes the engine's games' names, in registry order
+# (see tools.build.site.fill_games): no list of games is written by hand.
+GAMES_MARKER = "__GAMUT_GAMES__"
+GAMES_FILES = (INDEX_HTML, MANIFEST)
 # Markers in the build's scripts (paths relative to web/): this build's version
 # (the worker keys its memory snapshots by it; offline.js tells the service
 # worker which build a page runs), the way from the build's folder to Pyodide's

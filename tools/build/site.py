@@ -3,7 +3,7 @@
 ``dist/`` holds the page (``web/index.html`` with the initial views inlined
 at ``<!--INITIAL-->``), ``sw.js`` (the offline service worker, with the
 build's version and file list filled in), ``version.json``, the web app
-manifest (its description naming the engine's games) and its icons: the only
+manifest (the page and the manifest name the engine's games) and its icons: the only
 files whose names stay the same from build to build.  Everything else that
 changes between builds is in ``b/<version>/`` (our JS/CSS, the worker,
 ``pyodide-lock.json``: Pyodide's ``info`` plus micropip and gamut with their
@@ -39,10 +39,10 @@ from tools.build.layout import (
     BUILD,
     BUILD_DIR,
     DIST,
+    GAMES_FILES,
+    GAMES_MARKER,
     INDEX_HTML,
     INITIAL_MARKER,
-    MANIFEST,
-    MANIFEST_DESCRIPTION,
     PYODIDE_DIR,
     ROOT,
     ROOT_FILES,
@@ -58,7 +58,6 @@ from tools.build.wheel import build_wheel, package_files, project_version
 # The build's own sources: a change to any of them rebuilds the site.
 BUILD_SOURCES = (ROOT / "build.py", *sorted(Path(__file__).parent.glob("*.py")))
 _PAGE_URL = re.compile(r'(\b(?:src|href)=")(?:\./)?([^"#?:]+)(")')
-_DESCRIPTION = re.compile(r'("description"\s*:\s*)"(?:[^"\\]|\\.)*"')
 
 
 def web_files() -> list[Path]:
@@ -97,16 +96,15 @@ def games_phrase(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def fill_manifest(path: Path, games: list[str]) -> None:
-    """Write the web app manifest's ``description`` from the games' names
-    (:data:`~tools.build.layout.MANIFEST_DESCRIPTION`), keeping the rest of
-    the file as written."""
+def fill_games(path: Path, games: list[str]) -> None:
+    """Write the games' names where ``path`` (a file of :data:`GAMES_FILES`,
+    as copied into the site) has :data:`GAMES_MARKER`."""
     text = path.read_text()
-    json.loads(text)  # (a manifest that is not JSON fails here, not in the browser)
-    description = json.dumps(MANIFEST_DESCRIPTION.format(games=games_phrase(games)))
-    text, count = _DESCRIPTION.subn(lambda m: m[1] + description, text, 1)
-    if count != 1:
-        raise SystemExit(f'web/{MANIFEST} has no "description" to fill in')
+    if GAMES_MARKER not in text:
+        raise SystemExit(f"web/{path.name} does not name the games with {GAMES_MARKER}")
+    text = text.replace(GAMES_MARKER, games_phrase(games))
+    if path.suffix == ".webmanifest":
+        json.loads(text)  # (a manifest that is not JSON fails here, not in the browser)
     path.write_text(text)
 
 
@@ -167,7 +165,8 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
         1,
     )
     (tmp / INDEX_HTML).write_text(page)
-    fill_manifest(tmp / MANIFEST, engine["games"])
+    for name in GAMES_FILES:
+        fill_games(tmp / name, engine["games"])
     (stage / "rules-diagrams.json").write_text(engine["rules_diagrams"])
     (stage / "first-moves").mkdir()
     for gid, text in engine["first_moves"].items():
