@@ -291,6 +291,9 @@ MALFORMED = [
     ("#v1/loa/standard/-/b1-d3,a2-a9", "a2-a9"),
     ("#%E2%98%83garbage/\u00ff", "a game link starts with"),
     ("#v1/loa/no-such-variant/-/", "no-such-variant"),
+    # (an option named like a JavaScript object's own keys is still an option: refused by name)
+    ("#v1/loa/standard/__proto__=x/b1-d3", "__proto__"),
+    ("#v1/loa/standard/-/b1-d3/players=h,h,h,h,h", "names 5 players, but this game has 2 seats"),
 ]
 
 

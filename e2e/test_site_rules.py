@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import wait_engine_ready
 from pagekit import cell, wait_idle
 from playwright.sync_api import expect
 
@@ -167,3 +168,24 @@ def test_the_game_and_the_header_lead_to_the_rules_and_back(shared_page, site_ur
     assert page.locator("#moves .mv").all_text_contents() == moves
     expect(page.locator('#board .layer-pieces .piece[data-cell="b3"]')).to_have_count(1)
     expect(page.locator('#board .layer-pieces .piece[data-cell="b1"]')).to_have_count(0)
+
+
+def test_a_rules_link_to_no_game_says_so_and_the_game_stays(new_context, site_url):
+    """#rules/<not a game> once did nothing and said nothing (issue #27)."""
+    page = new_context().new_page()
+    page.goto(site_url + "#rules/nope")
+    wait_idle(page)
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("There is no rules page for “nope”")
+    expect(notice).to_contain_text("Lines of Action")
+    expect(page.locator("#rules-page")).to_be_hidden()
+    page.wait_for_function("() => location.hash.startsWith('#v1/loa/')")
+    wait_engine_ready(page)
+    cell(page, "b1").click()
+    cell(page, "d3").click()
+    expect(page.locator("#moves .mv")).to_have_count(1)
+    # and the same from a page already open
+    page.evaluate("() => { location.hash = '#rules/chess'; }")
+    expect(notice).to_contain_text("There is no rules page for “chess”")
+    page.wait_for_function("() => location.hash.startsWith('#v1/loa/')")
+    expect(page.locator("#moves .mv")).to_have_count(1)

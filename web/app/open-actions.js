@@ -10,17 +10,16 @@ import * as keep from "../library/keep.js";
 import * as library from "../library/library.js";
 import * as link from "../model/url.js";
 import * as records from "../library/records.js";
-import { copyLink, hideNotice, sentence, setExplain, showNotice } from "../panels/dialogs.js";
+import { clause, copyLink, hideNotice, setExplain, showNotice } from "../panels/dialogs.js";
 import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.js";
 import { editLink, readEditLink } from "../editor/setupedit.js";
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
 
-const linkProblem = msg =>
-  `This link could not be opened: ${sentence(msg).slice(0, -1)}. The game on screen is unchanged.`;
+const linkProblem = msg => `This link could not be opened: ${clause(msg)}. The game on screen is unchanged.`;
 const saveProblem = msg =>
-  `Your saved game could not be restored (${sentence(msg).slice(0, -1)}). It is kept, and another game is shown instead.`;
+  `Your saved game could not be restored (${clause(msg)}). It is kept, and another game is shown instead.`;
 
 /** Give these actions the page and the whole set of actions (called by actions.init). */
 export function initOpening(thePage, allActions) {
@@ -83,7 +82,15 @@ export const openingActions = {
    * nothing and says why. */
   async openFromURL({ boot }) {
     const m = page.model;
-    const rules = rulesLinkGame(location.hash);
+    let rules = rulesLinkGame(location.hash);
+    if (rules && !page.info(rules)) {
+      showNotice(
+        `There is no rules page for “${rules}”: the Rules menu lists the games' pages (${page.games.map(g => g.name).join(", ")}).`,
+        { kind: "error" },
+      );
+      rules = null;
+      history.replaceState(history.state, "", location.pathname + location.search); // (the game's own link comes back below)
+    }
     const editing = readEditLink(location.hash);
     if (rules && page.info(rules)) {
       showRulesPage(rules, page.info(rules), page.games);
@@ -217,7 +224,7 @@ export const openingActions = {
     );
     if (problem) {
       showNotice(
-        `Your last game could not be opened: ${sentence(problem).slice(0, -1)}. It stays in your games list, marked as damaged.`,
+        `Your last game could not be opened: ${clause(problem)}. It stays in your games list, marked as damaged.`,
         { kind: "error", fresh: true },
       );
       return null;

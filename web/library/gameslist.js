@@ -8,6 +8,7 @@
 import { $, h } from "../app/dom.js";
 import { BoardDrawing } from "../board/board-draw.js";
 import * as library from "./library.js";
+import { clause } from "../panels/sentence.js";
 
 const when = ms => {
   if (!ms) return "";
@@ -77,7 +78,9 @@ export class GamesList {
     try {
       rows = await library.list(this.games.map(g => g.id));
     } catch (err) {
-      box.replaceChildren(h("li", { class: "empty" }, `The games cannot be read here: ${err.message}.`));
+      box.replaceChildren(
+        h("li", { class: "empty" }, `The games cannot be read here: ${clause(err.message)}.`),
+      );
       return;
     }
     this.rows = rows;

@@ -6,6 +6,7 @@
 
 import * as library from "./library.js";
 import { GameModel } from "../model/game.js";
+import { clause } from "../panels/sentence.js";
 
 const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
 const CURRENT_KEY = "gamut.current-id"; // the library entry last open
@@ -196,7 +197,7 @@ export class Keeper {
           if (!this.warned) {
             this.warned = true;
             this.onProblem(
-              `Games cannot be saved here: ${err.message}. You can go on playing, but this game will be lost when the page closes.`,
+              `Games cannot be saved here: ${clause(err.message)}. You can go on playing, but this game will be lost when the page closes.`,
             );
           }
         },

@@ -52,11 +52,13 @@ export async function fromLink(positions, parsed, games) {
   let start = parsed.start;
   if (!start) {
     const info = games.find(g => g.id === parsed.game);
-    const options = {};
+    const defaults = {};
     for (const spec of (info && info.options) || []) {
-      if (!spec.variants || spec.variants.includes(parsed.variant)) options[spec.name] = spec.default;
+      if (!spec.variants || spec.variants.includes(parsed.variant)) defaults[spec.name] = spec.default;
     }
-    Object.assign(options, parsed.options);
+    // (spread defines the link's options, as url.js does: Object.assign would
+    // set "__proto__" instead of keeping it, and the engine could not refuse it)
+    const options = { ...defaults, ...parsed.options };
     start = link.standardStart(parsed.game, parsed.variant, options);
   }
   // (a position the build describes is known by its canonical line already)
@@ -67,6 +69,14 @@ export async function fromLink(positions, parsed, games) {
     ? parsed.players.map(p => (p === "r" ? "h" : p === "h" ? "r" : p))
     : parsed.players;
   const model = await checked(GameModel.fromLink({ ...parsed, moves: line, players }, start), positions);
+  const seats = model.players.length;
+  if (parsed.players && parsed.players.length !== seats) {
+    const err = new Error(
+      `it names ${parsed.players.length} players, but this game has ${seats} seat${seats === 1 ? "" : "s"}`,
+    );
+    err.type = "LinkError";
+    throw err;
+  }
   if (parsed.start && (model.meta.game !== parsed.game || model.meta.variant !== parsed.variant)) {
     const err = new Error(
       `its start position is a ${model.meta.game} ${model.meta.variant} position, but it names ${parsed.game} ${parsed.variant}`,

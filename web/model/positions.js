@@ -8,6 +8,14 @@
 // ready each seeded view is asked again and replaces the seed.
 
 const LIMIT = 600; // views kept (a view of a large board is a few kB)
+// ... and their size: a position text may be long (a set-up start of 100 kB
+// named by every view of its game), so the cache is bounded in bytes too.
+export const BYTE_LIMIT = 16 * 1024 * 1024;
+
+/** About how many bytes a cached view takes: its key and its JSON, two bytes a character. */
+function sizeOf(key, view) {
+  return 2 * (key.length + JSON.stringify(view).length);
+}
 
 export class Positions {
   /** `initial`: what the build inlined in the page (each game's start text
@@ -16,6 +24,8 @@ export class Positions {
     this.engine = engine;
     this.initial = initial;
     this.views = new Map(); // key -> view, oldest first
+    this.sizes = new Map(); // key -> its size (sizeOf)
+    this.bytes = 0; // the sum of sizes
     this.asked = new Map(); // key -> the request in flight (asked once, however often wanted)
     this.seeds = new Map(); // start -> Map(key -> line) of the seeded views (until confirmed by the engine)
     this.read = new Set(); // keys of seeded views the page has read
@@ -76,7 +86,7 @@ export class Positions {
       seeds.flatMap(([start, keys]) =>
         [...keys].map(async ([key, line]) => {
           const seeded = this.views.get(key);
-          this.views.delete(key);
+          this._drop(key);
           if (!read.has(key)) return;
           try {
             const view = await this.view(start, line);
@@ -109,10 +119,22 @@ export class Positions {
 
   put(start, line, view) {
     const key = this.key(start, line);
-    this.views.delete(key);
+    this._drop(key);
+    const size = sizeOf(key, view);
     this.views.set(key, view);
-    while (this.views.size > LIMIT) this.views.delete(this.views.keys().next().value);
+    this.sizes.set(key, size);
+    this.bytes += size;
+    // the oldest go first; the view just put stays, however large
+    while (this.views.size > 1 && (this.views.size > LIMIT || this.bytes > BYTE_LIMIT)) {
+      this._drop(this.views.keys().next().value);
+    }
     return view;
+  }
+
+  _drop(key) {
+    if (!this.views.delete(key)) return;
+    this.bytes -= this.sizes.get(key) || 0;
+    this.sizes.delete(key);
   }
 
   /** The view of a position; rejects with the engine's typed error (a

@@ -10,11 +10,7 @@ import { $, h } from "../app/dom.js";
 import { seatSelect } from "./panels.js";
 import { rulesHtml } from "../rules/rules.js";
 
-/** A sentence from a message that may already end in a full stop. */
-export const sentence = text =>
-  `${String(text || "")
-    .trim()
-    .replace(/[.\s]+$/, "")}.`;
+export { clause, sentence } from "./sentence.js";
 
 export function setExplain(text, kind = "illegal") {
   const box = $("explain");
