@@ -143,7 +143,7 @@ class Editor:
     """
 
     palette: Callable[[str, Options], dict[str, Any]]
-    # (its parameter is the game's own state class, hence Any)
+    # describe takes the game's own state class (a subclass of State), hence Any
     describe: Callable[[Any], dict[str, Any]]
     compose: Callable[[Header, dict[str, Any]], State]
 
