@@ -10,7 +10,7 @@ from __future__ import annotations
 MAX_TEXT_LENGTH = 100_000
 
 
-def excerpt(value, limit: int = 40) -> str:
+def excerpt(value: object, limit: int = 40) -> str:
     """``value`` quoted for an error message, cut to about ``limit``
     characters: errors never echo a huge input whole."""
     text = value if isinstance(value, str) else repr(value)

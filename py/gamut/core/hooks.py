@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
     from .info import Outcome
@@ -17,6 +17,10 @@ NO_LEVEL_SECONDS: Mapping[str, float] = MappingProxyType({})
 #: ``level_seconds`` of a game whose Master thinks twice its usual 3 s (two-
 #: player EL, Lines of Action: see their ``level_seconds`` and bench/ARENA.md).
 MASTER_TWICE: Mapping[str, float] = MappingProxyType({"master": 6.0})
+
+#: A game's move: whatever value its states choose (an ``int``, an ``int``
+#: subclass, a tuple), so ``Any`` here: each game's state class narrows it.
+AnyMove: TypeAlias = Any
 
 #: The state class an evaluation module judges (its game's).
 StateT = TypeVar("StateT", bound="State", contravariant=True)
@@ -53,26 +57,26 @@ class SearchHooks(Protocol):
         """A score for the side to move, well below ``search.WIN``."""
         ...
 
-    def move_order_keys(self, moves: list) -> list:
+    def move_order_keys(self, moves: list[AnyMove]) -> list[int]:
         """The priorities of ``moves`` (higher first), for move ordering."""
         ...
 
-    def search_moves(self) -> list:
+    def search_moves(self) -> list[AnyMove]:
         """The subset of the legal moves worth searching (it must hold every
         forced move): a plain list, a ``ForcedMoves`` (every move left out
         loses at once: the search looks one ply deeper) or a ``PrunedMoves``
         (kept by judgement: a loss found among them is unproven)."""
         ...
 
-    def legal_moves(self) -> list: ...
+    def legal_moves(self) -> list[AnyMove]: ...
 
-    def play_unchecked(self, move) -> State: ...
+    def play_unchecked(self, move: AnyMove) -> State: ...
 
     def outcome(self) -> Outcome | None: ...
 
     def zobrist(self) -> int: ...
 
-    def move_text(self, move) -> str: ...
+    def move_text(self, move: AnyMove) -> str: ...
 
 
 class EvaluationProtocol(Protocol[StateT]):
@@ -95,19 +99,19 @@ class EvaluationProtocol(Protocol[StateT]):
         alpha-beta search calls it at its horizon."""
         ...
 
-    def move_order_keys(self, state: StateT, moves: list) -> list:
+    def move_order_keys(self, state: StateT, moves: list[AnyMove]) -> list[int]:
         """The priorities of ``moves`` (legal in ``state``), higher first:
         the search tries the moves in that order."""
         ...
 
-    def search_moves(self, state: StateT) -> list:
+    def search_moves(self, state: StateT) -> list[AnyMove]:
         """The moves of ``state`` worth searching (see
         :meth:`SearchHooks.search_moves`): ``state.legal_moves()`` in a
         game that prunes nothing."""
         ...
 
 
-class ForcedMoves(list):
+class ForcedMoves(list[AnyMove]):
     """What ``State.search_moves()`` returns when every move left out loses
     at once (EL: only the blocks of the opponent's threat are listed).  The
     search then looks one ply deeper here for free: forcing sequences are
@@ -116,7 +120,7 @@ class ForcedMoves(list):
     __slots__ = ()
 
 
-class PrunedMoves(list):
+class PrunedMoves(list[AnyMove]):
     """What ``State.search_moves()`` returns when it keeps only the moves it
     judges best (forward pruning by judgement, not by rule).  The search
     then treats a loss found among these moves as unproven: a refutation may

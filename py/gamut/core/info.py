@@ -7,12 +7,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .errors import OptionError, UnknownVariantError, excerpt
 
 if TYPE_CHECKING:
     from ..view import OutcomeView
+    from .registry import Header
+    from .state import State
+
+#: An option's value: ``bool`` (written ``on``/``off``), ``int`` or ``str``.
+OptionValue: TypeAlias = bool | int | str
+#: A game's options, complete and checked (:meth:`GameInfo.resolve_options`).
+#: ``Any`` values: each game knows the type of each of its own options.
+Options: TypeAlias = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -21,7 +29,7 @@ class Outcome:
 
     winner: int | None
     reason: str
-    cells: tuple = ()  # cells worth outlining (the winning group), if any
+    cells: tuple[str, ...] = ()  # names of the cells worth outlining (the winning group), if any
 
     def to_json(self) -> OutcomeView:
         return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
@@ -34,15 +42,15 @@ class OptionSpec:
 
     name: str
     label: str
-    choices: tuple
-    default: Any
+    choices: tuple[OptionValue, ...]
+    default: OptionValue
     description: str = ""
-    variants: tuple | None = None  # variants it applies to; None = all
+    variants: tuple[str, ...] | None = None  # variants it applies to; None = all
     # other options' values under which it means something, e.g. (("size", ("5", "7")),):
     # the New game dialog offers it only then (a position may still name it)
-    when: tuple = ()
+    when: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # Names and values go into position texts unescaped: none may hold
         # a separator (space, ',' or '='), so none needs escaping.
         if not _TOKEN.fullmatch(self.name) or "_" in self.name:
@@ -56,12 +64,12 @@ class OptionSpec:
     def applies_to(self, variant: str) -> bool:
         return self.variants is None or variant in self.variants
 
-    def format(self, value) -> str:
+    def format(self, value: OptionValue) -> str:
         if isinstance(value, bool):
             return "on" if value else "off"
         return str(value)
 
-    def parse(self, text: str):
+    def parse(self, text: str) -> OptionValue:
         """Read a value written by :meth:`format`; raise OptionError otherwise."""
         for choice in self.choices:
             if self.format(choice) == text:
@@ -71,7 +79,7 @@ class OptionSpec:
             + ", ".join(self.format(c) for c in self.choices)
         )
 
-    def check(self, value):
+    def check(self, value: object) -> OptionValue:
         """Accept a Python value (or its text form) and return the canonical value."""
         if isinstance(value, str):
             return self.parse(value)
@@ -83,7 +91,7 @@ class OptionSpec:
             + ", ".join(self.format(c) for c in self.choices)
         )
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "label": self.label,
@@ -105,7 +113,7 @@ class VariantInfo:
     description: str = ""
     players: int = 2
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "description": self.description, "players": self.players}
 
 
@@ -134,9 +142,10 @@ class Editor:
         (or PositionError) saying what is wrong.
     """
 
-    palette: Callable
-    describe: Callable
-    compose: Callable
+    palette: Callable[[str, Options], dict[str, Any]]
+    # describe takes the game's own state class (a subclass of State), hence Any
+    describe: Callable[[Any], dict[str, Any]]
+    compose: Callable[[Header, dict[str, Any]], State]
 
 
 @dataclass(frozen=True)
@@ -157,15 +166,17 @@ class GameInfo:
     id: str
     name: str
     description: str
-    variants: tuple  # of VariantInfo; the first is the default
-    options: tuple = ()  # of OptionSpec
-    factory: Callable = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
-    loader: Callable = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    variants: tuple[VariantInfo, ...]  # the first is the default
+    options: tuple[OptionSpec, ...] = ()
+    # factory and loader default to None only to follow the defaulted fields above: every
+    # game gives both (__post_init__ refuses None), hence the two ignores.
+    factory: Callable[[str, Options], State] = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    loader: Callable[[Header, str], State] = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     editor: Editor | None = field(default=None, compare=False, repr=False)
     package: str = field(default="", compare=False, repr=False)
     record_formats: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.factory is None or self.loader is None:
             raise ValueError(f"game {self.id!r} needs a factory and a loader")
 
@@ -180,12 +191,15 @@ class GameInfo:
             + ", ".join(v.id for v in self.variants)
         )
 
-    def option_specs(self, variant_id: str) -> tuple:
+    def option_specs(self, variant_id: str) -> tuple[OptionSpec, ...]:
         return tuple(o for o in self.options if o.applies_to(variant_id))
 
     def resolve_options(
-        self, variant_id: str, given: Mapping | Iterable[tuple], complete: bool = False
-    ) -> dict:
+        self,
+        variant_id: str,
+        given: Mapping[str, object] | Iterable[tuple[str, object]],
+        complete: bool = False,
+    ) -> Options:
         """Complete and check options, given as a dict or as (name, value)
         pairs: the one place option names and values are read.  Names may
         use ``_`` for ``-`` (Python keywords); an unknown name, or one given
@@ -193,7 +207,7 @@ class GameInfo:
         one when ``complete`` (a position text names every option)."""
         specs = {o.name: o for o in self.option_specs(variant_id)}
         result = {name: spec.default for name, spec in specs.items()}
-        seen: set = set()
+        seen: set[str] = set()
         pairs = given.items() if isinstance(given, Mapping) else given
         for raw_name, value in pairs:
             name = raw_name.replace("_", "-") if isinstance(raw_name, str) else raw_name
@@ -211,7 +225,7 @@ class GameInfo:
             raise OptionError("the position text does not give option(s) " + ", ".join(missing))
         return result
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "name": self.name,

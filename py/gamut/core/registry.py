@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import MAX_TEXT_LENGTH, GamutError, PositionError, UnknownGameError, excerpt
-from .info import GameInfo
+from .info import GameInfo, Options
 
 if TYPE_CHECKING:
     from .hooks import EvaluationProtocol
@@ -46,7 +46,7 @@ def game_info(game: str) -> GameInfo:
         raise UnknownGameError(f"unknown game {excerpt(game)}; choose one of " + ", ".join(GAMES)) from None
 
 
-def new(game: str, variant: str | None = None, /, **options) -> State:
+def new(game: str, variant: str | None = None, /, **options: object) -> State:
     """The start position of ``game`` (e.g. ``new("loa", "scrambled-eggs")``);
     ``game`` and ``variant`` are positional, so every keyword is an option."""
     info = game_info(game)
@@ -54,7 +54,7 @@ def new(game: str, variant: str | None = None, /, **options) -> State:
     return info.factory(v.id, info.resolve_options(v.id, options))
 
 
-def format_header(game: str, variant: str, options: dict) -> str:
+def format_header(game: str, variant: str, options: Options) -> str:
     info = GAMES[game]
     specs = {o.name: o for o in info.options}
     opts = ",".join(f"{k}={specs[k].format(v)}" for k, v in options.items())
@@ -65,7 +65,7 @@ def format_header(game: str, variant: str, options: dict) -> str:
 class Header:
     info: GameInfo
     variant: str
-    options: dict
+    options: Options
 
 
 def parse_header(text: str) -> tuple[Header, str]:
@@ -79,7 +79,7 @@ def parse_header(text: str) -> tuple[Header, str]:
         raise PositionError(
             "a position text starts with '<game> <variant> <options>', e.g. 'loa standard ...'"
         )
-    given = []
+    given: list[tuple[str, str]] = []
     if parts[2] != "-":
         for item in parts[2].split(","):
             name, eq, value = item.partition("=")

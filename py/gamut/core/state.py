@@ -5,11 +5,11 @@ alone."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import MAX_TEXT_LENGTH, IllegalMoveError, excerpt
-from .hooks import NO_LEVEL_SECONDS
-from .info import GameInfo, Outcome
+from .hooks import NO_LEVEL_SECONDS, AnyMove
+from .info import GameInfo, Options, Outcome
 from .registry import GAMES, format_header
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ class State:
 
     # identity -------------------------------------------------------------
     variant: str
-    options: dict
+    options: Options
 
     @property
     def info(self) -> GameInfo:
@@ -44,11 +44,11 @@ class State:
     def to_move(self) -> int:
         raise NotImplementedError
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[AnyMove]:
         """Every legal move; empty exactly when the game is over."""
         raise NotImplementedError
 
-    def play(self, move) -> Self:
+    def play(self, move: AnyMove) -> Self:
         """The position after ``move``, one of ``legal_moves()``; anything
         else (a move of another position, a made-up value) raises
         IllegalMoveError and builds nothing."""
@@ -67,7 +67,7 @@ class State:
             raise IllegalMoveError(f"{excerpt(move)} is not a legal move here")
         return self.play_unchecked(canonical)
 
-    def play_unchecked(self, move) -> Self:
+    def play_unchecked(self, move: AnyMove) -> Self:
         """The position after ``move``, which must come from this position's
         ``legal_moves()`` (or ``parse_move``): nothing is checked, so this
         is the searches' fast path; anything else may build a corrupt
@@ -115,17 +115,17 @@ class State:
     #: Chances come through the game's calibration (``eval_scale``), so the
     #: same thresholds mean the same odds in every game; a game whose
     #: evaluation is noisier may ask for more (``bench/calibrate_marks.py``).
-    mark_thresholds: tuple = (0.10, 0.20, 0.30)
+    mark_thresholds: tuple[float, float, float] = (0.10, 0.20, 0.30)
 
     def evaluate(self) -> int:
         """A heuristic score for the side to move (alpha-beta games only)."""
         raise NotImplementedError
 
-    def move_order_keys(self, moves: list) -> list:
+    def move_order_keys(self, moves: list[AnyMove]) -> list[int]:
         """Move-ordering priorities of ``moves`` (higher first)."""
         return [0] * len(moves)
 
-    def search_moves(self) -> list:
+    def search_moves(self) -> list[AnyMove]:
         """The moves worth searching: every legal move unless the game prunes."""
         return self.legal_moves()
 
@@ -134,10 +134,10 @@ class State:
         return hash(self.key())
 
     # notation ---------------------------------------------------------------
-    def move_text(self, move) -> str:
+    def move_text(self, move: AnyMove) -> str:
         return str(move)
 
-    def parse_move(self, text: str):
+    def parse_move(self, text: str) -> AnyMove:
         """The legal move written ``text``; raises IllegalMoveError saying why not."""
         raise NotImplementedError
 
@@ -145,7 +145,7 @@ class State:
         return self.play_unchecked(self.parse_move(text))
 
     # words (for screen readers: gamut.words builds on these) -----------------
-    def move_words(self, move, after: State) -> str:
+    def move_words(self, move: AnyMove, after: State) -> str:
         """``move`` (legal here; ``after`` is the position it leads to) in
         words, without a full stop: who plays what, from where to where,
         what it takes or writes ("White b1 takes d3").  What the move ends
@@ -174,7 +174,7 @@ class State:
         return "That is not a legal move here."
 
     # codecs -----------------------------------------------------------------
-    def options_json(self) -> dict:
+    def options_json(self) -> dict[str, str]:
         """Options as their text forms (``{"pie": "on"}``)."""
         specs = {o.name: o for o in self.info.options}
         return {k: specs[k].format(v) for k, v in self.options.items()}
@@ -191,14 +191,14 @@ class State:
         raise NotImplementedError
 
     # value semantics --------------------------------------------------------
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         raise NotImplementedError
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.key() == other.key()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.key())
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.to_text()!r}>"

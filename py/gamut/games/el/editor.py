@@ -60,7 +60,7 @@ def setup_compose(header, setup: dict) -> ElState:
     the seat before), no threat is declared, and it is a placement turn."""
     variant, options = header.variant, header.options
     rules = RULES[variant]
-    players, size = rules.players, rules.size
+    players = rules.players
     names = SEAT_NAMES[:players]
     board = [0] * rules.cells
     occ = 0

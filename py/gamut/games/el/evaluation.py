@@ -31,7 +31,7 @@ Imported on first use, through ``core.evaluation``; its shape:
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import ForcedMoves, PrunedMoves
 from .moves import NUM_MASK, NUMBER_OF_CODE, OWN_SHIFT
@@ -78,7 +78,14 @@ def _tables_for(rules):
     return t
 
 
-def _fits(num, targets, memo={}):
+_fits_memo: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+
+def _fits(
+    num: int, targets: tuple[int, ...], memo: dict[tuple[int, tuple[int, ...]], bool] = _fits_memo
+) -> bool:
+    """Whether the numbers of ``num`` all lie in one of ``targets``, memoised
+    (``memo`` is a default argument so that the lookup stays a local one)."""
     r = memo.get((num, targets))
     if r is None:
         r = memo[(num, targets)] = any(not num & ~t for t in targets)
@@ -128,10 +135,10 @@ def _shape_record(tables, cells, vals):
             if not num & ~t:
                 miss |= _spread_of(t - num)
     if empty != 1:
-        potentials = ()
+        potentials: tuple[tuple[int, int, int, int], ...] = ()
         if empty == 2 and (o0 + 2 >= need or o1 + 2 >= need):
             # one more number makes it a threat: (seat, cell, number, threat cell)
-            found = []
+            found: list[tuple[int, int, int, int]] = []
             a, b = empties
             for t in targets:
                 if num & ~t:
@@ -151,22 +158,22 @@ def _shape_record(tables, cells, vals):
             potentials,
         )
     c = empties[0]
-    found = []
+    completing: list[tuple[int, int, int]] = []
     for t in targets:
         n = NUMBER_OF_CODE.get(t - num)
         if n is None:
             continue
         if o0 + 1 >= need:
-            found.append((0, c, n))
+            completing.append((0, c, n))
         if o1 + 1 >= need:
-            found.append((1, c, n))
+            completing.append((1, c, n))
     return (
         value[o0][filled] if live0 else 0,
         value[o1][filled] if live1 else 0,
         0,
         miss,
         empties,
-        tuple(found),
+        tuple(completing),
         (),
     )
 
@@ -379,7 +386,8 @@ def evaluate(state) -> int:
     return score + PARITY * par + later + TEMPO
 
 
-_order_cache = [None, None]
+# [the zobrist key of the last position asked about, its order table]
+_order_cache: list[Any] = [None, None]
 
 
 def order_table(state):

@@ -4,13 +4,17 @@ one instance per variant (:data:`RULES`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 
 from ...grid import cell_name, iter_bits
 from .moves import NUM_MASK, NUMBER_OF_CODE, OWN_SHIFT, Placement, cell_code
 
+#: Reads the cell codes of one shape's cells off a board (an ``itemgetter``).
+CellGetter = Callable[[Sequence[int]], tuple[int, ...]]
 
-def _line_l_shapes(size: int, k: int) -> list:
+
+def _line_l_shapes(size: int, k: int) -> list[tuple[int, ...]]:
     """Every straight line of ``k`` cells and every path of ``k`` cells with
     exactly one right-angle turn (arms >= 2 cells counting the corner), as
     sorted tuples of cell indices."""
@@ -64,6 +68,10 @@ class Rules:
         "placements",
         "name_of",
     )
+    # each shape: (mask of its cells, getter of their codes, its cells)
+    shapes: tuple[tuple[int, CellGetter, tuple[int, ...]], ...]
+    # per cell, the (mask, getter) of the shapes through it
+    through: tuple[tuple[tuple[int, CellGetter], ...], ...]
 
     def __init__(self, variant, size, numbers, k, any_shape, consecutive, players, threat_rule):
         self.variant = variant
@@ -109,7 +117,7 @@ class Rules:
         if any_shape:
             self.shapes = self.through = ()
         else:
-            shapes = []
+            shapes: list[tuple[int, CellGetter, tuple[int, ...]]] = []
             for cells in _line_l_shapes(size, k):
                 mask = sum(1 << c for c in cells)
                 shapes.append((mask, itemgetter(*cells), cells))
@@ -126,7 +134,7 @@ class Rules:
         stops early once an EL of seat ``stop`` is found."""
         if self.any_shape:
             return self._connected_els(board, occ, c, stop)
-        found = []
+        found: list[tuple[int, int]] = []
         targets, plurality = self.targets, self.plurality
         for mask, getter in self.through[c]:
             if occ & mask == mask:
@@ -147,7 +155,7 @@ class Rules:
         an empty cell and it returns ``[(number_part, owner_digits, mask)]``
         of every candidate set (numbers and owners of the other cells)."""
         k, nbr, targets, plurality = self.k, self.nbr, self.targets, self.plurality
-        found = []
+        found: list[tuple[int, ...]] = []
 
         def grow(members, size, frontier, excluded, s):
             while frontier:
@@ -182,7 +190,7 @@ class Rules:
 
     def all_els(self, board, occ, avoid: int = 0) -> list:
         """Every EL on the board not using the cells of ``avoid``: ``[(owner, mask)]``."""
-        found = []
+        found: list[tuple[int, ...]] = []
         if self.any_shape:
             allowed = occ & ~avoid
             for root in iter_bits(allowed):

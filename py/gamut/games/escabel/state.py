@@ -72,7 +72,7 @@ class EscabelState(core.State):
         self.ply = ply
         self._hash = self._full_hash() if hash_ is None else hash_
         self._last = last
-        self._moves = None
+        self._moves: list[Move] | None = None
         self._outcome = _UNKNOWN
 
     def _full_hash(self) -> int:
@@ -107,9 +107,10 @@ class EscabelState(core.State):
         return self._outcome
 
     def legal_moves(self) -> list:
-        if self._moves is None:
-            self._analyse()
-        return list(self._moves)
+        moves = self._moves
+        if moves is None:
+            moves = self._analyse()
+        return list(moves)
 
     def has_chain(self, colour: int) -> bool:
         """Whether ``colour`` has a connected chain touching both its edges
@@ -122,9 +123,9 @@ class EscabelState(core.State):
         names = self.geo.names
         return tuple(names[i] for i in _iter_bits(bb))
 
-    def _analyse(self) -> None:
+    def _analyse(self) -> list[Move]:
         """Judge the start of the turn: a chain of the player to move wins;
-        otherwise no legal move loses."""
+        otherwise no legal move loses.  Returns the legal moves."""
         colour = self._to_move ^ self.swapped
         geo = self.geo
         if winning_chain(geo, self.black, self.white, self.codes, self.levels, colour):
@@ -135,7 +136,7 @@ class EscabelState(core.State):
                 f"the {geo.edge_name(colour)} edges",
                 self.chain_cells(colour),
             )
-            return
+            return self._moves
         moves = self._generate(colour)
         self._moves = moves
         if moves:
@@ -148,6 +149,7 @@ class EscabelState(core.State):
                 f"{SEAT_NAMES[self._to_move]} ({COLOUR_NAMES[colour]}) has no move",
                 self.chain_cells(colour ^ 1),
             )
+        return moves
 
     def _generate(self, colour: int) -> list:
         geo = self.geo
@@ -280,8 +282,9 @@ class EscabelState(core.State):
         t = text.strip().lower()
         geo = self.geo
         legal = self.legal_moves()
-        if self._outcome is not None:
-            raise IllegalMoveError(f"the game is over ({self._outcome.reason})")
+        outcome = self.outcome()  # known now: legal_moves analysed the turn
+        if outcome is not None:
+            raise IllegalMoveError(f"the game is over ({outcome.reason})")
         if t == "swap":
             if geo.swap in legal:
                 return geo.swap

@@ -25,15 +25,15 @@ PENTAGON_INDEX = {name: i for i, name in enumerate(PENTAGONS)}
 
 
 def _board_tables():
-    nbrs = [set() for _ in range(NUM_CELLS)]
-    for a, b in geometry.HEPTAGON_CONTACTS:
-        i, j = CELL_INDEX[a], CELL_INDEX[b]
+    nbrs: list[set[int]] = [set() for _ in range(NUM_CELLS)]
+    for name_a, name_b in geometry.HEPTAGON_CONTACTS:
+        i, j = CELL_INDEX[name_a], CELL_INDEX[name_b]
         nbrs[i].add(j)
         nbrs[j].add(i)
     neighbours = tuple(tuple(sorted(s)) for s in nbrs)
     around = tuple(tuple(CELL_INDEX[c] for c in geometry.PENTAGON_HEPTAGONS[p]) for p in PENTAGONS)
     # partners[c] = ((pentagon, other heptagon of it not touching c), ...)
-    partners = [[] for _ in range(NUM_CELLS)]
+    partners: list[list[tuple[int, int]]] = [[] for _ in range(NUM_CELLS)]
     pairs = []
     for p, cells in enumerate(around):
         p_pairs = []

@@ -71,7 +71,7 @@ def _build_tables():
                     f += df
                     r += dr
             sq_lines.append(mask)
-            by_length = [()]
+            by_length: list[tuple[tuple[int, int, int], ...]] = [()]
             for n in range(1, 9):
                 options = []
                 for df, dr in DIRECTIONS[2 * axis : 2 * axis + 2]:

@@ -209,7 +209,7 @@ def _sgf_moves(tree: _Tree, first: _SgfNode) -> tuple[str, str] | None:
                 raise _Stop(str(exc), pos, (_label(turn), value.strip())) from None
             except GamutError as exc:
                 raise _Stop(str(exc), pos) from None
-        for ident, value, pos in sgf.props:  # a node's comment is on its move
+        for ident, value, _pos in sgf.props:  # a node's comment is on its move
             if ident == "C" and value.strip():
                 node.comment = _join(node.comment, value.strip())
         for i, child in reversed(list(enumerate(sgf.children))):

@@ -261,10 +261,11 @@ class LoaState(core.State):
             if (enemy >> frm) & 1:
                 return f"{f} holds a {COLOUR_NAMES[self._to_move ^ 1]} piece; {name} is to move."
             return f"{f} is empty; pick one of {name}'s pieces."
-        if self.legal_moves() == [PASS]:
+        legal = self.legal_moves()
+        if legal == [PASS]:
             return f"{name} has no legal move and must pass."
         if to is None:
-            if not any((m >> 6) & 63 == frm for m in self._moves):
+            if not any((m >> 6) & 63 == frm for m in legal):
                 return f"The piece on {f} has no legal move."
             return f"The piece on {f} can move."
         t = cell_name(to, 8)
