@@ -109,16 +109,24 @@ export function newId() {
   return Array.from(bytes, b => b.toString(16).padStart(2, "0")).join("");
 }
 
-const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("gamut-library") : null;
+/** @type {BroadcastChannel | null | undefined} */
+let channel; // opened on first use (a module that only reads records opens none)
+
+function libraryChannel() {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("gamut-library") : null;
+  }
+  return channel;
+}
 
 /** Call `fn({type, id})` when another tab changes the library. */
 export function onChange(fn) {
-  if (channel) channel.addEventListener("message", e => fn(e.data || {}));
+  libraryChannel()?.addEventListener("message", e => fn(e.data || {}));
 }
 
 function announce(type, id) {
   try {
-    channel && channel.postMessage({ type, id });
+    libraryChannel()?.postMessage({ type, id });
   } catch {
     /* a closed channel */
   }

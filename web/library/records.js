@@ -101,12 +101,11 @@ export async function importTexts(engine, texts, games) {
   let imported = 0;
   let failed = 0;
   const lines = [];
-  for (const { name, text } of texts) {
-    if (text.length > MAX_TEXT) {
+  for (const { name, text, size } of texts) {
+    const problem = tooLarge(name, text, size);
+    if (problem) {
       failed += 1;
-      lines.push(
-        `${name}: too large to import (${text.length.toLocaleString("en-US")} characters; at most ${MAX_TEXT.toLocaleString("en-US")}).`,
-      );
+      lines.push(problem);
       continue;
     }
     let answer;
@@ -146,12 +145,26 @@ export async function importTexts(engine, texts, games) {
   return { imported, failed, lines };
 }
 
-/** Files (a picker's or a drop's) as {name, text}. */
+/** Why a text cannot be imported for its size, or null.  `text` is null for
+ * a file too large to be read at all (more than four bytes a character
+ * allowed): then its `size` in bytes is what the message states. */
+export function tooLarge(name, text, size) {
+  const most = `at most ${MAX_TEXT.toLocaleString("en-US")} characters`;
+  if (text == null) return `${name}: too large to import (${(size / 1e6).toFixed(1)} MB; ${most}).`;
+  if (text.length > MAX_TEXT) {
+    return `${name}: too large to import (${text.length.toLocaleString("en-US")} characters; ${most}).`;
+  }
+  return null;
+}
+
+/** Files (a picker's or a drop's) as {name, text, size}; a file too large
+ * to hold `MAX_TEXT` characters is not read (its text is null). */
 export async function readFiles(files) {
   return Promise.all(
     [...files].map(async f => ({
       name: f.name,
-      text: f.size > MAX_TEXT * 4 ? "x".repeat(MAX_TEXT + 1) : await f.text(),
+      size: f.size,
+      text: f.size > MAX_TEXT * 4 ? null : await f.text(),
     })),
   );
 }
