@@ -44,10 +44,10 @@ def main(argv) -> int:
             n = args.top_games if (pair == 2 and args.top_games) else args.games
             t0 = time.time()
             log = io.StringIO()
-            w, d, l = match(game, a, b, n, seed=args.seed, jobs=args.jobs, out=log)
+            w, d, lost = match(game, a, b, n, seed=args.seed, jobs=args.jobs, out=log)
             score = (w + d / 2) / n
             row = (
-                f"| {game} | {a} vs {b} | {n} | {w}-{d}-{l} | {score:.0%} | "
+                f"| {game} | {a} vs {b} | {n} | {w}-{d}-{lost} | {score:.0%} | "
                 f"{elo_text(score, n)} | {time.time() - t0:.0f} s |"
             )
             rows.append(row)

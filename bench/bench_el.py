@@ -102,7 +102,7 @@ def bench_variant(variant, quick):
 
 def main():
     quick = "--quick" in sys.argv
-    print("EL engine speed (CPython %s)" % sys.version.split()[0])
+    print(f"EL engine speed (CPython {sys.version.split()[0]})")
     variants = ["standard", "four-player"]
     if not quick:
         variants += ["eight", "consecutive", "three-player"]

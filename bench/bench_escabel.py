@@ -71,7 +71,7 @@ def main():
         args = [(p.geo, p.black, p.white, p.codes, p.levels) for p in positions]
         wins = sum(1 for a in args for c in (BLACK, WHITE) if winning_chain(*a, c))
 
-        def checks():
+        def checks(args=args):  # (bound now: each variant's own positions)
             for geo, black, white, codes, levels in args:
                 winning_chain(geo, black, white, codes, levels, BLACK)
                 winning_chain(geo, black, white, codes, levels, WHITE)
@@ -82,7 +82,7 @@ def main():
             f"(late-game positions, {wins} of {2 * len(args)} checks find a chain)"
         )
 
-        def judge():
+        def judge(positions=positions):
             # A fresh state (nothing cached) judged at the start of its turn:
             # the win check of the player to move, then move generation.
             for p in positions:
@@ -106,7 +106,7 @@ def main():
             "(outcome() of a fresh state: chain test + move generation)"
         )
 
-        def play_all():
+        def play_all(positions=positions):
             for p in positions[:60]:
                 for m in p.legal_moves():
                     p.play_unchecked(m)

@@ -109,7 +109,7 @@ def naive_start():
 def main():
     quick = "--quick" in sys.argv
     max_depth = 4 if quick else 5
-    print("Lines of Action perft (CPython %s; CPU seconds)" % sys.version.split()[0])
+    print(f"Lines of Action perft (CPython {sys.version.split()[0]}; CPU seconds)")
     t4 = {}
     for label, fn in (("gamut.perft", gamut.perft), ("loa.perft", loa.perft)):
         for variant, expected in REFERENCE.items():

@@ -14,6 +14,7 @@ expect Pyodide to be 1.4-1.9x slower.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import statistics
@@ -57,7 +58,7 @@ def main():
             description["extra"] = {}
             params = json.dumps({"setup": description})
             answer = json.loads(bridge.handle("setup_check", params))["result"]
-            ms = median_ms(lambda: bridge.handle("setup_check", params))
+            ms = median_ms(functools.partial(bridge.handle, "setup_check", params))
             verdict = "valid" if answer["problem"] is None else "refused"
             print(
                 f"  {info.name:16} {variant.id:14} {len(description['cells']):3} cells filled, "

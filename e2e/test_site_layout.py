@@ -91,7 +91,7 @@ def test_layout(kind, new_context, site_url):
     check_layout(page, kind, size)
     page.screenshot(path=str(SHOTS / f"{kind}-loa.png"), full_page=True)
 
-    for game, info in gamut.GAMES.items():
+    for game in gamut.GAMES:
         if game == "loa":
             continue
         moves = few_moves(game)

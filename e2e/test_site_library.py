@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from conftest import wait_engine_ready
 from pagekit import cell, library_entries, wait_idle
@@ -172,7 +173,7 @@ def test_a_broken_link_and_a_damaged_entry_leave_a_working_page(new_context, sit
     expect(page.locator("#games-list .game-row:not(.damaged)")).to_have_count(1)
     with page.expect_download() as download:
         damaged.locator('[data-act="export-raw"]').click()
-    assert json.loads(open(download.value.path()).read())["id"] == "zzz"
+    assert json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["id"] == "zzz"
     damaged.locator('[data-act="delete"]').click()
     expect(page.locator("#games-list .game-row.damaged")).to_have_count(0)
     page.click("#games-close")
@@ -246,7 +247,7 @@ def test_export_a_game_with_a_variation_and_import_it_elsewhere(new_context, sit
     page.click("#games-dialog .records summary")
     with page.expect_download() as download:
         page.click("#export-current")
-    text = open(download.value.path()).read()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
     assert '[Game "loa"]' in text and "d1-b3" in text and "(1... a2-c2)" in text.replace("  ", " ")
     expect(page.locator("#export-text")).to_have_value(text)
     path = tmp_path / "game.txt"
@@ -355,7 +356,7 @@ def test_export_a_selection_of_the_library(new_context, site_url):
     page.click("#games-dialog .records summary")
     with page.expect_download() as download:
         page.click("#games-export")
-    text = open(download.value.path()).read()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
     assert text.count("[Game ") == 2 and '"escabel"' in text and '"loa"' in text
 
 

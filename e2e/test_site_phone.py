@@ -48,7 +48,7 @@ def phone(browser, site_url):
 
 
 def set_phone(page, size: str, scheme: str = "light") -> dict:
-    viewport = SIZES[size] if size in SIZES else LANDSCAPE
+    viewport = SIZES.get(size, LANDSCAPE)
     page.set_viewport_size(viewport)
     page.emulate_media(color_scheme=scheme)
     page.evaluate("window.scrollTo(0, 0)")

@@ -237,7 +237,10 @@ def test_a_broken_link_says_why_in_one_sentence_and_keeps_the_game(shared_page):
 def test_arrow_keys_move_over_the_board_by_geometry(shared_page):
     page = shared_page
     open_hash(page, LOA)
-    focused = lambda: page.evaluate("document.activeElement && document.activeElement.dataset.cell")
+
+    def focused():
+        return page.evaluate("document.activeElement && document.activeElement.dataset.cell")
+
     cell(page, "b1").focus()
     page.keyboard.press("ArrowUp")
     assert focused() == "b2"
@@ -263,7 +266,10 @@ def test_arrow_keys_move_over_the_board_by_geometry(shared_page):
     # on EVL's polygons, to the neighbour most nearly that way
     open_hash(page, "#v1/evl/standard/pieces=20,markers=10/")
     cell(page, "c4").focus()
-    y = lambda cid: cell(page, cid).bounding_box()["y"]
+
+    def y(cid):
+        return cell(page, cid).bounding_box()["y"]
+
     page.keyboard.press("ArrowUp")
     up = focused()
     assert up != "c4" and y(up) < y("c4")

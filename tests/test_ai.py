@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import gamut
 import gamut.ai
 from gamut.ai.montecarlo import MonteCarlo
@@ -135,8 +137,8 @@ def test_arena_prints_the_score_and_elo():
     from tools.arena import match
 
     out = io.StringIO()
-    w, d, l = match("loa", "casual", "beginner", 2, out=out)
-    assert w + d + l == 2
+    w, d, lost = match("loa", "casual", "beginner", 2, out=out)
+    assert w + d + lost == 2
     assert "Elo difference" in out.getvalue()
 
 
@@ -192,7 +194,7 @@ class _Tree(gamut.State):
     __slots__ = ("node", "path", "prune")
     game_id = "loa"  # (only for num_players)
     variant = "standard"
-    options = {}
+    options: ClassVar[dict] = {}  # (no options: shared by every instance, never changed)
 
     def __init__(self, node, path=(), prune=None):
         self.node, self.path, self.prune = node, path, prune
@@ -326,8 +328,8 @@ def test_arena_with_three_players_reports_a_fair_share():
     from tools.arena import match
 
     out = io.StringIO()
-    w, d, l = match("el", "beginner", "beginner", 3, variant="three-player", out=out)
-    assert w + d + l == 3
+    w, d, lost = match("el", "beginner", "beginner", 3, variant="three-player", out=out)
+    assert w + d + lost == 3
     assert "seat 2" in out.getvalue() and "a fair share is 33%" in out.getvalue()
 
 

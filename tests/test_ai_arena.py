@@ -49,8 +49,8 @@ def test_a_timed_search_that_ends_sooner_returns_at_once():
 
 def test_an_equal_time_match_names_the_time_and_counts_every_game():
     out = io.StringIO()
-    w, d, l = match("loa", Player("casual", 0.02), Player("beginner", 0.02), 2, out=out, max_plies=8)
-    assert w + d + l == 2
+    w, d, lost = match("loa", Player("casual", 0.02), Player("beginner", 0.02), 2, out=out, max_plies=8)
+    assert w + d + lost == 2
     assert "A=casual 0.02 s/move vs B=beginner 0.02 s/move" in out.getvalue()
 
 
@@ -81,8 +81,8 @@ def test_an_earlier_commit_plays_from_its_own_exported_code():
 def test_a_match_against_an_earlier_commit():
     out = io.StringIO()
     head = arena.resolve_commit("HEAD")
-    w, d, l = match("loa", Player("beginner"), Player("beginner", commit=head), 2, out=out, max_plies=6)
-    assert w + d + l == 2
+    w, d, lost = match("loa", Player("beginner"), Player("beginner", commit=head), 2, out=out, max_plies=6)
+    assert w + d + lost == 2
     assert f"B=beginner@{head[:10]}" in out.getvalue()
     arena.close_workers()
 

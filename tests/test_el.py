@@ -491,7 +491,7 @@ def test_first_two_equal():
     s = gamut.new("el", first_two_equal=True)
     s = play(s, "c3=4", "d4=2")
     assert {m.number for m in s.legal_moves()} == {4} and len(s.legal_moves()) == 34
-    with pytest.raises(gamut.IllegalMoveError, match="first two numbers equal.*4"):
+    with pytest.raises(gamut.IllegalMoveError, match=r"first two numbers equal.*4"):
         s.parse_move("e5=5")
     with pytest.raises(gamut.IllegalMoveError, match="first two"):
         s.play(el_rules.RULES["standard"].placements[20][4])

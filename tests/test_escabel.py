@@ -438,7 +438,7 @@ def test_cut_diagonal_is_cut_in_every_direction_of_the_search():
                 cut = {(r, f) for f, r in cut}
                 closer = closer[::-1]
 
-            def build(enemy):
+            def build(enemy, path=path, colour=colour):
                 return cells_pos(7, path, enemy) if colour == BLACK else cells_pos(7, enemy, path)
 
             s = build(cut)

@@ -1,6 +1,7 @@
-"""The EL position (:class:`ElState`): its rules in play, outcome, notation
-and position text; its words (:mod:`.words`) and its view (:mod:`.display`)
-are their own modules."""
+"""The EL position (:class:`ElState`): its rules in play (legal moves,
+placements and declarations, the outcome) and its Zobrist keys; its
+notation and position text (:mod:`.notation`), its words (:mod:`.words`)
+and its view (:mod:`.display`) are their own modules."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
-from ...grid import iter_bits, parse_cell
-from . import display, words
-from .moves import CODE_INFO, DECLARE_BASE, SEAT_LETTERS, SEAT_NAMES, Declaration, declaration
+from ...grid import iter_bits
+from . import display, notation, words
+from .moves import CODE_INFO, DECLARE_BASE, SEAT_NAMES, Declaration, declaration
 from .rules import RULES
 
 if TYPE_CHECKING:
@@ -394,74 +395,6 @@ class ElState(core.State):
     def score_words(self, view) -> str:
         return words.score_words(self, view)
 
-    def parse_move(self, text: str):
-        if not isinstance(text, str):
-            raise IllegalMoveError("a move must be text such as 'c4=5'")
-        if self._outcome is not None:
-            raise IllegalMoveError(f"the game is over ({self._outcome.reason})")
-        rules = self.rules
-        t = text.strip().lower()
-        name = SEAT_NAMES[self.to_move]
-        if t.startswith("declare"):
-            if not self.phase:
-                if not self._declare:
-                    raise IllegalMoveError(
-                        "threats are announced automatically in this game; there is nothing to declare"
-                    )
-                raise IllegalMoveError(
-                    f"{name} must place a number first; a declaration comes right after your own placement"
-                )
-            body = t[len("declare") :].lstrip(":").strip()
-            mask = 0
-            if body != "-":
-                items = [x.strip() for x in body.split(",")] if body else []
-                if not items or not all(items):
-                    raise IllegalMoveError(
-                        f"cannot read {excerpt(text)}: write 'declare:c4,d5' (or 'declare c4,d5') "
-                        "or 'declare:-'"
-                    )
-                for item in items:
-                    c = parse_cell(item, rules.size, rules.size)
-                    if c is None:
-                        raise IllegalMoveError(
-                            f"cannot read {excerpt(text)}: {excerpt(item, 8)} "
-                            "is not a cell "
-                            f"(cells run from a1 to {self._corner()})"
-                        )
-                    if self.occ >> c & 1:
-                        raise IllegalMoveError(
-                            f"{item} is not empty; only empty cells can be declared as threats"
-                        )
-                    mask |= 1 << c
-            return declaration(rules.size, mask & self._threat_cells(self.to_move))
-        if self.phase:
-            raise IllegalMoveError(
-                f"{name} must first declare threats: write 'declare:c4,d5' "
-                "with the cells where you threaten to complete an EL, or "
-                "'declare:-'"
-            )
-        cell_text, eq, num_text = t.partition("=")
-        cell_text, num_text = cell_text.strip(), num_text.strip()
-        if not eq or not cell_text or not num_text:
-            raise IllegalMoveError(
-                f"cannot read move {excerpt(text)}: write the cell and the number, like c4=5"
-            )
-        c = parse_cell(cell_text, rules.size, rules.size)
-        if c is None:
-            raise IllegalMoveError(f"cannot read move {excerpt(text)}: cells run from a1 to {self._corner()}")
-        if not (num_text.isdigit() and num_text.isascii() and 1 <= int(num_text) <= rules.numbers):
-            raise IllegalMoveError(f"cannot read move {excerpt(text)}: numbers run from 1 to {rules.numbers}")
-        n = int(num_text)
-        if self.occ >> c & 1:
-            raise IllegalMoveError(self._occupied(c))
-        forced = self._forced_number()
-        if forced and n != forced:
-            raise IllegalMoveError(self._explain_forced(forced))
-        return rules.placements[c][n - 1]
-
-    def _corner(self) -> str:
-        return self.rules.name_of[-1]
-
     def _occupied(self, c) -> str:
         p, n = CODE_INFO[self.board[c]]
         return f"{self.rules.name_of[c]} already holds {SEAT_NAMES[p]}'s {n}; write on an empty cell"
@@ -472,40 +405,15 @@ class ElState(core.State):
     def why_illegal(self, clicks) -> str:
         return words.why_illegal(self, clicks)
 
-    # -- codecs ---------------------------------------------------------------
+    # -- notation and position text (said by .notation) -----------------------
+    def parse_move(self, text: str):
+        return notation.parse_move(self, text)
+
     def board_text(self) -> str:
-        size = self.rules.size
-        rows = []
-        for rank in range(size - 1, -1, -1):
-            row = []
-            for file in range(size):
-                code = self.board[rank * size + file]
-                if code:
-                    p, n = CODE_INFO[code]
-                    row.append(f"{SEAT_LETTERS[p]}{n}")
-                else:
-                    row.append(".")
-            rows.append("".join(row))
-        return "/".join(rows)
+        return notation.board_text(self)
 
     def to_text(self) -> str:
-        """``<header> <board> <seat to move>[ phase=declare][ last=<cells>]
-        [ declared=<cells>;<cells>]``: ranks from the top separated by ``/``,
-        ``.`` an empty cell, ``r5`` Red's 5 (``b`` Blue, ``g`` Green, ``y``
-        Yellow); ``last`` the last placement (with declare-threats the last
-        two, oldest first); ``declared`` each seat's declared cells or ``-``."""
-        parts = [self.header(), self.board_text(), SEAT_LETTERS[self.to_move]]
-        if self.phase:
-            parts.append("phase=declare")
-        names = self.rules.name_of
-        if self.last is not None:
-            lasts = [self.last2, self.last] if self._declare else [self.last]
-            parts.append("last=" + ",".join(names[c] for c in lasts if c is not None))
-        if self._declare:
-            parts.append(
-                "declared=" + ";".join(",".join(names[c] for c in iter_bits(m)) or "-" for m in self.declared)
-            )
-        return " ".join(parts)
+        return notation.to_text(self)
 
     def key(self) -> tuple:
         lasts = (self.last, self.last2) if self._declare else ()
