@@ -5,7 +5,7 @@
 // An analysis belongs to one main line: `analysisFor(data, line)` gives it
 // only while the game's main line is the line analysed, so a game whose
 // main line changed shows none (and GameModel.toJSON no longer stores it).
-// The engine judged every move (gamut/analysis.py); the page only reads:
+// The engine judged every move (gamut/analysis/); the page only reads:
 //   {v: 1, level, depth, line: [moves],
 //    positions: [{to_move, chances: [per seat], best, pv, score, winner, moves, over, depth, work}],
 //    moves: [{ply, move, seat, before, after, loss, best, pv, mark, reason, best_after}],
