@@ -361,3 +361,41 @@ def test_bridge_methods():
         "error": {"type": "SetupError", "message": "the side to move must be a seat from 0 to 1, not 3"},
     }
     assert call("setup_check", {})["error"]["type"] == "RequestError"
+
+
+# EL's extra (its last placements, its declared threats) in every malformed
+# shape answers a typed refusal, never an InternalError (issue #27).
+BAD_EL_EXTRAS = [
+    {"last": "c3"},
+    {"last": [3]},
+    {"last": [None]},
+    {"last": [["c3"]]},
+    {"last": {"c3": 1}},
+    {"last": ["c3", "a1", "f6"]},
+    {"last": ["zz"]},
+    {"last": 5},
+    {"declared": "x"},
+    {"declared": [1, 2]},
+    {"declared": [["c3"], [7]]},
+    {"declared": [["c3"]]},
+    {"declared": None},
+    {"declared": [["zz"], []]},
+    {"phase": "declare", "declared": [[None], []]},
+]
+
+
+@pytest.mark.parametrize("extra", BAD_EL_EXTRAS, ids=[json.dumps(e) for e in BAD_EL_EXTRAS])
+@pytest.mark.parametrize("declare", ["off", "on"])
+def test_a_malformed_el_extra_is_a_typed_refusal(extra, declare):
+    description = dict(
+        setup_of(
+            "el", {"c3": ["r5"], "a1": ["b2"], "f6": ["r1"]}, to_move=1, options={"declare-threats": declare}
+        ),
+        extra=extra,
+    )
+    answer = json.loads(bridge.handle("setup_check", json.dumps({"setup": description})))
+    if answer["ok"]:
+        problem = answer["result"]["problem"]
+        assert problem is None or problem["type"] != "InternalError", problem
+    else:
+        assert answer["error"]["type"] != "InternalError", answer["error"]

@@ -101,7 +101,11 @@ def setup_compose(header, setup: dict) -> ElState:
     if phase:
         fields.append("phase=declare")
     if "last" in extra:
-        lasts = list(extra["last"])
+        lasts = _cell_names(extra["last"], "the last placements (extra 'last')")
+        if len(lasts) > (2 if declare else 1):
+            raise core.SetupError(
+                f"extra 'last' names {len(lasts)} cells; a position has at most {2 if declare else 1}"
+            )
     else:
         lasts = []
         for i in range(min(k, 2 if declare else 1)):
@@ -116,5 +120,17 @@ def setup_compose(header, setup: dict) -> ElState:
         fields.append("last=" + ",".join(lasts))
     if declare:
         declared = extra.get("declared", [[], []])
+        if not isinstance(declared, list) or len(declared) != 2:
+            raise core.SetupError("extra 'declared' must be a list of two lists of cells (one a seat)")
+        declared = [_cell_names(cs, "a seat's declared threats (extra 'declared')") for cs in declared]
         fields.append("declared=" + ";".join(",".join(cs) or "-" for cs in declared))
     return load_body(header, " ".join(fields))
+
+
+def _cell_names(value: object, what: str) -> list[str]:
+    """``value`` as a list of cell names, or a :class:`~gamut.core.SetupError`
+    saying what it should have been (whether each name is a cell of the
+    board is the loader's to say)."""
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise core.SetupError(f"{what} must be a list of cell names, not {core.excerpt(value)}")
+    return value
