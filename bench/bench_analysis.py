@@ -32,14 +32,6 @@ import build  # noqa: E402
 PLIES = 60
 LEVELS = ("beginner", "casual", "strong", "master")
 PREFIX = "/bench/analysis/"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 ANALYSE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>analysis bench</title><link rel="icon" href="data:,"></head><body>
@@ -101,7 +93,7 @@ def in_browser(jobs: list[dict]) -> Iterator[tuple[dict, float]]:
         build.serve_in_thread(server)
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
+                browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
                 context = browser.new_context(service_workers="block")
                 page = context.new_page()
                 page.goto(server.url + own + "analyse-bench.html")

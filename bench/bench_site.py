@@ -132,15 +132,6 @@ engine.ready.then(() => { document.documentElement.dataset.engine = "ready"; });
 SEARCH_PARAMS = {"level": "master", "max_ms": 1000, "seed": 1}
 MASTER_PARAMS = {"level": "master", "seed": 1}
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 
 def read_marks(page) -> dict:
     """The page's marks and the worker's (epoch ms -> the page's clock)."""
@@ -302,7 +293,7 @@ def main(argv=None) -> int:
         ours, bare, firsts, returns = [], [], [], []
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=ARGS)
+                browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
                 thinks = thinks_in_browser(
                     browser,
                     server.url + own + "search-bench.html",

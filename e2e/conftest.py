@@ -74,14 +74,6 @@ def _wait_for_function_without_eval(self, expression, *args, **kwargs):
 
 
 Page.wait_for_function = _wait_for_function_without_eval  # type: ignore[method-assign]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 READY_TIMEOUT_MS = 90_000
 LOCAL_HOSTS = {"127.0.0.1"}
 
@@ -92,7 +84,7 @@ LOCAL_HOSTS = {"127.0.0.1"}
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """Debian's Chromium (Playwright cannot download its own browsers here)."""
-    return {**browser_type_launch_args, "executable_path": str(build.CHROMIUM), "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": str(build.CHROMIUM), "args": build.CHROMIUM_ARGS}
 
 
 # -- the site ---------------------------------------------------------------------

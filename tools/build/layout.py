@@ -22,6 +22,15 @@ NODE_MODULES = ROOT / "node_modules"
 NODE_PYODIDE = NODE_MODULES / "pyodide"
 LOCK = ROOT / "requirements-dev.lock"
 CHROMIUM = Path("/usr/bin/chromium")
+# How the tests and benchmarks start it: headless here, and quiet (no network of its own).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 # ---------------------------------------------------------------------------
 # web/'s layout, as the site build reads it
