@@ -27,6 +27,8 @@ export class BoardDrawing {
       picked: new Set(),
     };
     this.interactive = false;
+    this.flipped = false; // turned half round (board-geometry.js placeCells)
+    this.coordinates = true; // files and ranks, or cell names, written
     this.focusCell = null; // the board's tab stop (board.js moves it with the arrow keys)
     /** The geometry's key: the board's shape it was built for (see render). @type {string | null} */
     this.geometryKey = null;
@@ -56,6 +58,8 @@ export class BoardDrawing {
     // everything the geometry is built from, shading included (an 8x8 EL is
     // plain, an 8x8 Lines of Action checkered)
     const key = JSON.stringify([
+      this.flipped,
+      this.coordinates,
       board.kind,
       board.width,
       board.height,

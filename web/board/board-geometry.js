@@ -21,9 +21,14 @@ function polygonInradius(cell) {
   return best;
 }
 
-export function buildGeometry(drawing, board) {
-  const svg = drawing.svg;
-  while (svg.firstChild) svg.removeChild(svg.firstChild);
+/**
+ * Every cell's place on the screen, in units of one cell (no DOM): {cells
+ * (id -> cell with x, y, points, inradius), W, H, k (the scale from the
+ * view's units), place([x, y]) -> [x, y] (a point of the view's board to the
+ * screen)}.  `flipped`: turned half round, the far side at the bottom (the
+ * same rotation for every kind of board, so polygons stay polygons).
+ */
+export function placeCells(board, flipped = false) {
   // Work in units of one cell: squares and points already are; polygon
   // boards are scaled so that a typical cell is one unit across, so that
   // strokes, pieces and labels have the same weight on every board.
@@ -36,19 +41,55 @@ export function buildGeometry(drawing, board) {
     const typical = sizes[Math.floor(sizes.length / 2)];
     if (typical > 0) k = 1 / typical;
   }
+  const W = board.width * k;
+  const H = board.height * k;
+  const place = ([x, y]) => (flipped ? [W - x * k, H - y * k] : [x * k, y * k]);
   const cells = new Map();
   for (const cell of board.cells) {
-    const g = { ...cell, x: cell.x * k, y: cell.y * k };
-    if (cell.points) g.points = cell.points.map(([x, y]) => [x * k, y * k]);
+    const [x, y] = place([cell.x, cell.y]);
+    const g = { ...cell, x, y };
+    if (cell.points) g.points = cell.points.map(place);
     g.inradius = board.kind === "polygons" && g.points ? polygonInradius(g) : 0.5;
     cells.set(cell.id, g);
   }
-  const W = board.width * k;
-  const H = board.height * k;
-  drawing.geometry = { kind: board.kind, cells, scale: k };
-  const hasFiles = board.files && board.files.length && board.kind !== "polygons";
-  const margin = hasFiles ? 0.42 : 0.12;
-  svg.setAttribute("viewBox", `${fmt(-margin)} ${-0.12} ${fmt(W + margin + 0.12)} ${fmt(H + 0.12 + margin)}`);
+  return { cells, W, H, k, place };
+}
+
+/** Whether the board has files and ranks written along its edges (polygon boards name their cells). */
+export const hasFiles = board => !!(board.files && board.files.length && board.kind !== "polygons");
+
+/** The <svg>'s viewBox [x, y, width, height]: the board, and room for the
+ * files and ranks when `coordinates` are shown (without them the board fills it). */
+export function viewBoxOf(board, W, H, coordinates = true) {
+  const margin = coordinates && hasFiles(board) ? 0.42 : 0.12;
+  return [-margin, -0.12, W + margin + 0.12, H + 0.12 + margin];
+}
+
+/** Where each file's and rank's name is written: [{text, x, y}], files under
+ * the board and ranks on its left, whichever way it is turned (readable, in
+ * the screen's order). */
+export function coordinateLabels(board, W, H, flipped = false) {
+  const out = [];
+  if (!hasFiles(board)) return out;
+  board.files.forEach((f, i) => {
+    out.push({ text: f, x: flipped ? W - i - 0.5 : i + 0.5, y: H + 0.3 });
+  });
+  (board.ranks || []).forEach((r, j) => {
+    out.push({ text: r, x: -0.21, y: (flipped ? j + 0.5 : H - j - 0.5) + 0.05 });
+  });
+  return out;
+}
+
+/** Build the drawing's geometry and its <svg> skeleton for `board`, turned
+ * as `drawing.flipped` says, coordinates as `drawing.coordinates` says. */
+export function buildGeometry(drawing, board) {
+  const svg = drawing.svg;
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  const flipped = !!drawing.flipped;
+  const coordinates = drawing.coordinates !== false;
+  const { cells, W, H, k, place } = placeCells(board, flipped);
+  drawing.geometry = { kind: board.kind, cells, scale: k, flipped };
+  svg.setAttribute("viewBox", viewBoxOf(board, W, H, coordinates).map(fmt).join(" "));
   svg.setAttribute("class", `board kind-${board.kind}${drawing.interactive ? " interactive" : ""}`);
 
   const layer = name => el("g", { class: `layer layer-${name}` }, svg);
@@ -95,41 +136,20 @@ export function buildGeometry(drawing, board) {
   }
   for (const edge of board.edges || []) {
     const color = drawing._seatColor(edge.owner);
+    const [x1, y1] = place(edge.from);
+    const [x2, y2] = place(edge.to);
+    const ends = { x1: fmt(x1), y1: fmt(y1), x2: fmt(x2), y2: fmt(y2) };
     // under each side's line a dark casing: a white side stays visible on a light frame
-    el(
-      "line",
-      {
-        x1: fmt(edge.from[0] * k),
-        y1: fmt(edge.from[1] * k),
-        x2: fmt(edge.to[0] * k),
-        y2: fmt(edge.to[1] * k),
-        class: "edge-casing",
-      },
-      base,
-    );
-    el(
-      "line",
-      {
-        x1: fmt(edge.from[0] * k),
-        y1: fmt(edge.from[1] * k),
-        x2: fmt(edge.to[0] * k),
-        y2: fmt(edge.to[1] * k),
-        class: `edge c-${color}`,
-        "data-owner": edge.owner,
-      },
-      base,
-    );
+    el("line", { ...ends, class: "edge-casing" }, base);
+    el("line", { ...ends, class: `edge c-${color}`, "data-owner": edge.owner }, base);
   }
-  // coordinates
+  // coordinates (none when they are hidden: the board takes their room)
   const coords = layer("coords");
-  if (hasFiles) {
-    board.files.forEach((f, i) => {
-      el("text", { x: i + 0.5, y: H + 0.3, class: "coord" }, coords).textContent = f;
-    });
-    (board.ranks || []).forEach((r, j) => {
-      el("text", { x: -0.21, y: H - j - 0.5 + 0.05, class: "coord" }, coords).textContent = r;
-    });
-  } else if (board.kind === "polygons") {
+  if (coordinates && hasFiles(board)) {
+    for (const label of coordinateLabels(board, W, H, flipped)) {
+      el("text", { x: fmt(label.x), y: fmt(label.y), class: "coord" }, coords).textContent = label.text;
+    }
+  } else if (coordinates && board.kind === "polygons") {
     for (const c of cells.values()) {
       el(
         "text",
@@ -150,6 +170,8 @@ export function buildGeometry(drawing, board) {
     markers: layer("markers"),
     selection: layer("selection"),
     pieces: layer("pieces"),
+    // what moves for a moment only (board-motion.js): pieces leaving, taken or dropped
+    motion: layer("motion"),
     preview: layer("preview"),
     annotations: layer("annotations"),
     overlay: layer("overlay"),

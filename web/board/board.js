@@ -17,11 +17,29 @@
 //   board.setSuggest({cells, kind, text} | null);   // the computer's idea
 //   board.cancel();                   // Escape
 //   board.pickLabel("5");             // a typed palette label
+//   board.setOrientation(flipped);    // true: turned half round, seat 2 at the bottom
+//   board.setCoordinates(shown);      // false: no files, ranks or cell names (the board grows)
+//
+// Motion: when show() is given the position one move on from the one drawn
+// (or one move back, browsing), the move is animated (motion.js plans it
+// from the two views, board-motion.js plays it, ~200 ms, none under
+// prefers-reduced-motion).  The new position is drawn at once underneath:
+// clicks work on it during the motion, and the next show() ends a motion
+// still running (its pieces jump to their places).  A move entered by
+// dragging is not animated (the piece is already there).
+//
+// Flip and coordinates are options of the drawing, kept by the page (its
+// settings): flipped, the whole board turns half round (polygon boards
+// too), the files and ranks stay under and left of it, written upright and
+// in the screen's order, and the arrow keys follow the screen (Up goes up).
+// Both redraw the position at once and keep the selection.
 
 import { BoardDrawing } from "./board-draw.js";
 import { MoveInput } from "./moveinput.js";
 import { fmt } from "./glyphs.js";
-import { h } from "../app/dom.js";
+import { drawActions, drawPalette } from "./board-buttons.js";
+import { BoardMotion } from "./board-motion.js";
+import { planMotion } from "./motion.js";
 
 /** The cell nearest to `id` in direction (dx, dy) (screen axes) on a
  * drawn board, or null: on polygon boards, the neighbour most nearly that way. */
@@ -56,6 +74,8 @@ export class Board {
     this.actionsBox = actions;
     this.handlers = handlers;
     this.drawing = new BoardDrawing(svg);
+    this.motion = new BoardMotion(this.drawing);
+    this.dropped = false; // the next position is a move dropped by a drag: not animated
     this.input = new MoveInput();
     this.view = null;
     this.interactive = false;
@@ -80,10 +100,36 @@ export class Board {
   show(view) {
     if (view === this.view) return;
     this._cancelDrag();
+    this.motion.finish();
+    const shown = this.view;
+    const shape = this.drawing.geometryKey;
     this.view = view;
     this.input.setView(view); // a selection belongs to one position
     this.picked = new Set();
     this.drawing.render(view);
+    this._draw();
+    const sameShape = shape === this.drawing.geometryKey;
+    if (!this.dropped && sameShape) this.motion.play(planMotion(shown, view));
+    this.dropped = false;
+  }
+
+  /** Turn the board half round (`flipped`) or back; the position and the selection stay. */
+  setOrientation(flipped) {
+    this._redrawWith("flipped", !!flipped);
+  }
+
+  /** Write the files and ranks (or cell names) or not (`shown`); the position and the selection stay. */
+  setCoordinates(shown) {
+    this._redrawWith("coordinates", !!shown);
+  }
+
+  _redrawWith(option, value) {
+    if (this.drawing[option] === value) return;
+    this._cancelDrag();
+    this.motion.finish();
+    this.drawing[option] = value;
+    if (!this.view) return;
+    this.drawing.render(this.view); // (a new geometry: the option is part of its key)
     this._draw();
   }
 
@@ -186,127 +232,8 @@ export class Board {
         suggest: this.suggest, // the computer's best move so far, or the hint
       });
     }
-    this._drawPalette(view, on);
-    this._drawActions(view, on);
-  }
-
-  _drawPalette(view, on) {
-    const box = this.paletteBox;
-    const palette = view.palette || [];
-    box.hidden = !palette.length;
-    document.body.classList.toggle("has-palette", palette.length > 0);
-    const color = (view.players[view.to_move] || {}).color || "black";
-    const targets = on ? this.input.targets() : new Set();
-    box.replaceChildren(
-      ...palette.map(p =>
-        h(
-          "button",
-          {
-            type: "button",
-            class: `pal c-${color}${targets.has(p.id) ? " target" : ""}`,
-            "data-id": p.id,
-            "aria-pressed": this.input.clicks.includes(p.id) ? "true" : "false",
-            "aria-label": p.label,
-            disabled: !on || !!view.select || !!view.outcome,
-            onclick: () => this._click(p.id),
-          },
-          p.label,
-        ),
-      ),
-    );
-  }
-
-  _drawActions(view, on) {
-    const items = [];
-    const touch = matchMedia("(pointer: coarse)").matches; // a phone: "tap", and no Escape key to mention
-    const verb = touch ? "Tap" : "Click";
-    const input = this.input;
-    if (view.select) {
-      const cells = view.select.cells.filter(c => this.picked.has(c));
-      items.push(h("p", { class: "prompt" }, view.select.prompt || "Mark the cells, then confirm."));
-      items.push(
-        h(
-          "button",
-          {
-            type: "button",
-            class: "primary",
-            id: "select-confirm",
-            disabled: !on,
-            onclick: () => this.handlers.onMark(cells),
-          },
-          cells.length ? `Confirm (${cells.join(", ")})` : "Confirm (none)",
-        ),
-      );
-      if (cells.length) {
-        items.push(
-          h(
-            "button",
-            {
-              type: "button",
-              class: "quiet",
-              disabled: !on,
-              onclick: () => {
-                this.picked = new Set();
-                this._draw();
-              },
-            },
-            "Clear",
-          ),
-        );
-      }
-    }
-    const pend = on && !view.select ? input.pending() : null;
-    if (pend) {
-      const last = input.clicks[input.clicks.length - 1];
-      items.push(
-        h(
-          "p",
-          { class: "prompt", id: "confirm-prompt" },
-          `${verb} ${last} again or press the button to play ${pend.text}, or ${verb.toLowerCase()} a marked cell to go on.`,
-        ),
-      );
-      items.push(
-        h(
-          "button",
-          {
-            type: "button",
-            class: "primary",
-            id: "confirm-move",
-            "data-move": pend.text,
-            onclick: () => this._play(pend.text),
-          },
-          pend.label || `Play ${pend.text}`,
-        ),
-      );
-    } else if (on && input.anyOrder && input.clicks.length) {
-      // a half-entered move in a game of clicks in any order: say what is missing
-      const chosen = input.clicks.map(id => (view.palette || []).find(p => p.id === id)?.label ?? id);
-      items.push(
-        h(
-          "p",
-          { class: "prompt", id: "pick-prompt" },
-          `Chosen: ${chosen.join(", ")}. ${verb} a marked cell or number to complete the move${touch ? "." : " (Escape cancels)."}`,
-        ),
-      );
-    }
-    for (const m of view.moves || []) {
-      if (m.clicks && m.clicks.length) continue;
-      items.push(
-        h(
-          "button",
-          {
-            type: "button",
-            class: "move-button",
-            "data-move": m.text,
-            disabled: !on,
-            onclick: () => this._play(m.text),
-          },
-          m.label || m.text,
-        ),
-      );
-    }
-    this.actionsBox.replaceChildren(...items);
-    this.actionsBox.hidden = !items.length;
+    drawPalette(this, view, on);
+    drawActions(this, view, on);
   }
 
   // -- pointer and keys ---------------------------------------------------------
@@ -356,6 +283,7 @@ export class Board {
       const piece = layers.pieces.querySelector(`.piece[data-cell="${CSS.escape(d.id)}"]`);
       if (!piece) return;
       d.moving = true;
+      this.motion.finish(); // the piece taken in hand is where the position has it
       this.input.clicks = [];
       this._result(this.input.click(d.id));
       this.path = [d.id];
@@ -434,11 +362,15 @@ export class Board {
       }
       // dropped on the path's last cell: the move ends there (if it may)
       const ex = this.input.exact();
-      if (ex) this._play(ex.text);
-      else this._draw();
+      if (ex) {
+        this.dropped = true;
+        this._play(ex.text);
+      } else this._draw();
       return;
     }
-    this._result(this.input.click(to, { reselect: false }));
+    const result = this.input.click(to, { reselect: false });
+    this.dropped = !!result && result.type === "move";
+    this._result(result);
   }
 
   _restorePiece(d) {
