@@ -121,6 +121,7 @@ function walk(path, before, after, tracks) {
   const looks = (seats, cell) =>
     sameSeats(seats, whole) ? { ...origin, cell } : { cell, owner: seats[seats.length - 1], stack: seats };
   const out = [];
+  const under = []; // what the traveller passes over or lands on (drawn first: beneath it)
   // the first cell: a piece new there (Escabel's) is written in once the traveller has left
   if (after.has(first) && base0 < stackOf(after, first).length) out.push(appear(first, 0.35));
   // a stack that splits (part of it stays): the whole stack until the traveller leaves, then the rest
@@ -174,13 +175,13 @@ function walk(path, before, after, tracks) {
       const steps = taken
         ? [{ t: at(i - 1) }, { t: at(i), opacity: 0 }]
         : [{ t: at(i) }, { t: at(i), opacity: 0 }];
-      out.push({ layer: "pieces", real: false, piece: before.get(cell), frames: shownFrom(false, steps) });
+      under.push({ layer: "pieces", real: false, piece: before.get(cell), frames: shownFrom(false, steps) });
     }
     carried = drop(carried, now.slice(base));
     if (!last && lost.length) carried = [...lost, ...carried]; // picked up (an unstack browsed back)
     if (!carried.length && !last) return new Set(); // nothing left to carry: not one move along a path
   }
-  tracks.push(...out);
+  tracks.push(...under, ...out);
   return new Set(path);
 }
 
