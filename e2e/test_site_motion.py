@@ -183,6 +183,27 @@ def test_a_click_during_a_motion_is_taken_at_once(shared_page):
     assert {"b3", "c2"} <= set(drawn_cells)
 
 
+def test_a_dragged_move_does_not_slide_again(shared_page):
+    page = shared_page
+    open_hash(page, LOA)
+    start_sampling(page)
+    a, b = centre(page, "b1"), centre(page, "b3")
+    page.mouse.move(*a)
+    page.mouse.down()
+    page.mouse.move(*b, steps=8)
+    page.mouse.up()
+    expect(page.locator("#moves .mv")).to_have_count(1)
+    frames = stop_sampling(page)
+    # the piece was put down by hand on b3: it is not sent back to b1 to slide there
+    assert all(f[0] == "no" for f in frames)
+    assert path_of(frames, "b3") == []
+    # and the next move, clicked, slides as ever
+    start_sampling(page)
+    play_loa(page, "a2", "c2")
+    frames = stop_sampling(page)
+    assert len(between(path_of(frames, "c2"), centre(page, "a2"), centre(page, "c2"))) >= 2
+
+
 def test_the_computers_move_animates(shared_page):
     page = shared_page
     open_hash(page, LOA + "/players=h,c:beginner")
