@@ -124,6 +124,11 @@ def test_a_lines_of_action_move_slides_between_its_squares_and_ends_in_place(sha
     expect(page.locator('#board .layer-pieces .piece[data-cell="b1"]')).to_have_count(0)
     # the last move is marked
     expect(page.locator("#board .hl-last")).to_have_count(2)
+    # the drawing is the one of the position drawn afresh (the slider back in its place)
+    after = drawn(page)
+    open_hash(page, game_link("el", []))
+    open_hash(page, LOA + "b1-b3")
+    assert drawn(page) == after
 
 
 def test_a_capture_fades_and_browsing_back_slides_the_piece_home(shared_page):

@@ -23,6 +23,8 @@ export class BoardMotion {
     /** The animations running. @type {Animation[]} */
     this.running = [];
     this.runs = 0; // counts motions, so that a finished one does not end its successor
+    /** Pieces raised over the others while they travel, with the node they stood before. @type {[Element, Node | null][]} */
+    this.raised = [];
     drawing.svg.dataset.animating = "no";
   }
 
@@ -36,6 +38,11 @@ export class BoardMotion {
       const node = track.real ? this._drawn(track) : this._ghost(track);
       if (!node) continue;
       const home = track.real ? track.cell : track.piece.cell;
+      if (track.real && track.frames.some(f => (f.at ?? home) !== home)) {
+        // a piece of the position that travels passes over the others (put back in its place at the end)
+        this.raised.push([node, node.nextSibling]);
+        node.parentNode.appendChild(node);
+      }
       const keyframes = track.frames.map(f => ({
         offset: f.t,
         opacity: f.opacity,
@@ -59,6 +66,11 @@ export class BoardMotion {
     const running = this.running;
     this.running = [];
     for (const a of running) a.cancel();
+    for (const [node, before] of this.raised.reverse()) {
+      if (node.parentNode && (!before || before.parentNode === node.parentNode))
+        node.parentNode.insertBefore(node, before);
+    }
+    this.raised = [];
     const layer = this.drawing.layers && this.drawing.layers.motion;
     if (layer) while (layer.firstChild) layer.removeChild(layer.firstChild);
     this.drawing.svg.dataset.animating = "no";
