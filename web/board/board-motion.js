@@ -23,8 +23,6 @@ export class BoardMotion {
     /** The animations running. @type {Animation[]} */
     this.running = [];
     this.runs = 0; // counts motions, so that a finished one does not end its successor
-    /** Pieces raised over the others while they travel, with the node they stood before. @type {[Element, Node | null][]} */
-    this.raised = [];
     drawing.svg.dataset.animating = "no";
   }
 
@@ -38,17 +36,22 @@ export class BoardMotion {
       const node = track.real ? this._drawn(track) : this._ghost(track);
       if (!node) continue;
       const home = track.real ? track.cell : track.piece.cell;
-      if (track.real && track.frames.some(f => (f.at ?? home) !== home)) {
-        // a piece of the position that travels passes over the others (put back in its place at the end)
-        this.raised.push([node, node.nextSibling]);
-        node.parentNode.appendChild(node);
-      }
       const keyframes = track.frames.map(f => ({
         offset: f.t,
         opacity: f.opacity,
         transform: this._transform(home, f.at ?? home, f.scale),
         easing: "ease-in-out",
       }));
+      if (track.real && track.frames.some(f => (f.at ?? home) !== home)) {
+        // a piece of the position that travels passes over the others: a copy of it is
+        // seen, in the motion layer, while the piece itself goes the same way unseen (the
+        // pieces' layer keeps its order, and the piece its place in it)
+        const copy = this._copy(node);
+        this.running.push(copy.animate(keyframes, { duration: plan.duration }));
+        const unseen = keyframes.map(k => ({ ...k, opacity: 0 }));
+        this.running.push(node.animate(unseen, { duration: plan.duration }));
+        continue;
+      }
       this.running.push(node.animate(keyframes, { duration: plan.duration }));
     }
     if (!this.running.length) return;
@@ -66,11 +69,6 @@ export class BoardMotion {
     const running = this.running;
     this.running = [];
     for (const a of running) a.cancel();
-    for (const [node, before] of this.raised.reverse()) {
-      if (node.parentNode && (!before || before.parentNode === node.parentNode))
-        node.parentNode.insertBefore(node, before);
-    }
-    this.raised = [];
     const layer = this.drawing.layers && this.drawing.layers.motion;
     if (layer) while (layer.firstChild) layer.removeChild(layer.firstChild);
     this.drawing.svg.dataset.animating = "no";
@@ -80,6 +78,15 @@ export class BoardMotion {
   _drawn(track) {
     const layer = this.drawing.layers[track.layer];
     return layer && layer.querySelector(`[data-cell="${CSS.escape(track.cell)}"]`);
+  }
+
+  /** A copy of a piece of the position in the motion layer (a ghost: no cell, not a .piece). */
+  _copy(node) {
+    const copy = /** @type {Element} */ (node.cloneNode(true));
+    copy.removeAttribute("data-cell");
+    copy.classList.replace("piece", "piece-ghost");
+    this.drawing.layers.motion.appendChild(copy);
+    return copy;
   }
 
   /** A ghost of the track's piece or marker in the motion layer (no cell of its own: tests and
