@@ -94,16 +94,23 @@ export class SettingsMenu {
   }
 
   _buildDialog() {
+    // a check box named by its label; what it is about said apart (its description)
     const check = (name, label, about) =>
       h(
-        "label",
+        "div",
         { class: "setting-check" },
-        h("input", {
-          type: "checkbox",
-          name,
-          onchange: event => this.settings.set({ [name]: event.target.checked }),
-        }),
-        h("span", {}, label, about ? h("span", { class: "about" }, about) : null),
+        h(
+          "label",
+          {},
+          h("input", {
+            type: "checkbox",
+            name,
+            "aria-describedby": about ? `setting-${name}-about` : null,
+            onchange: event => this.settings.set({ [name]: event.target.checked }),
+          }),
+          label,
+        ),
+        about ? h("span", { class: "about", id: `setting-${name}-about` }, about) : null,
       );
     const schemes = h(
       "fieldset",
