@@ -11,7 +11,15 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { THEMES, THEMED, themeColors, themeOf, themesOf, applyTheme } from "../../web/settings/themes.js";
+import {
+  THEMES,
+  THEMED,
+  dim,
+  themeColors,
+  themeOf,
+  themesOf,
+  applyTheme,
+} from "../../web/settings/themes.js";
 
 const css = readFileSync(new URL("../../web/theme.css", import.meta.url), "utf8").replace(
   /\/\*[\s\S]*?\*\//g,
@@ -165,6 +173,18 @@ test("themeColors(): the dark overrides apply in the dark scheme only", () => {
   const theme = { id: "x", name: "X", colors: { "--paper": "#ffffff" }, dark: { "--paper": "#000000" } };
   assert.equal(themeColors(theme, "light")["--paper"], "#ffffff");
   assert.equal(themeColors(theme, "dark")["--paper"], "#000000");
+});
+
+test("dim(): the dark scheme's surfaces are the light ones a little darker", () => {
+  assert.equal(dim("#ffffff", 0.5), "#808080");
+  assert.equal(dim("#0a0b0c", 1), "#0a0b0c");
+  const ocean = themeOf("loa", "ocean");
+  assert.equal(themeColors(ocean, "dark")["--sq-light"], dim("#dee3e6", 0.88));
+  assert.equal(
+    themeColors(ocean, "dark")["--hl-last-line"],
+    ocean.colors["--hl-last-line"],
+    "marks keep theirs",
+  );
 });
 
 test("applyTheme(): sets the theme's properties and clears another theme's", () => {

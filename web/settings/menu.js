@@ -28,8 +28,12 @@ function icon(...paths) {
 const SPEAKER = "M4 9h4l5-4v14l-5-4H4z";
 const WAVES = "M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12";
 const CROSS = "M16.5 9.5l5 5M21.5 9.5l-5 5";
-const GEAR =
-  "M12 8.5a3.5 3.5 0 1 0 0 7a3.5 3.5 0 1 0 0-7zM12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1";
+// sliders: two rails, each with its knob
+const SLIDERS = [
+  "M4 7h9M17 7h3M4 17h3M11 17h9",
+  "M15 5a2 2 0 1 0 0 4a2 2 0 1 0 0-4z",
+  "M9 15a2 2 0 1 0 0 4a2 2 0 1 0 0-4z",
+];
 
 const SCHEME_NAMES = { system: "As the system", light: "Light", dark: "Dark" };
 
@@ -60,7 +64,7 @@ export class SettingsMenu {
         title: "Board and page settings",
         onclick: () => this.open(),
       },
-      icon(GEAR),
+      icon(...SLIDERS),
     );
     const group = h("div", { class: "header-settings" }, this.muteButton, this.openButton);
     header.insertBefore(group, before);

@@ -128,6 +128,25 @@ export const THEMES = {
   ],
 };
 
+/** The surfaces a theme colours, dimmed in the dark scheme (as theme.css dims its own). */
+const SURFACES = ["--sq-light", "--sq-dark", "--paper", "--wood", "--poly", "--pentagon", "--ink-halo"];
+const DARK_DIMMING = 0.88;
+
+/** `hex` (#rrggbb) with each channel times `factor`. */
+export function dim(hex, factor) {
+  const channel = i => Math.round(parseInt(hex.slice(i, i + 2), 16) * factor);
+  return `#${[1, 3, 5].map(i => channel(i).toString(16).padStart(2, "0")).join("")}`;
+}
+
+// the dark scheme's surfaces, where a theme does not give its own
+for (const theme of Object.values(THEMES).flat()) {
+  const dimmed = Object.entries(theme.colors).filter(([name]) => SURFACES.includes(name));
+  theme.dark = {
+    ...Object.fromEntries(dimmed.map(([name, value]) => [name, dim(value, DARK_DIMMING)])),
+    ...theme.dark,
+  };
+}
+
 /** Every custom property any theme sets (cleared before another theme is set). */
 export const THEMED = [
   ...new Set(
