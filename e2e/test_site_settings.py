@@ -61,7 +61,8 @@ def check_chosen(page):
     expect(board).to_have_attribute("data-coordinates", "off")
     expect(board).to_have_attribute("data-theme", "ocean")
     expect(page.locator("#board .layer-coords .coord").first).to_be_hidden()
-    assert style(page, "#board .sq.shade-0", "fill") == "rgb(222, 227, 230)"  # the ocean's light square
+    # the ocean's light square (#dee3e6), dimmed in the dark (themes.js)
+    assert style(page, "#board .sq.shade-0", "fill") == "rgb(195, 200, 202)"
     expect(page.locator("html")).to_have_attribute("data-scheme", "dark")
     assert style(page, "html", "backgroundColor") == DARK_BG
 
@@ -153,6 +154,10 @@ def test_the_dialog_fits_a_phone(new_context, site_url):
     box = page.locator("#settings-dialog").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] <= 640
     close.click()
+    expect(page.locator("#settings-dialog")).to_be_hidden()
+    # a tap outside the dialog closes it too
+    open_settings(page)
+    page.mouse.click(5, 635)
     expect(page.locator("#settings-dialog")).to_be_hidden()
 
 

@@ -156,11 +156,16 @@ export class SettingsMenu {
         h("button", { type: "submit", class: "primary", id: "settings-close" }, "Close"),
       ),
     );
-    return h(
+    const dialog = h(
       "dialog",
       { id: "settings-dialog", class: "settings", "aria-labelledby": "settings-title" },
       this.form,
     );
+    // a click on the backdrop (the dialog itself, outside its form) closes it, as a popover would
+    dialog.addEventListener("click", event => {
+      if (event.target === dialog) dialog.close();
+    });
+    return dialog;
   }
 
   /** The theme choices of the game on screen, each with a swatch of its cells. */
