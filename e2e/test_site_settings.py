@@ -42,6 +42,15 @@ def style(page, selector: str, prop: str) -> str:
     return page.evaluate(f"() => getComputedStyle(document.querySelector({selector!r})).{prop}")
 
 
+def expect_style(page, selector: str, prop: str, value: str) -> None:
+    """Wait until ``selector``'s computed ``prop`` is ``value`` (a change of setting is drawn in a microtask)."""
+    page.wait_for_function(
+        "([s, p, v]) => { const e = document.querySelector(s); return !!e && getComputedStyle(e)[p] === v; }",
+        arg=[selector, prop, value],
+    )
+    assert style(page, selector, prop) == value
+
+
 def luminance(rgb: str) -> float:
     """WCAG relative luminance of a computed "rgb(r, g, b)"."""
     parts = [int(float(x)) / 255 for x in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
@@ -62,9 +71,9 @@ def check_chosen(page):
     expect(board).to_have_attribute("data-theme", "ocean")
     expect(page.locator("#board .layer-coords .coord").first).to_be_hidden()
     # the ocean's light square (#dee3e6), dimmed in the dark (themes.js)
-    assert style(page, "#board .sq.shade-0", "fill") == "rgb(195, 200, 202)"
+    expect_style(page, "#board .sq.shade-0", "fill", "rgb(195, 200, 202)")
     expect(page.locator("html")).to_have_attribute("data-scheme", "dark")
-    assert style(page, "html", "backgroundColor") == DARK_BG
+    expect_style(page, "html", "backgroundColor", DARK_BG)
 
 
 def test_settings_persist_across_a_reload(new_context, site_url):
@@ -73,7 +82,7 @@ def test_settings_persist_across_a_reload(new_context, site_url):
     expect(board).to_have_attribute("data-flipped", "false")
     expect(board).to_have_attribute("data-coordinates", "on")
     expect(page.locator("#board .layer-coords .coord").first).to_be_visible()
-    assert style(page, "html", "backgroundColor") == LIGHT_BG
+    expect_style(page, "html", "backgroundColor", LIGHT_BG)
     open_settings(page)
     dialog = page.locator("#settings-dialog")
     dialog.get_by_label("Flip the board").check()
@@ -99,15 +108,15 @@ def test_settings_persist_across_a_reload(new_context, site_url):
 def test_the_page_scheme_overrides_the_system(new_context, site_url):
     page = opened(new_context, site_url, color_scheme="dark")
     expect(page.locator("html")).to_have_attribute("data-scheme", "dark")
-    assert style(page, "html", "backgroundColor") == DARK_BG
+    expect_style(page, "html", "backgroundColor", DARK_BG)
     open_settings(page)
     page.locator("#settings-dialog").get_by_label("Light").check()
     expect(page.locator("html")).to_have_attribute("data-scheme", "light")
-    assert style(page, "html", "backgroundColor") == LIGHT_BG
-    assert style(page, ".panel", "backgroundColor") == "rgb(255, 255, 255)"
+    expect_style(page, "html", "backgroundColor", LIGHT_BG)
+    expect_style(page, ".panel", "backgroundColor", "rgb(255, 255, 255)")
     page.locator("#settings-dialog").get_by_label("As the system").check()
     expect(page.locator("html")).to_have_attribute("data-scheme", "dark")
-    assert style(page, "html", "backgroundColor") == DARK_BG
+    expect_style(page, "html", "backgroundColor", DARK_BG)
 
 
 def test_against_the_computer_the_humans_seat_is_at_the_bottom(new_context, site_url):

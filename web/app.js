@@ -115,8 +115,8 @@ function draw() {
   drawSend(far);
   page.movebox.show(view);
   root.dataset.ply = String(m.ply);
-  page.board.show(view);
   page.settings.draw(page.board, m, view); // (settings hook, #28: theme, orientation, coordinates, sound)
+  page.board.show(view);
   page.board.setInteractive(input);
   page.board.setSuggest(
     computer.suggestion(view) ||
@@ -243,8 +243,8 @@ function boot() {
   const planned = plannedGame();
   const placeholder = initial.views && (initial.views[planned] || initial.views.loa);
   if (placeholder) {
-    page.board.show({ ...placeholder, ply: 0 });
     page.settings.draw(page.board, null, placeholder); // (settings hook, #28)
+    page.board.show({ ...placeholder, ply: 0 });
     root.dataset.board = "drawn";
   }
   buildPicker(planned);

@@ -13,6 +13,7 @@ import {
   validate,
   writeSettings,
 } from "../../web/settings/settings.js";
+import { darkCondition, resolveScheme } from "../../web/settings/scheme.js";
 
 /** A localStorage stand-in (optionally one that refuses to write or read). */
 function memoryStorage(initial = {}, { refuse = false, throwOnRead = false } = {}) {
@@ -137,4 +138,14 @@ test("orientation: two players on one screen, the side to move at the bottom whe
   assert.equal(orientation(turning, ["h", "h", "h"], 1), false);
   assert.equal(orientation({ ...turning, flip: true }, ["h", "h", "h"], 1), true);
   assert.equal(orientation(prefs, [], 0), false);
+});
+
+test("the colour scheme: the choice, or the system's for 'system'; the dark palette's condition", () => {
+  assert.equal(resolveScheme("system", true), "dark");
+  assert.equal(resolveScheme("system", false), "light");
+  assert.equal(resolveScheme("light", true), "light");
+  assert.equal(resolveScheme("dark", false), "dark");
+  assert.equal(darkCondition("system"), "(prefers-color-scheme: dark)");
+  assert.equal(darkCondition("dark"), "all");
+  assert.equal(darkCondition("light"), "not all");
 });
