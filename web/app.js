@@ -33,6 +33,7 @@ import { Editor } from "./editor/editor.js";
 import { rulesMenuItems } from "./rules/rules.js";
 import { $, h } from "./app/dom.js";
 import { Page } from "./app/page.js";
+import { PageSettings } from "./settings/page-settings.js"; // (settings hook, #28)
 
 const root = document.documentElement;
 const initial = (() => {
@@ -114,6 +115,7 @@ function draw() {
   drawSend(far);
   page.movebox.show(view);
   root.dataset.ply = String(m.ply);
+  page.settings.draw(page.board, m, view); // (settings hook, #28: theme, orientation, coordinates, sound)
   page.board.show(view);
   page.board.setInteractive(input);
   page.board.setSuggest(
@@ -190,6 +192,14 @@ function boot() {
       onChange: () => setExplain(""),
     },
   );
+  // (settings hook, #28: the remembered settings, their header controls, the sound)
+  page.settings = new PageSettings({
+    svg: $("board"),
+    header: document.querySelector("header.top"),
+    before: $("open-games"),
+    gameName: id => (page.info(id) || {}).name || id,
+    schedule: () => schedule(),
+  });
   page.announcer = new Announcer({
     put: logTo($("said")),
     describe: (start, line) => page.engine.describe(start, line),
@@ -233,6 +243,7 @@ function boot() {
   const planned = plannedGame();
   const placeholder = initial.views && (initial.views[planned] || initial.views.loa);
   if (placeholder) {
+    page.settings.draw(page.board, null, placeholder); // (settings hook, #28)
     page.board.show({ ...placeholder, ply: 0 });
     root.dataset.board = "drawn";
   }
