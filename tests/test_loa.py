@@ -347,3 +347,22 @@ def test_view_is_json_and_lists_every_move_with_clicks():
     done = pos("w7/8/8/8/3b1b2/2b5/8/7w b").play_text("f4-e5").view()
     assert done["outcome"]["winner"] == 0 and done["moves"] == []
     assert done["highlights"][0]["kind"] == "win"
+
+
+def test_remembered_connections_are_the_flood_fills(monkeypatch):
+    # The search's memo of is_connected (by bitboard) answers as the flood
+    # fill does, and starts again when full rather than growing.
+    import random
+
+    monkeypatch.setattr(board, "CONNECTED", {})
+    monkeypatch.setattr(loa_state, "CONNECTED", board.CONNECTED)
+    monkeypatch.setattr(board, "CONNECTED_LIMIT", 50)
+    rng = random.Random(3)
+    for _ in range(400):
+        bb = sum(1 << sq for sq in rng.sample(range(64), rng.randrange(1, 6)))
+        assert board.remember_connected(bb) == board.is_connected(bb) == (board.count_groups(bb) == 1)
+        assert len(board.CONNECTED) <= 50
+    for s in _random_positions(20, seed=5):
+        for m in s.legal_moves():
+            child = s.play_unchecked(m)
+            assert (child.outcome() is not None) == (gamut.load(child.to_text()).outcome() is not None)
