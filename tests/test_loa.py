@@ -366,3 +366,28 @@ def test_remembered_connections_are_the_flood_fills(monkeypatch):
         for m in s.legal_moves():
             child = s.play_unchecked(m)
             assert (child.outcome() is not None) == (gamut.load(child.to_text()).outcome() is not None)
+
+
+def test_count_groups_counts_8_connected_groups_square_by_square():
+    # count_groups takes the lone pieces at once and floods the others:
+    # against a plain search over squares.
+    import random
+
+    def groups_by_squares(bb):
+        left, groups = {sq for sq in range(64) if bb >> sq & 1}, 0
+        while left:
+            todo, groups = [left.pop()], groups + 1
+            while todo:
+                r, f = divmod(todo.pop(), 8)
+                for dr in (-1, 0, 1):
+                    for df in (-1, 0, 1):
+                        sq = (r + dr) * 8 + f + df
+                        if 0 <= r + dr < 8 and 0 <= f + df < 8 and sq in left:
+                            left.remove(sq)
+                            todo.append(sq)
+        return groups
+
+    rng = random.Random(8)
+    for _ in range(2000):
+        bb = sum(1 << sq for sq in rng.sample(range(64), rng.randrange(0, 16)))
+        assert board.count_groups(bb) == groups_by_squares(bb)
