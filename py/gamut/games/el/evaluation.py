@@ -161,7 +161,7 @@ def order_table(state):
     a = analysis(state)
     me = state.to_move
     numbers = rules.numbers
-    table = defaultdict(int)  # (a placement on a cell no live shape crosses: 0)
+    table: defaultdict[int, int] = defaultdict(int)  # (a placement on a cell no live shape crosses: 0)
     rows, codes = _order_rows(rules)
     for c, acc in enumerate(a.lanes(me, rules.cells)):
         if acc:
