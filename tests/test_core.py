@@ -135,6 +135,30 @@ def test_cli_perft(capsys):
     assert capsys.readouterr().out.strip() == "992"
 
 
+def test_perft_takes_a_games_own_perft_and_counts_the_same(capsys, monkeypatch):
+    """Lines of Action has its own (bitboard) perft: ``gamut.perft`` and the
+    command line go through it, with the counts of the generic walk."""
+    from gamut.core.perft import generic_perft
+    from gamut.games.loa import perft as loa_perft
+
+    depths = []
+
+    def spy(state, depth):
+        depths.append(depth)
+        return real(state, depth)
+
+    real = loa_perft.perft
+    monkeypatch.setattr(loa_perft, "perft", spy)
+    assert main(["perft", "loa", "3"]) == 0
+    assert depths == [3]  # the hook was taken, once, for the whole count
+    assert int(capsys.readouterr().out) == generic_perft(gamut.new("loa"), 3) == 44_952
+    eggs = gamut.new("loa", "scrambled-eggs")
+    assert gamut.perft(eggs, 3) == generic_perft(eggs, 3) and depths == [3, 3]
+    # a game without one is walked move by move (the hook is optional)
+    el = gamut.new("el")
+    assert not hasattr(el, "perft") and gamut.perft(el, 2) == generic_perft(el, 2) == 216 * 210
+
+
 def test_cli_moves_and_errors(capsys):
     assert main(["moves", gamut.new("loa").to_text()]) == 0
     lines = capsys.readouterr().out.split()

@@ -1208,3 +1208,32 @@ def test_incremental_analysis_equals_a_fresh_one(variant, declare, seed):
             assert {(s.rules.name_of[c], n) for c, ns in found[seat].items() for n in ns} == set(
                 s.threats()[seat]
             )
+
+
+@pytest.mark.parametrize("variant", ["standard", "consecutive"])
+def test_fork_counts_and_lanes_match_their_definitions(variant):
+    # The search's shortcuts (both seats' forks in one pass, the lanes kept
+    # from the parent's, the records found by key) against the plain
+    # definitions, on every position of random games.
+    from gamut.games.el import evaluation as el_eval
+
+    rng = random.Random(32)
+    for _ in range(6):
+        s = gamut.new("el", variant)
+        el_eval.analysis(s).lanes(0, s.rules.cells)
+        while s.outcome() is None:
+            s = s.play(rng.choice(s.legal_moves()))
+            a = el_eval.analysis(s)
+            for seat in (0, 1):
+                made: dict = {}
+                for found in a.potential_shapes.values():
+                    for p, c, n, t in found:
+                        if p == seat and not s.board[t]:
+                            made.setdefault((c, n), set()).add(t)
+                assert a.fork_counts(s.board)[seat] == len([ts for ts in made.values() if len(ts) >= 2])
+                lanes = [0] * s.rules.cells
+                for rec in a.records:
+                    if rec is not None:
+                        for c in rec[4]:
+                            lanes[c] += (2 * rec[seat] + rec[1 - seat]) * rec[3]
+                assert a.lanes(seat, s.rules.cells) == lanes

@@ -1022,3 +1022,41 @@ def test_view_contract():
             if s.outcome():
                 assert v["outcome"]["winner"] == s.outcome().winner
                 assert v["highlights"][0] == {"kind": "win", "cells": v["outcome"]["cells"]}
+
+
+@pytest.mark.parametrize("size", [5, 7, 13])
+def test_move_order_keys_are_the_spelled_out_priorities(size):
+    # The table-driven priorities against their definition: a move action
+    # 300, the swap 0, a placement 20 per stack among its eight neighbours
+    # plus its centrality.
+    from gamut.games.escabel import evaluation
+
+    rng = random.Random(size)
+    for _ in range(20):
+        s = new("escabel", None, size=size)
+        for _ in range(rng.randrange(50)):
+            if s.outcome() is not None:
+                break
+            s = s.play(rng.choice(s.legal_moves()))
+        geo, occ = s.geo, s.black | s.white
+        expected = []
+        for m in s.legal_moves():
+            if m.is_swap:
+                expected.append(0)
+            elif m.is_action:
+                expected.append(300)
+            else:
+                c = m & 2047
+                r, f = divmod(c, geo.stride)
+                stacks = sum(
+                    1
+                    for dr in (-1, 0, 1)
+                    for df in (-1, 0, 1)
+                    if (dr or df)
+                    and 0 <= r + dr < size
+                    and 0 <= f + df < size
+                    and occ >> c + dr * geo.stride + df & 1
+                )
+                centre = size - abs(2 * r - size + 1) // 2 - abs(2 * f - size + 1) // 2
+                expected.append(20 * stacks + centre)
+        assert evaluation.move_order_keys(s, s.legal_moves()) == expected

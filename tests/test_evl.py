@@ -1244,3 +1244,62 @@ def test_the_js_tests_copy_of_the_board_is_the_engines():
     copy = json.loads((Path(__file__).parent / "js" / "fixtures" / "evl-cells.json").read_text())
     board = gamut.new("evl").view()["board"]
     assert copy["cells"] == [{"id": c["id"], "x": c["x"], "y": c["y"]} for c in board["cells"]]
+
+
+def test_evaluation_terms_and_move_priorities_match_their_definitions():
+    # The table-driven terms (one pass for both seats) and priorities
+    # against the rules of the evaluation spelled out cell by cell.
+    from gamut.games.evl import evaluation as ev
+    from gamut.games.evl.board import HEIGHT, PARTNERS, SURROUND_PAIRS, TOP
+
+    def reach_of(board, seat):
+        return {
+            c
+            for o, code in enumerate(board)
+            if TOP[code] == seat and HEIGHT[code] >= 2
+            for c in range(len(board))
+            if 1 <= ev.DIST[o][c] <= HEIGHT[code]
+        }
+
+    rng = random.Random(32)
+    checked = 0
+    while checked < 60:
+        s = gamut.new("evl")
+        for _ in range(rng.randrange(100)):
+            if s.outcome() is not None:
+                break
+            s = s.play(rng.choice(s.legal_moves()))
+        if s.outcome() is not None:
+            continue
+        board = s.board
+        for seat in (0, 1):
+            reach = reach_of(board, seat)
+            threats = sum(
+                1
+                for p, pairs in enumerate(SURROUND_PAIRS)
+                if not s.marks[seat] >> p & 1
+                and any(
+                    (TOP[board[x]] == seat and y in reach and HEIGHT[board[y]] < 4)
+                    for a, b in pairs
+                    for x, y in ((a, b), (b, a))
+                )
+            )
+            control = sum(
+                ev.DEGREE[c] * ev.CONTROL + ev.TALL * HEIGHT[code]
+                for c, code in enumerate(board)
+                if TOP[code] == seat
+            )
+            assert ev.both_terms(s)[seat] == (threats, control, len(reach))
+        seat = s.to_move
+        expected = []
+        for m in s.legal_moves():
+            last = m[-1]
+            if len(m) == 1:
+                expected.append(ev.DEGREE[last] + (3 if board[last] != 1 else 0))
+            else:
+                captures = [
+                    p for p, q in PARTNERS[last] if TOP[board[q]] == seat and not s.marks[seat] >> p & 1
+                ]
+                expected.append(20 + len(m) + 40 * len(captures))
+        assert ev.move_order_keys(s, s.legal_moves()) == expected
+        checked += 1

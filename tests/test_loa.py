@@ -10,6 +10,7 @@ import pytest
 
 import gamut
 from gamut import IllegalMoveError, PositionError, grid
+from gamut.core.perft import generic_perft
 from gamut.games.loa import board
 from gamut.games.loa import perft as loa_perft
 from gamut.games.loa import state as loa_state
@@ -75,12 +76,12 @@ def test_line_table_generator_matches_piece_by_piece_generator():
 def test_bitboard_perft_matches_generic_perft_from_the_start(variant):
     start = gamut.new("loa", variant)
     for depth in range(0, 5):
-        assert loa_perft.perft(start, depth) == gamut.perft(start, depth)
+        assert loa_perft.perft(start, depth) == generic_perft(start, depth)
 
 
 def test_bitboard_perft_matches_generic_perft_in_random_positions():
     for s in _random_positions(40, seed=11):
-        assert loa_perft.perft(s, 3) == gamut.perft(s, 3)
+        assert loa_perft.perft(s, 3) == generic_perft(s, 3)
 
 
 def test_bitboard_perft_counts_repetitions_and_passes():
@@ -88,10 +89,10 @@ def test_bitboard_perft_counts_repetitions_and_passes():
     cycle = _four_move_cycle(s)
     again = gamut.replay(s, cycle + cycle[:2])[-1]  # two plies from the start's third time
     fresh = pos(again.board_text() + " b")
-    assert loa_perft.perft(again, 3) == gamut.perft(again, 3) != gamut.perft(fresh, 3)
+    assert loa_perft.perft(again, 3) == generic_perft(again, 3) != generic_perft(fresh, 3)
     stuck = pos("8/8/8/8/8/8/ww4ww/bw4wb b")  # Black must pass
     for depth in range(4):
-        assert loa_perft.perft(stuck, depth) == gamut.perft(stuck, depth)
+        assert loa_perft.perft(stuck, depth) == generic_perft(stuck, depth)
 
 
 def test_setups_match_rulings():
@@ -346,3 +347,47 @@ def test_view_is_json_and_lists_every_move_with_clicks():
     done = pos("w7/8/8/8/3b1b2/2b5/8/7w b").play_text("f4-e5").view()
     assert done["outcome"]["winner"] == 0 and done["moves"] == []
     assert done["highlights"][0]["kind"] == "win"
+
+
+def test_remembered_connections_are_the_flood_fills(monkeypatch):
+    # The search's memo of is_connected (by bitboard) answers as the flood
+    # fill does, and starts again when full rather than growing.
+    import random
+
+    monkeypatch.setattr(board, "CONNECTED", {})
+    monkeypatch.setattr(loa_state, "CONNECTED", board.CONNECTED)
+    monkeypatch.setattr(board, "CONNECTED_LIMIT", 50)
+    rng = random.Random(3)
+    for _ in range(400):
+        bb = sum(1 << sq for sq in rng.sample(range(64), rng.randrange(1, 6)))
+        assert board.remember_connected(bb) == board.is_connected(bb) == (board.count_groups(bb) == 1)
+        assert len(board.CONNECTED) <= 50
+    for s in _random_positions(20, seed=5):
+        for m in s.legal_moves():
+            child = s.play_unchecked(m)
+            assert (child.outcome() is not None) == (gamut.load(child.to_text()).outcome() is not None)
+
+
+def test_count_groups_counts_8_connected_groups_square_by_square():
+    # count_groups takes the lone pieces at once and floods the others:
+    # against a plain search over squares.
+    import random
+
+    def groups_by_squares(bb):
+        left, groups = {sq for sq in range(64) if bb >> sq & 1}, 0
+        while left:
+            todo, groups = [left.pop()], groups + 1
+            while todo:
+                r, f = divmod(todo.pop(), 8)
+                for dr in (-1, 0, 1):
+                    for df in (-1, 0, 1):
+                        sq = (r + dr) * 8 + f + df
+                        if 0 <= r + dr < 8 and 0 <= f + df < 8 and sq in left:
+                            left.remove(sq)
+                            todo.append(sq)
+        return groups
+
+    rng = random.Random(8)
+    for _ in range(2000):
+        bb = sum(1 << sq for sq in rng.sample(range(64), rng.randrange(0, 16)))
+        assert board.count_groups(bb) == groups_by_squares(bb)

@@ -12,6 +12,21 @@ from .state import State
 def perft(state: State, depth: int) -> int:
     """Number of move sequences of exactly ``depth`` moves from ``state``.
 
+    A game may count faster than move by move: a state with a ``perft``
+    method (its game's own perft, an optional hook of the state protocol:
+    Lines of Action's bitboard perft) is asked, else the tree is walked by
+    :func:`generic_perft`.  Both give the same counts (each game's tests
+    check its own against the generic one)."""
+    own = getattr(state, "perft", None)
+    if own is not None:
+        return int(own(depth))
+    return generic_perft(state, depth)
+
+
+def generic_perft(state: State, depth: int) -> int:
+    """Perft through the state protocol alone (``legal_moves`` and
+    ``play_unchecked``): the definition a game's own perft is checked against.
+
     A finished position has no moves, so it ends its branch and adds nothing
     (except at depth 0, where every position counts once)."""
     if depth <= 0:
@@ -20,7 +35,7 @@ def perft(state: State, depth: int) -> int:
     if depth == 1:
         return len(moves)
     play = state.play_unchecked
-    return sum(perft(play(m), depth - 1) for m in moves)
+    return sum(generic_perft(play(m), depth - 1) for m in moves)
 
 
 def divide(state: State, depth: int) -> list[tuple[str, int]]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .board import ACTION, LOW, SWAP_CODE
 from .connection import crosscuts, cut_diagonals
 
 if TYPE_CHECKING:
@@ -115,34 +116,48 @@ def evaluate(state) -> int:
 def move_order_key(state, move) -> int:
     """Move actions (they change the colour of two stacks) first, then
     placements next to stacks, the more central the better."""
-    c = int(move) & 2047
-    if c == 2047:
-        return 0
-    if c >= 1024:
-        return 300
-    geo = state.geo
-    s = geo.stride
-    occ = state.black | state.white
-    bit = 1 << c
-    near = (
-        (bit << 1)
-        | (bit >> 1)
-        | (bit << s)
-        | (bit >> s)
-        | (bit << (s + 1))
-        | (bit >> (s + 1))
-        | (bit << (s - 1))
-        | (bit >> (s - 1))
-    ) & occ
-    r, f = divmod(c, s)
-    n = geo.n
-    centre = n - abs(2 * r - n + 1) // 2 - abs(2 * f - n + 1) // 2
-    return 20 * near.bit_count() + centre
+    near, base = _order_tables(state.geo)
+    c = int(move) & LOW
+    return 20 * (near[c] & (state.black | state.white)).bit_count() + base[c]
+
+
+_ORDER_TABLES: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _order_tables(geo) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per move code (the move's low bits): the points around a placement
+    (the eight neighbours, as a bitboard) and the rest of its priority (a
+    placement's centrality; 300 for a move action, 0 for the swap), so that
+    a priority is one lookup, an AND and a bit count (issue #32)."""
+    tables = _ORDER_TABLES.get(geo.n)
+    if tables is None:
+        s, n = geo.stride, geo.n
+        near = [0] * (LOW + 1)
+        base = [300] * (LOW + 1)
+        base[SWAP_CODE] = 0
+        for c in range(ACTION):
+            bit = 1 << c
+            near[c] = (
+                (bit << 1)
+                | (bit >> 1)
+                | (bit << s)
+                | (bit >> s)
+                | (bit << (s + 1))
+                | (bit >> (s + 1))
+                | (bit << (s - 1))
+                | (bit >> (s - 1))
+            )
+            r, f = divmod(c, s)
+            base[c] = n - abs(2 * r - n + 1) // 2 - abs(2 * f - n + 1) // 2
+        tables = _ORDER_TABLES[geo.n] = (tuple(near), tuple(base))
+    return tables
 
 
 def move_order_keys(state: EscabelState, moves: list) -> list:
     """The priorities of ``moves`` (:func:`move_order_key` of each)."""
-    return [move_order_key(state, m) for m in moves]
+    near, base = _order_tables(state.geo)
+    occ = state.black | state.white
+    return [20 * (near[c] & occ).bit_count() + base[c] for c in [m & LOW for m in moves]]
 
 
 def search_moves(state: EscabelState) -> list:

@@ -66,51 +66,83 @@ WITHIN = tuple(
 DEGREE = tuple(sum(1 for p in PENTAGON_CELLS if c in p) for c in range(NUM_CELLS))
 
 
-def _reach(board, seat):
-    """Bitmask of heptagons where ``seat`` can land a stack with one unstack."""
-    reach = 0
-    for o, code in enumerate(board):
-        h = HEIGHT[code]
-        if h >= 2 and TOP[code] == seat:
-            reach |= WITHIN[o][h]
-    return reach
+# Per heptagon and stack code, for the player on top: the heptagons where
+# the stack can land with one unstack (height >= 2), and its control term.
+REACH_FROM = tuple(
+    tuple(WITHIN[o][HEIGHT[code]] if HEIGHT[code] >= 2 else 0 for code in range(len(HEIGHT)))
+    for o in range(NUM_CELLS)
+)
+CONTROL_OF = tuple(
+    tuple(DEGREE[o] * CONTROL + TALL * HEIGHT[code] for code in range(len(HEIGHT))) for o in range(NUM_CELLS)
+)
+FULL_HEIGHT = max(HEIGHT)
+# Per pentagon: its bit, the mask of the heptagons of its pairs, and its
+# pairs of non-touching heptagons as masks.
+PENTAGON_PAIRS = tuple(
+    (
+        1 << p,
+        sum(1 << c for c in {c for pair in pairs for c in pair}),
+        tuple((1 << a, 1 << b) for a, b in pairs),
+    )
+    for p, pairs in enumerate(SURROUND_PAIRS)
+)
 
 
-def _threats(board, marks_own, seat, reach):
-    """Pentagons (bitmask) ``seat`` could capture with one unstack."""
+def _threat_count(tops, landing, marks_own):
+    """How many pentagons (not marked by the player) have a pair of which
+    the player tops one heptagon and can land on the other (``tops``,
+    ``landing``: bitmasks): the pentagons it could capture with one unstack."""
     found = 0
-    if not reach:
-        return 0
-    for p, pairs in enumerate(SURROUND_PAIRS):
-        if marks_own >> p & 1:
+    for bit, cells, pairs in PENTAGON_PAIRS:
+        if marks_own & bit or not (tops & cells and landing & cells):
             continue
         for a, b in pairs:
-            ta, tb = TOP[board[a]], TOP[board[b]]
-            if (ta == seat and reach >> b & 1 and HEIGHT[board[b]] < 4) or (
-                tb == seat and reach >> a & 1 and HEIGHT[board[a]] < 4
-            ):
-                found |= 1 << p
+            if (tops & a and landing & b) or (tops & b and landing & a):
+                found += 1
                 break
     return found
 
 
-def side_terms(state, seat):
+def both_terms(state):
+    """Per seat ``(threats, control, reach)``: the pentagons it could capture
+    with one unstack, its control of heptagons, and the number of heptagons
+    it can land on; one pass over the board for both (issue #32)."""
     board = state.board
-    reach = _reach(board, seat)
-    threats = _threats(board, state.marks[seat], seat, reach).bit_count()
-    control = 0
-    for c, code in enumerate(board):
-        if TOP[code] == seat:
-            control += DEGREE[c] * CONTROL + (TALL * HEIGHT[code])
-    return threats, control, reach.bit_count()
+    tops = [0, 0]
+    reach = [0, 0]
+    control = [0, 0]
+    tall = 0  # stacks of full height: nothing lands on them
+    for o, code in enumerate(board):
+        t = TOP[code]
+        if t >= 0:
+            tops[t] |= 1 << o
+            reach[t] |= REACH_FROM[o][code]
+            control[t] += CONTROL_OF[o][code]
+            if HEIGHT[code] == FULL_HEIGHT:
+                tall |= 1 << o
+    marks = state.marks
+    return tuple(
+        (
+            _threat_count(tops[seat], reach[seat] & ~tall, marks[seat]) if reach[seat] else 0,
+            control[seat],
+            reach[seat].bit_count(),
+        )
+        for seat in (0, 1)
+    )
+
+
+def side_terms(state, seat):
+    """``(threats, control, reach)`` of ``seat`` (see :func:`both_terms`)."""
+    return both_terms(state)[seat]
 
 
 def evaluate(state) -> int:
     me = state.to_move
     markers = state.options["markers"]
     m_me, m_op = state.marks[me].bit_count(), state.marks[me ^ 1].bit_count()
-    t_me, c_me, r_me = side_terms(state, me)
-    t_op, c_op, r_op = side_terms(state, me ^ 1)
+    terms = both_terms(state)
+    t_me, c_me, r_me = terms[me]
+    t_op, c_op, r_op = terms[me ^ 1]
     score = MARKER * (m_me - m_op)
     if t_me:
         score += THREAT_MOVER
@@ -140,8 +172,25 @@ def move_order_key(state, move) -> int:
 
 
 def move_order_keys(state: EvlState, moves: list) -> list:
-    """The priorities of ``moves`` (:func:`move_order_key` of each)."""
-    return [move_order_key(state, m) for m in moves]
+    """The priorities of ``moves`` (:func:`move_order_key` of each), with
+    the capture bonus of a landing heptagon found once per heptagon."""
+    board = state.board
+    seat = state.to_move
+    marks = state.marks[seat]
+    bonus: dict[int, int] = {}  # landing heptagon -> 40 per capture it makes
+    keys = []
+    for move in moves:
+        last = move[-1]
+        if len(move) == 1:
+            keys.append(DEGREE[last] + (3 if board[last] != 1 else 0))
+            continue
+        b = bonus.get(last)
+        if b is None:
+            b = bonus[last] = 40 * len(
+                [p for p, q in PARTNERS[last] if TOP[board[q]] == seat and not marks >> p & 1]
+            )
+        keys.append(20 + len(move) + b)
+    return keys
 
 
 def search_moves(state: EvlState) -> list:

@@ -105,12 +105,27 @@ def neighbours(bb: int) -> int:
 def is_connected(bb: int) -> bool:
     """True when the pieces of ``bb`` form one 8-connected group."""
     group = bb & -bb
+    not_a, not_h = NOT_A_FILE, NOT_H_FILE  # (locals: read at every step)
     while True:
-        row = group | ((group << 1) & NOT_A_FILE) | ((group >> 1) & NOT_H_FILE)
+        row = group | ((group << 1) & not_a) | ((group >> 1) & not_h)
         grown = (row | (row << 8) | (row >> 8)) & bb
         if grown == group:
             return group == bb
         group = grown
+
+
+#: is_connected per bitboard, for the search (a search meets the same side's
+#: bitboard again and again: about two calls in three; issue #32).
+CONNECTED: dict[int, bool] = {}
+CONNECTED_LIMIT = 50_000  # (about 5 MB at most)
+
+
+def remember_connected(bb: int) -> bool:
+    """``is_connected(bb)``, kept in :data:`CONNECTED` (look there first)."""
+    if len(CONNECTED) >= CONNECTED_LIMIT:
+        CONNECTED.clear()
+    found = CONNECTED[bb] = is_connected(bb)
+    return found
 
 
 def generate_by_rays(own: int, enemy: int) -> list:
@@ -244,12 +259,17 @@ def initial_hash(black: int, white: int, to_move: int) -> int:
 
 
 def count_groups(bb: int) -> int:
-    """Number of 8-connected groups of ``bb``."""
-    groups = 0
+    """Number of 8-connected groups of ``bb``: the lone pieces (no
+    neighbour) counted at once, then one flood fill per other group."""
+    not_a, not_h = NOT_A_FILE, NOT_H_FILE  # (locals: read at every step)
+    row = ((bb << 1) & not_a) | ((bb >> 1) & not_h)
+    lone = bb & ~(row | (row << 8) | (row >> 8) | (bb << 8) | (bb >> 8))
+    groups = lone.bit_count()
+    bb ^= lone
     while bb:
         group = bb & -bb
         while True:
-            row = group | ((group << 1) & NOT_A_FILE) | ((group >> 1) & NOT_H_FILE)
+            row = group | ((group << 1) & not_a) | ((group >> 1) & not_h)
             grown = (row | (row << 8) | (row >> 8)) & bb
             if grown == group:
                 break

@@ -151,8 +151,9 @@ def _shape_terms(bb: int) -> tuple:
     q1 += (
         EDGE_SINGLES[bb & 0xFF]
         + EDGE_SINGLES[bb >> 56]
-        + EDGE_SINGLES_INNER[_file_bits(bb, 0)]
-        + EDGE_SINGLES_INNER[_file_bits(bb, 7)]
+        # files a and h as 8 bits (_file_bits, written out: it runs at every evaluation)
+        + EDGE_SINGLES_INNER[((bb & A_FILE) * 0x8040201008040201 >> 56) & 0xFF]
+        + EDGE_SINGLES_INNER[(((bb >> 7) & A_FILE) * 0x8040201008040201 >> 56) & 0xFF]
     )
     euler = (q1 - q3 - 2 * qd) / 4
     links = (
@@ -164,6 +165,9 @@ def _shape_terms(bb: int) -> tuple:
     return q3 + four.bit_count(), euler, links
 
 
+# the centre rings of weight 1, 2 and 3 (CENTRE_RINGS, for _distribution)
+_RING1, _RING2, _RING3 = (ring for _, ring in CENTRE_RINGS)
+assert [k for k, _ in CENTRE_RINGS] == [1, 2, 3]
 _FILE_SUM = tuple(sum(f for f in range(8) if b >> f & 1) for b in range(256)).__getitem__
 _POPCOUNT = tuple(b.bit_count() for b in range(256)).__getitem__
 _RANK_NUMBERS = range(8)
@@ -184,9 +188,7 @@ def _distribution(bb: int) -> tuple:
         part = bb & ring
         if part:
             spread += d * part.bit_count()
-    centre = 0
-    for k, ring in CENTRE_RINGS:
-        centre += k * (bb & ring).bit_count()
+    centre = (bb & _RING1).bit_count() + 2 * (bb & _RING2).bit_count() + 3 * (bb & _RING3).bit_count()
     return n, sx, sy, spread, centre
 
 
@@ -212,8 +214,8 @@ def _side(bb: int) -> tuple:
         if len(_FEATURES) > 50_000:
             _FEATURES.clear()
         f = _side_features(bb)
-        w = WEIGHTS
-        score = sum(w[i] * f[i] for i in range(7)) + w[9] * f[7]
+        # the same products summed in the same order as term by term, by map
+        score = sum(map(mul, _FIRST_SEVEN_WEIGHTS, f)) + WEIGHTS[9] * f[7]
         t = _FEATURES[bb] = f + (score, neighbours(bb & RIM))
     return t
 
@@ -282,6 +284,7 @@ def mobility(own: int, enemy: int) -> int:
 # evaluation, so it is fitted out (--drop mobility).
 WEIGHTS = (-1.1886, 0.7039, 0.1913, 0.0375, -0.0346, -0.0135, -0.0839, 0.0, 0.0775, 0.1184)
 TEMPO = 0.1513
+_FIRST_SEVEN_WEIGHTS = WEIGHTS[:7]  # (the side's own terms: map stops at the shorter)
 SCALE = 950.0  # LoaState.eval_scale: a score of SCALE is one unit of log-odds
 
 

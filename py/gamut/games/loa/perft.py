@@ -8,6 +8,8 @@ the replies before it with those seven lines' counts recomputed."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import (
     CAPTURE,
     LINE_COUNTS,
@@ -19,7 +21,9 @@ from .board import (
     generate,
     is_connected,
 )
-from .state import LoaState
+
+if TYPE_CHECKING:  # (the state calls this module: LoaState.perft)
+    from .state import LoaState
 
 
 def _move_tables():

@@ -11,6 +11,7 @@ from ...grid import cell_name, iter_bits, parse_cell, squares_board_view
 from .board import (
     CAPTURE,
     COLOUR_NAMES,
+    CONNECTED,
     DIRECTIONS,
     LINES,
     MOVES,
@@ -23,6 +24,7 @@ from .board import (
     generate,
     initial_hash,
     is_connected,
+    remember_connected,
 )
 
 if TYPE_CHECKING:
@@ -139,7 +141,9 @@ class LoaState(core.State):
             trail = self._trail + (self._hash,)
             since = self._since + (move,)
         outcome = None
-        mover_connected = is_connected(own)
+        mover_connected = CONNECTED.get(own)
+        if mover_connected is None:
+            mover_connected = remember_connected(own)
         other_connected = captured and is_connected(other)
         if mover_connected or other_connected:
             outcome = _connection_outcome(self.options, side, own, other, mover_connected, other_connected)
@@ -160,6 +164,14 @@ class LoaState(core.State):
         if self._trail.count(self._hash) >= 2:
             return Outcome(None, "Draw by threefold repetition")
         return None
+
+    def perft(self, depth: int) -> int:
+        """This game's own perft, on bare bitboards (:mod:`.perft`): the
+        optional hook ``gamut.perft`` takes when a state has it (the same
+        counts as the generic walk, in a fraction of the time)."""
+        from .perft import perft
+
+        return perft(self, depth)
 
     # -- for the computer player (see .evaluation) ------------------------------
     search_kind = "alphabeta"
