@@ -76,7 +76,8 @@ export class HeldLines {
     for (const move of moves) line.push(move);
     for (const id of ids) along.push(id);
     this.lines.set(start, { line, ids: along });
-    while (this.lines.size > HELD_STARTS) this.lines.delete(this.lines.keys().next().value);
+    while (this.lines.size > HELD_STARTS)
+      this.lines.delete(/** @type {string} */ (this.lines.keys().next().value));
   }
 
   /** The worker no longer holds `start`'s positions. */
