@@ -21,6 +21,17 @@
 //   {v: 1, nodes: [[0, "e4"], [1, "e5", "good"], [0, "d4"]]}
 // is 1. e4 e5 ("good") with 1. d4 as a variation.
 // Everything here is iterative: a 5000-move line needs no deep recursion.
+//
+// Long lines (issue #32): finding the node a line names costs nothing per
+// move of the line when the line is an array the tree handed out (add,
+// next, mainline, variations: remembered in a WeakMap with the node
+// it names), and one string comparison a move, no search, for any other
+// array that follows the last line found (the path of nodes kept): so
+// building a 5,000-move game one add at a time, or stepping along it, does
+// not walk the line again at each step.  Lines are values: an array handed
+// out must not be changed (a copy may).  `version` counts the edits of the
+// tree's shape, `edits` keeps the last few (the move list appends what was
+// added without drawing everything again).
 
 export const VERSION = 1;
 export const MAX_DEPTH = 5000; // moves in a line
@@ -36,11 +47,21 @@ export class TreeError extends Error {
 /**
  * A node of the tree: the move that leads to it (null at the root), its
  * continuations in order (the first is the main one), its comment.
- * @typedef {{move: string | null, children: TreeNode[], comment: string, parent: TreeNode | null}} TreeNode
+ * `depth` is its line's length (0 at the root).
+ * @typedef {{move: string | null, children: TreeNode[], comment: string, parent: TreeNode | null, depth: number}} TreeNode
  */
 
+/** The alternatives of a move played where it is the only one (shared, frozen). */
+const NONE = /** @type {string[]} */ (/** @type {unknown} */ (Object.freeze([])));
+
 /** @type {(move: string | null, parent: TreeNode | null) => TreeNode} */
-const newNode = (move, parent) => ({ move, children: [], comment: "", parent });
+const newNode = (move, parent) => ({
+  move,
+  children: [],
+  comment: "",
+  parent,
+  depth: parent ? parent.depth + 1 : 0,
+});
 
 function checkLine(line) {
   if (!Array.isArray(line)) throw new TreeError(`a line is an array of move texts, not ${describe(line)}`);
@@ -63,8 +84,8 @@ function describe(x) {
 
 const show = line => (line.length ? line.join(" ") : "the start");
 
-/** The line from the root to `node`. */
-function lineOf(node) {
+/** The line from the root to `node` (O(depth): for a node, not for every step). */
+export function lineOf(node) {
   const out = [];
   for (let n = node; n.parent; n = n.parent) out.push(n.move);
   return out.reverse();
@@ -81,11 +102,48 @@ function subtreeSize(node) {
   return count;
 }
 
+const EDITS_KEPT = 32;
+
+/**
+ * A change of the tree's shape: `kind` "add" (`node` the new node),
+ * "promote", "remove" or "restore"; `version` the tree's version after it.
+ * @typedef {{version: number, kind: string, node: TreeNode}} TreeEdit
+ */
+
 export class GameTree {
   /** A tree holding the root (the start position) only. */
   constructor() {
     this.root = newNode(null, null);
     this._size = 1;
+    this.version = 0; // edits of the shape so far
+    /** @type {TreeEdit[]} the last edits, oldest first */
+    this.edits = [];
+    // node lookups (see the top of this file); `_detached` counts removes and
+    // restores: a remembered line is trusted only while it is unchanged
+    /** @type {WeakMap<string[], {node: TreeNode, length: number, detached: number}>} */
+    this._known = new WeakMap();
+    /** @type {TreeNode[]} the nodes of the last line found, from the root */
+    this._path = [this.root];
+    this._detached = 0;
+    /** @type {{version: number, detached: number, nodes: TreeNode[], lists: string[][]} | null} */
+    this._along = null; // alternativesAlong's last answer
+    this.stats = { searched: 0, compared: 0 }; // children searched, path moves compared (tests count them)
+  }
+
+  _edited(kind, node) {
+    this.version++;
+    this.edits.push({ version: this.version, kind, node });
+    if (this.edits.length > EDITS_KEPT) this.edits.shift();
+    if (kind === "remove" || kind === "restore") {
+      this._detached++;
+      this._path = [this.root];
+    }
+  }
+
+  /** Remember that the array `line` names `node` (it is handed out, never changed). */
+  _remember(line, node) {
+    this._known.set(line, { node, length: line.length, detached: this._detached });
+    return line;
   }
 
   /** A tree holding one line. */
@@ -201,16 +259,43 @@ export class GameTree {
       : { v: VERSION, nodes: out };
   }
 
-  /** The node at `line`, or null. */
+  /** The node at `line`, or null: a line handed out by the tree is known
+   * at once; another is compared with the last line found, and searched
+   * only past where it leaves it. */
   _find(line) {
     checkLine(line);
+    const known = this._known.get(line);
+    if (
+      known &&
+      known.length === line.length &&
+      known.detached === this._detached &&
+      (line.length === 0 || known.node.move === line[line.length - 1])
+    ) {
+      return known.node;
+    }
+    const path = this._path;
+    const same = Math.min(line.length, path.length - 1);
+    let k = 0;
+    while (k < same && path[k + 1].move === line[k]) k++;
+    this.stats.compared += k;
     /** @type {TreeNode | undefined} */
-    let node = this.root;
-    for (const move of line) {
-      node = node.children.find(c => c.move === move);
+    let node = path[k];
+    if (k === line.length) return node;
+    path.length = k + 1;
+    for (let i = k; i < line.length; i++) {
+      const move = line[i];
+      this.stats.searched++;
+      node = /** @type {TreeNode} */ (node).children.find(c => c.move === move);
       if (!node) return null;
+      path.push(node);
     }
     return node;
+  }
+
+  /** The node `line` names, or null (for views that draw the tree: the
+   * move list); a node is read only, and valid until the tree's next edit. */
+  nodeAt(line) {
+    return this._find(line);
   }
 
   _get(line) {
@@ -230,19 +315,39 @@ export class GameTree {
   }
 
   /** For each position along `line` (from the start), the moves after it
-   * other than the line's own next move, in order: `line.length` lists
-   * (one walk down the tree, however long the line). */
+   * other than the line's own next move, in order: `line.length` lists.
+   * The lists along the last line asked are kept while the tree is
+   * unchanged, and only those past where `line` leaves it are made: asked
+   * along every prefix of a line, or a step further each time, the tree is
+   * walked once (each list is shared: do not change it). */
   alternativesAlong(line) {
-    checkLine(line);
-    const out = [];
-    let node = this.root;
-    for (const move of line) {
-      const next = node.children.find(c => c.move === move);
-      if (!next) throw new TreeError(`the game tree has no line ${show(line)}`);
-      out.push(node.children.filter(c => c !== next).map(c => c.move));
-      node = next;
+    const node = this._find(line);
+    if (!node) throw new TreeError(`the game tree has no line ${show(line)}`);
+    let kept = this._along;
+    if (!kept || kept.version !== this.version || kept.detached !== this._detached) {
+      kept = this._along = { version: this.version, detached: this._detached, nodes: [this.root], lists: [] };
     }
-    return out;
+    // the nodes from where `line` leaves the kept line down to its end
+    const { nodes, lists } = kept;
+    const tail = [];
+    let n = node;
+    while (!(n.depth < nodes.length && nodes[n.depth] === n)) {
+      tail.push(n);
+      n = /** @type {TreeNode} */ (n.parent);
+    }
+    if (tail.length) {
+      nodes.length = n.depth + 1;
+      lists.length = n.depth;
+      for (let i = tail.length - 1; i >= 0; i--) nodes.push(tail[i]);
+      for (let i = n.depth; i < node.depth; i++) {
+        const next = nodes[i + 1];
+        const kids = nodes[i].children;
+        lists.push(
+          kids.length === 1 ? NONE : kids.filter(c => c !== next).map(c => /** @type {string} */ (c.move)),
+        );
+      }
+    }
+    return lists.slice(0, line.length);
   }
 
   /** Play `move` after `line` -> {line: [...line, move], added}.  An existing
@@ -251,13 +356,16 @@ export class GameTree {
   add(line, move) {
     checkMove(move);
     const node = this._get(line);
-    const next = [...line, move];
-    if (node.children.some(c => c.move === move)) return { line: next, added: false };
+    const next = line.concat([move]); // (the one copy: a line is a value the caller keeps)
+    const there = node.children.find(c => c.move === move);
+    if (there) return { line: this._remember(next, there), added: false };
     if (next.length > MAX_DEPTH) throw new TreeError(`a line may hold at most ${MAX_DEPTH} moves`);
     if (this._size >= MAX_NODES) throw new TreeError(`a game tree may hold at most ${MAX_NODES} positions`);
-    node.children.push(newNode(move, node));
+    const child = newNode(move, node);
+    node.children.push(child);
     this._size++;
-    return { line: next, added: true };
+    this._edited("add", child);
+    return { line: this._remember(next, child), added: true };
   }
 
   /** `line` extended along first children to the end (TreeError if absent). */
@@ -268,17 +376,14 @@ export class GameTree {
       node = node.children[0];
       out.push(node.move);
     }
-    return out;
+    return this._remember(out, node);
   }
 
   /** Is every move of `line` the first child of its parent?  False when absent. */
   isMain(line) {
-    checkLine(line);
-    let node = this.root;
-    for (const move of line) {
-      if (!node.children.length || node.children[0].move !== move) return false;
-      node = node.children[0];
-    }
+    const node = this._find(line);
+    if (!node) return false;
+    for (let n = node; n.parent; n = n.parent) if (n.parent.children[0] !== n) return false;
     return true;
   }
 
@@ -296,6 +401,7 @@ export class GameTree {
         changed = true;
       }
     }
+    if (changed) this._edited("promote", this.root);
     return changed;
   }
 
@@ -311,6 +417,7 @@ export class GameTree {
     node.parent = null;
     const count = subtreeSize(node);
     this._size -= count;
+    this._edited("remove", node);
     return Object.freeze({ line: [...line], index, count, node });
   }
 
@@ -333,6 +440,7 @@ export class GameTree {
     node.parent = parent;
     parent.children.splice(Math.min(index, parent.children.length), 0, node);
     this._size += count;
+    this._edited("restore", node);
   }
 
   /** The comment at `line` ("" for none); TreeError if absent. */
@@ -353,7 +461,9 @@ export class GameTree {
   /** `line` + its first child, or null at a leaf (or when absent). */
   next(line) {
     const node = this._find(line);
-    return node && node.children.length ? [...line, node.children[0].move] : null;
+    return node && node.children.length
+      ? this._remember(line.concat([node.children[0].move]), node.children[0])
+      : null;
   }
 
   /** The lines of `line`'s siblings, itself included, in order (the page's
@@ -363,7 +473,7 @@ export class GameTree {
     if (!node) return [];
     if (!node.parent) return [[]];
     const before = line.slice(0, -1);
-    return node.parent.children.map(c => [...before, c.move]);
+    return node.parent.children.map(c => this._remember([...before, c.move], c));
   }
 
   /** Visit every node depth-first, pre-order, children in order:
