@@ -15,14 +15,18 @@ then measures, at ply 50 and at ply 4,900:
 * the page's model (Node): ``GameTree.add`` building the 5,000 moves one at
   a time, and ``alternativesAlong`` on every prefix of the line.
 
-The page itself (a step forward and back in the browser, with the move list)
-is measured by ``e2e/test_site_long.py``, which prints its figures.
+and, with ``--page`` (the built site in Chromium, as ``e2e/test_site_long.py``
+checks it), the page: the median ms of a step (the browse buttons, one move
+forward or back, until the board shows it and a frame has passed) at ply 50
+and at ply 4,900, the step to a position the page has not seen (an engine
+request) and back.
 
-    PYTHONPATH=py python3 bench/long_game.py
+    PYTHONPATH=py python3 bench/long_game.py [--page]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
@@ -131,7 +135,69 @@ def tree_costs(line: list[str]) -> dict[str, float]:
     return json.loads(out.stdout)
 
 
+# One step in the page: click a browse button, wait until the page shows
+# another ply (<html data-ply>, set once the board is drawn) and a frame.
+STEP_JS = """async (id) => {
+  const root = document.documentElement;
+  const before = root.dataset.ply;
+  const t0 = performance.now();
+  const shown = new Promise(ok => {
+    const seen = new MutationObserver(() => {
+      if (root.dataset.ply !== before && root.dataset.busy === "no") { seen.disconnect(); ok(); }
+    });
+    seen.observe(root, { attributes: true, attributeFilter: ["data-ply", "data-busy"] });
+  });
+  document.getElementById(id).click();
+  await shown;
+  await new Promise(ok => requestAnimationFrame(() => ok()));
+  return performance.now() - t0;
+}"""
+
+
+def page_steps(page, url: str, game: str, line: list[str], ply: int, steps: int = 20) -> float:
+    """Open ``line`` in the page at ``ply`` (a fresh load of its link) and
+    take ``steps`` steps forward then as many back: the median ms a step."""
+    page.goto(url + link(game, line, ply))
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
+    page.wait_for_function(
+        "p => document.documentElement.dataset.ply === p && document.documentElement.dataset.busy === 'no'",
+        arg=str(ply),
+        timeout=120_000,
+    )
+    times = [page.evaluate(STEP_JS, "next") for _ in range(steps)]
+    times += [page.evaluate(STEP_JS, "prev") for _ in range(steps)]
+    assert page.evaluate("document.documentElement.dataset.ply") == str(ply)
+    return statistics.median(times)
+
+
+def page_costs(games=GAMES) -> None:
+    """Print the page's step costs at ply 50 and 4,900 (the built site, dist/)."""
+    sys.path.insert(0, str(ROOT / "tools" / "build"))
+    sys.path.insert(0, str(ROOT))
+    from playwright.sync_api import sync_playwright
+
+    import build
+
+    server = build.make_server(build.DIST, "/g/", 0)
+    build.serve_in_thread(server)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        for game in games:
+            line = long_line(game)
+            early, late = (page_steps(page, server.url, game, line, ply) for ply in (50, 4900))
+            print(
+                f"{game}: page step at ply 50 {early:.1f} ms, at ply 4900 {late:.1f} ms ({late / early:.2f}x)"
+            )
+        browser.close()
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--page", action="store_true", help="also the page's steps (needs python3 build.py build)"
+    )
+    args = parser.parse_args()
     incremental = "``at``" in (bridge.METHODS["view"].__doc__ or "")
     for game in GAMES:
         t = time.perf_counter()
@@ -151,6 +217,8 @@ def main() -> None:
         print(
             f"  GameTree.add x{len(line)}: {costs['add']:.1f} ms; alternativesAlong on every prefix: {costs['along']:.1f} ms"
         )
+    if args.page:
+        page_costs()
 
 
 if __name__ == "__main__":

@@ -33,16 +33,19 @@
 // tree's shape, `edits` keeps the last few (the move list appends what was
 // added without drawing everything again).
 
-export const VERSION = 1;
-export const MAX_DEPTH = 5000; // moves in a line
-export const MAX_NODES = 100000; // nodes in a tree, the root included
+import {
+  MAX_DEPTH,
+  MAX_NODES,
+  TreeError,
+  VERSION,
+  describe,
+  lineOf,
+  readTree,
+  show,
+  writeTree,
+} from "./treeform.js";
 
-export class TreeError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "TreeError";
-  }
-}
+export { MAX_DEPTH, MAX_NODES, TreeError, VERSION, lineOf };
 
 /**
  * A node of the tree: the move that leads to it (null at the root), its
@@ -71,24 +74,6 @@ function checkMove(move) {
   if (typeof move !== "string" || move === "") {
     throw new TreeError(`a move is a non-empty string, not ${describe(move)}`);
   }
-}
-
-function describe(x) {
-  if (x === undefined) return "missing";
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "an array";
-  if (typeof x === "string") return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
-  if (typeof x === "object") return "an object";
-  return `${typeof x} ${String(x)}`;
-}
-
-const show = line => (line.length ? line.join(" ") : "the start");
-
-/** The line from the root to `node` (O(depth): for a node, not for every step). */
-export function lineOf(node) {
-  const out = [];
-  for (let n = node; n.parent; n = n.parent) out.push(n.move);
-  return out.reverse();
 }
 
 function subtreeSize(node) {
@@ -174,89 +159,15 @@ export class GameTree {
   }
 
   static _fromJSON(data) {
-    if (data === null || typeof data !== "object" || Array.isArray(data)) {
-      throw new TreeError(
-        `a stored game tree is an object {v: ${VERSION}, nodes: [...]}, not ${describe(data)}`,
-      );
-    }
-    if (data.v !== VERSION) {
-      throw new TreeError(
-        `the stored game tree is version ${describe(data.v)}; this version of Gamut reads version ${VERSION}`,
-      );
-    }
-    const { nodes: entries, comment: rootComment } = data;
-    if (!Array.isArray(entries))
-      throw new TreeError(`the stored game tree's nodes are ${describe(entries)}, not an array`);
-    if (entries.length + 1 > MAX_NODES)
-      throw new TreeError(`the stored game tree has more than ${MAX_NODES} nodes`);
-    const tree = new GameTree();
-    if (rootComment !== undefined) {
-      if (typeof rootComment !== "string")
-        throw new TreeError(`the start's comment is ${describe(rootComment)}, not a string`);
-      tree.root.comment = rootComment;
-    }
-    const nodes = [tree.root];
-    const depths = [0];
-    const moveSets = new Map(); // node -> Set of its children's moves, for nodes with many
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i];
-      const what = `node ${i + 1}`;
-      if (!Array.isArray(entry) || (entry.length !== 2 && entry.length !== 3)) {
-        throw new TreeError(
-          `${what} is [parent, move] or [parent, move, comment], not ${describe(entry)}${Array.isArray(entry) ? ` of length ${entry.length}` : ""}`,
-        );
-      }
-      const [p, move, comment] = entry;
-      if (!Number.isInteger(p) || p < 0 || p > i) {
-        throw new TreeError(
-          `${what}'s parent is ${describe(p)}, not 0 (the start) or the place of an earlier node (1 to ${i})`,
-        );
-      }
-      if (typeof move !== "string" || move === "") {
-        throw new TreeError(`${what}'s move is ${describe(move)}, not a non-empty string`);
-      }
-      if (entry.length === 3 && typeof comment !== "string") {
-        throw new TreeError(`${what}'s comment is ${describe(comment)}, not a string`);
-      }
-      const parent = nodes[p];
-      if (depths[p] >= MAX_DEPTH) throw new TreeError(`${what} is nested deeper than ${MAX_DEPTH} moves`);
-      let set = moveSets.get(parent);
-      if (!set && parent.children.length >= 8) {
-        set = new Set(parent.children.map(c => c.move));
-        moveSets.set(parent, set);
-      }
-      if (set ? set.has(move) : parent.children.some(c => c.move === move)) {
-        throw new TreeError(
-          `${what}: the move ${JSON.stringify(move)} is given twice at ${show(lineOf(parent))}`,
-        );
-      }
-      if (set) set.add(move);
-      const child = newNode(move, parent);
-      if (entry.length === 3) child.comment = comment;
-      parent.children.push(child);
-      nodes.push(child);
-      depths.push(depths[p] + 1);
-    }
-    tree._size = nodes.length;
+    const tree = readTree(data, new GameTree());
+    tree.version = 0; // (a tree read is as new: no edits yet)
+    tree.edits = [];
     return tree;
   }
 
   /** Plain JSON-able data (see the top of this file): {v: 1, nodes, comment?}. */
   toJSON() {
-    const out = [];
-    const stack = [];
-    const pushChildren = (node, index) => {
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i], index]);
-    };
-    pushChildren(this.root, 0);
-    while (stack.length) {
-      const [node, parent] = stack.pop();
-      out.push(node.comment ? [parent, node.move, node.comment] : [parent, node.move]);
-      pushChildren(node, out.length);
-    }
-    return this.root.comment
-      ? { v: VERSION, nodes: out, comment: this.root.comment }
-      : { v: VERSION, nodes: out };
+    return writeTree(this);
   }
 
   /** The node at `line`, or null: a line handed out by the tree is known
@@ -357,15 +268,34 @@ export class GameTree {
     checkMove(move);
     const node = this._get(line);
     const next = line.concat([move]); // (the one copy: a line is a value the caller keeps)
-    const there = node.children.find(c => c.move === move);
+    const there = this.childAt(node, move);
     if (there) return { line: this._remember(next, there), added: false };
-    if (next.length > MAX_DEPTH) throw new TreeError(`a line may hold at most ${MAX_DEPTH} moves`);
+    return { line: this._remember(next, this.addAt(node, move)), added: true };
+  }
+
+  // -- by node (for code walking the tree: GameModel.merge, the move list) --------
+
+  /** The child of `node` by `move`, or null. */
+  childAt(node, move) {
+    return node.children.find(c => c.move === move) || null;
+  }
+
+  /** A new last child of `node` by `move` (absent from its children): the
+   * node.  Throws TreeError if the tree would exceed its limits. */
+  addAt(node, move) {
+    checkMove(move);
+    if (node.depth + 1 > MAX_DEPTH) throw new TreeError(`a line may hold at most ${MAX_DEPTH} moves`);
     if (this._size >= MAX_NODES) throw new TreeError(`a game tree may hold at most ${MAX_NODES} positions`);
     const child = newNode(move, node);
     node.children.push(child);
     this._size++;
     this._edited("add", child);
-    return { line: this._remember(next, child), added: true };
+    return child;
+  }
+
+  setCommentAt(node, text) {
+    if (typeof text !== "string") throw new TreeError(`a comment is a string, not ${describe(text)}`);
+    node.comment = text;
   }
 
   /** `line` extended along first children to the end (TreeError if absent). */
@@ -449,8 +379,7 @@ export class GameTree {
   }
 
   setComment(line, text) {
-    if (typeof text !== "string") throw new TreeError(`a comment is a string, not ${describe(text)}`);
-    this._get(line).comment = text;
+    this.setCommentAt(this._get(line), text);
   }
 
   /** Node count, the root included. */
