@@ -160,3 +160,21 @@ def test_the_analysis_sends_only_the_evaluations_finished_since_its_last_answer(
     result = step["result"]
     assert result["line"] == line  # from the start, though named from ``at``
     assert received == result["positions"]
+
+
+def run_job(params):
+    job = call("job_start", params)
+    while True:
+        step = call("job_step", {"job": job, "budget_ms": 50})
+        if step["done"]:
+            return step["result"]
+
+
+def test_a_search_named_from_a_held_position_finds_what_the_whole_line_finds():
+    start = "loa standard double-connection=mover start"
+    line = random_line("loa", 7, 12)
+    held = call("view", {"start": start, "at": None, "line": line[:9]})["ids"][-1]
+    how = {"kind": "think", "start": start, "level": "beginner", "seed": 3}
+    whole = run_job({**how, "line": line})
+    named = run_job({**how, "at": held, "line": line[9:]})
+    assert named["move"] == whole["move"] and named["nodes"] == whole["nodes"]

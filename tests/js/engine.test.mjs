@@ -43,6 +43,12 @@ class FakeWorker {
 
   _answer(id, method, params) {
     const incremental = "at" in params;
+    if (method === "think") {
+      // a search: it answers the position it searched (as a line)
+      const base = incremental && params.at !== null ? this.byId.get(params.at) : [];
+      if (!base) return { id, type: "error", error: { type: "UnknownPositionError", message: "not held" } };
+      return { id, type: "result", result: { searched: [...base, ...params.line] } };
+    }
     let base = [];
     if (incremental && params.at !== null) {
       base = this.byId.get(params.at);
@@ -142,4 +148,17 @@ test("HeldLines keeps the longer line on a step back and ignores an answer to a 
   held.learn("s", 1, ["x"], ["1", "4"]);
   assert.deepEqual(held.lines.get("s"), { line: ["a", "x"], ids: ["0", "1", "4"] });
   assert.deepEqual(held.name("s", ["q"]), { at: "0", k: 0 });
+});
+
+test("a search at a long line is sent from a held position, and again whole after a restart", async () => {
+  const { engine, worker } = engineWithFake();
+  const line = canonical(LINE.slice(0, 200));
+  await engine.view("s", line);
+  const found = await engine.think({ start: "s", line, level: "casual", seed: 1 }).promise;
+  assert.deepEqual(found, { searched: line });
+  assert.deepEqual(worker.requests.at(-1).params.line, []);
+  worker.restart();
+  const again = await engine.think({ start: "s", line, level: "casual", seed: 1 }).promise;
+  assert.deepEqual(again, { searched: line });
+  assert.equal(worker.requests.at(-1).params.line.length, 200);
 });

@@ -261,9 +261,41 @@ export class Engine {
 
   /** A time-sliced job: `onprogress` gets each slice's progress; `cancel()`
    *  stops it between two slices (its promise then rejects with type
-   *  "CancelledError").
+   *  "CancelledError").  A search (`think`) names its position as calls do.
    * @param {string} method @param {object} [params] @param {OnProgress | null} [onprogress] @returns {EngineJob} */
   job(method, params = {}, onprogress = null) {
+    const p = /** @type {any} */ (params);
+    if (method === "think" && p && typeof p.start === "string" && Array.isArray(p.line) && !("at" in p)) {
+      const { at, k } = this.held.name(p.start, p.line);
+      if (at !== null) return this._thinkAt(p, at, k, onprogress);
+    }
+    return this._job(method, params, onprogress);
+  }
+
+  /** A search named from a held position; asked again with the whole line
+   * when the worker no longer holds it (the job's promise and cancel()
+   * follow the job that runs). @returns {EngineJob} */
+  _thinkAt(params, at, k, onprogress) {
+    let running = this._job("think", { ...params, at, line: params.line.slice(k) }, onprogress);
+    let cancelled = false;
+    const promise = running.promise.catch(err => {
+      if (cancelled || !(err instanceof EngineError) || err.type !== "UnknownPositionError") throw err;
+      this.held.forget(params.start);
+      running = this._job("think", params, onprogress);
+      return running.promise;
+    });
+    return {
+      id: running.id,
+      promise,
+      cancel: () => {
+        cancelled = true;
+        running.cancel();
+      },
+    };
+  }
+
+  /** @param {string} method @param {object} params @param {OnProgress | null} onprogress @returns {EngineJob} */
+  _job(method, params, onprogress) {
     const { id, promise } = this._send("job", method, params, onprogress);
     return {
       id,
