@@ -19,7 +19,12 @@ The page owns the game (its tree of moves); the bridge keeps no game of its
 own.  A position is named by the page as ``start`` (a position text:
 ``"<header> start"`` for a variant's standard start, else the full text) and
 ``line`` (the move texts played from it); the bridge only caches the states
-it computes (:mod:`gamut.positions`).
+it computes (:mod:`gamut.positions`).  A request may also name a position
+the bridge answered before, ``at`` (its id), with ``line`` the moves after
+it: ``view`` and ``play`` asked so answer ``ids``, the ids of the positions
+along the request, and ``line`` only the moves after ``at``.  An ``at`` no
+longer held is an ``UnknownPositionError``: the page asks again with the
+whole line.
 
 Methods: each is one function registered in the table
 :data:`gamut.methods.METHODS` with ``@method("name")``, its docstring its
@@ -41,13 +46,25 @@ from typing import Any
 from . import __version__
 from .core import GAMES, GamutError, IllegalMoveError, State, excerpt, game_info, new
 from .jobs import JOB_KINDS, MAX_JOBS, RUNNING, register_job, think_progress
-from .methods import METHODS, POSITIONS, Params, RequestError, json_type, method, param, position, str_list
-from .positions import Positions, start_text_of, view_of
+from .methods import (
+    METHODS,
+    POSITIONS,
+    Params,
+    RequestError,
+    json_type,
+    method,
+    param,
+    placed,
+    position,
+    str_list,
+)
+from .positions import Placed, Positions, UnknownPositionError, start_text_of, view_of
 
 __all__ = [
     "handle",
     "call",
     "RequestError",
+    "UnknownPositionError",
     "Positions",
     "register_job",
     "initial",
@@ -91,25 +108,39 @@ def m_new(params: Params) -> dict[str, Any]:
     return {"start": f"{state.header()} start", "view": view_of(state, 0)}
 
 
+def _held(params: Params, answer: dict[str, Any], along: list[Placed]) -> dict[str, Any]:
+    """``answer`` with the ids of the positions ``along`` the request when it
+    named its position incrementally (``at`` given, null for the start)."""
+    if "at" in params:
+        answer["ids"] = [p.id for p in along]
+    return answer
+
+
 @method("view")
 def m_view(params: Params) -> dict[str, Any]:
-    """``view({start, line?})``: ``{line, view}``, ``line`` in canonical
+    """``view({start, at?, line?})``: ``{line, view}``, ``line`` in canonical
     notation (``"B1-D3"`` -> ``"b1-d3"``); a move that cannot be played is a
-    ``RecordError`` naming it."""
-    line, state = position(params)
-    return {"line": line, "view": view_of(state, len(line))}
+    ``RecordError`` naming it.  With ``at`` (a position's id from an earlier
+    ``ids``, or null for the start), ``line`` is the moves after it, and the
+    answer has ``ids``: the ids of ``at``'s position and of one position a
+    move of ``line``."""
+    line, along = placed(params)
+    return _held(params, {"line": line, "view": view_of(along[-1].state, along[-1].ply)}, along)
 
 
 @method("play")
 def m_play(params: Params) -> dict[str, Any]:
-    """``play({start, line?, move})``: ``{move, line, view}``, the move in
-    canonical notation, the line with it."""
-    line, state = position(params)
+    """``play({start, at?, line?, move})``: ``{move, line, view}``, the move
+    in canonical notation, the line with it (with ``at``, as ``view``: the
+    moves after ``at`` with it, and ``ids``)."""
+    line, along = placed(params)
     text = param(params, "move", str)
-    move = state.parse_move(text)  # IllegalMoveError saying why
-    name = state.move_text(move)
-    line, after = POSITIONS.walk(param(params, "start", str), line + [name])
-    return {"move": name, "line": line, "view": view_of(after, len(line))}
+    state = along[-1].state
+    name = state.move_text(state.parse_move(text))  # IllegalMoveError saying why
+    after = POSITIONS.step(along[-1], name)
+    along.append(after)
+    answer = {"move": name, "line": line + [name], "view": view_of(after.state, after.ply)}
+    return _held(params, answer, along)
 
 
 @method("mark")
@@ -213,12 +244,15 @@ def m_setup_check(params: Params) -> dict[str, Any]:
 # Words (gamut.words)
 
 
-def _last_move(params: Params, line: list[str]) -> tuple[State, Any] | None:
-    """The position before the line's last move and that move, or None."""
-    if not line:
-        return None
-    before = POSITIONS.walk(param(params, "start", str), line[:-1])[1]
-    return before, before.parse_move(line[-1])
+def _last_move(params: Params) -> tuple[list[str], State, tuple[State, Any] | None]:
+    """The position a request names (canonical line, state) and the
+    position before its last move with that move, or None at the start."""
+    line, along = placed(params)
+    here = along[-1]
+    if here.parent is None:
+        return line, here.state, None
+    before = here.parent.state
+    return line, here.state, (before, before.parse_move(here.move))
 
 
 @method("describe")
@@ -229,10 +263,9 @@ def m_describe(params: Params) -> dict[str, Any]:
     is now in words."""
     from . import words
 
-    line, state = position(params)
-    last = _last_move(params, line)
+    line, state, last = _last_move(params)
     return {
-        "move": line[-1] if line else None,
+        "move": last[0].move_text(last[1]) if last else None,
         "text": words.say_move(*last) if last else "",
         "turn": words.turn_words(state),
     }
@@ -247,11 +280,11 @@ def m_enter(params: Params) -> dict[str, Any]:
     ``IllegalMoveError`` (or ``CommandError``) saying why."""
     from . import words
 
-    line, state = position(params)
+    _, state, last = _last_move(params)
     text = param(params, "text", str)
     if len(text) > 1000:
         raise RequestError("an entry has at most 1000 characters")
-    return words.entry(state, text, _last_move(params, line))
+    return words.entry(state, text, last)
 
 
 @method("read")
@@ -260,11 +293,11 @@ def m_read(params: Params) -> dict[str, str]:
     reading command alone."""
     from . import words
 
-    line, state = position(params)
+    _, state, last = _last_move(params)
     command = param(params, "command", str)
     if len(command) > 1000:
         raise RequestError("a command has at most 1000 characters")
-    return {"text": words.read(state, command, _last_move(params, line))}
+    return {"text": words.read(state, command, last)}
 
 
 # ---------------------------------------------------------------------------

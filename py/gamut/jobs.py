@@ -23,7 +23,7 @@ from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from .core import State, perft
-from .methods import POSITIONS, Params, RequestError, method, param, position
+from .methods import POSITIONS, Params, RequestError, method, param, placed, position
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -107,13 +107,19 @@ def m_job_step(params: Params) -> dict[str, Any]:
             if progress is not None:
                 job.progress = progress
             if time.perf_counter() >= deadline:
-                return {"done": False, "progress": job.progress, "result": None}
+                return {"done": False, "progress": _sent(job.progress), "result": None}
     except StopIteration as stop:
         del RUNNING[job_id]
-        return {"done": True, "progress": job.progress, "result": stop.value}
+        return {"done": True, "progress": _sent(job.progress), "result": stop.value}
     except BaseException:
         RUNNING.pop(job_id, None)
         raise
+
+
+def _sent(progress: Any) -> Any:
+    """A progress as it is sent: one with a ``to_json()`` says what it is
+    at each answer (the analysis's: only what is new since the last)."""
+    return progress.to_json() if hasattr(progress, "to_json") else progress
 
 
 @method("job_cancel")
@@ -308,25 +314,54 @@ def _analyse_job(params: Params) -> Generator[Any, None, dict[str, Any]]:
     ``"strong"``) or ``depth`` (alpha-beta games), ``seed`` (default 0).
     The line is read and checked at the start.
 
-    Progress: ``{position, positions, fraction, evaluations}`` (the
-    evaluations finished so far, in order from the start); the result is
-    :meth:`gamut.analysis.Analysis.to_json` (``line`` canonical)."""
+    Progress: ``{position, positions, fraction, first, evaluations}``: only
+    the evaluations finished since the previous answer, ``first`` the index
+    of the first of them (the page appends them: a long analysis does not
+    send every finished position again at each slice); the result is
+    :meth:`gamut.analysis.Analysis.to_json` (``line`` canonical).  The line
+    is from the start, or from ``at`` (as ``view``)."""
     from . import analysis  # imported on first use, as the computer player
 
     level = param(params, "level", str, "strong")
     depth = param(params, "depth", int, None)
     seed = param(params, "seed", int, 0)
     start = param(params, "start", str)
-    line = position(params)[0]  # RecordError at once for a move that cannot be played
+    along = placed(params)[1]  # RecordError at once for a move that cannot be played
+    line = along[-1].line()  # (from the start, when the request names it from ``at``)
     state = POSITIONS.walk(start, [])[1]
     analysis.check_settings(state, level, depth)
     gen = analysis.analyse(state, line, level, depth, seed, slice_ms=THINK_SLICE_MS)
     return _analyse_gen(gen)
 
 
+class _NewEvaluations:
+    """The analysis's progress as the page receives it: at each answer
+    (:func:`_sent`), its latest progress with only the evaluations finished
+    since the previous answer, and ``first``, the index of the first."""
+
+    __slots__ = ("latest", "sent")
+
+    def __init__(self) -> None:
+        self.latest: dict[str, Any] = {}
+        self.sent = 0
+
+    def to_json(self) -> dict[str, Any]:
+        finished = self.latest.get("evaluations", [])
+        first, self.sent = self.sent, len(finished)
+        return {**self.latest, "first": first, "evaluations": finished[first:]}
+
+
 def _analyse_gen(gen: Generator[Any, None, Analysis]) -> Generator[Any, None, dict[str, Any]]:
-    result = yield from gen
-    return result.to_json()
+    progress = _NewEvaluations()
+    while True:
+        try:
+            latest = next(gen)
+        except StopIteration as stop:
+            result: Analysis = stop.value
+            return result.to_json()
+        if latest is not None:
+            progress.latest = latest
+            yield progress
 
 
 register_job("analyse", _analyse_job)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .core import GamutError, State
-from .positions import Positions
+from .positions import Placed, Positions
 
 __all__ = [
     "RequestError",
@@ -30,6 +30,7 @@ __all__ = [
     "json_type",
     "position",
     "POSITIONS",
+    "placed",
     "MISSING",
 ]
 
@@ -130,11 +131,22 @@ def str_list(params: Params, name: str, default: Any = MISSING) -> list[str]:
 POSITIONS = Positions()
 
 
-def position(params: Params) -> tuple[list[str], State]:
-    """The position a request names: ``start`` and ``line``; the line in
-    canonical notation and the state it reaches."""
+def placed(params: Params) -> tuple[list[str], list[Placed]]:
+    """The position a request names: ``start`` and ``line``, the moves from
+    the start, or from ``at`` when given (the id of a position the bridge
+    answered earlier: see :mod:`gamut.positions`); ``line`` in canonical
+    notation and the positions along it (``at``'s or the start, then one a
+    move)."""
     start = param(params, "start", str)
     if len(start) > 100_000:
         raise RequestError("the start position text is too long")
     line = str_list(params, "line", [])
-    return POSITIONS.walk(start, line)
+    at = param(params, "at", str, None)
+    return POSITIONS.find(start, line, at)
+
+
+def position(params: Params) -> tuple[list[str], State]:
+    """The position a request names (:func:`placed`): the line in canonical
+    notation (the moves after ``at`` when given) and the state it reaches."""
+    line, along = placed(params)
+    return line, along[-1].state

@@ -277,3 +277,18 @@ test("the analyser runs one job for the main line, keeps its result, drops a sta
   assert.equal(analyser.running, null);
   assert.equal(analyser.result(), null); // and the old result is not this line's
 });
+
+test("the running analysis gathers the evaluations each progress brings (only the new ones, from `first`)", () => {
+  const engine = fakeEngine();
+  const analyser = new Analyser({ engine, onChange: () => {}, onDone: () => {}, onError: () => {} });
+  analyser.attach(model(["a", "b", "c"]));
+  analyser.start("casual");
+  const job = engine.jobs[0];
+  job.onprogress({ fraction: 0.2, first: 0, evaluations: [position(0, 0.5)] });
+  job.onprogress({ fraction: 0.3, first: 1, evaluations: [] });
+  job.onprogress({ fraction: 0.6, first: 1, evaluations: [position(1, 0.4), position(2, 0.6)] });
+  assert.deepEqual(analyser.positions(), [position(0, 0.5), position(1, 0.4), position(2, 0.6)]);
+  // a progress sent again from an earlier place replaces what follows it
+  job.onprogress({ fraction: 0.6, first: 2, evaluations: [position(2, 0.7)] });
+  assert.deepEqual(analyser.positions(), [position(0, 0.5), position(1, 0.4), position(2, 0.7)]);
+});

@@ -857,3 +857,74 @@ test("alternativesAlong: the other moves at each position of a line, in one walk
   assert.deepEqual(t.alternativesAlong([]), []);
   assert.throws(() => t.alternativesAlong(["a", "nope"]), TreeError);
 });
+
+// -- long lines (issue #32): counted work, not time ----------------------------------
+
+const longLine = n => Array.from({ length: n }, (_, i) => `m${i}`);
+
+test("building a 5000-move line one add at a time searches each move once and compares nothing", () => {
+  const tree = new GameTree();
+  let line = [];
+  for (const move of longLine(5000)) line = tree.add(line, move).line;
+  assert.equal(tree.size(), 5001);
+  // each add finds its line at once (an array the tree handed out): no walk from the root
+  assert.equal(tree.stats.searched, 0);
+  assert.equal(tree.stats.compared, 0);
+  assert.deepEqual(tree.mainline([]), longLine(5000));
+});
+
+test("stepping back and forth along a long line with fresh arrays compares, never searches, the known moves", () => {
+  const tree = GameTree.fromLine(longLine(5000));
+  const line = longLine(5000);
+  assert.ok(tree.has(line));
+  const first = { ...tree.stats };
+  assert.equal(first.searched, 5000); // the first time, the line is searched
+  for (let k = 4999; k >= 4900; k--) assert.ok(tree.has(line.slice(0, k))); // a step back: a new array
+  for (let k = 4900; k <= 5000; k++) assert.ok(tree.has(line.slice(0, k)));
+  assert.equal(tree.stats.searched, first.searched); // never searched again
+  // a line leaving it is searched only past where it leaves
+  assert.equal(tree.add(line.slice(0, 4000), "x").added, true);
+  assert.equal(tree.stats.searched, first.searched);
+  assert.equal(tree.has([...line.slice(0, 4000), "x"]), true);
+  assert.equal(tree.stats.searched, first.searched + 1);
+});
+
+test("a line handed out and then changed is not trusted", () => {
+  const tree = GameTree.fromLine(["a", "b", "c"]);
+  const { line } = tree.add(["a", "b"], "z");
+  line.pop();
+  line.push("y");
+  assert.equal(tree.has(line), false);
+  const removed = tree.add(["a"], "q").line;
+  tree.remove(removed);
+  assert.equal(tree.has(removed), false);
+});
+
+test("alternativesAlong on every prefix of a long line walks the tree once, and answers as a fresh walk", () => {
+  const rand = prng(32);
+  const tree = GameTree.fromLine(longLine(3000));
+  const line = longLine(3000);
+  for (let i = 0; i < 50; i++) {
+    const k = rand.int(3000);
+    tree.add(line.slice(0, k), `v${i}`);
+  }
+  const slow = lineAt => {
+    // the definition, walked afresh
+    const out = [];
+    for (let k = 0; k < lineAt.length; k++) {
+      out.push(tree.children(lineAt.slice(0, k)).filter(m => m !== lineAt[k]));
+    }
+    return out;
+  };
+  const expected = slow(line);
+  const before = tree.stats.searched;
+  const made = [];
+  for (let k = 0; k <= line.length; k++) made.push(tree.alternativesAlong(line.slice(0, k)));
+  assert.ok(tree.stats.searched - before <= line.length, `${tree.stats.searched - before} searched`);
+  for (let k = 0; k <= line.length; k += 97) assert.deepEqual(made[k], expected.slice(0, k));
+  // an edit of the tree is seen
+  tree.add(line.slice(0, 10), "w");
+  assert.deepEqual(tree.alternativesAlong(line.slice(0, 11))[10], [...expected[10], "w"]);
+  tree.promote([...line.slice(0, 10), "w"]);
+  assert.deepEqual(tree.alternativesAlong(line.slice(0, 11)), slow(line.slice(0, 11)));
+});

@@ -18,6 +18,73 @@
 // (e.g. "snapshot-found", "snapshot-restored", "ready"; bench/bench_site.py).
 // `call(method, params)` and `job(method, params, onprogress)` stay for
 // tools and tests that speak to the bridge directly.
+//
+// Long lines (issue #32): a request never sends a game's whole line again.
+// The worker answers `view` and `play` with the ids of the positions along
+// the request; the engine keeps, per start, the last line it was answered
+// with those ids (HeldLines), and names a position by the id of its longest
+// held prefix (`at`) plus the moves after it: a step through a 5,000-ply
+// game sends one move or none.  An id the worker no longer holds (it was
+// restarted, its cache emptied) is answered "UnknownPositionError": the
+// engine forgets that line and asks again with the whole line, so callers
+// never see it.  Callers give and get whole lines as before.
+
+/** Bridge calls that read the position `{start, line}` (gamut.methods.placed). */
+const PLACED = new Set(["view", "play", "enter", "mark", "explain", "describe", "read", "setup_describe"]);
+const HELD_STARTS = 8; // starts whose line is held at once (the games open in the page)
+
+/**
+ * The lines the worker holds, per start: the canonical moves of the last
+ * line answered with ids, and the id of each position along it (`ids[k]`
+ * after `k` moves: one more id than moves).
+ */
+export class HeldLines {
+  constructor() {
+    /** @type {Map<string, {line: string[], ids: string[]}>} */
+    this.lines = new Map();
+  }
+
+  /** How to name `start` + `line`: the id of its longest held prefix (`at`,
+   * null when nothing of it is held) and that prefix's length `k`.
+   * @param {string} start @param {string[]} line @returns {{at: string | null, k: number}} */
+  name(start, line) {
+    const held = this.lines.get(start);
+    if (!held) return { at: null, k: 0 };
+    const n = Math.min(line.length, held.line.length);
+    let k = 0;
+    while (k < n && line[k] === held.line[k]) k++;
+    return { at: held.ids[k], k };
+  }
+
+  /** The worker answered a request named from the held prefix of length
+   * `k` (or from the start, `k` 0) with `moves` (canonical) and `ids`, the
+   * ids of its positions (`moves.length + 1`: the first is the prefix's).
+   * The held line becomes the prefix + `moves`, unless `moves` is empty
+   * (a step back keeps the longer line) or the held line changed meanwhile
+   * (its position `k` is no longer the answer's first). */
+  learn(start, k, moves, ids) {
+    const held = this.lines.get(start);
+    this.lines.delete(start); // (the most recently used last)
+    if (held && (moves.length === 0 || held.ids[k] !== ids[0])) {
+      this.lines.set(start, held);
+      return;
+    }
+    const line = held ? held.line : [];
+    const along = held ? held.ids : [];
+    line.length = k; // (own arrays: cut and appended in place, the prefix is not copied)
+    along.length = k;
+    for (const move of moves) line.push(move);
+    for (const id of ids) along.push(id);
+    this.lines.set(start, { line, ids: along });
+    while (this.lines.size > HELD_STARTS)
+      this.lines.delete(/** @type {string} */ (this.lines.keys().next().value));
+  }
+
+  /** The worker no longer holds `start`'s positions. */
+  forget(start) {
+    this.lines.delete(start);
+  }
+}
 
 export class EngineError extends Error {
   constructor(type, message) {
@@ -45,6 +112,7 @@ export class Engine {
     this.marks = [];
     this._nextId = 1;
     this._pending = new Map(); // id -> {resolve, reject, onprogress}
+    this.held = new HeldLines(); // the positions the worker holds (named by id in requests)
     /** @type {(value?: any) => void} */
     this._resolveReady = () => {};
     /** @type {(reason: Error) => void} */
@@ -156,16 +224,78 @@ export class Engine {
     return { id, promise };
   }
 
-  /** One bridge call; resolves with its result, rejects with EngineError. */
+  /** One bridge call; resolves with its result, rejects with EngineError.
+   * A position `{start, line}` is sent as a held position and what is new. */
   call(method, params = {}) {
+    const p = /** @type {any} */ (params);
+    if (PLACED.has(method) && p && typeof p.start === "string" && Array.isArray(p.line) && !("at" in p)) {
+      return this._placed(method, p);
+    }
     return this._send("call", method, params).promise;
+  }
+
+  /** A call at `params.start` + `params.line`, named from the longest held
+   * prefix; on "UnknownPositionError" (the worker lost it) asked again with
+   * the whole line. */
+  async _placed(method, params) {
+    const named = this.held.name(params.start, params.line);
+    if (named.at === null) return this._placedAt(method, params, named);
+    try {
+      return await this._placedAt(method, params, named);
+    } catch (err) {
+      if (!(err instanceof EngineError) || err.type !== "UnknownPositionError") throw err;
+      this.held.forget(params.start);
+      return this._placedAt(method, params, { at: null, k: 0 });
+    }
+  }
+
+  async _placedAt(method, params, { at, k }) {
+    const { start, line } = params;
+    const result = await this._send("call", method, { ...params, at, line: k ? line.slice(k) : line })
+      .promise;
+    if (!result || !Array.isArray(result.ids)) return result;
+    this.held.learn(start, k, result.line, result.ids);
+    const { ids, ...answer } = result;
+    return { ...answer, line: k ? line.slice(0, k).concat(answer.line) : answer.line };
   }
 
   /** A time-sliced job: `onprogress` gets each slice's progress; `cancel()`
    *  stops it between two slices (its promise then rejects with type
-   *  "CancelledError").
+   *  "CancelledError").  A search (`think`) names its position as calls do.
    * @param {string} method @param {object} [params] @param {OnProgress | null} [onprogress] @returns {EngineJob} */
   job(method, params = {}, onprogress = null) {
+    const p = /** @type {any} */ (params);
+    if (method === "think" && p && typeof p.start === "string" && Array.isArray(p.line) && !("at" in p)) {
+      const { at, k } = this.held.name(p.start, p.line);
+      if (at !== null) return this._thinkAt(p, at, k, onprogress);
+    }
+    return this._job(method, params, onprogress);
+  }
+
+  /** A search named from a held position; asked again with the whole line
+   * when the worker no longer holds it (the job's promise and cancel()
+   * follow the job that runs). @returns {EngineJob} */
+  _thinkAt(params, at, k, onprogress) {
+    let running = this._job("think", { ...params, at, line: params.line.slice(k) }, onprogress);
+    let cancelled = false;
+    const promise = running.promise.catch(err => {
+      if (cancelled || !(err instanceof EngineError) || err.type !== "UnknownPositionError") throw err;
+      this.held.forget(params.start);
+      running = this._job("think", params, onprogress);
+      return running.promise;
+    });
+    return {
+      id: running.id,
+      promise,
+      cancel: () => {
+        cancelled = true;
+        running.cancel();
+      },
+    };
+  }
+
+  /** @param {string} method @param {object} params @param {OnProgress | null} onprogress @returns {EngineJob} */
+  _job(method, params, onprogress) {
     const { id, promise } = this._send("job", method, params, onprogress);
     return {
       id,

@@ -130,8 +130,9 @@ export class Analyser {
     this.onDone = onDone;
     this.onError = onError;
     this.model = null;
-    /** The analysis running, or null: its line, its setting, the engine job and its last progress.
-     * @type {{line: string[], setting: string, job: any, progress: any} | null} */
+    /** The analysis running, or null: its line, its setting, the engine job, its last
+     * progress and the evaluations finished so far.
+     * @type {{line: string[], setting: string, job: any, progress: any, evaluations: any[]} | null} */
     this.running = null;
   }
 
@@ -168,11 +169,17 @@ export class Analyser {
     const line = this.mainLine();
     const depth = /^depth:(\d+)$/.exec(setting || "");
     const how = depth ? { depth: Number(depth[1]) } : { level: setting };
-    /** @type {{line: string[], setting: string, job: any, progress: any}} */
-    const r = { line, setting, progress: null, job: null };
+    /** @type {{line: string[], setting: string, job: any, progress: any, evaluations: any[]}} */
+    const r = { line, setting, progress: null, job: null, evaluations: [] };
     r.job = this.engine.analyse({ start: m.start, line, ...how }, progress => {
       if (this.running !== r) return;
       r.progress = progress;
+      // each progress brings the evaluations finished since the last, from
+      // `first` (issue #32: never every finished position again)
+      const fresh = (progress && progress.evaluations) || [];
+      const first = progress && Number.isInteger(progress.first) ? progress.first : r.evaluations.length;
+      r.evaluations.length = Math.min(first, r.evaluations.length);
+      for (const e of fresh) r.evaluations.push(e);
       this.onChange();
     });
     this.running = r;
@@ -209,8 +216,7 @@ export class Analyser {
   positions() {
     const done = this.result();
     if (done) return done.positions;
-    const p = this.running && this.running.progress;
-    return (p && p.evaluations) || [];
+    return this.running ? this.running.evaluations : [];
   }
 
   /** The share of the running analysis done (0 to 1), or null when none runs. */

@@ -161,9 +161,7 @@ export class GameModel {
 
   /** The end of the viewed line (along the tip where it goes through, else the main continuations). */
   last() {
-    let line = this.viewed;
-    for (let next = this._onward(line); next; next = this._onward(line)) line = next;
-    return this.goTo(line);
+    return this.goTo(this._end(this.viewed));
   }
 
   /** Into the next (dir 1) or previous (dir -1) variation at the viewed
@@ -179,6 +177,12 @@ export class GameModel {
     const i = sibs.findIndex(s => sameLine(s, line));
     const j = i + dir;
     return j >= 0 && j < sibs.length ? this.goTo(sibs[j]) : false;
+  }
+
+  /** Where following `line` on ends: along the tip where it goes through,
+   * then the main continuations (_onward to the end, in one walk). */
+  _end(line) {
+    return this.tree.mainline(isPrefix(line, this.tip) ? this.tip : line);
   }
 
   _onward(line) {
@@ -275,9 +279,7 @@ export class GameModel {
   // -- links and saves ----------------------------------------------------------------
   /** The line a link to the viewed position holds: to it, and on along the line being followed. */
   linkLine() {
-    let line = this.viewed;
-    for (let next = this._onward(line); next; next = this._onward(line)) line = next;
-    return line;
+    return this._end(this.viewed);
   }
 
   fragment() {
@@ -331,16 +333,29 @@ export class GameModel {
         changes += 1;
       }
     }
-    tree.walk(line => {
-      if (this.isDeleted(line)) return false; // (nor anything after it)
-      if (!this.tree.has(line)) {
-        this.tree.add(line.slice(0, -1), line[line.length - 1]);
+    // both trees walked together, node by node (a long line costs what it
+    // holds, not its length squared); `path` is the line of the node visited
+    const deletions = this.deleted.length > 0;
+    const path = [];
+    const copy = (theirs, ours) => {
+      if (theirs.comment && !ours.comment) this.tree.setCommentAt(ours, theirs.comment);
+    };
+    copy(tree.root, this.tree.root);
+    /** @type {[any, any][]} [their node, our node of its parent] */
+    const stack = tree.root.children.map(c => [c, this.tree.root]).reverse();
+    while (stack.length) {
+      const [theirs, parent] = /** @type {[any, any]} */ (stack.pop());
+      path.length = theirs.depth - 1;
+      path.push(theirs.move);
+      if (deletions && this.isDeleted(path)) continue; // (nor anything after it)
+      let ours = this.tree.childAt(parent, theirs.move);
+      if (!ours) {
+        ours = this.tree.addAt(parent, theirs.move);
         changes += 1;
       }
-      const comment = tree.comment(line);
-      if (comment && !this.tree.comment(line)) this.tree.setComment(line, comment);
-      return true;
-    });
+      copy(theirs, ours);
+      for (let i = theirs.children.length - 1; i >= 0; i--) stack.push([theirs.children[i], ours]);
+    }
     return changes;
   }
 

@@ -29,6 +29,9 @@ export class Positions {
     this.asked = new Map(); // key -> the request in flight (asked once, however often wanted)
     this.seeds = new Map(); // start -> Map(key -> line) of the seeded views (until confirmed by the engine)
     this.read = new Set(); // keys of seeded views the page has read
+    // each line's key, made once (a 5,000-move line's key is 30 kB to build and hash)
+    /** @type {WeakMap<string[], {start: string, length: number, key: string}>} */
+    this.keys = new WeakMap();
   }
 
   /** Views the build describes: `start`'s view and, for each `[move, view]`,
@@ -105,8 +108,14 @@ export class Positions {
     );
   }
 
+  /** The cache's key of a position; kept for the line (an array the page
+   * does not change: the model's lines are values). */
   key(start, line) {
-    return `${start}\n${line.join("\n")}`;
+    const kept = this.keys.get(line);
+    if (kept && kept.start === start && kept.length === line.length) return kept.key;
+    const key = `${start}\n${line.join("\n")}`;
+    this.keys.set(line, { start, length: line.length, key });
+    return key;
   }
 
   /** The cached view of a position, or undefined. */

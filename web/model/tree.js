@@ -21,26 +21,50 @@
 //   {v: 1, nodes: [[0, "e4"], [1, "e5", "good"], [0, "d4"]]}
 // is 1. e4 e5 ("good") with 1. d4 as a variation.
 // Everything here is iterative: a 5000-move line needs no deep recursion.
+//
+// Long lines (issue #32): finding the node a line names costs nothing per
+// move of the line when the line is an array the tree handed out (add,
+// next, mainline, variations: remembered in a WeakMap with the node
+// it names), and one string comparison a move, no search, for any other
+// array that follows the last line found (the path of nodes kept): so
+// building a 5,000-move game one add at a time, or stepping along it, does
+// not walk the line again at each step.  Lines are values: an array handed
+// out must not be changed (a copy may).  `version` counts the edits of the
+// tree's shape, `edits` keeps the last few (the move list appends what was
+// added without drawing everything again).
 
-export const VERSION = 1;
-export const MAX_DEPTH = 5000; // moves in a line
-export const MAX_NODES = 100000; // nodes in a tree, the root included
+import {
+  MAX_DEPTH,
+  MAX_NODES,
+  TreeError,
+  VERSION,
+  describe,
+  lineOf,
+  readTree,
+  show,
+  writeTree,
+} from "./treeform.js";
 
-export class TreeError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "TreeError";
-  }
-}
+export { MAX_DEPTH, MAX_NODES, TreeError, VERSION, lineOf };
 
 /**
  * A node of the tree: the move that leads to it (null at the root), its
  * continuations in order (the first is the main one), its comment.
- * @typedef {{move: string | null, children: TreeNode[], comment: string, parent: TreeNode | null}} TreeNode
+ * `depth` is its line's length (0 at the root).
+ * @typedef {{move: string | null, children: TreeNode[], comment: string, parent: TreeNode | null, depth: number}} TreeNode
  */
 
+/** The alternatives of a move played where it is the only one (shared, frozen). */
+const NONE = /** @type {string[]} */ (/** @type {unknown} */ (Object.freeze([])));
+
 /** @type {(move: string | null, parent: TreeNode | null) => TreeNode} */
-const newNode = (move, parent) => ({ move, children: [], comment: "", parent });
+const newNode = (move, parent) => ({
+  move,
+  children: [],
+  comment: "",
+  parent,
+  depth: parent ? parent.depth + 1 : 0,
+});
 
 function checkLine(line) {
   if (!Array.isArray(line)) throw new TreeError(`a line is an array of move texts, not ${describe(line)}`);
@@ -50,24 +74,6 @@ function checkMove(move) {
   if (typeof move !== "string" || move === "") {
     throw new TreeError(`a move is a non-empty string, not ${describe(move)}`);
   }
-}
-
-function describe(x) {
-  if (x === undefined) return "missing";
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "an array";
-  if (typeof x === "string") return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
-  if (typeof x === "object") return "an object";
-  return `${typeof x} ${String(x)}`;
-}
-
-const show = line => (line.length ? line.join(" ") : "the start");
-
-/** The line from the root to `node`. */
-function lineOf(node) {
-  const out = [];
-  for (let n = node; n.parent; n = n.parent) out.push(n.move);
-  return out.reverse();
 }
 
 function subtreeSize(node) {
@@ -81,11 +87,48 @@ function subtreeSize(node) {
   return count;
 }
 
+const EDITS_KEPT = 32;
+
+/**
+ * A change of the tree's shape: `kind` "add" (`node` the new node),
+ * "promote", "remove" or "restore"; `version` the tree's version after it.
+ * @typedef {{version: number, kind: string, node: TreeNode}} TreeEdit
+ */
+
 export class GameTree {
   /** A tree holding the root (the start position) only. */
   constructor() {
     this.root = newNode(null, null);
     this._size = 1;
+    this.version = 0; // edits of the shape so far
+    /** @type {TreeEdit[]} the last edits, oldest first */
+    this.edits = [];
+    // node lookups (see the top of this file); `_detached` counts removes and
+    // restores: a remembered line is trusted only while it is unchanged
+    /** @type {WeakMap<string[], {node: TreeNode, length: number, detached: number}>} */
+    this._known = new WeakMap();
+    /** @type {TreeNode[]} the nodes of the last line found, from the root */
+    this._path = [this.root];
+    this._detached = 0;
+    /** @type {{version: number, detached: number, nodes: TreeNode[], lists: string[][]} | null} */
+    this._along = null; // alternativesAlong's last answer
+    this.stats = { searched: 0, compared: 0 }; // children searched, path moves compared (tests count them)
+  }
+
+  _edited(kind, node) {
+    this.version++;
+    this.edits.push({ version: this.version, kind, node });
+    if (this.edits.length > EDITS_KEPT) this.edits.shift();
+    if (kind === "remove" || kind === "restore") {
+      this._detached++;
+      this._path = [this.root];
+    }
+  }
+
+  /** Remember that the array `line` names `node` (it is handed out, never changed). */
+  _remember(line, node) {
+    this._known.set(line, { node, length: line.length, detached: this._detached });
+    return line;
   }
 
   /** A tree holding one line. */
@@ -116,101 +159,54 @@ export class GameTree {
   }
 
   static _fromJSON(data) {
-    if (data === null || typeof data !== "object" || Array.isArray(data)) {
-      throw new TreeError(
-        `a stored game tree is an object {v: ${VERSION}, nodes: [...]}, not ${describe(data)}`,
-      );
-    }
-    if (data.v !== VERSION) {
-      throw new TreeError(
-        `the stored game tree is version ${describe(data.v)}; this version of Gamut reads version ${VERSION}`,
-      );
-    }
-    const { nodes: entries, comment: rootComment } = data;
-    if (!Array.isArray(entries))
-      throw new TreeError(`the stored game tree's nodes are ${describe(entries)}, not an array`);
-    if (entries.length + 1 > MAX_NODES)
-      throw new TreeError(`the stored game tree has more than ${MAX_NODES} nodes`);
-    const tree = new GameTree();
-    if (rootComment !== undefined) {
-      if (typeof rootComment !== "string")
-        throw new TreeError(`the start's comment is ${describe(rootComment)}, not a string`);
-      tree.root.comment = rootComment;
-    }
-    const nodes = [tree.root];
-    const depths = [0];
-    const moveSets = new Map(); // node -> Set of its children's moves, for nodes with many
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i];
-      const what = `node ${i + 1}`;
-      if (!Array.isArray(entry) || (entry.length !== 2 && entry.length !== 3)) {
-        throw new TreeError(
-          `${what} is [parent, move] or [parent, move, comment], not ${describe(entry)}${Array.isArray(entry) ? ` of length ${entry.length}` : ""}`,
-        );
-      }
-      const [p, move, comment] = entry;
-      if (!Number.isInteger(p) || p < 0 || p > i) {
-        throw new TreeError(
-          `${what}'s parent is ${describe(p)}, not 0 (the start) or the place of an earlier node (1 to ${i})`,
-        );
-      }
-      if (typeof move !== "string" || move === "") {
-        throw new TreeError(`${what}'s move is ${describe(move)}, not a non-empty string`);
-      }
-      if (entry.length === 3 && typeof comment !== "string") {
-        throw new TreeError(`${what}'s comment is ${describe(comment)}, not a string`);
-      }
-      const parent = nodes[p];
-      if (depths[p] >= MAX_DEPTH) throw new TreeError(`${what} is nested deeper than ${MAX_DEPTH} moves`);
-      let set = moveSets.get(parent);
-      if (!set && parent.children.length >= 8) {
-        set = new Set(parent.children.map(c => c.move));
-        moveSets.set(parent, set);
-      }
-      if (set ? set.has(move) : parent.children.some(c => c.move === move)) {
-        throw new TreeError(
-          `${what}: the move ${JSON.stringify(move)} is given twice at ${show(lineOf(parent))}`,
-        );
-      }
-      if (set) set.add(move);
-      const child = newNode(move, parent);
-      if (entry.length === 3) child.comment = comment;
-      parent.children.push(child);
-      nodes.push(child);
-      depths.push(depths[p] + 1);
-    }
-    tree._size = nodes.length;
+    const tree = readTree(data, new GameTree());
+    tree.version = 0; // (a tree read is as new: no edits yet)
+    tree.edits = [];
     return tree;
   }
 
   /** Plain JSON-able data (see the top of this file): {v: 1, nodes, comment?}. */
   toJSON() {
-    const out = [];
-    const stack = [];
-    const pushChildren = (node, index) => {
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i], index]);
-    };
-    pushChildren(this.root, 0);
-    while (stack.length) {
-      const [node, parent] = stack.pop();
-      out.push(node.comment ? [parent, node.move, node.comment] : [parent, node.move]);
-      pushChildren(node, out.length);
-    }
-    return this.root.comment
-      ? { v: VERSION, nodes: out, comment: this.root.comment }
-      : { v: VERSION, nodes: out };
+    return writeTree(this);
   }
 
-  /** The node at `line`, or null. */
+  /** The node at `line`, or null: a line handed out by the tree is known
+   * at once; another is compared with the last line found, and searched
+   * only past where it leaves it. */
   _find(line) {
     checkLine(line);
+    const known = this._known.get(line);
+    if (
+      known &&
+      known.length === line.length &&
+      known.detached === this._detached &&
+      (line.length === 0 || known.node.move === line[line.length - 1])
+    ) {
+      return known.node;
+    }
+    const path = this._path;
+    const same = Math.min(line.length, path.length - 1);
+    let k = 0;
+    while (k < same && path[k + 1].move === line[k]) k++;
+    this.stats.compared += k;
     /** @type {TreeNode | undefined} */
-    let node = this.root;
-    for (const move of line) {
-      node = node.children.find(c => c.move === move);
+    let node = path[k];
+    if (k === line.length) return node;
+    path.length = k + 1;
+    for (let i = k; i < line.length; i++) {
+      const move = line[i];
+      this.stats.searched++;
+      node = /** @type {TreeNode} */ (node).children.find(c => c.move === move);
       if (!node) return null;
+      path.push(node);
     }
     return node;
+  }
+
+  /** The node `line` names, or null (for views that draw the tree: the
+   * move list); a node is read only, and valid until the tree's next edit. */
+  nodeAt(line) {
+    return this._find(line);
   }
 
   _get(line) {
@@ -230,19 +226,39 @@ export class GameTree {
   }
 
   /** For each position along `line` (from the start), the moves after it
-   * other than the line's own next move, in order: `line.length` lists
-   * (one walk down the tree, however long the line). */
+   * other than the line's own next move, in order: `line.length` lists.
+   * The lists along the last line asked are kept while the tree is
+   * unchanged, and only those past where `line` leaves it are made: asked
+   * along every prefix of a line, or a step further each time, the tree is
+   * walked once (each list is shared: do not change it). */
   alternativesAlong(line) {
-    checkLine(line);
-    const out = [];
-    let node = this.root;
-    for (const move of line) {
-      const next = node.children.find(c => c.move === move);
-      if (!next) throw new TreeError(`the game tree has no line ${show(line)}`);
-      out.push(node.children.filter(c => c !== next).map(c => c.move));
-      node = next;
+    const node = this._find(line);
+    if (!node) throw new TreeError(`the game tree has no line ${show(line)}`);
+    let kept = this._along;
+    if (!kept || kept.version !== this.version || kept.detached !== this._detached) {
+      kept = this._along = { version: this.version, detached: this._detached, nodes: [this.root], lists: [] };
     }
-    return out;
+    // the nodes from where `line` leaves the kept line down to its end
+    const { nodes, lists } = kept;
+    const tail = [];
+    let n = node;
+    while (!(n.depth < nodes.length && nodes[n.depth] === n)) {
+      tail.push(n);
+      n = /** @type {TreeNode} */ (n.parent);
+    }
+    if (tail.length) {
+      nodes.length = n.depth + 1;
+      lists.length = n.depth;
+      for (let i = tail.length - 1; i >= 0; i--) nodes.push(tail[i]);
+      for (let i = n.depth; i < node.depth; i++) {
+        const next = nodes[i + 1];
+        const kids = nodes[i].children;
+        lists.push(
+          kids.length === 1 ? NONE : kids.filter(c => c !== next).map(c => /** @type {string} */ (c.move)),
+        );
+      }
+    }
+    return lists.slice(0, line.length);
   }
 
   /** Play `move` after `line` -> {line: [...line, move], added}.  An existing
@@ -251,13 +267,35 @@ export class GameTree {
   add(line, move) {
     checkMove(move);
     const node = this._get(line);
-    const next = [...line, move];
-    if (node.children.some(c => c.move === move)) return { line: next, added: false };
-    if (next.length > MAX_DEPTH) throw new TreeError(`a line may hold at most ${MAX_DEPTH} moves`);
+    const next = line.concat([move]); // (the one copy: a line is a value the caller keeps)
+    const there = this.childAt(node, move);
+    if (there) return { line: this._remember(next, there), added: false };
+    return { line: this._remember(next, this.addAt(node, move)), added: true };
+  }
+
+  // -- by node (for code walking the tree: GameModel.merge, the move list) --------
+
+  /** The child of `node` by `move`, or null. */
+  childAt(node, move) {
+    return node.children.find(c => c.move === move) || null;
+  }
+
+  /** A new last child of `node` by `move` (absent from its children): the
+   * node.  Throws TreeError if the tree would exceed its limits. */
+  addAt(node, move) {
+    checkMove(move);
+    if (node.depth + 1 > MAX_DEPTH) throw new TreeError(`a line may hold at most ${MAX_DEPTH} moves`);
     if (this._size >= MAX_NODES) throw new TreeError(`a game tree may hold at most ${MAX_NODES} positions`);
-    node.children.push(newNode(move, node));
+    const child = newNode(move, node);
+    node.children.push(child);
     this._size++;
-    return { line: next, added: true };
+    this._edited("add", child);
+    return child;
+  }
+
+  setCommentAt(node, text) {
+    if (typeof text !== "string") throw new TreeError(`a comment is a string, not ${describe(text)}`);
+    node.comment = text;
   }
 
   /** `line` extended along first children to the end (TreeError if absent). */
@@ -268,17 +306,14 @@ export class GameTree {
       node = node.children[0];
       out.push(node.move);
     }
-    return out;
+    return this._remember(out, node);
   }
 
   /** Is every move of `line` the first child of its parent?  False when absent. */
   isMain(line) {
-    checkLine(line);
-    let node = this.root;
-    for (const move of line) {
-      if (!node.children.length || node.children[0].move !== move) return false;
-      node = node.children[0];
-    }
+    const node = this._find(line);
+    if (!node) return false;
+    for (let n = node; n.parent; n = n.parent) if (n.parent.children[0] !== n) return false;
     return true;
   }
 
@@ -296,6 +331,7 @@ export class GameTree {
         changed = true;
       }
     }
+    if (changed) this._edited("promote", this.root);
     return changed;
   }
 
@@ -311,6 +347,7 @@ export class GameTree {
     node.parent = null;
     const count = subtreeSize(node);
     this._size -= count;
+    this._edited("remove", node);
     return Object.freeze({ line: [...line], index, count, node });
   }
 
@@ -333,6 +370,7 @@ export class GameTree {
     node.parent = parent;
     parent.children.splice(Math.min(index, parent.children.length), 0, node);
     this._size += count;
+    this._edited("restore", node);
   }
 
   /** The comment at `line` ("" for none); TreeError if absent. */
@@ -341,8 +379,7 @@ export class GameTree {
   }
 
   setComment(line, text) {
-    if (typeof text !== "string") throw new TreeError(`a comment is a string, not ${describe(text)}`);
-    this._get(line).comment = text;
+    this.setCommentAt(this._get(line), text);
   }
 
   /** Node count, the root included. */
@@ -353,7 +390,9 @@ export class GameTree {
   /** `line` + its first child, or null at a leaf (or when absent). */
   next(line) {
     const node = this._find(line);
-    return node && node.children.length ? [...line, node.children[0].move] : null;
+    return node && node.children.length
+      ? this._remember(line.concat([node.children[0].move]), node.children[0])
+      : null;
   }
 
   /** The lines of `line`'s siblings, itself included, in order (the page's
@@ -363,7 +402,7 @@ export class GameTree {
     if (!node) return [];
     if (!node.parent) return [[]];
     const before = line.slice(0, -1);
-    return node.parent.children.map(c => [...before, c.move]);
+    return node.parent.children.map(c => this._remember([...before, c.move], c));
   }
 
   /** Visit every node depth-first, pre-order, children in order:

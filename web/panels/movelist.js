@@ -5,121 +5,248 @@
 // written inline with their own sub-variations in parentheses.  Every move
 // is a button that shows its position.  It draws from the model and calls
 // back; it changes nothing itself.
+//
+// It draws only what changed (issue #32: a 5,000-move game steps and grows
+// at the cost of a short one): each list remembers what it shows (the
+// tree's version, the main line's nodes, a button for each node), so that
+// another viewed move only moves the highlight, and moves added at the end
+// of the main line (the game going on) are appended; anything else (a
+// variation, a deletion, a promotion, the analysis's marks) draws the list
+// again.  Buttons are keyed by the tree's nodes (tree.nodeAt), never by
+// lines: a click computes its line then.
 
-import { sameLine } from "../model/game.js";
+import { lineOf } from "../model/tree.js";
 import { h } from "../app/dom.js";
 import { MARK_GLYPH } from "../model/analysis.js";
 
+/** What each list shows, to update it in place. @type {WeakMap<Element, Shown>} */
+const shown = new WeakMap();
+
+/**
+ * @typedef {import("../model/tree.js").TreeNode} TreeNode
+ * @typedef {{tree: any, version: number, seats: number, per: number, round: number,
+ *   marks: Record<string, string>, onSelect: (line: string[]) => void, main: TreeNode[],
+ *   buttons: Map<TreeNode, HTMLElement>, row: HTMLElement | null, turn: HTMLElement | null,
+ *   empty: HTMLElement | null, current: HTMLElement | null}} Shown
+ */
+
 /**
  * Draw `model`'s tree into `list` (an <ol>).  `seats` and `per` (moves in a
- * turn) come from the view; `onSelect(line)` shows a position.
+ * turn) come from the view; `onSelect(line)` shows a position; `marks` are
+ * the analysis's marks of main-line moves by ply (?!, ? or ??).
  */
 export function drawMoveList(list, model, { seats = 2, per = 1, onSelect, marks = {} }) {
   const tree = model.tree;
-  const round = Math.max(1, seats) * Math.max(1, per);
-  const viewed = model.viewed;
-  const main = tree.mainline([]);
-  // a move's button; `line()` gives its line when clicked (the main line's
-  // moves do not each copy the line: a long game draws in linear time)
-  // (`mark`: the analysis's mark of a main-line move, shown as ?!, ? or ??)
-  const button = (ply, move, cls, current, line, mark = null) =>
-    h(
-      "button",
-      {
-        type: "button",
-        class: `mv${cls}${current ? " current" : ""}${mark ? ` marked mark-${mark}` : ""}`,
-        "data-ply": ply,
-        "aria-current": current ? "step" : null,
-        "data-mark": mark,
-        "aria-label": `Move ${ply}${cls ? " (variation)" : ""}: ${move}${mark ? ` (${mark})` : ""}`,
-        onclick: () => onSelect(line()),
-      },
-      move,
-      mark ? h("span", { class: "glyph", "aria-hidden": "true" }, MARK_GLYPH[mark]) : null,
-    );
-  // the viewed move is on the main line at this ply, if at all
-  const mainViewed =
-    viewed.length <= main.length && sameLine(viewed, main.slice(0, viewed.length)) ? viewed.length : -1;
-  const number = (k, resumed) => {
-    const turn = Math.floor(k / round) + 1;
-    return h(
-      "span",
-      { class: "num", "aria-hidden": "true" },
-      k % round === 0 ? `${turn}.` : resumed ? `${turn}…` : null,
-    );
-  };
+  let s = shown.get(list);
+  const same = s && s.tree === tree && s.seats === seats && s.per === per && sameMarks(s.marks, marks);
+  if (!s || !same || (s.version !== tree.version && !appendMoves(s, list))) {
+    if (!s) keepCurrentInView(list);
+    s = drawAll(list, tree, seats, per, marks);
+    shown.set(list, s);
+  }
+  s.onSelect = onSelect;
+  setCurrent(s, tree.nodeAt(model.viewed));
+  list.dataset.nodes = String(tree.size() - 1);
+  scrollToCurrent(list, s.current, model.viewed.length === 0);
+}
 
-  // a variation written inline from `line`'s last move on; sub-variations in parentheses
-  const inline = (line, box) => {
+function sameMarks(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every(k => a[k] === b[k]);
+}
+
+/** The whole list, drawn again. @returns {Shown} */
+function drawAll(list, tree, seats, per, marks) {
+  const round = Math.max(1, seats) * Math.max(1, per);
+  /** @type {Shown} */
+  const s = {
+    tree,
+    version: tree.version,
+    seats,
+    per,
+    round,
+    marks,
+    onSelect: () => {},
+    main: [],
+    buttons: new Map(),
+    row: null,
+    turn: null,
+    empty: null,
+    current: null,
+  };
+  // a variation written inline from `node` on; sub-variations in parentheses
+  const inline = (node, box) => {
     let resumed = true;
     for (;;) {
-      const k = line.length - 1;
-      if (k % round === 0 || resumed) box.append(number(k, true));
-      const at = line;
-      box.append(button(at.length, at[at.length - 1], " var", sameLine(at, viewed), () => at));
+      const k = node.depth - 1;
+      if (k % round === 0 || resumed) box.append(number(round, k, true));
+      box.append(button(s, node, " var"));
       resumed = false;
-      const kids = tree.children(line);
+      const kids = node.children;
       if (!kids.length) return;
       for (const alt of kids.slice(1)) {
         const sub = h("span", { class: "sub" }, "(");
-        inline([...line, alt], sub);
+        inline(alt, sub);
         sub.append(")");
         box.append(sub);
         resumed = true;
       }
-      line = [...line, kids[0]];
+      node = kids[0];
     }
   };
-
   const rows = [];
-  const alternatives = tree.alternativesAlong(main);
-  for (let i = 0; i < main.length; i += round) {
-    const cells = [number(i, false)];
-    const forks = [];
-    for (let k = i; k < Math.min(i + round, main.length); k += per) {
-      const turn = [];
-      for (let j = k; j < Math.min(k + per, main.length); j++) {
-        turn.push(button(j + 1, main[j], "", mainViewed === j + 1, () => main.slice(0, j + 1), marks[j + 1]));
-        for (const alt of alternatives[j]) forks.push([...main.slice(0, j), alt]);
-      }
-      cells.push(per === 1 ? turn[0] : h("span", { class: "turn" }, ...turn));
-    }
-    const row = h("li", { class: "row" }, ...cells);
-    row.style.setProperty("--seats", String(seats)); // (through the CSSOM: the CSP allows no style attributes)
-    rows.push(row);
-    if (forks.length) {
+  let forks = []; // the variations of the row being drawn
+  for (let n = tree.root; n.children.length; ) {
+    const parent = n;
+    n = n.children[0];
+    const row = addToMain(s, n);
+    if (row) rows.push(row);
+    for (let i = 1; i < parent.children.length; i++) forks.push(parent.children[i]);
+    // a row's variations go under it, once its last move is in
+    if (forks.length && (n.depth % round === 0 || !n.children.length)) {
       rows.push(
         h(
           "li",
           { class: "variations" },
-          ...forks.map(line => {
+          ...forks.map(alt => {
             const box = h("div", { class: "variation" });
-            inline(line, box);
+            inline(alt, box);
             return box;
           }),
         ),
       );
+      forks = [];
     }
   }
-  if (!rows.length) rows.push(h("li", { class: "empty" }, "No moves yet."));
+  if (!rows.length) {
+    s.empty = h("li", { class: "empty" }, "No moves yet.");
+    rows.push(s.empty);
+  }
   list.replaceChildren(...rows);
-  list.dataset.nodes = String(tree.size() - 1);
-  scrollToCurrent(list, viewed.length === 0);
+  return s;
 }
 
-function scrollToCurrent(list, atStart) {
-  const current = list.querySelector(".current");
+/** Put the main line's next move `node` into the rows: a new row (returned,
+ * for the caller to place) at a row's first move, else into the last row. */
+function addToMain(s, node) {
+  const j = s.main.length; // its place in the main line, from 0
+  s.main.push(node);
+  const b = button(s, node, "", s.marks[j + 1]);
+  let row = null;
+  if (j % s.round === 0) {
+    row = s.row = h("li", { class: "row" }, number(s.round, j, false));
+    row.style.setProperty("--seats", String(s.seats)); // (through the CSSOM: the CSP allows no style attributes)
+    s.turn = null;
+  }
+  const into = /** @type {HTMLElement} */ (s.row);
+  if (s.per === 1) into.append(b);
+  else {
+    if (j % s.per === 0) {
+      s.turn = h("span", { class: "turn" });
+      into.append(s.turn);
+    }
+    /** @type {HTMLElement} */ (s.turn).append(b);
+  }
+  return row;
+}
+
+/** The moves added since the list was drawn, appended, when every edit
+ * since is a move after the main line's last; false when the list must be
+ * drawn again. */
+function appendMoves(s, list) {
+  const edits = s.tree.edits.filter(e => e.version > s.version);
+  if (!edits.length || edits[0].version !== s.version + 1) return false; // (older than the edits kept)
+  let tail = s.main.length ? s.main[s.main.length - 1] : s.tree.root;
+  for (const e of edits) {
+    if (e.kind !== "add" || e.node.parent !== tail || tail.children[0] !== e.node) return false;
+    tail = e.node;
+  }
+  if (tail.children.length) return false;
+  if (s.empty) {
+    s.empty.remove();
+    s.empty = null;
+  }
+  for (const e of edits) {
+    const row = addToMain(s, e.node);
+    if (row) list.append(row);
+  }
+  s.version = s.tree.version;
+  return true;
+}
+
+const number = (round, k, resumed) => {
+  const turn = Math.floor(k / round) + 1;
+  return h(
+    "span",
+    { class: "num", "aria-hidden": "true" },
+    k % round === 0 ? `${turn}.` : resumed ? `${turn}…` : null,
+  );
+};
+
+/** A move's button (`mark`: the analysis's mark of a main-line move). */
+function button(s, node, cls, mark = null) {
+  const ply = node.depth;
+  const b = h(
+    "button",
+    {
+      type: "button",
+      class: `mv${cls}${mark ? ` marked mark-${mark}` : ""}`,
+      "data-ply": ply,
+      "data-mark": mark,
+      "aria-label": `Move ${ply}${cls ? " (variation)" : ""}: ${node.move}${mark ? ` (${mark})` : ""}`,
+      onclick: () => s.onSelect(lineOf(node)),
+    },
+    node.move,
+    mark ? h("span", { class: "glyph", "aria-hidden": "true" }, MARK_GLYPH[mark]) : null,
+  );
+  s.buttons.set(node, b);
+  return b;
+}
+
+/** The viewed move's button is the current one. */
+function setCurrent(s, node) {
+  const b = (node && s.buttons.get(node)) || null;
+  if (b === s.current) return;
+  if (s.current) {
+    s.current.classList.remove("current");
+    s.current.removeAttribute("aria-current");
+  }
+  if (b) {
+    b.classList.add("current");
+    b.setAttribute("aria-current", "step");
+  }
+  s.current = b;
+}
+
+/** Scroll the list's box (never the page) to show the current move whole,
+ * centred when it was out of view; back to the top at the start. */
+function scrollToCurrent(list, current, atStart) {
   const box = list.parentElement;
   if (current) {
     // measured on screen, not by offsetTop (whose reference box differs between layouts)
-    const r = current.getBoundingClientRect(),
-      b = box.getBoundingClientRect();
-    if (r.top < b.top || r.bottom > b.top + box.clientHeight) {
-      box.scrollTop = Math.max(0, box.scrollTop + (r.top - b.top) - (box.clientHeight - r.height) / 2);
+    const r = current.getBoundingClientRect();
+    const top = box.getBoundingClientRect().top + box.clientTop; // the box's inside
+    if (r.top < top || r.bottom > top + box.clientHeight) {
+      box.scrollTop = Math.max(0, box.scrollTop + (r.top - top) - (box.clientHeight - r.height) / 2);
     }
   } else if (atStart) {
     box.scrollTop = 0;
   }
+}
+
+/** The list's box keeps its current move in view when its size changes
+ * after the list was drawn (#28: a link opened fresh drew the list, then
+ * the panel settled around it, leaving the current move half hidden at the
+ * bottom; a window made smaller did the same). */
+function keepCurrentInView(list) {
+  const box = list.parentElement;
+  if (!box || typeof ResizeObserver === "undefined") return;
+  const observer = new ResizeObserver(() => {
+    const s = shown.get(list);
+    if (s && s.current && s.current.isConnected) scrollToCurrent(list, s.current, false);
+  });
+  observer.observe(box);
+  observer.observe(list);
 }
 
 /** Whether the viewed move is in a variation (it can be promoted). */

@@ -143,7 +143,8 @@ def analyse(
     """A generator that analyses ``line`` from ``start``: it yields progress
     after each slice of search, ``{"position", "positions", "fraction",
     "evaluations"}`` (the position being searched, from 0, of how many; the
-    share of the whole work done; the evaluations finished so far, as JSON),
+    share of the whole work done; the evaluations finished so far, as JSON:
+    one list, appended to, the same in every progress),
     and returns the :class:`Analysis`.
 
     Positions are searched from the first to the last, each alone (the same
@@ -177,7 +178,7 @@ def analyse(
     for i, state in enumerate(all_states):
         ev = yield from search(state, i)
         evaluations.append(ev)
-        done_json = done_json + [ev.to_json()]
+        done_json.append(ev.to_json())  # (one list: the job sends only what is new)
         k = i - 1  # the move into this position
         if k >= 0 and worth_comparing(all_states[k], texts[k], evaluations[k], ev):
             before = all_states[k]
