@@ -69,6 +69,10 @@ def check_chosen(page):
     expect(board).to_have_attribute("data-flipped", "true")
     expect(board).to_have_attribute("data-coordinates", "off")
     expect(board).to_have_attribute("data-theme", "ocean")
+    # what the player sees turned: White's a1 at the top right, Black's h8 at the bottom left
+    a1 = page.locator('#board .hit[data-cell="a1"]').bounding_box()
+    h8 = page.locator('#board .hit[data-cell="h8"]').bounding_box()
+    assert a1 and h8 and a1["y"] < h8["y"] and a1["x"] > h8["x"], (a1, h8)
     expect(page.locator("#board .layer-coords .coord").first).to_be_hidden()
     # the ocean's light square (#dee3e6), dimmed in the dark (themes.js)
     expect_style(page, "#board .sq.shade-0", "fill", "rgb(195, 200, 202)")

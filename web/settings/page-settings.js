@@ -3,7 +3,7 @@
 // remembered), the colour scheme, the header's controls and the sound, and
 // draws what the settings change on the board: its colour theme, its
 // orientation and its coordinates (with the board's own setOrientation and
-// setCoordinates when it has them; <svg data-flipped data-coordinates
+// setCoordinates; <svg data-flipped data-coordinates
 // data-theme> say what is in force).  A change of a setting asks the page
 // to draw again (`schedule`); drawing never changes a setting.
 
@@ -52,8 +52,8 @@ export class PageSettings {
     const flipped = orientation(prefs, model ? model.players : [], view.to_move);
     this.svg.dataset.flipped = String(flipped);
     this.svg.dataset.coordinates = prefs.coordinates ? "on" : "off";
-    board.setOrientation?.(flipped);
-    board.setCoordinates?.(prefs.coordinates);
+    board.setOrientation(flipped);
+    board.setCoordinates(prefs.coordinates);
     if (model) this.sound.shown(model, model.viewed, view);
   }
 }
