@@ -321,6 +321,9 @@ function engineFailed(err) {
 
 /** The game picker and the rules menu, from the engine's list of games. */
 function buildPicker(current) {
+  // while a rules page is read, its game's tab is the one marked
+  const reading = document.body.classList.contains("reading-rules") && $("rules-page").dataset.game;
+  if (reading) current = reading;
   $("game-picker").replaceChildren(
     ...page.games.map(info =>
       h(

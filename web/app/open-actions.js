@@ -97,6 +97,7 @@ export const openingActions = {
       if (!boot) return;
     } else {
       hideRulesPage();
+      if (m) page.buildPicker(m.meta.game); // (the game's tab again, not the rules page's)
     }
     if (!editing) page.editor.hide();
     else if (!boot) return actions.openEditor(editing);

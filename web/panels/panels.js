@@ -57,6 +57,9 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
   if (!document.body.classList.contains("reading-rules")) document.title = `${view.title || "Gamut"} · Gamut`;
   const thinking = computer.think && computer.think.purpose === "move";
   const over = view.outcome;
+  // the players are drawn anew: a seat's select in use keeps the keyboard focus
+  const focused = document.activeElement;
+  const focusedSeat = focused && focused.matches("#players select.seat-kind") ? focused.dataset.seat : null;
   $("players").replaceChildren(
     ...view.players.map((p, seat) => {
       const counters = (view.counters || [])
@@ -79,6 +82,11 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
       );
     }),
   );
+
+  if (focusedSeat != null)
+    /** @type {HTMLElement | null} */ (
+      document.querySelector(`#players select.seat-kind[data-seat="${focusedSeat}"]`)
+    )?.focus();
 
   const outcome = view.outcome || endOutcome || null;
   const result = $("result");
