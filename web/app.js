@@ -33,6 +33,8 @@ import { Editor } from "./editor/editor.js";
 import { rulesMenuItems } from "./rules/rules.js";
 import { $, h } from "./app/dom.js";
 import { Page } from "./app/page.js";
+import { StartPanel } from "./panels/startpanel.js";
+import { isStandardStart } from "./model/game.js";
 
 const root = document.documentElement;
 const initial = (() => {
@@ -58,6 +60,15 @@ function drawSend(far) {
   $("send-text").textContent =
     `It is ${page.seatName(far)}'s move, far away: send them the link of the game. They play and send theirs back; open it here to go on.`;
   $("send-share").hidden = !navigator.share;
+}
+
+/** The start panel: shown over the game a first visit opens, until a game
+ * is chosen (or the panel closed, or a move played on the board). */
+function drawStart(m) {
+  const shown = page.welcome && m.tree.size() === 1 && isStandardStart(m.start);
+  if (shown) page.startPanel.follow(m.meta.game);
+  page.startPanel.setHidden(!shown);
+  page.startPanel.setWaiting(page.queuedStart ? "Starting when the engine is ready…" : "");
 }
 
 // -- after every change of the model: save, fetch what is needed, draw -------------
@@ -112,6 +123,7 @@ function draw() {
     !page.ready && page.engine.state !== "failed" && page.positions.playableEarly(m.start, m.viewed);
   const input = (page.ready || early) && !page.pending && !computerTurn && far < 0;
   drawSend(far);
+  drawStart(m);
   page.movebox.show(view);
   root.dataset.ply = String(m.ply);
   page.board.show(view);
@@ -221,6 +233,18 @@ function boot() {
       page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
     onStart: choice => actions.startNew(choice),
   });
+  page.startPanel = new StartPanel({
+    games: page.games,
+    settingsOf: keep.settingsOf,
+    namesOf: (game, variant) => {
+      const v = initial.views && initial.views[game];
+      return v && v.variant === variant ? v.players.map(p => p.name) : null;
+    },
+    seatNames: (game, variant) =>
+      page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
+    onStart: choice => actions.startChosen(choice),
+    onClose: () => actions.closeStart(),
+  });
   page.editor = new Editor({
     engine: page.engine,
     games: () => page.games,
@@ -231,6 +255,7 @@ function boot() {
   });
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
+  page.startPanel.prepare(planned);
   const placeholder = initial.views && (initial.views[planned] || initial.views.loa);
   if (placeholder) {
     page.board.show({ ...placeholder, ply: 0 });
@@ -293,6 +318,7 @@ function startEngine(planned) {
       await opened;
       page.ready = true;
       page.computer.enable();
+      if (page.queuedStart) actions.startNew(page.queuedStart); // (chosen while the engine loaded)
       $("loading").hidden = true;
       root.dataset.engine = "ready";
       schedule();

@@ -11,21 +11,27 @@ import { h } from "../app/dom.js";
 import { LEVELS } from "../model/url.js";
 
 export const MODES = [
-  { id: "computer", name: "Play the computer", about: "Pick its strength and your colour." },
-  { id: "two", name: "Two players on this screen", about: "Take turns on this device." },
+  { id: "computer", name: "Play the computer", short: "Computer", about: "" },
+  {
+    id: "two",
+    name: "Two players on this screen",
+    short: "Two players",
+    about: "Two players take turns on this screen.",
+  },
   {
     id: "link",
     name: "Play a friend by link",
-    about: "Make your move, send the link; your friend plays and sends theirs back.",
+    short: "By link",
+    about: "Play your move, then send the link: your friend plays and sends theirs back.",
   },
 ];
 
 /** Each level in one line (README: levels are counted, not timed). */
 export const LEVEL_ABOUT = {
-  beginner: "Looks two moves ahead and often slips: a gentle start.",
-  casual: "Looks three moves ahead, with the odd slip.",
-  strong: "Searches for the best move, about a second a move.",
-  master: "Searches longest (a few seconds) for the best move.",
+  beginner: "two moves ahead, often slips",
+  casual: "three moves ahead, the odd slip",
+  strong: "the best move it finds in a second",
+  master: "its longest search, a few seconds",
 };
 
 export const levelName = id => id[0].toUpperCase() + id.slice(1);
@@ -87,11 +93,22 @@ export class OpponentChoice {
         h("span", { class: "choice-name" }, label),
         about ? h("span", { class: "about" }, about) : null,
       );
+    const mode = MODES.find(m => m.id === c.mode);
     const modes = h(
       "fieldset",
       { class: "modes" },
-      h("legend", {}, "Play"),
-      ...MODES.map(m => radio("mode", m.id, c.mode === m.id, m.name, m.about)),
+      h("legend", { class: "visually-hidden" }, "Opponent"),
+      h(
+        "div",
+        { class: "mode-row" },
+        ...MODES.map(m => {
+          const label = radio("mode", m.id, c.mode === m.id, m.short, null);
+          label.title = m.name;
+          label.setAttribute("aria-label", m.name);
+          return label;
+        }),
+      ),
+      h("p", { class: "about mode-about" }, mode ? mode.about : "Each seat is chosen below."),
     );
     const levels = h(
       "fieldset",
@@ -120,6 +137,8 @@ export class OpponentChoice {
     else if (group === "level") c.level = value;
     else c.you = Number(value);
     this.show(c, this.names);
+    // (drawn anew: the radio chosen by keyboard keeps the focus)
+    this.box.querySelector(`input[name="${this.prefix}-${group}"][value="${value}"]`)?.focus();
     this.onChange({ ...c });
   }
 }

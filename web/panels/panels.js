@@ -78,7 +78,9 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
         h("span", { class: "player-name" }, p.name),
         seatSelect(seat, model.players[seat] || "h", `${p.name}: who plays`, value => onSeat(seat, value)),
         counters ? h("span", { class: "counter" }, counters) : null,
-        turn ? h("span", { class: "turn-tag" }, thinking && model.atHead ? "thinking" : "to move") : null,
+        // (whose turn it is is written once, in the status line; the card is
+        // marked, and says when the computer is thinking)
+        turn && thinking && model.atHead ? h("span", { class: "turn-tag" }, "thinking") : null,
       );
     }),
   );
@@ -237,9 +239,9 @@ export function drawControls({ model, view, ready, computer, canUndo }) {
     "aria-pressed",
     computer.hint || (computer.think && computer.think.purpose === "hint") ? "true" : "false",
   );
-  $("new-game").disabled = !ready;
+  $("new-game").disabled = false; // (a game chosen before the engine is ready starts when it is)
   $("copy-link").disabled = !model;
-  $("notice-fresh").disabled = !ready;
+  $("notice-fresh").disabled = false;
   const variation = on && model.viewed.length > 0 && !model.tree.isMain(model.viewed);
   $("promote").hidden = !variation;
   $("delete-move").hidden = !(on && model.viewed.length > 0);
