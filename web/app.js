@@ -89,6 +89,15 @@ function changed() {
   schedule();
 }
 
+/** The board's proportions for the layout (style.css: a board wider than
+ * tall is as wide as the room beside the panel allows). */
+function drawBoardShape() {
+  const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($("board"))).viewBox.baseVal;
+  const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
+  if (root.style.getPropertyValue("--board-aspect") !== aspect)
+    root.style.setProperty("--board-aspect", aspect);
+}
+
 let scheduled = false;
 function schedule() {
   if (scheduled) return;
@@ -127,6 +136,7 @@ function draw() {
   page.movebox.show(view);
   root.dataset.ply = String(m.ply);
   page.board.show(view);
+  drawBoardShape();
   page.board.setInteractive(input);
   page.board.setSuggest(
     computer.suggestion(view) ||
@@ -259,6 +269,7 @@ function boot() {
   const placeholder = initial.views && (initial.views[planned] || initial.views.loa);
   if (placeholder) {
     page.board.show({ ...placeholder, ply: 0 });
+    drawBoardShape();
     root.dataset.board = "drawn";
   }
   buildPicker(planned);

@@ -104,7 +104,7 @@ export class OpponentChoice {
         ...MODES.map(m => {
           const label = radio("mode", m.id, c.mode === m.id, m.short, null);
           label.title = m.name;
-          label.setAttribute("aria-label", m.name);
+          label.querySelector("input")?.setAttribute("aria-label", m.name);
           return label;
         }),
       ),
