@@ -43,6 +43,7 @@ export const openingActions = {
   closeStart() {
     page.welcome = false;
     page.queuedStart = null;
+    page.startPanel.setHidden(true); // (at once: what was under it can take the focus)
     if (page.model) page.model._changed("players");
   },
 
