@@ -45,8 +45,10 @@ def expect_played(page, index: int, text: str) -> None:
 
 
 def library_entries(page) -> list:
-    """Every entry of the page's game library (IndexedDB), newest first."""
-    return page.evaluate("""() => new Promise((ok, fail) => {
+    """Every entry of the page's game library (IndexedDB), newest first (none
+    when the page has not made its library yet: it is not made here)."""
+    return page.evaluate("""async () => (await indexedDB.databases()).some(d => d.name === 'gamut')
+      && new Promise((ok, fail) => {
         const req = indexedDB.open('gamut', 1);
         req.onerror = () => fail(req.error);
         req.onsuccess = () => {
@@ -54,7 +56,7 @@ def library_entries(page) -> list:
             q.onsuccess = () => ok(q.result.sort((a, b) => b.updated - a.updated));
             q.onerror = () => fail(q.error);
         };
-    })""")
+    }) || []""")
 
 
 def module_url(page, name: str) -> str:

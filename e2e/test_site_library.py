@@ -274,7 +274,8 @@ def test_export_a_game_with_a_variation_and_import_it_elsewhere(new_context, sit
     expect(other.locator("#import-summary")).to_contain_text(
         re.compile(r"pasted text:\d+:\d+: game 2: .*h2-h9")
     )
-    expect(other.locator("#games-list .game-row")).to_have_count(3)
+    # (the two imported; the fresh visit's empty game is not saved before its first move, #28)
+    expect(other.locator("#games-list .game-row")).to_have_count(2)
 
 
 def test_without_storage_play_goes_on_and_says_so_once(new_context, site_url, guard_of):

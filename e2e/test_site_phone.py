@@ -87,7 +87,9 @@ def check_strip(page, viewport: dict) -> None:
     ongoing = page.evaluate("""() => !document.querySelector('#result:not([hidden])')""")
     if ongoing:
         assert_on_screen(page, "#players .player.to-move", viewport)
-        assert_on_screen(page, "#players .player.to-move .turn-tag", viewport)
+        # whose turn it is: written once (the status line), and said in the live log
+        assert_on_screen(page, "#status", viewport)
+        assert_on_screen(page, "#said", viewport)
     else:
         assert_on_screen(page, "#result", viewport)
     if page.locator("#status").inner_text().strip():

@@ -34,6 +34,8 @@ import { rulesMenuItems } from "./rules/rules.js";
 import { $, h } from "./app/dom.js";
 import { Page } from "./app/page.js";
 import { PageSettings } from "./settings/page-settings.js"; // (settings hook, #28)
+import { StartPanel } from "./panels/startpanel.js";
+import { isStandardStart } from "./model/game.js";
 
 const root = document.documentElement;
 const initial = (() => {
@@ -61,6 +63,15 @@ function drawSend(far) {
   $("send-share").hidden = !navigator.share;
 }
 
+/** The start panel: shown over the game a first visit opens, until a game
+ * is chosen (or the panel closed, or a move played on the board). */
+function drawStart(m) {
+  const shown = page.welcome && m.tree.size() === 1 && isStandardStart(m.start);
+  if (shown) page.startPanel.follow(m.meta.game);
+  page.startPanel.setHidden(!shown);
+  page.startPanel.setWaiting(page.queuedStart ? "Starting when the engine is ready…" : "");
+}
+
 // -- after every change of the model: save, fetch what is needed, draw -------------
 function changed() {
   const m = page.model;
@@ -77,6 +88,15 @@ function changed() {
     }
   }
   schedule();
+}
+
+/** The board's proportions for the layout (style.css: a board wider than
+ * tall is as wide as the room beside the panel allows). */
+function drawBoardShape() {
+  const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($("board"))).viewBox.baseVal;
+  const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
+  if (root.style.getPropertyValue("--board-aspect") !== aspect)
+    root.style.setProperty("--board-aspect", aspect);
 }
 
 let scheduled = false;
@@ -113,10 +133,12 @@ function draw() {
     !page.ready && page.engine.state !== "failed" && page.positions.playableEarly(m.start, m.viewed);
   const input = (page.ready || early) && !page.pending && !computerTurn && far < 0;
   drawSend(far);
+  drawStart(m);
   page.movebox.show(view);
   root.dataset.ply = String(m.ply);
   page.settings.draw(page.board, m, view); // (settings hook, #28: theme, orientation, coordinates, sound)
   page.board.show(view);
+  drawBoardShape();
   page.board.setInteractive(input);
   page.board.setSuggest(
     computer.suggestion(view) ||
@@ -231,6 +253,18 @@ function boot() {
       page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
     onStart: choice => actions.startNew(choice),
   });
+  page.startPanel = new StartPanel({
+    games: page.games,
+    settingsOf: keep.settingsOf,
+    namesOf: (game, variant) => {
+      const v = initial.views && initial.views[game];
+      return v && v.variant === variant ? v.players.map(p => p.name) : null;
+    },
+    seatNames: (game, variant) =>
+      page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
+    onStart: choice => actions.startChosen(choice),
+    onClose: () => actions.closeStart(),
+  });
   page.editor = new Editor({
     engine: page.engine,
     games: () => page.games,
@@ -241,10 +275,12 @@ function boot() {
   });
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
+  page.startPanel.prepare(planned);
   const placeholder = initial.views && (initial.views[planned] || initial.views.loa);
   if (placeholder) {
     page.settings.draw(page.board, null, placeholder); // (settings hook, #28)
     page.board.show({ ...placeholder, ply: 0 });
+    drawBoardShape();
     root.dataset.board = "drawn";
   }
   buildPicker(planned);
@@ -304,6 +340,7 @@ function startEngine(planned) {
       await opened;
       page.ready = true;
       page.computer.enable();
+      if (page.queuedStart) actions.startNew(page.queuedStart); // (chosen while the engine loaded)
       $("loading").hidden = true;
       root.dataset.engine = "ready";
       schedule();
@@ -332,6 +369,9 @@ function engineFailed(err) {
 
 /** The game picker and the rules menu, from the engine's list of games. */
 function buildPicker(current) {
+  // while a rules page is read, its game's tab is the one marked
+  const reading = document.body.classList.contains("reading-rules") && $("rules-page").dataset.game;
+  if (reading) current = reading;
   $("game-picker").replaceChildren(
     ...page.games.map(info =>
       h(

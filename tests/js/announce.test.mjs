@@ -2,7 +2,7 @@
 // whoever played it; moves taken back or deleted; browsing where it rests.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { Announcer } from "../../web/panels/announce.js";
+import { Announcer, endsAlike } from "../../web/panels/announce.js";
 import { GameModel } from "../../web/model/game.js";
 
 const START = "loa standard double-connection=mover start";
@@ -124,4 +124,27 @@ test("nothing is said when the engine refuses", async () => {
   r.a.say("Still here.");
   await r.a.queue;
   assert.deepEqual(r.said, ["Still here."]);
+});
+
+test("a finished game opened says its result once (the winning move's words say it)", async () => {
+  const model = new GameModel({ start: START, meta: META });
+  model.play("a");
+  const said = [];
+  const a = new Announcer({
+    put: text => said.push(text),
+    describe: async () => ({
+      move: "a",
+      text: "Black a. Black wins: all pieces connected.",
+      turn: "The game is over. Black wins: all pieces connected.",
+    }),
+  });
+  a.changed(model);
+  await a.queue;
+  assert.deepEqual(said, ["Move 1: Black a. Black wins: all pieces connected."]);
+});
+
+test("endsAlike compares the last sentences", () => {
+  assert.equal(endsAlike("X moves. Black wins.", "The game is over. Black wins."), true);
+  assert.equal(endsAlike("X moves.", "White to move."), false);
+  assert.equal(endsAlike("", "White to move."), false);
 });

@@ -252,8 +252,10 @@ export const actions = {
     }[e.key];
     if (go) actions.nav(go);
     else if (e.key === "Escape") page.board.cancel();
-    else if (e.key === "/") $("move-input").focus();
-    else if (!page.board.pickLabel(e.key)) return;
+    else if (e.key === "/") {
+      if (page.welcome) actions.closeStart(); // (typing a move: the start panel gives way to the move box)
+      $("move-input").focus();
+    } else if (!page.board.pickLabel(e.key)) return;
     e.preventDefault();
   },
 };

@@ -29,16 +29,35 @@ export function initOpening(thePage, allActions) {
 
 export const openingActions = {
   // -- games ------------------------------------------------------------------------
+  /** The New game dialog (it can be filled in while the engine loads). */
   newDialog(gameId) {
-    if (!page.ready) {
-      setExplain("The engine is still loading; a new game can be started in a moment.", "info");
-      return;
-    }
-    page.dialog.open(gameId || (page.model ? page.model.meta.game : "loa"));
+    page.dialog.open(gameId || (page.model ? page.model.meta.game : page.planned || "loa"));
   },
 
+  /** The start panel's Start: the game now, or as soon as the engine is ready. */
+  startChosen(choice) {
+    return actions.startNew(choice);
+  },
+
+  /** The start panel closed: the game on the board is played by two on this screen. */
+  closeStart() {
+    page.welcome = false;
+    page.queuedStart = null;
+    page.startPanel.setHidden(true); // (at once: what was under it can take the focus)
+    if (page.model) page.model._changed("players");
+  },
+
+  /** A new game as chosen (before the engine is ready: kept, and started once it is). */
   startNew(choice) {
     if (!choice.game) return;
+    if (!page.ready) {
+      page.queuedStart = choice;
+      if (!page.welcome) setExplain("The game starts when the engine is ready.", "info"); // (else the start panel says it)
+      if (page.model) page.model._changed("players"); // (the start panel says it waits)
+      return;
+    }
+    page.queuedStart = null;
+    page.welcome = false;
     return page.busy(async () => {
       const model = await open.fresh(page.engine, page.positions, choice.game, choice);
       hideNotice();
@@ -64,11 +83,14 @@ export const openingActions = {
       model = model || (await open.fresh(page.engine, page.positions, gameId, keep.settingsOf(gameId) || {}));
       hideNotice();
       setExplain("");
-      actions.replace(model);
+      actions.replace(model, { welcome: page.welcome }); // (the start panel follows the game chosen)
     });
   },
 
-  replace(model) {
+  /** Put `model` on screen in place of the game shown (`welcome`: the start
+   * panel stays, for a game a first visit switched to). */
+  replace(model, { welcome = false } = {}) {
+    page.welcome = welcome;
     const editing = page.editor.isOpen;
     page.editor.hide();
     page.show(model);
@@ -97,6 +119,7 @@ export const openingActions = {
       if (!boot) return;
     } else {
       hideRulesPage();
+      if (m) page.buildPicker(m.meta.game); // (the game's tab again, not the rules page's)
     }
     if (!editing) page.editor.hide();
     else if (!boot) return actions.openEditor(editing);
@@ -121,9 +144,11 @@ export const openingActions = {
             unchecked && unchecked.start === linked.start ? await check() : null,
           );
       }
+      target = target || (await check());
+      // nothing to go on with: a fresh game, with the start panel beside it
+      const welcome = boot && !target;
       target =
         target ||
-        (await check()) ||
         (await open.fresh(
           page.engine,
           page.positions,
@@ -135,7 +160,7 @@ export const openingActions = {
         m._changed("tree"); // (a broken link: the URL shows the game on screen again)
         return;
       }
-      actions.replace(target);
+      actions.replace(target, { welcome });
     });
     if (boot && editing) {
       // (over the game it came back to, once the engine can answer)

@@ -40,6 +40,12 @@ export class Page {
     this.unsubscribe = null;
     /** The game opened at boot when no link names one (the last game played, else Lines of Action). */
     this.planned = "loa";
+    /** The start panel is offered beside the game on screen (a first visit's fresh game, panels/startpanel.js). */
+    this.welcome = false;
+    /** A new game chosen before the engine was ready: started once it is. */
+    this.queuedStart = null;
+    /** The start panel (panels/startpanel.js). */
+    this.startPanel = null;
     /** Saves the game on screen shortly after every change (library/keep.js). */
     this.keeper = null;
     /** The live log: says each move once (panels/announce.js). */

@@ -5,7 +5,7 @@
 // reported once; play goes on unsaved.
 
 import * as library from "./library.js";
-import { GameModel } from "../model/game.js";
+import { GameModel, isStandardStart } from "../model/game.js";
 import { clause } from "../panels/sentence.js";
 
 const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
@@ -130,6 +130,8 @@ export class Keeper {
     this.timer = null;
     this.saving = Promise.resolve();
     this.warned = false;
+    /** The new games not saved yet (see _notWorthKeeping). */
+    this.unkept = new WeakSet();
     addEventListener("pagehide", () => this.flush());
     document.addEventListener("visibilitychange", () => {
       if (document.hidden) this.flush();
@@ -144,6 +146,7 @@ export class Keeper {
     if (!model.id) {
       model.id = library.newId();
       model.created = Date.now();
+      this.unkept.add(model);
     }
     setCurrentId(model.id);
     writeJSON("gamut.last-game", model.meta.game); // (the board to draw first on the next visit)
@@ -162,6 +165,7 @@ export class Keeper {
     } catch {
       /* some sandboxes refuse: the game is still in the library */
     }
+    if (this._notWorthKeeping(model)) return;
     // a copy in localStorage at once (IndexedDB writes may not finish when the page is
     // closed or reloaded): read back into the library by recoverUnsaved() at the next start
     this.pending = Date.now();
@@ -175,12 +179,25 @@ export class Keeper {
     this.timer = setTimeout(() => this.flush(), DELAY_MS);
   }
 
+  /** A new game at the standard start with no move yet is not saved (nor
+   * listed in "Your games") until its first move: it holds nothing of the
+   * player's, and its settings are kept apart.  A position set up by hand is
+   * kept at once; a game once saved is always saved again. */
+  _notWorthKeeping(model) {
+    if (!this.unkept.has(model)) return false;
+    if (model.tree.size() > 1 || !isStandardStart(model.start)) {
+      this.unkept.delete(model);
+      return false;
+    }
+    return true;
+  }
+
   /** Save now (resolves when written, or at once when there is nothing to write). */
   flush() {
     clearTimeout(this.timer);
     this.timer = null;
     const model = this.model;
-    if (!model) return this.saving;
+    if (!model || this._notWorthKeeping(model)) return this.saving;
     const head = this.positions.get(model.start, model.head);
     const summary = summaryOf(model, head, this.games);
     const thumb = thumbOf(head);

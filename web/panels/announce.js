@@ -38,6 +38,18 @@ export function logTo(region) {
   };
 }
 
+/** The last sentence of a text ("Black wins: all pieces connected."). */
+const lastSentence = text => {
+  const parts = String(text || "")
+    .trim()
+    .split(/(?<=[.!?])\s+/);
+  return parts[parts.length - 1];
+};
+
+/** Whether two texts end with the same sentence: a move's words that end
+ * the game and "The game is over." with the same result. */
+export const endsAlike = (a, b) => !!a && !!b && lastSentence(a) === lastSentence(b);
+
 export class Announcer {
   /** `put(text)`: says a text (logTo's writer); `describe(start, line)`:
    * the engine's {move, text, turn} of a position; `delay(fn, ms)` and
@@ -100,7 +112,9 @@ export class Announcer {
       this._say(async () => {
         const d = await this.describe(start, line);
         if (!d.move) return `${opened ? "" : "Start position. "}${d.turn}`;
-        return `Move ${line.length}: ${d.text}${opened ? ` ${d.turn}` : ""}`;
+        // (a move that ended the game says the result already: not twice)
+        const turn = opened && !endsAlike(d.text, d.turn) ? ` ${d.turn}` : "";
+        return `Move ${line.length}: ${d.text}${turn}`;
       });
     };
     if (opened) go();

@@ -8,6 +8,7 @@
 
 import { $, h } from "../app/dom.js";
 import { seatSelect } from "./panels.js";
+import { OpponentChoice, choiceOf, seatsFor } from "./opponent.js";
 import { rulesHtml } from "../rules/rules.js";
 
 export { clause, sentence } from "./sentence.js";
@@ -51,6 +52,10 @@ export class NewGameDialog {
     this.seatNames = seatNames;
     this.onStart = onStart;
     this.dialog = $("new-dialog");
+    // who to play against: another way of writing the seats' selects below
+    this.opponent = new OpponentChoice($("new-opponent"), "new", choice => this._fromOpponent(choice));
+    this.selects = [];
+    this.names = [];
     this.dialog.addEventListener("close", () => {
       if (this.dialog.returnValue === "start") this.onStart(this.read());
     });
@@ -153,6 +158,10 @@ export class NewGameDialog {
       rows.push(select);
     }
     box.replaceChildren(...rows);
+    this.selects = [...box.querySelectorAll("select[data-seat]")];
+    for (const select of this.selects) select.addEventListener("change", () => this._toOpponent());
+    this.names = labels.map((_, seat) => `Player ${seat + 1}`);
+    this._toOpponent();
     // the names the board will use (colours), once the engine says them
     const asked = `${gameId}/${variant.id}`;
     this.asked = asked;
@@ -162,9 +171,24 @@ export class NewGameDialog {
         names.forEach((name, seat) => {
           if (labels[seat]) labels[seat].textContent = name + (seat === 0 ? " (moves first)" : "");
         });
+        this.names = names;
+        this._toOpponent();
       },
       () => {},
     );
+  }
+
+  /** The seats as a choice of opponent (none checked for another mix). */
+  _toOpponent() {
+    this.opponent.show(choiceOf(this.selects.map(s => s.value)), this.names);
+  }
+
+  /** A choice of opponent, written into the seats' selects. */
+  _fromOpponent(choice) {
+    const seats = seatsFor(choice, this.selects.length);
+    this.selects.forEach((select, seat) => {
+      select.value = seats[seat];
+    });
   }
 
   _options(onlyShown = true) {

@@ -57,6 +57,9 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
   if (!document.body.classList.contains("reading-rules")) document.title = `${view.title || "Gamut"} · Gamut`;
   const thinking = computer.think && computer.think.purpose === "move";
   const over = view.outcome;
+  // the players are drawn anew: a seat's select in use keeps the keyboard focus
+  const focused = document.activeElement;
+  const focusedSeat = focused && focused.matches("#players select.seat-kind") ? focused.dataset.seat : null;
   $("players").replaceChildren(
     ...view.players.map((p, seat) => {
       const counters = (view.counters || [])
@@ -75,10 +78,17 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
         h("span", { class: "player-name" }, p.name),
         seatSelect(seat, model.players[seat] || "h", `${p.name}: who plays`, value => onSeat(seat, value)),
         counters ? h("span", { class: "counter" }, counters) : null,
-        turn ? h("span", { class: "turn-tag" }, thinking && model.atHead ? "thinking" : "to move") : null,
+        // (whose turn it is is written once, in the status line; the card is
+        // marked, and says when the computer is thinking)
+        turn && thinking && model.atHead ? h("span", { class: "turn-tag" }, "thinking") : null,
       );
     }),
   );
+
+  if (focusedSeat != null)
+    /** @type {HTMLElement | null} */ (
+      document.querySelector(`#players select.seat-kind[data-seat="${focusedSeat}"]`)
+    )?.focus();
 
   const outcome = view.outcome || endOutcome || null;
   const result = $("result");
@@ -229,9 +239,9 @@ export function drawControls({ model, view, ready, computer, canUndo }) {
     "aria-pressed",
     computer.hint || (computer.think && computer.think.purpose === "hint") ? "true" : "false",
   );
-  $("new-game").disabled = !ready;
+  $("new-game").disabled = false; // (a game chosen before the engine is ready starts when it is)
   $("copy-link").disabled = !model;
-  $("notice-fresh").disabled = !ready;
+  $("notice-fresh").disabled = false;
   const variation = on && model.viewed.length > 0 && !model.tree.isMain(model.viewed);
   $("promote").hidden = !variation;
   $("delete-move").hidden = !(on && model.viewed.length > 0);

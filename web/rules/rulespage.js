@@ -59,6 +59,7 @@ ${text}`;
   $("rules-print").addEventListener("click", () => window.print());
   page.hidden = false;
   page.dataset.game = gameId;
+  markPicked(gameId);
   document.body.classList.add("reading-rules");
   document.title = `${(info && info.name) || gameId}: rules · Gamut`;
   window.scrollTo(0, 0);
@@ -84,10 +85,25 @@ ${text}`;
   );
 }
 
+/** Back to the game (from a link to it, Back or a diagram's "Try it"): the
+ * game is shown from the top, not where the rules page was scrolled to. */
 export function hideRulesPage() {
   showing += 1;
-  $("rules-page").hidden = true;
+  const page = $("rules-page");
+  const wasShown = !page.hidden;
+  page.hidden = true;
   document.body.classList.remove("reading-rules");
+  if (wasShown) window.scrollTo(0, 0);
+}
+
+/** Mark game `gameId`'s tab in the game picker as the one shown (the rules
+ * page's game while it is read, else the game's). */
+export function markPicked(gameId) {
+  for (const pick of document.querySelectorAll("#game-picker .pick")) {
+    if (pick instanceof HTMLElement && pick.dataset.game === gameId)
+      pick.setAttribute("aria-current", "true");
+    else pick.removeAttribute("aria-current");
+  }
 }
 
 /** The game id of a rules link ("#rules/loa"), or null. */

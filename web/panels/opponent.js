@@ -1,0 +1,144 @@
+// Who to play against, as a newcomer chooses it: the computer (at a level,
+// you playing one colour), two players on this screen, or a friend far away
+// by link.  The choice is only another way of writing the seats (each seat
+// "h" a human here, "r" far away, "c:<level>" the computer): seatsFor()
+// writes them, choiceOf() reads a choice back from seats (or null when the
+// seats are some other mix).  OpponentChoice draws these controls into a
+// box of the start panel or of the New game dialog and reports each change;
+// the seats are the truth, kept by whoever uses it.
+
+import { h } from "../app/dom.js";
+import { LEVELS } from "../model/url.js";
+
+export const MODES = [
+  { id: "computer", name: "Play the computer", short: "Computer", about: "" },
+  {
+    id: "two",
+    name: "Two players on this screen",
+    short: "Two players",
+    about: "Two players take turns on this screen.",
+  },
+  {
+    id: "link",
+    name: "Play a friend by link",
+    short: "By link",
+    about: "Play your move, then send the link: your friend plays and sends theirs back.",
+  },
+];
+
+/** Each level in one line (README: levels are counted, not timed). */
+export const LEVEL_ABOUT = {
+  beginner: "two moves ahead, often slips",
+  casual: "three moves ahead, the odd slip",
+  strong: "the best move it finds in a second",
+  master: "its longest search, a few seconds",
+};
+
+export const levelName = id => id[0].toUpperCase() + id.slice(1);
+
+/** The seats of a choice: `count` seats, `mode`, `level`, `you` (your seat). */
+export function seatsFor({ mode, level, you }, count) {
+  const seats = [];
+  for (let seat = 0; seat < count; seat++) {
+    if (mode === "two" || seat === you) seats.push("h");
+    else seats.push(mode === "link" ? "r" : `c:${level}`);
+  }
+  return seats;
+}
+
+/** The choice the seats make, or null (a mix these controls do not write). */
+export function choiceOf(seats) {
+  const humans = seats.map((s, i) => (s === "h" || !s ? i : -1)).filter(i => i >= 0);
+  if (humans.length === seats.length) return { mode: "two", level: null, you: 0 };
+  if (humans.length !== 1) return null;
+  const you = humans[0];
+  const others = seats.filter((_, i) => i !== you);
+  if (others.every(s => s === "r")) return { mode: "link", level: null, you };
+  if (others.every(s => s === others[0] && LEVELS.includes(s.slice(2)) && s.startsWith("c:")))
+    return { mode: "computer", level: others[0].slice(2), you };
+  return null;
+}
+
+/**
+ * The controls, drawn into `box`: the mode (three choices), the computer's
+ * level (each with its line) and your colour.  `prefix` names their ids and
+ * radio groups (the start panel and the dialog each have one); `onChange(choice)`.
+ */
+export class OpponentChoice {
+  constructor(box, prefix, onChange) {
+    this.box = box;
+    this.prefix = prefix;
+    this.onChange = onChange;
+    this.choice = { mode: "computer", level: "casual", you: 0 };
+    this.names = ["Player 1", "Player 2"];
+  }
+
+  /** Draw for `choice` (null: none of the modes) and these seat names. */
+  show(choice, names) {
+    if (choice) this.choice = { ...choice, level: choice.level || this.choice.level };
+    this.names = names;
+    const p = this.prefix;
+    const c = choice ? this.choice : { mode: null, level: this.choice.level, you: this.choice.you };
+    const radio = (group, value, checked, label, about) =>
+      h(
+        "label",
+        { class: `choice choice-${group}` },
+        h("input", {
+          type: "radio",
+          name: `${p}-${group}`,
+          value,
+          checked,
+          onchange: () => this._set(group, value),
+        }),
+        h("span", { class: "choice-name" }, label),
+        about ? h("span", { class: "about" }, about) : null,
+      );
+    const mode = MODES.find(m => m.id === c.mode);
+    const modes = h(
+      "fieldset",
+      { class: "modes" },
+      h("legend", { class: "visually-hidden" }, "Opponent"),
+      h(
+        "div",
+        { class: "mode-row" },
+        ...MODES.map(m => {
+          const label = radio("mode", m.id, c.mode === m.id, m.short, null);
+          label.title = m.name;
+          label.querySelector("input")?.setAttribute("aria-label", m.name);
+          return label;
+        }),
+      ),
+      h("p", { class: "about mode-about" }, mode ? mode.about : "Each seat is chosen below."),
+    );
+    const levels = h(
+      "fieldset",
+      { class: "levels", hidden: c.mode !== "computer" },
+      h("legend", {}, "Computer level"),
+      ...LEVELS.map(l => radio("level", l, c.level === l, levelName(l), LEVEL_ABOUT[l])),
+    );
+    const colours = h(
+      "fieldset",
+      { class: "colours", hidden: c.mode !== "computer" && c.mode !== "link" },
+      h("legend", {}, "You play"),
+      h(
+        "div",
+        { class: "colour-row" },
+        ...names.map((name, seat) =>
+          radio("you", String(seat), c.you === seat, seat === 0 ? `${name} (moves first)` : name, null),
+        ),
+      ),
+    );
+    this.box.replaceChildren(modes, levels, colours);
+  }
+
+  _set(group, value) {
+    const c = this.choice;
+    if (group === "mode") c.mode = value;
+    else if (group === "level") c.level = value;
+    else c.you = Number(value);
+    this.show(c, this.names);
+    // (drawn anew: the radio chosen by keyboard keeps the focus)
+    this.box.querySelector(`input[name="${this.prefix}-${group}"][value="${value}"]`)?.focus();
+    this.onChange({ ...c });
+  }
+}
