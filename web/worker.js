@@ -6,7 +6,7 @@
 // never asks a CDN for anything, and a worker never loads another build's files:
 //   PYODIDE/pyodide.mjs ...     Pyodide's core files, shared by the builds that pin
 //                               its version (build.py writes the way there below)
-//   ./pyodide-lock.json         our lock file (micropip and gamut, real sha256)
+//   ./pyodide-lock.json         our lock file (gamut, its real sha256)
 //   ./wheels/gamut-*.whl        our engine, checked against the lock file's sha256
 // and, from the second visit on, a memory snapshot from the Cache API (below).
 //

@@ -1,0 +1,43 @@
+// Runs tools/build/engine_exercise.py inside Pyodide under Node, started the
+// way the engine worker (web/worker.js) starts it on a first visit: Pyodide
+// with the standard library zip given (`stdLibURL`) and a memory snapshot
+// allowed, our wheel unpacked into site-packages, gamut.bridge imported, the
+// heap saved; then the exercise.  Prints the exercise's answer (JSON) on
+// stdout; Python's own output goes to stderr.
+//
+//   node tools/build/pyodide_run.mjs CONFIG.json
+//   CONFIG: {"pyodide": dir of pyodide.mjs, "stdlib": zip, "wheel": whl,
+//            "exercise": engine_exercise.py, "names": [modules to import]}
+//   or {"pyodide", "stdlib", "minify": stdlib_minify.py, "out": zip}:
+//            write `stdlib` with its sources minified to `out`, print nothing
+//
+// Used by tools/build/stdlib.py (to find the modules the engine needs, then
+// to check the cut zip) and by tests/test_build_stdlib.py.
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const indexURL = config.pyodide.endsWith("/") ? config.pyodide : `${config.pyodide}/`;
+const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
+const say = line => process.stderr.write(`${line}\n`);
+const pyodide = await loadPyodide({
+  indexURL,
+  stdLibURL: config.stdlib,
+  _makeSnapshot: true,
+  stdout: say,
+  stderr: say,
+});
+if (config.minify) {
+  pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(config.stdlib)));
+  pyodide.runPython(readFileSync(config.minify, "utf8"));
+  pyodide.runPython('minify_zip("/tmp/in.zip", "/tmp/out.zip")');
+  writeFileSync(config.out, pyodide.FS.readFile("/tmp/out.zip"));
+  process.exit(0);
+}
+const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
+pyodide.unpackArchive(new Uint8Array(readFileSync(config.wheel)), "wheel", { extractDir: sitePackages });
+pyodide.pyimport("gamut.bridge");
+pyodide.makeMemorySnapshot();
+pyodide.runPython(readFileSync(config.exercise, "utf8"));
+pyodide.globals.set("EXERCISE_NAMES", JSON.stringify(config.names));
+process.stdout.write(pyodide.runPython("json.dumps(exercise(json.loads(EXERCISE_NAMES)))"));
