@@ -43,14 +43,15 @@ def exercise(names: list[str], budget_ms: int = 50) -> dict[str, Any]:
     problems: list[str] = []
     import gamut
 
-    for info in pkgutil.walk_packages(gamut.__path__, "gamut."):
-        if not info.name.endswith("__main__"):  # the command line, never in the page
-            importlib.import_module(info.name)
-    for name in names:
+    modules = [m.name for m in pkgutil.walk_packages(gamut.__path__, "gamut.")]
+    # (not gamut.__main__: the command line, never in the page)
+    for name in [m for m in modules if not m.endswith("__main__")] + names:
         try:
             importlib.import_module(name)
         except ImportError as exc:
             problems.append(f"import {name}: {exc}")
+    if problems:
+        return {"problems": problems, "files": stdlib_files()}
     random.seed()
     from gamut import bridge
 
@@ -78,6 +79,12 @@ def exercise(names: list[str], budget_ms: int = 50) -> dict[str, Any]:
     for game in call("games", {}) or []:
         for variant in game["variants"]:
             exercise_variant(call, job, game["id"], variant["id"])
+            for option in game["options"]:  # each other choice of each option: a few plies
+                if option["variants"] is None or variant["id"] in option["variants"]:
+                    for choice in option["choices"]:
+                        if choice != option["default"]:
+                            options = {option["name"]: choice}
+                            exercise_plies(call, game["id"], variant["id"], options)
     exercise_records(call)
     exercise_internal_error(bridge, problems)
     return {"problems": problems, "files": stdlib_files()}
@@ -85,21 +92,10 @@ def exercise(names: list[str], budget_ms: int = 50) -> dict[str, Any]:
 
 def exercise_variant(call, job, game: str, variant: str) -> None:
     """Every method on a variant's start and a few plies into it."""
-    new = call("new", {"game": game, "variant": variant})
-    if new is None:
+    plies = exercise_plies(call, game, variant, {})
+    if plies is None:
         return
-    start, line, view = new["start"], [], new["view"]
-    for _ in range(4):  # a few plies, the first legal move each time
-        if not view["moves"] or view.get("outcome"):
-            break
-        move = view["moves"][0]
-        call("explain", {"start": start, "line": line, "clicks": move["clicks"][:1]}, must_answer=False)
-        played = call("play", {"start": start, "line": line, "move": move["text"]})
-        if played is None:
-            return
-        line, view = played["line"], played["view"]
-        if view.get("select"):  # (EL's threat declaration)
-            call("mark", {"start": start, "line": line, "cells": []}, must_answer=False)
+    start, line = plies
     position = {"start": start, "line": line}
     call("view", position)
     call("describe", position)
@@ -120,6 +116,32 @@ def exercise_variant(call, job, game: str, variant: str) -> None:
     job("think", {**position, "level": "beginner", "seed": 1, "max_ms": 200})
     job("analyse", {"start": start, "line": line[:2], "level": "beginner", "seed": 1})
     call("play", {**position, "move": "not a move"}, must_answer=False)
+
+
+def exercise_plies(call, game: str, variant: str, options: dict[str, str]) -> tuple[str, list[str]] | None:
+    """A few plies from a variant's start (the first legal move each time,
+    each click sequence explained, cells marked where the view asks):
+    ``(start, line)``."""
+    new = call("new", {"game": game, "variant": variant, "options": options})
+    if new is None:
+        return None
+    start, line, view = new["start"], [], new["view"]
+    for _ in range(4):
+        if not view["moves"] or view.get("outcome"):
+            break
+        move = view["moves"][0]
+        call("explain", {"start": start, "line": line, "clicks": move["clicks"][:1]}, must_answer=False)
+        played = call("play", {"start": start, "line": line, "move": move["text"]})
+        if played is None:
+            return None
+        line, view = played["line"], played["view"]
+        if view.get("select"):  # (EL's threat declaration)
+            call(
+                "mark",
+                {"start": start, "line": line, "cells": view["select"]["cells"][:1]},
+                must_answer=False,
+            )
+    return start, line
 
 
 def exercise_records(call) -> None:

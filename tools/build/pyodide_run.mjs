@@ -16,28 +16,43 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const indexURL = config.pyodide.endsWith("/") ? config.pyodide : `${config.pyodide}/`;
-const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
 const say = line => process.stderr.write(`${line}\n`);
-const pyodide = await loadPyodide({
-  indexURL,
-  stdLibURL: config.stdlib,
-  _makeSnapshot: true,
-  stdout: say,
-  stderr: say,
-});
-if (config.minify) {
-  pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(config.stdlib)));
-  pyodide.runPython(readFileSync(config.minify, "utf8"));
-  pyodide.runPython('minify_zip("/tmp/in.zip", "/tmp/out.zip")');
-  writeFileSync(config.out, pyodide.FS.readFile("/tmp/out.zip"));
-  process.exit(0);
+
+async function main() {
+  const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
+  const indexURL = config.pyodide.endsWith("/") ? config.pyodide : `${config.pyodide}/`;
+  const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
+  const pyodide = await loadPyodide({
+    indexURL,
+    stdLibURL: config.stdlib,
+    _makeSnapshot: true,
+    stdout: say,
+    stderr: say,
+  });
+  if (config.minify) {
+    pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(config.stdlib)));
+    pyodide.runPython(readFileSync(config.minify, "utf8"));
+    pyodide.runPython('minify_zip("/tmp/in.zip", "/tmp/out.zip")');
+    writeFileSync(config.out, pyodide.FS.readFile("/tmp/out.zip"));
+    return;
+  }
+  const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
+  pyodide.unpackArchive(new Uint8Array(readFileSync(config.wheel)), "wheel", { extractDir: sitePackages });
+  pyodide.pyimport("gamut.bridge");
+  pyodide.makeMemorySnapshot();
+  pyodide.runPython(readFileSync(config.exercise, "utf8"));
+  pyodide.globals.set("EXERCISE_NAMES", JSON.stringify(config.names));
+  return pyodide.runPython("json.dumps(exercise(json.loads(EXERCISE_NAMES)))");
 }
-const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
-pyodide.unpackArchive(new Uint8Array(readFileSync(config.wheel)), "wheel", { extractDir: sitePackages });
-pyodide.pyimport("gamut.bridge");
-pyodide.makeMemorySnapshot();
-pyodide.runPython(readFileSync(config.exercise, "utf8"));
-pyodide.globals.set("EXERCISE_NAMES", JSON.stringify(config.names));
-process.stdout.write(pyodide.runPython("json.dumps(exercise(json.loads(EXERCISE_NAMES)))"));
+
+// (an error is said in a few lines, never as Pyodide's minified source; the
+// exit code is set rather than the process ended, so that every line is written)
+main().then(
+  answer => {
+    if (answer !== undefined) process.stdout.write(answer);
+  },
+  err => {
+    say(`${err.name || "Error"}: ${err.message || err}`);
+    process.exitCode = 1;
+  },
+);

@@ -73,8 +73,9 @@ def run_in_pyodide(config: dict) -> str:
         json.dump({"pyodide": str(NODE_PYODIDE), **config}, f)
         f.flush()
         proc = subprocess.run(["node", str(RUNNER), f.name], capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise SystemExit(f"Pyodide under Node failed ({config}):\n{proc.stderr[-3000:]}")
+    if proc.returncode != 0:  # (Node prints the line of minified JS that threw: not those)
+        said = [line for line in proc.stderr.splitlines() if len(line) < 300]
+        raise SystemExit(f"Pyodide under Node failed ({config}):\n" + "\n".join(said[-40:]))
     return proc.stdout
 
 
