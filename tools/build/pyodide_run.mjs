@@ -1,21 +1,24 @@
 // Runs tools/build/engine_exercise.py inside Pyodide under Node, started the
 // way the engine worker (web/worker.js) starts it on a first visit: Pyodide
 // with the standard library zip given (`stdLibURL`) and a memory snapshot
-// allowed, our wheel unpacked into site-packages, gamut.bridge imported, the
-// heap saved; then the exercise.  Prints the exercise's answer (JSON) on
+// allowed, our wheel on sys.path, gamut.bridge imported, the heap saved;
+// then the exercise.  Prints the exercise's answer (JSON) on
 // stdout; Python's own output goes to stderr.
 //
 //   node tools/build/pyodide_run.mjs CONFIG.json
 //   CONFIG: {"pyodide": dir of pyodide.mjs, "stdlib": zip, "wheel": whl,
 //            "exercise": engine_exercise.py, "names": [modules to import]}
-//   or {"pyodide", "stdlib", "minify": stdlib_minify.py, "out": zip}:
-//            write `stdlib` with its sources minified to `out`, print nothing
+//   or {"pyodide", "stdlib", "input": zip, "minify": stdlib_minify.py, "out": zip}:
+//            write `input` with its sources minified to `out`, print nothing
+//   or {"pyodide", "stdlib", "wheel", "compile": wheel_compile.py, "out": whl}:
+//            write `wheel` byte-compiled to `out`, print nothing
 //
 // Used by tools/build/stdlib.py (to find the modules the engine needs, then
 // to check the cut zip) and by tests/test_build_stdlib.py.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
+const WHEEL = "/lib/gamut.whl"; // where web/worker.js writes it
 const say = line => process.stderr.write(`${line}\n`);
 
 async function main() {
@@ -29,15 +32,20 @@ async function main() {
     stdout: say,
     stderr: say,
   });
-  if (config.minify) {
-    pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(config.stdlib)));
-    pyodide.runPython(readFileSync(config.minify, "utf8"));
-    pyodide.runPython('minify_zip("/tmp/in.zip", "/tmp/out.zip")');
+  if (config.minify || config.compile) {
+    // a zip in, a zip out: the standard library minified, or the wheel compiled
+    const [input, script, call] = config.minify
+      ? [config.input, config.minify, "minify_zip"]
+      : [config.wheel, config.compile, "compile_wheel"];
+    pyodide.FS.writeFile("/tmp/in.zip", new Uint8Array(readFileSync(input)));
+    pyodide.runPython(readFileSync(script, "utf8"));
+    pyodide.runPython(`${call}("/tmp/in.zip", "/tmp/out.zip")`);
     writeFileSync(config.out, pyodide.FS.readFile("/tmp/out.zip"));
     return;
   }
-  const sitePackages = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
-  pyodide.unpackArchive(new Uint8Array(readFileSync(config.wheel)), "wheel", { extractDir: sitePackages });
+  // the wheel as the worker has it: a zip on sys.path (zipimport)
+  pyodide.FS.writeFile(WHEEL, new Uint8Array(readFileSync(config.wheel)));
+  pyodide.runPython(`import sys; sys.path.insert(0, "${WHEEL}")`);
   pyodide.pyimport("gamut.bridge");
   pyodide.makeMemorySnapshot();
   pyodide.runPython(readFileSync(config.exercise, "utf8"));

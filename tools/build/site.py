@@ -50,7 +50,7 @@ from tools.build.layout import (
     WEB,
     WEB_SKIP,
 )
-from tools.build.stdlib import STDLIB, engine_stdlib
+from tools.build.stdlib import STDLIB, compiled_wheel, engine_stdlib
 from tools.build.wheel import build_wheel, package_files, project_version
 
 # The build's own sources: a change to any of them rebuilds the site.
@@ -114,7 +114,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     service worker's list."""
     extra = {k: Path(v) for k, v in (extra or {}).items()}
     ensure_node()
-    wheel = build_wheel()
+    wheel = compiled_wheel(build_wheel())  # (the page's bytecode: imported 2-4x faster)
     stdlib = engine_stdlib(wheel)
     inputs = (
         [*BUILD_SOURCES, ROOT / "pyproject.toml", wheel, stdlib]

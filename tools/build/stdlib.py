@@ -46,6 +46,7 @@ from tools.build.layout import BUILD, NODE_PYODIDE, PY
 HERE = Path(__file__).resolve().parent
 EXERCISE = HERE / "engine_exercise.py"
 MINIFY = HERE / "stdlib_minify.py"
+COMPILE = HERE / "wheel_compile.py"
 RUNNER = HERE / "pyodide_run.mjs"
 CACHE = BUILD / "stdlib"
 STDLIB = "python_stdlib.zip"
@@ -88,7 +89,8 @@ def run_exercise(stdlib: Path, wheel: Path, names: list[str]) -> dict:
 
 def minify(stdlib: Path, out: Path) -> None:
     """``stdlib`` with its sources minified (:mod:`tools.build.stdlib_minify`) to ``out``."""
-    run_in_pyodide({"stdlib": str(stdlib), "minify": str(MINIFY), "out": str(out)})
+    full = NODE_PYODIDE / STDLIB  # (Pyodide runs on its own standard library meanwhile)
+    run_in_pyodide({"stdlib": str(full), "input": str(stdlib), "minify": str(MINIFY), "out": str(out)})
 
 
 def cut(source: Path, files: list[str], out: Path) -> None:
@@ -106,6 +108,28 @@ def cut(source: Path, files: list[str], out: Path) -> None:
                 data = src.read(info)
                 info.compress_type = zipfile.ZIP_DEFLATED if data else zipfile.ZIP_STORED
                 dst.writestr(info, data, compresslevel=9)
+
+
+def compiled_wheel(wheel: Path) -> Path:
+    """``wheel`` byte-compiled for the page's Python
+    (:mod:`tools.build.wheel_compile`), under the same name, cached in
+    ``.build/compiled/<hash>/``."""
+    key = digest(NODE_PYODIDE / STDLIB, wheel, COMPILE, RUNNER)[:16]
+    out = BUILD / "compiled" / key / wheel.name
+    if not out.exists():
+        shutil.rmtree(BUILD / "compiled", ignore_errors=True)
+        out.parent.mkdir(parents=True)
+        tmp = out.with_suffix(".tmp")
+        run_in_pyodide(
+            {
+                "stdlib": str(NODE_PYODIDE / STDLIB),
+                "wheel": str(wheel),
+                "compile": str(COMPILE),
+                "out": str(tmp),
+            }
+        )
+        tmp.rename(out)
+    return out
 
 
 def engine_stdlib(wheel: Path) -> Path:
