@@ -104,7 +104,16 @@ def test_minify_takes_out_docstrings_and_comments_and_keeps_lines_and_behaviour(
     out = stdlib_minify.minify_source(MINIFY_SAMPLE)
     assert out.count("\n") == MINIFY_SAMPLE.count("\n")
     assert out.splitlines()[0] == "# -*- coding: utf-8 -*-"
-    for gone in ("The module's", "A class's", "A method's", "Nothing else", "An async", "on its own line", "after code", "why"):
+    for gone in (
+        "The module's",
+        "A class's",
+        "A method's",
+        "Nothing else",
+        "An async",
+        "on its own line",
+        "after code",
+        "why",
+    ):
         assert gone not in out, gone
     assert "# not a comment" in out and '"""Kept: code follows on its line."""' in out
     before, after = {}, {}
