@@ -72,12 +72,12 @@ function loading(stage, fraction, message) {
 // once gamut.bridge is imported, and when it is next idle (no job running,
 // no message for SNAPSHOT_IDLE_MS) imports all of gamut, saves the heap and
 // keeps it in the Cache API (issue #32: not before ready, which it delayed
-// by 0.3-1 s); later visits start from it.  A snapshot belongs to one build: it is kept in the cache
-// "snapshot-gamut-<BUILD>" (BUILD is the build's version, written here by
-// build.py; sw.js deletes another build's caches once no page uses it)
-// under a key that also holds the hash of the lock file this worker loads
-// (the wheel's sha256), and Pyodide itself refuses a heap from another
-// runtime build.  Anything wrong with a snapshot (missing, another key,
+// by 0.3-1 s); later visits start from it.  A snapshot belongs to one build:
+// it is kept in the cache "snapshot-gamut-<BUILD>" (BUILD is the build's
+// version, written here by build.py; sw.js deletes another build's caches
+// once no page uses it) under a key that also holds the hash of the lock
+// file this worker loads (the wheel's sha256), and Pyodide itself refuses a
+// heap from another runtime build.  Anything wrong with a snapshot (missing, another key,
 // refused) means a start from scratch, never a failure.
 const BUILD = "__GAMUT_VERSION__";
 const SNAPSHOTS = BUILD.startsWith("__") ? null : `snapshot-gamut-${BUILD}`;
