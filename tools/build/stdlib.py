@@ -119,7 +119,7 @@ def compiled_wheel(wheel: Path) -> Path:
     if not out.exists():
         shutil.rmtree(BUILD / "compiled", ignore_errors=True)
         out.parent.mkdir(parents=True)
-        tmp = out.with_suffix(".tmp")
+        tmp = out.with_suffix(f".{key}.tmp")
         run_in_pyodide(
             {
                 "stdlib": str(NODE_PYODIDE / STDLIB),
@@ -150,10 +150,10 @@ def engine_stdlib(wheel: Path) -> Path:
     # the same modules give the same minified zip: kept apart from the wheel's key
     minified = CACHE / f"min-{digest(*sources, json.dumps(found['files']))[:16]}.zip"
     if not minified.exists():
-        tmp = CACHE / "cut.tmp"
+        tmp = CACHE / f"cut-{key}.tmp"
         cut(full, found["files"], tmp)
-        minify(tmp, minified.with_suffix(".tmp"))
-        minified.with_suffix(".tmp").rename(minified)
+        minify(tmp, minified.with_suffix(f".{key}.tmp"))
+        minified.with_suffix(f".{key}.tmp").rename(minified)
         tmp.unlink()
     checked = run_exercise(minified, wheel, names)
     extra = sorted(set(checked["files"]) - set(found["files"]))
@@ -162,8 +162,9 @@ def engine_stdlib(wheel: Path) -> Path:
             "the cut standard library does not run the engine:\n  "
             + "\n  ".join(checked["problems"] + [f"also imported: {f}" for f in extra])
         )
-    for old in CACHE.glob(f"*-{STDLIB}"):
-        old.unlink()
+    for old in [*CACHE.glob(f"*-{STDLIB}"), *CACHE.glob("min-*.zip")]:
+        if old != minified:
+            old.unlink()
     shutil.copy2(minified, out)
     with zipfile.ZipFile(full) as z:
         total = len(z.namelist())
@@ -174,6 +175,6 @@ def engine_stdlib(wheel: Path) -> Path:
 if __name__ == "__main__":  # python3 -m tools.build.stdlib: the modules kept
     from tools.build.wheel import build_wheel
 
-    with zipfile.ZipFile(engine_stdlib(build_wheel())) as z:
+    with zipfile.ZipFile(engine_stdlib(compiled_wheel(build_wheel()))) as z:
         print("\n".join(n for n in z.namelist() if not n.endswith("/")))
     sys.exit(0)
