@@ -6,6 +6,7 @@
     python3 build.py test             # every check: JS tests, linters, types, tests/, e2e/
     python3 build.py test --fast      # the quick loop: no browser, no slow unit tests
     python3 build.py bench            # every bench/bench_*.py
+    python3 build.py size             # build, then what dist/ weighs (raw, gzip, brotli)
     python3 build.py setup            # only the set-up steps
 
 Each command does its own set-up on a fresh Debian machine that has only
@@ -28,7 +29,6 @@ from tools.build.data import first_moves, rules_diagrams, view_delta
 from tools.build.environment import (
     PYODIDE_CORE,
     ensure_chromium,
-    ensure_micropip,
     ensure_node,
     ensure_venv,
     pyodide_version,
@@ -46,6 +46,7 @@ from tools.build.layout import (
 )
 from tools.build.serve import make_server, serve_forever, serve_in_thread
 from tools.build.site import build, build_info, fill_markers
+from tools.build.sizes import print_sizes
 from tools.build.wheel import build_wheel, project_metadata
 
 __all__ = [
@@ -76,7 +77,6 @@ __all__ = [
 def cmd_setup(args: argparse.Namespace) -> int:
     ensure_venv()
     ensure_node()
-    ensure_micropip()
     if args.browser:
         ensure_chromium()
     return 0
@@ -100,10 +100,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return run_benchmarks()
 
 
+def cmd_size(args: argparse.Namespace) -> int:
+    return print_sizes(build())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("setup", help="virtual env, npm packages, micropip (and Chromium)")
+    p = sub.add_parser("setup", help="virtual env, npm packages (and Chromium)")
     p.add_argument("--browser", action="store_true", help="also install Chromium")
     p.set_defaults(func=cmd_setup)
     p = sub.add_parser("build", help="write dist/")
@@ -126,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_test, takes_pytest_args=True)
     p = sub.add_parser("bench", help="run every bench/bench_*.py")
     p.set_defaults(func=cmd_bench)
+    sub.add_parser("size", help="build, then print what dist/ weighs").set_defaults(func=cmd_size)
     # test passes the arguments it does not know on to pytest (e.g. -x, -k NAME)
     args, extra = parser.parse_known_args(argv)
     if extra and not getattr(args, "takes_pytest_args", False):

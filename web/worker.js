@@ -6,8 +6,9 @@
 // never asks a CDN for anything, and a worker never loads another build's files:
 //   PYODIDE/pyodide.mjs ...     Pyodide's core files, shared by the builds that pin
 //                               its version (build.py writes the way there below)
-//   ./pyodide-lock.json         our lock file (micropip and gamut, real sha256)
-//   ./wheels/gamut-*.whl        our engine, checked against the lock file's sha256
+//   ./pyodide-lock.json         our lock file (gamut, its real sha256)
+//   ./wheels/gamut-*.whl        our engine, checked against the lock file's sha256 and
+//                               imported from where it lies (a zip on sys.path)
 // and, from the second visit on, a memory snapshot from the Cache API (below).
 //
 // Messages, page -> worker:
@@ -67,18 +68,28 @@ function loading(stage, fraction, message) {
 // Memory snapshots (issue 21).  A start from scratch spends seconds booting
 // CPython and importing gamut; a start from a snapshot (Pyodide's
 // `_loadSnapshot`: the WebAssembly heap saved just after every gamut module
-// was imported) skips both.  The first visit starts from scratch, imports
-// all of gamut, saves the heap and keeps it in the Cache API; later visits
-// start from it.  A snapshot belongs to one build: it is kept in the cache
-// "snapshot-gamut-<BUILD>" (BUILD is the build's version, written here by
-// build.py; sw.js deletes another build's caches once no page uses it)
-// under a key that also holds the hash of the lock file this worker loads
-// (the wheel's sha256), and Pyodide itself refuses a heap from another
-// runtime build.  Anything wrong with a snapshot (missing, another key,
+// was imported) skips both.  The first visit starts from scratch, is ready
+// once gamut.bridge is imported, and when it is next idle (no job running,
+// no message for SNAPSHOT_IDLE_MS) imports all of gamut, saves the heap and
+// keeps it in the Cache API (issue #32: not before ready, which it delayed
+// by 0.3-1 s); later visits start from it.  A snapshot belongs to one build:
+// it is kept in the cache "snapshot-gamut-<BUILD>" (BUILD is the build's
+// version, written here by build.py; sw.js deletes another build's caches
+// once no page uses it) under a key that also holds the hash of the lock
+// file this worker loads (the wheel's sha256), and Pyodide itself refuses a
+// heap from another runtime build.  Anything wrong with a snapshot (missing, another key,
 // refused) means a start from scratch, never a failure.
 const BUILD = "__GAMUT_VERSION__";
 const SNAPSHOTS = BUILD.startsWith("__") ? null : `snapshot-gamut-${BUILD}`;
 const SNAPSHOT_URL = here("./engine-snapshot.bin"); // a cache key only, never fetched
+const SNAPSHOT_IDLE_MS = 300;
+// Where the wheel is written in Pyodide's file system: a zip on sys.path, its
+// modules imported in place (zipimport; the build byte-compiled those that
+// gamut.bridge imports, tools/build/wheel_compile.py).  No unpacking.
+const WHEEL_PATH = "/lib/gamut.whl";
+let runtime = null; // the Pyodide instance
+let snapshotDue = null; // {key}: this visit saves the snapshot when idle
+let idleTimer = null;
 
 // Every module of gamut, imported before the heap is saved: a start from a
 // snapshot has no gamut files to import from (nor time to import them).
@@ -145,6 +156,37 @@ async function forgetSnapshot() {
   }
 }
 
+// The first visit's snapshot, once the worker is idle: every gamut module
+// imported (the ones gamut.bridge did not), the heap saved, kept in the
+// background.  The heap then also holds what the page asked so far (the
+// bridge's caches); nothing of it names this page (random is seeded anew on
+// every start from a snapshot).
+function snapshotWhenIdle() {
+  if (!snapshotDue) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(saveSnapshot, SNAPSHOT_IDLE_MS);
+}
+
+function saveSnapshot() {
+  if (running.size) {
+    snapshotWhenIdle(); // (a job is being sliced: later)
+    return;
+  }
+  const { key } = snapshotDue;
+  snapshotDue = null;
+  self.removeEventListener("message", snapshotWhenIdle);
+  let bytes = null;
+  try {
+    runtime.runPython(IMPORT_ALL);
+    mark("imported-all");
+    bytes = runtime.makeMemorySnapshot();
+    mark("snapshot-made");
+  } catch (err) {
+    console.warn(`engine worker: no snapshot (${err.message || err})`);
+  }
+  if (bytes) keepSnapshot(key, bytes);
+}
+
 // Pyodide 314 sizes a snapshot's heap with INITIAL_MEMORY, which its
 // WebAssembly module (exporting its own memory) ignores: the heap saved after
 // our imports is larger than a new one, and the copy fails ("offset is out of
@@ -208,8 +250,8 @@ async function start() {
   const making = !pyodide && key !== null && !!self.caches;
   if (!pyodide) {
     // Our wheel, fetched while the runtime boots and checked against the lock
-    // file's sha256, then unpacked into site-packages.  (Not loadPyodide's
-    // `packages`: a heap with a package loaded that way cannot be saved.)
+    // file's sha256, then put on sys.path.  (Not loadPyodide's `packages`: a
+    // heap with a package loaded that way cannot be saved.)
     const entry = JSON.parse(lockText).packages?.gamut;
     const wheel = (async () => {
       const response = await fetch(new URL(entry.file_name, here("./wheels/")));
@@ -222,24 +264,19 @@ async function start() {
     pyodide = await loadPyodide(options(lockText, { _makeSnapshot: making }));
     mark("runtime-up");
     try {
-      pyodide.unpackArchive(await wheel, "wheel", {
-        extractDir: pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))"),
-      });
+      pyodide.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
+      pyodide.runPython(`import sys; sys.path.insert(0, "${WHEEL_PATH}")`);
     } catch (err) {
       throw new Error(
         `the game engine (the gamut wheel) could not be downloaded or installed: ${err.message || err}`,
       );
     }
-    mark("wheel-unpacked");
+    mark("wheel-loaded");
   }
   loading("engine", 0.9, "Starting the game engine");
   let bridge;
   try {
     bridge = pyodide.pyimport("gamut.bridge");
-    if (making) {
-      pyodide.runPython(IMPORT_ALL);
-      mark("imported-all");
-    }
   } catch (err) {
     throw new Error(
       `the game engine (gamut wheel) did not load: ${String(err.message || err)
@@ -249,14 +286,11 @@ async function start() {
     );
   }
   if (making) {
-    let bytes = null;
-    try {
-      bytes = pyodide.makeMemorySnapshot();
-      mark("snapshot-made");
-    } catch (err) {
-      console.warn(`engine worker: no snapshot (${err.message || err})`);
-    }
-    if (bytes) keepSnapshot(key, bytes); // in the background: the engine is ready now
+    runtime = pyodide;
+    snapshotDue = { key };
+    mark("snapshot-due");
+    self.addEventListener("message", snapshotWhenIdle); // (each message puts it off)
+    snapshotWhenIdle();
   }
   mark("imported");
   handle = bridge.handle;

@@ -8,7 +8,6 @@ unchanged (see :mod:`tools.build.common`'s stamps):
   pins of ``requirements-dev.txt``, see there);
 * ``node_modules``: ``npm ci`` of package-lock.json (the pinned ``pyodide``
   and the JS linters);
-* ``.build/micropip-<version>-py3-none-any.whl``: from PyPI, sha256-checked;
 * ``/usr/bin/chromium`` from Debian (apt-get) for ``test`` and ``bench`` only.
 """
 
@@ -21,15 +20,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.build.common import digest, log, run, sha256, short_hash, stamp, stamped
-from tools.build.layout import BUILD, CHROMIUM, LOCK, NODE_PYODIDE, ROOT, VENV
+from tools.build.common import digest, log, run, short_hash, stamp, stamped
+from tools.build.layout import CHROMIUM, LOCK, NODE_PYODIDE, ROOT, VENV
 
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
-# sha256 of the PyPI wheel (not the one in Pyodide's lock file, which differs).
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
-# The files of the pyodide npm package that the site serves.
-PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The files of the pyodide npm package that the site uses: the runtime, served
+# as it is, and the standard library, served cut (tools/build/stdlib.py).
+PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_CORE = (*PYODIDE_RUNTIME, "python_stdlib.zip")
 
 
 def venv_python(venv: Path = VENV) -> Path:
@@ -89,34 +86,6 @@ def ensure_node() -> Path:
 
 def pyodide_version() -> str:
     return json.loads((NODE_PYODIDE / "package.json").read_text())["version"]
-
-
-def ensure_micropip() -> Path:
-    """The pinned micropip wheel from PyPI, cached in .build/ and hash-checked."""
-    wheel = BUILD / MICROPIP_WHEEL
-    if not (wheel.exists() and sha256(wheel) == MICROPIP_SHA256):
-        py = ensure_venv()
-        run(
-            [
-                py,
-                "-m",
-                "pip",
-                "download",
-                "--disable-pip-version-check",
-                "-q",
-                f"micropip=={MICROPIP_VERSION}",
-                "--no-deps",
-                "--python-version",
-                "3.14",
-                "--only-binary=:all:",
-                "-d",
-                BUILD,
-            ]
-        )
-        got = sha256(wheel)
-        if got != MICROPIP_SHA256:
-            raise SystemExit(f"{wheel.name}: sha256 {got} is not the pinned {MICROPIP_SHA256}")
-    return wheel
 
 
 def ensure_chromium() -> Path:

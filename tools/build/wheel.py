@@ -90,7 +90,7 @@ def build_wheel(out_dir: Path = BUILD / "wheels") -> Path:
             info = zipfile.ZipInfo(arc, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data)
+            zf.writestr(info, data, compresslevel=9)
     out_dir.mkdir(parents=True, exist_ok=True)
     out = out_dir / name
     data = buf.getvalue()

@@ -1,0 +1,129 @@
+"""What the built site weighs: every file of ``dist/`` raw, compressed with
+gzip -9 and with brotli (quality 11, by Node's zlib: Python's standard
+library has no brotli), by kind and in all (issue #32).
+
+A first visit fetches all of it: the service worker caches every file of the
+build (sw.js's list) while the page loads, so the site's total is also what
+a first visit transfers (from a host that compresses what
+:data:`COMPRESS` names; the page itself, without the service worker, fetches
+a little less: one game's first moves, no icons).  :data:`LIMIT_GZIP` is the
+budget (tests/test_site_size.py).
+
+    python3 build.py size    # the table, from dist/ (built first)
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+# Everything the site holds, each file compressed with gzip -9: at most this.
+LIMIT_GZIP = 4_800_000
+# The file names a host should serve compressed (gzip or brotli): text, the
+# WebAssembly runtime.  The zips (python_stdlib.zip, the wheel) and the PNG
+# icons are compressed already.
+COMPRESS = (".wasm", ".mjs", ".js", ".json", ".css", ".html", ".webmanifest")
+
+_BROTLI = """
+const { brotliCompressSync, constants } = require("node:zlib");
+const { readFileSync } = require("node:fs");
+const paths = JSON.parse(readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(paths.map(p => {
+  const data = readFileSync(p);
+  return brotliCompressSync(data, { params: {
+    [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }).length;
+})));
+"""
+
+
+@dataclass(frozen=True)
+class FileSize:
+    name: str  # relative to the site, with "/"
+    raw: int
+    gzip: int
+    brotli: int | None  # None where Node is missing
+
+    @property
+    def kind(self) -> str:
+        return kind_of(self.name)
+
+
+def kind_of(name: str) -> str:
+    """The group a file of the site is counted in."""
+    base = name.rsplit("/", 1)[-1]
+    if name.startswith("pyodide/"):
+        return "standard library" if base.endswith(".zip") else "Pyodide runtime"
+    if base.endswith(".whl"):
+        return "engine wheel"
+    if base.endswith((".js", ".mjs", ".css", ".html", ".webmanifest")):
+        return "page (HTML, JS, CSS)"
+    if base.endswith(".json"):
+        return "data (JSON)"
+    return "icons"
+
+
+def brotli_sizes(paths: list[Path]) -> list[int] | None:
+    """Each file compressed with brotli -11 (Node's zlib), or None without Node."""
+    if not shutil.which("node"):
+        return None
+    out = subprocess.run(
+        ["node", "-e", _BROTLI],
+        input=json.dumps([str(p) for p in paths]),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return json.loads(out)
+
+
+def site_sizes(site: Path, brotli: bool = True) -> list[FileSize]:
+    """Every file of ``site``, sorted by name."""
+    paths = sorted(p for p in site.rglob("*") if p.is_file())
+    squeezed = brotli_sizes(paths) if brotli else None
+    return [
+        FileSize(
+            p.relative_to(site).as_posix(),
+            p.stat().st_size,
+            len(gzip.compress(p.read_bytes(), 9, mtime=0)),
+            squeezed[i] if squeezed else None,
+        )
+        for i, p in enumerate(paths)
+    ]
+
+
+def totals(rows: list[FileSize]) -> tuple[int, int, int | None]:
+    brotli = None if any(r.brotli is None for r in rows) else sum(r.brotli or 0 for r in rows)
+    return sum(r.raw for r in rows), sum(r.gzip for r in rows), brotli
+
+
+def table(rows: list[FileSize]) -> str:
+    """The sizes by kind, then in all, in MB (the lines ``build.py size``
+    and ``build.py bench`` print)."""
+
+    def mb(n: int | None) -> str:
+        return "      -" if n is None else f"{n / 1e6:7.3f}"
+
+    lines = [f"  {'':26s} {'files':>5s} {'raw MB':>7s} {'gzip -9':>7s} {'brotli':>7s}"]
+    kinds: dict[str, list[FileSize]] = {}
+    for row in sorted(rows, key=lambda r: -r.gzip):
+        kinds.setdefault(row.kind, []).append(row)
+    for kind, group in kinds.items():
+        raw, gz, br = totals(group)
+        lines.append(f"  {kind:26s} {len(group):5d} {mb(raw)} {mb(gz)} {mb(br)}")
+    raw, gz, br = totals(rows)
+    lines.append(f"  {'the whole site':26s} {len(rows):5d} {mb(raw)} {mb(gz)} {mb(br)}")
+    verdict = "ok" if gz <= LIMIT_GZIP else "OVER"
+    lines.append(f"  (a first visit fetches all of it; budget {LIMIT_GZIP / 1e6:.1f} MB gzipped: {verdict})")
+    return "\n".join(lines)
+
+
+def print_sizes(site: Path) -> int:
+    """Print :func:`table` of ``site``; 1 when it is over budget, else 0."""
+    rows = site_sizes(site)
+    print(f"{site}: every file raw, gzip -9 and brotli -11 (MB)")
+    print(table(rows))
+    return 0 if totals(rows)[1] <= LIMIT_GZIP else 1
