@@ -8,7 +8,7 @@ Its modules, each one job:
   the facts about web/'s layout the build relies on, in one place);
 * :mod:`~tools.build.common`: logging, commands, stamps (a step is skipped
   while the hash of its inputs is unchanged);
-* :mod:`~tools.build.environment`: ``.venv``, ``node_modules``, micropip,
+* :mod:`~tools.build.environment`: ``.venv``, ``node_modules``,
   Chromium;
 * :mod:`~tools.build.wheel`: the engine's wheel, byte-identical from build
   to build;

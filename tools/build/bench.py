@@ -22,4 +22,7 @@ def run_benchmarks() -> int:
         print(f"== {script.relative_to(ROOT)}", flush=True)
         proc = subprocess.run([str(py), str(script)], cwd=ROOT, env=env)
         failed |= proc.returncode != 0
+    print("== bench/long_game.py --page", flush=True)
+    proc = subprocess.run([str(py), str(ROOT / "bench" / "long_game.py"), "--page"], cwd=ROOT, env=env)
+    failed |= proc.returncode != 0
     return 1 if failed else 0
