@@ -107,6 +107,13 @@ def test_settings_persist_across_a_reload(new_context, site_url):
     expect(dialog.get_by_label("Paper")).to_be_checked()
     expect(dialog.get_by_label("Flip the board")).to_be_checked()
     expect(dialog.get_by_label("Dark")).to_be_checked()
+    # a game's own New game settings, saved as games open and are played (keep.js), leave these alone
+    dialog.get_by_role("button", name="Close").click()
+    open_hash(page, LOA + "b1-d3,h2-f4")
+    page.reload()
+    wait_engine_ready(page)
+    wait_idle(page)
+    check_chosen(page)
 
 
 def test_the_page_scheme_overrides_the_system(new_context, site_url):
@@ -218,3 +225,18 @@ def test_screenshots_of_the_dialog_and_every_theme(new_context, site_url, size, 
 
 def theme_name(theme: str) -> str:
     return {"contrast": "High contrast"}.get(theme, theme.capitalize())
+
+
+def test_preferences_leave_each_games_new_game_choice_alone(new_context, site_url):
+    """The preferences and each game's last New game choice (keep.js) are kept
+    under two keys: changing a preference once wiped the other's choices."""
+    page = opened(new_context, site_url, "#v1/escabel/checkered/size=7,pie=on,corners=white/")
+    page.locator("#sound-toggle").click()  # a preference changed (and written)
+    page.click("#new-game")
+    page.locator('#new-games input[value="escabel"]').check()
+    expect(page.locator("#new-variant")).to_have_value("checkered")
+    expect(page.locator("#opt-corners")).to_have_value("white")
+    page.keyboard.press("Escape")
+    page.reload()
+    wait_engine_ready(page)
+    expect(page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")

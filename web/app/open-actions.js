@@ -74,9 +74,9 @@ export const openingActions = {
     }
     if (page.model && page.model.meta.game === gameId) return;
     return page.busy(async () => {
-      let model = null;
+      let model = page.keeper.unsavedOf(gameId); // (a new game left before its first move)
       try {
-        model = await open.lastOf(page.positions, gameId, page.games);
+        model = model || (await open.lastOf(page.positions, gameId, page.games));
       } catch {
         /* no library: a fresh game */
       }

@@ -132,6 +132,8 @@ export class Keeper {
     this.warned = false;
     /** The new games not saved yet (see _notWorthKeeping). */
     this.unkept = new WeakSet();
+    /** Game id -> its new game last shown and left unsaved (a tab reopens it: unsavedOf). */
+    this.shelved = new Map();
     addEventListener("pagehide", () => this.flush());
     document.addEventListener("visibilitychange", () => {
       if (document.hidden) this.flush();
@@ -142,6 +144,10 @@ export class Keeper {
   /** The model changed (or another was opened): the URL now, the library soon. */
   changed(model) {
     if (this.model && this.model !== model && this.timer) this.flush(); // the game left keeps its last moves
+    const left = this.model;
+    if (left && left !== model && left.meta.game !== model.meta.game && this.unkept.has(left))
+      this.shelved.set(left.meta.game, left); // (another game's tab: this one waits, unsaved, for its own)
+    if (this.shelved.get(model.meta.game) !== model) this.shelved.delete(model.meta.game);
     this.model = model;
     if (!model.id) {
       model.id = library.newId();
@@ -177,6 +183,13 @@ export class Keeper {
     });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), DELAY_MS);
+  }
+
+  /** The new game of `gameId` last shown and left with no move (so never
+   * saved), or null: going back to that game's tab reopens it as it was. */
+  unsavedOf(gameId) {
+    const model = this.shelved.get(gameId);
+    return model && this.unkept.has(model) ? model : null;
   }
 
   /** A new game at the standard start with no move yet is not saved (nor

@@ -9,7 +9,7 @@
 // button change it through set(), and every listener (the page's draw, the
 // sound, the colour scheme) is told after each change.
 
-export const KEY = "gamut.settings";
+export const KEY = "gamut.preferences";
 export const VERSION = 1;
 export const SCHEMES = ["system", "light", "dark"];
 
