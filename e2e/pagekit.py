@@ -81,3 +81,20 @@ def few_moves(game: str, n: int = 5, state=None) -> list[str]:
         moves.append(state.move_text(move))
         state = state.play(move)
     return moves
+
+
+def box(page, selector: str) -> dict:
+    """The bounding box of ``selector``'s first element, which must be displayed."""
+    b = page.locator(selector).first.bounding_box()
+    assert b is not None, f"{selector} is not displayed"
+    return b
+
+
+def assert_on_screen(page, selector: str, viewport: dict) -> dict:
+    """``selector``'s box, asserted whole inside ``viewport`` (no scrolling needed)."""
+    b = box(page, selector)
+    assert b["x"] >= -0.5 and b["x"] + b["width"] <= viewport["width"] + 0.5, f"{selector} is cut off: {b}"
+    assert b["y"] >= -0.5 and b["y"] + b["height"] <= viewport["height"] + 0.5, (
+        f"{selector} is not on screen without scrolling: {b} in {viewport}"
+    )
+    return b

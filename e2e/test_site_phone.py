@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from conftest import guarded_page
-from pagekit import cell, expect_played, few_moves, move_count, open_hash, wait_idle
+from pagekit import assert_on_screen, box, cell, expect_played, few_moves, move_count, open_hash, wait_idle
 from playwright.sync_api import expect
 
 import gamut
@@ -62,21 +62,6 @@ def shoot(page, name: str) -> None:
 
 
 # -- what must be on screen ------------------------------------------------------------
-
-
-def box(page, selector: str) -> dict:
-    b = page.locator(selector).first.bounding_box()
-    assert b is not None, f"{selector} is not displayed"
-    return b
-
-
-def assert_on_screen(page, selector: str, viewport: dict) -> dict:
-    b = box(page, selector)
-    assert b["x"] >= -0.5 and b["x"] + b["width"] <= viewport["width"] + 0.5, f"{selector} is cut off: {b}"
-    assert b["y"] >= -0.5 and b["y"] + b["height"] <= viewport["height"] + 0.5, (
-        f"{selector} is not on screen without scrolling: {b} in {viewport}"
-    )
-    return b
 
 
 def check_strip(page, viewport: dict) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle
+from pagekit import assert_on_screen, box, cell, wait_idle
 from playwright.sync_api import expect
 from test_first_move import HOLD_ENGINE
 
@@ -158,19 +158,6 @@ def test_the_new_game_dialog_offers_the_same_choice(page, site_url):
 # -- the layout ------------------------------------------------------------------------
 
 
-def bounds(page, selector: str) -> dict:
-    b = page.locator(selector).first.bounding_box()
-    assert b is not None, f"{selector} is not displayed"
-    return b
-
-
-def inside(page, selector: str, size: dict) -> dict:
-    b = bounds(page, selector)
-    assert b["x"] >= -0.5 and b["x"] + b["width"] <= size["width"] + 0.5, f"{selector} is cut off: {b}"
-    assert b["y"] >= -0.5 and b["y"] + b["height"] <= size["height"] + 0.5, f"{selector} is out of view: {b}"
-    return b
-
-
 PANEL_PARTS = ["#players", "#status", ".moves-box", ".nav", ".controls", "#new-game", "#undo", "#analyse"]
 
 
@@ -178,13 +165,13 @@ def check_desktop(page, size: dict) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     assert page.evaluate("window.scrollY") == 0
     for part in ["#board", ".panel", *PANEL_PARTS]:
-        inside(page, part, size)
+        assert_on_screen(page, part, size)
     assert page.evaluate("document.querySelector('.panel').scrollTop") == 0, "the panel scrolled"
     row = page.evaluate("document.querySelector('#moves .row').getBoundingClientRect().height")
-    moves = bounds(page, ".moves-box")
+    moves = box(page, ".moves-box")
     assert moves["height"] >= 10 * row, f"the move list shows {moves['height'] / row:.1f} rows"
     # the board as large as fits: it (with the evaluation graph under it, when shown) fills the height
-    board, area = bounds(page, "#board"), bounds(page, ".board-area")
+    board, area = box(page, "#board"), box(page, ".board-area")
     # (or as wide as the room beside the panel, for a board wider than tall)
     assert area["height"] >= size["height"] - 120 or board["width"] >= size["width"] - 580, (
         f"the board is small: {board} in {area}"
@@ -197,7 +184,7 @@ def check_desktop(page, size: dict) -> None:
 
 
 def boxes(page) -> dict:
-    return {part: bounds(page, part) for part in PANEL_PARTS}
+    return {part: box(page, part) for part in PANEL_PARTS}
 
 
 @pytest.mark.parametrize("size_name", list(SIZES))
@@ -244,7 +231,7 @@ def test_the_phone_shows_the_board_the_turn_and_the_move_controls(new_context, s
         wait_idle(page)
         page.evaluate("window.scrollTo(0, 0)")
         for part in ("#board", "#status", "#said", "#prev", "#next", "#undo"):
-            inside(page, part, PHONE)
+            assert_on_screen(page, part, PHONE)
         expect(page.locator("#status")).to_contain_text("to move")
         assert page.locator("#said").get_attribute("aria-live") == "polite"
         assert page.locator("#said p").last.inner_text().strip()
