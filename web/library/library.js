@@ -15,7 +15,10 @@
 // a newer version) is listed as damaged with the reason; it can be exported
 // raw or deleted, and never stops the page.  When IndexedDB is refused
 // (some private windows) or full, save() rejects with StorageError and the
-// page plays on unsaved.
+// page plays on unsaved.  Every wait on IndexedDB has a time limit
+// (STORAGE_WAIT_MS): a browser whose storage never answers (a stuck
+// upgrade, a broken profile) rejects with StorageError too, so the page
+// plays on without the library and says so, instead of waiting for ever.
 
 import { GameModel } from "../model/game.js";
 
@@ -30,11 +33,36 @@ export class StorageError extends Error {
   }
 }
 
+/** How long opening IndexedDB may take before the page plays on without it;
+ * a transaction (reading every game of a large library) may take four times that. */
+export const STORAGE_WAIT_MS = 4000;
+
+/** `promise`, or a StorageError when it has not settled after `ms`. */
+function inTime(promise, what, ms = STORAGE_WAIT_MS) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(new StorageError(`the browser's storage did not answer in ${ms / 1000} seconds when ${what}`)),
+      ms,
+    );
+    promise.then(
+      value => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      err => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
+
 let opening = null;
 
 function openDB() {
   if (opening) return opening;
-  opening = new Promise((resolve, reject) => {
+  const asked = new Promise((resolve, reject) => {
     let req;
     try {
       req = indexedDB.open(DB, 1);
@@ -51,8 +79,12 @@ function openDB() {
       reject(new StorageError(`the game library cannot be opened (${req.error && req.error.message})`));
     req.onblocked = () => reject(new StorageError("the game library is blocked by another tab"));
   });
-  opening.catch(() => {
-    opening = null;
+  opening = inTime(asked, "opening the game library");
+  opening.catch(err => {
+    // A refusal may pass (asked again next time); storage that does not answer
+    // at all stays given up on, so each later wait fails at once, not after
+    // another STORAGE_WAIT_MS.
+    if (!/did not answer/.test(err.message)) opening = null;
   });
   return opening;
 }
@@ -60,6 +92,11 @@ function openDB() {
 /** Run `fn(store)` in a transaction; resolves with fn's result when it commits. */
 async function transaction(mode, fn) {
   const db = await openDB();
+  const what = mode === "readonly" ? "reading the game library" : "saving a game";
+  return inTime(runTransaction(db, mode, fn), what, 4 * STORAGE_WAIT_MS);
+}
+
+function runTransaction(db, mode, fn) {
   return new Promise((resolve, reject) => {
     let result;
     let tx;
