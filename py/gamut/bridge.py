@@ -39,6 +39,7 @@ evaluations) come from :mod:`gamut.words`, never from here.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import traceback
 from typing import Any
@@ -77,6 +78,27 @@ __all__ = [
 ]
 
 _jobs = RUNNING  # (the running jobs, as the tests look at them)
+
+#: How deeply a request's params may nest.  The page's params nest a few
+#: levels; JSON nested thousands deep would overflow Pyodide's small stack in
+#: the JSON decoder (a fatal error that ends the worker), so it is refused
+#: before decoding.
+MAX_PARAMS_DEPTH = 64
+_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of arrays and objects in a JSON text (strings
+    skipped; a text that is not JSON gets some number, and fails later)."""
+    depth = deepest = 0
+    for m in _JSON_BRACKET.finditer(_JSON_STRING.sub("", text)):
+        if m.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
 
 
 # ---------------------------------------------------------------------------
@@ -349,6 +371,8 @@ def handle(method: object, params_json: object = None) -> str:
         if params_json is None or params_json == "":
             params = {}
         elif isinstance(params_json, str):
+            if _nesting(params_json) > MAX_PARAMS_DEPTH:
+                raise RequestError(f"params nest more than {MAX_PARAMS_DEPTH} levels deep")
             try:
                 params = json.loads(params_json)
             except (ValueError, RecursionError) as exc:

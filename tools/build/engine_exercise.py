@@ -86,6 +86,7 @@ def exercise(names: list[str], budget_ms: int = 50) -> dict[str, Any]:
                             options = {option["name"]: choice}
                             exercise_plies(call, game["id"], variant["id"], options)
     exercise_records(call)
+    exercise_deep_inputs(call, bridge, problems)
     exercise_internal_error(bridge, problems)
     return {"problems": problems, "files": stdlib_files()}
 
@@ -142,6 +143,20 @@ def exercise_plies(call, game: str, variant: str, options: dict[str, str]) -> tu
                 must_answer=False,
             )
     return start, line
+
+
+def exercise_deep_inputs(call, bridge, problems: list[str]) -> None:
+    """Inputs nested far deeper than any real game (issue #27), each of which
+    once ended Pyodide with a fatal error (its stack is much smaller than
+    CPython's): every one must get an answer, a game or a clear error."""
+    depth = 10_000
+    call("records_parse", {"text": "(;GM[9]SU[LOA]" + "(;" * depth + ")" * depth + ")"})
+    call("records_parse", {"text": "(;GM[9]SU[LOA]" + "(;" * depth})  # cut short
+    call("records_parse", {"text": '[Game "loa"]\n\n1. d1-b3 ' + "(" * depth + "1. b1-d3" + ")" * depth})
+    for text in ("[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth):
+        answer = json.loads(bridge.handle("version", text))
+        if answer["ok"] or answer["error"]["type"] == "InternalError":
+            problems.append(f"deeply nested params: {answer}")
 
 
 def exercise_records(call) -> None:

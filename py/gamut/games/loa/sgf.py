@@ -91,6 +91,7 @@ def _sgf_trees(text: str) -> Iterator[tuple[_SgfNode | None, int, str]]:
                     value = re.sub(r"\\(.)", r"\1", v.group(1), flags=re.DOTALL)
                     current.props.append((ident, value, m.start("ident")))
         if error:
+            _dismantle(root)
             yield None, *error
             found = _SGF_RESYNC.search(text, error[0] + 1)
             if not found:
@@ -106,6 +107,27 @@ def parse_sgf(text: str) -> Parsed:
 
 
 def _sgf_game(found: tuple[_SgfNode | None, int, str]) -> Record:
+    root = found[0]
+    try:
+        return _sgf_record(found)
+    finally:
+        if root is not None:
+            _dismantle(root)
+
+
+def _dismantle(root: _SgfNode) -> None:
+    """Free a parsed SGF tree node by node.  Left to itself, Python frees a
+    chain of nodes by freeing each node's children from inside its own
+    deallocation: C recursion as deep as the tree, which exhausts Pyodide's
+    small stack (a fatal error) at a few thousand nested variations."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        node.children = []
+
+
+def _sgf_record(found: tuple[_SgfNode | None, int, str]) -> Record:
     root, pos, reason = found
     if root is None:
         raise _Stop(reason, pos)
