@@ -49,3 +49,55 @@ def test_storage_that_never_answers_does_not_stop_play(new_context, site_url):
     page.click("#open-games")
     expect(page.locator("#games-dialog")).to_be_visible()
     expect(page.locator("#games-list")).to_contain_text("did not answer", timeout=20000)
+
+
+def test_a_fatal_engine_error_restarts_the_engine_and_loses_nothing(new_context, site_url):
+    page = new_context().new_page()
+    page.goto(site_url + LOA)
+    wait_engine_ready(page)
+    play(page, "d1", "b3")
+    play(page, "h2", "f4")
+    [worker] = page.workers
+    # the worker reports that Pyodide broke (as worker.js does on a fatal error)
+    worker.evaluate(
+        "self.postMessage({type: 'fatal', id: null, message: 'the engine met a fatal error: test'})"
+    )
+    expect(page.locator("#notice")).to_contain_text("restarted")
+    page.wait_for_function("() => document.documentElement.dataset.busy === 'no'")
+    page.click("#notice-close")
+    play(page, "b1", "d3")  # the new worker answers
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
+    assert len(page.workers) == 1 and page.workers[0] != worker
+    page.reload()
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
+
+
+def test_the_computer_plays_on_after_the_engine_restarts(new_context, site_url):
+    page = new_context().new_page()
+    page.goto(site_url + LOA + "/players=h,c:beginner")
+    wait_engine_ready(page)
+    play(page, "d1", "b3")
+    expect(page.locator("#moves .mv")).to_have_count(2, timeout=30000)
+    page.workers[0].evaluate("setTimeout(() => { throw new Error('an uncaught test error'); }, 0)")
+    expect(page.locator("#notice")).to_contain_text("restarted")
+    page.click("#notice-close")
+    play(page, "b1", "d3")
+    expect(page.locator("#moves .mv")).to_have_count(4, timeout=30000)
+
+
+def test_a_search_cut_by_a_fatal_error_starts_again_on_the_new_worker(new_context, site_url):
+    page = new_context().new_page()
+    page.goto(site_url + LOA + "/players=h,c:strong")
+    wait_engine_ready(page)
+    before = int(page.evaluate("document.documentElement.dataset.searches || 0"))
+    play_no_wait = [cell(page, "d1"), cell(page, "b3")]
+    for target in play_no_wait:
+        target.click()
+    page.wait_for_function(f"Number(document.documentElement.dataset.searches || 0) > {before}")
+    page.workers[0].evaluate("self.postMessage({type: 'fatal', id: null, message: 'test'})")
+    expect(page.locator("#notice")).to_contain_text("restarted")
+    expect(page.locator("#moves .mv")).to_have_count(2, timeout=60000)
+    assert int(page.evaluate("document.documentElement.dataset.searches")) >= before + 2
+    expect(page.locator("#notice")).not_to_contain_text("could not move")

@@ -318,6 +318,11 @@ function startEngine(planned) {
         page.games = (await engine.initial()).games;
       });
   const opened = gamesKnown.then(() => actions.openFromURL({ boot: true }));
+  engine.onrestart = () =>
+    showNotice(
+      "The game engine met a fatal error and was restarted. Your games are kept; if the computer was thinking, it starts again.",
+      { kind: "error" },
+    );
   engine.onloading = ({ stage, fraction, message }) => {
     $("loading-message").textContent = message || stage || "Loading…";
     const bar = $("loading-bar");

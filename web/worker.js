@@ -20,6 +20,8 @@
 //   {type: "failed", message}   (marks: the start-up timeline, see mark())
 //   {id, type: "result", result}, {id, type: "error", error: {type, message}}
 //   {id, type: "progress", progress}
+//   {type: "fatal", id, message}   Pyodide broke answering request `id`: the page
+//                                  starts a new worker (engine.js); this one refuses the rest
 //
 // Every call goes through gamut.bridge.handle(method, paramsJSON), which
 // never raises: Python errors come back as typed errors.
@@ -312,6 +314,8 @@ function answer(id, responseText) {
   return null;
 }
 
+let current = null; // the id of the request being answered (named in a fatal error)
+
 function callBridge(method, params) {
   let text;
   try {
@@ -326,6 +330,11 @@ function callBridge(method, params) {
     return handle(method, text);
   } catch (err) {
     // the bridge never raises; a crash of the runtime itself lands here
+    if (err && (err.pyodide_fatal_error || /fatal error/i.test(String(err.message)))) {
+      // Pyodide cannot go on: refuse what follows, and ask the page for a new worker
+      failure = `the engine met a fatal error: ${String(err.message || err).split("\n")[0]}`;
+      post({ type: "fatal", id: current, message: failure });
+    }
     return JSON.stringify({
       ok: false,
       error: { type: "InternalError", message: String(err.message || err) },
@@ -356,6 +365,7 @@ async function runJob(id, kind, params) {
         post({ id, type: "error", error: { type: "CancelledError", message: "the job was cancelled" } });
         return;
       }
+      current = id;
       const step = answer(id, callBridge("job_step", { job, budget_ms: SLICE_MS }));
       if (!step) return;
       if (step.result.done) {
@@ -401,6 +411,7 @@ function dispatch(msg) {
     post({ id, type: "error", error: { type: "RequestError", message: "method must be a string" } });
     return;
   }
+  current = id;
   if (type === "job") {
     runJob(id, msg.method, msg.params);
     return;

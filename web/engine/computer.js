@@ -222,6 +222,10 @@ export class Computer {
         if (err && err.type === "CancelledError") return;
         if (this.think !== t) return;
         this.think = null;
+        if (err && err.type === "EngineRestarted") {
+          this.sync(); // a new worker took over (the page says so): think again there
+          return;
+        }
         if (purpose === "move") this.paused = true; // do not start it again and again
         this.onError(
           `The computer could not ${purpose === "move" ? "move" : "find a hint"}: ${err && err.message}`,

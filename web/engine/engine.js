@@ -19,6 +19,15 @@
 // `call(method, params)` and `job(method, params, onprogress)` stay for
 // tools and tests that speak to the bridge directly.
 //
+// A fatal error (issue #27): when Pyodide itself breaks (the worker reports
+// {type: "fatal"}, or an uncaught error reaches the worker after start-up),
+// the engine starts a new worker at once and says so through
+// `onrestart(message)`.  The request that broke it and the running jobs
+// reject with type "EngineRestarted"; every other call waiting for an answer
+// is sent again to the new worker (which queues it until it is ready), so a
+// caller never waits for ever and the page, which holds every game, loses
+// nothing.  More than MAX_RESTARTS in a minute and the engine fails for good.
+//
 // Long lines (issue #32): a request never sends a game's whole line again.
 // The worker answers `view` and `play` with the ids of the positions along
 // the request; the engine keeps, per start, the last line it was answered
@@ -32,6 +41,7 @@
 /** Bridge calls that read the position `{start, line}` (gamut.methods.placed). */
 const PLACED = new Set(["view", "play", "enter", "mark", "explain", "describe", "read", "setup_describe"]);
 const HELD_STARTS = 8; // starts whose line is held at once (the games open in the page)
+const MAX_RESTARTS = 3; // new workers in a minute after fatal errors, before giving up
 
 /**
  * The lines the worker holds, per start: the canonical moves of the last
@@ -126,26 +136,77 @@ export class Engine {
     // the worker start.js started while the page loaded, if any (only for the default worker)
     const early = workerURL ? null : globalThis.__gamutEarlyWorker;
     if (early) delete globalThis.__gamutEarlyWorker;
-    const url = workerURL ?? new URL("../worker.js", import.meta.url); // (the worker stays beside app.js: build.py fills its paths)
+    this.onrestart = null; // (message) => void: a fatal error; a new worker took over
+    /** @type {number[]} */
+    this._restarts = []; // when each restart happened (epoch ms)
+    this.url = workerURL ?? new URL("../worker.js", import.meta.url); // (the worker stays beside app.js: build.py fills its paths)
     try {
-      this.worker = early ? early.worker : new Worker(url, { type: "module" });
+      this.worker = early ? early.worker : new Worker(this.url, { type: "module" });
     } catch (err) {
       this.worker = null;
       this._fail(`the engine worker cannot start: ${/** @type {Error} */ (err).message}`);
       return;
     }
+    this._listen(this.worker, early ? early.events : []);
+  }
+
+  /** Take `worker`'s messages (and `events`, what it said before we listened). */
+  _listen(worker, events = []) {
     const on = {
       message: event => this._receive(event.data),
       error: event => {
         event.preventDefault?.();
-        this._fail(`the engine worker failed to load${event.message ? `: ${event.message}` : ""}`);
+        const what = event.message ? `: ${event.message}` : "";
+        if (this.state === "ready") this._restart(`the engine worker stopped${what}`, null);
+        else this._fail(`the engine worker failed to load${what}`);
       },
       messageerror: () => this._fail("the engine worker sent an unreadable message"),
     };
-    this.worker.onmessage = on.message;
-    this.worker.onerror = on.error;
-    this.worker.onmessageerror = on.messageerror;
-    for (const [kind, event] of early ? early.events : []) on[kind](event); // what it said meanwhile
+    worker.onmessage = on.message;
+    worker.onerror = on.error;
+    worker.onmessageerror = on.messageerror;
+    for (const [kind, event] of events) on[kind](event);
+  }
+
+  /** A fatal error in the worker (request `culprit`, if one caused it): a new
+   * worker, the calls waiting sent to it again (see the top of this file). */
+  _restart(message, culprit) {
+    if (this.state === "failed") return;
+    const now = Date.now();
+    this._restarts = this._restarts.filter(t => now - t < 60000);
+    const old = this.worker;
+    if (old) {
+      old.onmessage = old.onerror = old.onmessageerror = null;
+      old.terminate();
+    }
+    if (this._restarts.length >= MAX_RESTARTS) {
+      this._fail(`the engine failed ${MAX_RESTARTS + 1} times in a minute (${message})`);
+      return;
+    }
+    this._restarts.push(now);
+    this.held = new HeldLines(); // the new worker holds no position
+    try {
+      this.worker = new Worker(this.url, { type: "module" });
+    } catch (err) {
+      this.worker = null;
+      this._fail(`the engine worker cannot start again: ${/** @type {Error} */ (err).message}`);
+      return;
+    }
+    this._listen(this.worker);
+    const lost = `the engine met a fatal error and was restarted (${message})`;
+    for (const [id, p] of [...this._pending]) {
+      if (id === culprit || p.type === "job") {
+        this._pending.delete(id);
+        p.reject(new EngineError("EngineRestarted", lost));
+      } else {
+        this.worker.postMessage({ id, type: p.type, method: p.method, params: p.params });
+      }
+    }
+    try {
+      this.onrestart?.(message);
+    } catch (err) {
+      console.warn(err);
+    }
   }
 
   _setState(state) {
@@ -184,6 +245,9 @@ export class Engine {
       case "failed":
         this._fail(msg.message);
         return;
+      case "fatal":
+        this._restart(String(msg.message || "a fatal error"), msg.id ?? null);
+        return;
     }
     const pending = this._pending.get(msg.id);
     if (!pending) return;
@@ -210,7 +274,7 @@ export class Engine {
         reject(new EngineError("EngineFailed", this.failure));
         return;
       }
-      this._pending.set(id, { resolve, reject, onprogress });
+      this._pending.set(id, { resolve, reject, onprogress, type, method, params: params ?? {} });
       try {
         this.worker.postMessage({ id, type, method, params: params ?? {} });
       } catch (err) {
