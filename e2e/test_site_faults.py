@@ -101,3 +101,37 @@ def test_a_search_cut_by_a_fatal_error_starts_again_on_the_new_worker(new_contex
     expect(page.locator("#moves .mv")).to_have_count(2, timeout=60000)
     assert int(page.evaluate("document.documentElement.dataset.searches")) >= before + 2
     expect(page.locator("#notice")).not_to_contain_text("could not move")
+
+
+def test_a_reload_opens_into_its_own_game_after_another_tab_played_on(new_context, site_url):
+    """Tab A plays d1-b3; tab B opens A's link and plays h2-f4; A reloads at
+    once.  A's address now names an earlier position of the stored game: A
+    must open into that game (with B's move), not split it into a copy."""
+    context = new_context()
+    a = context.new_page()
+    a.goto(site_url + LOA)
+    wait_engine_ready(a)
+    play(a, "d1", "b3")
+    a.wait_for_timeout(400)  # saved
+    b = context.new_page()
+    b.goto(a.url)
+    wait_engine_ready(b)
+    wait_idle(b)
+    old_address = a.url
+    play(b, "h2", "f4")
+    b.wait_for_timeout(400)
+    # (A reloads before it hears of B's move: its address is still its own older one)
+    a.evaluate("u => history.replaceState(history.state, '', u)", old_address)
+    a.reload()
+    wait_engine_ready(a)
+    wait_idle(a)
+    expect(a.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
+    expect(a.locator("#explain")).to_contain_text("went on in another tab")
+    b.close()  # (an open tab B would save the game back with its own head: the library then shows that)
+    play(a, "b1", "d3")
+    expect(a.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
+    a.wait_for_timeout(400)
+    a.click("#open-games")
+    a.wait_for_function("document.querySelectorAll('#games-list li').length > 0")
+    expect(a.locator("#games-list .game-row")).to_have_count(1)
+    expect(a.locator("#games-list .game-row")).to_contain_text("3 moves")

@@ -138,10 +138,13 @@ export const openingActions = {
       let target = null;
       if (!rules && !editing && !(boot && unchecked && location.hash === unchecked.fragment())) {
         const linked = await actions.readLink({ boot });
+        // (a reload: the link is this tab's own stored game, whatever happened to it since)
+        const own = boot && !!stored && stored.id === keep.tabCurrentId();
         if (linked)
           target = await actions.placeLink(
             linked,
             unchecked && unchecked.start === linked.start ? await check() : null,
+            { own },
           );
       }
       target = target || (await check());
@@ -291,12 +294,24 @@ export const openingActions = {
   /** Where a link's game goes: into the game on screen or the library entry
    * it belongs to (a reload, an older link, a friend's reply), else it is a
    * new game.  Returns the model to show. */
-  async placeLink(linked, current) {
+  async placeLink(linked, current, { own = false } = {}) {
     const how = current && current.start === linked.start && open.relation(current.tree, linked.head);
     if (how === "same" || how === "extends") {
       const news = how === "extends";
       open.mergeLink(current, linked);
       if (news) setExplain("The link's new moves were added to this game.", "info");
+      return current;
+    }
+    if (own && how === "older") {
+      // this tab's game went on in another tab before the reload: open into it,
+      // never a copy (that would split the game in two)
+      const main = current.tree.mainline([]);
+      if (main.length > current.head.length && open.relation(current.tree, current.head) !== null) {
+        current.head = main; // (the stored head may be this tab's own, saved as it closed)
+        current.tip = main;
+      }
+      current.viewed = [...current.head];
+      setExplain("This game went on in another tab: its newer moves are shown here too.", "info");
       return current;
     }
     let found = null;

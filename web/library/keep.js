@@ -72,6 +72,15 @@ export function settingsOf(gameId) {
   return s && typeof s === "object" ? s : null;
 }
 
+/** The library entry this tab had open before a reload, or null (a new tab). */
+export function tabCurrentId() {
+  try {
+    return store("sessionStorage")?.getItem(CURRENT_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
 /** The library entry this tab had open (a reload), else the last one open anywhere. */
 export function currentId() {
   try {
