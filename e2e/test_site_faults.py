@@ -6,6 +6,9 @@ Each test uses a fresh browser context (its own profile and library).
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from conftest import wait_engine_ready
 from pagekit import cell, wait_idle
 from playwright.sync_api import expect
@@ -135,3 +138,108 @@ def test_a_reload_opens_into_its_own_game_after_another_tab_played_on(new_contex
     a.wait_for_function("document.querySelectorAll('#games-list li').length > 0")
     expect(a.locator("#games-list .game-row")).to_have_count(1)
     expect(a.locator("#games-list .game-row")).to_contain_text("3 moves")
+
+
+ENTRIES_JS = """() => new Promise((ok, fail) => {
+    const r = indexedDB.open('gamut', 1);
+    r.onsuccess = () => {
+        const q = r.result.transaction('games').objectStore('games').getAll();
+        q.onsuccess = () => ok(q.result);
+        q.onerror = fail;
+    };
+})"""
+
+PUT_JS = """entry => new Promise((ok, fail) => {
+    const r = indexedDB.open('gamut', 1);
+    r.onsuccess = () => {
+        const tx = r.result.transaction('games', 'readwrite');
+        tx.objectStore('games').put(entry);
+        tx.oncomplete = ok;
+        tx.onerror = fail;
+    };
+})"""
+
+
+def _stored_game(page):
+    """A saved two-move game: its library entry."""
+    play(page, "d1", "b3")
+    play(page, "h2", "f4")
+    page.wait_for_timeout(400)
+    [entry] = page.evaluate(ENTRIES_JS)
+    return entry
+
+
+@pytest.mark.parametrize("stored_as", ["newer version", "damaged", "another start"])
+def test_an_unsaved_copy_never_overwrites_a_save_it_cannot_merge_with(new_context, site_url, stored_as):
+    page = new_context().new_page()
+    page.goto(site_url + LOA)
+    wait_engine_ready(page)
+    entry = _stored_game(page)
+    copy = {"at": 1, "game": entry["game"], "name": "", "created": entry["created"]}
+    stored = dict(entry)
+    if stored_as == "newer version":
+        stored["v"] = 99
+    elif stored_as == "damaged":
+        stored["game"] = {**entry["game"], "tree": {"v": 1, "nodes": "not a list"}}
+    else:
+        stored["game"] = {
+            **entry["game"],
+            "start": "loa scrambled-eggs double-connection=mover start",
+            "meta": {**entry["game"]["meta"], "variant": "scrambled-eggs"},
+            "tree": {"v": 1, "nodes": []},
+            "viewed": [],
+            "head": [],
+            "tip": [],
+        }
+    # the page is gone (closed before its last save was known written); a copy waits
+    page.goto("about:blank")
+    page.goto(site_url)
+    page.evaluate(PUT_JS, stored)
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"gamut.unsaved.{entry['id']}", json.dumps(copy)]
+    )
+    page.reload()
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#notice")).to_contain_text("kept as a new entry")
+    entries = page.evaluate(ENTRIES_JS)
+    assert len(entries) == 2
+    kept = next(e for e in entries if e["id"] == entry["id"])
+    assert kept == stored  # untouched, byte for byte
+    other = next(e for e in entries if e["id"] != entry["id"])
+    assert other["game"]["head"] == ["d1-b3", "h2-f4"]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gamut.unsaved.'))") == []
+
+
+def test_an_unsaved_copy_that_cannot_be_read_is_kept_as_a_damaged_entry(new_context, site_url):
+    page = new_context().new_page()
+    page.goto(site_url + LOA)
+    wait_engine_ready(page)
+    page.evaluate("localStorage.setItem('gamut.unsaved.abc', JSON.stringify({at: 1, game: {tree: 5}}))")
+    page.reload()
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#notice")).to_contain_text("could not be read")
+    page.click("#notice-close")
+    page.click("#open-games")
+    expect(page.locator("#games-list .game-row.damaged")).to_have_count(1)
+
+
+def test_a_save_over_an_entry_it_cannot_merge_with_becomes_a_new_entry(new_context, site_url):
+    page = new_context().new_page()
+    page.goto(site_url + LOA)
+    wait_engine_ready(page)
+    entry = _stored_game(page)
+    newer = {**entry, "v": 99}  # (another version of Gamut, in another tab, wrote it meanwhile)
+    page.evaluate(PUT_JS, newer)
+    play(page, "b1", "d3")
+    expect(page.locator("#notice")).to_contain_text("saved as a new entry")
+    page.wait_for_timeout(400)
+    entries = page.evaluate(ENTRIES_JS)
+    assert len(entries) == 2
+    assert next(e for e in entries if e["id"] == entry["id"]) == newer
+    assert next(e for e in entries if e["id"] != entry["id"])["game"]["head"] == ["d1-b3", "h2-f4", "b1-d3"]
+    page.reload()  # and the game on screen is the new entry
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])

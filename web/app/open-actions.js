@@ -234,7 +234,8 @@ export const openingActions = {
       /* no library here: the old save stays where it is */
     }
     try {
-      await keep.recoverUnsaved(page.games);
+      const said = await keep.recoverUnsaved(page.games);
+      if (said.length) showNotice(said.join(" "), { kind: "error", fresh: true });
     } catch {
       /* no library: the copies stay for the next start */
     }

@@ -14,22 +14,53 @@ const DELAY_MS = 150;
 const UNSAVED = "gamut.unsaved."; // + entry id: the last state not yet known written
 
 /** Put into the library the games whose last changes may not have been
- * written (the page closed first): merged, never replacing what is stored. */
+ * written (the page closed first): merged, never replacing what is stored.
+ * A copy that cannot be merged with its stored entry (another start, a newer
+ * version, a damaged entry) becomes an entry of its own; a copy that cannot
+ * be read is kept as a damaged entry (listed, exportable).  Returns what the
+ * page should say, one sentence a copy kept apart (none when all merged). */
 export async function recoverUnsaved(games) {
   const s = store();
-  if (!s) return;
+  if (!s) return [];
+  const said = [];
   const keys = [];
   for (let i = 0; i < s.length; i++) if (s.key(i)?.startsWith(UNSAVED)) keys.push(s.key(i));
   for (const key of keys) {
     const copy = readJSON(key);
+    let model = null;
     try {
-      const model = GameModel.fromJSON(copy && copy.game);
+      model = GameModel.fromJSON(copy && copy.game);
+    } catch (err) {
+      try {
+        await library.put(damagedEntry(copy, s.getItem(key)));
+        said.push(
+          `A game not yet saved when the page closed could not be read (${clause(err.message)}); it is listed in your games as damaged.`,
+        );
+      } catch {
+        continue; // no library now: the copy stays for the next start
+      }
+    }
+    if (model) {
       model.id = key.slice(UNSAVED.length);
-      model.name = copy.name || "";
-      model.created = copy.created;
-      await library.save(model, { summary: summaryOf(model, null, games), thumb: null, keepThumb: true });
-    } catch {
-      /* a copy that cannot be read: dropped */
+      model.name = (copy && copy.name) || "";
+      model.created = copy && copy.created;
+      const summary = summaryOf(model, null, games);
+      try {
+        await library.save(model, { summary, thumb: null, keepThumb: true });
+      } catch (err) {
+        if (!(err instanceof library.UnmergeableError)) continue; // (kept for the next start)
+        const oldId = model.id;
+        model.id = library.newId();
+        try {
+          await library.save(model, { summary, thumb: null, keepThumb: true });
+        } catch {
+          continue;
+        }
+        if (currentId() === oldId) setCurrentId(model.id); // (the game the page had open opens)
+        said.push(
+          `A game not yet saved when the page closed was kept as a new entry in your games: ${clause(err.message)}. Both are kept.`,
+        );
+      }
     }
     try {
       s.removeItem(key);
@@ -37,6 +68,22 @@ export async function recoverUnsaved(games) {
       /* nothing to do */
     }
   }
+  return said;
+}
+
+/** A library entry holding an unreadable copy as it was (listed as damaged). */
+function damagedEntry(copy, raw) {
+  const now = Date.now();
+  return {
+    id: library.newId(),
+    v: library.VERSION,
+    game: copy && typeof copy === "object" && copy.game !== undefined ? copy.game : { raw },
+    name: "",
+    created: now,
+    updated: now,
+    summary: null,
+    thumb: null,
+  };
 }
 
 function store(kind = "localStorage") {
@@ -233,6 +280,7 @@ export class Keeper {
           if (merged) this.onMerged(model);
         },
         err => {
+          if (err instanceof library.UnmergeableError) return this._keepApart(model, err.message);
           if (!this.warned) {
             this.warned = true;
             this.onProblem(
@@ -244,13 +292,33 @@ export class Keeper {
     return this.saving;
   }
 
+  /** The stored entry of `model`'s id cannot be combined with it (`why`): the
+   * game on screen becomes a new entry, the stored one stays as it is. */
+  _keepApart(model, why) {
+    const oldId = model.id;
+    const copy = readJSON(UNSAVED + oldId);
+    model.id = library.newId();
+    try {
+      store()?.removeItem(UNSAVED + oldId);
+      if (copy) writeJSON(UNSAVED + model.id, copy);
+    } catch {
+      /* the copy stays under the old id: recovered apart at the next start */
+    }
+    setCurrentId(model.id);
+    this.onProblem(
+      `This game was saved as a new entry in your games: ${clause(why)}, so it was left as it is. Both are kept.`,
+    );
+    this.pending = Date.now();
+    setTimeout(() => this.flush(), 0); // (after the save that failed: flush() waits for it)
+  }
+
   /** Another tab saved a game: if it is the one open here, take its moves in. */
   async _other(msg) {
     const model = this.model;
     if (!model || msg.id !== model.id || msg.type !== "saved") return;
     try {
       const entry = await library.get(model.id);
-      if (entry && entry.game && entry.game.start === model.start && model.merge(entry.game)) {
+      if (entry && entry.game && entry.game.start === model.start && model.merge(entry.game) > 0) {
         this.onMerged(model);
       }
     } catch {

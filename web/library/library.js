@@ -58,6 +58,14 @@ function inTime(promise, what, ms = STORAGE_WAIT_MS) {
   });
 }
 
+/** A save that would overwrite a stored entry it cannot be combined with. */
+export class UnmergeableError extends StorageError {
+  constructor(message) {
+    super(message);
+    this.name = "UnmergeableError";
+  }
+}
+
 let opening = null;
 
 function openDB() {
@@ -176,8 +184,16 @@ export async function save(model, { summary, thumb, keepThumb = false }) {
   let merged = 0;
   await transaction("readwrite", async store => {
     const old = await request(store.get(model.id));
-    if (old && old.v === VERSION && old.game && old.game.start === model.start) {
+    if (old) {
+      // nothing is written over a stored copy that cannot be merged
+      if (!old.game || typeof old.game !== "object" || typeof old.v !== "number")
+        throw new UnmergeableError("the stored copy of this game is damaged");
+      if (old.v !== VERSION)
+        throw new UnmergeableError(`the stored copy was saved by another version of Gamut (format ${old.v})`);
+      if (old.game.start !== model.start)
+        throw new UnmergeableError("the stored copy with the same id starts from another position");
       merged = model.merge(old.game);
+      if (merged < 0) throw new UnmergeableError("the stored copy of this game is damaged");
     }
     const entry = {
       id: model.id,

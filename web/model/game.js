@@ -310,13 +310,14 @@ export class GameModel {
    * tab or an earlier save) into this one: the union of both trees, less
    * the lines deleted in either (a deletion made in another tab is made here
    * too; a line deleted here is not brought back).  Returns how many
-   * changes it made to the tree (0 for a copy that cannot be read). */
+   * changes it made to the tree, or -1 for a copy whose tree cannot be read
+   * (nothing merged: the caller must not write over it). */
   merge(stored) {
     let tree;
     try {
       tree = GameTree.fromJSON(stored.tree);
     } catch {
-      return 0;
+      return -1;
     }
     // each line's latest record, of either copy
     const records = new Map(this.deleted.map(r => [lineKey(r[0]), r]));
