@@ -243,3 +243,36 @@ def test_a_save_over_an_entry_it_cannot_merge_with_becomes_a_new_entry(new_conte
     wait_engine_ready(page)
     wait_idle(page)
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
+
+
+def test_a_stored_game_with_an_illegal_move_says_so_when_opened_and_is_then_listed_as_damaged(
+    new_context, site_url
+):
+    page = new_context().new_page()
+    page.goto(site_url + LOA)
+    wait_engine_ready(page)
+    entry = _stored_game(page)
+    bad = {
+        **entry,
+        "id": "bad0000000000000000",
+        "name": "Broken",
+        "updated": entry["updated"] - 1000,
+        "game": {
+            **entry["game"],
+            "tree": {"v": 1, "nodes": [[0, "d1-b3"], [1, "a1-a1"]]},
+            "head": ["d1-b3", "a1-a1"],
+            "tip": ["d1-b3", "a1-a1"],
+            "viewed": ["d1-b3", "a1-a1"],
+        },
+    }
+    page.evaluate(PUT_JS, bad)
+    page.click("#open-games")
+    row = page.locator('#games-list .game-row[data-id="bad0000000000000000"]')
+    expect(row).to_be_visible()
+    row.locator('[data-act="open"]').click()
+    expect(page.locator("#notice")).to_contain_text("could not be opened")
+    expect(page.locator("#notice")).to_contain_text("a1-a1")
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])  # the game on screen stays
+    page.click("#notice-close")
+    page.click("#open-games")
+    expect(page.locator('#games-list .game-row.damaged[data-id="bad0000000000000000"]')).to_be_visible()

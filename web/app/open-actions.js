@@ -345,7 +345,24 @@ export const openingActions = {
   openEntry(entry) {
     if (page.model && page.model.id === entry.id) return;
     return page.busy(async () => {
-      const model = await open.fromLibrary(page.positions, entry);
+      let model;
+      try {
+        model = await open.fromLibrary(page.positions, entry);
+      } catch (err) {
+        if (!err || !err.type || err.type === "InternalError") throw err;
+        // (moves the engine refuses: the list could not know before opening it)
+        showNotice(
+          `This game could not be opened: ${clause(err.message)}. It stays in your games list, marked as damaged, and can be exported as it is.`,
+          { kind: "error" },
+        );
+        try {
+          await library.markDamaged(entry.id, err.message);
+          await page.gamesList.refresh();
+        } catch {
+          /* no library now: said when it is next opened */
+        }
+        return;
+      }
       hideNotice();
       setExplain("");
       actions.replace(model);

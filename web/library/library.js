@@ -226,6 +226,7 @@ export async function get(id) {
 /** Why an entry cannot be opened, or null. */
 export function problemOf(entry, knownGames) {
   if (!entry || typeof entry !== "object") return "it is not a game record";
+  if (typeof entry.damaged === "string" && entry.damaged) return entry.damaged;
   if (typeof entry.v !== "number") return "it has no version";
   if (entry.v > VERSION) return `it was saved by a newer version of Gamut (format ${entry.v})`;
   if (entry.v !== VERSION) return `it has an unknown format (${entry.v})`;
@@ -247,6 +248,16 @@ export function modelOf(entry) {
   model.name = entry.name || "";
   model.created = entry.created;
   return model;
+}
+
+/** Mark an entry as one that cannot be opened (`why`: the engine refused its
+ * moves), so the list shows it as damaged; a save of the same game clears it. */
+export async function markDamaged(id, why) {
+  await transaction("readwrite", async store => {
+    const entry = await request(store.get(id));
+    if (entry) await request(store.put({ ...entry, damaged: String(why) }));
+  });
+  announce("saved", id);
 }
 
 export async function remove(id) {
