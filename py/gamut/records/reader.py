@@ -22,6 +22,8 @@ from .tree import (
     _Stop,
     _Tree,
     _turn,
+    read_termination,
+    read_time_control,
     start_text,
 )
 
@@ -131,6 +133,12 @@ def _read_game(tokens: list[Token]) -> Record:
         name=tags.get("Name"),
         tags={k: v for k, v in tags.items() if k not in KNOWN_TAGS},
     )
+    for name, read in (("Termination", read_termination), ("TimeControl", read_time_control)):
+        if name in tags:
+            try:
+                setattr(record, name.lower(), read(tags[name]))
+            except RecordError as exc:
+                raise _Stop(str(exc), where[name]) from None
     players = tree.root.state.num_players
     result = tags.get("Result", "*")
     if _check_result(result, players):
@@ -148,7 +156,8 @@ def _read_game(tokens: list[Token]) -> Record:
     try:
         record._settle(tree)
     except RecordError as exc:
-        raise _Stop(str(exc), movetext[1] if movetext else where.get("Result", first)) from None
+        at = where.get("Termination") if record.termination else None
+        raise _Stop(str(exc), at or (movetext[1] if movetext else where.get("Result", first))) from None
     return record
 
 

@@ -63,6 +63,10 @@ def _format_one(record: Record) -> str:
     if record.name is not None:
         tags.append(("Name", record.name))
     tags.extend(record.tags.items())
+    if record.timecontrol is not None:
+        tags.append(("TimeControl", record.timecontrol))
+    if record.termination is not None:
+        tags.append(("Termination", record.termination))
     tags.append(("Result", result))
     lines = [f"[{name} {_quote(value)}]" for name, value in tags]
     return "\n".join(lines) + "\n\n" + _wrap(_movetext(tree, result)) + "\n"
