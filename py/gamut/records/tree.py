@@ -249,15 +249,18 @@ def _check_result(text: str, players: int) -> str | None:
 #: How a game ended (the Termination tag): by its rules, a resignation, a
 #: draw agreed, a flag fallen, or left unfinished.
 TERMINATIONS = ("rules", "resignation", "agreement", "time", "abandoned")
-# other programs' words (PGN's and lichess's, boardspace's), read as Gamut's
-_TERMINATION_WORDS = {"normal": "rules", "time forfeit": "time", "forfeit": "abandoned"}
+# other programs' words (PGN's and lichess's, boardspace's), read as Gamut's;
+# lichess's "Normal" is any end but time (the rules, a resignation, a draw
+# agreed): it says nothing Gamut keeps
+_TERMINATION_WORDS = {"normal": None, "unterminated": None, "time forfeit": "time", "forfeit": "abandoned"}
 _TIME_CONTROL = re.compile(r"(\d{1,7})(\+\d{1,7})?|[1-9]\d{0,3}d|-")
 
 
-def read_termination(text: str) -> str:
+def read_termination(text: str) -> str | None:
     """Gamut's word for a Termination tag's text: one of :data:`TERMINATIONS`
-    (any case), or PGN's ``Normal`` and ``Time forfeit``, or boardspace's
-    ``White resigned``/``Black forfeited``; RecordError for anything else."""
+    (any case), or lichess's ``Time forfeit`` (None for its ``Normal`` and
+    ``Unterminated``), or boardspace's ``White resigned`` and ``Black
+    forfeited``; RecordError for anything else."""
     word = " ".join(text.lower().split())
     if word in TERMINATIONS:
         return word
