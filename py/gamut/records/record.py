@@ -93,6 +93,8 @@ class Record:
         wrong = _check_ending(self.result, self.termination, outcome)
         if wrong:
             raise RecordError(wrong)
+        if self.timecontrol is not None:
+            self.timecontrol = read_time_control(self.timecontrol)
 
     def start_state(self) -> State:
         return load(self.start)

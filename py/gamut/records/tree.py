@@ -292,6 +292,8 @@ def _check_ending(result: str, termination: str | None, outcome: Outcome | None)
     position has ``outcome``, or None."""
     if termination is None:
         return None
+    if termination not in TERMINATIONS:
+        return f"the termination {excerpt(termination, 30)} is not one of {', '.join(TERMINATIONS)}"
     if outcome is not None and termination != "rules":
         return f"the game ended by its rules ({outcome.reason}), not by {termination}"
     if outcome is None and termination == "rules":
