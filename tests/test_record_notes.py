@@ -149,6 +149,12 @@ def test_malformed_times_do_not_read(text):
         ("\\[%clk 1:00] a \\} b", "[%clk 1:00] a } b", {}),  # \[% writes a [% that is text
         ("\\\\[%clk 1:00]", "\\", {"left": 60_000}),  # an escaped backslash, then a command
         ("[%clock 1:00] [%CLK 1:00]", "[%clock 1:00] [%CLK 1:00]", {}),  # not Gamut's commands
+        # lichess's circles and arrows (written back as [%draw])
+        (
+            "[%csl Gd4,Rcd5] [%cal Ba1h8,Yj10j9]",
+            "",
+            {"shapes": [["G", "d4"], ["R", "cd5"], ["B", "a1", "h8"], ["Y", "j10", "j9"]]},
+        ),
     ],
 )
 def test_comment_commands_become_notes(raw, text, notes):
@@ -169,6 +175,10 @@ def test_comment_commands_become_notes(raw, text, notes):
         ("[%draw G d4 e5 f6]", "a shape is"),
         ("[%draw]", "a shape is"),
         ("[%clk 1:00] [%clk 2:00]", "two times left"),
+        ("[%csl Gd4e5]", r"is not written as \[%csl Gd4,Rf6\]"),
+        ("[%cal Gd4]", r"is not written as \[%cal Gd4f6"),
+        ("[%cal Pd4e5]", "colour 'P'"),
+        ("[%csl G d4]", "is not written as"),
     ],
 )
 def test_a_malformed_command_is_refused_with_a_clear_message(raw, words):

@@ -52,6 +52,8 @@ PIECES = st.sampled_from(
         "[%emt 1:00]",
         "[%draw G a1]",
         "[%draw",
+        "[%csl Ga1]",
+        "[%cal",
         "\\[%clk",
         "[%eval 0.3]",
         "[%clock 1:00]",

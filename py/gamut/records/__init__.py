@@ -107,7 +107,9 @@ no spaces at its ends); writing puts them after the text, in that order.  A
 ``[%clk``, ``[%emt`` or ``[%draw`` that is malformed (``[%clk soon]``, an
 unknown colour, a cell the board does not have, a second ``[%clk`` on one
 move) is an error, not text: write ``\[%`` for text that would read as one.
-Other programs' commands (lichess's ``[%eval 0.3]``) stay in the text.  The
+lichess's own circles and arrows, ``[%csl Gd4,Rf6]`` and ``[%cal Gd4f6]``,
+read as shapes too (and are written as ``[%draw ...]``); other programs'
+commands (lichess's ``[%eval 0.3]``) stay in the text.  The
 comment before the first move may draw on the start position
 (``[%draw ...]``), nothing more.
 

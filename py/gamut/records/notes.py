@@ -26,8 +26,9 @@ from ..core import RecordError, excerpt
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 #: The colours of shapes: green, red, blue, yellow.
 COLOURS = ("G", "R", "B", "Y")
-#: The commands a comment may carry, and the notes each one gives.
-COMMANDS = {"clk": "left", "emt": "spent", "draw": "shapes"}
+#: The commands a comment may carry, and the notes each one gives (lichess's
+#: circles and arrows, ``[%csl Gd4,Rf6]`` and ``[%cal Gd4f6]``, read too).
+COMMANDS = {"clk": "left", "emt": "spent", "draw": "shapes", "csl": "shapes", "cal": "shapes"}
 MAX_TIME = 10**12  # milliseconds (about 31 years): any real clock fits
 MAX_SHAPES = 1000  # on one move
 
@@ -36,8 +37,10 @@ _KEYS = ("glyph", "shapes", "spent", "left")
 _CELL = re.compile(r"[A-Za-z0-9_-]{1,16}")
 _TIME = re.compile(r"(?:(\d{1,6}):)?(\d{1,6}):(\d\d)(?:\.(\d{1,3}))?")
 # in a comment as written: an escape, a "[%" escaped, or a command
-_PIECE = re.compile(r"\\([\\}])|\\(\[%)|\[%(clk|emt|draw)(?![\w-])([^\]}]*)(\]?)")
-_LOOKALIKE = re.compile(r"\[%(?=(?:clk|emt|draw)(?![\w-]))")
+_PIECE = re.compile(r"\\([\\}])|\\(\[%)|\[%(clk|emt|draw|csl|cal)(?![\w-])([^\]}]*)(\]?)")
+_LOOKALIKE = re.compile(r"\[%(?=(?:clk|emt|draw|csl|cal)(?![\w-]))")
+# lichess's shapes: a colour and a cell, or two, with no space between
+_LICHESS_SHAPE = re.compile(r"([A-Z])([a-z]+\d+)([a-z]+\d+)?")
 
 
 # ---------------------------------------------------------------------------
@@ -187,6 +190,13 @@ def read_comment(raw: str) -> tuple[str, Notes]:
 
 
 def _read_command(name: str, body: str, command: str) -> Notes:
+    if name in ("csl", "cal"):
+        found = [_LICHESS_SHAPE.fullmatch(item.strip()) for item in body.split(",")]
+        if not all(m and (m.group(3) is None) == (name == "csl") for m in found):
+            example = "[%csl Gd4,Rf6]" if name == "csl" else "[%cal Gd4f6,Rf6a1]"
+            raise RecordError(f"{excerpt(command, 30)} is not written as {example}")
+        shapes = [[g for g in m.groups() if g] for m in found if m]
+        return {"shapes": _check_shapes(shapes, excerpt(command, 30), None)}
     if name == "draw":
         shapes = [item.split() for item in body.split(",")]
         try:
