@@ -53,7 +53,9 @@ class Record:
         # two among them: they are fields
         for name, read in (("Termination", read_termination), ("TimeControl", read_time_control)):
             if name in self.tags:
-                value = read(self.tags.pop(name))
+                text = self.tags[name]
+                self.tags = {k: v for k, v in self.tags.items() if k != name}  # (not the caller's dict)
+                value = read(text)
                 setattr(self, name.lower(), getattr(self, name.lower()) or value)
 
     @classmethod
