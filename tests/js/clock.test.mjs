@@ -183,3 +183,41 @@ test("the computer's budget never reaches the time left less a margin", () => {
   // the increment is mostly spent (a 30 s increment with little left)
   assert.ok(budget(5_000, 30_000, 50).deadline <= 5_000 - SAFETY_MS - 500);
 });
+
+test("the game model: a move stops the mover's clock and notes its time; the clock is saved with the game", async () => {
+  const { GameModel } = await import("../../web/model/game.js");
+  const { syncClock, endOnTime } = await import("../../web/model/clock.js");
+  const model = new GameModel({
+    start: "loa standard - start",
+    meta: { game: "loa", variant: "standard", options: {} },
+    players: ["h", "h"],
+    clock: Clock.create({ base: 60_000, increment: 1_000 }, 2),
+  });
+  const seatToMove = line => ({ to_move: line.length % 2, outcome: null });
+  model.play("a1"); // (the first move starts the clock)
+  syncClock(model, seatToMove(model.head), Date.now());
+  assert.equal(model.clock.running, 1);
+  model.clock.since -= 2_500; // seat 1 thinks for 2.5 s
+  model.play("b2");
+  const notes = model.tree.nodeAt(["a1", "b2"]).notes;
+  assert.ok(notes.spent >= 2_500 && notes.spent < 3_500, JSON.stringify(notes));
+  assert.equal(notes.left, 60_000 - notes.spent + 1_000);
+  assert.equal(syncClock(model, seatToMove(model.head), Date.now()), null);
+  assert.equal(model.clock.running, 0);
+  // saved and read back: the same clock
+  const back = GameModel.fromJSON(JSON.parse(JSON.stringify(model.toJSON())));
+  assert.deepEqual(back.clock.toJSON(), model.clock.toJSON());
+  // a save from before clocks has none; a broken clock is dropped, the game kept
+  const old = model.toJSON();
+  delete old.clock;
+  assert.equal(GameModel.fromJSON(old).clock, null);
+  assert.equal(GameModel.fromJSON({ ...old, clock: { control: "x" } }).clock, null);
+  // seat 0's time runs out: the game ends on time, seat 1 the winner
+  back.clock.since -= 60_000;
+  const flagged = syncClock(back, seatToMove(back.head), Date.now());
+  assert.equal(flagged, 0);
+  assert.deepEqual(endOnTime(back, flagged, 2), { result: "0-1", winner: 1, termination: "time", by: 0 });
+  assert.deepEqual(back.ending, { result: "0-1", winner: 1, termination: "time", by: 0 });
+  assert.equal(back.clock.running, null, "the clocks stop");
+  assert.equal(syncClock(back, seatToMove(back.head), Date.now()), null);
+});

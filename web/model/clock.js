@@ -111,6 +111,14 @@ export class Clock {
     return this.running === seat && !this.paused ? left - Math.max(0, now - this.since) : left;
   }
 
+  /** What `seat` has left at `now` if it is to move next: its turn runs
+   * from the last move even before begin() (the computer's budget). */
+  leftFor(seat, now) {
+    if (this.running == null && this.started && !this.paused)
+      return this.left[seat] - Math.max(0, now - this.since);
+    return this.leftAt(seat, now);
+  }
+
   /** The running seat if its time is up at `now` (at exactly zero too), else null. */
   flagged(now) {
     if (this.running == null || this.paused) return null;
@@ -123,6 +131,7 @@ export class Clock {
    * clock had not started (the first move is free: the clock starts now). */
   press(now) {
     const seat = this.running;
+    /** @type {{spent: number, left: number} | null} */
     let out = null;
     if (seat != null) {
       const spent = this.paused ? 0 : Math.max(0, now - this.since);
@@ -223,4 +232,74 @@ export function budget(left, increment, ply = 0) {
   }
   const deadline = Math.max(MIN_SEARCH_MS, Math.min(safe, target * 2));
   return { target: Math.min(target, deadline), deadline: Math.floor(deadline) };
+}
+
+// -- the clock in the game ------------------------------------------------------------
+
+/** Merge `patch` into a tree node's notes (the #29 contract's
+ * tree.setNotesAt, helper "notes"'s; until it is merged, the same here: a
+ * key given null/undefined/"" is deleted). */
+export function setNotes(tree, node, patch) {
+  if (typeof tree.setNotesAt === "function") {
+    tree.setNotesAt(node, patch);
+    return;
+  }
+  const notes = { ...(node.notes || {}) };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value == null || value === "") delete notes[key];
+    else notes[key] = value;
+  }
+  node.notes = notes;
+}
+
+/** The game model's clock hook: a move reached `line` at `now`; the
+ * mover's clock stops and the time it spent and has left go into the
+ * move's notes ({spent, left}, ms). */
+export function clockMove(model, line, now = Date.now()) {
+  if (!model.clock) return;
+  const times = model.clock.press(now);
+  const node = model.tree.nodeAt(line);
+  if (times && node) setNotes(model.tree, node, times);
+}
+
+/**
+ * Keep the clock in step with the game at `now`: `headView` is the engine's
+ * view of the game's head (null while unknown).  After a move the seat the
+ * engine says is to move starts (from the moment of the move); after a move
+ * taken back the other seat's clock runs; a game over stops it.  Returns the
+ * seat whose time is up, or null.  (Called on every change of the model
+ * and every tick of the clock panel: it only changes the clock value.)
+ */
+export function syncClock(model, headView, now) {
+  const clock = model.clock;
+  if (!clock) return null;
+  if (model.ending || (headView && headView.outcome)) {
+    clock.stop(now);
+    return null;
+  }
+  if (!headView) return null;
+  const seat = headView.to_move;
+  if (clock.running == null) clock.begin(seat);
+  else if (clock.running !== seat) clock.switchTo(seat, now);
+  return clock.flagged(now);
+}
+
+/** The game's end when `seat` ran out of time (the #29 contract's
+ * model.ending): the other seat of two wins; with more seats, none is named. */
+export function timeEnding(seat, seats = 2) {
+  const winner = seats === 2 ? 1 - seat : null;
+  const result = winner == null ? "*" : winner === 0 ? "1-0" : "0-1";
+  return { result, winner, termination: "time", by: seat };
+}
+
+/** End the game on time (helper "outcome"'s model.end(ending) when there is one). */
+export function endOnTime(model, seat, seats, now = Date.now()) {
+  const ending = timeEnding(seat, seats);
+  if (model.clock) model.clock.stop(now);
+  if (typeof model.end === "function") model.end(ending);
+  else {
+    model.ending = ending;
+    model._changed("game");
+  }
+  return ending;
 }
