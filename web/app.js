@@ -231,11 +231,12 @@ function boot() {
     gameName: id => (page.info(id) || {}).name || id,
     schedule: () => schedule(),
   });
-  page.clocks = new ClockPanel({ page, onChange: () => schedule() }); // (clock hook, #29)
   page.announcer = new Announcer({
     put: logTo($("said")),
     describe: (start, line) => page.engine.describe(start, line),
   });
+  // (clock hook, #29)
+  page.clocks = new ClockPanel({ page, onChange: () => schedule(), say: text => page.announcer.say(text) });
   page.movebox = new MoveBox({
     form: $("movebox"),
     input: $("move-input"),

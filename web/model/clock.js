@@ -279,6 +279,14 @@ export function syncClock(model, headView, now) {
   }
   if (!headView) return null;
   const seat = headView.to_move;
+  if (model.players[seat] === "r") {
+    // a seat far away is to move: no clock runs here (their time is theirs;
+    // the link they send back says it), and ours starts when their move is seen
+    clock.stop(now);
+    clock.since = null;
+    return null;
+  }
+  if (clock.since == null && model.head.length > 0) clock.since = now;
   if (clock.running == null) clock.begin(seat);
   else if (clock.running !== seat) clock.switchTo(seat, now);
   return clock.flagged(now);
@@ -302,4 +310,47 @@ export function endOnTime(model, seat, seats, now = Date.now()) {
     model._changed("game");
   }
   return ending;
+}
+
+// -- the clock in a link ------------------------------------------------------------------
+
+/** The link's "/clock=" and "/times=" of a game: {clock, times} (or {}
+ * without a clock); `times`: the ms spent on each move of `line` (0 where a
+ * move has none, such as the first, free one). */
+export function clockLink(model, line) {
+  if (!model.clock) return { clock: null, times: null };
+  const times = [];
+  let node = model.tree.root;
+  for (const move of line) {
+    node = node && node.children.find(c => c.move === move);
+    times.push((node && node.notes && node.notes.spent) || 0);
+  }
+  while (times.length && !times[times.length - 1]) times.pop();
+  return { clock: formatControl(model.clock.control), times };
+}
+
+/** A link's clock for `model` (made from its line): each move's time noted,
+ * each seat's time left counted from them (seats taking turns, one move
+ * each); the seat to move's time runs from when the link is opened.  Null
+ * when the link has no clock. */
+export function clockFromLink(parsed, model, now = Date.now()) {
+  if (!parsed.clock) return null;
+  const control = /** @type {{base: number, increment: number, days?: number}} */ (
+    parseControl(parsed.clock)
+  );
+  const seats = Math.max(2, (parsed.players || []).length);
+  const clock = Clock.create(control, seats);
+  const times = parsed.times || [];
+  let node = model.tree.root;
+  for (const [ply, move] of parsed.moves.entries()) {
+    node = node && node.children.find(c => c.move === move);
+    const spent = times[ply] || 0;
+    const seat = ply % seats;
+    // (as press() counts: the first move is free, every later one earns the increment)
+    if (!clock.correspondence && ply > 0) clock.left[seat] += control.increment - spent;
+    if (node && spent)
+      setNotes(model.tree, node, { spent, ...(clock.correspondence ? {} : { left: clock.left[seat] }) });
+  }
+  if (parsed.moves.length) clock.since = now;
+  return clock;
 }

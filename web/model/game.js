@@ -19,7 +19,7 @@
 import { GameTree, TreeError, sameLine } from "./tree.js";
 import { analysisFor, readAnalysis } from "./analysis.js";
 import * as link from "./url.js";
-import { Clock, clockMove } from "./clock.js"; // (clock hook, #29)
+import { Clock, clockFromLink, clockLink, clockMove } from "./clock.js"; // (clock hook, #29)
 
 export { sameLine };
 export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
@@ -295,13 +295,14 @@ export class GameModel {
       ply: this.ply,
       start: isStandardStart(this.start) ? null : this.start,
       players: this.players,
+      ...clockLink(this, moves), // (clock hook, #29: /clock= and /times=)
     });
   }
 
   /** A model of a link's game: its line is the tree, the link's move is viewed. */
   static fromLink(parsed, start) {
     const ply = parsed.ply == null ? parsed.moves.length : parsed.ply;
-    return new GameModel({
+    const model = new GameModel({
       start,
       meta: parsed,
       players: parsed.players || [],
@@ -309,6 +310,8 @@ export class GameModel {
       viewed: parsed.moves.slice(0, ply),
       head: parsed.moves,
     });
+    model.clock = clockFromLink(parsed, model); // (clock hook, #29)
+    return model;
   }
 
   /** Merge a stored copy of this game (`stored`: toJSON(), from another

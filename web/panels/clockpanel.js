@@ -15,17 +15,19 @@ import { $, h } from "../app/dom.js";
 import { endOnTime, formatLeft, syncClock } from "../model/clock.js";
 
 const TICK_MS = 100;
+const TIMES_KEY = "gamut.show-times"; // the move list shows the times spent (true) or not
 const LOW_MS = 20000; // below this (or a tenth of the base time) a face turns to the warning colour
 
 export class ClockPanel {
   /**
    * `page`: the Page (app/page.js): its model, positions, farSeat() and
    * seatName(seat) are read; `onChange()`: after the game ended on time (the
-   * page redraws).
+   * page redraws); `say(text)`: the end on time in words (the live log).
    */
-  constructor({ page, onChange = () => {} }) {
+  constructor({ page, onChange = () => {}, say = () => {} }) {
     this.page = page;
     this.onChange = onChange;
+    this.say = say;
     this.box = $("clocks");
     this.faces = [];
     this.pauseButton = h("button", {
@@ -35,8 +37,24 @@ export class ClockPanel {
       "aria-pressed": "false",
       onclick: () => this.togglePause(),
     });
+    this.timesButton = h("button", {
+      type: "button",
+      id: "clock-times",
+      class: "quiet clock-times",
+      "aria-pressed": "false",
+      title: "Show the time spent on each move in the move list",
+      onclick: () => this.toggleTimes(),
+    });
+    this.showTimes = readJSON(TIMES_KEY) === true;
     this.timer = undefined;
     this.shape = "";
+  }
+
+  /** The move list shows the time spent on each move, or not (remembered). */
+  toggleTimes() {
+    this.showTimes = !this.showTimes;
+    writeJSON(TIMES_KEY, this.showTimes);
+    this.draw();
   }
 
   _headView() {
@@ -52,7 +70,8 @@ export class ClockPanel {
     const view = this._headView();
     const flagged = syncClock(m, view, Date.now());
     if (flagged != null) {
-      endOnTime(m, flagged, view ? view.players.length : m.players.length);
+      const ending = endOnTime(m, flagged, view ? view.players.length : m.players.length);
+      this.say(timeWords(ending, seat => this.page.seatName(seat)));
       this.onChange();
     }
   }
@@ -75,6 +94,7 @@ export class ClockPanel {
     const m = this.page.model;
     const clock = m && m.clock;
     this.box.hidden = !clock;
+    $("moves").classList.toggle("show-times", !!clock && this.showTimes);
     // (ticking from the first move to the end: between a move and the engine
     // saying who is next no clock runs, but the next tick starts the right one)
     const view = this._headView();
@@ -101,7 +121,10 @@ export class ClockPanel {
           h("span", { class: "clock-note" }),
         ),
       );
-      this.box.replaceChildren(...this.faces, this.pauseButton);
+      this.box.replaceChildren(
+        ...this.faces,
+        h("div", { class: "clock-tools" }, this.timesButton, this.pauseButton),
+      );
     }
     const now = Date.now();
     const low = clock.correspondence ? 3600000 : Math.min(LOW_MS, clock.control.base / 10);
@@ -113,7 +136,14 @@ export class ClockPanel {
       face.dataset.out = left <= 0 ? "yes" : "no";
       face.setAttribute("aria-label", `${this.page.seatName(seat)}'s clock`);
       setText(face.firstChild, formatLeft(left));
-      const note = clock.correspondence && on ? "to move" : on && clock.paused ? "paused" : "";
+      const out = m.ending && m.ending.termination === "time" && m.ending.by === seat;
+      const note = out
+        ? "time out"
+        : clock.correspondence && on
+          ? "to move"
+          : on && clock.paused
+            ? "paused"
+            : "";
       setText(face.lastChild, note);
     }
     const pausable = this._canPause(m) || clock.paused;
@@ -121,6 +151,30 @@ export class ClockPanel {
     setText(this.pauseButton, clock.paused ? "Resume clock" : "Pause clock");
     this.pauseButton.setAttribute("aria-pressed", String(clock.paused));
     this.box.dataset.paused = String(clock.paused);
+    setText(this.timesButton, this.showTimes ? "Hide times" : "Show times");
+    this.timesButton.setAttribute("aria-pressed", String(this.showTimes));
+  }
+}
+
+/** An end on time in words: "White's time is up: Black wins." */
+export function timeWords(ending, seatName) {
+  const lost = `${seatName(ending.by)}'s time is up`;
+  return ending.winner == null ? `${lost}.` : `${lost}: ${seatName(ending.winner)} wins.`;
+}
+
+function readJSON(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null");
+  } catch {
+    return null; // (storage refused: not remembered)
+  }
+}
+
+function writeJSON(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage refused: not remembered */
   }
 }
 
