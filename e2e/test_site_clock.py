@@ -6,7 +6,8 @@ result said, the board takes no more moves); a clock survives a reload
 (the time the page was closed is charged); the computer answers within its
 budget on a short control; the time spent on each move is shown in the move
 list on request and carried by the game's link, which opens with each
-side's time counted from it.
+side's time counted from it; a record carries the time control out
+(TimeControl) and in (the imported game's clock, paused).
 """
 
 from __future__ import annotations
@@ -169,3 +170,36 @@ def test_times_in_the_move_list_and_in_the_link(page, site_url, new_context):
     expect(face(other, 1)).to_have_attribute("data-running", "yes")
     other.click("#clock-times")
     expect(other.locator("#moves .mv").nth(1).locator(".mv-time")).to_have_text("1:01")
+
+
+def test_a_record_carries_the_time_control_out_and_in(new_context, site_url):
+    page = new_context(accept_downloads=True).new_page()
+    start_with_clock(page, site_url, "300+3")
+    play(page, "b1", "b3", 1)
+    page.clock.run_for(3_000)
+    play(page, "a2", "c2", 2)
+    page.clock.run_for(1_000)  # (the game is written to the library)
+    page.click("#open-games")
+    page.click("#games-dialog .records summary")
+    with page.expect_download():
+        page.click("#export-current")
+    text = page.locator("#export-text").input_value()
+    assert '[TimeControl "300+3"]' in text, text
+    # a record with a TimeControl comes in with its clock, paused until resumed
+    record = '[Game "loa"]\n[Variant "standard"]\n[Options "double-connection=mover"]\n[TimeControl "60+1"]\n\n1. d1-b3 h2-f4 *\n'
+    page.fill("#import-text", record)
+    page.click("#import-paste")
+    expect(page.locator("#import-summary")).to_have_text("Imported 1 game.")
+    row = page.locator("#games-list .game-row", has_text="h2-f4").or_(
+        page.locator("#games-list .game-row", has_text="2 moves")
+    )
+    row.first.locator('[data-act="open"]').click()
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
+    expect(face(page, 0).locator(".clock-time")).to_have_text("1:00")
+    expect(face(page, 0)).to_have_attribute("data-running", "paused")
+    page.clock.run_for(5_000)
+    expect(face(page, 0).locator(".clock-time")).to_have_text("1:00")
+    page.click("#clock-pause")
+    page.clock.run_for(2_000)
+    expect_left(page, 0, 50, 58)

@@ -354,3 +354,35 @@ export function clockFromLink(parsed, model, now = Date.now()) {
   if (parsed.moves.length) clock.since = now;
   return clock;
 }
+
+// -- the clock in a record ----------------------------------------------------------------
+
+/** A record's TimeControl ("300+3", "1d"; the engine's Record JSON
+ * `timecontrol`) for a stored game (`game`: GameModel.toJSON()), or null. */
+export function recordTimeControl(game) {
+  const clock = game && Clock.fromJSON(game.clock);
+  return clock ? formatControl(clock.control) : null;
+}
+
+/** The clock of an imported record: its TimeControl, each seat's time left
+ * as the main line's last `left` notes for it say (seats taking turns),
+ * paused (an imported game's clock waits until the player resumes it).
+ * Null without a TimeControl (or "-"). */
+export function clockOfRecord(record, tree, seats = 2) {
+  let control;
+  try {
+    control = parseControl(record.timecontrol);
+  } catch {
+    return null;
+  }
+  if (!control) return null;
+  const clock = Clock.create(control, seats);
+  let node = tree.root;
+  for (let ply = 0; node.children.length; ply++) {
+    node = node.children[0];
+    const left = node.notes && node.notes.left;
+    if (Number.isFinite(left) && !clock.correspondence) clock.left[ply % seats] = left;
+  }
+  clock.paused = true;
+  return clock;
+}
