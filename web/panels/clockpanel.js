@@ -16,7 +16,9 @@ import { endOnTime, formatLeft, syncClock } from "../model/clock.js";
 
 const TICK_MS = 100;
 const TIMES_KEY = "gamut.show-times"; // the move list shows the times spent (true) or not
-const LOW_MS = 20000; // below this (or a tenth of the base time) a face turns to the warning colour
+// a face turns to the warning colour below a tenth of the base time, between these two
+const LOW_MS = 20000;
+const LOW_FLOOR_MS = 10000;
 
 export class ClockPanel {
   /**
@@ -127,7 +129,9 @@ export class ClockPanel {
       );
     }
     const now = Date.now();
-    const low = clock.correspondence ? 3600000 : Math.min(LOW_MS, clock.control.base / 10);
+    const low = clock.correspondence
+      ? 3600000
+      : Math.min(LOW_MS, Math.max(LOW_FLOOR_MS, clock.control.base / 10));
     for (const [seat, face] of this.faces.entries()) {
       const left = clock.leftAt(seat, now);
       const on = clock.running === seat;
