@@ -101,7 +101,7 @@ def test_a_game_on_one_screen_is_lost_on_time_by_the_side_to_move(page, site_url
     expect(face(page, 0)).to_contain_text("1:00")
 
 
-def test_a_clock_survives_a_reload_and_time_ran_on(page, site_url):
+def test_a_clock_survives_a_reload_and_a_switch_of_game(page, site_url):
     start_with_clock(page, site_url, "300+3")
     play(page, "b1", "b3", 1)
     page.clock.run_for(4_000)
@@ -115,6 +115,14 @@ def test_a_clock_survives_a_reload_and_time_ran_on(page, site_url):
     expect(face(page, 0)).to_have_attribute("data-running", "yes")
     expect_left(page, 0, 264, 270)  # (300 less the 30 s and the time the page took)
     assert seconds_left(page, 1) == white, "White's clock did not run"
+    # another game's tab and back: the time ran on meanwhile
+    page.locator('#game-picker .pick[data-game="evl"]').click()
+    wait_idle(page)
+    expect(page.locator("#clocks")).to_be_hidden()  # (a fresh game there, with no clock)
+    page.clock.run_for(10_000)
+    page.locator('#game-picker .pick[data-game="loa"]').click()
+    wait_idle(page)
+    expect_left(page, 0, 252, 260)
     # paused: it stands still, across a reload too
     page.click("#clock-pause")
     expect(face(page, 0)).to_have_attribute("data-running", "paused")
