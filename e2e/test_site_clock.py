@@ -144,9 +144,14 @@ def test_the_computer_answers_within_its_budget(page, site_url):
     page.click("#clock-times")
     spent = page.locator("#moves .mv").nth(1).locator(".mv-time")
     expect(spent).to_be_visible()
+    # its search was capped at its budget of the 15 s (budget(): 750 ms at the first move) ...
+    cap = int(page.evaluate("document.documentElement.dataset.searchBudget"))
+    assert 0 < cap <= 750, cap
+    # ... and it answered within it (the rest: the engine's first start of its search code,
+    # the move's replay and drawing, on a machine that may be busy); its clock says the same
     seconds = float(spent.inner_text().rstrip("s"))
-    assert seconds < 2.0, f"the computer spent {seconds} s of its 15"
-    assert seconds_left(page, 1) >= 13, "its clock shows what it spent"
+    assert seconds < 5.0, f"the computer spent {seconds} s of its 15"
+    assert seconds_left(page, 1) >= 15 - seconds - 1, "its clock shows what it spent"
 
 
 def test_times_in_the_move_list_and_in_the_link(page, site_url, new_context):

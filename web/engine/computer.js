@@ -230,6 +230,8 @@ export class Computer {
     // <html data-searches> counts the searches started (a test can see one was not restarted)
     const root = globalThis.document && document.documentElement;
     if (root) root.dataset.searches = String(Number(root.dataset.searches || 0) + 1);
+    // (and <html data-search-budget> the last move search's cap on the clock, ms; a test reads it)
+    if (root && t.budget != null) root.dataset.searchBudget = String(Math.round(t.budget));
     t.job = this.engine.think(params, progress => {
       if (this.think !== t || t.done) return;
       t.progress = progress;
