@@ -36,6 +36,7 @@ import { Page } from "./app/page.js";
 import { PageSettings } from "./settings/page-settings.js"; // (settings hook, #28)
 import { StartPanel } from "./panels/startpanel.js";
 import { isStandardStart } from "./model/game.js";
+import { ClockPanel } from "./panels/clockpanel.js"; // (clock hook, #29)
 
 const root = document.documentElement;
 const initial = (() => {
@@ -76,6 +77,7 @@ function drawStart(m) {
 function changed() {
   const m = page.model;
   if (!m) return;
+  page.clocks.sync(); // (clock hook, #29: the clock follows the game; a flag ends it)
   page.keeper.changed(m);
   page.computer.sync();
   page.announcer.changed(m);
@@ -131,9 +133,16 @@ function draw() {
   // before the engine is ready: where the build describes every position one move later
   const early =
     !page.ready && page.engine.state !== "failed" && page.positions.playableEarly(m.start, m.viewed);
-  const input = (page.ready || early) && !page.pending && !computerTurn && far < 0;
+  const input =
+    (page.ready || early) &&
+    !page.pending &&
+    !computerTurn &&
+    far < 0 &&
+    !m.ending && // (clock hook, #29: a game over on time, or a clock paused, takes no move)
+    !(m.clock && m.clock.paused);
   drawSend(far);
   drawStart(m);
+  page.clocks.draw(); // (clock hook, #29)
   page.movebox.show(view);
   root.dataset.ply = String(m.ply);
   page.settings.draw(page.board, m, view); // (settings hook, #28: theme, orientation, coordinates, sound)
@@ -226,6 +235,8 @@ function boot() {
     put: logTo($("said")),
     describe: (start, line) => page.engine.describe(start, line),
   });
+  // (clock hook, #29)
+  page.clocks = new ClockPanel({ page, onChange: () => schedule(), say: text => page.announcer.say(text) });
   page.movebox = new MoveBox({
     form: $("movebox"),
     input: $("move-input"),
@@ -251,7 +262,8 @@ function boot() {
     settingsOf: keep.settingsOf,
     seatNames: (game, variant) =>
       page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
-    onStart: choice => actions.startNew(choice),
+    // (clock hook, #29: the dialog's opponent box holds the clock chosen)
+    onStart: choice => actions.startNew({ clock: page.dialog.opponent.control(), ...choice }),
   });
   page.startPanel = new StartPanel({
     games: page.games,

@@ -13,6 +13,7 @@ import * as records from "../library/records.js";
 import { clause, copyLink, hideNotice, setExplain, showNotice } from "../panels/dialogs.js";
 import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.js";
 import { editLink, readEditLink } from "../editor/setupedit.js";
+import { Clock } from "../model/clock.js"; // (clock hook, #29)
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
@@ -60,6 +61,7 @@ export const openingActions = {
     page.welcome = false;
     return page.busy(async () => {
       const model = await open.fresh(page.engine, page.positions, choice.game, choice);
+      if (choice.clock) model.clock = Clock.create(choice.clock, model.players.length); // (clock hook, #29)
       hideNotice();
       setExplain("");
       actions.replace(model);

@@ -56,6 +56,8 @@ export class Page {
     this.gamesList = null;
     /** The New game dialog (panels/dialogs.js). */
     this.dialog = null;
+    /** The clocks: their faces and ticker (panels/clockpanel.js; clock hook, #29). */
+    this.clocks = null;
     /** The position editor (editor/editor.js). */
     this.editor = null;
     /** Draws the game picker and the rules menu from `games`, marking `current`. */

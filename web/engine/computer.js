@@ -10,8 +10,15 @@
 // hands its move to onMove(line, move); the app plays it if the head is
 // still that line.  Pause belongs to one game: attach() of another game
 // clears it.
+//
+// With a clock (model.clock), the computer plays within its time: each
+// search gets clock.js's budget() of what its seat has left, passed to the
+// worker as the search's cap (max_ms) and kept here as a deadline at which
+// the best move found so far is played (the worker's answer may be late).
+// A game ended (model.ending) or a paused clock is not thought about.
 
 import { sameLine } from "../model/game.js";
+import { budget } from "../model/clock.js";
 
 const HINT_LEVEL = "strong";
 const LIVE_LEVEL = "master"; // live analysis: the deepest level, shown as it deepens
@@ -28,7 +35,8 @@ export const LEVEL_OF = value =>
  * its position (`line`, `key`), its last progress, whether it is done, its
  * engine job and the timer that plays the move when time is up.
  * @typedef {{purpose: string, seat: number, level: string, line: string[], key: string, progress: any,
- *   started: number, done: boolean, timer: number | undefined, job: import("./engine.js").EngineJob}} Search
+ *   started: number, done: boolean, timer: any, deadline: any, budget: number | null,
+ *   job: import("./engine.js").EngineJob}} Search
  */
 /** @typedef {{key: string, job: import("./engine.js").EngineJob, progress: any, done: boolean}} LiveSearch */
 
@@ -90,6 +98,7 @@ export class Computer {
   computerSeatToMove() {
     const v = this.headView();
     if (!v || v.outcome || !((v.moves || []).length || v.select)) return -1;
+    if (this.model.ending) return -1; // (the game ended: resigned, agreed, on time)
     return this.isComputer(v.to_move) ? v.to_move : -1;
   }
 
@@ -111,13 +120,18 @@ export class Computer {
     const seat = this.computerSeatToMove();
     if (t && t.purpose === "move") {
       const stale =
-        t.key !== this._key(m.head) || seat !== t.seat || this.paused || this.levelOf(seat) !== t.level;
+        t.key !== this._key(m.head) ||
+        seat !== t.seat ||
+        this.paused ||
+        this.levelOf(seat) !== t.level ||
+        this._clockHalted();
       if (stale) this._cancel();
     } else if (t && t.purpose === "hint" && t.key !== this._key(m.viewed)) {
       this._cancel();
     }
     if (this.hint && this.hint.key !== this._key(m.viewed)) this.hint = null;
-    if (!this.think && !this.paused && seat >= 0) this._start("move", m.head, seat, this.levelOf(seat));
+    if (!this.think && !this.paused && !this._clockHalted() && seat >= 0)
+      this._start("move", m.head, seat, this.levelOf(seat));
     this._syncLive();
     this.onChange();
   }
@@ -175,6 +189,20 @@ export class Computer {
     if (live && !live.done) live.job.cancel();
   }
 
+  /** A paused clock: the game waits, the computer too. */
+  _clockHalted() {
+    const clock = this.model && this.model.clock;
+    return !!(clock && clock.paused);
+  }
+
+  /** The hard deadline (ms) of a search for `seat` at `line` under the
+   * game's clock, or null (no clock, or days per move). */
+  _timeBudget(seat, line) {
+    const clock = this.model.clock;
+    if (!clock || clock.correspondence) return null;
+    return budget(clock.leftFor(seat, Date.now()), clock.control.increment, line.length).deadline;
+  }
+
   _start(purpose, line, seat, level) {
     const m = this.model;
     /** @type {Search} */
@@ -188,13 +216,22 @@ export class Computer {
       started: performance.now(),
       done: false,
       timer: undefined,
+      deadline: undefined,
+      budget: purpose === "move" ? this._timeBudget(seat, line) : null,
       job: /** @type {any} */ (null),
     };
     const params = { start: m.start, line, level, seed: line.length };
     if (purpose === "hint") params.max_ms = HINT_MS;
+    if (t.budget != null) {
+      // within its time: the worker stops there, and the best move so far is played then at the latest
+      params.max_ms = Math.min(600000, Math.max(1, t.budget));
+      t.deadline = setTimeout(() => this.moveNow(), t.budget);
+    }
     // <html data-searches> counts the searches started (a test can see one was not restarted)
     const root = globalThis.document && document.documentElement;
     if (root) root.dataset.searches = String(Number(root.dataset.searches || 0) + 1);
+    // (and <html data-search-budget> the last move search's cap on the clock, ms; a test reads it)
+    if (root && t.budget != null) root.dataset.searchBudget = String(Math.round(t.budget));
     t.job = this.engine.think(params, progress => {
       if (this.think !== t || t.done) return;
       t.progress = progress;
@@ -210,7 +247,8 @@ export class Computer {
           this.think = null;
           this.hint = { key: t.key, progress: result };
         } else {
-          const pace = m.players.some(p => !LEVEL_OF(p)) ? MIN_MOVE_MS : WATCH_MOVE_MS;
+          let pace = m.players.some(p => !LEVEL_OF(p)) ? MIN_MOVE_MS : WATCH_MOVE_MS;
+          if (t.budget != null) pace = Math.min(pace, t.budget / 4); // (on the clock: a short pause only)
           t.timer = setTimeout(
             () => this._commit(t, result.move),
             Math.max(0, pace - (performance.now() - t.started)),
@@ -238,6 +276,7 @@ export class Computer {
   _commit(t, move) {
     if (this.think !== t) return;
     clearTimeout(t.timer);
+    clearTimeout(t.deadline);
     this.think = null;
     if (move && sameLine(this.model.head, t.line)) this.onMove(t.line, move);
     this.onChange();
@@ -248,6 +287,7 @@ export class Computer {
     if (!t) return;
     this.think = null;
     clearTimeout(t.timer);
+    clearTimeout(t.deadline);
     if (!t.done) t.job.cancel();
   }
 

@@ -10,6 +10,7 @@ import * as library from "./library.js";
 import { GameModel } from "../model/game.js";
 import { GameTree } from "../model/tree.js";
 import { summaryOf, thumbOf } from "./keep.js";
+import { clockOfRecord, recordTimeControl } from "../model/clock.js"; // (clock hook, #29)
 
 const MAX_TEXT = 5_000_000; // characters read from one import
 
@@ -24,6 +25,8 @@ export function recordOf(entry) {
     result: "*", // (the engine writes the rules' result of a finished main line)
     date: new Date(entry.updated || Date.now()).toISOString().slice(0, 10),
     name: entry.name || null,
+    // (clock hook, #29: the TimeControl tag; each move's [%clk]/[%emt] come from its notes)
+    ...(recordTimeControl(g) ? { timecontrol: recordTimeControl(g) } : {}),
   };
 }
 
@@ -42,6 +45,7 @@ export function entryOf(record, games) {
     tree,
     viewed: main,
     head: main,
+    clock: clockOfRecord(record, tree, (record.players || []).length || 2), // (clock hook, #29)
   });
   model.id = library.newId();
   const now = Date.now();

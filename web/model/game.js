@@ -19,6 +19,7 @@
 import { GameTree, TreeError, sameLine } from "./tree.js";
 import { analysisFor, readAnalysis } from "./analysis.js";
 import * as link from "./url.js";
+import { Clock, clockFromLink, clockLink, clockMove } from "./clock.js"; // (clock hook, #29)
 
 export { sameLine };
 export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
@@ -48,6 +49,7 @@ export class GameModel {
     tip = null,
     analysis = null,
     deleted = [],
+    clock = null,
   }) {
     this.start = start;
     this.meta = { game: meta.game, variant: meta.variant, options: { ...(meta.options || {}) } };
@@ -62,6 +64,7 @@ export class GameModel {
     // record, so a deleted line is not brought back by a copy made before,
     // and a line played again after its deletion is not deleted again
     this.deleted = deleted.map(([l, at, live]) => [[...l], at, live]);
+    this.clock = clock; // (clock hook, #29) the game's Clock (model/clock.js), or null: no time control
     this.listeners = new Set();
     this.rev = 0; // counts the changes (views redraw only what changed)
   }
@@ -94,6 +97,7 @@ export class GameModel {
     this._undelete(line);
     this.viewed = line;
     this._setHead(line);
+    clockMove(this, line); // (clock hook, #29: the mover's clock stops; the move's time noted)
     this._changed("tree");
     return line;
   }
@@ -105,6 +109,7 @@ export class GameModel {
     this._undelete(line);
     if (sameLine(this.viewed, at)) this.viewed = line;
     this._setHead(line);
+    clockMove(this, line); // (clock hook, #29)
     this._changed("tree");
     return line;
   }
@@ -290,13 +295,14 @@ export class GameModel {
       ply: this.ply,
       start: isStandardStart(this.start) ? null : this.start,
       players: this.players,
+      ...clockLink(this, moves), // (clock hook, #29: /clock= and /times=)
     });
   }
 
   /** A model of a link's game: its line is the tree, the link's move is viewed. */
   static fromLink(parsed, start) {
     const ply = parsed.ply == null ? parsed.moves.length : parsed.ply;
-    return new GameModel({
+    const model = new GameModel({
       start,
       meta: parsed,
       players: parsed.players || [],
@@ -304,6 +310,8 @@ export class GameModel {
       viewed: parsed.moves.slice(0, ply),
       head: parsed.moves,
     });
+    model.clock = clockFromLink(parsed, model); // (clock hook, #29)
+    return model;
   }
 
   /** Merge a stored copy of this game (`stored`: toJSON(), from another
@@ -372,6 +380,7 @@ export class GameModel {
       // (an analysis of another main line is dropped)
       ...(analysisFor(this.analysis, this.tree.mainline([])) ? { analysis: this.analysis } : {}),
       ...(this.deleted.length ? { deleted: this.deleted } : {}),
+      ...(this.clock ? { clock: this.clock.toJSON() } : {}), // (clock hook, #29)
     };
   }
 
@@ -404,6 +413,7 @@ export class GameModel {
       tree,
       analysis: readAnalysis(data.analysis),
       deleted: deleted.slice(-MAX_DELETED),
+      clock: Clock.fromJSON(data.clock), // (clock hook, #29: a clock that cannot be read is dropped)
     });
   }
 }

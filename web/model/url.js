@@ -11,6 +11,9 @@
 // text.  "/players=h,c:strong" says who plays each seat, in seat order: "h"
 // a human, "c:<level>" the computer at a level (beginner, casual, strong,
 // master); it is omitted when every seat is human, so older links still read.
+// "/clock=300+3" names the time control (seconds + increment seconds; "1d":
+// days per move) and "/times=3100,2500,..." the milliseconds spent on each
+// move of the line (#29); both come after "/players=" and before "/start=".
 // Inside a move, characters that would break the fragment (",", "/",
 // "@", "%", "#", spaces, "<", ">", ...) are %-escaped, so moves such as
 // "b1xd3" or "c4=5" stay readable.
@@ -58,7 +61,7 @@ function unescapePart(text, what) {
  * `start` is the start position text, or null/undefined when it is the
  * variant's standard start.  `players` (optional): ["h", "c:strong", ...].
  */
-export function format({ game, variant, options, moves, ply, start, players }) {
+export function format({ game, variant, options, moves, ply, start, players, clock, times }) {
   const opts =
     Object.entries(options || {})
       .map(([k, v]) => `${escapePart(k).replace(/=/g, "%3D")}=${escapePart(v)}`)
@@ -67,6 +70,9 @@ export function format({ game, variant, options, moves, ply, start, players }) {
   const at = ply != null && ply !== (moves || []).length ? `@${ply}` : "";
   let text = `#${VERSION}/${escapePart(game)}/${escapePart(variant)}/${opts}/${list}${at}`;
   if (players && players.some(p => p !== "h")) text += `/players=${players.map(escapePart).join(",")}`;
+  if (clock) text += `/clock=${escapePart(clock)}`; // (clock hook, #29)
+  if (clock && times && times.length)
+    text += `/times=${times.map(t => Math.max(0, Math.round(t))).join(",")}`;
   // The start text may keep its "/"s: it is the last part and read as a whole.
   if (start) text += `/start=${escapePart(start).replace(/%2F/g, "/")}`;
   return text;
@@ -91,6 +97,8 @@ export function parse(hash) {
     if (!start.trim()) throw new LinkError("the link's start position is empty");
     text = text.slice(0, startAt);
   }
+  const { clock, times } = readClockSegments(text); // (clock hook, #29)
+  text = text.replace(CLOCK_SEGMENTS, "");
   /** @type {string[] | null} */
   let players = null;
   const playersAt = text.indexOf("/players=");
@@ -167,7 +175,52 @@ export function parse(hash) {
       `the link views move ${ply}, but the game has only ${moves.length} move${moves.length === 1 ? "" : "s"}`,
     );
   }
-  return { game, variant, options, moves, ply, start, players };
+  if (times && times.length > moves.length) {
+    throw new LinkError(`the link gives ${times.length} move times for ${moves.length} moves`);
+  }
+  // (clock and times only when given: what older links read is unchanged)
+  return {
+    game,
+    variant,
+    options,
+    moves,
+    ply,
+    start,
+    players,
+    ...(clock ? { clock } : {}),
+    ...(times ? { times } : {}),
+  };
+}
+
+// -- the clock's segments (#29) -------------------------------------------------------
+const CLOCK_SEGMENTS = /\/(clock|times)=[^/]*/g;
+
+/** "/clock=<control>" and "/times=<ms,...>" of a link's text (before its
+ * start), read and checked: {clock: text | null, times: [ms] | null}. */
+function readClockSegments(text) {
+  /** @type {{clock: string | null, times: number[] | null}} */
+  const out = { clock: null, times: null };
+  for (const [segment, name] of text.matchAll(CLOCK_SEGMENTS)) {
+    const value = segment.slice(name.length + 2);
+    if (out[name] != null) throw new LinkError(`the link gives its ${name} twice`);
+    if (name === "clock") {
+      if (!/^(\d{1,5}\+\d{1,4}|\d{1,2}d)$/.test(value) || /^0+(\+|d)/.test(value)) {
+        throw new LinkError(
+          `the clock ${JSON.stringify(value)} is not "<seconds>+<increment seconds>" (such as 300+3) or "<days>d"`,
+        );
+      }
+      out.clock = value;
+    } else {
+      if (!/^\d{1,9}(,\d{1,9})*$/.test(value)) {
+        throw new LinkError(
+          `the move times ${JSON.stringify(value.slice(0, 30))} are not milliseconds separated by ","`,
+        );
+      }
+      out.times = value.split(",").map(Number);
+    }
+  }
+  if (out.times && !out.clock) throw new LinkError("the link gives move times but no clock");
+  return out;
 }
 
 /** The computer's levels, weakest first. */

@@ -18,6 +18,7 @@
 import { lineOf } from "../model/tree.js";
 import { h } from "../app/dom.js";
 import { MARK_GLYPH } from "../model/analysis.js";
+import { formatSpent } from "../model/clock.js"; // (clock hook, #29)
 
 /** What each list shows, to update it in place. @type {WeakMap<Element, Shown>} */
 const shown = new WeakMap();
@@ -198,6 +199,10 @@ function button(s, node, cls, mark = null) {
     },
     node.move,
     mark ? h("span", { class: "glyph", "aria-hidden": "true" }, MARK_GLYPH[mark]) : null,
+    // (clock hook, #29: the time spent on the move, shown when the list has class show-times)
+    node.notes && node.notes.spent != null
+      ? h("span", { class: "mv-time" }, formatSpent(node.notes.spent))
+      : null,
   );
   s.buttons.set(node, b);
   return b;

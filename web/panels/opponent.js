@@ -6,9 +6,15 @@
 // seats are some other mix).  OpponentChoice draws these controls into a
 // box of the start panel or of the New game dialog and reports each change;
 // the seats are the truth, kept by whoever uses it.
+//
+// The clock is chosen here too (#29): none (the default), a preset such as
+// 5+3 (minutes + seconds added per move), custom minutes and increment, or,
+// for a game by link, days per move.  control() reads it as a clock.js
+// control ({base, increment} | {days}) or null.
 
 import { h } from "../app/dom.js";
 import { LEVELS } from "../model/url.js";
+import { DAYS, PRESETS, describeControl, parseControl } from "../model/clock.js";
 
 export const MODES = [
   { id: "computer", name: "Play the computer", short: "Computer", about: "" },
@@ -35,6 +41,29 @@ export const LEVEL_ABOUT = {
 };
 
 export const levelName = id => id[0].toUpperCase() + id.slice(1);
+
+/** The clock's choices for a mode: [value, label] ("-" none, "custom", "300+3", "2d" ...). */
+export function clockChoices(mode) {
+  const choices = [["-", "No clock"]];
+  for (const p of PRESETS) choices.push([p, describeControl(parseControl(p))]);
+  choices.push(["custom", "Custom…"]);
+  if (mode === "link") for (const d of DAYS) choices.push([`${d}d`, describeControl({ days: d })]);
+  return choices;
+}
+
+/** The control of a clock choice (`custom`: {minutes, increment} for "custom"), or null. */
+export function controlOf(value, custom) {
+  if (value === "custom") {
+    const minutes = Math.min(600, Math.max(0.25, Number(custom.minutes) || 0));
+    const increment = Math.min(600, Math.max(0, Math.round(Number(custom.increment) || 0)));
+    return { base: Math.round(minutes * 60) * 1000, increment: increment * 1000 };
+  }
+  try {
+    return parseControl(value);
+  } catch {
+    return null;
+  }
+}
 
 /** The seats of a choice: `count` seats, `mode`, `level`, `you` (your seat). */
 export function seatsFor({ mode, level, you }, count) {
@@ -71,6 +100,13 @@ export class OpponentChoice {
     this.onChange = onChange;
     this.choice = { mode: "computer", level: "casual", you: 0 };
     this.names = ["Player 1", "Player 2"];
+    this.clock = "-"; // the clock chosen: a value of clockChoices()
+    this.custom = { minutes: 10, increment: 5 };
+  }
+
+  /** The clock chosen, as a clock.js control, or null (no clock). */
+  control() {
+    return controlOf(this.clock, this.custom);
   }
 
   /** Draw for `choice` (null: none of the modes) and these seat names. */
@@ -128,7 +164,51 @@ export class OpponentChoice {
         ),
       ),
     );
-    this.box.replaceChildren(modes, levels, colours);
+    this.box.replaceChildren(modes, levels, colours, this._clockField(c.mode));
+  }
+
+  /** The clock: a select of the choices, and minutes + increment for a custom one. */
+  _clockField(mode) {
+    const p = this.prefix;
+    const choices = clockChoices(mode);
+    if (!choices.some(([v]) => v === this.clock)) this.clock = "-"; // (days per move: by link only)
+    const number = (what, label, min, step) =>
+      h(
+        "label",
+        { class: "field clock-custom" },
+        `${label} `,
+        h("input", {
+          type: "number",
+          id: `${p}-clock-${what}`,
+          min,
+          max: "600",
+          step,
+          value: String(this.custom[what]),
+          onchange: e => {
+            this.custom[what] = Number(e.target.value);
+          },
+        }),
+      );
+    return h(
+      "fieldset",
+      { class: "clock-choice" },
+      h("legend", {}, "Clock"),
+      h(
+        "select",
+        {
+          id: `${p}-clock`,
+          "aria-label": "Clock",
+          onchange: e => {
+            this.clock = e.target.value;
+            this.show(this.choice, this.names);
+            this.box.querySelector(`#${p}-clock`)?.focus();
+          },
+        },
+        ...choices.map(([value, label]) => h("option", { value, selected: value === this.clock }, label)),
+      ),
+      this.clock === "custom" ? number("minutes", "Minutes", "0.25", "0.25") : null,
+      this.clock === "custom" ? number("increment", "+ seconds", "0", "1") : null,
+    );
   }
 
   _set(group, value) {

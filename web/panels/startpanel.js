@@ -4,7 +4,7 @@
 // game and its variant.  It can be used while the engine loads: Start then
 // says it starts when the engine is ready (the app waits; Start is never
 // greyed out).  It owns its controls' state and reports the choice through
-// onStart({game, variant, options, players}) or onClose(); whether it is
+// onStart({game, variant, options, players, clock}) or onClose(); whether it is
 // shown is the app's.
 
 import { $, h } from "../app/dom.js";
@@ -111,6 +111,7 @@ export class StartPanel {
       variant: variant.id,
       options: last.variant === variant.id ? last.options || {} : {},
       players: seatsFor(this.choice, variant.players || 2),
+      clock: this.opponent.control(), // (a clock.js control, or null)
     };
   }
 }

@@ -1,0 +1,187 @@
+// The clocks on the page: one face per seat, in a row under the players'
+// cards (each under its player), the running one highlighted, tenths under
+// ten seconds, a warning colour when little is left; and a pause button in
+// games with no seat far away (by link the other player's time cannot wait
+// for us).  With days per move the running face says the time left to move.
+//
+// The row is in the page whenever the game has a clock and hidden otherwise,
+// so nothing moves while a game is played.  A ticker (every 100 ms while a
+// clock runs) is the only thing that makes time pass on the page: at each
+// tick it keeps the clock in step with the game (model/clock.js syncClock)
+// and, when the seat to move has run out of time, ends the game on time;
+// then it redraws the faces only.  Drawing never starts or cancels work.
+
+import { $, h } from "../app/dom.js";
+import { endOnTime, formatLeft, syncClock } from "../model/clock.js";
+
+const TICK_MS = 100;
+const TIMES_KEY = "gamut.show-times"; // the move list shows the times spent (true) or not
+// a face turns to the warning colour below a tenth of the base time, between these two
+const LOW_MS = 20000;
+const LOW_FLOOR_MS = 10000;
+
+export class ClockPanel {
+  /**
+   * `page`: the Page (app/page.js): its model, positions, farSeat() and
+   * seatName(seat) are read; `onChange()`: after the game ended on time (the
+   * page redraws); `say(text)`: the end on time in words (the live log).
+   */
+  constructor({ page, onChange = () => {}, say = () => {} }) {
+    this.page = page;
+    this.onChange = onChange;
+    this.say = say;
+    this.box = $("clocks");
+    this.faces = [];
+    this.pauseButton = h("button", {
+      type: "button",
+      id: "clock-pause",
+      class: "quiet clock-pause",
+      "aria-pressed": "false",
+      onclick: () => this.togglePause(),
+    });
+    this.timesButton = h("button", {
+      type: "button",
+      id: "clock-times",
+      class: "quiet clock-times",
+      "aria-pressed": "false",
+      title: "Show the time spent on each move in the move list",
+      onclick: () => this.toggleTimes(),
+    });
+    this.showTimes = readJSON(TIMES_KEY) === true;
+    this.timer = undefined;
+    this.shape = "";
+  }
+
+  /** The move list shows the time spent on each move, or not (remembered). */
+  toggleTimes() {
+    this.showTimes = !this.showTimes;
+    writeJSON(TIMES_KEY, this.showTimes);
+    this.draw();
+  }
+
+  _headView() {
+    const m = this.page.model;
+    return m ? this.page.positions.get(m.start, m.head) : null;
+  }
+
+  /** Keep the clock in step with the game now (after every change of the
+   * model and at every tick); ends the game when the seat to move flags. */
+  sync() {
+    const m = this.page.model;
+    if (!m || !m.clock) return;
+    const view = this._headView();
+    const flagged = syncClock(m, view, Date.now());
+    if (flagged != null) {
+      const ending = endOnTime(m, flagged, view ? view.players.length : m.players.length);
+      this.say(timeWords(ending, seat => this.page.seatName(seat)));
+      this.onChange();
+    }
+  }
+
+  /** Pause or resume the clock (a game with no far-away seat). */
+  togglePause() {
+    const m = this.page.model;
+    if (!m || !m.clock || !this._canPause(m)) return;
+    if (m.clock.paused) m.clock.resume(Date.now());
+    else m.clock.pause(Date.now());
+    m._changed("game"); // (saved; the computer waits while it is paused)
+  }
+
+  _canPause(m) {
+    return !m.clock.correspondence && !m.players.includes("r") && m.clock.running != null;
+  }
+
+  /** Draw the faces for the model on screen, and tick while a clock runs. */
+  draw() {
+    const m = this.page.model;
+    const clock = m && m.clock;
+    this.box.hidden = !clock;
+    $("moves").classList.toggle("show-times", !!clock && this.showTimes);
+    // (ticking from the first move to the end: between a move and the engine
+    // saying who is next no clock runs, but the next tick starts the right one)
+    const view = this._headView();
+    const running = !!clock && clock.started && !clock.paused && !m.ending && !(view && view.outcome);
+    if (running && this.timer === undefined) {
+      this.timer = setInterval(() => {
+        this.sync();
+        this.draw();
+      }, TICK_MS);
+    } else if (!running && this.timer !== undefined) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+    if (!clock) return;
+    const seats = m.players.length || 2;
+    const shape = `${seats}`;
+    if (shape !== this.shape) {
+      this.shape = shape;
+      this.faces = Array.from({ length: seats }, (_, seat) =>
+        h(
+          "div",
+          { class: "clock", role: "timer", "data-seat": String(seat) },
+          h("span", { class: "clock-time" }),
+          h("span", { class: "clock-note" }),
+        ),
+      );
+      this.box.replaceChildren(
+        ...this.faces,
+        h("div", { class: "clock-tools" }, this.timesButton, this.pauseButton),
+      );
+    }
+    const now = Date.now();
+    const low = clock.correspondence
+      ? 3600000
+      : Math.min(LOW_MS, Math.max(LOW_FLOOR_MS, clock.control.base / 10));
+    for (const [seat, face] of this.faces.entries()) {
+      const left = clock.leftAt(seat, now);
+      const on = clock.running === seat;
+      face.dataset.running = on ? (clock.paused ? "paused" : "yes") : "no";
+      face.dataset.low = left <= low ? "yes" : "no";
+      face.dataset.out = left <= 0 ? "yes" : "no";
+      face.setAttribute("aria-label", `${this.page.seatName(seat)}'s clock`);
+      setText(face.firstChild, formatLeft(left));
+      const out = m.ending && m.ending.termination === "time" && m.ending.by === seat;
+      const note = out
+        ? "time out"
+        : clock.correspondence && on
+          ? "to move"
+          : on && clock.paused
+            ? "paused"
+            : "";
+      setText(face.lastChild, note);
+    }
+    const pausable = this._canPause(m) || clock.paused;
+    this.pauseButton.hidden = !pausable;
+    setText(this.pauseButton, clock.paused ? "Resume clock" : "Pause clock");
+    this.pauseButton.setAttribute("aria-pressed", String(clock.paused));
+    this.box.dataset.paused = String(clock.paused);
+    setText(this.timesButton, this.showTimes ? "Hide times" : "Show times");
+    this.timesButton.setAttribute("aria-pressed", String(this.showTimes));
+  }
+}
+
+/** An end on time in words: "White's time is up: Black wins." */
+export function timeWords(ending, seatName) {
+  const lost = `${seatName(ending.by)}'s time is up`;
+  return ending.winner == null ? `${lost}.` : `${lost}: ${seatName(ending.winner)} wins.`;
+}
+
+function readJSON(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "null");
+  } catch {
+    return null; // (storage refused: not remembered)
+  }
+}
+
+function writeJSON(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage refused: not remembered */
+  }
+}
+
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
