@@ -339,6 +339,9 @@ export class GameModel {
     const path = [];
     const copy = (theirs, ours) => {
       if (theirs.comment && !ours.comment) this.tree.setCommentAt(ours, theirs.comment);
+      const missing = Object.keys(theirs.notes || {}).filter(k => !(k in ours.notes)); // (#29: notes as comments)
+      if (missing.length)
+        this.tree.setNotesAt(ours, Object.fromEntries(missing.map(k => [k, theirs.notes[k]])));
     };
     copy(tree.root, this.tree.root);
     /** @type {[any, any][]} [their node, our node of its parent] */
