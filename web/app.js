@@ -15,6 +15,7 @@ import { Analyser, engineLinePositions, engineMoveOnBoard, marksByPly } from "./
 import { drawAnalysis } from "./panels/analysispanel.js";
 import { Positions } from "./model/positions.js";
 import { drawMoveList } from "./panels/movelist.js";
+import { NotesEditor } from "./panels/notes.js"; // (notes hook, #29: comments and glyphs)
 import { isPrefix } from "./model/game.js";
 import { drawPanel, drawThinking, drawControls } from "./panels/panels.js";
 import { NewGameDialog, setExplain, showNotice } from "./panels/dialogs.js";
@@ -166,9 +167,11 @@ function draw() {
       seats: view.players.length,
       per: view.turn_plies || 1,
       onSelect: line => actions.goTo(line),
+      onComment: () => page.notes.focus(), // (notes hook, #29)
       marks: marksByPly(page.analyser.result()),
     });
   }
+  page.notes.show(m); // (notes hook, #29)
   const hint = computer.hint && computer.hint.progress;
   drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: input && !!hint });
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 });
@@ -226,6 +229,8 @@ function boot() {
     put: logTo($("said")),
     describe: (start, line) => page.engine.describe(start, line),
   });
+  // (notes hook, #29: the viewed move's comment and glyph, saved with the game)
+  page.notes = new NotesEditor($("notes"), { onSave: (line, patch) => page.model?.setNotes(line, patch) });
   page.movebox = new MoveBox({
     form: $("movebox"),
     input: $("move-input"),

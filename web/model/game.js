@@ -11,7 +11,7 @@
 // A line is an array of move texts from the start.  The model knows no
 // rules: which moves are legal, and who is to move, the engine says.
 // Every change calls the listeners with what changed ("position", "tree",
-// "players", "game", "analysis"): the page redraws from the model, and the
+// "players", "game", "analysis", "notes"): the page redraws from the model, and the
 // computer controller decides from it whether to think.  The model also
 // keeps the engine's analysis of its main line (analysis.js), saved with it
 // while the main line is the line analysed.
@@ -269,6 +269,14 @@ export class GameModel {
   setAnalysis(analysis) {
     this.analysis = analysis;
     this._changed("analysis");
+  }
+
+  /** A move's comment and notes (#29; tree.js setNotesAt: a key holding null deletes it), saved with the game. */
+  setNotes(line, { comment, ...patch }) {
+    const before = this.tree.notesVersion;
+    if (Object.keys(patch).length) this.tree.setNotes(line, patch);
+    if (comment !== undefined) this.tree.setComment(line, comment);
+    if (this.tree.notesVersion !== before) this._changed("notes");
   }
 
   setPlayers(players) {

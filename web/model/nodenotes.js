@@ -15,6 +15,15 @@
 // page's notes survive an older one).
 
 export const GLYPHS = Object.freeze(["!", "?", "!!", "??", "!?", "?!"]);
+/** The glyphs' words, for screen readers and titles. */
+export const GLYPH_WORDS = Object.freeze({
+  "!": "good move",
+  "?": "mistake",
+  "!!": "brilliant move",
+  "??": "blunder",
+  "!?": "interesting move",
+  "?!": "dubious move",
+});
 export const COLOURS = Object.freeze(["G", "R", "B", "Y"]);
 export const MAX_SHAPES = 100; // on one position
 

@@ -14,37 +14,57 @@
 // variation, a deletion, a promotion, the analysis's marks) draws the list
 // again.  Buttons are keyed by the tree's nodes (tree.nodeAt), never by
 // lines: a click computes its line then.
+//
+// A move's notes (issue #29) are drawn with it: its glyph (!, ?, !!, ??, !?,
+// ?!) after the move in the button, its comment under the row of the main
+// line (the start position's above the first row) or inline in a variation.
+// A comment is a button: a click shows its move and opens the comment editor
+// (notes.js).  A change of notes only (tree.notesVersion; a clock writing a
+// move's time) redraws the glyphs of the moves changed, and the whole list
+// only when a comment changed.
 
 import { lineOf } from "../model/tree.js";
 import { h } from "../app/dom.js";
 import { MARK_GLYPH } from "../model/analysis.js";
+import { GLYPH_WORDS } from "../model/nodenotes.js";
 
 /** What each list shows, to update it in place. @type {WeakMap<Element, Shown>} */
 const shown = new WeakMap();
 
 /**
  * @typedef {import("../model/tree.js").TreeNode} TreeNode
- * @typedef {{tree: any, version: number, seats: number, per: number, round: number,
- *   marks: Record<string, string>, onSelect: (line: string[]) => void, main: TreeNode[],
- *   buttons: Map<TreeNode, HTMLElement>, row: HTMLElement | null, turn: HTMLElement | null,
+ * @typedef {{tree: any, version: number, notesVersion: number, seats: number, per: number, round: number,
+ *   marks: Record<string, string>, onSelect: (line: string[]) => void, onComment: (line: string[]) => void,
+ *   main: TreeNode[], buttons: Map<TreeNode, HTMLElement>, said: Map<TreeNode, string>, row: HTMLElement | null, turn: HTMLElement | null,
  *   empty: HTMLElement | null, current: HTMLElement | null}} Shown
  */
 
 /**
  * Draw `model`'s tree into `list` (an <ol>).  `seats` and `per` (moves in a
  * turn) come from the view; `onSelect(line)` shows a position; `marks` are
- * the analysis's marks of main-line moves by ply (?!, ? or ??).
+ * the analysis's marks of main-line moves by ply (?!, ? or ??);
+ * `onComment(line)` (a comment clicked) edits the comment at `line`.
  */
-export function drawMoveList(list, model, { seats = 2, per = 1, onSelect, marks = {} }) {
+export function drawMoveList(
+  list,
+  model,
+  { seats = 2, per = 1, onSelect, onComment = () => {}, marks = {} },
+) {
   const tree = model.tree;
   let s = shown.get(list);
   const same = s && s.tree === tree && s.seats === seats && s.per === per && sameMarks(s.marks, marks);
-  if (!s || !same || (s.version !== tree.version && !appendMoves(s, list))) {
+  if (
+    !s ||
+    !same ||
+    (s.version !== tree.version && !appendMoves(s, list)) ||
+    (s.notesVersion !== tree.notesVersion && !updateNotes(s))
+  ) {
     if (!s) keepCurrentInView(list);
     s = drawAll(list, tree, seats, per, marks);
     shown.set(list, s);
   }
   s.onSelect = onSelect;
+  s.onComment = onComment;
   setCurrent(s, tree.nodeAt(model.viewed));
   list.dataset.nodes = String(tree.size() - 1);
   scrollToCurrent(list, s.current, model.viewed.length === 0);
@@ -62,13 +82,16 @@ function drawAll(list, tree, seats, per, marks) {
   const s = {
     tree,
     version: tree.version,
+    notesVersion: tree.notesVersion,
     seats,
     per,
     round,
     marks,
     onSelect: () => {},
+    onComment: () => {},
     main: [],
     buttons: new Map(),
+    said: new Map(),
     row: null,
     turn: null,
     empty: null,
@@ -82,6 +105,10 @@ function drawAll(list, tree, seats, per, marks) {
       if (k % round === 0 || resumed) box.append(number(round, k, true));
       box.append(button(s, node, " var"));
       resumed = false;
+      if (node.comment) {
+        box.append(comment(s, node, "span"));
+        resumed = true;
+      }
       const kids = node.children;
       if (!kids.length) return;
       for (const alt of kids.slice(1)) {
@@ -95,15 +122,23 @@ function drawAll(list, tree, seats, per, marks) {
     }
   };
   const rows = [];
+  if (tree.root.comment) rows.push(comment(s, tree.root, "li"));
   let forks = []; // the variations of the row being drawn
+  let said = []; // the row's moves that have a comment
   for (let n = tree.root; n.children.length; ) {
     const parent = n;
     n = n.children[0];
     const row = addToMain(s, n);
     if (row) rows.push(row);
+    if (n.comment) said.push(n);
     for (let i = 1; i < parent.children.length; i++) forks.push(parent.children[i]);
-    // a row's variations go under it, once its last move is in
-    if (forks.length && (n.depth % round === 0 || !n.children.length)) {
+    const rowEnds = n.depth % round === 0 || !n.children.length;
+    // a row's comments, then its variations, go under it once its last move is in
+    if (said.length && rowEnds) {
+      rows.push(...said.map(m => comment(s, m, "li")));
+      said = [];
+    }
+    if (forks.length && rowEnds) {
       rows.push(
         h(
           "li",
@@ -118,7 +153,7 @@ function drawAll(list, tree, seats, per, marks) {
       forks = [];
     }
   }
-  if (!rows.length) {
+  if (rows.length === (tree.root.comment ? 1 : 0)) {
     s.empty = h("li", { class: "empty" }, "No moves yet.");
     rows.push(s.empty);
   }
@@ -158,7 +193,8 @@ function appendMoves(s, list) {
   if (!edits.length || edits[0].version !== s.version + 1) return false; // (older than the edits kept)
   let tail = s.main.length ? s.main[s.main.length - 1] : s.tree.root;
   for (const e of edits) {
-    if (e.kind !== "add" || e.node.parent !== tail || tail.children[0] !== e.node) return false;
+    if (e.kind !== "add" || e.node.parent !== tail || tail.children[0] !== e.node || e.node.comment)
+      return false;
     tail = e.node;
   }
   if (tail.children.length) return false;
@@ -185,22 +221,82 @@ const number = (round, k, resumed) => {
 
 /** A move's button (`mark`: the analysis's mark of a main-line move). */
 function button(s, node, cls, mark = null) {
-  const ply = node.depth;
   const b = h(
     "button",
     {
       type: "button",
       class: `mv${cls}${mark ? ` marked mark-${mark}` : ""}`,
-      "data-ply": ply,
+      "data-ply": node.depth,
       "data-mark": mark,
-      "aria-label": `Move ${ply}${cls ? " (variation)" : ""}: ${node.move}${mark ? ` (${mark})` : ""}`,
       onclick: () => s.onSelect(lineOf(node)),
     },
     node.move,
+    h("span", { class: "nag", "aria-hidden": "true" }),
     mark ? h("span", { class: "glyph", "aria-hidden": "true" }, MARK_GLYPH[mark]) : null,
   );
+  b.dataset.variation = cls ? "yes" : "";
+  showGlyph(b, node);
   s.buttons.set(node, b);
   return b;
+}
+
+/** The player's glyph of `node` on its button `b` (and in its label). */
+function showGlyph(b, node) {
+  const glyph = node.notes.glyph || "";
+  const mark = b.dataset.mark;
+  const nag = /** @type {HTMLElement} */ (b.querySelector(".nag"));
+  nag.textContent = glyph;
+  if (glyph) b.dataset.glyph = glyph;
+  else delete b.dataset.glyph;
+  const said = [glyph && GLYPH_WORDS[glyph], mark].filter(Boolean).join(", ");
+  b.setAttribute(
+    "aria-label",
+    `Move ${node.depth}${b.dataset.variation ? " (variation)" : ""}: ${node.move}${said ? ` (${said})` : ""}`,
+  );
+}
+
+/** The comment of `node` (the root's: the start's), as a `tag` ("li" under a
+ * row, "span" in a variation) holding a button that edits it. */
+function comment(s, node, tag) {
+  s.said.set(node, node.comment);
+  const edit = () => {
+    const line = lineOf(node);
+    s.onSelect(line);
+    s.onComment(line);
+  };
+  return h(
+    tag,
+    { class: `comment-row${node.depth ? "" : " start-comment"}` },
+    h(
+      "button",
+      {
+        type: "button",
+        class: "comment",
+        "data-ply": node.depth,
+        title: "Edit this comment",
+        "aria-label": `Comment on ${node.depth ? `move ${node.depth}, ${node.move}` : "the start"}: ${node.comment}`,
+        onclick: edit,
+      },
+      node.comment,
+    ),
+  );
+}
+
+/** The notes changed since the list was drawn, shown in place (the glyphs);
+ * false when a comment changed and the list must be drawn again. */
+function updateNotes(s) {
+  const edits = s.tree.noteEdits.filter(e => e.version > s.notesVersion);
+  if (!edits.length || edits[0].version !== s.notesVersion + 1) return false; // (older than the edits kept)
+  const drawn = new Set();
+  for (const { node } of edits) {
+    if (drawn.has(node)) continue;
+    drawn.add(node);
+    if ((s.said.get(node) || "") !== node.comment) return false;
+    const b = s.buttons.get(node);
+    if (b) showGlyph(b, node);
+  }
+  s.notesVersion = s.tree.notesVersion;
+  return true;
 }
 
 /** The viewed move's button is the current one. */
