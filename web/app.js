@@ -139,6 +139,7 @@ function draw() {
   root.dataset.ply = String(m.ply);
   page.settings.draw(page.board, m, view); // (settings hook, #28: theme, orientation, coordinates, sound)
   page.board.show(view);
+  page.board.setShapes(m.tree.nodeAt(m.viewed)?.notes.shapes); // (notes hook, #29: the viewed move's drawings)
   drawBoardShape();
   page.board.setInteractive(input);
   page.board.setSuggest(
@@ -215,6 +216,7 @@ function boot() {
       onIllegal: (clicks, message) => actions.explain(clicks, message),
       onRefused: () => actions.refused(),
       onChange: () => setExplain(""),
+      onShapes: shapes => page.model?.setNotes(page.model.viewed, { shapes }), // (notes hook, #29)
     },
   );
   // (settings hook, #28: the remembered settings, their header controls, the sound)

@@ -3,7 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { GameTree, TreeError, MAX_DEPTH } from "../../web/model/tree.js";
-import { GLYPHS, toggleShape } from "../../web/model/nodenotes.js";
+import { GLYPHS } from "../../web/model/nodenotes.js";
 import { prng } from "./prng.mjs";
 
 const line = (...moves) => moves;
@@ -216,26 +216,4 @@ test("a 5,000-move line with notes on every move stores and reads without deep r
     glyph: GLYPHS[(MAX_DEPTH - 1) % GLYPHS.length],
   });
   assert.equal(t.noteEdits.length, 32, "only the last edits are kept");
-});
-
-test("toggleShape: the same shape removes it, another colour recolours, else added", () => {
-  let shapes = toggleShape([], ["G", "d4"]);
-  shapes = toggleShape(shapes, ["G", "a1", "b2"]);
-  assert.deepEqual(shapes, [
-    ["G", "d4"],
-    ["G", "a1", "b2"],
-  ]);
-  shapes = toggleShape(shapes, ["R", "d4"]);
-  assert.deepEqual(shapes, [
-    ["R", "d4"],
-    ["G", "a1", "b2"],
-  ]);
-  shapes = toggleShape(shapes, ["G", "b2", "a1"]);
-  assert.equal(shapes.length, 3, "an arrow the other way is another arrow");
-  shapes = toggleShape(shapes, ["G", "a1", "b2"]);
-  assert.deepEqual(shapes, [
-    ["R", "d4"],
-    ["G", "b2", "a1"],
-  ]);
-  assert.deepEqual(toggleShape(undefined, ["Y", "c3"]), [["Y", "c3"]]);
 });

@@ -96,20 +96,3 @@ export function mergeNotes(notes, patch, makeError, describe) {
   }
   return Object.keys(out).length ? Object.freeze(out) : NO_NOTES;
 }
-
-/** Are two shapes the same (colour and cells)? */
-export const sameShape = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-/**
- * `shapes` with `shape` toggled, as lichess does: the same shape again
- * removes it; the same cells in another colour are recoloured; else it is
- * added at the end.
- */
-export function toggleShape(shapes, shape) {
-  const list = shapes || [];
-  const cells = s => s.slice(1).join(" ");
-  const at = list.findIndex(s => cells(s) === cells(shape));
-  if (at < 0) return [...list, shape];
-  if (sameShape(list[at], shape)) return list.filter((_, i) => i !== at);
-  return list.map((s, i) => (i === at ? shape : s));
-}
