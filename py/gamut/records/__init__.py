@@ -1,7 +1,8 @@
 r"""Gamut records: whole games as text, in the spirit of chess's PGN.
 
-A record holds one game: which game it is, who played, and the tree of
-moves played and analysed, with comments.  A file holds any number of
+A record holds one game: which game it is, who played, how it ended, and
+the tree of moves played and analysed, with comments, glyphs, drawings on
+the board and the time each move took.  A file holds any number of
 records, one after the other.  :func:`parse` reads them, :func:`format`
 writes them, and :func:`read` also accepts the foreign formats games register
 (:mod:`gamut.records.foreign`: Lines of Action's boardspace.net SGF, in
@@ -9,7 +10,9 @@ writes them, and :func:`read` also accepts the foreign formats games register
 reading, so a record that reads is a record that plays.
 
 The package's modules: :mod:`~gamut.records.tree` (limits, errors, the tree
-of a game replayed, results), :mod:`~gamut.records.record` (:class:`Record`),
+of a game replayed, results and endings), :mod:`~gamut.records.notes` (a
+move's notes and their commands in comments), :mod:`~gamut.records.record`
+(:class:`Record`),
 :mod:`~gamut.records.reader` (:func:`parse`), :mod:`~gamut.records.writer`
 (:func:`format`), :mod:`~gamut.records.foreign` (the registry of foreign
 formats).
@@ -47,6 +50,11 @@ knows:
              ``c:<level>`` read too, and any other word is kept as it is.
 ``Date``     when the game was played (any text; Gamut writes ``YYYY-MM-DD``).
 ``Name``     the game's name in the library.
+``TimeControl`` the clocks: ``300+3`` (seconds for each player, plus
+             seconds added after each of their moves), ``1d`` (days per
+             move, for a game by correspondence) or ``-`` (none); ``300``
+             reads as ``300+0``.
+``Termination`` how the game ended (below).
 ``Result``   as at the end of the moves (below).
 
 Any other tag (``Event``, ``Site``, ``Black``, ...) is kept and written back.
@@ -74,8 +82,34 @@ a number that is written must be right (it catches a move left out).
 
 *Comments* are written in braces, ``{like this}``, after the move they are
 about; one before the first move is about the whole game.  A comment may
-span lines; inside it write ``\}`` for ``}`` and ``\\`` for ``\`` (any other
-backslash is itself).  Two comments in a row are joined with a space.
+span lines; inside it write ``\}`` for ``}``, ``\\`` for ``\`` and ``\[%``
+for a ``[%`` that starts no command (below; any other backslash is itself).
+Two comments in a row are joined with a space.
+
+*A move's notes*, as lichess writes them in PGN.  Its *glyph* is the token
+right after the move: ``!`` (good), ``?`` (a mistake), ``!!``, ``??``,
+``!?`` (interesting), ``?!`` (dubious); PGN's ``$1`` to ``$6`` read as these
+six, and its other ``$n`` (about the position, not the move) are read and
+left out.  Three *commands* inside the move's comment say the rest::
+
+    12. d1-b3 !? {Sharp. [%clk 0:04:55.2] [%emt 0:00:03.1] [%draw G d4, R d4 f6]}
+
+``[%clk T]`` is the time left on the mover's clock after the move (its
+increment added), ``[%emt T]`` the time the move took, and ``[%draw ...]``
+the shapes drawn on the board after it, separated by commas: a colour (``G``
+green, ``R`` red, ``B`` blue, ``Y`` yellow) and one cell (a circle) or two (an
+arrow from the first to the second), named as the game's board names them.
+A time is ``H:MM:SS`` with as many decimals as it needs (``0:04:55``,
+``0:04:55.2``, ``0:00:01.25``); ``M:SS`` reads too.  Reading takes the
+commands out of the comment's text, with the spaces around them (so a comment
+made only of commands leaves no text, and a comment that has commands keeps
+no spaces at its ends); writing puts them after the text, in that order.  A
+``[%clk``, ``[%emt`` or ``[%draw`` that is malformed (``[%clk soon]``, an
+unknown colour, a cell the board does not have, a second ``[%clk`` on one
+move) is an error, not text: write ``\[%`` for text that would read as one.
+Other programs' commands (lichess's ``[%eval 0.3]``) stay in the text.  The
+comment before the first move may draw on the start position
+(``[%draw ...]``), nothing more.
 
 *Variations* are written in parentheses right after the move they replace,
 and may nest: ``2. b1-b4 (2. g1-e3 g4xg1 (2... h3-f3)) 2... g4xg1``.  Each
@@ -89,22 +123,38 @@ the result is unknown.  When the main line ends in a finished game, the
 result must be the one the rules give (a ``*`` there is read as that
 result); a game that is not over may carry a result (a resignation).
 
+The ``Termination`` tag says how the game ended: ``rules`` (its rules ended
+it: the main line ends in a finished game; the tag may then be left out),
+``resignation`` (the result names a winner), ``agreement`` (a drawn result),
+``time`` (a flag fell: a win, or a draw where the other side could not have
+won) or ``abandoned`` (any result, ``*`` too); all but ``rules`` need a main
+line the rules have not ended.  lichess's ``Time forfeit`` reads as ``time``,
+its ``Normal`` and ``Unterminated`` as no termination, boardspace's ``White
+resigned`` as ``resignation`` and ``Black forfeited`` as ``abandoned``; any
+other word is an error.
+
 The data model
 --------------
 :class:`Record` is what the page stores (``web/model/tree.js``): the tree of
 moves as the flat pre-order list ``nodes`` of ``(parent, move, comment)``
 (``parent`` is 0 for the start, else the 1-based place of an earlier node;
-a node's children in order, the main line first), and ``comment``, the
-comment on the whole game.  :meth:`Record.to_json` gives exactly::
+a node's children in order, the main line first), ``comment``, the
+comment on the whole game, and ``notes``, each node's notes by its place (0:
+the start): a dict of any of ``glyph``, ``shapes`` (``["G", "d4"]`` a
+circle, ``["R", "d4", "f6"]`` an arrow), ``spent`` and ``left`` (whole
+milliseconds), never an empty value.  :meth:`Record.to_json` gives exactly::
 
-    {"v": 1, "nodes": [[parent, move] or [parent, move, comment], ...],
+    {"v": 1, "nodes": [[parent, move] or [parent, move, comment]
+                       or [parent, move, comment, notes], ...],
      "comment": "..." (only when not empty),
+     "notes": the start's notes, {"shapes": [...]} (only when any),
      "start": position text ("<game> <variant> <options> start" for the
               variant's standard start),
      "meta": {"game", "variant", "options": {name: value text}},
      "players": ["h", "c:strong"], "result": "1-0" | ... | "*",
      "date": text or null, "name": text or null,
-     "tags": {other tags} (only when there are any)}
+     "tags": {other tags} (only when there are any),
+     "termination": "resignation" ..., "timecontrol": "300+3" ... (only when given)}
 
 Errors
 ------
@@ -122,12 +172,14 @@ import importlib
 
 from ..core import GAMES, RecordError
 from .foreign import ForeignFormat, format_of, register_reader
+from .notes import COLOURS, GLYPHS
 from .reader import parse
 from .record import Record, player_words
 from .tree import (
     MAX_DEPTH,
     MAX_FILE_LENGTH,
     MAX_NODES,
+    TERMINATIONS,
     Parsed,
     RecordMoveError,
     RecordSyntaxError,
@@ -158,6 +210,9 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_NODES",
     "MAX_FILE_LENGTH",
+    "GLYPHS",
+    "COLOURS",
+    "TERMINATIONS",
 ]
 
 
