@@ -88,7 +88,7 @@ test("wrong glyphs, shapes and times are refused with TreeError, nothing changed
     { shapes: [["G", "d4,e5"]] },
     { shapes: [["G", 4]] },
     { shapes: [["G", "a1", "b2", "c3"]] },
-    { shapes: Array.from({ length: 101 }, (_, i) => ["G", `c${i}`]) },
+    { shapes: Array.from({ length: 1001 }, (_, i) => ["G", `c${i}`]) },
     { spent: -1 },
     { spent: 1.5 },
     { left: "300" },

@@ -25,7 +25,7 @@ export const GLYPH_WORDS = Object.freeze({
   "?!": "dubious move",
 });
 export const COLOURS = Object.freeze(["G", "R", "B", "Y"]);
-export const MAX_SHAPES = 100; // on one position
+export const MAX_SHAPES = 1000; // on one position (as the engine's records)
 
 const CELL = /^[^\s,[\]{}]{1,32}$/; // (a cell's name never holds what a record's [%draw] separates with)
 
