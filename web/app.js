@@ -168,7 +168,7 @@ function draw() {
       seats: view.players.length,
       per: view.turn_plies || 1,
       onSelect: line => actions.goTo(line),
-      onComment: () => page.notes.focus(), // (notes hook, #29)
+      onComment: line => page.notes.focus(line), // (notes hook, #29)
       marks: marksByPly(page.analyser.result()),
     });
   }

@@ -20,8 +20,9 @@
 // line (the start position's above the first row) or inline in a variation.
 // A comment is a button: a click shows its move and opens the comment editor
 // (notes.js).  A change of notes only (tree.notesVersion; a clock writing a
-// move's time) redraws the glyphs of the moves changed, and the whole list
-// only when a comment changed.
+// move's time) redraws the glyphs and comments of the moves changed, in
+// place: the move buttons stay (a click on a move that saves the comment
+// being typed, as its box loses the focus, still lands on that move).
 
 import { lineOf } from "../model/tree.js";
 import { h } from "../app/dom.js";
@@ -35,7 +36,7 @@ const shown = new WeakMap();
  * @typedef {import("../model/tree.js").TreeNode} TreeNode
  * @typedef {{tree: any, version: number, notesVersion: number, seats: number, per: number, round: number,
  *   marks: Record<string, string>, onSelect: (line: string[]) => void, onComment: (line: string[]) => void,
- *   main: TreeNode[], buttons: Map<TreeNode, HTMLElement>, said: Map<TreeNode, string>, row: HTMLElement | null, turn: HTMLElement | null,
+ *   main: TreeNode[], buttons: Map<TreeNode, HTMLElement>, said: Map<TreeNode, HTMLElement>, row: HTMLElement | null, turn: HTMLElement | null,
  *   empty: HTMLElement | null, current: HTMLElement | null}} Shown
  */
 
@@ -57,7 +58,7 @@ export function drawMoveList(
     !s ||
     !same ||
     (s.version !== tree.version && !appendMoves(s, list)) ||
-    (s.notesVersion !== tree.notesVersion && !updateNotes(s))
+    (s.notesVersion !== tree.notesVersion && !updateNotes(s, list))
   ) {
     if (!s) keepCurrentInView(list);
     s = drawAll(list, tree, seats, per, marks);
@@ -258,44 +259,77 @@ function showGlyph(b, node) {
 /** The comment of `node` (the root's: the start's), as a `tag` ("li" under a
  * row, "span" in a variation) holding a button that edits it. */
 function comment(s, node, tag) {
-  s.said.set(node, node.comment);
   const edit = () => {
     const line = lineOf(node);
     s.onSelect(line);
     s.onComment(line);
   };
-  return h(
+  const box = h(
     tag,
-    { class: `comment-row${node.depth ? "" : " start-comment"}` },
-    h(
-      "button",
-      {
-        type: "button",
-        class: "comment",
-        "data-ply": node.depth,
-        title: "Edit this comment",
-        "aria-label": `Comment on ${node.depth ? `move ${node.depth}, ${node.move}` : "the start"}: ${node.comment}`,
-        onclick: edit,
-      },
-      node.comment,
-    ),
+    { class: `comment-row${node.depth ? "" : " start-comment"}`, "data-ply": node.depth },
+    h("button", { type: "button", class: "comment", title: "Edit this comment", onclick: edit }),
+  );
+  s.said.set(node, box);
+  showComment(box, node);
+  return box;
+}
+
+/** `node`'s comment text into its comment's element `box`. */
+function showComment(box, node) {
+  const b = /** @type {HTMLElement} */ (box.firstChild);
+  b.textContent = node.comment;
+  b.setAttribute(
+    "aria-label",
+    `Comment on ${node.depth ? `move ${node.depth}, ${node.move}` : "the start"}: ${node.comment}`,
   );
 }
 
-/** The notes changed since the list was drawn, shown in place (the glyphs);
- * false when a comment changed and the list must be drawn again. */
-function updateNotes(s) {
+/** The notes changed since the list was drawn, shown in place: glyphs and
+ * comments changed, a comment added or taken off, the move buttons kept (a
+ * comment saved as its box is left for a move of the list: that move's
+ * click must land on the button it was pressed on).  False when the list
+ * must be drawn again. */
+function updateNotes(s, list) {
   const edits = s.tree.noteEdits.filter(e => e.version > s.notesVersion);
   if (!edits.length || edits[0].version !== s.notesVersion + 1) return false; // (older than the edits kept)
   const drawn = new Set();
   for (const { node } of edits) {
     if (drawn.has(node)) continue;
     drawn.add(node);
-    if ((s.said.get(node) || "") !== node.comment) return false;
     const b = s.buttons.get(node);
     if (b) showGlyph(b, node);
+    if (!placeComment(s, list, node, b)) return false;
   }
   s.notesVersion = s.tree.notesVersion;
+  return true;
+}
+
+/** `node`'s comment shown as it is now (its move's button `b`); false when
+ * it cannot be placed without drawing the list again. */
+function placeComment(s, list, node, b) {
+  const box = s.said.get(node);
+  if (box && node.comment) showComment(box, node);
+  else if (box) {
+    box.remove();
+    s.said.delete(node);
+  } else if (!node.comment) return true;
+  else if (node === s.tree.root) list.prepend(comment(s, node, "li"));
+  else if (!b)
+    return false; // (a node not in the list)
+  else if (b.dataset.variation) b.after(comment(s, node, "span"));
+  else {
+    // under the move's row, after the comments of its earlier moves
+    let at = /** @type {Element} */ (b.closest("li"));
+    for (
+      let next = at.nextElementSibling;
+      next &&
+      next.classList.contains("comment-row") &&
+      Number(/** @type {HTMLElement} */ (next).dataset.ply) < node.depth;
+      next = at.nextElementSibling
+    )
+      at = next;
+    at.after(comment(s, node, "li"));
+  }
   return true;
 }
 

@@ -56,9 +56,8 @@ export class NotesEditor {
   }
 
   /** Show the notes of `model`'s viewed move (a comment being typed stays). */
-  show(model) {
+  show(model, line = model.viewed) {
     this.model = model;
-    const line = model.viewed;
     const node = model.tree.nodeAt(line);
     if (!node) return;
     this.line = line;
@@ -86,8 +85,10 @@ export class NotesEditor {
     this.onSave(model.viewed, { glyph: node.notes.glyph === glyph ? null : glyph });
   }
 
-  /** Put the cursor in the comment box (a comment clicked in the list). */
-  focus() {
+  /** Put the cursor in the comment box for the move at `line` (a comment
+   * clicked in the list: the move is being shown, the page not yet drawn). */
+  focus(line = this.line) {
+    if (this.model && !this.editing) this.show(this.model, line);
     this.input.focus();
     this.input.setSelectionRange(this.input.value.length, this.input.value.length);
   }
