@@ -232,28 +232,29 @@ function button(s, node, cls, mark = null) {
       onclick: () => s.onSelect(lineOf(node)),
     },
     node.move,
-    h("span", { class: "nag", "aria-hidden": "true" }),
     mark ? h("span", { class: "glyph", "aria-hidden": "true" }, MARK_GLYPH[mark]) : null,
   );
-  b.dataset.variation = cls ? "yes" : "";
   showGlyph(b, node);
   s.buttons.set(node, b);
   return b;
 }
 
-/** The player's glyph of `node` on its button `b` (and in its label). */
+/** The player's glyph of `node` on its button `b`, right after the move
+ * (before the analysis's mark), and in its label. */
 function showGlyph(b, node) {
   const glyph = node.notes.glyph || "";
-  const mark = b.dataset.mark;
-  const nag = /** @type {HTMLElement} */ (b.querySelector(".nag"));
-  nag.textContent = glyph;
+  let nag = b.querySelector(".nag");
+  if (glyph && !nag) {
+    nag = h("span", { class: "nag", "aria-hidden": "true" });
+    b.insertBefore(nag, /** @type {ChildNode} */ (b.firstChild).nextSibling);
+  }
+  if (nag && glyph) nag.textContent = glyph;
+  else if (nag) nag.remove();
   if (glyph) b.dataset.glyph = glyph;
   else delete b.dataset.glyph;
-  const said = [glyph && GLYPH_WORDS[glyph], mark].filter(Boolean).join(", ");
-  b.setAttribute(
-    "aria-label",
-    `Move ${node.depth}${b.dataset.variation ? " (variation)" : ""}: ${node.move}${said ? ` (${said})` : ""}`,
-  );
+  const said = [glyph && GLYPH_WORDS[glyph], b.dataset.mark].filter(Boolean).join(", ");
+  const where = b.classList.contains("var") ? " (variation)" : "";
+  b.setAttribute("aria-label", `Move ${node.depth}${where}: ${node.move}${said ? ` (${said})` : ""}`);
 }
 
 /** The comment of `node` (the root's: the start's), as a `tag` ("li" under a
@@ -316,7 +317,7 @@ function placeComment(s, list, node, b) {
   else if (node === s.tree.root) list.prepend(comment(s, node, "li"));
   else if (!b)
     return false; // (a node not in the list)
-  else if (b.dataset.variation) b.after(comment(s, node, "span"));
+  else if (b.classList.contains("var")) b.after(comment(s, node, "span"));
   else {
     // under the move's row, after the comments of its earlier moves
     let at = /** @type {Element} */ (b.closest("li"));

@@ -18,7 +18,7 @@ export class NotesEditor {
     this.onSave = onSave;
     /** @type {string[]} the line shown (the viewed move) */
     this.line = [];
-    /** @type {string[] | null} the line whose comment is being typed */
+    /** @type {{line: string[], model: any} | null} the move whose comment is being typed, in its game */
     this.editing = null;
     this.saved = ""; // the comment as it was when typing started
     this.glyphs = GLYPHS.map(glyph =>
@@ -95,17 +95,20 @@ export class NotesEditor {
 
   begin() {
     if (this.editing) return;
-    this.editing = this.line; // (the move whose comment the box shows)
+    this.editing = { line: this.line, model: this.model }; // (the move whose comment the box shows)
     this.saved = this.input.value;
   }
 
-  /** Save what was typed to the move it was typed for. */
+  /** Save what was typed to the move it was typed for (unless that move is
+   * gone meanwhile: deleted, or another game put on screen). */
   commit() {
-    const line = this.editing;
+    const editing = this.editing;
     this.editing = null;
-    if (!line) return;
+    if (!editing) return;
+    const { line, model } = editing;
     const text = this.input.value.trim();
-    if (text !== this.saved.trim()) this.onSave(line, { comment: text });
+    if (text !== this.saved.trim() && model && model === this.model && model.tree.has(line))
+      this.onSave(line, { comment: text });
     if (this.model) this.show(this.model); // (the viewed move's comment: it may be another's by now)
   }
 
