@@ -78,8 +78,19 @@ def expect_shapes(page, wanted):
     )
 
 
+def open_notes(page):
+    """The notes editor shown (it is hidden until asked for: it takes room from the list)."""
+    toggle = page.locator("#notes-toggle")
+    expect(page.locator("#notes")).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
+    expect(page.locator("#notes")).to_be_visible()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+
+
 def annotate(page):
     """Move 2 (h2-f4): the glyph !?, a comment, a green arrow and a red circle."""
+    open_notes(page)
     show_move(page, 1)
     page.click('#notes .glyph-button[data-glyph="!?"]')
     page.fill("#notes .comment-input", "Quiet, and the centre is kept.")
@@ -99,6 +110,8 @@ def expect_annotated(page):
     expect(page.locator("#moves .comment")).to_have_text(["Quiet, and the centre is kept."])
     show_move(page, 1)
     expect_shapes(page, ["G e3 e6", "R c3"])
+    if page.locator("#notes").is_hidden():
+        page.click("#notes-toggle")
     expect(page.locator('#notes .glyph-button[data-glyph="!?"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#notes .comment-input")).to_have_value("Quiet, and the centre is kept.")
 
@@ -157,6 +170,7 @@ def test_a_comment_edited_in_place_escape_puts_back_and_a_glyph_toggles(new_cont
     page = open_site(new_context(), site_url)
     play_line(page)
     box = page.locator("#notes .comment-input")
+    open_notes(page)
     # the start position's comment, shown above the first row
     page.click("#first")
     wait_idle(page)
@@ -187,6 +201,13 @@ def test_a_comment_edited_in_place_escape_puts_back_and_a_glyph_toggles(new_cont
     expect(page.locator("#moves .mv").nth(2)).to_have_attribute("aria-label", re.compile(r"\(blunder\)"))
     page.click('#notes .glyph-button[data-glyph="??"]')
     expect(page.locator("#moves .mv[data-glyph]")).to_have_count(0)
+    # hidden again on asking, and opened by a comment clicked
+    page.click("#notes-toggle")
+    expect(page.locator("#notes")).to_be_hidden()
+    page.locator("#moves .comment", has_text="An old opening.").click()
+    expect(page.locator("#notes")).to_be_visible()
+    expect(box).to_be_focused()
+    expect(box).to_have_value("An old opening.")
 
 
 def test_drawing_from_the_keyboard_and_no_context_menu_on_the_board(new_context, site_url):

@@ -232,7 +232,10 @@ function boot() {
     describe: (start, line) => page.engine.describe(start, line),
   });
   // (notes hook, #29: the viewed move's comment and glyph, saved with the game)
-  page.notes = new NotesEditor($("notes"), { onSave: (line, patch) => page.model?.setNotes(line, patch) });
+  page.notes = new NotesEditor($("notes"), {
+    toggle: $("notes-toggle"),
+    onSave: (line, patch) => page.model?.setNotes(line, patch),
+  });
   page.movebox = new MoveBox({
     form: $("movebox"),
     input: $("move-input"),

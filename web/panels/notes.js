@@ -4,6 +4,8 @@
 // back what was there).  At the start position it edits the start's comment
 // (a start has no move to judge: the glyphs are off).  It draws from the
 // model and calls back `onSave(line, patch)`; it changes nothing itself.
+// It is shown on demand (its toggle button beside the browsing buttons, or a
+// comment clicked in the list): kept open, it takes room from the list.
 //
 // A comment being typed belongs to the move it was started on: the viewed
 // move may change meanwhile (the computer moves, a click on the list), and
@@ -13,9 +15,13 @@ import { h } from "../app/dom.js";
 import { GLYPHS, GLYPH_WORDS } from "../model/nodenotes.js";
 
 export class NotesEditor {
-  /** `box`: an empty element to fill; `onSave(line, {comment} | {glyph})`. */
-  constructor(box, { onSave }) {
+  /** `box`: an empty element to fill; `toggle`: the button that shows and
+   * hides it; `onSave(line, {comment} | {glyph})`. */
+  constructor(box, { toggle, onSave }) {
+    this.box = box;
+    this.toggle = toggle;
     this.onSave = onSave;
+    toggle.addEventListener("click", () => this.setOpen(box.hidden));
     /** @type {string[]} the line shown (the viewed move) */
     this.line = [];
     /** @type {{line: string[], model: any} | null} the move whose comment is being typed, in its game */
@@ -85,9 +91,17 @@ export class NotesEditor {
     this.onSave(model.viewed, { glyph: node.notes.glyph === glyph ? null : glyph });
   }
 
+  /** Show the editor (`open`) or hide it. */
+  setOpen(open) {
+    this.box.hidden = !open;
+    this.toggle.setAttribute("aria-expanded", String(open));
+    this.toggle.classList.toggle("pressed", open);
+  }
+
   /** Put the cursor in the comment box for the move at `line` (a comment
    * clicked in the list: the move is being shown, the page not yet drawn). */
   focus(line = this.line) {
+    this.setOpen(true);
     if (this.model && !this.editing) this.show(this.model, line);
     this.input.focus();
     this.input.setSelectionRange(this.input.value.length, this.input.value.length);
