@@ -15,6 +15,7 @@ import { Analyser, engineLinePositions, engineMoveOnBoard, marksByPly } from "./
 import { drawAnalysis } from "./panels/analysispanel.js";
 import { Positions } from "./model/positions.js";
 import { drawMoveList } from "./panels/movelist.js";
+import { NotesEditor } from "./panels/notes.js"; // (notes hook, #29: comments and glyphs)
 import { isPrefix } from "./model/game.js";
 import { drawPanel, drawThinking, drawControls } from "./panels/panels.js";
 import { NewGameDialog, setExplain, showNotice } from "./panels/dialogs.js";
@@ -147,6 +148,7 @@ function draw() {
   root.dataset.ply = String(m.ply);
   page.settings.draw(page.board, m, view); // (settings hook, #28: theme, orientation, coordinates, sound)
   page.board.show(view);
+  page.board.setShapes(m.tree.nodeAt(m.viewed)?.notes.shapes); // (notes hook, #29: the viewed move's drawings)
   drawBoardShape();
   page.board.setInteractive(input);
   page.board.setSuggest(
@@ -175,9 +177,11 @@ function draw() {
       seats: view.players.length,
       per: view.turn_plies || 1,
       onSelect: line => actions.goTo(line),
+      onComment: line => page.notes.focus(line), // (notes hook, #29)
       marks: marksByPly(page.analyser.result()),
     });
   }
+  page.notes.show(m); // (notes hook, #29)
   const hint = computer.hint && computer.hint.progress;
   drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: input && !!hint });
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 });
@@ -221,6 +225,7 @@ function boot() {
       onIllegal: (clicks, message) => actions.explain(clicks, message),
       onRefused: () => actions.refused(),
       onChange: () => setExplain(""),
+      onShapes: shapes => page.model?.setNotes(page.model.viewed, { shapes }), // (notes hook, #29)
     },
   );
   // (settings hook, #28: the remembered settings, their header controls, the sound)
@@ -237,6 +242,11 @@ function boot() {
   });
   // (clock hook, #29)
   page.clocks = new ClockPanel({ page, onChange: () => schedule(), say: text => page.announcer.say(text) });
+  // (notes hook, #29: the viewed move's comment and glyph, saved with the game)
+  page.notes = new NotesEditor($("notes"), {
+    toggle: $("notes-toggle"),
+    onSave: (line, patch) => page.model?.setNotes(line, patch),
+  });
   page.movebox = new MoveBox({
     form: $("movebox"),
     input: $("move-input"),

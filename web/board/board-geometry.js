@@ -175,6 +175,8 @@ export function buildGeometry(drawing, board) {
     preview: layer("preview"),
     annotations: layer("annotations"),
     overlay: layer("overlay"),
+    // arrows and circles drawn by the player (board-shapes.js), over everything but the hit areas
+    shapes: layer("shapes"),
     hits: layer("hits"),
     drag: layer("drag"),
   };

@@ -11,6 +11,7 @@
 //     onMark(cells),       // a select step was confirmed with these cells
 //     onIllegal(clicks),   // clicks that enter no move: ask the engine why
 //     onRefused(id),       // a click while input is off (the page says why)
+//     onShapes(shapes),    // the player drew or took off an arrow or circle
 //   });
 //   board.show(view);                 // a position (a new view clears the selection)
 //   board.setInteractive(on);
@@ -19,6 +20,11 @@
 //   board.pickLabel("5");             // a typed palette label
 //   board.setOrientation(flipped);    // true: turned half round, seat 2 at the bottom
 //   board.setCoordinates(shown);      // false: no files, ranks or cell names (the board grows)
+//   board.setShapes(shapes);          // the arrows and circles drawn on this position
+//
+// Shapes (board-shapes.js, issue #29): right-drag an arrow, right-click a
+// circle, or keys on a focused cell; the board emits the new list and draws
+// what setShapes gives it.
 //
 // Motion: when show() is given the position one move on from the one drawn
 // (or one move back, browsing), the move is animated (motion.js plans it
@@ -40,6 +46,7 @@ import { fmt } from "./glyphs.js";
 import { drawActions, drawPalette } from "./board-buttons.js";
 import { BoardMotion } from "./board-motion.js";
 import { planMotion } from "./motion.js";
+import { BoardShapes } from "./board-shapes.js";
 
 /** The cell nearest to `id` in direction (dx, dy) (screen axes) on a
  * drawn board, or null: on polygon boards, the neighbour most nearly that way. */
@@ -83,6 +90,7 @@ export class Board {
     this.suggest = null;
     this.drag = null; // a pointer held on a cell
     this.path = null; // the cells a drag has drawn (an EVL unstack path)
+    this.shapes = new BoardShapes(this); // the arrows and circles (board-shapes.js)
     svg.setAttribute("aria-disabled", "true");
     svg.addEventListener("pointerdown", e => this._pointerDown(e));
     svg.addEventListener("pointermove", e => this._pointerMove(e));
@@ -150,7 +158,13 @@ export class Board {
     if (!same && this.view) this._draw();
   }
 
+  /** The arrows and circles to show: [colour, cell] or [colour, from, to] (the viewed move's notes). */
+  setShapes(shapes) {
+    this.shapes.set(shapes);
+  }
+
   cancel() {
+    this.shapes.cancel();
     this.input.clicks = [];
     this.picked = new Set();
     this.path = null;
@@ -234,6 +248,7 @@ export class Board {
     }
     drawPalette(this, view, on);
     drawActions(this, view, on);
+    this.shapes.draw();
   }
 
   // -- pointer and keys ---------------------------------------------------------
@@ -254,6 +269,7 @@ export class Board {
   }
 
   _pointerDown(e) {
+    if (this.shapes.pointerDown(e)) return; // (a right button draws)
     if (e.button > 0) return;
     const hit = e.target.closest && e.target.closest(".hit[data-cell]");
     if (!hit || !this.view) return;
@@ -274,6 +290,7 @@ export class Board {
   }
 
   _pointerMove(e) {
+    if (this.shapes.pointerMove(e)) return;
     const d = this.drag;
     if (!d || e.pointerId !== d.pointer) return;
     const layers = this.drawing.layers;
@@ -329,6 +346,7 @@ export class Board {
   }
 
   _pointerUp(e) {
+    if (this.shapes.pointerUp(e)) return;
     const d = this.drag;
     if (!d || e.pointerId !== d.pointer) return;
     this.drag = null;
@@ -400,8 +418,10 @@ export class Board {
       e.stopPropagation();
       const to = neighbour(this.drawing.geometry, from.getAttribute("data-cell"), ...step);
       if (to) this._focusCell(to);
+      if (to) this.shapes.focused(to); // (an arrow drawn from the keys follows)
       return;
     }
+    if (this.shapes.key(e)) return;
     if (e.key !== "Enter" && e.key !== " ") return;
     const hit = e.target.closest && e.target.closest(".hit[data-cell]");
     if (!hit) return;

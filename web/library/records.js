@@ -14,11 +14,34 @@ import { clockOfRecord, recordTimeControl } from "../model/clock.js"; // (clock 
 
 const MAX_TEXT = 5_000_000; // characters read from one import
 
-/** The engine's record (records.Record.to_json()) of a library entry. */
+/** The notes the records carry (issue #29): a move's glyph, shapes and
+ * times; the start's shapes only (the engine's records.notes); keys a newer
+ * page may have added are left out of the record. */
+const RECORD_KEYS = ["glyph", "shapes", "spent", "left"];
+function recordNotes(notes, root) {
+  const out = {};
+  for (const key of root ? ["shapes"] : RECORD_KEYS) if (notes && notes[key] != null) out[key] = notes[key];
+  return Object.keys(out).length ? out : null;
+}
+
+/** The stored tree ({v, nodes, comment?, notes?}) with its notes as a record carries them. */
+function recordTree(tree) {
+  const nodes = tree.nodes.map(entry => {
+    if (entry.length < 4) return entry;
+    const notes = recordNotes(entry[3], false);
+    return notes ? [entry[0], entry[1], entry[2], notes] : entry[2] ? entry.slice(0, 3) : entry.slice(0, 2);
+  });
+  const { notes: rootNotes, ...rest } = tree;
+  const start = recordNotes(rootNotes, true);
+  return start ? { ...rest, nodes, notes: start } : { ...rest, nodes };
+}
+
+/** The engine's record (records.Record.to_json()) of a library entry, with
+ * each move's comment and notes (the JSON nodes' 4th element). */
 export function recordOf(entry) {
   const g = entry.game;
   return {
-    ...g.tree,
+    ...recordTree(g.tree),
     start: g.start,
     meta: g.meta,
     players: g.players,
@@ -36,6 +59,7 @@ export function entryOf(record, games) {
     v: record.v,
     nodes: record.nodes,
     ...(record.comment ? { comment: record.comment } : {}),
+    ...(record.notes ? { notes: record.notes } : {}),
   });
   const main = tree.mainline([]);
   const model = new GameModel({

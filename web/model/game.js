@@ -11,7 +11,7 @@
 // A line is an array of move texts from the start.  The model knows no
 // rules: which moves are legal, and who is to move, the engine says.
 // Every change calls the listeners with what changed ("position", "tree",
-// "players", "game", "analysis"): the page redraws from the model, and the
+// "players", "game", "analysis", "notes"): the page redraws from the model, and the
 // computer controller decides from it whether to think.  The model also
 // keeps the engine's analysis of its main line (analysis.js), saved with it
 // while the main line is the line analysed.
@@ -276,6 +276,14 @@ export class GameModel {
     this._changed("analysis");
   }
 
+  /** A move's comment and notes (#29; tree.js setNotesAt: a key holding null deletes it), saved with the game. */
+  setNotes(line, { comment, ...patch }) {
+    const before = this.tree.notesVersion;
+    if (Object.keys(patch).length) this.tree.setNotes(line, patch);
+    if (comment !== undefined) this.tree.setComment(line, comment);
+    if (this.tree.notesVersion !== before) this._changed("notes");
+  }
+
   setPlayers(players) {
     this.players = [...players];
     this._changed("players");
@@ -348,6 +356,9 @@ export class GameModel {
     const path = [];
     const copy = (theirs, ours) => {
       if (theirs.comment && !ours.comment) this.tree.setCommentAt(ours, theirs.comment);
+      const missing = Object.keys(theirs.notes || {}).filter(k => !(k in ours.notes)); // (#29: notes as comments)
+      if (missing.length)
+        this.tree.setNotesAt(ours, Object.fromEntries(missing.map(k => [k, theirs.notes[k]])));
     };
     copy(tree.root, this.tree.root);
     /** @type {[any, any][]} [their node, our node of its parent] */

@@ -9,17 +9,22 @@
 // names at most one node; the root is the line [].  Lines are compared move
 // by move, as strings.  Children are ordered: the first child is the main
 // continuation, later ones are variations.  Each node carries a `comment`
-// (a string, "" for none).
+// (a string, "" for none) and its `notes` (nodenotes.js: a glyph, shapes
+// drawn on the board, clock times; a frozen object, {} for none, replaced
+// whole on each change).
 //
 // Stored form (toJSON / fromJSON), compact, versioned and flat (no nesting,
 // so JSON.stringify/parse never recurse deeply, whatever the tree's depth):
-//   {v: 1, nodes: [[parent, move] or [parent, move, comment], ...], comment?}
+//   {v: 1, nodes: [[parent, move] or [parent, move, comment] or
+//                  [parent, move, comment, notes], ...], comment?, notes?}
 // `nodes` lists every node but the root in pre-order (a node's children in
 // their order, main first); `parent` is 0 for the root, else the 1-based
 // place in `nodes` of an earlier entry.  A comment is given only when it is
-// not "" (`comment` at the top level is the root's).  For example
-//   {v: 1, nodes: [[0, "e4"], [1, "e5", "good"], [0, "d4"]]}
-// is 1. e4 e5 ("good") with 1. d4 as a variation.
+// not "", notes only when not empty (then the comment may be ""); `comment`
+// and `notes` at the top level are the root's.  For example
+//   {v: 1, nodes: [[0, "e4"], [1, "e5", "good", {glyph: "!"}], [0, "d4"]]}
+// is 1. e4 e5! ("good") with 1. d4 as a variation.  (Trees stored before
+// notes existed read as they are: the 4th element is optional.)
 // Everything here is iterative: a 5000-move line needs no deep recursion.
 //
 // Long lines (issue #32): finding the node a line names costs nothing per
@@ -31,7 +36,9 @@
 // not walk the line again at each step.  Lines are values: an array handed
 // out must not be changed (a copy may).  `version` counts the edits of the
 // tree's shape, `edits` keeps the last few (the move list appends what was
-// added without drawing everything again).
+// added without drawing everything again); `notesVersion` and `noteEdits`
+// do the same for comments and notes (the move list redraws those moves'
+// annotations only: a clock writing a move's time costs one node).
 
 import {
   MAX_DEPTH,
@@ -44,14 +51,16 @@ import {
   show,
   writeTree,
 } from "./treeform.js";
+import { NO_NOTES, mergeNotes } from "./nodenotes.js";
 
 export { MAX_DEPTH, MAX_NODES, TreeError, VERSION, lineOf };
 
 /**
  * A node of the tree: the move that leads to it (null at the root), its
- * continuations in order (the first is the main one), its comment.
+ * continuations in order (the first is the main one), its comment and notes.
  * `depth` is its line's length (0 at the root).
- * @typedef {{move: string | null, children: TreeNode[], comment: string, parent: TreeNode | null, depth: number}} TreeNode
+ * @typedef {{move: string | null, children: TreeNode[], comment: string, notes: Readonly<Record<string, any>>,
+ *   parent: TreeNode | null, depth: number}} TreeNode
  */
 
 /** The alternatives of a move played where it is the only one (shared, frozen). */
@@ -62,6 +71,7 @@ const newNode = (move, parent) => ({
   move,
   children: [],
   comment: "",
+  notes: NO_NOTES,
   parent,
   depth: parent ? parent.depth + 1 : 0,
 });
@@ -89,6 +99,8 @@ function subtreeSize(node) {
 
 const EDITS_KEPT = 32;
 
+/** A change of a node's comment or notes: `version` the tree's notesVersion after it. @typedef {{version: number, node: TreeNode}} NoteEdit */
+
 /**
  * A change of the tree's shape: `kind` "add" (`node` the new node),
  * "promote", "remove" or "restore"; `version` the tree's version after it.
@@ -103,6 +115,9 @@ export class GameTree {
     this.version = 0; // edits of the shape so far
     /** @type {TreeEdit[]} the last edits, oldest first */
     this.edits = [];
+    this.notesVersion = 0; // edits of comments and notes so far
+    /** @type {NoteEdit[]} the last edits of comments and notes, oldest first */
+    this.noteEdits = [];
     // node lookups (see the top of this file); `_detached` counts removes and
     // restores: a remembered line is trusted only while it is unchanged
     /** @type {WeakMap<string[], {node: TreeNode, length: number, detached: number}>} */
@@ -162,6 +177,8 @@ export class GameTree {
     const tree = readTree(data, new GameTree());
     tree.version = 0; // (a tree read is as new: no edits yet)
     tree.edits = [];
+    tree.notesVersion = 0;
+    tree.noteEdits = [];
     return tree;
   }
 
@@ -295,7 +312,36 @@ export class GameTree {
 
   setCommentAt(node, text) {
     if (typeof text !== "string") throw new TreeError(`a comment is a string, not ${describe(text)}`);
+    if (node.comment === text) return;
     node.comment = text;
+    this._noted(node);
+  }
+
+  /** Merge `patch` into `node`'s notes (nodenotes.js): a key holding null,
+   * undefined, "" or [] is deleted.  TreeError on a wrong value (then
+   * nothing changes).  Returns the node's new notes. */
+  setNotesAt(node, patch) {
+    const notes = mergeNotes(node.notes, patch, message => new TreeError(message), describe);
+    if (!sameNotes(notes, node.notes)) {
+      node.notes = notes;
+      this._noted(node);
+    }
+    return notes;
+  }
+
+  /** The notes at `line` ({} for none; frozen); TreeError if absent. */
+  notes(line) {
+    return this._get(line).notes;
+  }
+
+  setNotes(line, patch) {
+    return this.setNotesAt(this._get(line), patch);
+  }
+
+  _noted(node) {
+    this.notesVersion++;
+    this.noteEdits.push({ version: this.notesVersion, node });
+    if (this.noteEdits.length > EDITS_KEPT) this.noteEdits.shift();
   }
 
   /** `line` extended along first children to the end (TreeError if absent). */
@@ -423,6 +469,15 @@ export class GameTree {
       }
     }
   }
+}
+
+/** Do two notes say the same (their values compared as JSON)? */
+function sameNotes(a, b) {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length && keys.every(k => JSON.stringify(a[k]) === JSON.stringify(b[k]))
+  );
 }
 
 /** Length of the shared start of two lines. */

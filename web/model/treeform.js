@@ -1,8 +1,10 @@
 // The stored form of a game tree (tree.js), and what tree.js shares with it:
 // its limits, its error, the words for a wrong value.  See the top of
 // tree.js for the form: {v: 1, nodes: [[parent, move] or [parent, move,
-// comment], ...], comment?}, flat and in pre-order, read and written
-// without recursion.
+// comment] or [parent, move, comment, notes], ...], comment?, notes?}, flat
+// and in pre-order, read and written without recursion.
+
+import { NO_NOTES, mergeNotes } from "./nodenotes.js";
 
 export const VERSION = 1;
 export const MAX_DEPTH = 5000; // moves in a line
@@ -48,7 +50,7 @@ export function readTree(data, tree) {
       `the stored game tree is version ${describe(data.v)}; this version of Gamut reads version ${VERSION}`,
     );
   }
-  const { nodes: entries, comment: rootComment } = data;
+  const { nodes: entries, comment: rootComment, notes: rootNotes } = data;
   if (!Array.isArray(entries))
     throw new TreeError(`the stored game tree's nodes are ${describe(entries)}, not an array`);
   if (entries.length + 1 > MAX_NODES)
@@ -58,18 +60,19 @@ export function readTree(data, tree) {
       throw new TreeError(`the start's comment is ${describe(rootComment)}, not a string`);
     tree.root.comment = rootComment;
   }
+  if (rootNotes !== undefined) tree.root.notes = readNotes(rootNotes, "the start");
   const nodes = [tree.root];
   const depths = [0];
   const moveSets = new Map(); // node -> Set of its children's moves, for nodes with many
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     const what = `node ${i + 1}`;
-    if (!Array.isArray(entry) || (entry.length !== 2 && entry.length !== 3)) {
+    if (!Array.isArray(entry) || entry.length < 2 || entry.length > 4) {
       throw new TreeError(
-        `${what} is [parent, move] or [parent, move, comment], not ${describe(entry)}${Array.isArray(entry) ? ` of length ${entry.length}` : ""}`,
+        `${what} is [parent, move], [parent, move, comment] or [parent, move, comment, notes], not ${describe(entry)}${Array.isArray(entry) ? ` of length ${entry.length}` : ""}`,
       );
     }
-    const [p, move, comment] = entry;
+    const [p, move, comment, notes] = entry;
     if (!Number.isInteger(p) || p < 0 || p > i) {
       throw new TreeError(
         `${what}'s parent is ${describe(p)}, not 0 (the start) or the place of an earlier node (1 to ${i})`,
@@ -78,7 +81,7 @@ export function readTree(data, tree) {
     if (typeof move !== "string" || move === "") {
       throw new TreeError(`${what}'s move is ${describe(move)}, not a non-empty string`);
     }
-    if (entry.length === 3 && typeof comment !== "string") {
+    if (entry.length >= 3 && typeof comment !== "string") {
       throw new TreeError(`${what}'s comment is ${describe(comment)}, not a string`);
     }
     const parent = nodes[p];
@@ -95,14 +98,20 @@ export function readTree(data, tree) {
     }
     if (set) set.add(move);
     const child = tree.addAt(parent, move);
-    if (entry.length === 3) child.comment = comment;
+    if (entry.length >= 3) child.comment = comment;
+    if (entry.length === 4) child.notes = readNotes(notes, what);
     nodes.push(child);
     depths.push(depths[p] + 1);
   }
   return tree;
 }
 
-/** `tree` as plain JSON-able data: {v: 1, nodes, comment?}. */
+/** Stored notes read (nodenotes.js), or TreeError naming `what` they belong to. */
+function readNotes(data, what) {
+  return mergeNotes(NO_NOTES, data, message => new TreeError(`${what}'s notes: ${message}`), describe);
+}
+
+/** `tree` as plain JSON-able data: {v: 1, nodes, comment?, notes?}. */
 export function writeTree(tree) {
   const out = [];
   const stack = [];
@@ -112,10 +121,19 @@ export function writeTree(tree) {
   pushChildren(tree.root, 0);
   while (stack.length) {
     const [node, parent] = stack.pop();
-    out.push(node.comment ? [parent, node.move, node.comment] : [parent, node.move]);
+    const noted = node.notes !== NO_NOTES;
+    out.push(
+      noted
+        ? [parent, node.move, node.comment, node.notes]
+        : node.comment
+          ? [parent, node.move, node.comment]
+          : [parent, node.move],
+    );
     pushChildren(node, out.length);
   }
-  return tree.root.comment
-    ? { v: VERSION, nodes: out, comment: tree.root.comment }
-    : { v: VERSION, nodes: out };
+  /** @type {{v: number, nodes: any[], comment?: string, notes?: object}} */
+  const data = { v: VERSION, nodes: out };
+  if (tree.root.comment) data.comment = tree.root.comment;
+  if (tree.root.notes !== NO_NOTES) data.notes = tree.root.notes;
+  return data;
 }

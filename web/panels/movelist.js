@@ -14,38 +14,59 @@
 // variation, a deletion, a promotion, the analysis's marks) draws the list
 // again.  Buttons are keyed by the tree's nodes (tree.nodeAt), never by
 // lines: a click computes its line then.
+//
+// A move's notes (issue #29) are drawn with it: its glyph (!, ?, !!, ??, !?,
+// ?!) after the move in the button, its comment under the row of the main
+// line (the start position's above the first row) or inline in a variation.
+// A comment is a button: a click shows its move and opens the comment editor
+// (notes.js).  A change of notes only (tree.notesVersion; a clock writing a
+// move's time) redraws the glyphs and comments of the moves changed, in
+// place: the move buttons stay (a click on a move that saves the comment
+// being typed, as its box loses the focus, still lands on that move).
 
 import { lineOf } from "../model/tree.js";
 import { h } from "../app/dom.js";
 import { MARK_GLYPH } from "../model/analysis.js";
 import { formatSpent } from "../model/clock.js"; // (clock hook, #29)
+import { GLYPH_WORDS } from "../model/nodenotes.js";
 
 /** What each list shows, to update it in place. @type {WeakMap<Element, Shown>} */
 const shown = new WeakMap();
 
 /**
  * @typedef {import("../model/tree.js").TreeNode} TreeNode
- * @typedef {{tree: any, version: number, seats: number, per: number, round: number,
- *   marks: Record<string, string>, onSelect: (line: string[]) => void, main: TreeNode[],
- *   buttons: Map<TreeNode, HTMLElement>, row: HTMLElement | null, turn: HTMLElement | null,
+ * @typedef {{tree: any, version: number, notesVersion: number, seats: number, per: number, round: number,
+ *   marks: Record<string, string>, onSelect: (line: string[]) => void, onComment: (line: string[]) => void,
+ *   main: TreeNode[], buttons: Map<TreeNode, HTMLElement>, said: Map<TreeNode, HTMLElement>, row: HTMLElement | null, turn: HTMLElement | null,
  *   empty: HTMLElement | null, current: HTMLElement | null}} Shown
  */
 
 /**
  * Draw `model`'s tree into `list` (an <ol>).  `seats` and `per` (moves in a
  * turn) come from the view; `onSelect(line)` shows a position; `marks` are
- * the analysis's marks of main-line moves by ply (?!, ? or ??).
+ * the analysis's marks of main-line moves by ply (?!, ? or ??);
+ * `onComment(line)` (a comment clicked) edits the comment at `line`.
  */
-export function drawMoveList(list, model, { seats = 2, per = 1, onSelect, marks = {} }) {
+export function drawMoveList(
+  list,
+  model,
+  { seats = 2, per = 1, onSelect, onComment = () => {}, marks = {} },
+) {
   const tree = model.tree;
   let s = shown.get(list);
   const same = s && s.tree === tree && s.seats === seats && s.per === per && sameMarks(s.marks, marks);
-  if (!s || !same || (s.version !== tree.version && !appendMoves(s, list))) {
+  if (
+    !s ||
+    !same ||
+    (s.version !== tree.version && !appendMoves(s, list)) ||
+    (s.notesVersion !== tree.notesVersion && !updateNotes(s, list))
+  ) {
     if (!s) keepCurrentInView(list);
     s = drawAll(list, tree, seats, per, marks);
     shown.set(list, s);
   }
   s.onSelect = onSelect;
+  s.onComment = onComment;
   setCurrent(s, tree.nodeAt(model.viewed));
   list.dataset.nodes = String(tree.size() - 1);
   scrollToCurrent(list, s.current, model.viewed.length === 0);
@@ -63,13 +84,16 @@ function drawAll(list, tree, seats, per, marks) {
   const s = {
     tree,
     version: tree.version,
+    notesVersion: tree.notesVersion,
     seats,
     per,
     round,
     marks,
     onSelect: () => {},
+    onComment: () => {},
     main: [],
     buttons: new Map(),
+    said: new Map(),
     row: null,
     turn: null,
     empty: null,
@@ -83,6 +107,10 @@ function drawAll(list, tree, seats, per, marks) {
       if (k % round === 0 || resumed) box.append(number(round, k, true));
       box.append(button(s, node, " var"));
       resumed = false;
+      if (node.comment) {
+        box.append(comment(s, node, "span"));
+        resumed = true;
+      }
       const kids = node.children;
       if (!kids.length) return;
       for (const alt of kids.slice(1)) {
@@ -96,15 +124,23 @@ function drawAll(list, tree, seats, per, marks) {
     }
   };
   const rows = [];
+  if (tree.root.comment) rows.push(comment(s, tree.root, "li"));
   let forks = []; // the variations of the row being drawn
+  let said = []; // the row's moves that have a comment
   for (let n = tree.root; n.children.length; ) {
     const parent = n;
     n = n.children[0];
     const row = addToMain(s, n);
     if (row) rows.push(row);
+    if (n.comment) said.push(n);
     for (let i = 1; i < parent.children.length; i++) forks.push(parent.children[i]);
-    // a row's variations go under it, once its last move is in
-    if (forks.length && (n.depth % round === 0 || !n.children.length)) {
+    const rowEnds = n.depth % round === 0 || !n.children.length;
+    // a row's comments, then its variations, go under it once its last move is in
+    if (said.length && rowEnds) {
+      rows.push(...said.map(m => comment(s, m, "li")));
+      said = [];
+    }
+    if (forks.length && rowEnds) {
       rows.push(
         h(
           "li",
@@ -119,7 +155,7 @@ function drawAll(list, tree, seats, per, marks) {
       forks = [];
     }
   }
-  if (!rows.length) {
+  if (rows.length === (tree.root.comment ? 1 : 0)) {
     s.empty = h("li", { class: "empty" }, "No moves yet.");
     rows.push(s.empty);
   }
@@ -159,7 +195,8 @@ function appendMoves(s, list) {
   if (!edits.length || edits[0].version !== s.version + 1) return false; // (older than the edits kept)
   let tail = s.main.length ? s.main[s.main.length - 1] : s.tree.root;
   for (const e of edits) {
-    if (e.kind !== "add" || e.node.parent !== tail || tail.children[0] !== e.node) return false;
+    if (e.kind !== "add" || e.node.parent !== tail || tail.children[0] !== e.node || e.node.comment)
+      return false;
     tail = e.node;
   }
   if (tail.children.length) return false;
@@ -186,15 +223,13 @@ const number = (round, k, resumed) => {
 
 /** A move's button (`mark`: the analysis's mark of a main-line move). */
 function button(s, node, cls, mark = null) {
-  const ply = node.depth;
   const b = h(
     "button",
     {
       type: "button",
       class: `mv${cls}${mark ? ` marked mark-${mark}` : ""}`,
-      "data-ply": ply,
+      "data-ply": node.depth,
       "data-mark": mark,
-      "aria-label": `Move ${ply}${cls ? " (variation)" : ""}: ${node.move}${mark ? ` (${mark})` : ""}`,
       onclick: () => s.onSelect(lineOf(node)),
     },
     node.move,
@@ -204,8 +239,104 @@ function button(s, node, cls, mark = null) {
       ? h("span", { class: "mv-time" }, formatSpent(node.notes.spent))
       : null,
   );
+  showGlyph(b, node);
   s.buttons.set(node, b);
   return b;
+}
+
+/** The player's glyph of `node` on its button `b`, right after the move
+ * (before the analysis's mark), and in its label. */
+function showGlyph(b, node) {
+  const glyph = node.notes.glyph || "";
+  let nag = b.querySelector(".nag");
+  if (glyph && !nag) {
+    nag = h("span", { class: "nag", "aria-hidden": "true" });
+    b.insertBefore(nag, /** @type {ChildNode} */ (b.firstChild).nextSibling);
+  }
+  if (nag && glyph) nag.textContent = glyph;
+  else if (nag) nag.remove();
+  if (glyph) b.dataset.glyph = glyph;
+  else delete b.dataset.glyph;
+  const said = [glyph && GLYPH_WORDS[glyph], b.dataset.mark].filter(Boolean).join(", ");
+  const where = b.classList.contains("var") ? " (variation)" : "";
+  b.setAttribute("aria-label", `Move ${node.depth}${where}: ${node.move}${said ? ` (${said})` : ""}`);
+}
+
+/** The comment of `node` (the root's: the start's), as a `tag` ("li" under a
+ * row, "span" in a variation) holding a button that edits it. */
+function comment(s, node, tag) {
+  const edit = () => {
+    const line = lineOf(node);
+    s.onSelect(line);
+    s.onComment(line);
+  };
+  const box = h(
+    tag,
+    { class: `comment-row${node.depth ? "" : " start-comment"}`, "data-ply": node.depth },
+    h("button", { type: "button", class: "comment", title: "Edit this comment", onclick: edit }),
+  );
+  s.said.set(node, box);
+  showComment(box, node);
+  return box;
+}
+
+/** `node`'s comment text into its comment's element `box`. */
+function showComment(box, node) {
+  const b = /** @type {HTMLElement} */ (box.firstChild);
+  b.textContent = node.comment;
+  b.setAttribute(
+    "aria-label",
+    `Comment on ${node.depth ? `move ${node.depth}, ${node.move}` : "the start"}: ${node.comment}`,
+  );
+}
+
+/** The notes changed since the list was drawn, shown in place: glyphs and
+ * comments changed, a comment added or taken off, the move buttons kept (a
+ * comment saved as its box is left for a move of the list: that move's
+ * click must land on the button it was pressed on).  False when the list
+ * must be drawn again. */
+function updateNotes(s, list) {
+  const edits = s.tree.noteEdits.filter(e => e.version > s.notesVersion);
+  if (!edits.length || edits[0].version !== s.notesVersion + 1) return false; // (older than the edits kept)
+  const drawn = new Set();
+  for (const { node } of edits) {
+    if (drawn.has(node)) continue;
+    drawn.add(node);
+    const b = s.buttons.get(node);
+    if (b) showGlyph(b, node);
+    if (!placeComment(s, list, node, b)) return false;
+  }
+  s.notesVersion = s.tree.notesVersion;
+  return true;
+}
+
+/** `node`'s comment shown as it is now (its move's button `b`); false when
+ * it cannot be placed without drawing the list again. */
+function placeComment(s, list, node, b) {
+  const box = s.said.get(node);
+  if (box && node.comment) showComment(box, node);
+  else if (box) {
+    box.remove();
+    s.said.delete(node);
+  } else if (!node.comment) return true;
+  else if (node === s.tree.root) list.prepend(comment(s, node, "li"));
+  else if (!b)
+    return false; // (a node not in the list)
+  else if (b.classList.contains("var")) b.after(comment(s, node, "span"));
+  else {
+    // under the move's row, after the comments of its earlier moves
+    let at = /** @type {Element} */ (b.closest("li"));
+    for (
+      let next = at.nextElementSibling;
+      next &&
+      next.classList.contains("comment-row") &&
+      Number(/** @type {HTMLElement} */ (next).dataset.ply) < node.depth;
+      next = at.nextElementSibling
+    )
+      at = next;
+    at.after(comment(s, node, "li"));
+  }
+  return true;
 }
 
 /** The viewed move's button is the current one. */
