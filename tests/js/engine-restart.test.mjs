@@ -22,7 +22,8 @@ class FakeWorker {
 
   /** Answer every call received so far with {echo: method}. */
   answerAll() {
-    for (const { id, method } of this.sent.splice(0)) this.say({ id, type: "result", result: { echo: method } });
+    for (const { id, method } of this.sent.splice(0))
+      this.say({ id, type: "result", result: { echo: method } });
   }
 
   say(data) {
@@ -77,7 +78,7 @@ test("a fatal error: a new worker, the culprit and the jobs rejected, the other 
 });
 
 test("an uncaught error in a running worker restarts it; before start-up it fails the engine", async () => {
-  const { engine, restarts } = started();
+  const { restarts } = started();
   FakeWorker.all[0].onerror({ message: "Uncaught Error: boom", preventDefault() {} });
   assert.equal(FakeWorker.all.length, 2);
   assert.equal(restarts.length, 1);
@@ -100,6 +101,9 @@ test("more than three fatal errors in a minute and the engine gives up, saying w
   FakeWorker.all.at(-1).say({ type: "fatal", id: null, message: "fatal 3" });
   assert.equal(engine.state, "failed");
   assert.equal(FakeWorker.all.length, 4, "no fifth worker");
-  await assert.rejects(waiting, err => err.type === "EngineFailed" && /4 times in a minute/.test(err.message));
+  await assert.rejects(
+    waiting,
+    err => err.type === "EngineFailed" && /4 times in a minute/.test(err.message),
+  );
   await assert.rejects(engine.call("version", {}), err => err.type === "EngineFailed");
 });

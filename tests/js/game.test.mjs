@@ -380,5 +380,9 @@ test("a stored copy with malformed deletions is refused when read, ignored when 
   assert.throws(() => GameModel.fromJSON({ ...data, deleted: "a" }), TreeError);
   assert.equal(m.merge({ ...data, deleted: [[[1], 1, true], "b", [["a"], "x", true]] }), 0);
   assert.ok(m.tree.has(["a"]));
-  assert.equal(m.merge({ tree: "nonsense" }), -1, "a copy that cannot be read: -1, so nothing is written over it");
+  assert.equal(
+    m.merge({ tree: "nonsense" }),
+    -1,
+    "a copy that cannot be read: -1, so nothing is written over it",
+  );
 });
