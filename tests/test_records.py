@@ -341,7 +341,8 @@ def test_sgf_standard_games():
     assert "B[e2-e4] and W[a4:e8]" in first.comment
     assert first.nodes[3][2] == "a capture follows: a1xc3 ;W[c1-c3]"
     assert second.main_line() == LOA_GAMES[-1]["moves"] and second.result == "1-0"
-    assert third.result == "1-0" and third.tags == {"Termination": "White resigned"}
+    # "White resigned": a Termination tag is the record's termination
+    assert third.result == "1-0" and third.termination == "resignation" and third.tags == {}
     assert third.nodes[-1][2] == "White gives up."
     assert len(third.main_line()) == 10
 
@@ -352,7 +353,7 @@ def test_sgf_scrambled_eggs():
     resigned, finished = parsed.games
     assert resigned.variant == finished.variant == "scrambled-eggs"
     assert resigned.start == "loa scrambled-eggs double-connection=mover start"
-    assert resigned.result == "0-1" and resigned.tags["Termination"] == "Black resigned"
+    assert resigned.result == "0-1" and resigned.termination == "resignation"  # "Black resigned"
     assert finished.result == "0-1"  # the rules' result: the game is over
     assert finished.replay().main_end().state.outcome().winner == 1
 
@@ -365,7 +366,7 @@ def test_sgf_bad_file_keeps_the_good_games():
     assert (illegal.line, illegal.col, illegal.move, illegal.text) == (7, 2, "3.", "b4-b8")
     assert cut.game == 4 and "cut short" in cut.reason
     assert parsed.games[1].result == "1-0"
-    assert parsed.games[1].tags["Termination"] == "White forfeited"
+    assert parsed.games[1].termination == "abandoned"  # "White forfeited"
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..core import GameInfo, GamutError, IllegalMoveError, RecordError, State, excerpt, game_info, load
+from .notes import Notes, check_notes, glyph_of_nag, merge, read_comment
 from .record import Record, _read_players
 from .tree import (
     _KNOWN,
@@ -22,6 +23,8 @@ from .tree import (
     _Stop,
     _Tree,
     _turn,
+    read_termination,
+    read_time_control,
     start_text,
 )
 
@@ -34,13 +37,13 @@ _TOKEN = re.compile(
   | (?P<number>\d+\.+)
   | (?P<open>\()
   | (?P<close>\))
-  | (?P<move>[^\s(){}\[\]]+)
+  | (?P<glyph>[!?]{1,2}|\$\d{1,3})
+  | (?P<move>[^\s(){}\[\]!?]+)
 """,
     re.VERBOSE | re.DOTALL,
 )
 _GAME_TAG = re.compile(r"\[[ \t]*game\b", re.IGNORECASE)
 _RESYNC = re.compile(r"^[ \t]*\[", re.MULTILINE)
-_UNESCAPE = re.compile(r"\\([\\}])")
 _UNQUOTE = re.compile(r'\\([\\"])')
 
 
@@ -131,6 +134,12 @@ def _read_game(tokens: list[Token]) -> Record:
         name=tags.get("Name"),
         tags={k: v for k, v in tags.items() if k not in KNOWN_TAGS},
     )
+    for name, read in (("Termination", read_termination), ("TimeControl", read_time_control)):
+        if name in tags:
+            try:
+                setattr(record, name.lower(), read(tags[name]))
+            except RecordError as exc:
+                raise _Stop(str(exc), where[name]) from None
     players = tree.root.state.num_players
     result = tags.get("Result", "*")
     if _check_result(result, players):
@@ -148,7 +157,8 @@ def _read_game(tokens: list[Token]) -> Record:
     try:
         record._settle(tree)
     except RecordError as exc:
-        raise _Stop(str(exc), movetext[1] if movetext else where.get("Result", first)) from None
+        at = where.get("Termination") if record.termination else None
+        raise _Stop(str(exc), at or (movetext[1] if movetext else where.get("Result", first))) from None
     return record
 
 
@@ -204,7 +214,25 @@ def _read_moves(tree: _Tree, tokens: list[Token]) -> tuple[str, int] | None:
     position) if there is one."""
     node = tree.root  # the position the next move is played at
     last: _Node | None = None  # the last move read on this line
-    pending = ""  # a comment before a variation's first move
+    pending, pending_notes = "", Notes()  # a comment before a variation's first move
+    cells: set[str] = set()
+
+    def board() -> set[str]:  # the cells' names, looked up once if shapes need them
+        if not cells:
+            cells.update(c["id"] for c in tree.root.state.view()["board"]["cells"])
+        return cells
+
+    def note(into: _Node | None, more: Notes, pos: int) -> Notes:
+        """``more`` added to the notes of ``into`` (None: the pending ones)."""
+        target = pending_notes if into is None else into.notes
+        wrong = merge(target, more)
+        try:
+            if wrong:
+                raise RecordError(wrong)
+            return check_notes(target, "", board, root=into is tree.root)
+        except RecordError as exc:
+            raise _Stop(str(exc).removeprefix(": "), pos) from None
+
     number: tuple[int, int] | None = None  # a move number read: (value, position)
     frames: list[tuple[_Node, _Node | None, int]] = []  # the lines the open variations return to
     result = None
@@ -231,16 +259,29 @@ def _read_moves(tree: _Tree, tokens: list[Token]) -> tuple[str, int] | None:
                 raise _Stop(str(exc), pos) from None
             node = last
             last.comment, pending = pending, ""
+            last.notes, pending_notes = pending_notes, {}
         elif number is not None:
             raise _Stop(f"the move number {number[0]} is not followed by a move", number[1])
         elif kind == "comment":
-            text = _UNESCAPE.sub(r"\1", m.group("text"))
+            try:
+                text, notes = read_comment(m.group("text"))
+            except RecordError as exc:
+                raise _Stop(str(exc), pos) from None
             if last is not None:
                 last.comment = _join(last.comment, text)
+                last.notes = note(last, notes, pos)
             elif not frames:
                 tree.root.comment = _join(tree.root.comment, text)
+                tree.root.notes = note(tree.root, notes, pos)
             else:
                 pending = _join(pending, text)
+                pending_notes = note(None, notes, pos)
+        elif kind == "glyph":
+            glyph = glyph_of_nag(value) if value.startswith("$") else value
+            if last is None:
+                raise _Stop("a glyph follows the move it is about", pos)
+            if glyph is not None:
+                last.notes = note(last, {"glyph": glyph}, pos)
         elif kind == "open":
             if last is None or last.parent is None:
                 raise _Stop("a variation '(' must follow the move it replaces", pos)

@@ -8,14 +8,30 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..core import GamutError, RecordError, State, excerpt, load
-from .tree import _KNOWN, _TAG_NAME, _check_result, _label, _Tree, _turn, result_of, start_text
+from .notes import Notes, check_notes
+from .tree import (
+    _KNOWN,
+    _TAG_NAME,
+    TERMINATIONS,
+    _check_ending,
+    _check_result,
+    _label,
+    _Tree,
+    _turn,
+    read_termination,
+    read_time_control,
+    result_of,
+    start_text,
+)
 
 
 @dataclass
 class Record:
     """One game: see the module's docstring for the fields' meaning and
     :meth:`to_json` for the page's form.  ``options`` holds every option's
-    text form; ``start`` is a position text; ``nodes`` the flat tree."""
+    text form; ``start`` is a position text; ``nodes`` the flat tree;
+    ``notes`` the notes (:mod:`gamut.records.notes`) by node, 0 for the
+    start and else the node's place in ``nodes`` from 1."""
 
     game: str
     variant: str
@@ -28,18 +44,34 @@ class Record:
     date: str | None = None
     name: str | None = None
     tags: dict[str, str] = field(default_factory=dict)  # other tags, in order
+    notes: dict[int, Notes] = field(default_factory=dict)
+    termination: str | None = None  # one of tree.TERMINATIONS
+    timecontrol: str | None = None  # "300+3", "1d" or "-"
+
+    def __post_init__(self) -> None:
+        # a reader that knows only tags (a foreign format) may leave these
+        # two among them: they are fields
+        for name, read in (("Termination", read_termination), ("TimeControl", read_time_control)):
+            if name in self.tags:
+                value = read(self.tags.pop(name))
+                setattr(self, name.lower(), getattr(self, name.lower()) or value)
 
     @classmethod
     def of(cls, start: State, nodes: Iterable[Sequence[Any]] = (), **fields: Any) -> Record:
         """The record of a game from ``start`` (a state) with ``nodes``
-        ((parent, move, comment) triples; moves in any spelling the engine
-        reads): every move is replayed and written canonically."""
+        ((parent, move, comment) triples, or (parent, move, comment, notes);
+        moves in any spelling the engine reads): every move is replayed and
+        written canonically."""
+        nodes = [tuple(n) for n in nodes]
+        notes = dict(fields.pop("notes", {}))
+        notes.update((i, n[3]) for i, n in enumerate(nodes, 1) if len(n) > 3 and n[3])
         record = cls(
             start.game_id,
             start.variant,
             start.options_json(),
             start_text(start),
-            nodes=[cast(tuple[int, str, str], tuple(n)) for n in nodes],
+            nodes=[cast(tuple[int, str, str], n[:3]) for n in nodes],
+            notes=notes,
             **fields,
         )
         record._settle(record.replay())
@@ -49,6 +81,7 @@ class Record:
         """Take the replayed tree's canonical moves, and the rules' result
         when the main line ends in a finished game."""
         self.nodes = tree.flat()
+        self.notes = tree.notes()
         outcome = tree.main_end().state.outcome()
         if outcome is not None:
             rules = result_of(outcome, tree.root.state.num_players)
@@ -57,6 +90,11 @@ class Record:
                     f"the result {self.result} is not the game's: it ended {rules} ({outcome.reason})"
                 )
             self.result = rules
+        wrong = _check_ending(self.result, self.termination, outcome)
+        if wrong:
+            raise RecordError(wrong)
+        if self.timecontrol is not None:
+            self.timecontrol = read_time_control(self.timecontrol)
 
     def start_state(self) -> State:
         return load(self.start)
@@ -65,7 +103,7 @@ class Record:
         """The moves of the main line (each node's first child)."""
         line: list[str] = []
         expected = 0
-        for i, (parent, move, _comment) in enumerate(self.nodes, 1):
+        for i, (parent, move, *_comment) in enumerate(self.nodes, 1):
             if parent == expected:
                 line.append(move)
                 expected = i
@@ -73,27 +111,45 @@ class Record:
 
     def replay(self) -> _Tree:
         """The tree with every move played by the engine; RecordError names
-        the first node that cannot be played."""
+        the first node that cannot be played or whose notes are wrong."""
         try:
             tree = _Tree(self.start_state())
         except GamutError as exc:
             raise RecordError(f"start position: {exc}") from None
+        cells: set[str] = set()
+
+        def board() -> set[str]:  # the cells' names, looked up once if shapes need them
+            if not cells:
+                cells.update(c["id"] for c in tree.root.state.view()["board"]["cells"])
+            return cells
+
         tree.root.comment = self.comment
+        tree.root.notes = check_notes(self.notes.get(0), "the start position's notes", board, root=True)
         nodes = [tree.root]
         for i, (parent, move, comment) in enumerate(self.nodes, 1):
             at = nodes[parent]
+            where = f"node {i}, move {_label(_turn(at))} {excerpt(move, 20)}"
             try:
                 node = tree.add(at, move)
             except GamutError as exc:
-                raise RecordError(f"node {i}, move {_label(_turn(at))} {excerpt(move, 20)}: {exc}") from None
+                raise RecordError(f"{where}: {exc}") from None
             node.comment = comment
+            node.notes = check_notes(self.notes.get(i), where, board)
             nodes.append(node)
+        if any(not 0 <= i <= len(self.nodes) for i in self.notes):
+            raise RecordError(f"notes for a node the tree does not have: {excerpt(sorted(self.notes), 30)}")
         return tree
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"v": 1, "nodes": [[p, m, c] if c else [p, m] for p, m, c in self.nodes]}
+        nodes: list[list[Any]] = []
+        for i, (p, m, c) in enumerate(self.nodes, 1):
+            notes = self.notes.get(i)
+            nodes.append([p, m, c, dict(notes)] if notes else [p, m, c] if c else [p, m])
+        out: dict[str, Any] = {"v": 1, "nodes": nodes}
         if self.comment:
             out["comment"] = self.comment
+        if self.notes.get(0):
+            out["notes"] = dict(self.notes[0])
         out.update(
             start=self.start,
             meta={"game": self.game, "variant": self.variant, "options": dict(self.options)},
@@ -104,6 +160,10 @@ class Record:
         )
         if self.tags:
             out["tags"] = dict(self.tags)
+        if self.termination is not None:
+            out["termination"] = self.termination
+        if self.timecontrol is not None:
+            out["timecontrol"] = self.timecontrol
         return out
 
     @classmethod
@@ -138,21 +198,32 @@ class Record:
         if not isinstance(raw, list):
             raise RecordError("'nodes' must be a list")
         nodes = []
+        notes: dict[int, Any] = {}
         for i, entry in enumerate(raw, 1):
             if (
                 not isinstance(entry, list)
-                or len(entry) not in (2, 3)
+                or len(entry) not in (2, 3, 4)
                 or type(entry[0]) is not int
                 or not 0 <= entry[0] < i
                 or not isinstance(entry[1], str)
                 or not entry[1]
-                or (len(entry) == 3 and not isinstance(entry[2], str))
+                or (len(entry) >= 3 and not isinstance(entry[2], str))
             ):
                 raise RecordError(
-                    f"node {i} is not [parent, move] or [parent, move, comment] "
-                    f"with an earlier parent: {excerpt(entry)}"
+                    f"node {i} is not [parent, move], [parent, move, comment] or "
+                    f"[parent, move, comment, notes] with an earlier parent: {excerpt(entry)}"
                 )
-            nodes.append((entry[0], entry[1], entry[2] if len(entry) == 3 else ""))
+            nodes.append((entry[0], entry[1], entry[2] if len(entry) >= 3 else ""))
+            if len(entry) == 4:
+                notes[i] = entry[3]
+        if "notes" in data:
+            notes[0] = data["notes"]
+        termination = _json_text(data, "termination", None)
+        timecontrol = _json_text(data, "timecontrol", None)
+        if termination is not None and termination not in TERMINATIONS:
+            raise RecordError(
+                f"'termination' must be one of {', '.join(TERMINATIONS)}, not {excerpt(termination)}"
+            )
         players = data.get("players", [])
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError("'players' must be a list of texts")
@@ -178,6 +249,9 @@ class Record:
             date=_json_text(data, "date", None),
             name=_json_text(data, "name", None),
             tags=dict(tags),
+            notes=notes,
+            termination=termination,
+            timecontrol=None if timecontrol is None else read_time_control(timecontrol),
         )
         record._settle(record.replay())
         return record

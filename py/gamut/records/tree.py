@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core import GamutError, Outcome, RecordError, State, excerpt
 
@@ -23,7 +23,18 @@ MAX_DEPTH = 5000  # moves in a line (as web/model/tree.js)
 MAX_NODES = 100_000  # nodes in a game's tree, the start included (as web/model/tree.js)
 MAX_FILE_LENGTH = 20_000_000  # characters of a file of records
 
-KNOWN_TAGS = ("Game", "Variant", "Options", "Start", "Players", "Date", "Name", "Result")
+KNOWN_TAGS = (
+    "Game",
+    "Variant",
+    "Options",
+    "Start",
+    "Players",
+    "Date",
+    "Name",
+    "TimeControl",
+    "Termination",
+    "Result",
+)
 _KNOWN = {t.lower(): t for t in KNOWN_TAGS}
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
@@ -87,13 +98,25 @@ class _Node:
     place in the turn order (``mover``, ``round`` from 1, ``turn_ply`` from
     0 within a turn of several moves)."""
 
-    __slots__ = ("move", "comment", "parent", "children", "state", "mover", "round", "turn_ply", "depth")
+    __slots__ = (
+        "move",
+        "comment",
+        "notes",
+        "parent",
+        "children",
+        "state",
+        "mover",
+        "round",
+        "turn_ply",
+        "depth",
+    )
 
     def __init__(
         self, move: str, parent: _Node | None, state: State, turn: tuple[int, int, int] = (-1, 1, 0)
     ):
         self.move, self.parent, self.state = move, parent, state
         self.comment = ""
+        self.notes: dict[str, Any] = {}  # see gamut.records.notes
         self.children: list[_Node] = []
         self.mover, self.round, self.turn_ply = turn
         self.depth: int = parent.depth + 1 if parent else 0
@@ -145,13 +168,24 @@ class _Tree:
 
     def flat(self) -> list[tuple[int, str, str]]:
         """The nodes in pre-order as (parent, move, comment)."""
-        out: list[tuple[int, str, str]] = []
+        return [(parent, node.move, node.comment) for parent, node in self.preorder()]
+
+    def notes(self) -> dict[int, dict[str, Any]]:
+        """The notes by node: 0 the start, else the node's place (from 1) in
+        :meth:`flat`; nodes without notes left out."""
+        notes = {0: self.root.notes} if self.root.notes else {}
+        notes.update((i, node.notes) for i, (_, node) in enumerate(self.preorder(), 1) if node.notes)
+        return notes
+
+    def preorder(self) -> list[tuple[int, _Node]]:
+        """(parent's place, node) of every node but the start, in pre-order."""
+        out: list[tuple[int, _Node]] = []
         index = {id(self.root): 0}
         stack = list(reversed(self.root.children))
         while stack:
             node = stack.pop()
             assert node.parent is not None
-            out.append((index[id(node.parent)], node.move, node.comment))
+            out.append((index[id(node.parent)], node))
             index[id(node)] = len(out)
             stack.extend(reversed(node.children))
         return out
@@ -210,6 +244,68 @@ def _check_result(text: str, players: int) -> str | None:
         f"{excerpt(text, 20)} is not a result of a {players}-player game: write one of "
         f"{wins}, {'-'.join([draw] * players)} or *"
     )
+
+
+#: How a game ended (the Termination tag): by its rules, a resignation, a
+#: draw agreed, a flag fallen, or left unfinished.
+TERMINATIONS = ("rules", "resignation", "agreement", "time", "abandoned")
+# other programs' words (PGN's and lichess's, boardspace's), read as Gamut's;
+# lichess's "Normal" is any end but time (the rules, a resignation, a draw
+# agreed): it says nothing Gamut keeps
+_TERMINATION_WORDS = {"normal": None, "unterminated": None, "time forfeit": "time", "forfeit": "abandoned"}
+_TIME_CONTROL = re.compile(r"(\d{1,7})(\+\d{1,7})?|[1-9]\d{0,3}d|-")
+
+
+def read_termination(text: str) -> str | None:
+    """Gamut's word for a Termination tag's text: one of :data:`TERMINATIONS`
+    (any case), or lichess's ``Time forfeit`` (None for its ``Normal`` and
+    ``Unterminated``), or boardspace's ``White resigned`` and ``Black
+    forfeited``; RecordError for anything else."""
+    word = " ".join(text.lower().split())
+    if word in TERMINATIONS:
+        return word
+    if word in _TERMINATION_WORDS:
+        return _TERMINATION_WORDS[word]
+    last = word.rsplit(" ", 1)[-1]
+    if last in ("resigned", "resigns"):
+        return "resignation"
+    if last in ("forfeited", "forfeits"):
+        return "abandoned"
+    raise RecordError(f"the termination {excerpt(text, 30)} is not one of {', '.join(TERMINATIONS)}")
+
+
+def read_time_control(text: str) -> str:
+    """A TimeControl tag's text checked: ``300+3`` (seconds per player, plus
+    seconds per move), ``1d`` (days per move) or ``-`` (none); ``300`` reads
+    as ``300+0``.  RecordError for anything else."""
+    text = text.strip()
+    m = _TIME_CONTROL.fullmatch(text)
+    if m is None:
+        raise RecordError(
+            f"the time control {excerpt(text, 30)} is not seconds+increment (300+3), days per move (1d) or -"
+        )
+    return text + "+0" if m.group(1) and not m.group(2) else text
+
+
+def _check_ending(result: str, termination: str | None, outcome: Outcome | None) -> str | None:
+    """Why ``result`` and ``termination`` cannot end a main line whose last
+    position has ``outcome``, or None."""
+    if termination is None:
+        return None
+    if termination not in TERMINATIONS:
+        return f"the termination {excerpt(termination, 30)} is not one of {', '.join(TERMINATIONS)}"
+    if outcome is not None and termination != "rules":
+        return f"the game ended by its rules ({outcome.reason}), not by {termination}"
+    if outcome is None and termination == "rules":
+        return "the rules did not end the game: its last position is not over"
+    draw = result != "*" and len(set(result.split("-"))) == 1
+    if termination == "agreement" and not draw:
+        return f"a draw agreed is a drawn result, not {result}"
+    if termination == "resignation" and (result == "*" or draw):
+        return f"a resignation gives the game to a player, not {result}"
+    if termination == "time" and result == "*":
+        return "a game lost on time has a result"
+    return None
 
 
 def start_text(state: State) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..core import RecordError
+from .notes import write_comment
 from .record import Record, _players_text
 from .tree import _label, _Node, _Tree, result_of
 
@@ -16,10 +17,6 @@ LINE_WIDTH = 79
 def _quote(value: str) -> str:
     value = " ".join(value.splitlines()) if ("\n" in value or "\r" in value) else value
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _brace(comment: str) -> str:
-    return "{" + comment.replace("\\", "\\\\").replace("}", "\\}") + "}"
 
 
 def format(records: Record | Iterable[Record]) -> str:
@@ -63,6 +60,10 @@ def _format_one(record: Record) -> str:
     if record.name is not None:
         tags.append(("Name", record.name))
     tags.extend(record.tags.items())
+    if record.timecontrol is not None:
+        tags.append(("TimeControl", record.timecontrol))
+    if record.termination is not None:
+        tags.append(("Termination", record.termination))
     tags.append(("Result", result))
     lines = [f"[{name} {_quote(value)}]" for name, value in tags]
     return "\n".join(lines) + "\n\n" + _wrap(_movetext(tree, result)) + "\n"
@@ -71,8 +72,8 @@ def _format_one(record: Record) -> str:
 def _movetext(tree: _Tree, result: str) -> Iterator[str]:
     """The tokens of the moves: numbered moves, comments, parentheses, the result."""
     need = True  # a number before the next move (the moves resume)
-    if tree.root.comment:
-        yield _brace(tree.root.comment)
+    if tree.root.comment or tree.root.notes:
+        yield write_comment(tree.root.comment, tree.root.notes)
     # tasks: a node to write (and whether it starts a variation), or "(" / ")"
     stack: list[str | tuple[_Node, bool]] = [(tree.root.children[0], False)] if tree.root.children else []
     while stack:
@@ -86,8 +87,11 @@ def _movetext(tree: _Tree, result: str) -> Iterator[str]:
         number = node.mover == 0 and node.turn_ply == 0
         yield f"{_label(turn)} {node.move}" if need or number else node.move
         need = False
-        if node.comment:
-            yield _brace(node.comment)
+        if "glyph" in node.notes:
+            yield node.notes["glyph"]
+        comment = write_comment(node.comment, node.notes)
+        if comment:
+            yield comment
             need = True
         later: list[str | tuple[_Node, bool]] = []
         if not first and node.parent is not None:
