@@ -10,6 +10,7 @@ import * as library from "./library.js";
 import { GameModel } from "../model/game.js";
 import { GameTree } from "../model/tree.js";
 import { summaryOf, thumbOf } from "./keep.js";
+import { linkEnding } from "../model/ending.js";
 
 const MAX_TEXT = 5_000_000; // characters read from one import
 
@@ -21,7 +22,10 @@ export function recordOf(entry) {
     start: g.start,
     meta: g.meta,
     players: g.players,
-    result: "*", // (the engine writes the rules' result of a finished main line)
+    // (the engine writes the rules' result of a finished main line; a game
+    // ended otherwise carries its result and Termination: resignation, ...)
+    result: g.ending ? g.ending.result : "*",
+    ...(g.ending ? { termination: g.ending.termination } : {}),
     date: new Date(entry.updated || Date.now()).toISOString().slice(0, 10),
     name: entry.name || null,
   };
@@ -42,6 +46,8 @@ export function entryOf(record, games) {
     tree,
     viewed: main,
     head: main,
+    // (a game that ended beyond its rules: resigned, agreed, on time)
+    ending: record.termination && record.termination !== "rules" ? linkEnding(record) : null,
   });
   model.id = library.newId();
   const now = Date.now();
