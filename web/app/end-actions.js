@@ -180,7 +180,15 @@ export const endActions = {
     const m = page.model;
     if (!m || m.players.length !== 2) return;
     const players = [m.players[1] || "h", m.players[0] || "h"];
-    return actions.startNew({ game: m.meta.game, variant: m.meta.variant, options: m.meta.options, players });
+    // (the time control too: helper "clock"'s startNew reads choice.clock, a Clock's control)
+    const clock = m.clock && m.clock.control ? m.clock.control : null;
+    return actions.startNew({
+      game: m.meta.game,
+      variant: m.meta.variant,
+      options: m.meta.options,
+      players,
+      ...(clock ? { clock } : {}),
+    });
   },
 
   /** The engine goes over the game (the analysis the page has), shown beside it. */
