@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import cell, library_entries, wait_idle
+from pagekit import box, cell, library_entries, wait_idle
 from playwright.sync_api import expect
 
 LOA = "#v1/loa/standard/double-connection=mover/"
@@ -64,6 +64,7 @@ def library_row_meta(page) -> str:
 def test_resign_against_the_computer_is_asked_once_kept_listed_and_exported(new_context, site_url):
     page = open_site(new_context(accept_downloads=True), site_url, LOA + "b1-d3,a5-c5/players=h,c:beginner")
     expect(page.locator("#abort")).to_be_disabled()  # (two moves played)
+    row = box(page, "#game-end")
     page.click("#resign")
     expect(page.locator("#game-question")).to_have_text("Black resigns?")
     page.click("#confirm-no")  # asked, not done
@@ -72,6 +73,7 @@ def test_resign_against_the_computer_is_asked_once_kept_listed_and_exported(new_
     page.click("#resign")
     page.click("#confirm-yes")
     ended(page, "White wins", "Black resigned", "0-1")
+    assert box(page, "#game-end")["height"] == row["height"]  # (the end's buttons take the game's row)
     expect(page.locator("#said")).to_contain_text("Black resigned — White wins")
     assert page.evaluate("location.hash").endswith("/players=h,c:beginner/end=resignation:0-1")
     expect(page.locator("#undo")).to_be_disabled()
@@ -170,6 +172,10 @@ def test_rematch_swaps_the_colours(new_context, site_url):
     page = open_site(new_context(), site_url, LOA + "b1-d3,a5-c5/players=h,c:beginner")
     page.click("#resign")
     page.click("#confirm-yes")
+    # Analyse this game: the engine goes over it
+    page.select_option("#analyse-level", "beginner")
+    page.click("#analyse-game")
+    expect(page.locator("#analysis-summary")).to_be_visible(timeout=60_000)
     page.click("#rematch")
     wait_idle(page)
     expect(page.locator('#players select.seat-kind[data-seat="0"]')).to_have_value("c:beginner")
