@@ -38,6 +38,10 @@ import { PageSettings } from "./settings/page-settings.js"; // (settings hook, #
 import { StartPanel } from "./panels/startpanel.js";
 import { isStandardStart } from "./model/game.js";
 import { ClockPanel } from "./panels/clockpanel.js"; // (clock hook, #29)
+import { GameActions } from "./panels/gameactions.js"; // (#29: the game's rituals and its end)
+import { EndPanel } from "./panels/endpanel.js";
+import { endState } from "./app/end-actions.js";
+import { endWords } from "./model/ending.js";
 
 const root = document.documentElement;
 const initial = (() => {
@@ -95,6 +99,12 @@ function changed() {
 
 /** The board's proportions for the layout (style.css: a board wider than
  * tall is as wide as the room beside the panel allows). */
+/** An ending beyond the rules as the panel's result banner shows an outcome (#29). */
+function endingOutcome(m, headView) {
+  const names = headView ? headView.players.map(p => p.name) : [];
+  return { winner: m.ending.winner, reason: endWords(m.ending, names).detail, cells: [] };
+}
+
 function drawBoardShape() {
   const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($("board"))).viewBox.baseVal;
   const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
@@ -139,8 +149,8 @@ function draw() {
     !page.pending &&
     !computerTurn &&
     far < 0 &&
-    !m.ending && // (clock hook, #29: a game over on time, or a clock paused, takes no move)
-    !(m.clock && m.clock.paused);
+    !(m.ending && m.extendsMain(m.viewed)) && // (#29: an ended game's main line takes no move; variations may)
+    !(m.clock && m.clock.paused); // (clock hook, #29: a paused clock takes no move)
   drawSend(far);
   drawStart(m);
   page.clocks.draw(); // (clock hook, #29)
@@ -166,7 +176,8 @@ function draw() {
       view,
       info: page.info(view.game),
       computer,
-      endOutcome: endView && endView.outcome,
+      // (#29: a game ended beyond its rules says how, as its rules' end would)
+      endOutcome: m.ending ? endingOutcome(m, headView) : endView && endView.outcome,
       onSeat: (s, value) => actions.seat(s, value),
     });
   }
@@ -184,7 +195,10 @@ function draw() {
   page.notes.show(m); // (notes hook, #29)
   const hint = computer.hint && computer.hint.progress;
   drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: input && !!hint });
-  drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 });
+  drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 && !m.ending });
+  const ends = endState(); // (#29)
+  page.gameActions.draw(ends.actions);
+  page.endPanel.draw(ends.end);
   drawAnalysis(
     {
       analyser: page.analyser,
@@ -298,6 +312,22 @@ function boot() {
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);
+  // (#29: the game's rituals and its end)
+  page.gameActions = new GameActions({
+    box: $("game-actions"),
+    onResign: seat => actions.resign(seat),
+    onAbort: () => actions.abort(),
+    onOffer: seat => actions.offerDraw(seat),
+    onAnswer: (accept, seat) => actions.answerDraw(accept, seat),
+  });
+  page.endPanel = new EndPanel({
+    box: $("end-panel"),
+    badge: $("result-badge"),
+    onRematch: () => actions.rematch(),
+    onAnalyse: () => actions.analyseGame(),
+    onNew: () => actions.newDialog(),
+    onSend: () => actions.send(false),
+  });
   const placeholder = initial.views && (initial.views[planned] || initial.views.loa);
   if (placeholder) {
     page.settings.draw(page.board, null, placeholder); // (settings hook, #28)

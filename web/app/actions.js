@@ -9,6 +9,7 @@ import * as open from "../library/open.js";
 import { sentence, setExplain } from "../panels/dialogs.js";
 import { $, h } from "./dom.js";
 import { initOpening, openingActions } from "./open-actions.js";
+import { endActions, initEnding } from "./end-actions.js"; // (#29: resign, draws, abort, rematch)
 
 let page = null; // the Page (app/page.js)
 
@@ -16,6 +17,7 @@ export const actions = {
   init(p) {
     page = p;
     initOpening(p, actions);
+    initEnding(p, actions);
   },
 
   // -- moves --------------------------------------------------------------------
@@ -94,6 +96,11 @@ export const actions = {
   refused() {
     if (!page.ready) {
       setExplain("The engine is still loading; moves can be played in a moment.", "info");
+      return;
+    }
+    if (page.model && page.model.ending) {
+      // (#29: an ended game's board is analysis: moves go in as variations of earlier positions)
+      setExplain("The game is over: go back to an earlier move to try other moves as variations.", "info");
       return;
     }
     const seat = page.computer.computerSeatToMove();
@@ -236,6 +243,7 @@ export const actions = {
   },
 
   ...openingActions,
+  ...endActions,
 
   // -- keys -----------------------------------------------------------------------------
   key(e) {

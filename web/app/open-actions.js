@@ -299,9 +299,11 @@ export const openingActions = {
    * new game.  Returns the model to show. */
   async placeLink(linked, current, { own = false } = {}) {
     const how = current && current.start === linked.start && open.relation(current.tree, linked.head);
-    if (how === "same" || how === "extends") {
+    if (how === "same" || (how === "extends" && !current.ending)) {
+      // (#29: a game that ended goes no further: a link past its end is a game of its own)
       const news = how === "extends";
       open.mergeLink(current, linked);
+      current.adoptEnd(linked); // (#29: a friend's resignation, draw offer or acceptance)
       if (news) setExplain("The link's new moves were added to this game.", "info");
       return current;
     }
@@ -323,8 +325,9 @@ export const openingActions = {
     } catch {
       /* no library: the link is a game of its own */
     }
-    if (found && found.model) {
+    if (found && found.model && !(found.how === "extends" && found.model.ending)) {
       open.mergeLink(found.model, linked);
+      found.model.adoptEnd(linked); // (#29)
       if (found.how === "extends") setExplain("The link's new moves were added to your game.", "info");
       return found.model;
     }

@@ -58,6 +58,9 @@ export class Page {
     this.dialog = null;
     /** The clocks: their faces and ticker (panels/clockpanel.js; clock hook, #29). */
     this.clocks = null;
+    /** The game's rituals and its end (#29: panels/gameactions.js, panels/endpanel.js). */
+    this.gameActions = null;
+    this.endPanel = null;
     /** The position editor (editor/editor.js). */
     this.editor = null;
     /** Draws the game picker and the rules menu from `games`, marking `current`. */
@@ -106,14 +109,20 @@ export class Page {
   /** Whether a move may be entered now (the engine ready, no computer or far-away seat to move at the head). */
   canMove() {
     const m = this.model;
-    return this.ready && !!m && !(m.atHead && this.computer.computerSeatToMove() >= 0) && this.farSeat() < 0;
+    return (
+      this.ready &&
+      !!m &&
+      !(m.atHead && this.computer.computerSeatToMove() >= 0) &&
+      this.farSeat() < 0 &&
+      !(m.ending && m.extendsMain(m.viewed)) // (#29: an ended game's main line goes no further)
+    );
   }
 
   /** The seat to move at the game's head when a friend far away plays it (and the board shows the head); else -1. */
   farSeat() {
     const m = this.model;
     const v = m && m.atHead && this.positions.get(m.start, m.head);
-    return v && !v.outcome && m.players[v.to_move] === "r" ? v.to_move : -1;
+    return v && !v.outcome && !m.ending && m.players[v.to_move] === "r" ? v.to_move : -1; // (#29: an ended game waits for no one)
   }
 
   /** The name of `seat` in the game's head position ("Player n" when it has none). */

@@ -97,8 +97,7 @@ export class Computer {
   /** Whose seat is to move at the head, when the computer plays it; else -1. */
   computerSeatToMove() {
     const v = this.headView();
-    if (!v || v.outcome || !((v.moves || []).length || v.select)) return -1;
-    if (this.model.ending) return -1; // (the game ended: resigned, agreed, on time)
+    if (!v || v.outcome || this.model.ending || !((v.moves || []).length || v.select)) return -1; // (#29: ended)
     return this.isComputer(v.to_move) ? v.to_move : -1;
   }
 

@@ -9,6 +9,7 @@ import { $, h } from "../app/dom.js";
 import { BoardDrawing } from "../board/board-draw.js";
 import * as library from "./library.js";
 import { clause } from "../panels/sentence.js";
+import { libraryWords } from "../model/ending.js";
 
 const when = ms => {
   if (!ms) return "";
@@ -109,7 +110,11 @@ export class GamesList {
     const here = id === this.currentId();
     return h(
       "li",
-      { class: `game-row${here ? " current" : ""}`, "data-id": id },
+      {
+        class: `game-row${here ? " current" : ""}`,
+        "data-id": id,
+        "data-end": s.end ? s.end.termination : null,
+      },
       h("input", {
         type: "checkbox",
         "aria-label": `Select ${title}`,
@@ -131,7 +136,8 @@ export class GamesList {
             s.name && entry.name ? s.title : null,
             who,
             `${s.moves ?? 0} move${s.moves === 1 ? "" : "s"}`,
-            s.result || "in progress",
+            // (won, lost or drawn from the player's side, and how; both names on one screen)
+            s.end && s.players ? libraryWords(s.players, s.end) : s.result || "in progress",
             when(entry.updated),
           ]
             .filter(Boolean)

@@ -7,6 +7,7 @@
 import * as library from "./library.js";
 import { GameModel, isStandardStart } from "../model/game.js";
 import { clause } from "../panels/sentence.js";
+import { endWords, endingOfOutcome } from "../model/ending.js";
 
 const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
 const CURRENT_KEY = "gamut.current-id"; // the library entry last open
@@ -153,13 +154,16 @@ export function summaryOf(model, headView, games) {
   const variant = info && info.variants.find(v => v.id === model.meta.variant);
   const outcome = headView && headView.outcome;
   const names = headView ? headView.players.map(p => p.name) : model.players.map((_, i) => `Player ${i + 1}`);
+  // how it ended (ending.js): beyond its rules, else by them
+  const ending = model.ending || endingOfOutcome(outcome, names.length);
   return {
     game: model.meta.game,
     variant: model.meta.variant,
     title: `${info ? info.name : model.meta.game}${variant && variant.id !== (info && info.variants[0].id) ? ` (${variant.name})` : ""}`,
     players: names.map((name, i) => ({ name, seat: model.players[i] || "h" })),
     moves: model.head.length,
-    result: outcome ? (outcome.winner == null ? "Draw" : `${names[outcome.winner]} wins`) : null,
+    result: ending ? endWords(ending, names).head : null,
+    end: ending ? { winner: ending.winner, termination: ending.termination, by: ending.by } : null,
   };
 }
 
@@ -190,6 +194,8 @@ export class Keeper {
     this.unkept = new WeakSet();
     /** Game id -> its new game last shown and left unsaved (a tab reopens it: unsavedOf). */
     this.shelved = new Map();
+    /** The games aborted (discard): never saved again. */
+    this.discarded = new WeakSet();
     addEventListener("pagehide", () => this.flush());
     document.addEventListener("visibilitychange", () => {
       if (document.hidden) this.flush();
@@ -199,6 +205,7 @@ export class Keeper {
 
   /** The model changed (or another was opened): the URL now, the library soon. */
   changed(model) {
+    if (this.discarded.has(model)) return;
     if (this.model && this.model !== model && this.timer) this.flush(); // the game left keeps its last moves
     const left = this.model;
     if (left && left !== model && left.meta.game !== model.meta.game && this.unkept.has(left))
@@ -239,6 +246,32 @@ export class Keeper {
     });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), DELAY_MS);
+  }
+
+  /** Forget `model` for good (an aborted game leaves no trace): it is not
+   * saved again, its copy waiting to be written goes, and its library entry
+   * is deleted.  Resolves when done (a library that cannot be written to
+   * had nothing of it). */
+  async discard(model) {
+    if (this.model === model) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.model = null;
+    }
+    this.unkept.delete(model);
+    this.shelved.delete(model.meta.game);
+    this.discarded.add(model);
+    try {
+      store()?.removeItem(UNSAVED + model.id);
+    } catch {
+      /* nothing kept there */
+    }
+    await this.saving.catch(() => {});
+    try {
+      if (model.id && (await library.get(model.id))) await library.remove(model.id);
+    } catch {
+      /* no library: nothing was saved */
+    }
   }
 
   /** The new game of `gameId` last shown and left with no move (so never

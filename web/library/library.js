@@ -2,7 +2,8 @@
 // IndexedDB (database "gamut", store "games", key "id").
 //
 // An entry: {id, v: 1, game: GameModel.toJSON(), name, created, updated,
-// summary: {game, variant, title, players, moves, result}, thumb: the final
+// summary: {game, variant, title, players, moves, result, end: how it
+// ended, {winner, termination, by} (model/ending.js), or null}, thumb: the final
 // position's board, pieces and markers (for the list's small drawing)}.
 //
 // Nothing is lost between tabs: a save merges the stored tree into the one

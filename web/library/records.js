@@ -11,6 +11,7 @@ import { GameModel } from "../model/game.js";
 import { GameTree } from "../model/tree.js";
 import { summaryOf, thumbOf } from "./keep.js";
 import { clockOfRecord, recordTimeControl } from "../model/clock.js"; // (clock hook, #29)
+import { linkEnding } from "../model/ending.js";
 
 const MAX_TEXT = 5_000_000; // characters read from one import
 
@@ -45,7 +46,10 @@ export function recordOf(entry) {
     start: g.start,
     meta: g.meta,
     players: g.players,
-    result: "*", // (the engine writes the rules' result of a finished main line)
+    // (the engine writes the rules' result of a finished main line; a game
+    // ended otherwise carries its result and Termination: resignation, ...)
+    result: g.ending ? g.ending.result : "*",
+    ...(g.ending ? { termination: g.ending.termination } : {}),
     date: new Date(entry.updated || Date.now()).toISOString().slice(0, 10),
     name: entry.name || null,
     // (clock hook, #29: the TimeControl tag; each move's [%clk]/[%emt] come from its notes)
@@ -70,6 +74,8 @@ export function entryOf(record, games) {
     viewed: main,
     head: main,
     clock: clockOfRecord(record, tree, (record.players || []).length || 2), // (clock hook, #29)
+    // (a game that ended beyond its rules: resigned, agreed, on time)
+    ending: record.termination && record.termination !== "rules" ? linkEnding(record) : null,
   });
   model.id = library.newId();
   const now = Date.now();

@@ -15,11 +15,17 @@
 // computer controller decides from it whether to think.  The model also
 // keeps the engine's analysis of its main line (analysis.js), saved with it
 // while the main line is the line analysed.
+// A game may end beyond its rules (ending.js: resigned, a draw agreed, lost
+// on time): `ending` holds how, and `offer` a draw offer.  Once it ended the
+// game is over and the board becomes analysis, as on lichess: the head stays
+// at the game's end (no takeback, the computer plays no more), and a move
+// played goes into a variation; none extends the main line.
 
 import { GameTree, TreeError, sameLine } from "./tree.js";
 import { analysisFor, readAnalysis } from "./analysis.js";
 import * as link from "./url.js";
 import { Clock, clockFromLink, clockLink, clockMove } from "./clock.js"; // (clock hook, #29)
+import { linkEnding, readEnding, readOffer } from "./ending.js";
 
 export { sameLine };
 export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
@@ -38,7 +44,11 @@ const validRecord = r =>
 const lineKey = line => line.join("\n");
 
 export class GameModel {
-  /** `start`: position text; `meta`: {game, variant, options}; `players`: ["h" | "c:<level>"]. */
+  /** `start`: position text; `meta`: {game, variant, options}; `players`: ["h" | "c:<level>"];
+   * `ending`, `offer`: how the game ended and a draw offer (ending.js), or null.
+   * @param {{start: string, meta: any, players?: string[], tree?: GameTree, viewed?: string[],
+   *   head?: string[] | null, tip?: string[] | null, analysis?: any, deleted?: any[],
+   *   ending?: any, offer?: any}} init */
   constructor({
     start,
     meta,
@@ -50,6 +60,8 @@ export class GameModel {
     analysis = null,
     deleted = [],
     clock = null,
+    ending = null,
+    offer = null,
   }) {
     this.start = start;
     this.meta = { game: meta.game, variant: meta.variant, options: { ...(meta.options || {}) } };
@@ -65,6 +77,8 @@ export class GameModel {
     // and a line played again after its deletion is not deleted again
     this.deleted = deleted.map(([l, at, live]) => [[...l], at, live]);
     this.clock = clock; // (clock hook, #29) the game's Clock (model/clock.js), or null: no time control
+    this.ending = readEnding(ending); // how the game ended beyond its rules (ending.js), or null
+    this.offer = readOffer(offer); // a draw offer (ending.js), or null
     this.listeners = new Set();
     this.rev = 0; // counts the changes (views redraw only what changed)
   }
@@ -93,18 +107,38 @@ export class GameModel {
    * tree (beside any continuation there, never replacing it), and the game
    * goes on from it. */
   play(move) {
+    if (this.ending && this.extendsMain(this.viewed)) throw new TreeError("the game is over");
     const { line } = this.tree.add(this.viewed, move);
     this._undelete(line);
     this.viewed = line;
-    this._setHead(line);
+    if (!this.ending) this._setHead(line); // (an ended game's head stays at its end)
     clockMove(this, line); // (clock hook, #29: the mover's clock stops; the move's time noted)
     this._changed("tree");
     return line;
   }
 
+  /** Whether a move at `line` would go on the main line (at its end). */
+  extendsMain(line) {
+    return this.tree.isMain(line) && this.tree.children(line).length === 0;
+  }
+
+  /** The game ends (an ending of ending.js): the draw offer goes with it. */
+  end(ending) {
+    this.ending = readEnding(ending);
+    this.offer = null;
+    this._changed("game");
+  }
+
+  /** A draw offer made, declined (ending.js), or withdrawn (null). */
+  setOffer(offer) {
+    this.offer = readOffer(offer);
+    this._changed("game");
+  }
+
   /** A move played at `at` (the computer's, for the head it thought about).
    * The viewed position follows only if it was the head. */
   playAt(at, move) {
+    if (this.ending) return null; // (a computer's move found after the game ended)
     const { line } = this.tree.add(at, move);
     this._undelete(line);
     if (sameLine(this.viewed, at)) this.viewed = line;
@@ -138,6 +172,7 @@ export class GameModel {
   }
 
   _setHead(line) {
+    if (this.offer && !sameLine(this.offer.at, line)) this.offer = null; // (a move withdraws a draw offer)
     this.head = [...line];
     if (!isPrefix(line, this.tip)) this.tip = [...line];
   }
@@ -199,7 +234,7 @@ export class GameModel {
   /** The game goes back to `line` (a position on the head's line): the head
    * and the board move there; the moves taken back stay in the tree. */
   takeBack(line) {
-    if (!isPrefix(line, this.head) || sameLine(line, this.head)) return false;
+    if (this.ending || !isPrefix(line, this.head) || sameLine(line, this.head)) return false;
     this.head = [...line];
     this.viewed = [...line];
     this._changed("position");
@@ -214,7 +249,7 @@ export class GameModel {
 
   redo() {
     const next = this._onward(this.head);
-    if (!next) return false;
+    if (!next || this.ending) return false;
     this.head = next;
     this.viewed = [...next];
     this._changed("position");
@@ -304,6 +339,8 @@ export class GameModel {
       start: isStandardStart(this.start) ? null : this.start,
       players: this.players,
       ...clockLink(this, moves), // (clock hook, #29: /clock= and /times=)
+      end: this.ending && { termination: this.ending.termination, result: this.ending.result },
+      offer: this.offer && !this.offer.declined && sameLine(this.offer.at, moves) ? this.offer.by : null,
     });
   }
 
@@ -317,9 +354,31 @@ export class GameModel {
       tree: GameTree.fromLine(parsed.moves),
       viewed: parsed.moves.slice(0, ply),
       head: parsed.moves,
+      ending: linkEnding(parsed.end),
+      offer: parsed.offer == null ? null : { by: parsed.offer, at: parsed.moves },
     });
     model.clock = clockFromLink(parsed, model); // (clock hook, #29)
     return model;
+  }
+
+  /** A link's (or a stored copy's) ending and draw offer taken in: an
+   * ending is never undone; an offer stands only at this game's head.
+   * Returns whether anything changed. */
+  adoptEnd(other) {
+    const ending = readEnding(other.ending);
+    const offer = readOffer(other.offer);
+    let changed = false;
+    if (ending && !this.ending) {
+      this.ending = ending;
+      this.offer = null;
+      changed = true;
+    }
+    // (an offer this game already answered, or its own, stays as it is)
+    if (!this.ending && offer && !this.offer && sameLine(offer.at, this.head)) {
+      this.offer = offer;
+      changed = true;
+    }
+    return changed;
   }
 
   /** Merge a stored copy of this game (`stored`: toJSON(), from another
@@ -342,7 +401,7 @@ export class GameModel {
       if (!mine || r[1] > mine[1]) records.set(lineKey(r[0]), [[...r[0]], r[1], r[2]]);
     }
     this.deleted = [...records.values()].sort((a, b) => a[1] - b[1]).slice(-MAX_DELETED);
-    let changes = 0;
+    let changes = this.adoptEnd(stored) ? 1 : 0; // (another tab resigned, or offered a draw)
     for (const [line, , live] of this.deleted) {
       // deletions made in the other copy
       if (live && this.tree.has(line) && this.isDeleted(line)) {
@@ -392,6 +451,8 @@ export class GameModel {
       ...(analysisFor(this.analysis, this.tree.mainline([])) ? { analysis: this.analysis } : {}),
       ...(this.deleted.length ? { deleted: this.deleted } : {}),
       ...(this.clock ? { clock: this.clock.toJSON() } : {}), // (clock hook, #29)
+      ...(this.ending ? { ending: this.ending } : {}),
+      ...(this.offer ? { offer: this.offer } : {}),
     };
   }
 

@@ -1,6 +1,7 @@
 // The URL fragment that holds a whole game, human-readable and versioned:
 //
-//   #v1/<game>/<variant>/<options>/<moves>[@<ply>][/players=<seats>][/start=<position text>]
+//   #v1/<game>/<variant>/<options>/<moves>[@<ply>][/players=<seats>][/end=<how>:<result>]
+//       [/offer=<seat>][/start=<position text>]
 //
 //   #v1/loa/standard/double-connection=mover/b1-d3,a2-c4,c1xc4@2
 //
@@ -11,6 +12,12 @@
 // text.  "/players=h,c:strong" says who plays each seat, in seat order: "h"
 // a human, "c:<level>" the computer at a level (beginner, casual, strong,
 // master); it is omitted when every seat is human, so older links still read.
+// "/end=resignation:0-1" says how a game ended beyond its rules (a
+// termination of model/ending.js, then the record's result: "1/2-1/2" keeps
+// its "/"s), "/offer=1" a draw offered by that seat (issue #29): by these a
+// friend far away learns of a resignation or an offer, and answers by link.
+// Each "/<name>=" segment is optional; they come in this order, "/start="
+// last (it runs to the end); an unknown one is refused.
 // "/clock=300+3" names the time control (seconds + increment seconds; "1d":
 // days per move) and "/times=3100,2500,..." the milliseconds spent on each
 // move of the line (#29); both come after "/players=" and before "/start=".
@@ -61,7 +68,7 @@ function unescapePart(text, what) {
  * `start` is the start position text, or null/undefined when it is the
  * variant's standard start.  `players` (optional): ["h", "c:strong", ...].
  */
-export function format({ game, variant, options, moves, ply, start, players, clock, times }) {
+export function format({ game, variant, options, moves, ply, start, players, end, offer, clock, times }) {
   const opts =
     Object.entries(options || {})
       .map(([k, v]) => `${escapePart(k).replace(/=/g, "%3D")}=${escapePart(v)}`)
@@ -70,6 +77,8 @@ export function format({ game, variant, options, moves, ply, start, players, clo
   const at = ply != null && ply !== (moves || []).length ? `@${ply}` : "";
   let text = `#${VERSION}/${escapePart(game)}/${escapePart(variant)}/${opts}/${list}${at}`;
   if (players && players.some(p => p !== "h")) text += `/players=${players.map(escapePart).join(",")}`;
+  if (end) text += `/end=${escapePart(end.termination)}:${escapePart(end.result).replace(/%2F/g, "/")}`;
+  if (offer != null) text += `/offer=${offer}`;
   if (clock) text += `/clock=${escapePart(clock)}`; // (clock hook, #29)
   if (clock && times && times.length)
     text += `/times=${times.map(t => Math.max(0, Math.round(t))).join(",")}`;
@@ -80,9 +89,10 @@ export function format({ game, variant, options, moves, ply, start, players, clo
 
 /**
  * Read a fragment (with or without "#").  Returns null for an empty
- * fragment, else {game, variant, options, moves, ply, start, players}; `ply`
- * is null when the link does not name one (view the last position), `players`
- * null when it names no computer seat.
+ * fragment, else {game, variant, options, moves, ply, start, players, end,
+ * offer}; `ply` is null when the link does not name one (view the last
+ * position), `players` null when it names no computer seat; `end`
+ * ({termination, result}) and `offer` (a seat) are there only when given.
  * Throws LinkError when the text is not a game link.
  */
 export function parse(hash) {
@@ -99,11 +109,12 @@ export function parse(hash) {
   }
   const { clock, times } = readClockSegments(text); // (clock hook, #29)
   text = text.replace(CLOCK_SEGMENTS, "");
+  const named = segments(text);
+  text = named.rest;
   /** @type {string[] | null} */
   let players = null;
-  const playersAt = text.indexOf("/players=");
-  if (playersAt >= 0) {
-    players = text.slice(playersAt + "/players=".length).split(",");
+  if (named.players != null) {
+    players = named.players.split(",");
     for (const p of players) {
       if (!PLAYER.test(p)) {
         throw new LinkError(
@@ -111,7 +122,14 @@ export function parse(hash) {
         );
       }
     }
-    text = text.slice(0, playersAt);
+  }
+  const end = named.end == null ? null : readEnd(named.end);
+  /** @type {number | null} */
+  let offer = null;
+  if (named.offer != null) {
+    if (!/^\d$/.test(named.offer))
+      throw new LinkError(`the draw offer's seat "${named.offer}" is not a seat number`);
+    offer = Number(named.offer);
   }
   const parts = text.split("/");
   const version = parts[0];
@@ -189,6 +207,8 @@ export function parse(hash) {
     players,
     ...(clock ? { clock } : {}),
     ...(times ? { times } : {}),
+    ...(end ? { end } : {}),
+    ...(offer != null ? { offer } : {}),
   };
 }
 
@@ -221,6 +241,43 @@ function readClockSegments(text) {
   }
   if (out.times && !out.clock) throw new LinkError("the link gives move times but no clock");
   return out;
+}
+
+/** The optional "/<name>=<value>" segments after the moves (before
+ * "/start=", already cut off), in their order; `rest` is the text before
+ * them.  A value runs to the next known segment (so "1/2-1/2" may keep its
+ * "/"); an unknown one stays in `rest`, which then has too many parts. */
+const SEGMENTS = ["players", "end", "offer"];
+/** @param {string} text @returns {{rest: string, players?: string, end?: string, offer?: string}} */
+function segments(text) {
+  /** @type {Record<string, string>} */
+  const found = {};
+  let rest = text;
+  for (let i = SEGMENTS.length - 1; i >= 0; i--) {
+    const at = rest.indexOf(`/${SEGMENTS[i]}=`);
+    if (at < 0) continue;
+    found[SEGMENTS[i]] = rest.slice(at + SEGMENTS[i].length + 2);
+    rest = rest.slice(0, at);
+  }
+  return { ...found, rest };
+}
+
+const TERMINATION = /^(rules|resignation|agreement|time|abandoned)$/;
+const RESULT = /^(?:[01]|1\/[234])(?:-(?:[01]|1\/[234])){1,3}$/;
+
+/** "/end=<termination>:<result>" read: {termination, result}. */
+function readEnd(value) {
+  const colon = value.indexOf(":");
+  const termination = unescapePart(value.slice(0, colon < 0 ? value.length : colon), "the ending");
+  const result = colon < 0 ? "" : unescapePart(value.slice(colon + 1), "the result");
+  if (!TERMINATION.test(termination)) {
+    throw new LinkError(
+      `the game's end "${termination}" is not one of rules, resignation, agreement, time, abandoned`,
+    );
+  }
+  if (!RESULT.test(result))
+    throw new LinkError(`the game's result "${result}" is not a result such as 1-0, 0-1 or 1/2-1/2`);
+  return { termination, result };
 }
 
 /** The computer's levels, weakest first. */

@@ -161,6 +161,12 @@ class GameInfo:
     ``record_formats`` names modules of that package that read foreign
     record formats (Lines of Action's ``"sgf"``): :mod:`gamut.records`
     imports them on first use, and each registers its reader there.
+    ``draws`` says whether the rules can end a game in a draw, and
+    ``draws_unless`` the option values under which they cannot after all
+    (``(("full-board", "second-wins"),)``: EL's full board is then the
+    second player's win); both are data, so the page reads them from
+    :meth:`to_json` as the engine does from :meth:`can_draw`.  Where the
+    rules know no draw (Escabel), the page offers no draw by agreement.
     """
 
     id: str
@@ -175,6 +181,8 @@ class GameInfo:
     editor: Editor | None = field(default=None, compare=False, repr=False)
     package: str = field(default="", compare=False, repr=False)
     record_formats: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    draws: bool = field(default=True, compare=False)
+    draws_unless: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if self.factory is None or self.loader is None:
@@ -190,6 +198,21 @@ class GameInfo:
             f"{self.name} has no variant {excerpt(variant_id)}; choose one of "
             + ", ".join(v.id for v in self.variants)
         )
+
+    def can_draw(self, variant_id: str, options: Mapping[str, object]) -> bool:
+        """Whether a game of this variant and these options (values or their
+        texts) can end in a draw under its rules, so whether its players may
+        agree one."""
+        if not self.draws:
+            return False
+        specs = {o.name: o for o in self.option_specs(variant_id)}
+        for name, text in self.draws_unless:
+            spec = specs.get(name)
+            if spec is None:
+                continue
+            if spec.format(spec.check(options.get(name, spec.default))) == text:
+                return False
+        return True
 
     def option_specs(self, variant_id: str) -> tuple[OptionSpec, ...]:
         return tuple(o for o in self.options if o.applies_to(variant_id))
@@ -233,4 +256,7 @@ class GameInfo:
             "players": sorted({v.players for v in self.variants}),
             "variants": [v.to_json() for v in self.variants],
             "options": [o.to_json() for o in self.options],
+            # whether the rules know a draw, and the option values that rule it out
+            "draws": self.draws,
+            "draws_unless": {name: text for name, text in self.draws_unless},
         }

@@ -163,5 +163,8 @@ INFO = core.register(
         loader=load_body,
         editor=core.Editor(setup_palette, setup_describe, setup_compose),
         package=__name__,
+        # EL-5, EL-8: a full board is a draw, unless the option makes it the second player's win
+        draws=True,
+        draws_unless=(("full-board", "second-wins"),),
     )
 )

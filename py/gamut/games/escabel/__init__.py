@@ -128,5 +128,6 @@ INFO = core.register(
         loader=load_body,
         editor=core.Editor(setup_palette, setup_describe, setup_compose),
         package=__name__,
+        draws=False,  # ESC-5: a player with no move loses; there are no draws
     )
 )

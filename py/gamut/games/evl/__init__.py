@@ -126,5 +126,6 @@ INFO = core.register(
         loader=load_body,
         editor=core.Editor(setup_palette, setup_describe, setup_compose),
         package=__name__,
+        draws=True,  # EVL-6, EVL-7: equal pentagons at the end is a draw
     )
 )

@@ -52,6 +52,7 @@ INFO = core.register(
         loader=load_body,
         editor=core.Editor(setup_palette, setup_describe, setup_compose),
         package=__name__,
+        draws=True,  # LOA-6: a third repetition is a draw (and LOA-3 with double-connection=draw)
         record_formats=("sgf",),
     )
 )

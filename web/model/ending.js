@@ -1,0 +1,208 @@
+// The end of a game beyond its rules (issue #29): resigning, a draw agreed,
+// a game lost on time, an abort; and which of these rituals a game allows
+// now.  Pure functions of plain data (the game model's fields, the engine's
+// view of the head, the game's info): the page asks, the model keeps.
+//
+// An ending is `{result, winner, termination, by}`:
+//   result       the record's result: "1-0", "0-1", "1/2-1/2" (three and
+//                four seats: one score per seat, "0-1-0", "1/3-1/3-1/3");
+//   winner       the winning seat, or null for a draw;
+//   termination  how it ended: "rules", "resignation", "agreement", "time",
+//                "abandoned" (the records' Termination tag);
+//   by           the seat who resigned, offered the draw accepted or ran
+//                out of time, or null.
+// A draw offer is `{by, at, declined}`: the seat who offered, the head line
+// when it was made (any move withdraws it), and whether it was declined
+// (then that seat may not offer again before a move is played).
+//
+// The rituals, as on lichess: a human seat (one played on this screen) may
+// resign at any time of a game not over, whoever is to move; a game of fewer
+// than two moves may be aborted instead (it leaves no trace); a draw may be
+// offered, one offer at a time, only in a two-seat game whose rules can end
+// in a draw (Escabel's cannot), and the other seat accepts or declines it.
+// Resigning and draws are for two seats: a three- or four-seat EL game ends
+// by its rules (or is aborted).
+
+import { sameLine } from "./tree.js";
+
+export const TERMINATIONS = ["rules", "resignation", "agreement", "time", "abandoned"];
+
+/** The record's result text: `winner` a seat, or null for a draw. */
+export function resultText(winner, seats = 2) {
+  if (winner == null) return Array(seats).fill(`1/${seats}`).join("-");
+  return Array.from({ length: seats }, (_, s) => (s === winner ? "1" : "0")).join("-");
+}
+
+/** The winner a result text names: a seat, null (a draw), or undefined (not a result of `seats`). */
+export function winnerOf(result, seats = 2) {
+  if (result === resultText(null, seats)) return null;
+  for (let s = 0; s < seats; s++) if (result === resultText(s, seats)) return s;
+  return undefined;
+}
+
+/** An ending, made consistent: the result follows the winner.
+ * @param {string} termination
+ * @param {{winner?: number | null, by?: number | null, seats?: number}} [how] */
+export function makeEnding(termination, { winner = null, by = null, seats = 2 } = {}) {
+  return { result: resultText(winner, seats), winner, termination, by };
+}
+
+/** `seat` resigned: the other seat wins (two seats). */
+export const resignation = seat => makeEnding("resignation", { winner: 1 - seat, by: seat });
+
+/** The draw `by` offered was accepted. */
+export const agreement = by => makeEnding("agreement", { winner: null, by });
+
+/** `seat` ran out of time: the other wins, or a draw where it could not (`drawn`). */
+export const onTime = (seat, drawn = false) =>
+  makeEnding("time", { winner: drawn ? null : 1 - seat, by: seat });
+
+/** The ending of a game the rules finished (the view's `outcome`), or null. */
+export function endingOfOutcome(outcome, seats = 2) {
+  if (!outcome) return null;
+  return makeEnding("rules", { winner: outcome.winner ?? null, by: null, seats });
+}
+
+const seatOrNull = x => x === null || (Number.isInteger(x) && x >= 0 && x < 4);
+
+/** `data` as an ending when it is a well-formed one, else null (a stored
+ * game or a link may hold anything: an unreadable ending is dropped). */
+export function readEnding(data) {
+  if (!data || typeof data !== "object") return null;
+  const { result, winner, termination, by } = data;
+  if (!TERMINATIONS.includes(termination) || !seatOrNull(winner) || !seatOrNull(by ?? null)) return null;
+  if (typeof result !== "string") return null;
+  const seats = result.split("-").length;
+  if (seats < 2 || winnerOf(result, seats) !== winner) return null;
+  return { result, winner, termination, by: by ?? null };
+}
+
+/** The ending a link names (`/end=resignation:0-1`: url.js reads it as
+ * {termination, result}), or null when it is not one; who resigned or ran
+ * out of time is the loser of a two-seat game. */
+export function linkEnding(end) {
+  if (!end || typeof end.result !== "string") return null;
+  const seats = end.result.split("-").length;
+  const winner = winnerOf(end.result, seats);
+  if (winner === undefined || seats < 2) return null;
+  const loser = seats === 2 && winner != null ? 1 - winner : null;
+  const by = ["resignation", "time", "abandoned"].includes(end.termination) ? loser : null;
+  return readEnding({ result: end.result, winner, termination: end.termination, by });
+}
+
+/** `data` as a draw offer, or null. */
+export function readOffer(data) {
+  if (!data || typeof data !== "object") return null;
+  const { by, at, declined } = data;
+  if (!Number.isInteger(by) || by < 0 || !Array.isArray(at) || !at.every(m => typeof m === "string"))
+    return null;
+  return { by, at: [...at], declined: !!declined };
+}
+
+/** The draw offer standing at `head`: made there, not declined. */
+export function standingOffer(offer, head) {
+  return offer && !offer.declined && sameLine(offer.at, head) ? offer : null;
+}
+
+/** Whether the rules of a game (`info`: its GameInfo JSON, with `draws` and
+ * `draws_unless`) with these options can end in a draw. */
+export function canDraw(info, meta) {
+  if (!info || info.draws === false) return false;
+  const options = (meta && meta.options) || {};
+  return !Object.entries(info.draws_unless || {}).some(([name, text]) => options[name] === text);
+}
+
+/** A seat played on this screen by a person ("h"; an empty seat is one). */
+export const isHumanSeat = value => !value || value === "h";
+
+/**
+ * What the game allows now.  `s`: {players, head, ending, offer, mainLength,
+ * headView, info, meta}: the model's players and head, its ending and
+ * offer, the length of its main line, the engine's view of the head and the
+ * game's info.  Returns {over, resign: [seats], abort, offer: [seats],
+ * standing: the offer standing or null, answer: [seats that may accept or
+ * decline it]}.
+ */
+export function allowed({ players, head, ending, offer, mainLength, headView, info, meta }) {
+  const over = !!(ending || (headView && headView.outcome));
+  const seats = headView ? headView.players.length : players.length;
+  const humans = [];
+  for (let s = 0; s < seats; s++) if (isHumanSeat(players[s])) humans.push(s);
+  const none = { over, resign: [], abort: false, offer: [], standing: null, answer: [] };
+  if (over || !headView || !humans.length) return none;
+  const two = seats === 2;
+  const standing = standingOffer(offer, head);
+  const blocked = s => offer && sameLine(offer.at, head) && offer.by === s; // (its own offer, standing or declined)
+  const drawable = two && canDraw(info, meta);
+  return {
+    over,
+    resign: two ? humans : [],
+    abort: mainLength < 2,
+    offer: drawable && !standing ? humans.filter(s => !blocked(s)) : [],
+    standing,
+    answer: standing ? humans.filter(s => s !== standing.by) : [],
+  };
+}
+
+/** The seat a one-screen action is for by default: the side to move when it
+ * is one of `seats`, else the first of them. */
+export function defaultSeat(seats, toMove) {
+  return seats.includes(toMove) ? toMove : seats[0];
+}
+
+/** The ending in words: {head: "Black wins", detail: "White resigned",
+ * sentence: "White resigned — Black wins"}.  `names[seat]`; `reason`: the
+ * rules' own words for a rules ending (the view's outcome.reason). */
+export function endWords(ending, names, reason = "") {
+  const name = s => (s != null && names[s]) || `Player ${(s ?? 0) + 1}`;
+  const head = ending.winner == null ? "Draw" : `${name(ending.winner)} wins`;
+  let detail = "";
+  let sentence = "";
+  switch (ending.termination) {
+    case "resignation":
+      detail = `${name(ending.by)} resigned`;
+      sentence = `${detail} — ${head}`;
+      break;
+    case "agreement":
+      detail = "agreed";
+      sentence = "Draw agreed";
+      break;
+    case "time":
+      detail = `${name(ending.by)}'s time ran out`;
+      sentence = ending.winner == null ? `Draw: ${detail}` : `${head} on time`;
+      break;
+    case "abandoned":
+      detail = `${name(ending.by)} abandoned the game`;
+      sentence = `${detail} — ${head}`;
+      break;
+    default:
+      detail = reason;
+      sentence = reason || head;
+  }
+  return { head, detail, sentence };
+}
+
+/** How a game ended, as the library says it: from the player's side when
+ * exactly one seat is played here ("Won by resignation", "Lost on time",
+ * "Drawn by agreement"), else with the names ("Black wins: White resigned").
+ * `players`: [{name, seat: "h" | "r" | "c:<level>"}]; `end`: {winner,
+ * termination, by}. */
+export function libraryWords(players, end) {
+  const here = players.map((p, s) => (isHumanSeat(p.seat) ? s : -1)).filter(s => s >= 0);
+  const how = {
+    resignation: "by resignation",
+    agreement: "by agreement",
+    time: "on time",
+    abandoned: "by abandonment",
+    rules: "",
+  }[end.termination];
+  if (here.length === 1) {
+    const mine = end.winner == null ? "Drawn" : end.winner === here[0] ? "Won" : "Lost";
+    return how ? `${mine} ${how}` : mine;
+  }
+  const words = endWords(
+    end,
+    players.map(p => p.name),
+  );
+  return end.termination === "rules" ? words.head : `${words.head}: ${words.detail}`;
+}

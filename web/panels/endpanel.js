@@ -1,0 +1,96 @@
+// The end of a game (issue #29): in the place of the game's buttons
+// (gameactions.js) once it is over, Rematch, Analyse this game and New game
+// (and, when a friend plays far away, the link that tells them); on the
+// board, a badge with the result and how it came about, laid over the
+// board's corner while its last position is shown (laid over: nothing
+// moves).  The words are ending.js's; #result in the panel says them too.
+// Drawn from what the app gives; clicks call back.
+
+import { h } from "../app/dom.js";
+
+/** A result as the badge writes it: "1–0", "0–1", "½–½" (three or four seats: each score). */
+export function badgeText(result) {
+  return result.replace(/1\/2/g, "½").replace(/1\/3/g, "⅓").replace(/1\/4/g, "¼").replace(/-/g, "–");
+}
+
+export class EndPanel {
+  /** `box`: the panel's element (beside the game's buttons); `badge`: the element over the board. */
+  constructor({ box, badge, onRematch, onAnalyse, onNew, onSend }) {
+    this.box = box;
+    this.badge = badge;
+    this.on = { onRematch, onAnalyse, onNew, onSend };
+    this.drawn = "";
+  }
+
+  /**
+   * `s`: null (the game goes on), else {ending, words: {head, detail,
+   * sentence}, atEnd: the board shows the game's last position, far: the
+   * name of a friend far away to tell (or ""), rematch: whether a rematch
+   * can be played (two seats)}.
+   */
+  draw(s) {
+    const key = JSON.stringify(s);
+    if (key === this.drawn) return;
+    this.drawn = key;
+    this._badge(s);
+    const box = this.box;
+    box.hidden = !s;
+    if (!s) {
+      box.replaceChildren();
+      return;
+    }
+    const focused = box.contains(document.activeElement) ? document.activeElement.id : "";
+    box.dataset.termination = s.ending.termination;
+    const buttons = [
+      h(
+        "button",
+        {
+          type: "button",
+          id: "rematch",
+          class: "primary",
+          hidden: !s.rematch,
+          title: "The same game and players, the colours swapped",
+          onclick: () => this.on.onRematch(),
+        },
+        "Rematch",
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "analyse-game",
+          title: "The engine goes over every move; try other moves as variations",
+          onclick: () => this.on.onAnalyse(),
+        },
+        "Analyse",
+        h("span", { class: "long-words" }, " this game"),
+      ),
+      h("button", { type: "button", id: "end-new-game", onclick: () => this.on.onNew() }, "New game"),
+      s.far
+        ? h(
+            "button",
+            { type: "button", id: "end-send", class: "quiet", onclick: () => this.on.onSend() },
+            `Send ${s.far} the link`,
+          )
+        : null,
+    ];
+    box.replaceChildren(...buttons.filter(b => b !== null));
+    if (focused) /** @type {HTMLElement | null} */ (box.querySelector(`#${focused}`))?.focus();
+  }
+
+  _badge(s) {
+    const badge = this.badge;
+    const shown = !!(s && s.atEnd);
+    badge.hidden = !shown;
+    if (!shown) {
+      badge.replaceChildren();
+      return;
+    }
+    badge.dataset.winner = s.ending.winner == null ? "draw" : String(s.ending.winner);
+    badge.setAttribute("aria-label", `${s.words.head}: ${s.words.sentence}`);
+    badge.replaceChildren(
+      h("b", { class: "result-score", "aria-hidden": "true" }, badgeText(s.ending.result)),
+      h("span", { class: "result-words", "aria-hidden": "true" }, s.words.sentence),
+    );
+  }
+}
