@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tools.puzzles
 
-from tools.puzzles.generate import SETUPS, Tally, generate  # noqa: E402
+from tools.puzzles.generate import SETUPS, Tally, generate
 
 
 def main(argv: list[str] | None = None) -> int:
