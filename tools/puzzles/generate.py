@@ -45,15 +45,16 @@ class Setup:
     options: tuple[tuple[str, Any], ...] = ()
     max_turns: int = 3  # the longest win looked for (in the solver's turns)
     deep_share: float = 1.0  # the share of eligible positions searched for longer wins (CPU)
+    siblings: int = 0  # other blunders tried from the position before a win in 1
 
 
 SETUPS: dict[str, list[Setup]] = {
     "loa": [Setup("standard"), Setup("scrambled-eggs")],
     "el": [
         # a win in 2 costs EL's exact search seconds (200 placements a ply): a few only
-        Setup("standard", max_turns=2, deep_share=0.2),
-        Setup("eight", max_turns=2, deep_share=0.2),
-        Setup("consecutive", max_turns=2, deep_share=0.2),
+        Setup("standard", max_turns=2, deep_share=0.2, siblings=12),
+        Setup("eight", max_turns=2, deep_share=0.2, siblings=12),
+        Setup("consecutive", max_turns=2, deep_share=0.2, siblings=12),
     ],
     "escabel": [
         Setup("standard", (("size", 7),), max_turns=2),
@@ -184,31 +185,67 @@ def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Ite
         if found is None:
             continue
         turns, moves = found
-        texts = [before.move_text(last)]
-        s = state
-        for m in moves:
-            texts.append(s.move_text(m))
-            s = s.play_unchecked(m)
-        puzzle = Puzzle(
-            id="",
-            game=game,
-            variant=setup.variant,
-            options=state.options_json(),
-            start=short_text(before),
-            extra={"history": "cut"} if short_text(before) != before.to_text() else {},
-            moves=texts,
-            player=state.to_move,
-            theme="",
-            rating=rating(state, moves, turns),
-            goal=goal,
-        )
-        puzzle.theme = classify(puzzle)
-        yield puzzle
-        along = state
-        for k, m in enumerate(moves):  # the line's later positions are this puzzle's, not new ones
-            along = along.play_unchecked(m)
-            if k % 2 == 1:
-                tally.along.add(along.to_text())
+        yield make(game, setup, before, last, state, moves, turns, goal, tally)
+        if turns == 1 and goal == "win" and setup.siblings:
+            yield from siblings(game, setup, before, last, rng, tally)
+
+
+def siblings(game: str, setup: Setup, before: Any, last: Any, rng: random.Random, tally: Tally):
+    """Other blunders from the same position: up to ``setup.siblings`` other
+    moves of the opponent, each tried for a unique win in 1 of the solver
+    (a whole self-play game costs far more than these few proofs)."""
+    others = [m for m in before.legal_moves() if m != last]
+    for other in rng.sample(others, min(setup.siblings, len(others))):
+        state = before.play_unchecked(other)
+        if state.outcome() is not None or state.to_move == before.to_move:
+            continue
+        if state.to_text() in tally.along:
+            continue
+        tally.candidates += 1
+        moves = solution(Prover(state.to_move), state, 1)
+        if moves is not None:
+            yield make(game, setup, before, other, state, moves, 1, "win", tally)
+
+
+def make(
+    game: str,
+    setup: Setup,
+    before: Any,
+    last: Any,
+    state: Any,
+    moves: list[Any],
+    turns: int,
+    goal: str,
+    tally: Tally,
+) -> Puzzle:
+    """The puzzle of ``moves`` (the solution from ``state``, reached from
+    ``before`` by the opponent's ``last``), themed and rated."""
+    texts = [before.move_text(last)]
+    s = state
+    for m in moves:
+        texts.append(s.move_text(m))
+        s = s.play_unchecked(m)
+    puzzle = Puzzle(
+        id="",
+        game=game,
+        variant=setup.variant,
+        options=state.options_json(),
+        start=short_text(before),
+        extra={"history": "cut"} if short_text(before) != before.to_text() else {},
+        moves=texts,
+        player=state.to_move,
+        theme="",
+        rating=rating(state, moves, turns),
+        goal=goal,
+    )
+    puzzle.theme = classify(puzzle)
+    tally.along.add(state.to_text())
+    along = state
+    for k, m in enumerate(moves):  # the line's later positions are this puzzle's, not new ones
+        along = along.play_unchecked(m)
+        if k % 2 == 1:
+            tally.along.add(along.to_text())
+    return puzzle
 
 
 def stream(game: str, seed: int, tally: Tally, quiet: bool = False) -> Iterator[list[Puzzle]]:
@@ -284,8 +321,7 @@ def interleave(games: list[str], count: int, seconds: float, seed: int, out_dir:
             written[game] = len(found[game])
             tally = tallies[game]
             print(
-                f"{game}: {len(found[game])} puzzles, {tally.candidates} candidates, "
-                f"{spent[game]:.0f} CPU s",
+                f"{game}: {len(found[game])} puzzles, {tally.candidates} candidates, {spent[game]:.0f} CPU s",
                 file=sys.stderr,
                 flush=True,
             )
