@@ -139,7 +139,9 @@ def rating(state: Any, line: list[Any], turns: int) -> int:
     base = {1: 800, 2: 1300, 3: 1700}.get(turns, 1900)
     choice = min(len(state.legal_moves()), 60) * 4
     depth = 2 * turns
-    for d in range(1, 2 * turns):
+    if turns == 1:
+        depth = 1  # every search sees a win on its first ply
+    for d in range(1, 2 * turns if turns > 1 else 1):
         if AlphaBeta(state, max_depth=d, noise=0).run() == line[0]:
             depth = d
             break
