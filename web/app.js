@@ -36,6 +36,7 @@ import { Page } from "./app/page.js";
 import { PageSettings } from "./settings/page-settings.js"; // (settings hook, #28)
 import { StartPanel } from "./panels/startpanel.js";
 import { isStandardStart } from "./model/game.js";
+import { PuzzlePage, puzzlesMenuItems } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
 
 const root = document.documentElement;
 const initial = (() => {
@@ -273,6 +274,7 @@ function boot() {
     onClose: () => actions.closeEditor(),
     onAnalyse: start => actions.playFrom(start, { analyse: true }),
   });
+  page.puzzles = new PuzzlePage({ engine: page.engine, games: () => page.games }); // (puzzles hook, #30)
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);
@@ -389,6 +391,7 @@ function buildPicker(current) {
     ),
   );
   $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
+  $("puzzles-menu-list").replaceChildren(...puzzlesMenuItems(page.games)); // (puzzles hook, #30)
 }
 
 boot();

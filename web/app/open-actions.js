@@ -13,6 +13,7 @@ import * as records from "../library/records.js";
 import { clause, copyLink, hideNotice, setExplain, showNotice } from "../panels/dialogs.js";
 import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.js";
 import { editLink, readEditLink } from "../editor/setupedit.js";
+import { puzzlesLinkGame } from "../puzzles/puzzlepage.js";
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
@@ -113,6 +114,10 @@ export const openingActions = {
       rules = null;
       history.replaceState(history.state, "", location.pathname + location.search); // (the game's own link comes back below)
     }
+    // (puzzles hook, #30: the puzzle page over the game, which stays as it is)
+    const puzzles = puzzlesLinkGame(location.hash, m ? m.meta.game : page.planned);
+    if (puzzles) page.puzzles.open(puzzles);
+    else page.puzzles.hide();
     const editing = readEditLink(location.hash);
     if (rules && page.info(rules)) {
       showRulesPage(rules, page.info(rules), page.games);
@@ -123,6 +128,7 @@ export const openingActions = {
     }
     if (!editing) page.editor.hide();
     else if (!boot) return actions.openEditor(editing);
+    if (puzzles && !boot) return;
     if (!boot && m && location.hash === m.fragment()) return;
     if (!boot && (!location.hash || location.hash === "#")) {
       if (m) page.keeper.changed(m); // the fragment was cleared: write the game back
@@ -136,7 +142,7 @@ export const openingActions = {
       const unchecked = boot ? stored && library.modelOf(stored) : m;
       const check = async () => (boot ? stored && (await actions.openStored(stored)) : m);
       let target = null;
-      if (!rules && !editing && !(boot && unchecked && location.hash === unchecked.fragment())) {
+      if (!rules && !editing && !puzzles && !(boot && unchecked && location.hash === unchecked.fragment())) {
         const linked = await actions.readLink({ boot });
         if (linked)
           target = await actions.placeLink(
