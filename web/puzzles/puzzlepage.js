@@ -148,7 +148,8 @@ export class PuzzlePage {
   hide() {
     if (!this.box || this.box.hidden) return;
     this.box.hidden = true;
-    document.body.classList.remove("puzzling", "has-palette");
+    document.body.classList.remove("puzzling");
+    document.body.classList.toggle("has-palette", !$("palette").hidden); // (the game's board's palette again)
     document.title = "Gamut";
     delete root.dataset.puzzle;
   }
@@ -387,6 +388,9 @@ export class PuzzlePage {
 
   _draw() {
     if (!this.els) return;
+    // (for tools and tests: the puzzle shown and how many of its moves are on the board)
+    if (this.puzzle) this.box.dataset.puzzleId = this.puzzle.id;
+    if (this.session) this.box.dataset.step = String(this.session.played);
     drawPanel(this.els, {
       phase: this.phase,
       puzzle: this.puzzle,
