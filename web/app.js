@@ -274,7 +274,7 @@ function boot() {
     onClose: () => actions.closeEditor(),
     onAnalyse: start => actions.playFrom(start, { analyse: true }),
   });
-  page.puzzles = new PuzzlePage({ engine: page.engine, games: () => page.games }); // (puzzles hook, #30)
+  page.puzzles = new PuzzlePage({ engine: page.engine, games: () => page.games, settings: page.settings }); // (puzzles hook, #30)
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);

@@ -28,6 +28,7 @@ import { PuzzleSession, hintMarks } from "./session.js";
 import { PuzzleStore, choose } from "./puzzlestore.js";
 import { buildPuzzlePage, drawGames, drawPanel } from "./puzzleview.js";
 import { signedChange } from "./glicko2.js";
+import { applyTheme, themeOf } from "../settings/themes.js";
 
 const root = document.documentElement;
 const REPLY_PAUSE_MS = 450; // before the opponent's reply: the player's move is seen first
@@ -48,9 +49,13 @@ export function puzzlesLinkGame(hash, current) {
 }
 
 export class PuzzlePage {
-  /** @param {{engine: any, games: () => any[], store?: PuzzleStore}} how */
-  constructor({ engine, games, store = new PuzzleStore() }) {
+  /** `settings`: the page's settings (settings/page-settings.js: the board's
+   * theme, coordinates and sound), or null.
+   * @param {{engine: any, games: () => any[], store?: PuzzleStore, settings?: any}} how */
+  constructor({ engine, games, store = new PuzzleStore(), settings = null }) {
     this.engine = engine;
+    this.look = settings;
+    this.themeKey = "";
     this.games = games;
     this.store = store;
     this.box = $("puzzle-page");
@@ -194,14 +199,14 @@ export class PuzzlePage {
     this.board.setOrientation(puzzle.player === 1 && first.players.length === 2);
     this.board.setSuggest(null);
     this.board.setInteractive(false);
-    this.board.show(first);
+    this._show(first);
     this._shape();
     this._draw();
     this._say(puzzle.goal);
     await wait(OPEN_PAUSE_MS);
     if (asked !== this.asked) return;
     this.session.open();
-    this.board.show(await this._view(this.session.line()));
+    this._show(await this._view(this.session.line()));
     await this._turn(asked);
   }
 
@@ -220,7 +225,7 @@ export class PuzzlePage {
       const view = await this._view(s.line());
       if (asked !== this.asked) return;
       if (view.to_move === this.puzzle.player) {
-        this.board.show(view);
+        this._show(view);
         this.movebox.show(view);
         this.board.setInteractive(true);
         return this._phase("play");
@@ -230,7 +235,7 @@ export class PuzzlePage {
       await wait(REPLY_PAUSE_MS);
       if (asked !== this.asked) return;
       const move = s.reply();
-      this.board.show(await this._view(s.line()));
+      this._show(await this._view(s.line()));
       const name = (view.players[view.to_move] || {}).name || `Player ${view.to_move + 1}`;
       this._say(`${name} replies ${move}.${s.finished ? "" : " Your move."}`);
     }
@@ -250,7 +255,7 @@ export class PuzzlePage {
     if (asked !== this.asked) return;
     const verdict = s.judge(r.line[r.line.length - 1]);
     this.views.set(s.line().join(" "), r.view);
-    this.board.show(r.view);
+    this._show(r.view);
     await this._settle();
     if (verdict === "wrong") {
       this._say(`${r.move} is not the move. Retry, or ask for a hint.`);
@@ -292,12 +297,12 @@ export class PuzzlePage {
     this.board.setInteractive(false);
     this.board.setSuggest(null);
     await this._settle();
-    this.board.show(await this._view(this.session.line()));
+    this._show(await this._view(this.session.line()));
     for (const move of rest) {
       await wait(SOLUTION_STEP_MS);
       if (asked !== this.asked) return;
       this.session.shown();
-      this.board.show(await this._view(this.session.line()));
+      this._show(await this._view(this.session.line()));
       this._say(`${move}.`);
     }
     await this._finish();
@@ -405,6 +410,24 @@ export class PuzzlePage {
       this.els.storage.hidden = false;
       this.els.storage.textContent = `Your puzzle rating cannot be saved in this browser (${problem}): it is kept until the page is closed.`;
     }
+  }
+
+  /** Show `view` (a position of the puzzle's line) on the board, in the
+   * page's settings: the game's colour theme, the coordinates, the sound of
+   * a move played (the sound compares it with the position shown before). */
+  _show(view) {
+    const look = this.look;
+    if (look) {
+      const theme = themeOf(view.game, look.settings.themeOf(view.game));
+      const key = `${view.game}/${theme ? theme.id : ""}/${look.scheme.scheme}`;
+      if (key !== this.themeKey) {
+        this.themeKey = key;
+        applyTheme(this.els.svg, theme, look.scheme.scheme);
+      }
+      this.board.setCoordinates(look.settings.prefs.coordinates);
+      look.sound.shown(this.session, this.session.line(), view);
+    }
+    this.board.show(view);
   }
 
   /** The board's proportions for the layout (style.css's --board-aspect, here for this board). */
