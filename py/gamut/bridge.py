@@ -59,6 +59,7 @@ from .methods import (
     str_list,
 )
 from .positions import Placed, Positions, UnknownPositionError, start_text_of, view_of
+from .puzzles import method as _puzzles_method  # noqa: F401  (registers the bridge method "puzzles")
 
 __all__ = [
     "handle",

@@ -174,6 +174,8 @@ def exercise_records(call) -> None:
     sgf = '(;GM[9]SU[LOA]P0[id "a"]P1[id "b"]RE[W+];B[c8-c6];W[h4-f2];B[g8-g6])'
     call("records_parse", {"text": sgf})
     call("records_parse", {"text": '(;GM[9]SU[LOA];B[z9-z1])\n[Game "nonsense'})
+    for game in ("loa", "el", "escabel", "evl"):  # the shipped puzzles (gamut.puzzles, #30)
+        call("puzzles", {"game": game})
 
 
 def exercise_internal_error(bridge, problems: list[str]) -> None:

@@ -1,0 +1,15 @@
+"""Puzzles: positions where the side to move has exactly one way to win.
+
+A puzzle is a Gamut record (:mod:`.puzzle`: the format, its tags, reading
+and writing); each game's puzzles ship in the wheel as one record file,
+``gamut/puzzles/data/<game>.txt``, made by the generator in the repository
+(``tools/puzzles/generate.py``, see docs/puzzles.md) and proved by the
+checker (:mod:`.check`, ``python -m gamut puzzles check FILE``) on exact
+searches (:mod:`.solve`).  :mod:`.themes` names what each solution does and
+says the goal in words; :mod:`.method` serves the puzzles to the page
+(the bridge method ``puzzles``).
+
+Nothing is imported with this package (the bridge imports :mod:`.method`
+at the engine's start): :mod:`.library` reads the shipped files on the
+first request.
+"""

@@ -1,0 +1,38 @@
+"""The shipped puzzle files, ``gamut/puzzles/data/<game>.txt``, read on
+first use and kept."""
+
+from __future__ import annotations
+
+import os
+
+from ..core import GAMES, UnknownGameError, excerpt
+from .puzzle import Puzzle, read
+
+__all__ = ["DATA", "data_path", "data_text", "load_game"]
+
+#: The folder of the shipped puzzle files.
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+_LOADED: dict[str, list[Puzzle]] = {}
+
+
+def data_path(game: str) -> str:
+    if game not in GAMES:
+        raise UnknownGameError(f"unknown game {excerpt(game)}")
+    return os.path.join(DATA, f"{game}.txt")
+
+
+def data_text(game: str) -> str:
+    """The shipped puzzle file of ``game`` (empty when it has none)."""
+    path = data_path(game)
+    if not os.path.isfile(path):
+        return ""
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def load_game(game: str) -> list[Puzzle]:
+    """The shipped puzzles of ``game``."""
+    if game not in _LOADED:
+        _LOADED[game] = read(data_text(game))
+    return _LOADED[game]

@@ -1,0 +1,130 @@
+"""A puzzle, and its form as a Gamut record (:mod:`gamut.records`).
+
+A puzzle file is a file of Gamut records, one record per puzzle::
+
+    [Game "loa"]
+    [Variant "standard"]
+    [Options "double-connection=mover"]
+    [Start "loa standard double-connection=mover 2b2b2/..."]
+    [PuzzleId "loa-0042"]
+    [Theme "capture-connect"]
+    [Rating "950"]
+    [Player "1"]
+    [Result "*"]
+
+    17... h5-e5 18. c3xe5 *
+
+``Start`` is the position *before* the opponent's last move; the main line
+is that move, then the solution: the solver's move, the opponent's reply,
+..., ending with the solver's last move.  ``Player`` is the solver's seat
+(from 0), ``Theme`` a theme id of :mod:`.themes`, ``Rating`` the starting
+difficulty (an int, Glicko-2 scale).  EVL's gain puzzles add ``[Goal
+"gain 2"]``: the solution is the one move that raises the solver's lead in
+pentagons by at least that much after the opponent's best reply, where every
+other move gains less.  The records reader replays every move, so a file
+that reads holds legal lines; :mod:`.check` proves the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import RecordError, load
+from ..records import Record, format, parse
+
+__all__ = ["Puzzle", "read", "write"]
+
+
+@dataclass
+class Puzzle:
+    """One puzzle: see the module's docstring.  ``moves`` are the engine's
+    move texts: the opponent's last move, then the solution line."""
+
+    id: str
+    game: str
+    variant: str
+    options: dict[str, str]
+    start: str
+    moves: list[str]
+    player: int
+    theme: str
+    rating: int
+    goal: str = "win"  # "win", or "gain N" (EVL: a decisive gain of N pentagons)
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def solver_turns(self) -> int:
+        """How many turns of the solver the solution takes."""
+        state = load(self.start).play_text(self.moves[0])
+        turns = 0
+        last = None
+        for text in self.moves[1:]:
+            if state.to_move == self.player and last != self.player:
+                turns += 1
+            last = state.to_move
+            state = state.play_text(text)
+        return turns
+
+    def gain(self) -> int:
+        """The pentagons a gain puzzle asks for (0 for a win puzzle)."""
+        return int(self.goal.split()[1]) if self.goal.startswith("gain ") else 0
+
+    def position_after(self, n: int = 1) -> Any:
+        """The state after the first ``n`` moves of the line (1: the
+        puzzle's position, the solver to move)."""
+        state = load(self.start)
+        for text in self.moves[:n]:
+            state = state.play_text(text)
+        return state
+
+    def to_record(self) -> Record:
+        tags = {
+            "PuzzleId": self.id,
+            "Theme": self.theme,
+            "Rating": str(self.rating),
+            "Player": str(self.player),
+        }
+        if self.goal != "win":
+            tags["Goal"] = self.goal
+        tags.update(self.extra)
+        nodes = [(i, move, "") for i, move in enumerate(self.moves)]
+        return Record.of(load(self.start), nodes, tags=tags)
+
+    @classmethod
+    def from_record(cls, record: Record) -> Puzzle:
+        tags = dict(record.tags)
+        try:
+            puzzle = cls(
+                id=tags.pop("PuzzleId"),
+                game=record.game,
+                variant=record.variant,
+                options=dict(record.options),
+                start=record.start,
+                moves=record.main_line(),
+                player=int(tags.pop("Player")),
+                theme=tags.pop("Theme"),
+                rating=int(tags.pop("Rating")),
+                goal=tags.pop("Goal", "win"),
+                extra=tags,
+            )
+        except KeyError as exc:
+            raise RecordError(f"a puzzle needs the tag {exc.args[0]}") from None
+        except ValueError as exc:
+            raise RecordError(f"a puzzle's Player and Rating are integers: {exc}") from None
+        if len(puzzle.moves) < 2:
+            raise RecordError(f"puzzle {puzzle.id}: the line needs the opponent's move and a solution")
+        return puzzle
+
+
+def read(text: str) -> list[Puzzle]:
+    """The puzzles of a file's text; RecordError on the first bad one."""
+    parsed = parse(text)
+    if parsed.errors:
+        raise parsed.errors[0]
+    return [Puzzle.from_record(record) for record in parsed.games]
+
+
+def write(puzzles: list[Puzzle]) -> str:
+    """The puzzles as a file of Gamut records."""
+    return format([p.to_record() for p in puzzles])

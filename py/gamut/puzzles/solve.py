@@ -1,0 +1,151 @@
+"""Exact proofs of short forced wins, and of EVL's decisive gains: what the
+puzzle checker (:mod:`.check`) and the generator (``tools/puzzles``) stand on.
+
+``wins_within(state, move, n)`` says whether ``move`` wins within ``n`` turns
+of the side to move (``move``'s turn included) against every defence; it is
+plain AND-OR search over *every* legal move (no evaluation, no pruning), so a
+"yes" and a "no" are both proofs.  It is fast enough for ``n`` <= 3 on
+tactical positions because of two things that change no answer:
+
+* move ordering by killers: at each depth the move that last decided a
+  sibling (the solver's win, the defender's refutation) is tried first, so
+  a failing branch usually fails on the first reply tried;
+* a memo of proved positions (by zobrist key, side to move and turns left)
+  for the duration of one :class:`Prover`.
+
+A turn is all the consecutive moves of one seat (EL with declared threats: a
+placement, then a declaration).  A game whose win is judged at the start of
+the winner's turn (Escabel) needs no special case: the reply that leaves the
+chain standing leads to a won position.
+
+EVL's gain puzzles are proved by :func:`gain_after`: the change in the
+mover's pentagon lead after its move and the opponent's best reply (a
+full-width search of both plies).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import State
+
+__all__ = ["Prover", "winning_moves", "wins_within", "lead", "gain_after", "gains"]
+
+
+class Prover:
+    """Proves forced wins for ``mover``; keeps a memo across its calls (one
+    per position examined: the memo's keys are only unique within a game)."""
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.memo: dict[tuple[int, int, int, int], bool] = {}
+        self.killers: dict[tuple[int, int], Any] = {}  # (turns left, kind) -> the last deciding move
+        self.nodes = 0
+
+    def wins_after(self, s: State, n: int) -> bool:
+        """``mover`` has just moved into ``s`` and may begin ``n`` more turns."""
+        self.nodes += 1
+        o = s.outcome()
+        if o is not None:
+            return o.winner == self.mover
+        key = (s.zobrist(), s.to_move, n, 0)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        if s.to_move == self.mover:  # the second move of the same turn
+            result = self._any(s, n, 2, lambda t: self.wins_after(t, n))
+        else:
+            result = not self._any(s, n, 3, lambda t: not self.turn_of(t, n))
+        self.memo[key] = result
+        return result
+
+    def turn_of(self, s: State, n: int) -> bool:
+        """The defender has just moved into ``s``: its turn goes on, or
+        ``mover``'s next turn begins (which needs ``n`` > 0)."""
+        self.nodes += 1
+        o = s.outcome()
+        if o is not None:
+            return o.winner == self.mover
+        if s.to_move != self.mover:
+            key = (s.zobrist(), s.to_move, n, 1)
+            known = self.memo.get(key)
+            if known is None:
+                known = not self._any(s, n, 4, lambda t: not self.turn_of(t, n))
+                self.memo[key] = known
+            return known
+        if n <= 0:
+            return False
+        return self._any(s, n, 5, lambda t: self.wins_after(t, n - 1))
+
+    def _any(self, s: State, n: int, kind: int, test: Any) -> bool:
+        """Whether some legal move of ``s`` leads to a position passing
+        ``test``; the killer of (``n``, ``kind``) is tried first."""
+        moves = s.legal_moves()
+        killer = self.killers.get((n, kind))
+        if killer is not None and killer in moves and test(s.play_unchecked(killer)):
+            return True
+        for m in moves:
+            if m != killer and test(s.play_unchecked(m)):
+                self.killers[(n, kind)] = m
+                return True
+        return False
+
+    def wins_with(self, s: State, move: Any, n: int) -> bool:
+        """Whether ``move`` (of ``mover``, to move in ``s``) wins within ``n`` turns."""
+        return self.wins_after(s.play_unchecked(move), n - 1)
+
+    def winning_moves(self, s: State, n: int) -> list[Any]:
+        """Every move of ``s`` that wins within ``n`` turns, in legal-move order."""
+        return [m for m in s.legal_moves() if self.wins_with(s, m, n)]
+
+    def has_win(self, s: State, n: int) -> bool:
+        """Whether the side to move of ``s`` (``mover``) wins within ``n`` turns."""
+        return n > 0 and self._any(s, n, 6, lambda t: self.wins_after(t, n - 1))
+
+
+def winning_moves(state: State, n: int) -> list[Any]:
+    """The moves with which the side to move wins within ``n`` turns."""
+    return Prover(state.to_move).winning_moves(state, n)
+
+
+def wins_within(state: State, move: Any, n: int) -> bool:
+    """Whether ``move`` wins within ``n`` turns of the side to move."""
+    return Prover(state.to_move).wins_with(state, move, n)
+
+
+# ---------------------------------------------------------------------------
+# EVL's gains of pentagons
+
+
+def lead(state: Any, seat: int) -> int:
+    """``seat``'s markers on the board minus the opponent's (EVL)."""
+    return bin(state.marks[seat]).count("1") - bin(state.marks[1 - seat]).count("1")
+
+
+def gain_after(state: Any, move: Any) -> int:
+    """How much ``move`` raises its mover's pentagon lead once the opponent
+    has made the reply that lowers it most (a won game counts 100)."""
+    seat = state.to_move
+    before = lead(state, seat)
+    after = state.play_unchecked(move)
+    o = after.outcome()
+    if o is not None:
+        return 100 if o.winner == seat else -100 if o.winner is not None else 0
+    worst = None
+    for reply in after.legal_moves():
+        answered = after.play_unchecked(reply)
+        o = answered.outcome()
+        if o is not None:
+            value = 100 if o.winner == seat else -100 if o.winner is not None else 0
+        else:
+            value = lead(answered, seat) - before
+        if worst is None or value < worst:
+            worst = value
+    return before * 0 if worst is None else worst
+
+
+def gains(state: Any) -> list[tuple[int, Any]]:
+    """Every legal move with its :func:`gain_after`, the largest first."""
+    scored = [(gain_after(state, m), m) for m in state.legal_moves()]
+    scored.sort(key=lambda pair: -pair[0])
+    return scored

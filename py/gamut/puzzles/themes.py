@@ -1,0 +1,119 @@
+"""Puzzle themes: what a solution does, named per game, each decided from
+the solution itself (:func:`classify`), so a theme is a fact the tests can
+check, not a guess; and the goal in words (:func:`goal_words`).
+
+The themes:
+
+* ``connect`` (LOA), ``complete`` (EL), ``chain`` (Escabel): the one
+  winning move, a quiet one.
+* ``capture-connect`` (LOA): the winning move takes a piece.
+* ``climb`` (Escabel): the winning move is a move action, a stack climbing
+  onto its neighbour.
+* ``double-threat``: a win in two or more turns where the solver's first
+  move leaves threats no single reply stops (the solver's finishing move
+  depends on the reply).
+* ``forcing-line``: a longer win where one finishing move answers every
+  reply: the first move is the hard one to see.
+* EVL's gain puzzles: ``unstack-capture`` (the unstack takes a pentagon
+  carrying the opponent's marker), ``double-surround`` (it surrounds two or
+  more free pentagons at once), ``surround`` (one); ``last-markers``: a
+  forced win (every marker on the board).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import load
+from .puzzle import Puzzle
+from .solve import Prover
+
+__all__ = ["THEMES", "classify", "goal_words"]
+
+#: Every game's themes: {game: {theme id: short name}}.
+THEMES: dict[str, dict[str, str]] = {
+    "loa": {
+        "connect": "Connect",
+        "capture-connect": "Capture and connect",
+        "double-threat": "Double threat",
+        "forcing-line": "Forcing line",
+    },
+    "el": {
+        "complete": "Complete the EL",
+        "double-threat": "Double threat",
+        "forcing-line": "Forcing line",
+    },
+    "escabel": {
+        "chain": "Unbreakable chain",
+        "climb": "Climb to connect",
+        "double-threat": "Double threat",
+        "forcing-line": "Forcing line",
+    },
+    "evl": {
+        "unstack-capture": "Unstack capture",
+        "double-surround": "Double surround",
+        "surround": "Surround",
+        "last-markers": "Last markers",
+    },
+}
+
+_VERBS = {"loa": "connect", "el": "complete an EL", "escabel": "make an unbreakable chain", "evl": "win"}
+
+
+def goal_words(puzzle: Puzzle) -> str:
+    """The task in words, for the live region: "Black to play and connect
+    in 2", "White to play and gain 2 pentagons"."""
+    state = load(puzzle.start)
+    colour = str(state.view()["players"][puzzle.player]["color"]).capitalize()
+    gain = puzzle.gain()
+    if gain:
+        return f"{colour} to play and gain {gain} pentagon{'s' if gain > 1 else ''}"
+    turns = puzzle.solver_turns
+    verb = _VERBS.get(puzzle.game, "win")
+    return f"{colour} to play and {verb}" + (f" in {turns}" if turns > 1 else "")
+
+
+def classify(puzzle: Puzzle) -> str:
+    """The theme the solution shows (see the module's docstring)."""
+    position = puzzle.position_after(1)
+    first = position.parse_move(puzzle.moves[1])
+    if puzzle.game == "evl":
+        return _evl_theme(puzzle, position, first)
+    last = puzzle.moves[-1]
+    turns = puzzle.solver_turns
+    if turns >= 2:
+        return "double-threat" if _double_threat(position, first, turns) else "forcing-line"
+    if puzzle.game == "loa":
+        return "capture-connect" if "x" in last else "connect"
+    if puzzle.game == "escabel":
+        return "climb" if ">" in last else "chain"
+    return "complete"
+
+
+def _double_threat(position: Any, first: Any, turns: int) -> bool:
+    """Whether no one finishing move answers every reply to ``first``:
+    the replies that do not lose at once each leave their own set of
+    winning moves, and those sets share none."""
+    prover = Prover(position.to_move)
+    after = position.play_unchecked(first)
+    common: set[Any] | None = None
+    for reply in after.legal_moves():
+        answered = after.play_unchecked(reply)
+        if answered.outcome() is not None or answered.to_move != position.to_move:
+            continue
+        wins = {m for m in answered.legal_moves() if prover.wins_with(answered, m, turns - 1)}
+        common = wins if common is None else common & wins
+        if not common:
+            return True
+    return False
+
+
+def _evl_theme(puzzle: Puzzle, position: Any, first: Any) -> str:
+    if puzzle.goal == "win":
+        return "last-markers"
+    after = position.play_unchecked(first)
+    taken = after.captured()
+    opponent = 1 - position.to_move
+    if any(position.marker(p) == opponent for p in taken):
+        return "unstack-capture"
+    return "double-surround" if len(taken) >= 2 else "surround"

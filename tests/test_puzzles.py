@@ -1,0 +1,81 @@
+"""The shipped puzzles and the bridge method that serves them (#30)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import gamut
+from gamut import bridge
+from gamut.core import GAMES
+from gamut.puzzles.puzzle import Puzzle, read, write
+from gamut.puzzles.themes import THEMES, classify, goal_words
+
+KEYS = {"id", "game", "variant", "options", "start", "moves", "player", "theme", "rating", "goal"}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_bridge_serves_every_games_puzzles_as_the_contract_says(game):
+    answer = json.loads(bridge.handle("puzzles", json.dumps({"game": game})))
+    assert answer["ok"], answer
+    result = answer["result"]
+    assert result["themes"] == THEMES[game]
+    puzzles = result["puzzles"]
+    assert len(puzzles) >= 5
+    ids = [p["id"] for p in puzzles]
+    assert len(set(ids)) == len(ids)
+    for p in puzzles:
+        assert set(p) == KEYS
+        assert p["game"] == game and p["theme"] in result["themes"]
+        start = gamut.load(p["start"])
+        assert (start.game_id, start.variant, start.options_json()) == (game, p["variant"], p["options"])
+        # the line plays from the start: the opponent's move, then the solver's
+        assert start.to_move != p["player"]
+        state = start.play(start.parse_move(p["moves"][0]))
+        assert state.to_move == p["player"]
+        for text in p["moves"][1:]:
+            state = state.play(state.parse_move(text))
+        assert p["goal"].endswith(("connect", "EL", "chain", "win", "pentagons")) or " in " in p["goal"]
+
+
+def test_the_bridge_refuses_an_unknown_game():
+    answer = json.loads(bridge.handle("puzzles", json.dumps({"game": "chess"})))
+    assert answer["error"]["type"] == "UnknownGameError"
+    answer = json.loads(bridge.handle("puzzles", json.dumps({})))
+    assert answer["error"]["type"] == "RequestError"
+
+
+def test_a_puzzle_survives_its_record_form():
+    state = gamut.new("loa")
+    puzzle = Puzzle(
+        "loa-9999",
+        "loa",
+        "standard",
+        state.options_json(),
+        state.to_text(),
+        ["b1-d3", "h2-f2"],
+        1,
+        "connect",
+        900,
+    )
+    (back,) = read(write([puzzle]))
+    assert gamut.load(back.start) == state  # (a standard start is written "<header> start")
+    back.start = puzzle.start
+    assert back == puzzle
+
+
+def test_the_goal_names_the_colour_the_task_and_the_turns():
+    p = read(
+        """[Game "loa"]
+[Start "loa standard double-connection=mover 8/2w5/8/2bww3/2www3/1b1wbw2/2w3w1/8 b"]
+[PuzzleId "t-1"]
+[Theme "connect"]
+[Rating "1000"]
+[Player "1"]
+
+1. b3-b4 g2-c6 0-1
+"""
+    )[0]
+    assert goal_words(p) == "White to play and connect"
+    assert classify(p) == "connect"

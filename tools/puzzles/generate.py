@@ -1,0 +1,275 @@
+"""Generate puzzles from self-play: ``python tools/puzzles/generate.py GAME
+--count N [--out FILE] [--seconds S]`` (run from the repository with
+``PYTHONPATH=py:.``).
+
+The recipe, after lichess-puzzler: play games between weak, noisy searches
+(the computer's weaker levels blunder, which is what makes puzzles), then
+look at every position after a move: when the side to move has a forced
+win within 1-3 of its own turns with exactly one winning move at each of its
+steps (proved by :mod:`gamut.puzzles.solve`, alternatives included), that
+position, the move before it and the solution line are a puzzle.  The
+opponent's replies along the line are the longest defence (the first that
+keeps the solver's next step unique).  EVL also yields gain puzzles: one
+move that gains decisively more pentagons than any other.  Every puzzle
+kept passes :func:`gamut.puzzles.check.check` before it is written.
+
+Positions are deduplicated (by position text), puzzles are spread over the
+game's variants in turn, and each gets its theme (:func:`classify`) and a
+starting rating (:func:`rating`).  The run prints how many candidate
+positions it examined, how many it kept and the CPU time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamut import load, new
+from gamut.ai.search import AlphaBeta
+from gamut.puzzles import check as checker
+from gamut.puzzles.puzzle import Puzzle, write
+from gamut.puzzles.solve import Prover, gains
+from gamut.puzzles.themes import classify
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One variant to draw puzzles from, and how its games are played."""
+
+    variant: str
+    options: tuple[tuple[str, Any], ...] = ()
+    max_turns: int = 3  # the longest win looked for (in the solver's turns)
+    deep_plies: int = 10  # wins of 2+ turns are looked for only this close to a game's end
+
+
+SETUPS: dict[str, list[Setup]] = {
+    "loa": [Setup("standard"), Setup("scrambled-eggs")],
+    "el": [
+        Setup("standard", max_turns=2, deep_plies=4),
+        Setup("eight", max_turns=2, deep_plies=4),
+        Setup("consecutive", max_turns=2, deep_plies=4),
+    ],
+    "escabel": [
+        Setup("standard", (("size", 7),), max_turns=2, deep_plies=8),
+        Setup("standard", (("size", 9),), max_turns=2, deep_plies=8),
+    ],
+    "evl": [Setup("standard", (("markers", 10),), max_turns=2, deep_plies=6)],
+}
+
+
+@dataclass
+class Tally:
+    candidates: int = 0
+    kept: int = 0
+    along: set[str] = field(default_factory=set)  # positions inside found solutions
+
+
+def self_play(setup: Setup, game: str, rng: random.Random) -> list[tuple[Any, Any]]:
+    """One game of noisy shallow searches: ``[(state, move played), ...]``
+    and the final state with ``None``."""
+    state = new(game, setup.variant, **dict(setup.options))
+    depth = rng.choice((1, 1, 2))
+    noise = rng.choice((10.0, 30.0, 60.0))
+    line = []
+    for ply in range(400):
+        if state.outcome() is not None:
+            break
+        if ply < 2:
+            move = rng.choice(state.legal_moves())
+        else:
+            move = AlphaBeta(state, max_depth=depth, seed=rng.getrandbits(32), noise=noise).run()
+        line.append((state, move))
+        state = state.play_unchecked(move)
+    line.append((state, None))
+    return line
+
+
+def short_text(state: Any) -> str:
+    """The position text without its repetition history when it loads the
+    same (a puzzle starts fresh; the checker proves it from this text)."""
+    text = state.to_text()
+    parts = text.split(" ")
+    kept = [p for p in parts if not p.startswith("history=")]
+    if len(kept) != len(parts):
+        shorter = " ".join(kept)
+        try:
+            if load(shorter).to_text() == shorter:
+                return shorter
+        except Exception:
+            pass
+    return text
+
+
+def solution(prover: Prover, state: Any, turns: int) -> list[Any] | None:
+    """The line from ``state`` (solver to move, winning in exactly ``turns``
+    with a unique move at each step), or None."""
+    winners = [m for m in state.legal_moves() if prover.wins_with(state, m, turns)]
+    if len(winners) != 1:
+        return None
+    move = winners[0]
+    after = state.play_unchecked(move)
+    if turns == 1:
+        return [move]
+    for reply in _replies(after):
+        answered = after.play_unchecked(reply)
+        if prover.turn_of(answered, turns - 2):
+            continue  # a shorter loss: not the longest defence
+        rest = solution(prover, answered, turns - 1)
+        if rest is not None:
+            return [move, reply] + rest
+    return None
+
+
+def _replies(state: Any) -> list[Any]:
+    first = list(state.search_moves())
+    chosen = set(first)
+    return first + [m for m in state.legal_moves() if m not in chosen]
+
+
+def rating(state: Any, line: list[Any], turns: int) -> int:
+    """A starting difficulty: by the solver's turns, the choice of moves,
+    and the shallowest alpha-beta depth that finds the first move."""
+    base = {1: 800, 2: 1300, 3: 1700}.get(turns, 1900)
+    choice = min(len(state.legal_moves()), 60) * 4
+    depth = 2 * turns
+    for d in range(1, 2 * turns):
+        if AlphaBeta(state, max_depth=d, noise=0).run() == line[0]:
+            depth = d
+            break
+    return base + choice + 60 * (depth - 1)
+
+
+def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Iterator[Puzzle]:
+    line = self_play(setup, game, rng)
+    end = len(line) - 1
+    for i in range(2, end):
+        before, last = line[i - 1]
+        state = line[i][0]
+        if state.outcome() is not None or state.to_move == before.to_move:
+            continue
+        if state.to_text() in tally.along:
+            continue
+        tally.candidates += 1
+        prover = Prover(state.to_move)
+        found = None
+        near_end = end - i <= setup.deep_plies
+        for turns in range(1, setup.max_turns + 1):
+            if turns > 1 and not near_end:
+                break
+            if prover.has_win(state, turns):
+                found = solution(prover, state, turns)
+                if found is not None:
+                    found = (turns, found)
+                break
+        goal = "win"
+        if found is None and game == "evl":
+            scored = gains(state)
+            if (
+                len(scored) > 1
+                and scored[0][0] >= checker.MIN_GAIN
+                and scored[0][0] < 100
+                and scored[1][0] <= scored[0][0] - checker.MARGIN
+            ):
+                found = (1, [scored[0][1]])
+                goal = f"gain {scored[0][0]}"
+        if found is None:
+            continue
+        turns, moves = found
+        texts = [before.move_text(last)]
+        s = state
+        for m in moves:
+            texts.append(s.move_text(m))
+            s = s.play_unchecked(m)
+        puzzle = Puzzle(
+            id="",
+            game=game,
+            variant=setup.variant,
+            options=state.options_json(),
+            start=short_text(before),
+            moves=texts,
+            player=state.to_move,
+            theme="",
+            rating=rating(state, moves, turns),
+            goal=goal,
+        )
+        puzzle.theme = classify(puzzle)
+        yield puzzle
+        along = state
+        for k, m in enumerate(moves):  # the line's later positions are this puzzle's, not new ones
+            along = along.play_unchecked(m)
+            if k % 2 == 1:
+                tally.along.add(along.to_text())
+
+
+def generate(game: str, count: int, seconds: float, seed: int, tally: Tally) -> list[Puzzle]:
+    rng = random.Random(seed)
+    setups = SETUPS[game]
+    per_setup = {s: 0 for s in setups}
+    seen: set[str] = set()
+    puzzles: list[Puzzle] = []
+    t0 = time.process_time()
+    round_ = 0
+    while len(puzzles) < count and time.process_time() - t0 < seconds:
+        setup = min(setups, key=lambda s: per_setup[s])
+        round_ += 1
+        for puzzle in candidates(game, setup, rng, tally):
+            key = puzzle.start + " " + puzzle.moves[0]
+            if key in seen:
+                continue
+            seen.add(key)
+            puzzle.id = f"{game}-{len(puzzles) + 1:04d}"
+            try:
+                checker.check(puzzle)
+            except checker.PuzzleError as exc:
+                print(f"refused by the checker: {exc}", file=sys.stderr)
+                continue
+            puzzles.append(puzzle)
+            per_setup[setup] += 1
+            tally.kept += 1
+            if len(puzzles) >= count:
+                break
+        if round_ % 10 == 0:
+            print(
+                f"{game}: {round_} games, {len(puzzles)} puzzles, {tally.candidates} candidates, "
+                f"{time.process_time() - t0:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+    return puzzles
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("game", choices=sorted(SETUPS))
+    p.add_argument("--count", type=int, default=300)
+    p.add_argument("--seconds", type=float, default=3600.0, help="CPU seconds at most")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", help="the file to write (default: standard output)")
+    args = p.parse_args(argv)
+    tally = Tally()
+    t0 = time.process_time()
+    puzzles = generate(args.game, args.count, args.seconds, args.seed, tally)
+    spent = time.process_time() - t0
+    text = write(puzzles)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    rate = len(puzzles) / (spent / 60) if spent else 0.0
+    share = tally.kept / tally.candidates if tally.candidates else 0.0
+    print(
+        f"{args.game}: {len(puzzles)} puzzles from {tally.candidates} candidate positions "
+        f"({share:.1%} kept) in {spent:.0f} CPU s: {rate:.1f} puzzles per CPU minute",
+        file=sys.stderr,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
