@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   HISTORY,
+  MAX_CHANGE,
   PuzzleStore,
   applyResult,
   choose,
@@ -34,6 +35,18 @@ test("solving raises the rating and the streak; failing lowers the rating and en
   );
   assert.equal(lost.record.history[0].change, lost.change);
   assert.equal(r.history.length, 2, "the record given is not changed");
+});
+
+test("one puzzle moves a newcomer's rating at most MAX_CHANGE, either way", () => {
+  const fresh = emptyRecord("evl");
+  const lost = applyResult(fresh, puzzle("easy", 900), false);
+  assert.equal(lost.change, -MAX_CHANGE);
+  assert.ok(lost.record.rating.deviation < fresh.rating.deviation, "still surer than before");
+  const won = applyResult(fresh, puzzle("hard", 2400), true);
+  assert.equal(won.change, MAX_CHANGE);
+  const settled = { ...fresh, rating: { rating: 1500, deviation: 60, volatility: 0.06 } };
+  const small = applyResult(settled, puzzle("even", 1500), true);
+  assert.ok(small.change > 0 && small.change < 20, `a settled player moves little: ${small.change}`);
 });
 
 test("a puzzle tried again moves to the top of the history, which is kept short", () => {

@@ -334,7 +334,7 @@ export class PuzzlePage {
     this._say(
       solved
         ? `Solved!${change} Streak ${this.record.streak}.`
-        : `${this.session.viewed ? "The solution is on the board." : "Done, with help."}${change}`,
+        : `Failed${this.session.viewed ? "" : " (solved with help)"}.${change} Next puzzle, or Analyse this one.`,
     );
     this.els.next.focus({ preventScroll: true });
   }

@@ -24,6 +24,13 @@ export const HISTORY = 60; // the puzzles remembered per game (most recent first
  * of the generator, so they count as an opponent of this deviation. */
 export const PUZZLE_DEVIATION = 90;
 
+/** The most one puzzle moves the rating: a newcomer (deviation 350) who
+ * fails a puzzle rated far below would otherwise lose some 500 points at
+ * once (Glicko-2 is right that little is known, but the page should not
+ * swing that far on one puzzle).  The deviation and volatility are
+ * Glicko-2's own. */
+export const MAX_CHANGE = 200;
+
 /** A game's record before any puzzle.
  * @param {string} game */
 export function emptyRecord(game) {
@@ -38,9 +45,11 @@ export function emptyRecord(game) {
  */
 export function applyResult(record, puzzle, solved, at = Date.now()) {
   const before = record.rating;
-  const after = update(before, [
+  const rated = update(before, [
     { rating: puzzle.rating, deviation: PUZZLE_DEVIATION, score: solved ? 1 : 0 },
   ]);
+  const step = Math.max(-MAX_CHANGE, Math.min(MAX_CHANGE, rated.rating - before.rating));
+  const after = { ...rated, rating: before.rating + step };
   const change = Math.round(after.rating) - Math.round(before.rating);
   const streak = solved ? record.streak + 1 : 0;
   const entry = { id: puzzle.id, solved, change, rating: puzzle.rating, theme: puzzle.theme, at };
