@@ -79,3 +79,46 @@ def test_the_goal_names_the_colour_the_task_and_the_turns():
     )[0]
     assert goal_words(p) == "White to play and connect"
     assert classify(p) == "connect"
+
+
+# ---------------------------------------------------------------------------
+# Every shipped puzzle is proved: a sample in the fast loop, all when slow.
+
+from gamut.puzzles.check import check  # noqa: E402
+from gamut.puzzles.library import load_game  # noqa: E402
+
+#: The variants (and the options that make one) every game's puzzles cover.
+SPREAD = {
+    "loa": {("standard", ()), ("scrambled-eggs", ())},
+    "el": {("standard", ()), ("eight", ()), ("consecutive", ())},
+    "escabel": {("standard", (("size", "7"),)), ("standard", (("size", "9"),))},
+    "evl": {("standard", (("markers", "10"),))},
+}
+
+
+def _setup_of(puzzle):
+    wanted = dict(next(iter(SPREAD[puzzle.game]))[1])
+    return (puzzle.variant, tuple((k, puzzle.options[k]) for k in wanted))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_puzzles_cover_the_variants_that_matter(game):
+    puzzles = load_game(game)
+    assert {_setup_of(p) for p in puzzles} == SPREAD[game]
+    assert len({p.id for p in puzzles}) == len(puzzles)
+    assert len({(p.start, p.moves[0]) for p in puzzles}) == len(puzzles)  # no position twice
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_sample_of_the_shipped_puzzles_passes_the_checker(game):
+    puzzles = load_game(game)
+    step = max(1, len(puzzles) // 6)
+    for puzzle in puzzles[::step]:
+        check(puzzle)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_shipped_puzzle_passes_the_checker(game):
+    for puzzle in load_game(game):
+        check(puzzle)

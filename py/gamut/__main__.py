@@ -52,6 +52,7 @@ def main(argv=None) -> int:
     p.add_argument(
         "--depth", type=int, help="search every position to this many plies instead (two-player games)"
     )
+    _add_puzzles(sub)
     args = parser.parse_args(argv)
     try:
         if args.command == "perft":
@@ -74,6 +75,10 @@ def main(argv=None) -> int:
             return _records(args.files)
         elif args.command == "analyse":
             return _analyse(args.files, args.level, args.depth)
+        elif args.command == "puzzles":
+            from .puzzles.cli import run
+
+            return run(args)
     except GamutError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -143,6 +148,18 @@ def _analyse(files: list, level: str, depth: int | None) -> int:
         sys.stdout.write(analysis.report(start, result, names))
         print(f"({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
     return status
+
+
+def _add_puzzles(sub) -> None:
+    """``python -m gamut puzzles check FILE...`` and ``python -m gamut puzzles
+    export GAME --json`` (see :mod:`gamut.puzzles.cli`)."""
+    p = sub.add_parser("puzzles", help="check puzzle files, or export a game's shipped puzzles")
+    actions = p.add_subparsers(dest="action", required=True)
+    check = actions.add_parser("check", help="prove every puzzle of record files (- for standard input)")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    export = actions.add_parser("export", help="a game's shipped puzzles")
+    export.add_argument("game")
+    export.add_argument("--json", action="store_true", help="as JSON (the only form for now)")
 
 
 if __name__ == "__main__":

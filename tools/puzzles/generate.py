@@ -44,21 +44,23 @@ class Setup:
     variant: str
     options: tuple[tuple[str, Any], ...] = ()
     max_turns: int = 3  # the longest win looked for (in the solver's turns)
-    deep_plies: int = 10  # wins of 2+ turns are looked for only this close to a game's end
+    deep_share: float = 1.0  # the share of eligible positions searched for longer wins (CPU)
+    siblings: int = 0  # other blunders tried from the position before a win in 1
 
 
 SETUPS: dict[str, list[Setup]] = {
     "loa": [Setup("standard"), Setup("scrambled-eggs")],
     "el": [
-        Setup("standard", max_turns=2, deep_plies=4),
-        Setup("eight", max_turns=2, deep_plies=4),
-        Setup("consecutive", max_turns=2, deep_plies=4),
+        # a win in 2 costs EL's exact search seconds (200 placements a ply): a few only
+        Setup("standard", max_turns=2, deep_share=0.2, siblings=12),
+        Setup("eight", max_turns=2, deep_share=0.2, siblings=12),
+        Setup("consecutive", max_turns=2, deep_share=0.2, siblings=12),
     ],
     "escabel": [
-        Setup("standard", (("size", 7),), max_turns=2, deep_plies=8),
-        Setup("standard", (("size", 9),), max_turns=2, deep_plies=8),
+        Setup("standard", (("size", 7),), max_turns=2),
+        Setup("standard", (("size", 9),), max_turns=2),
     ],
-    "evl": [Setup("standard", (("markers", 10),), max_turns=2, deep_plies=6)],
+    "evl": [Setup("standard", (("markers", 10),), max_turns=2)],
 }
 
 
@@ -157,9 +159,12 @@ def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Ite
         tally.candidates += 1
         prover = Prover(state.to_move)
         found = None
-        near_end = end - i <= setup.deep_plies
+        winner = line[end][0].outcome()
+        won = winner is not None and winner.winner == state.to_move
         for turns in range(1, setup.max_turns + 1):
-            if turns > 1 and not near_end:
+            # A longer proof is tried only where the game shows a win that
+            # short: the side to move won it within that many turns.
+            if turns > 1 and not (won and end - i <= 2 * turns - 1 and rng.random() < setup.deep_share):
                 break
             if prover.has_win(state, turns):
                 found = solution(prover, state, turns)
@@ -180,77 +185,159 @@ def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Ite
         if found is None:
             continue
         turns, moves = found
-        texts = [before.move_text(last)]
-        s = state
-        for m in moves:
-            texts.append(s.move_text(m))
-            s = s.play_unchecked(m)
-        puzzle = Puzzle(
-            id="",
-            game=game,
-            variant=setup.variant,
-            options=state.options_json(),
-            start=short_text(before),
-            moves=texts,
-            player=state.to_move,
-            theme="",
-            rating=rating(state, moves, turns),
-            goal=goal,
-        )
-        puzzle.theme = classify(puzzle)
-        yield puzzle
-        along = state
-        for k, m in enumerate(moves):  # the line's later positions are this puzzle's, not new ones
-            along = along.play_unchecked(m)
-            if k % 2 == 1:
-                tally.along.add(along.to_text())
+        yield make(game, setup, before, last, state, moves, turns, goal, tally)
+        if turns == 1 and goal == "win" and setup.siblings:
+            yield from siblings(game, setup, before, last, rng, tally)
 
 
-def generate(game: str, count: int, seconds: float, seed: int, tally: Tally) -> list[Puzzle]:
+def siblings(game: str, setup: Setup, before: Any, last: Any, rng: random.Random, tally: Tally):
+    """Other blunders from the same position: up to ``setup.siblings`` other
+    moves of the opponent, each tried for a unique win in 1 of the solver
+    (a whole self-play game costs far more than these few proofs)."""
+    others = [m for m in before.legal_moves() if m != last]
+    for other in rng.sample(others, min(setup.siblings, len(others))):
+        state = before.play_unchecked(other)
+        if state.outcome() is not None or state.to_move == before.to_move:
+            continue
+        if state.to_text() in tally.along:
+            continue
+        tally.candidates += 1
+        moves = solution(Prover(state.to_move), state, 1)
+        if moves is not None:
+            yield make(game, setup, before, other, state, moves, 1, "win", tally)
+
+
+def make(
+    game: str,
+    setup: Setup,
+    before: Any,
+    last: Any,
+    state: Any,
+    moves: list[Any],
+    turns: int,
+    goal: str,
+    tally: Tally,
+) -> Puzzle:
+    """The puzzle of ``moves`` (the solution from ``state``, reached from
+    ``before`` by the opponent's ``last``), themed and rated."""
+    texts = [before.move_text(last)]
+    s = state
+    for m in moves:
+        texts.append(s.move_text(m))
+        s = s.play_unchecked(m)
+    puzzle = Puzzle(
+        id="",
+        game=game,
+        variant=setup.variant,
+        options=state.options_json(),
+        start=short_text(before),
+        extra={"history": "cut"} if short_text(before) != before.to_text() else {},
+        moves=texts,
+        player=state.to_move,
+        theme="",
+        rating=rating(state, moves, turns),
+        goal=goal,
+    )
+    puzzle.theme = classify(puzzle)
+    tally.along.add(state.to_text())
+    along = state
+    for k, m in enumerate(moves):  # the line's later positions are this puzzle's, not new ones
+        along = along.play_unchecked(m)
+        if k % 2 == 1:
+            tally.along.add(along.to_text())
+    return puzzle
+
+
+def stream(game: str, seed: int, tally: Tally, quiet: bool = False) -> Iterator[list[Puzzle]]:
+    """Endless: each step plays one self-play game (the setups in turn, the
+    least served first) and yields the new puzzles it gave (deduplicated,
+    numbered).  A puzzle is proved while it is made (:func:`solution`); the
+    checker runs again only on one whose start text lost its repetition
+    history (the proof was made with it)."""
     rng = random.Random(seed)
     setups = SETUPS[game]
     per_setup = {s: 0 for s in setups}
     seen: set[str] = set()
-    puzzles: list[Puzzle] = []
-    t0 = time.process_time()
-    round_ = 0
-    while len(puzzles) < count and time.process_time() - t0 < seconds:
+    made = 0
+    while True:
         setup = min(setups, key=lambda s: per_setup[s])
-        round_ += 1
+        new_ones = []
         for puzzle in candidates(game, setup, rng, tally):
             key = puzzle.start + " " + puzzle.moves[0]
             if key in seen:
                 continue
             seen.add(key)
-            puzzle.id = f"{game}-{len(puzzles) + 1:04d}"
-            try:
-                checker.check(puzzle)
-            except checker.PuzzleError as exc:
-                print(f"refused by the checker: {exc}", file=sys.stderr)
-                continue
-            puzzles.append(puzzle)
-            per_setup[setup] += 1
+            puzzle.id = f"{game}-{made + 1:04d}"
+            if puzzle.extra.pop("history", None):
+                try:
+                    checker.check(puzzle)
+                except checker.PuzzleError as exc:
+                    if not quiet:
+                        print(f"refused by the checker: {exc}", file=sys.stderr)
+                    continue
+            made += 1
             tally.kept += 1
-            if len(puzzles) >= count:
-                break
-        if round_ % 10 == 0:
+            new_ones.append(puzzle)
+        per_setup[setup] += max(1, len(new_ones))
+        yield new_ones
+
+
+def generate(
+    game: str, count: int, seconds: float, seed: int, tally: Tally, quiet: bool = False
+) -> list[Puzzle]:
+    """Up to ``count`` puzzles of ``game`` in about ``seconds`` of CPU at
+    most (a game in progress is finished)."""
+    puzzles: list[Puzzle] = []
+    t0 = time.process_time()
+    for new_ones in stream(game, seed, tally, quiet):
+        puzzles += new_ones
+        if len(puzzles) >= count or time.process_time() - t0 >= seconds:
+            break
+    return puzzles[:count]
+
+
+def interleave(games: list[str], count: int, seconds: float, seed: int, out_dir: str) -> None:
+    """Every game in turn, one self-play game at a time, until each has
+    ``count`` puzzles or the CPU budget is spent; each game's file
+    (``out_dir/<game>.txt``) is rewritten as it grows, so a stopped run
+    keeps what it made."""
+    tallies = {g: Tally() for g in games}
+    streams = {g: stream(g, seed, tallies[g]) for g in games}
+    found: dict[str, list[Puzzle]] = {g: [] for g in games}
+    spent = {g: 0.0 for g in games}
+    written = {g: 0 for g in games}
+    t_start = time.process_time()
+    while time.process_time() - t_start < seconds:
+        open_games = [g for g in games if len(found[g]) < count]
+        if not open_games:
+            break
+        game = min(open_games, key=lambda g: spent[g])  # the same CPU for each game
+        t0 = time.process_time()
+        found[game] += next(streams[game])
+        spent[game] += time.process_time() - t0
+        if len(found[game]) - written[game] >= 10 or len(found[game]) >= count:
+            with open(f"{out_dir}/{game}.txt", "w", encoding="utf-8") as f:
+                f.write(write(found[game][:count]))
+            written[game] = len(found[game])
+            tally = tallies[game]
             print(
-                f"{game}: {round_} games, {len(puzzles)} puzzles, {tally.candidates} candidates, "
-                f"{time.process_time() - t0:.0f} s",
+                f"{game}: {len(found[game])} puzzles, {tally.candidates} candidates, {spent[game]:.0f} CPU s",
                 file=sys.stderr,
                 flush=True,
             )
-    return puzzles
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("game", choices=sorted(SETUPS))
+    p.add_argument("game", choices=sorted(SETUPS) + ["all"], help="a game, or all of them in turn")
     p.add_argument("--count", type=int, default=300)
     p.add_argument("--seconds", type=float, default=3600.0, help="CPU seconds at most")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", help="the file to write (default: standard output)")
+    p.add_argument("--out", help="the file to write (default: standard output); with all, a folder")
     args = p.parse_args(argv)
+    if args.game == "all":
+        interleave(sorted(SETUPS), args.count, args.seconds, args.seed, args.out or ".")
+        return 0
     tally = Tally()
     t0 = time.process_time()
     puzzles = generate(args.game, args.count, args.seconds, args.seed, tally)

@@ -58,6 +58,15 @@ def _fail(puzzle: Puzzle, why: str) -> PuzzleError:
     return PuzzleError(f"puzzle {puzzle.id}: {why}")
 
 
+def _move(puzzle: Puzzle, state, i: int):
+    """The ``i``-th move of the line (from 1), legal in ``state``."""
+    text = puzzle.moves[i - 1]
+    try:
+        return state.parse_move(text)
+    except GamutError as exc:
+        raise _fail(puzzle, f"move {i}, {text}, is illegal: {exc}") from None
+
+
 def _check(puzzle: Puzzle, themes: bool) -> None:
     start = load(puzzle.start)
     if (start.game_id, start.variant, start.options_json()) != (
@@ -68,7 +77,13 @@ def _check(puzzle: Puzzle, themes: bool) -> None:
         raise _fail(puzzle, "the Start position is not of the puzzle's game, variant and options")
     if start.to_move == puzzle.player:
         raise _fail(puzzle, "the line must begin with the opponent's move")
-    position = start.play_unchecked(start.parse_move(puzzle.moves[0]))
+    state = start
+    for i in range(1, len(puzzle.moves) + 1):  # every move legal, said by its place and text
+        last_mover = state.to_move
+        state = state.play_unchecked(_move(puzzle, state, i))
+    if last_mover != puzzle.player or len(puzzle.moves) < 2:
+        raise _fail(puzzle, "the line must end with the solver's move")
+    position = start.play_unchecked(_move(puzzle, start, 1))
     if position.outcome() is not None or position.to_move != puzzle.player:
         raise _fail(puzzle, "after the opponent's move it is not the solver's turn")
     if puzzle.gain():
@@ -95,7 +110,7 @@ def _check_win(puzzle: Puzzle, position) -> None:
     left = turns  # the solver's turns not begun yet
     previous = None
     for i, text in enumerate(puzzle.moves[1:], 2):
-        move = state.parse_move(text)
+        move = _move(puzzle, state, i)
         if state.to_move == solver:
             if previous != solver:
                 left -= 1
@@ -111,8 +126,6 @@ def _check_win(puzzle: Puzzle, position) -> None:
                 raise _fail(puzzle, f"reply {i}, {text}, is not the longest defence")
         previous = state.to_move
         state = state.play_unchecked(move)
-    if previous != solver:
-        raise _fail(puzzle, "the line must end with the solver's move")
     if left != 0:
         raise _fail(puzzle, "the line stops before the win")
 
@@ -123,7 +136,7 @@ def _check_gain(puzzle: Puzzle, position) -> None:
     want = puzzle.gain()
     if want < MIN_GAIN:
         raise _fail(puzzle, f"a gain puzzle gains at least {MIN_GAIN}")
-    move = position.parse_move(puzzle.moves[1])
+    move = _move(puzzle, position, 2)
     for gain, other in gains(position):
         if other == move:
             if gain != want:

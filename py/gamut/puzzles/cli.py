@@ -1,0 +1,82 @@
+"""``python -m gamut puzzles check FILE...``: prove every puzzle of the files
+(one line per refused puzzle on standard error, status 1 when any is
+refused); ``python -m gamut puzzles export GAME --json``: the game's shipped
+puzzles as ``[{"position", "solution": [moves], "theme", "rating"}]``
+(``position``: the text of the position after the opponent's last move,
+``solution``: the moves from there)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+from ..core import GamutError
+from .puzzle import Puzzle, read
+
+__all__ = ["run", "check_text", "export"]
+
+
+def run(args: Any) -> int:
+    if args.action == "check":
+        status = 0
+        for name in args.files:
+            try:
+                if name == "-":
+                    text = sys.stdin.read()
+                else:
+                    with open(name, encoding="utf-8") as f:
+                        text = f.read()
+            except OSError as exc:
+                print(f"{name}: {exc}", file=sys.stderr)
+                status = 1
+                continue
+            t0 = time.process_time()
+            good, bad = check_text(text, name)
+            print(f"{name}: {good} puzzles proved, {bad} refused ({time.process_time() - t0:.1f} CPU s)")
+            status = status or (1 if bad else 0)
+        return status
+    from .library import load_game
+
+    json.dump(export(load_game(args.game)), sys.stdout, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def check_text(text: str, name: str = "puzzles") -> tuple[int, int]:
+    """Check every puzzle of a file's text; print each refusal to standard
+    error; return (proved, refused)."""
+    from .check import PuzzleError, check
+
+    try:
+        puzzles = read(text)
+    except GamutError as exc:
+        print(f"{name}: {exc}", file=sys.stderr)
+        return 0, 1
+    good = bad = 0
+    seen: set[str] = set()
+    for puzzle in puzzles:
+        try:
+            if puzzle.id in seen:
+                raise PuzzleError(f"puzzle {puzzle.id}: the id is used twice")
+            seen.add(puzzle.id)
+            check(puzzle)
+            good += 1
+        except PuzzleError as exc:
+            print(f"{name}: {exc}", file=sys.stderr)
+            bad += 1
+    return good, bad
+
+
+def export(puzzles: list[Puzzle]) -> list[dict[str, Any]]:
+    """The puzzles in the issue's export form."""
+    return [
+        {
+            "position": p.position_after(1).to_text(),
+            "solution": list(p.moves[1:]),
+            "theme": p.theme,
+            "rating": p.rating,
+        }
+        for p in puzzles
+    ]

@@ -1,0 +1,112 @@
+"""The puzzle checker refuses what is not a puzzle (#30): a second winning
+move, a wrong solution, an illegal move, a reply that gives up sooner than
+it must, a wrong theme or gain; and accepts a good one."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+import gamut
+from gamut.__main__ import main
+from gamut.puzzles.check import PuzzleError, check
+from gamut.puzzles.puzzle import Puzzle, write
+
+LOA = "loa standard double-connection=mover "
+
+
+def loa(board: str, moves: list[str], player: int, theme: str = "connect") -> Puzzle:
+    start = gamut.load(LOA + board)
+    return Puzzle("t-1", "loa", "standard", start.options_json(), LOA + board, moves, player, theme, 1000)
+
+
+# White's g2-c6 is the only move that connects all of White's pieces.
+CONNECT = loa("8/2w5/8/2bww3/2www3/1b1wbw2/2w3w1/8 b", ["b3-b4", "g2-c6"], 1)
+# White wins in 2: h3-g2 (the only way), Black's b3-b4, and g2-c6.
+IN_TWO = loa("8/2w5/3b4/3ww3/2www3/1b1wbw1w/2w5/8 b", ["d6-c5", "h3-g2", "b3-b4", "g2-c6"], 1, "forcing-line")
+
+
+def test_a_good_puzzle_passes():
+    check(CONNECT)
+    check(IN_TWO)
+
+
+def test_a_second_winning_move_is_refused():
+    # After White's c5-c3 Black connects with d1-c2, and with d3-e2 as well.
+    puzzle = loa("8/8/5bw1/2wwbw2/3wb3/3bbw2/8/2bb4 w", ["c5-c3", "d1-c2"], 0)
+    with pytest.raises(PuzzleError, match=r"not the only win: d3-e2"):
+        check(puzzle)
+
+
+def test_a_wrong_solution_is_refused():
+    position = CONNECT.position_after(1)
+    wrong = next(position.move_text(m) for m in position.legal_moves() if position.move_text(m) != "g2-c6")
+    with pytest.raises(PuzzleError, match=f"move 2, {wrong}, does not win"):
+        check(replace(CONNECT, moves=["b3-b4", wrong]))
+
+
+def test_an_illegal_move_is_refused():
+    with pytest.raises(PuzzleError, match="g2-g8"):
+        check(replace(CONNECT, moves=["b3-b4", "g2-g8"]))
+    with pytest.raises(PuzzleError):
+        check(replace(CONNECT, moves=["b3-b5", "g2-c6"]))
+
+
+def test_a_line_must_be_exactly_as_long_as_the_win():
+    # h3-g2 wins, but in 2: as a puzzle "in 1" it does not win
+    with pytest.raises(PuzzleError, match="does not win"):
+        check(replace(IN_TWO, moves=IN_TWO.moves[:2]))
+    # a line that stops after the opponent's reply
+    with pytest.raises(PuzzleError, match="must end with the solver's move"):
+        check(replace(IN_TWO, moves=IN_TWO.moves[:3]))
+
+
+def test_the_theme_must_be_what_the_solution_shows():
+    with pytest.raises(PuzzleError, match="shows the theme 'connect'"):
+        check(replace(CONNECT, theme="capture-connect"))
+    with pytest.raises(PuzzleError, match="unknown theme"):
+        check(replace(CONNECT, theme="fork"))
+
+
+def test_an_evl_gain_must_be_the_one_it_claims():
+    start = "evl standard pieces=20,markers=10 3w(ww)2/1w(wwb)b3/1w1w1b1/5b1 6/2bb2/4bb b"
+    state = gamut.load(start)
+    puzzle = Puzzle(
+        "t-2",
+        "evl",
+        "standard",
+        state.options_json(),
+        start,
+        ["a2", "a5-b5-b4"],
+        1,
+        "unstack-capture",
+        900,
+        goal="gain 2",
+    )
+    check(puzzle)
+    with pytest.raises(PuzzleError, match="gains 2, not 3"):
+        check(replace(puzzle, goal="gain 3"))
+
+
+def test_the_command_line_checks_a_file_and_exports_a_game(tmp_path, capsys):
+    good = tmp_path / "good.txt"
+    good.write_text(write([CONNECT, replace(IN_TWO, id="t-2")]))
+    assert main(["puzzles", "check", str(good)]) == 0
+    assert "2 puzzles proved, 0 refused" in capsys.readouterr().out
+    bad = tmp_path / "bad.txt"
+    position = CONNECT.position_after(1)
+    wrong = next(position.move_text(m) for m in position.legal_moves() if position.move_text(m) != "g2-c6")
+    bad.write_text(write([CONNECT, replace(CONNECT, id="t-2", moves=["b3-b4", wrong])]))
+    assert main(["puzzles", "check", str(bad)]) == 1
+    said = capsys.readouterr()
+    assert "1 puzzles proved, 1 refused" in said.out and "puzzle t-2" in said.err
+    assert main(["puzzles", "export", "loa", "--json"]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert exported and set(exported[0]) == {"position", "solution", "theme", "rating"}
+    first = exported[0]
+    state = gamut.load(first["position"])
+    for text in first["solution"]:
+        state = state.play(state.parse_move(text))
+    assert state.outcome() is not None or first["solution"]
