@@ -36,7 +36,8 @@ import { Page } from "./app/page.js";
 import { PageSettings } from "./settings/page-settings.js"; // (settings hook, #28)
 import { StartPanel } from "./panels/startpanel.js";
 import { isStandardStart } from "./model/game.js";
-import { PuzzlePage, puzzlesMenuItems } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
+import { PuzzlePage } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
+import { puzzlesMenuItems } from "./puzzles/links.js";
 
 const root = document.documentElement;
 const initial = (() => {

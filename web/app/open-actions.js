@@ -13,7 +13,7 @@ import * as records from "../library/records.js";
 import { clause, copyLink, hideNotice, setExplain, showNotice } from "../panels/dialogs.js";
 import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.js";
 import { editLink, readEditLink } from "../editor/setupedit.js";
-import { puzzlesLinkGame } from "../puzzles/puzzlepage.js";
+import { puzzlesLinkGame } from "../puzzles/links.js";
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another

@@ -35,18 +35,12 @@ const REPLY_PAUSE_MS = 450; // before the opponent's reply: the player's move is
 const OPEN_PAUSE_MS = 350; // before the opponent's last move, when a puzzle opens
 const SOLUTION_STEP_MS = 700; // between the moves of the solution shown
 
+const viewKey = (start, line) => `${start}\n${line.join(" ")}`;
 const wait = ms => new Promise(resolve => setTimeout(resolve, ms));
 const sentence = text => {
   const t = String(text || "").trim();
   return t ? t[0].toUpperCase() + t.slice(1).replace(/[.\s]*$/, ".") : "";
 };
-
-/** The game id of a puzzles link ("#puzzles/loa"; "#puzzles": `current`), or null. */
-export function puzzlesLinkGame(hash, current) {
-  const m = /^#puzzles(?:\/([a-z0-9-]+))?\/?$/.exec(hash || "");
-  if (!m) return null;
-  return m[1] || current || "loa";
-}
 
 export class PuzzlePage {
   /** `settings`: the page's settings (settings/page-settings.js: the board's
@@ -143,10 +137,15 @@ export class PuzzlePage {
       }
       await this._start(puzzle, asked);
     } catch (err) {
-      if (asked !== this.asked) return;
-      this._say(`The puzzles could not be loaded: ${sentence((err && err.message) || err)}`);
-      this._phase("failed");
+      this._failed(err, asked);
     }
+  }
+
+  /** Something the engine refused: said, and no puzzle is shown. */
+  _failed(err, asked) {
+    if (asked !== this.asked) return;
+    this._say(`The puzzle could not be shown: ${sentence((err && err.message) || err)}`);
+    this._phase("failed");
   }
 
   /** Leave the page (the game under it is as it was). */
@@ -173,7 +172,7 @@ export class PuzzlePage {
   async openPuzzle(id) {
     const list = await this._list(this.game);
     const puzzle = list.puzzles.find(p => p.id === id);
-    if (puzzle) await this._start(puzzle, ++this.asked);
+    if (puzzle) await this._begin(puzzle);
   }
 
   /** The next puzzle: near the rating, not seen lately, not this one. */
@@ -181,7 +180,16 @@ export class PuzzlePage {
     const list = await this._list(this.game);
     this.record = await this.store.get(this.game);
     const puzzle = choose(list.puzzles, this.record, Math.random(), this.puzzle && this.puzzle.id);
-    if (puzzle) await this._start(puzzle, ++this.asked);
+    if (puzzle) await this._begin(puzzle);
+  }
+
+  async _begin(puzzle) {
+    const asked = ++this.asked;
+    try {
+      await this._start(puzzle, asked);
+    } catch (err) {
+      this._failed(err, asked);
+    }
   }
 
   async _start(puzzle, asked) {
@@ -191,7 +199,7 @@ export class PuzzlePage {
     if (asked !== this.asked) return;
     this.puzzle = puzzle;
     this.session = new PuzzleSession(puzzle, placed.line);
-    this.views.set(placed.line.join(" "), placed.view);
+    this.views.set(viewKey(puzzle.start, placed.line), placed.view);
     this.change = null;
     this.recorded = false;
     const first = await this._view([]);
@@ -212,8 +220,9 @@ export class PuzzlePage {
 
   /** The position after `line` (of the puzzle shown). */
   async _view(line) {
-    const key = line.join(" ");
-    if (!this.views.has(key)) this.views.set(key, (await this.engine.view(this.puzzle.start, line)).view);
+    const start = this.puzzle.start;
+    const key = viewKey(start, line);
+    if (!this.views.has(key)) this.views.set(key, (await this.engine.view(start, line)).view);
     return this.views.get(key);
   }
 
@@ -251,10 +260,17 @@ export class PuzzlePage {
     this.board.setInteractive(false);
     this.board.setSuggest(null);
     this._phase("check");
-    const r = await this.engine.play(this.puzzle.start, s.line(), text);
+    let r;
+    try {
+      r = await this.engine.play(this.puzzle.start, s.line(), text);
+    } catch (err) {
+      if (asked !== this.asked) return;
+      this._say(sentence((err && err.message) || err));
+      return this._turn(asked); // (the same step again)
+    }
     if (asked !== this.asked) return;
     const verdict = s.judge(r.line[r.line.length - 1]);
-    this.views.set(s.line().join(" "), r.view);
+    this.views.set(viewKey(this.puzzle.start, s.line()), r.view);
     this._show(r.view);
     await this._settle();
     if (verdict === "wrong") {
@@ -441,16 +457,4 @@ export class PuzzlePage {
   _say(text) {
     if (this.els) this.els.status.textContent = text;
   }
-}
-
-/** The links of the header's Puzzles menu: one per game of `games` (GameInfo list). */
-export function puzzlesMenuItems(games) {
-  return games.map(info => {
-    const item = document.createElement("li");
-    const link = document.createElement("a");
-    link.href = `#puzzles/${info.id}`;
-    link.textContent = info.name;
-    item.append(link);
-    return item;
-  });
 }
