@@ -122,3 +122,12 @@ def test_a_sample_of_the_shipped_puzzles_passes_the_checker(game):
 def test_every_shipped_puzzle_passes_the_checker(game):
     for puzzle in load_game(game):
         check(puzzle)
+
+
+def test_the_wheel_ships_every_games_puzzle_file():
+    from tools.build.wheel import package_files
+
+    shipped = {
+        p.name for p in package_files() if p.parent.name == "data" and p.parent.parent.name == "puzzles"
+    }
+    assert shipped == {f"{game}.txt" for game in GAMES}

@@ -110,3 +110,31 @@ def test_the_command_line_checks_a_file_and_exports_a_game(tmp_path, capsys):
     for text in first["solution"]:
         state = state.play(state.parse_move(text))
     assert state.outcome() is not None or first["solution"]
+
+
+@pytest.fixture
+def tictactoe():
+    """The tests' tic-tac-toe (tests/toygame), registered for one test."""
+    import toygame
+
+    from gamut import core
+
+    core.register(toygame.INFO)
+    try:
+        yield
+    finally:
+        core.unregister("tictactoe")
+
+
+def test_a_reply_that_loses_sooner_than_it_must_is_refused(tictactoe):
+    # X (b1) answers O's a3 with a1, the only win in 3: O must block c1, then
+    # X forks with b2 and wins on whichever line O leaves open.
+    start = "tictactoe standard - .../.../.x. o"
+    good = Puzzle(
+        "t-3", "tictactoe", "standard", {}, start, ["a3", "a1", "c1", "b2", "b3", "c3"], 0, "", 1000
+    )
+    check(good, themes=False)
+    # O's a2 blocks nothing: X could win at once with c1, so a line going on
+    # from a2 does not show the longest defence
+    with pytest.raises(PuzzleError, match="reply 3, a2, is not the longest defence"):
+        check(replace(good, moves=["a3", "a1", "a2", "b2", "c1", "b3"]), themes=False)

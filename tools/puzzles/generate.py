@@ -32,7 +32,7 @@ from typing import Any
 from gamut import load, new
 from gamut.ai.search import AlphaBeta
 from gamut.puzzles import check as checker
-from gamut.puzzles.puzzle import Puzzle, write
+from gamut.puzzles.puzzle import Puzzle, read, write
 from gamut.puzzles.solve import Prover, gains
 from gamut.puzzles.themes import classify
 
@@ -52,9 +52,9 @@ SETUPS: dict[str, list[Setup]] = {
     "loa": [Setup("standard"), Setup("scrambled-eggs")],
     "el": [
         # a win in 2 costs EL's exact search seconds (200 placements a ply): a few only
-        Setup("standard", max_turns=2, deep_share=0.2, siblings=12),
-        Setup("eight", max_turns=2, deep_share=0.2, siblings=12),
-        Setup("consecutive", max_turns=2, deep_share=0.2, siblings=12),
+        Setup("standard", max_turns=2, deep_share=0.2, siblings=30),
+        Setup("eight", max_turns=2, deep_share=0.2, siblings=30),
+        Setup("consecutive", max_turns=2, deep_share=0.2, siblings=30),
     ],
     "escabel": [
         Setup("standard", (("size", 7),), max_turns=2),
@@ -139,7 +139,9 @@ def rating(state: Any, line: list[Any], turns: int) -> int:
     base = {1: 800, 2: 1300, 3: 1700}.get(turns, 1900)
     choice = min(len(state.legal_moves()), 60) * 4
     depth = 2 * turns
-    for d in range(1, 2 * turns):
+    if turns == 1:
+        depth = 1  # every search sees a win on its first ply
+    for d in range(1, 2 * turns if turns > 1 else 1):
         if AlphaBeta(state, max_depth=d, noise=0).run() == line[0]:
             depth = d
             break
@@ -296,11 +298,15 @@ def generate(
     return puzzles[:count]
 
 
-def interleave(games: list[str], count: int, seconds: float, seed: int, out_dir: str) -> None:
-    """Every game in turn, one self-play game at a time, until each has
-    ``count`` puzzles or the CPU budget is spent; each game's file
-    (``out_dir/<game>.txt``) is rewritten as it grows, so a stopped run
+def interleave(
+    games: list[str], count: int, seconds: float, seed: int, out_dir: str, have: dict[str, int] | None = None
+) -> None:
+    """Every game in turn, one self-play game at a time, the game with the
+    fewest puzzles first (``have``: how many each has already, from earlier
+    runs), until each has ``count`` or the CPU budget is spent; each game's
+    file (``out_dir/<game>.txt``) is rewritten as it grows, so a stopped run
     keeps what it made."""
+    have = have or {}
     tallies = {g: Tally() for g in games}
     streams = {g: stream(g, seed, tallies[g]) for g in games}
     found: dict[str, list[Puzzle]] = {g: [] for g in games}
@@ -308,14 +314,14 @@ def interleave(games: list[str], count: int, seconds: float, seed: int, out_dir:
     written = {g: 0 for g in games}
     t_start = time.process_time()
     while time.process_time() - t_start < seconds:
-        open_games = [g for g in games if len(found[g]) < count]
+        open_games = [g for g in games if have.get(g, 0) + len(found[g]) < count]
         if not open_games:
             break
-        game = min(open_games, key=lambda g: spent[g])  # the same CPU for each game
+        game = min(open_games, key=lambda g: (have.get(g, 0) + len(found[g]), spent[g]))
         t0 = time.process_time()
         found[game] += next(streams[game])
         spent[game] += time.process_time() - t0
-        if len(found[game]) - written[game] >= 10 or len(found[game]) >= count:
+        if len(found[game]) - written[game] >= 10:
             with open(f"{out_dir}/{game}.txt", "w", encoding="utf-8") as f:
                 f.write(write(found[game][:count]))
             written[game] = len(found[game])
@@ -325,6 +331,10 @@ def interleave(games: list[str], count: int, seconds: float, seed: int, out_dir:
                 file=sys.stderr,
                 flush=True,
             )
+    for game in games:  # what the last games made
+        if len(found[game]) > written[game]:
+            with open(f"{out_dir}/{game}.txt", "w", encoding="utf-8") as f:
+                f.write(write(found[game]))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -333,10 +343,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--count", type=int, default=300)
     p.add_argument("--seconds", type=float, default=3600.0, help="CPU seconds at most")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--have", action="append", help="with all: a folder of earlier runs' files")
     p.add_argument("--out", help="the file to write (default: standard output); with all, a folder")
     args = p.parse_args(argv)
     if args.game == "all":
-        interleave(sorted(SETUPS), args.count, args.seconds, args.seed, args.out or ".")
+        have = {}
+        for game in SETUPS:  # puzzles made by earlier runs count towards --count
+            for folder in args.have or []:
+                try:
+                    with open(f"{folder}/{game}.txt", encoding="utf-8") as f:
+                        have[game] = have.get(game, 0) + len(read(f.read()))
+                except FileNotFoundError:
+                    pass
+        interleave(sorted(SETUPS), args.count, args.seconds, args.seed, args.out or ".", have)
         return 0
     tally = Tally()
     t0 = time.process_time()

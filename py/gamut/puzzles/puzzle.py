@@ -55,7 +55,10 @@ class Puzzle:
 
     @property
     def solver_turns(self) -> int:
-        """How many turns of the solver the solution takes."""
+        """How many turns of the solver the solution takes (a turn: all the
+        consecutive moves of one seat)."""
+        if self.game != "el" or "declare-threats=on" not in self.start.split(" ", 3)[2]:
+            return len(self.moves) // 2  # one move a turn: the opponent's, then 1 + 2 per more turn
         state = load(self.start).play_text(self.moves[0])
         turns = 0
         last = None

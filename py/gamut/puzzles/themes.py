@@ -63,14 +63,25 @@ _VERBS = {"loa": "connect", "el": "complete an EL", "escabel": "make an unbreaka
 def goal_words(puzzle: Puzzle) -> str:
     """The task in words, for the live region: "Black to play and connect
     in 2", "White to play and gain 2 pentagons"."""
-    state = load(puzzle.start)
-    colour = str(state.view()["players"][puzzle.player]["color"]).capitalize()
+    colour = _colours(puzzle.start)[puzzle.player].capitalize()
     gain = puzzle.gain()
     if gain:
         return f"{colour} to play and gain {gain} pentagon{'s' if gain > 1 else ''}"
     turns = puzzle.solver_turns
     verb = _VERBS.get(puzzle.game, "win")
     return f"{colour} to play and {verb}" + (f" in {turns}" if turns > 1 else "")
+
+
+_COLOURS: dict[str, list[str]] = {}
+
+
+def _colours(start: str) -> list[str]:
+    """The seats' colour words of a game (by the position text's header:
+    game, variant and options), from its view, looked up once."""
+    header = " ".join(start.split(" ", 3)[:3])
+    if header not in _COLOURS:
+        _COLOURS[header] = [str(p["color"]) for p in load(start).view()["players"]]
+    return _COLOURS[header]
 
 
 def classify(puzzle: Puzzle) -> str:

@@ -1,0 +1,54 @@
+"""Merge puzzle files of one game: ``python tools/puzzles/merge.py FILE...
+--out FILE [--count N]`` (run with ``PYTHONPATH=py:.``).  A position met in
+an earlier file is left out, the ids are numbered again in order, and at most
+``N`` puzzles are kept, taken from the game's variants in turn so that a cut
+keeps the spread."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+
+from gamut.puzzles.puzzle import Puzzle, read, write
+
+
+def merge(texts: list[str], count: int | None = None) -> list[Puzzle]:
+    seen: set[tuple[str, str]] = set()
+    by_setup: dict[tuple[str, tuple[tuple[str, str], ...]], list[Puzzle]] = defaultdict(list)
+    for text in texts:
+        for puzzle in read(text):
+            key = (puzzle.start, puzzle.moves[0])
+            if key not in seen:
+                seen.add(key)
+                by_setup[(puzzle.variant, tuple(sorted(puzzle.options.items())))].append(puzzle)
+    queues = list(by_setup.values())
+    kept: list[Puzzle] = []
+    while any(queues) and (count is None or len(kept) < count):
+        for queue in queues:
+            if queue and (count is None or len(kept) < count):
+                kept.append(queue.pop(0))
+    for i, puzzle in enumerate(kept, 1):
+        puzzle.id = f"{puzzle.game}-{i:04d}"
+    return kept
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("files", nargs="+")
+    p.add_argument("--out", required=True)
+    p.add_argument("--count", type=int)
+    args = p.parse_args(argv)
+    texts = []
+    for name in args.files:
+        with open(name, encoding="utf-8") as f:
+            texts.append(f.read())
+    puzzles = merge(texts, args.count)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(write(puzzles))
+    print(f"{args.out}: {len(puzzles)} puzzles", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
