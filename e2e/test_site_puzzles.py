@@ -136,6 +136,14 @@ def test_a_puzzle_of_each_game_solved_by_clicks(page, site_url):
         expect(page.locator("#puzzle-rating")).to_contain_text("streak 1")
         expect(page.locator(f'#puzzle-history button[data-puzzle="{pid}"].solved')).to_have_count(1)
         expect(page.locator("#puzzle-analyse")).to_be_visible()
+    # Analyse: the last puzzle as a new game, at its position, the solution as its line
+    games_before = page.evaluate("document.documentElement.dataset.revision")
+    page.locator("#puzzle-analyse").click()
+    page.wait_for_function("r => document.documentElement.dataset.revision !== r", arg=games_before)
+    expect(page.locator("#puzzle-page")).to_be_hidden()
+    expect(page.locator("main.layout")).to_be_visible()
+    expect(page.locator("#moves .mv")).to_have_count(len(puzzle["line"]))
+    expect(page.locator("html")).to_have_attribute("data-ply", "1")
 
 
 def test_wrong_move_retry_hint_and_the_rating_kept_after_a_reload(page, site_url):
