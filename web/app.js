@@ -42,6 +42,8 @@ import { GameActions } from "./panels/gameactions.js"; // (#29: the game's ritua
 import { EndPanel } from "./panels/endpanel.js";
 import { endState } from "./app/end-actions.js";
 import { endWords } from "./model/ending.js";
+import { PuzzlePage } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
+import { puzzlesMenuItems } from "./puzzles/links.js";
 
 const root = document.documentElement;
 const initial = (() => {
@@ -309,6 +311,7 @@ function boot() {
     onClose: () => actions.closeEditor(),
     onAnalyse: start => actions.playFrom(start, { analyse: true }),
   });
+  page.puzzles = new PuzzlePage({ engine: page.engine, games: () => page.games, settings: page.settings }); // (puzzles hook, #30)
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);
@@ -446,6 +449,7 @@ function buildPicker(current) {
     ),
   );
   $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
+  $("puzzles-menu-list").replaceChildren(...puzzlesMenuItems(page.games)); // (puzzles hook, #30)
 }
 
 boot();

@@ -449,6 +449,12 @@ export class Engine {
     return this.call("records_parse", { text });
   }
 
+  /** The puzzles of a game (#30): `{puzzles: [puzzle], themes: {id: name}}`.
+   * @param {string} game @returns {Promise<{puzzles: any[], themes: Record<string, string>}>} */
+  puzzles(game) {
+    return this.call("puzzles", { game });
+  }
+
   /** A search for a move, as a job: `params` is `{start, line, level, seed, max_ms?}`.
    * @param {{start: string, line: string[], level: string, seed: number, max_ms?: number}} params @param {OnProgress | null} [onprogress] @returns {EngineJob} */
   think(params, onprogress = null) {

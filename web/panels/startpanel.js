@@ -68,6 +68,7 @@ export class StartPanel {
 
   _game(gameId) {
     this.game = gameId;
+    $("start-puzzles").setAttribute("href", `#puzzles/${gameId}`); // (puzzles hook, #30)
     const info = this._info(gameId);
     const last = this.settingsOf(gameId) || {};
     const current = info.variants.some(v => v.id === last.variant) ? last.variant : info.variants[0].id;

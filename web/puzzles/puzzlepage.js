@@ -1,0 +1,460 @@
+// The puzzle page (#puzzles/<game>; "#puzzles" alone: the game on screen),
+// issue #30: a position where the player has one good move at every step.
+// The opponent's last move is played on the board, animated; the player
+// finds the move (a click, the board's keys or the move box), the engine's
+// reply follows after a short pause; a wrong move is said and shown until
+// Retry takes it back; Hint marks the right move's cell, then the move;
+// View solution plays the rest.  When done: solved or failed, the rating's
+// change, the streak; Analyse opens the puzzle as a new game (a link, by
+// the page's own way of opening one: the game on screen is untouched) and
+// Next brings a puzzle near the player's rating not seen lately.
+//
+// The engine serves the puzzles (`puzzles`) and answers every position
+// (view, play, enter, mark, explain); the session (session.js) walks the
+// solution; the store (puzzlestore.js) keeps the rating, streak and
+// history per game.  One direction: events -> the session -> draw.
+// <html data-puzzle> says where the page is: loading | play (the player's
+// move) | check (a move being judged) | reply | wrong | solution | done |
+// failed (no puzzle could be shown), for tools and tests.
+//
+//   const puzzles = new PuzzlePage({engine, games: () => page.games});
+//   puzzles.open("loa");   puzzles.hide();   puzzles.isOpen
+
+import { $ } from "../app/dom.js";
+import { Board } from "../board/board.js";
+import { MoveBox } from "../panels/movebox.js";
+import { format } from "../model/url.js";
+import { PuzzleSession, hintMarks } from "./session.js";
+import { PuzzleStore, choose } from "./puzzlestore.js";
+import { buildPuzzlePage, drawGames, drawPanel } from "./puzzleview.js";
+import { signedChange } from "./glicko2.js";
+import { applyTheme, themeOf } from "../settings/themes.js";
+
+const root = document.documentElement;
+const REPLY_PAUSE_MS = 450; // before the opponent's reply: the player's move is seen first
+const OPEN_PAUSE_MS = 350; // before the opponent's last move, when a puzzle opens
+const SOLUTION_STEP_MS = 700; // between the moves of the solution shown
+
+const viewKey = (start, line) => `${start}\n${line.join(" ")}`;
+const wait = ms => new Promise(resolve => setTimeout(resolve, ms));
+const sentence = text => {
+  const t = String(text || "").trim();
+  return t ? t[0].toUpperCase() + t.slice(1).replace(/[.\s]*$/, ".") : "";
+};
+
+export class PuzzlePage {
+  /** `settings`: the page's settings (settings/page-settings.js: the board's
+   * theme, coordinates and sound), or null.
+   * @param {{engine: any, games: () => any[], store?: PuzzleStore, settings?: any}} how */
+  constructor({ engine, games, store = new PuzzleStore(), settings = null }) {
+    this.engine = engine;
+    this.look = settings;
+    this.themeKey = "";
+    this.games = games;
+    this.store = store;
+    this.box = $("puzzle-page");
+    this.els = null; // built on the first open
+    this.lists = new Map(); // game -> promise of {puzzles, themes}
+    this.views = new Map(); // line key -> view, for the puzzle shown
+    this.game = null;
+    this.puzzle = null;
+    this.session = null;
+    this.themes = {};
+    this.record = null;
+    this.change = null; // the rating's change of this puzzle's result
+    this.phase = "loading";
+    this.asked = 0; // puzzles opened: the work for an earlier one stops
+  }
+
+  get isOpen() {
+    return !!this.box && !this.box.hidden;
+  }
+
+  _build() {
+    if (this.els) return;
+    this.els = buildPuzzlePage(this.box, {
+      retry: () => this.retry(),
+      hint: () => this.hint(),
+      solution: () => this.showSolution(),
+      analyse: () => this.analyse(),
+      next: () => this.next(),
+      history: id => this.openPuzzle(id),
+    });
+    this.board = new Board(
+      { svg: this.els.svg, palette: this.els.palette, actions: this.els.actions },
+      {
+        onMove: text => this.played(text),
+        onMark: cells => this._marked(cells),
+        onIllegal: (clicks, message) => this._illegal(clicks, message),
+        onRefused: () => this._refused(),
+        onChange: () => {},
+      },
+    );
+    this.movebox = new MoveBox({
+      form: this.els.form,
+      input: this.els.input,
+      options: this.els.options,
+      message: this.els.message,
+      onEnter: text => this._entered(text),
+    });
+    this.box.addEventListener("keydown", e => {
+      // EL's numbers typed anywhere on the page but in the move box
+      const typing = e.target instanceof HTMLInputElement;
+      if (!typing && !e.altKey && !e.ctrlKey && !e.metaKey && this.board.pickLabel(e.key)) e.preventDefault();
+      else if (!typing && e.key === "Escape") this.board.cancel();
+    });
+  }
+
+  // -- showing and leaving -----------------------------------------------------------
+  /** Show the puzzles of `game` (a puzzle near the player's rating). */
+  async open(game) {
+    this._build();
+    for (const menu of document.querySelectorAll(".puzzles-menu[open]")) menu.removeAttribute("open");
+    this.box.hidden = false;
+    document.body.classList.add("puzzling");
+    const info = this.games().find(g => g.id === game);
+    document.title = `${(info && info.name) || game}: puzzles · Gamut`;
+    drawGames(this.els, this.games(), game);
+    if (game === this.game && this.puzzle && this.phase !== "failed") {
+      root.dataset.puzzle = this.phase; // (back to the puzzle as it was left)
+      return;
+    }
+    this.game = game;
+    this.gameName = (info && info.name) || game;
+    const asked = ++this.asked;
+    this._phase("loading");
+    this._say(info ? "Loading the puzzles…" : `There are no puzzles for “${game}”.`);
+    if (!info) return this._phase("failed");
+    try {
+      const list = await this._list(game);
+      this.record = await this.store.get(game);
+      if (asked !== this.asked) return;
+      this.themes = list.themes || {};
+      const puzzle = choose(list.puzzles, this.record);
+      if (!puzzle) {
+        this._say(`There are no puzzles for ${this.gameName} yet.`);
+        return this._phase("failed");
+      }
+      await this._start(puzzle, asked);
+    } catch (err) {
+      this._failed(err, asked);
+    }
+  }
+
+  /** Something the engine refused: said, and no puzzle is shown. */
+  _failed(err, asked) {
+    if (asked !== this.asked) return;
+    this._say(`The puzzle could not be shown: ${sentence((err && err.message) || err)}`);
+    this._phase("failed");
+  }
+
+  /** Leave the page (the game under it is as it was). */
+  hide() {
+    if (!this.box || this.box.hidden) return;
+    this.box.hidden = true;
+    document.body.classList.remove("puzzling");
+    document.body.classList.toggle("has-palette", !$("palette").hidden); // (the game's board's palette again)
+    document.title = "Gamut";
+    delete root.dataset.puzzle;
+  }
+
+  _list(game) {
+    if (!this.lists.has(game)) {
+      const list = this.engine.ready.then(() => this.engine.puzzles(game));
+      list.catch(() => this.lists.delete(game)); // (asked again next time)
+      this.lists.set(game, list);
+    }
+    return this.lists.get(game);
+  }
+
+  // -- one puzzle ----------------------------------------------------------------------
+  /** Open the puzzle `id` of the game shown (from the history). */
+  async openPuzzle(id) {
+    const list = await this._list(this.game);
+    const puzzle = list.puzzles.find(p => p.id === id);
+    if (puzzle) await this._begin(puzzle);
+  }
+
+  /** The next puzzle: near the rating, not seen lately, not this one. */
+  async next() {
+    const list = await this._list(this.game);
+    this.record = await this.store.get(this.game);
+    const puzzle = choose(list.puzzles, this.record, Math.random(), this.puzzle && this.puzzle.id);
+    if (puzzle) await this._begin(puzzle);
+  }
+
+  async _begin(puzzle) {
+    const asked = ++this.asked;
+    try {
+      await this._start(puzzle, asked);
+    } catch (err) {
+      this._failed(err, asked);
+    }
+  }
+
+  async _start(puzzle, asked) {
+    this._phase("loading");
+    this.views.clear();
+    const placed = await this.engine.view(puzzle.start, puzzle.moves); // (the moves as the engine writes them)
+    if (asked !== this.asked) return;
+    this.puzzle = puzzle;
+    this.session = new PuzzleSession(puzzle, placed.line);
+    this.views.set(viewKey(puzzle.start, placed.line), placed.view);
+    this.change = null;
+    this.recorded = false;
+    const first = await this._view([]);
+    if (asked !== this.asked) return;
+    this.board.setOrientation(puzzle.player === 1 && first.players.length === 2);
+    this.board.setSuggest(null);
+    this.board.setInteractive(false);
+    this._show(first);
+    this._shape();
+    this._draw();
+    this._say(puzzle.goal);
+    await wait(OPEN_PAUSE_MS);
+    if (asked !== this.asked) return;
+    this.session.open();
+    this._show(await this._view(this.session.line()));
+    await this._turn(asked);
+  }
+
+  /** The position after `line` (of the puzzle shown). */
+  async _view(line) {
+    const start = this.puzzle.start;
+    const key = viewKey(start, line);
+    if (!this.views.has(key)) this.views.set(key, (await this.engine.view(start, line)).view);
+    return this.views.get(key);
+  }
+
+  /** Whose move it is now: the player's (the board is live), the opponent's
+   * (played after a pause), or nobody's (the line is done). */
+  async _turn(asked) {
+    const s = this.session;
+    while (!s.finished) {
+      const view = await this._view(s.line());
+      if (asked !== this.asked) return;
+      if (view.to_move === this.puzzle.player) {
+        this._show(view);
+        this.movebox.show(view);
+        this.board.setInteractive(true);
+        return this._phase("play");
+      }
+      this._phase("reply");
+      this.board.setInteractive(false);
+      await wait(REPLY_PAUSE_MS);
+      if (asked !== this.asked) return;
+      const move = s.reply();
+      this._show(await this._view(s.line()));
+      const name = (view.players[view.to_move] || {}).name || `Player ${view.to_move + 1}`;
+      this._say(`${name} replies ${move}.${s.finished ? "" : " Your move."}`);
+    }
+    await this._finish();
+  }
+
+  // -- the player's moves ----------------------------------------------------------------
+  /** A move entered on the board or in the move box (a listed move's text). */
+  async played(text) {
+    if (this.phase !== "play") return;
+    const asked = this.asked;
+    const s = this.session;
+    this.board.setInteractive(false);
+    this.board.setSuggest(null);
+    this._phase("check");
+    let r;
+    try {
+      r = await this.engine.play(this.puzzle.start, s.line(), text);
+    } catch (err) {
+      if (asked !== this.asked) return;
+      this._say(sentence((err && err.message) || err));
+      return this._turn(asked); // (the same step again)
+    }
+    if (asked !== this.asked) return;
+    const verdict = s.judge(r.line[r.line.length - 1]);
+    this.views.set(viewKey(this.puzzle.start, s.line()), r.view);
+    this._show(r.view);
+    await this._settle();
+    if (verdict === "wrong") {
+      this._say(`${r.move} is not the move. Retry, or ask for a hint.`);
+      this._phase("wrong");
+      this.els.retry.focus({ preventScroll: true });
+      return;
+    }
+    this._say(`${r.move}: right.`);
+    await this._turn(asked);
+  }
+
+  /** Take the wrong move back (animated): the same step again. */
+  async retry() {
+    if (this.phase !== "wrong") return;
+    this.session.retry();
+    this._say(`Taken back. ${this.puzzle.goal}`);
+    await this._turn(this.asked);
+  }
+
+  /** Mark the right move's cell (first press), then the move (second). */
+  async hint() {
+    if (this.phase === "wrong") await this.retry();
+    if (this.phase !== "play") return;
+    const { step, move } = this.session.hint();
+    const view = await this._view(this.session.line());
+    const marks = hintMarks(view, move, step);
+    this.board.setSuggest(marks);
+    const from = marks && marks.cells[0];
+    this._say(step === 1 && from ? `Hint: the move starts on ${from}.` : `Hint: ${move}.`);
+    await this._settle();
+  }
+
+  /** Play the rest of the solution on the board, a move at a time. */
+  async showSolution() {
+    if (this.phase !== "play" && this.phase !== "wrong") return;
+    const asked = this.asked;
+    const rest = this.session.showSolution();
+    this._phase("solution");
+    this.board.setInteractive(false);
+    this.board.setSuggest(null);
+    await this._settle();
+    this._show(await this._view(this.session.line()));
+    for (const move of rest) {
+      await wait(SOLUTION_STEP_MS);
+      if (asked !== this.asked) return;
+      this.session.shown();
+      this._show(await this._view(this.session.line()));
+      this._say(`${move}.`);
+    }
+    await this._finish();
+  }
+
+  /** The puzzle as a new game, at its position with the solution as its line. */
+  analyse() {
+    const p = this.puzzle;
+    if (!p) return;
+    location.hash = format({
+      game: p.game,
+      variant: p.variant,
+      options: p.options,
+      moves: this.session.moves,
+      ply: 1,
+      start: p.start,
+    });
+  }
+
+  async _finish() {
+    await this._settle();
+    this.board.setInteractive(false);
+    this._phase("done");
+    const solved = this.session.outcome === "solved";
+    const change =
+      this.change === null
+        ? ""
+        : ` Rating ${Math.round(this.record.rating.rating)} (${signedChange(0, this.change)}).`;
+    this._say(
+      solved
+        ? `Solved!${change} Streak ${this.record.streak}.`
+        : `Failed${this.session.viewed ? "" : " (solved with help)"}.${change} Next puzzle, or Analyse this one.`,
+    );
+    this.els.next.focus({ preventScroll: true });
+  }
+
+  /** Record the puzzle's result once it is decided (a wrong move, a hint,
+   * the solution viewed, or the last move found). */
+  async _settle() {
+    const s = this.session;
+    if (!s.outcome || this.recorded) return;
+    this.recorded = true;
+    const { record, change } = await this.store.record(this.game, this.puzzle, s.outcome === "solved");
+    this.record = record;
+    this.change = change;
+    this._draw();
+  }
+
+  _marked(cells) {
+    if (this.phase !== "play") return;
+    this.engine.mark(this.puzzle.start, this.session.line(), cells).then(
+      r => r.move && this.played(r.move),
+      err => this._say(sentence(err.message)),
+    );
+  }
+
+  async _entered(text) {
+    if (this.phase !== "play") return { error: "Wait for your turn, or press Retry." };
+    let r;
+    try {
+      r = await this.engine.enter(this.puzzle.start, this.session.line(), text);
+    } catch (err) {
+      if (err && err.type && err.type !== "InternalError") return { error: sentence(err.message) };
+      throw err;
+    }
+    if (r.said) this._say(r.said);
+    else if (r.move) await this.played(r.move);
+    return r;
+  }
+
+  async _illegal(clicks, message) {
+    if (message) return this._say(message);
+    const r = await this.engine.explain(this.puzzle.start, this.session.line(), clicks);
+    this._say(sentence((r && r.message) || "That is not a legal move here."));
+  }
+
+  _refused() {
+    if (this.phase === "wrong") this._say("Press Retry to take the wrong move back.");
+    else if (this.phase === "done") this._say("This puzzle is over: Next puzzle, or Analyse it.");
+  }
+
+  // -- drawing -----------------------------------------------------------------------------
+  _phase(phase) {
+    this.phase = phase;
+    root.dataset.puzzle = phase;
+    this._draw();
+  }
+
+  _draw() {
+    if (!this.els) return;
+    // (for tools and tests: the puzzle shown and how many of its moves are on the board)
+    if (this.puzzle) this.box.dataset.puzzleId = this.puzzle.id;
+    if (this.session) this.box.dataset.step = String(this.session.played);
+    drawPanel(this.els, {
+      phase: this.phase,
+      puzzle: this.puzzle,
+      session: this.session,
+      themes: this.themes,
+      record: this.record,
+      change: this.change,
+      gameName: this.gameName || "",
+    });
+    const problem = this.store.tell();
+    if (problem) {
+      this.els.storage.hidden = false;
+      this.els.storage.textContent = `Your puzzle rating cannot be saved in this browser (${problem}): it is kept until the page is closed.`;
+    }
+  }
+
+  /** Show `view` (a position of the puzzle's line) on the board, in the
+   * page's settings: the game's colour theme, the coordinates, the sound of
+   * a move played (the sound compares it with the position shown before). */
+  _show(view) {
+    const look = this.look;
+    if (look) {
+      const theme = themeOf(view.game, look.settings.themeOf(view.game));
+      const key = `${view.game}/${theme ? theme.id : ""}/${look.scheme.scheme}`;
+      if (key !== this.themeKey) {
+        this.themeKey = key;
+        applyTheme(this.els.svg, theme, look.scheme.scheme);
+      }
+      this.board.setCoordinates(look.settings.prefs.coordinates);
+      look.sound.shown(this.session, this.session.line(), view);
+    }
+    this.board.show(view);
+  }
+
+  /** The board's proportions for the layout (style.css's --board-aspect, here for this board). */
+  _shape() {
+    const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.els.svg)).viewBox.baseVal;
+    const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
+    /** @type {HTMLElement} */ (this.els.svg.parentElement).style.setProperty("--board-aspect", aspect);
+  }
+
+  /** Say `text` in the panel's live region. */
+  _say(text) {
+    if (this.els) this.els.status.textContent = text;
+  }
+}

@@ -1,0 +1,196 @@
+// The player's puzzles, per game: the rating (Glicko-2, glicko2.js), the
+// streak of puzzles solved in a row, and the history of the puzzles tried.
+// Kept in IndexedDB, in a database of its own ("gamut-puzzles", one record
+// per game) so the library's storage is never touched.  Every wait on the
+// database has a timeout; storage refused, broken or full: the puzzles go
+// on in memory, and `problem` says so (the page says it once).
+//
+// The rules are pure and exported for the tests: record() applies a
+// result, choose() picks the next puzzle.
+//
+//   const store = new PuzzleStore();
+//   const mine = await store.get("loa");              // never throws
+//   const {after, change} = await store.record("loa", puzzle, true);
+
+import { DEFAULT, update } from "./glicko2.js";
+
+export const DB_NAME = "gamut-puzzles";
+const DB_VERSION = 1;
+const RECORDS = "games"; // object store: one record per game, keyed by `game`
+const WAIT_MS = 4000; // the longest wait on the database before going on in memory
+export const HISTORY = 60; // the puzzles remembered per game (most recent first)
+
+/** How sure a puzzle's rating is: the puzzles' difficulties are estimates
+ * of the generator, so they count as an opponent of this deviation. */
+export const PUZZLE_DEVIATION = 90;
+
+/** The most one puzzle moves the rating: a newcomer (deviation 350) who
+ * fails a puzzle rated far below would otherwise lose some 500 points at
+ * once (Glicko-2 is right that little is known, but the page should not
+ * swing that far on one puzzle).  The deviation and volatility are
+ * Glicko-2's own. */
+export const MAX_CHANGE = 200;
+
+/** A game's record before any puzzle.
+ * @param {string} game */
+export function emptyRecord(game) {
+  return { game, rating: { ...DEFAULT }, streak: 0, best: 0, history: [] };
+}
+
+/**
+ * The record after `puzzle` was solved (`solved` true) or failed: its
+ * rating updated as one game against the puzzle, the streak, the history
+ * (most recent first, a puzzle tried again moves to the top).  Pure.
+ * @returns {{record: object, change: number}} change: the rating's rounded change
+ */
+export function applyResult(record, puzzle, solved, at = Date.now()) {
+  const before = record.rating;
+  const rated = update(before, [
+    { rating: puzzle.rating, deviation: PUZZLE_DEVIATION, score: solved ? 1 : 0 },
+  ]);
+  const step = Math.max(-MAX_CHANGE, Math.min(MAX_CHANGE, rated.rating - before.rating));
+  const after = { ...rated, rating: before.rating + step };
+  const change = Math.round(after.rating) - Math.round(before.rating);
+  const streak = solved ? record.streak + 1 : 0;
+  const entry = { id: puzzle.id, solved, change, rating: puzzle.rating, theme: puzzle.theme, at };
+  const history = [entry, ...record.history.filter(h => h.id !== puzzle.id)].slice(0, HISTORY);
+  return {
+    record: { ...record, rating: after, streak, best: Math.max(record.best || 0, streak), history },
+    change,
+  };
+}
+
+/**
+ * The next puzzle for a player of `record`: one not seen lately (not in
+ * the history, or the longest ago when every puzzle was seen), among those
+ * nearest the player's rating; `random` (0 ≤ x < 1) picks among the few
+ * nearest so the same rating does not always give the same puzzle.
+ * `not`: a puzzle id to avoid (the one just played).  Pure.
+ */
+export function choose(puzzles, record, random = Math.random(), not = null) {
+  if (!puzzles.length) return null;
+  const seenAt = new Map(record.history.map((h, i) => [h.id, i])); // 0: the most recent
+  const fresh = puzzles.filter(p => !seenAt.has(p.id) && p.id !== not);
+  let pool = fresh;
+  if (!pool.length) {
+    // every puzzle was seen: the half seen longest ago
+    const old = puzzles
+      .filter(p => p.id !== not)
+      .sort((a, b) => (seenAt.get(b.id) ?? HISTORY) - (seenAt.get(a.id) ?? HISTORY));
+    pool = old.slice(0, Math.max(1, Math.ceil(old.length / 2)));
+    if (!pool.length) pool = puzzles;
+  }
+  const target = record.rating.rating;
+  const nearest = [...pool].sort((a, b) => Math.abs(a.rating - target) - Math.abs(b.rating - target));
+  const few = nearest.slice(0, Math.min(5, nearest.length));
+  return few[Math.min(few.length - 1, Math.floor(random * few.length))];
+}
+
+/** `promise`, or a rejection after `ms`. */
+function within(promise, ms, what) {
+  let timer = 0;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took too long`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+const done = request =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error || new Error("the request failed"));
+  });
+
+export class PuzzleStore {
+  /** @param {{indexedDB?: IDBFactory | null, waitMs?: number}} [options]  another database factory, another wait (tests) */
+  constructor({ indexedDB = globalThis.indexedDB || null, waitMs = WAIT_MS } = {}) {
+    this.factory = indexedDB;
+    this.waitMs = waitMs;
+    this.db = null; // a promise of the open database
+    this.memory = new Map(); // game -> record: what is kept when the database is not
+    this.problem = ""; // why the puzzles are kept in memory only ("" while they are saved)
+    this.told = false; // the page said the problem (it is said once)
+  }
+
+  _open() {
+    if (!this.db) {
+      if (!this.factory) return Promise.reject(new Error("this browser keeps no data for the page"));
+      const request = this.factory.open(DB_NAME, DB_VERSION);
+      request.onupgradeneeded = () => {
+        const db = request.result;
+        if (!db.objectStoreNames.contains(RECORDS)) db.createObjectStore(RECORDS, { keyPath: "game" });
+      };
+      this.db = within(done(request), this.waitMs, "opening the puzzle storage");
+      this.db.catch(() => {}); // (reported where it is used)
+    }
+    return this.db;
+  }
+
+  _fail(err) {
+    if (!this.problem) this.problem = (err && err.message) || String(err);
+  }
+
+  /** The record of `game` (a new one when there is none); never throws. */
+  async get(game) {
+    if (this.memory.has(game)) return this.memory.get(game);
+    let record = null;
+    if (!this.problem) {
+      try {
+        const db = await this._open();
+        const tx = db.transaction(RECORDS, "readonly");
+        record = await within(done(tx.objectStore(RECORDS).get(game)), this.waitMs, "reading the puzzles");
+      } catch (err) {
+        this._fail(err);
+      }
+    }
+    record = valid(record, game) ? record : emptyRecord(game);
+    this.memory.set(game, record);
+    return record;
+  }
+
+  /** Apply a puzzle's result to `game`'s record and save it: `{record, change}`; never throws. */
+  async record(game, puzzle, solved) {
+    const result = applyResult(await this.get(game), puzzle, solved);
+    this.memory.set(game, result.record);
+    if (!this.problem) {
+      try {
+        const db = await this._open();
+        const tx = db.transaction(RECORDS, "readwrite");
+        tx.objectStore(RECORDS).put(result.record);
+        await within(
+          new Promise((resolve, reject) => {
+            tx.oncomplete = () => resolve(undefined);
+            tx.onerror = () => reject(tx.error || new Error("the puzzles could not be saved"));
+            tx.onabort = () =>
+              reject(tx.error || new Error("the puzzles could not be saved (storage full?)"));
+          }),
+          this.waitMs,
+          "saving the puzzles",
+        );
+      } catch (err) {
+        this._fail(err);
+      }
+    }
+    return result;
+  }
+
+  /** The problem to say, the first time it is asked for ("" when saved, or already said). */
+  tell() {
+    if (!this.problem || this.told) return "";
+    this.told = true;
+    return this.problem;
+  }
+}
+
+/** A stored record that can be used as is (else a new one replaces it). */
+export function valid(record, game) {
+  const r = record && record.rating;
+  return (
+    !!record &&
+    record.game === game &&
+    !!r &&
+    [r.rating, r.deviation, r.volatility].every(Number.isFinite) &&
+    Number.isInteger(record.streak) &&
+    Array.isArray(record.history)
+  );
+}

@@ -1,0 +1,215 @@
+// The puzzle page's markup and drawing (the controller is puzzlepage.js):
+// the board beside a panel with the task, what happened, the buttons of
+// the step (Retry, Hint, View solution; then Analyse and Next), the move
+// box, the player's rating for the game with its streak, and the last
+// puzzles tried.  Built once; drawn from the controller's state, never
+// starting anything itself (its buttons call the controller).
+
+import { h } from "../app/dom.js";
+import { signedChange } from "./glicko2.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** The page's elements, built into `box` (the #puzzle-page section) once.
+ * `on` holds the controller's handlers: retry, hint, solution, analyse, next, history(id). */
+export function buildPuzzlePage(box, on) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("id", "puzzle-board");
+  svg.setAttribute("class", "board");
+  svg.setAttribute("viewBox", "0 0 8 8");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "Puzzle board");
+  const els = {
+    svg,
+    palette: h("div", {
+      id: "puzzle-palette",
+      class: "palette",
+      role: "toolbar",
+      "aria-label": "Numbers",
+      hidden: true,
+    }),
+    actions: h("div", { id: "puzzle-board-actions", class: "actions" }),
+    games: h("span", { class: "puzzle-games" }),
+    title: h("h1", { id: "puzzle-title" }, "Puzzles"),
+    subtitle: h("p", { id: "puzzle-subtitle", class: "subtitle" }),
+    goal: h("p", { id: "puzzle-goal", class: "puzzle-goal" }),
+    status: h("p", { id: "puzzle-status", class: "puzzle-status", role: "status", "aria-live": "polite" }),
+    retry: h("button", { type: "button", id: "puzzle-retry", onclick: on.retry, hidden: true }, "Retry"),
+    hint: h("button", { type: "button", id: "puzzle-hint", class: "quiet", onclick: on.hint }, "Hint"),
+    solution: h(
+      "button",
+      { type: "button", id: "puzzle-solution", class: "quiet", onclick: on.solution },
+      "View solution",
+    ),
+    analyse: h(
+      "button",
+      { type: "button", id: "puzzle-analyse", onclick: on.analyse, hidden: true },
+      "Analyse",
+    ),
+    next: h("button", { type: "button", id: "puzzle-next", onclick: on.next }, "Next puzzle"),
+    input: h("input", {
+      id: "puzzle-move-input",
+      type: "text",
+      role: "combobox",
+      "aria-autocomplete": "list",
+      "aria-expanded": "false",
+      "aria-controls": "puzzle-move-options",
+      "aria-describedby": "puzzle-move-error",
+      autocapitalize: "off",
+      spellcheck: "false",
+      enterkeyhint: "go",
+    }),
+    options: h("ul", {
+      id: "puzzle-move-options",
+      class: "move-options",
+      role: "listbox",
+      "aria-label": "Legal moves",
+      hidden: true,
+    }),
+    message: h("p", { id: "puzzle-move-error", class: "explain", "aria-live": "assertive" }),
+    rating: h("p", { id: "puzzle-rating", class: "puzzle-rating" }),
+    history: h("ol", { id: "puzzle-history", class: "puzzle-history", "aria-label": "Puzzles tried" }),
+    storage: h("p", { id: "puzzle-storage", class: "puzzle-storage", hidden: true }),
+  };
+  els.form = h(
+    "form",
+    { id: "puzzle-movebox", class: "movebox", autocomplete: "off" },
+    h(
+      "div",
+      { class: "movebox-row" },
+      h("label", { for: "puzzle-move-input" }, "Move"),
+      els.input,
+      h("button", { type: "submit", id: "puzzle-move-enter" }, "Enter"),
+    ),
+    els.options,
+    els.message,
+  );
+  els.history.addEventListener("click", e => {
+    const item = /** @type {HTMLElement} */ (e.target).closest("button[data-puzzle]");
+    if (item instanceof HTMLElement && item.dataset.puzzle) on.history(item.dataset.puzzle);
+  });
+  box.replaceChildren(
+    h("div", { class: "board-area" }, h("div", { class: "board-wrap" }, svg), els.palette),
+    h(
+      "aside",
+      { class: "panel puzzle-panel", "aria-labelledby": "puzzle-title" },
+      h(
+        "nav",
+        { class: "puzzle-nav", "aria-label": "Puzzle pages" },
+        h("a", { href: "#", id: "puzzle-back" }, "Back to the game"),
+        els.games,
+      ),
+      h("div", { class: "game-head" }, els.title, els.subtitle),
+      els.goal,
+      els.status,
+      els.actions,
+      h("div", { class: "puzzle-buttons" }, els.retry, els.hint, els.solution, els.analyse, els.next),
+      els.form,
+      els.storage,
+      h(
+        "section",
+        { class: "puzzle-record", "aria-labelledby": "puzzle-record-title" },
+        h("h2", { id: "puzzle-record-title" }, "Your puzzles"),
+        els.rating,
+        els.history,
+      ),
+    ),
+  );
+  return els;
+}
+
+/** The links to the other games' puzzles, the game shown marked. */
+export function drawGames(els, games, current) {
+  els.games.replaceChildren(
+    "Puzzles: ",
+    ...games.flatMap((g, i) => [
+      i ? " · " : "",
+      g.id === current
+        ? h("strong", { "aria-current": "page" }, g.name)
+        : h("a", { href: `#puzzles/${g.id}` }, g.name),
+    ]),
+  );
+}
+
+/** What the panel shows for `state`: {phase, puzzle, session, themes, record, change, gameName}. */
+export function drawPanel(els, state) {
+  const { phase, puzzle, session, record } = state;
+  const done = phase === "done";
+  els.title.textContent = `${state.gameName} puzzles`;
+  els.subtitle.textContent = puzzle
+    ? done
+      ? `Puzzle ${puzzle.id} · ${themeName(state.themes, puzzle.theme)} · rated ${puzzle.rating}`
+      : `Puzzle ${puzzle.id}`
+    : "";
+  els.goal.textContent = puzzle ? puzzle.goal : "";
+  els.retry.hidden = phase !== "wrong";
+  els.hint.hidden = done;
+  els.solution.hidden = done;
+  els.hint.disabled = !(phase === "play" || phase === "wrong");
+  els.solution.disabled = !(phase === "play" || phase === "wrong");
+  els.analyse.hidden = !done;
+  els.next.classList.toggle("quiet", !done);
+  els.input.disabled = phase !== "play";
+  if (done && session) {
+    const solved = session.outcome === "solved";
+    els.goal.textContent = solved
+      ? "Solved!"
+      : session.viewed
+        ? "The solution is on the board."
+        : "Solved, with help.";
+    els.goal.dataset.kind = solved ? "good" : "bad";
+  } else delete els.goal.dataset.kind;
+  drawRecord(els, record, state.change, puzzle);
+}
+
+/** The rating with its deviation, the change of the last result, the streak and the history. */
+export function drawRecord(els, record, change, puzzle) {
+  if (!record) {
+    els.rating.textContent = "";
+    els.history.replaceChildren();
+    return;
+  }
+  const r = record.rating;
+  const rating = h("strong", { id: "puzzle-rating-value" }, String(Math.round(r.rating)));
+  const parts = ["Rating ", rating, ` \u00b1${Math.round(r.deviation)}`];
+  if (change !== null && change !== undefined) {
+    parts.push(
+      " ",
+      h(
+        "span",
+        { id: "puzzle-change", class: `puzzle-change ${change >= 0 ? "up" : "down"}` },
+        signedChange(0, change),
+      ),
+    );
+  }
+  parts.push(` · streak ${record.streak}`);
+  if (record.best) parts.push(` (best ${record.best})`);
+  els.rating.replaceChildren(...parts);
+  els.history.replaceChildren(
+    ...record.history.slice(0, 12).map(entry =>
+      h(
+        "li",
+        {},
+        h(
+          "button",
+          {
+            type: "button",
+            class: `puzzle-tried ${entry.solved ? "solved" : "failed"}`,
+            "data-puzzle": entry.id,
+            "aria-current": puzzle && puzzle.id === entry.id ? "true" : null,
+            title: `${entry.solved ? "Solved" : "Failed"}: open it again`,
+          },
+          h("span", { class: "mark", "aria-hidden": "true" }, entry.solved ? "\u2713" : "\u2717"),
+          h("span", { class: "visually-hidden" }, entry.solved ? "Solved: " : "Failed: "),
+          `${entry.id} `,
+          h("span", { class: "puzzle-change" }, signedChange(0, entry.change)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** A theme's words (the engine's list), else its id. */
+export function themeName(themes, id) {
+  return (themes && themes[id]) || String(id || "").replace(/-/g, " ");
+}

@@ -1,0 +1,137 @@
+// One puzzle being solved, as a pure state machine (no engine, no page):
+// the controller (puzzlepage.js) tells it what happened and asks it what
+// comes next; it knows the solution line and where the player is along it.
+//
+// A puzzle (the engine's `puzzles` method) is a start position and `moves`:
+// the opponent's last move, then the solution (the player's moves and the
+// opponent's replies).  Whose move each is comes from the view's side to
+// move, never from its index (a turn of EL may be two moves), so the
+// controller says whether the player is to move; the session only walks
+// the line.
+//
+//   const s = new PuzzleSession(puzzle, line);   // line: the moves as the engine wrote them back
+//   s.open();                    // the opponent's last move is on the board
+//   s.judge(text)                // the player's move: "right" | "solved" | "wrong"
+//   s.reply()                    // the opponent's next move (the controller plays it)
+//   s.retry();  s.hint();  s.showSolution();
+//   s.line()                     // the moves on the board now
+//   s.outcome                    // null until decided: "solved" | "failed"
+//
+// The outcome is decided once, at the first thing that decides it (as on
+// lichess): a wrong move, a hint or the solution viewed fail the puzzle
+// (it can still be finished), the last move found without any of these
+// solves it.
+
+export class PuzzleSession {
+  /** `line`: the puzzle's moves (canonical texts; the puzzle's own by default). */
+  constructor(puzzle, line = puzzle.moves) {
+    this.puzzle = puzzle;
+    this.moves = [...line];
+    this.played = 0; // moves of the line on the board
+    this.wrong = null; // a wrong move shown on the board, until retry()
+    this.hints = 0; // hints given at this step: 1 the cell, 2 the move
+    this.outcome = null; // "solved" | "failed", once decided
+    this.finished = false; // the whole line is on the board
+    this.viewed = false; // the solution was shown
+  }
+
+  /** The moves on the board: the line so far, and a wrong move shown. */
+  line() {
+    const line = this.moves.slice(0, this.played);
+    if (this.wrong !== null) line.push(this.wrong);
+    return line;
+  }
+
+  /** The move that is right now (null when the line is done). */
+  expected() {
+    return this.played < this.moves.length ? this.moves[this.played] : null;
+  }
+
+  /** The puzzle opened: its first move (the opponent's last) is on the board. */
+  open() {
+    this.played = Math.max(this.played, 1);
+  }
+
+  /** The player played `text`: "right" (the line goes on), "solved" (it was
+   * the last move) or "wrong" (shown until retry()). */
+  judge(text) {
+    if (this.finished || this.wrong !== null) throw new Error("no move is expected now");
+    if (text !== this.expected()) {
+      this.wrong = text;
+      this._decide("failed");
+      return "wrong";
+    }
+    this._advance();
+    if (this.finished) {
+      this._decide("solved");
+      return "solved";
+    }
+    return "right";
+  }
+
+  /** The opponent's move to play now (and it is counted as played). */
+  reply() {
+    const move = this.expected();
+    if (move === null || this.wrong !== null) throw new Error("no reply is due");
+    this._advance();
+    return move;
+  }
+
+  /** Take the wrong move back: the same step again. */
+  retry() {
+    this.wrong = null;
+  }
+
+  /** A hint for the step: the first asks for the cell of the right move, the
+   * second for the move itself; returns {step: 1 | 2, move}. */
+  hint() {
+    const move = this.expected();
+    if (move === null) throw new Error("the puzzle is over");
+    this.hints = Math.min(2, this.hints + 1);
+    this._decide("failed");
+    return { step: this.hints, move };
+  }
+
+  /** The rest of the solution, to be played on the board one by one (the
+   * wrong move shown, if any, is taken back first). */
+  showSolution() {
+    this.wrong = null;
+    this.viewed = true;
+    this._decide("failed");
+    const rest = this.moves.slice(this.played);
+    return rest;
+  }
+
+  /** One move of the solution shown was played on the board. */
+  shown() {
+    this._advance();
+  }
+
+  _advance() {
+    this.played += 1;
+    this.hints = 0;
+    this.finished = this.played >= this.moves.length;
+  }
+
+  _decide(outcome) {
+    if (this.outcome === null) this.outcome = outcome;
+  }
+}
+
+/** What the hint marks on the board at `view` for `move` (one of its
+ * listed moves): step 1 the cell the move starts from, step 2 the whole
+ * move; a move without clicks (pass, swap) is named in words.
+ * @returns {{cells: string[], kind: string, text: string} | null} */
+export function hintMarks(view, move, step) {
+  const entry = ((view && view.moves) || []).find(m => m.text === move);
+  if (!entry) return null;
+  const cells = (entry.clicks || []).filter(c => (view.board.cells || []).some(b => b.id === c));
+  if (!cells.length) return { cells: [], kind: "hint", text: move };
+  return { cells: step >= 2 ? cells : cells.slice(0, 1), kind: "hint", text: step >= 2 ? move : "" };
+}
+
+/** The words of the task, for the panel and the live region: the puzzle's
+ * goal as the engine wrote it. */
+export function taskWords(puzzle) {
+  return String(puzzle.goal || "Find the best move.").trim();
+}
