@@ -131,3 +131,24 @@ def test_the_wheel_ships_every_games_puzzle_file():
         p.name for p in package_files() if p.parent.name == "data" and p.parent.parent.name == "puzzles"
     }
     assert shipped == {f"{game}.txt" for game in GAMES}
+
+
+def test_the_puzzles_read_from_the_wheel_as_the_page_imports_it(tmp_path):
+    """In the page, gamut is imported from the wheel, a zip on sys.path:
+    the puzzle files must read from there (they once read only as files)."""
+    import subprocess
+    import sys
+
+    from tools.build.wheel import build_wheel
+
+    wheel = build_wheel(tmp_path)
+    code = (
+        "import json, sys; sys.path.insert(0, sys.argv[1]); from gamut import bridge; "
+        "assert bridge.__file__.startswith(sys.argv[1]), bridge.__file__; "
+        "print(json.dumps({g: len(bridge.call('puzzles', {'game': g})['puzzles']) "
+        "for g in ('loa', 'el', 'escabel', 'evl')}))"
+    )
+    out = subprocess.run([sys.executable, "-I", "-c", code, str(wheel)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    counts = json.loads(out.stdout)
+    assert all(n > 0 for n in counts.values()), counts

@@ -229,7 +229,7 @@ export class Keeper {
     try {
       const fragment = model.fragment();
       // (a rules page and the editor keep their own address; the game's comes back with them)
-      if (location.hash !== fragment && !/^#(rules\/|edit\b)/.test(location.hash))
+      if (location.hash !== fragment && !/^#(rules\/|edit\b|puzzles\b)/.test(location.hash))
         history.replaceState(history.state, "", fragment);
     } catch {
       /* some sandboxes refuse: the game is still in the library */
@@ -287,7 +287,9 @@ export class Keeper {
    * kept at once; a game once saved is always saved again. */
   _notWorthKeeping(model) {
     if (!this.unkept.has(model)) return false;
-    if (model.tree.size() > 1 || !isStandardStart(model.start)) {
+    const root = model.tree.root; // (a comment or a drawing on the start is the player's too)
+    const noted = root.comment || (root.notes && Object.keys(root.notes).length);
+    if (model.tree.size() > 1 || noted || !isStandardStart(model.start)) {
       this.unkept.delete(model);
       return false;
     }

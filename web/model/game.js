@@ -48,7 +48,7 @@ export class GameModel {
    * `ending`, `offer`: how the game ended and a draw offer (ending.js), or null.
    * @param {{start: string, meta: any, players?: string[], tree?: GameTree, viewed?: string[],
    *   head?: string[] | null, tip?: string[] | null, analysis?: any, deleted?: any[],
-   *   ending?: any, offer?: any}} init */
+   *   ending?: any, offer?: any, clock?: any}} init */
   constructor({
     start,
     meta,

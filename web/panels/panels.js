@@ -107,7 +107,7 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
   }
 
   const parts = [];
-  if (!view.outcome) parts.push(`${seatName(view, view.to_move)} to move`);
+  if (!view.outcome && !model.ending) parts.push(`${seatName(view, view.to_move)} to move`); // (#29: not after a resignation)
   // browsing away from where the game goes on (the head)
   if (!model.atHead) parts.push(`viewing move ${model.ply} of ${model.linkLine().length}`);
   if (view.messages && view.messages.length) parts.push(view.messages.join(" "));

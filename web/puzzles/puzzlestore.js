@@ -133,6 +133,7 @@ export class PuzzleStore {
   /** The record of `game` (a new one when there is none); never throws. */
   async get(game) {
     if (this.memory.has(game)) return this.memory.get(game);
+    /** @type {any} */
     let record = null;
     if (!this.problem) {
       try {

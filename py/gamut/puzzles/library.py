@@ -1,9 +1,12 @@
 """The shipped puzzle files, ``gamut/puzzles/data/<game>.txt``, read on
-first use and kept."""
+first use and kept.  They are read through the package's loader
+(:func:`pkgutil.get_data`), not as files: in the page the package is
+imported from the wheel, a zip on ``sys.path``, where no file exists."""
 
 from __future__ import annotations
 
 import os
+import pkgutil
 
 from ..core import GAMES, UnknownGameError, excerpt
 from .puzzle import Puzzle, read
@@ -24,11 +27,12 @@ def data_path(game: str) -> str:
 
 def data_text(game: str) -> str:
     """The shipped puzzle file of ``game`` (empty when it has none)."""
-    path = data_path(game)
-    if not os.path.isfile(path):
+    data_path(game)  # (an unknown game is an error)
+    try:
+        raw = pkgutil.get_data(__package__ or "gamut.puzzles", f"data/{game}.txt")
+    except OSError:
         return ""
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+    return raw.decode("utf-8") if raw else ""
 
 
 def load_game(game: str) -> list[Puzzle]:
