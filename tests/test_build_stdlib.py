@@ -183,3 +183,18 @@ def test_every_module_the_sources_name_is_a_module_of_the_standard_library():
     names = stdlib.named_modules()
     assert {"json", "random", "bisect", "traceback"} <= set(names)
     assert not [n for n in names if n.split(".")[0] not in sys.stdlib_module_names], names
+
+
+def test_the_sites_wheel_ships_its_sources_without_docstrings_or_comments(site):
+    # (a quarter less to download; the engine reads no docstring in the page)
+    with zipfile.ZipFile(site_wheel(site)) as wheel:
+        sources = {n: wheel.read(n).decode("utf-8") for n in wheel.namelist() if n.endswith(".py")}
+        compiled = [n for n in wheel.namelist() if n.endswith(".pyc")]
+    assert sources and compiled
+    search = sources["gamut/ai/search.py"]
+    assert '"""' not in search and "\n#" not in search and "# " not in search.split("\n", 2)[-1]
+    original = (Path(__file__).resolve().parent.parent / "py/gamut/ai/search.py").read_text(encoding="utf-8")
+    assert search.count("\n") == original.count("\n")  # every line keeps its number
+    assert sum(len(s) for s in sources.values()) < 0.7 * sum(
+        len((Path(__file__).resolve().parent.parent / "py" / n).read_text(encoding="utf-8")) for n in sources
+    )

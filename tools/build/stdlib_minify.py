@@ -1,4 +1,4 @@
-"""Docstrings and comments out of the standard library's sources, which then
+"""Docstrings and comments out of the standard library's sources (and the engine wheel's), which then
 weigh 45 % less compressed (issue #32: the site's standard library zip).
 
 Run inside Pyodide under Node (tools/build/pyodide_run.mjs), so that the
