@@ -240,3 +240,15 @@ def test_drawing_from_the_keyboard_and_no_context_menu_on_the_board(new_context,
     opened = page.evaluate("""() => [document.querySelector('#board .hit[data-cell="d4"]'), document.querySelector('#moves')]
         .map(el => el.dispatchEvent(new MouseEvent('contextmenu', {bubbles: true, cancelable: true})))""")
     assert opened == [False, True]
+
+
+def test_a_games_link_carries_its_notes_to_another_browser(new_context, site_url):
+    page = open_site(new_context(), site_url)
+    play_line(page)
+    annotate(page)
+    page.wait_for_function("() => location.hash.includes('/notes=')")
+    address = page.url
+    assert "/notes=" in address and "Quiet" in address
+    friend = open_site(new_context(), site_url, "#" + address.split("#", 1)[1])
+    expect(friend.locator("#moves .mv")).to_have_count(len(LINE))
+    expect_annotated(friend)

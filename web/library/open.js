@@ -9,6 +9,7 @@ import * as library from "./library.js";
 import * as storage from "./storage.js";
 import { setCurrentId } from "./keep.js";
 import * as link from "../model/url.js";
+import { applyLinkNotes, linkNotes, readLinkNotes } from "../model/linknotes.js";
 import { builtStart } from "../engine/early.js";
 
 /** Check a model's start and its lines with the engine; the canonical model. */
@@ -105,6 +106,8 @@ export function relation(tree, line) {
 export function mergeLink(model, other) {
   let at = [];
   for (const move of other.head) at = model.tree.add(at, move).line;
+  const carried = linkNotes(other.tree, other.head); // (#29: the link's notes go in where the game has none)
+  if (carried) applyLinkNotes(model.tree, other.head, readLinkNotes(carried));
   model.head = [...other.head];
   model.tip = [...other.head];
   model.players = [...other.players];

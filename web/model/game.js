@@ -25,6 +25,7 @@ import { GameTree, TreeError, sameLine } from "./tree.js";
 import { analysisFor, readAnalysis } from "./analysis.js";
 import * as link from "./url.js";
 import { Clock, clockFromLink, clockLink, clockMove } from "./clock.js"; // (clock hook, #29)
+import { applyLinkNotes, linkNotes, readLinkNotes } from "./linknotes.js";
 import { linkEnding, readEnding, readOffer } from "./ending.js";
 
 export { sameLine };
@@ -341,6 +342,7 @@ export class GameModel {
       ...clockLink(this, moves), // (clock hook, #29: /clock= and /times=)
       end: this.ending && { termination: this.ending.termination, result: this.ending.result },
       offer: this.offer && !this.offer.declined && sameLine(this.offer.at, moves) ? this.offer.by : null,
+      notes: linkNotes(this.tree, moves), // (#29: the line's comments, glyphs and drawings)
     });
   }
 
@@ -358,6 +360,7 @@ export class GameModel {
       offer: parsed.offer == null ? null : { by: parsed.offer, at: parsed.moves },
     });
     model.clock = clockFromLink(parsed, model); // (clock hook, #29)
+    if (parsed.notes) applyLinkNotes(model.tree, parsed.moves, readLinkNotes(parsed.notes));
     return model;
   }
 

@@ -18,6 +18,8 @@
 // friend far away learns of a resignation or an offer, and answers by link.
 // Each "/<name>=" segment is optional; they come in this order, "/start="
 // last (it runs to the end); an unknown one is refused.
+// "/notes=1:g:!%3F,1:c:Quiet..." carries the line's comments, glyphs and
+// drawings (model/linknotes.js; left out when they would make the link too long).
 // "/clock=300+3" names the time control (seconds + increment seconds; "1d":
 // days per move) and "/times=3100,2500,..." the milliseconds spent on each
 // move of the line (#29); both come after "/players=" and before "/start=".
@@ -68,7 +70,20 @@ function unescapePart(text, what) {
  * `start` is the start position text, or null/undefined when it is the
  * variant's standard start.  `players` (optional): ["h", "c:strong", ...].
  */
-export function format({ game, variant, options, moves, ply, start, players, end, offer, clock, times }) {
+export function format({
+  game,
+  variant,
+  options,
+  moves,
+  ply,
+  start,
+  players,
+  end,
+  offer,
+  clock,
+  times,
+  notes,
+}) {
   const opts =
     Object.entries(options || {})
       .map(([k, v]) => `${escapePart(k).replace(/=/g, "%3D")}=${escapePart(v)}`)
@@ -82,6 +97,7 @@ export function format({ game, variant, options, moves, ply, start, players, end
   if (clock) text += `/clock=${escapePart(clock)}`; // (clock hook, #29)
   if (clock && times && times.length)
     text += `/times=${times.map(t => Math.max(0, Math.round(t))).join(",")}`;
+  if (notes) text += `/notes=${notes}`; // (linknotes.js: escaped already)
   // The start text may keep its "/"s: it is the last part and read as a whole.
   if (start) text += `/start=${escapePart(start).replace(/%2F/g, "/")}`;
   return text;
@@ -109,6 +125,19 @@ export function parse(hash) {
   }
   const { clock, times } = readClockSegments(text); // (clock hook, #29)
   text = text.replace(CLOCK_SEGMENTS, "");
+  // "/notes=": the line's comments, glyphs and drawings (model/linknotes.js reads them)
+  const notesAt = text.indexOf("/notes=");
+  /** @type {string | null} */
+  let notesValue = null;
+  if (notesAt >= 0) {
+    const value = text.slice(notesAt + "/notes=".length).split("/")[0];
+    if (!/^\d{1,5}:[cgs]:[^,]*(,\d{1,5}:[cgs]:[^,]*)*$/.test(value))
+      throw new LinkError(
+        `the link's notes ${JSON.stringify(value.slice(0, 30))} are not <move>:<kind>:<text>, ...`,
+      );
+    text = text.slice(0, notesAt) + text.slice(notesAt + "/notes=".length + value.length);
+    notesValue = value;
+  }
   const named = segments(text);
   text = named.rest;
   /** @type {string[] | null} */
@@ -205,6 +234,7 @@ export function parse(hash) {
     ply,
     start,
     players,
+    ...(notesValue ? { notes: notesValue } : {}),
     ...(clock ? { clock } : {}),
     ...(times ? { times } : {}),
     ...(end ? { end } : {}),

@@ -1,0 +1,85 @@
+// A game's notes in its link (issue #29): the comments, glyphs and drawings
+// of the line a link names travel with it, as far as a link can hold them.
+//
+//   /notes=<ply>:<kind>:<value>,<ply>:<kind>:<value>,...
+//
+// <ply> is the position after that many moves of the link's line (0: the
+// start); <kind> is "c" (its comment), "g" (the move's glyph) or "s" (its
+// drawings: shapes joined by "+", each a colour letter and one or two cells
+// joined by "."; "G.d4.f6+R.a1"); every value %-escaped as a move is
+// (url.js), so "," and "/" never appear raw.  A link stays short enough to
+// send: when the notes would pass MAX_LENGTH characters the comments are
+// left out, and if the rest still does not fit, the notes are.  This module
+// knows no rules (the start carries no glyph: no move led to it): a note the tree refuses (a glyph on the start, a shape
+// with a wrong colour) is dropped when the link is opened, never the game.
+
+import { LinkError, escapePart } from "./url.js";
+
+export const MAX_LENGTH = 1500;
+const ENTRY = /^(\d{1,5}):([cgs]):(.*)$/;
+
+function decode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new LinkError(`the link's note ${JSON.stringify(text.slice(0, 30))} is not correctly %-escaped`);
+  }
+}
+
+/** The notes of `line` in `tree` as a segment value, or null (none, or too long). */
+export function linkNotes(tree, line) {
+  /** @type {{comments: string[], rest: string[]}} */
+  const entries = { comments: [], rest: [] };
+  let node = tree.root;
+  for (let ply = 0; node; ply++) {
+    if (node.comment) entries.comments.push(`${ply}:c:${escapePart(node.comment)}`);
+    const notes = node.notes || {};
+    if (notes.glyph && ply > 0) entries.rest.push(`${ply}:g:${escapePart(notes.glyph)}`);
+    if (notes.shapes && notes.shapes.length)
+      entries.rest.push(`${ply}:s:${notes.shapes.map(s => s.map(escapePart).join(".")).join("+")}`);
+    node = ply < line.length ? node.children.find(c => c.move === line[ply]) : null;
+  }
+  for (const kept of [[...entries.comments, ...entries.rest], entries.rest]) {
+    const text = kept.join(",");
+    if (text && text.length <= MAX_LENGTH) return text;
+  }
+  return null;
+}
+
+/** A "/notes=" value read: [{ply, comment?, glyph?, shapes?}]; LinkError if malformed. */
+export function readLinkNotes(value) {
+  const out = new Map();
+  for (const entry of value.split(",")) {
+    const m = ENTRY.exec(entry);
+    if (!m)
+      throw new LinkError(
+        `the link's note ${JSON.stringify(entry.slice(0, 30))} is not <move>:<kind>:<text>`,
+      );
+    const ply = Number(m[1]);
+    const note = out.get(ply) || { ply };
+    if (m[2] === "c") note.comment = decode(m[3]);
+    else if (m[2] === "g") note.glyph = decode(m[3]);
+    else note.shapes = m[3].split("+").map(s => s.split(".").map(decode));
+    out.set(ply, note);
+  }
+  return [...out.values()];
+}
+
+/** Put a link's notes on the nodes along `line` where the tree has none of
+ * that kind yet (a game that already holds notes keeps its own). */
+export function applyLinkNotes(tree, line, notes) {
+  for (const { ply, comment, glyph, shapes } of notes || []) {
+    if (ply > line.length) continue;
+    const node = tree.nodeAt(line.slice(0, ply));
+    if (!node) continue;
+    if (comment && !node.comment) tree.setCommentAt(node, comment);
+    const patch = {};
+    if (glyph && ply > 0 && !(node.notes && node.notes.glyph)) patch.glyph = glyph; // (the start has no move to judge)
+    if (shapes && !(node.notes && node.notes.shapes && node.notes.shapes.length)) patch.shapes = shapes;
+    try {
+      if (Object.keys(patch).length) tree.setNotesAt(node, patch);
+    } catch {
+      /* a note the tree refuses is dropped, not the game */
+    }
+  }
+}
