@@ -101,9 +101,19 @@ const done = request =>
     request.onerror = () => reject(request.error || new Error("the request failed"));
   });
 
+/** The browser's IndexedDB, or null where the page may not use it (reading
+ * `indexedDB` throws in some private windows and sandboxed frames). */
+function browserDatabases() {
+  try {
+    return globalThis.indexedDB || null;
+  } catch {
+    return null;
+  }
+}
+
 export class PuzzleStore {
   /** @param {{indexedDB?: IDBFactory | null, waitMs?: number}} [options]  another database factory, another wait (tests) */
-  constructor({ indexedDB = globalThis.indexedDB || null, waitMs = WAIT_MS } = {}) {
+  constructor({ indexedDB = browserDatabases(), waitMs = WAIT_MS } = {}) {
     this.factory = indexedDB;
     this.waitMs = waitMs;
     this.db = null; // a promise of the open database
