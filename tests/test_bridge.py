@@ -578,6 +578,7 @@ def test_every_method_is_one_documented_entry_of_the_table():
         "records_parse",
         "records_format",
         "puzzles",
+        "levels",
     }
     for name, function in bridge.METHODS.items():
         assert function.__doc__ and f"``{name}(" in function.__doc__, name
@@ -585,3 +586,17 @@ def test_every_method_is_one_documented_entry_of_the_table():
     assert all(f"\n{name}\n    ``{name}(" in "\n" + reference for name in bridge.METHODS)
     with pytest.raises(ValueError):
         methods.method("play")(lambda params: None)
+
+
+def test_levels_lists_every_level_weakest_first_with_its_rating_in_each_game():
+    from gamut.ai import LEVELS
+
+    for game in ("loa", "el", "escabel", "evl"):
+        answer = ok("levels", {"game": game})
+        levels = answer["levels"]
+        assert [lv["id"] for lv in levels] == list(LEVELS)
+        ratings = [lv["rating"] for lv in levels]
+        assert ratings == sorted(ratings) and len(set(ratings)) == len(ratings), game
+        assert all(lv["low"] <= lv["rating"] <= lv["high"] for lv in levels)
+        assert answer["anchor"]
+    assert err("levels", {"game": "chess"})["type"] == "OptionError"

@@ -45,6 +45,7 @@ import traceback
 from typing import Any
 
 from . import __version__
+from . import levels as _levels_method  # noqa: F401  (registers the bridge method "levels")
 from .core import GAMES, GamutError, IllegalMoveError, State, excerpt, game_info, new
 from .jobs import JOB_KINDS, MAX_JOBS, RUNNING, register_job, think_progress
 from .methods import (

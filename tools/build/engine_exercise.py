@@ -191,6 +191,7 @@ def exercise_records(call) -> None:
     call("records_parse", {"text": '(;GM[9]SU[LOA];B[z9-z1])\n[Game "nonsense'})
     for game in ("loa", "el", "escabel", "evl"):  # the shipped puzzles (gamut.puzzles, #30)
         call("puzzles", {"game": game})
+        call("levels", {"game": game})  # the levels and their ratings (gamut.ai.method, #31)
 
 
 def exercise_internal_error(bridge, problems: list[str]) -> None:

@@ -1,0 +1,35 @@
+"""The bridge method ``levels``: the computer levels of a game, weakest
+first, each with its measured rating (:mod:`gamut.ai.ratings`).  It imports
+:mod:`gamut.ai` only when called, so the worker's start-up does not load the
+search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import GAMES, OptionError, excerpt
+from .methods import Params, method, param
+
+
+@method("levels")
+def m_levels(params: Params) -> dict[str, Any]:
+    """``levels({game})``: ``{levels: [{id, label, rating, low, high}],
+    anchor}``: every computer level, weakest first, with its rating in
+    ``game`` and the 95 % interval ``[low, high]`` of that rating;
+    ``anchor`` says in words what the scale is fixed on.  A level the arena
+    has not measured in that game has null ratings."""
+    from .ai import LEVELS
+    from .ai.ratings import ANCHOR, RATINGS
+
+    game = param(params, "game", str)
+    if game not in GAMES:
+        raise OptionError(f"unknown game {excerpt(game)}")
+    table = RATINGS.get(game, {})  # a game the arena never measured: no ratings
+    unmeasured = (None, None, None)
+    return {
+        "levels": [
+            dict(zip(("rating", "low", "high"), table.get(lv.name, unmeasured)), id=lv.name, label=lv.label)
+            for lv in LEVELS.values()
+        ],
+        "anchor": ANCHOR,
+    }
