@@ -384,3 +384,34 @@ test("an option name holding '=' round-trips", () => {
 test("an option named __proto__ is kept", () => {
   assert.deepEqual(Object.entries(parse("#v1/loa/standard/__proto__=x/").options), [["__proto__", "x"]]);
 });
+
+test("the optional segments: every one round-trips together; out of order or twice is refused", () => {
+  const game = {
+    game: "loa",
+    variant: "standard",
+    options: {},
+    moves: ["b1-d3", "h2-f4"],
+    ply: null,
+    start: null,
+    players: ["h", "c:strong"],
+    end: { termination: "agreement", result: "1/2-1/2" },
+    offer: 1,
+    clock: "300+3",
+    times: [1200, 3400],
+    notes: "1:g:!%3F,2:c:a%2Fb",
+  };
+  const text = format(game);
+  assert.match(text, /\/players=.*\/end=.*\/offer=.*\/clock=.*\/times=.*\/notes=/);
+  const back = parse(text);
+  for (const key of ["players", "end", "offer", "clock", "times", "notes", "moves"])
+    assert.deepEqual(back[key], game[key], key);
+  const base = "#v1/loa/standard/-/b1-d3,h2-f4";
+  for (const [bad, message] of [
+    [`${base}/clock=60+0/players=h,c:strong`, /"\/players=" comes after "\/clock="/],
+    [`${base}/notes=1:g:!/times=1,2`, /"\/times=" comes after "\/notes="/],
+    [`${base}/clock=60+0/clock=60+0`, /gives its clock twice/],
+    [`${base}/times=1,2`, /move times but no clock/],
+    [`${base}/clock=60+0/times=1,2,3`, /3 move times for 2 moves/],
+  ])
+    assert.throws(() => parse(bad), message, bad);
+});

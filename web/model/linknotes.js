@@ -13,18 +13,12 @@
 // knows no rules (the start carries no glyph: no move led to it): a note the tree refuses (a glyph on the start, a shape
 // with a wrong colour) is dropped when the link is opened, never the game.
 
-import { LinkError, escapePart } from "./url.js";
+import { LinkError, escapePart, unescapePart } from "./url.js";
 
 export const MAX_LENGTH = 1500;
 const ENTRY = /^(\d{1,5}):([cgs]):(.*)$/;
 
-function decode(text) {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    throw new LinkError(`the link's note ${JSON.stringify(text.slice(0, 30))} is not correctly %-escaped`);
-  }
-}
+const decode = text => unescapePart(text, "the link's note");
 
 /** The notes of `line` in `tree` as a segment value, or null (none, or too long). */
 export function linkNotes(tree, line) {

@@ -56,7 +56,8 @@ function percent(ch) {
   ).join("");
 }
 
-function unescapePart(text, what) {
+/** `text` %-unescaped; LinkError naming `what` when it is not correctly escaped. */
+export function unescapePart(text, what) {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -123,43 +124,9 @@ export function parse(hash) {
     if (!start.trim()) throw new LinkError("the link's start position is empty");
     text = text.slice(0, startAt);
   }
-  const { clock, times } = readClockSegments(text); // (clock hook, #29)
-  text = text.replace(CLOCK_SEGMENTS, "");
-  // "/notes=": the line's comments, glyphs and drawings (model/linknotes.js reads them)
-  const notesAt = text.indexOf("/notes=");
-  /** @type {string | null} */
-  let notesValue = null;
-  if (notesAt >= 0) {
-    const value = text.slice(notesAt + "/notes=".length).split("/")[0];
-    if (!/^\d{1,5}:[cgs]:[^,]*(,\d{1,5}:[cgs]:[^,]*)*$/.test(value))
-      throw new LinkError(
-        `the link's notes ${JSON.stringify(value.slice(0, 30))} are not <move>:<kind>:<text>, ...`,
-      );
-    text = text.slice(0, notesAt) + text.slice(notesAt + "/notes=".length + value.length);
-    notesValue = value;
-  }
-  const named = segments(text);
+  const named = readSegments(text);
   text = named.rest;
-  /** @type {string[] | null} */
-  let players = null;
-  if (named.players != null) {
-    players = named.players.split(",");
-    for (const p of players) {
-      if (!PLAYER.test(p)) {
-        throw new LinkError(
-          `player ${JSON.stringify(p)} is not "h" (a human), "r" (far away) or "c:<level>" (the computer: ${LEVELS.join(", ")})`,
-        );
-      }
-    }
-  }
-  const end = named.end == null ? null : readEnd(named.end);
-  /** @type {number | null} */
-  let offer = null;
-  if (named.offer != null) {
-    if (!/^\d$/.test(named.offer))
-      throw new LinkError(`the draw offer's seat "${named.offer}" is not a seat number`);
-    offer = Number(named.offer);
-  }
+  const { players = null, end = null, offer = null, clock = null, times = null, notes = null } = named.values;
   const parts = text.split("/");
   const version = parts[0];
   if (!/^v\d+$/.test(version)) {
@@ -234,7 +201,7 @@ export function parse(hash) {
     ply,
     start,
     players,
-    ...(notesValue ? { notes: notesValue } : {}),
+    ...(notes ? { notes } : {}),
     ...(clock ? { clock } : {}),
     ...(times ? { times } : {}),
     ...(end ? { end } : {}),
@@ -242,54 +209,88 @@ export function parse(hash) {
   };
 }
 
-// -- the clock's segments (#29) -------------------------------------------------------
-const CLOCK_SEGMENTS = /\/(clock|times)=[^/]*/g;
+// -- the optional segments -------------------------------------------------------------
 
-/** "/clock=<control>" and "/times=<ms,...>" of a link's text (before its
- * start), read and checked: {clock: text | null, times: [ms] | null}. */
-function readClockSegments(text) {
-  /** @type {{clock: string | null, times: number[] | null}} */
-  const out = { clock: null, times: null };
-  for (const [segment, name] of text.matchAll(CLOCK_SEGMENTS)) {
-    const value = segment.slice(name.length + 2);
-    if (out[name] != null) throw new LinkError(`the link gives its ${name} twice`);
-    if (name === "clock") {
-      if (!/^(\d{1,5}\+\d{1,4}|\d{1,2}d)$/.test(value) || /^0+(\+|d)/.test(value)) {
-        throw new LinkError(
-          `the clock ${JSON.stringify(value)} is not "<seconds>+<increment seconds>" (such as 300+3) or "<days>d"`,
-        );
-      }
-      out.clock = value;
-    } else {
-      if (!/^\d{1,9}(,\d{1,9})*$/.test(value)) {
-        throw new LinkError(
-          `the move times ${JSON.stringify(value.slice(0, 30))} are not milliseconds separated by ","`,
-        );
-      }
-      out.times = value.split(",").map(Number);
-    }
-  }
-  if (out.times && !out.clock) throw new LinkError("the link gives move times but no clock");
-  return out;
+/** How each optional "/<name>=<value>" segment after the moves (before
+ * "/start=", which is cut off first) is read: its value's text, checked, to
+ * what parse() returns.  They come in this order (format() writes them so),
+ * each value running to the next segment of the table (so
+ * "/end=agreement:1/2-1/2" keeps its "/"s); a name given twice or out of order is refused.
+ * An unknown segment stays in the link's text, which then has too many parts. */
+const SEGMENTS = {
+  players: readPlayers,
+  end: readEnd,
+  offer: readOffer,
+  clock: readClock, // (#29)
+  times: readTimes, // (#29)
+  notes: readNotesValue, // (#29: model/linknotes.js reads the value itself)
+};
+const SEGMENT_NAMES = Object.keys(SEGMENTS);
+const SEGMENT_START = new RegExp(`/(${SEGMENT_NAMES.join("|")})=`, "g");
+
+/** The segments of `text` read: {rest: the text before the first, values: {name: value}}. */
+function readSegments(text) {
+  const starts = [...text.matchAll(SEGMENT_START)];
+  /** @type {Record<string, any>} */
+  const values = {};
+  starts.forEach((m, i) => {
+    const name = m[1];
+    if (Object.hasOwn(values, name)) throw new LinkError(`the link gives its ${name} twice`);
+    if (i > 0 && SEGMENT_NAMES.indexOf(name) < SEGMENT_NAMES.indexOf(starts[i - 1][1]))
+      throw new LinkError(`the link's "/${name}=" comes after "/${starts[i - 1][1]}=", not before it`);
+    const end = i + 1 < starts.length ? starts[i + 1].index : text.length;
+    values[name] = SEGMENTS[name](text.slice(m.index + name.length + 2, end));
+  });
+  if (values.times && !values.clock) throw new LinkError("the link gives move times but no clock");
+  return { rest: starts.length ? text.slice(0, starts[0].index) : text, values };
 }
 
-/** The optional "/<name>=<value>" segments after the moves (before
- * "/start=", already cut off), in their order; `rest` is the text before
- * them.  A value runs to the next known segment (so "1/2-1/2" may keep its
- * "/"); an unknown one stays in `rest`, which then has too many parts. */
-const SEGMENTS = ["players", "end", "offer"];
-/** @param {string} text @returns {{rest: string, players?: string, end?: string, offer?: string}} */
-function segments(text) {
-  /** @type {Record<string, string>} */
-  const found = {};
-  let rest = text;
-  for (let i = SEGMENTS.length - 1; i >= 0; i--) {
-    const at = rest.indexOf(`/${SEGMENTS[i]}=`);
-    if (at < 0) continue;
-    found[SEGMENTS[i]] = rest.slice(at + SEGMENTS[i].length + 2);
-    rest = rest.slice(0, at);
+/** "/players=h,c:strong": a seat each, in seat order. */
+function readPlayers(value) {
+  const players = value.split(",");
+  for (const p of players) {
+    if (!PLAYER.test(p)) {
+      throw new LinkError(
+        `player ${JSON.stringify(p)} is not "h" (a human), "r" (far away) or "c:<level>" (the computer: ${LEVELS.join(", ")})`,
+      );
+    }
   }
-  return { ...found, rest };
+  return players;
+}
+
+/** "/offer=1": the seat that offers a draw. */
+function readOffer(value) {
+  if (!/^\d$/.test(value)) throw new LinkError(`the draw offer's seat "${value}" is not a seat number`);
+  return Number(value);
+}
+
+/** "/clock=300+3" (seconds + increment seconds) or "/clock=2d" (days per move). */
+function readClock(value) {
+  if (!/^(\d{1,5}\+\d{1,4}|\d{1,2}d)$/.test(value) || /^0+(\+|d)/.test(value)) {
+    throw new LinkError(
+      `the clock ${JSON.stringify(value)} is not "<seconds>+<increment seconds>" (such as 300+3) or "<days>d"`,
+    );
+  }
+  return value;
+}
+
+/** "/times=3100,2500": the milliseconds spent on each move of the line. */
+function readTimes(value) {
+  if (!/^\d{1,9}(,\d{1,9})*$/.test(value)) {
+    throw new LinkError(
+      `the move times ${JSON.stringify(value.slice(0, 30))} are not milliseconds separated by ","`,
+    );
+  }
+  return value.split(",").map(Number);
+}
+
+/** "/notes=1:g:!%3F,...": checked for its shape only (linknotes.js reads it). */
+function readNotesValue(value) {
+  if (!/^\d{1,5}:[cgs]:[^,]*(,\d{1,5}:[cgs]:[^,]*)*$/.test(value))
+    throw new LinkError(
+      `the link's notes ${JSON.stringify(value.slice(0, 30))} are not <move>:<kind>:<text>, ...`,
+    );
+  return value;
 }
 
 const TERMINATION = /^(rules|resignation|agreement|time|abandoned)$/;
