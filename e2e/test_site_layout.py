@@ -107,3 +107,22 @@ def test_layout(kind, new_context, site_url):
         assert page.locator("#board .hit").count() == len(gamut.new(game).view()["board"]["cells"])
         check_layout(page, kind, size)
         page.screenshot(path=str(SHOTS / f"{kind}-{game}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)])
+def test_nothing_moves_when_a_game_ends(size, new_context, site_url):
+    # The result takes the status line's place at its height, and the end's
+    # buttons the game's: the board and the move list stay where they were.
+    page = new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    page.goto(site_url + link("loa", ["b1-d3"]))
+    wait_engine_ready(page)
+    expect(page.locator("#game-actions")).to_be_visible()
+    before = {s: box(page, s) for s in ("#board", "#moves", "#status")}
+    page.click("#resign")
+    page.click("#confirm-yes")
+    expect(page.locator("#end-panel")).to_be_visible()
+    expect(page.locator("#result")).to_contain_text("Black wins")
+    assert box(page, "#board") == before["#board"]
+    assert box(page, "#moves") == before["#moves"]
+    result = box(page, "#result")
+    assert abs(result["y"] - before["#status"]["y"]) < 1 and result["height"] <= before["#status"]["height"] + 1
