@@ -60,7 +60,7 @@ test("every step in order, keyed lesson/step (a step id may repeat across lesson
   assert.equal(keyOf(LESSONS[1], LESSONS[1].steps[0]), "winning/a");
 });
 
-test("the page begins at the first step not done, and Next skips the steps done", () => {
+test("the page begins at the first step not done, and Next goes to the next not done", () => {
   const steps = stepsOf(LESSONS);
   assert.equal(firstOpen(steps, new Set()), 0);
   assert.equal(firstOpen(steps, new Set(["moving/a", "moving/b"])), 2);
@@ -68,7 +68,12 @@ test("the page begins at the first step not done, and Next skips the steps done"
   const done = new Set(["moving/c", "winning/a"]);
   assert.equal(nextStep(steps, 1, done), 4, "c and winning/a are done: d");
   assert.equal(nextStep(steps, 1, new Set(steps.map(s => s.key))), 2, "all done: simply the next");
-  assert.equal(nextStep(steps, 4, done), null, "the last step has no next");
+  assert.equal(nextStep(steps, 4, done), 0, "after the last: the first step not done");
+  assert.equal(
+    nextStep(steps, 4, new Set(steps.map(s => s.key))),
+    null,
+    "all done, at the end: nothing next",
+  );
 });
 
 test("progress counts only the steps that exist", () => {

@@ -33,14 +33,14 @@ export function firstOpen(steps, done) {
   return open ? open.index : 0;
 }
 
-/** The step after `index`: the next one not done, else simply the next,
- * else null (the last step).
+/** The step after `index`: the next one not done (after the last, the
+ * first one not done), else simply the next one; null when every step is
+ * done and `index` is the last.
  * @param {Placed[]} steps @param {number} index @param {Set<string>} done */
 export function nextStep(steps, index, done) {
-  const later = steps.slice(index + 1);
-  if (!later.length) return null;
-  const open = later.find(s => !done.has(s.key));
-  return (open || later[0]).index;
+  const open = [...steps.slice(index + 1), ...steps.slice(0, index)].find(s => !done.has(s.key));
+  if (open) return open.index;
+  return index + 1 < steps.length ? index + 1 : null;
 }
 
 /** How much is done: `{done, total}`, counting only the steps that exist

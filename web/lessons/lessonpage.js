@@ -8,7 +8,8 @@
 // The engine serves the lessons (`lessons`) and every position (view,
 // mark, explain); lessonflow.js orders the steps; lessonview.js draws.
 // One direction: events -> the state here -> draw.  <html data-lesson>
-// says where the page is: loading | play | check | right | wrong | failed,
+// says where the page is: loading | play | check | right | wrong |
+// finished (every step done) | failed,
 // for tools and tests.
 //
 //   const lessons = new LessonPage({engine, games: () => page.games, settings});
@@ -242,7 +243,8 @@ export class LessonPage {
     if (this.phase !== "right") return;
     const index = nextStep(this.steps, this.index, this.store.done(this.game));
     if (index === null) {
-      this._say(`You have done every lesson of ${this.gameName}. Play a game, or try its puzzles.`);
+      this._phase("finished");
+      this._say(`You have done every lesson of ${this.gameName}: play a game, or try its puzzles.`);
       return;
     }
     await this.openStep(index);
