@@ -12,7 +12,8 @@ import pytest
 
 import gamut
 from gamut import bridge
-from gamut.lessons import GOAL_KINDS, check, lessons_of, position_of
+from gamut.lessons import lessons_of
+from gamut.lessons.lesson import GOAL_KINDS, check, position_of
 from gamut.view import check_view
 
 GAMES = ("loa", "el", "escabel", "evl")

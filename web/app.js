@@ -45,7 +45,7 @@ import { endWords } from "./model/ending.js";
 import { PuzzlePage } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
 import { puzzlesMenuItems } from "./puzzles/links.js";
 import { LessonPage } from "./lessons/lessonpage.js"; // (lessons hook, #31)
-import { lessonsMenuItems } from "./lessons/links.js";
+import { lessonsMenuItems } from "./lessons/lessonflow.js";
 
 const root = document.documentElement;
 const initial = (() => {

@@ -15,7 +15,7 @@ import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.
 import { editLink, readEditLink } from "../editor/setupedit.js";
 import { Clock } from "../model/clock.js"; // (clock hook, #29)
 import { puzzlesLinkGame } from "../puzzles/links.js";
-import { learnLinkGame } from "../lessons/links.js";
+import { learnLinkGame } from "../lessons/lessonflow.js";
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another

@@ -1,7 +1,7 @@
-// The order of a game's lessons, pure (the page, lessonpage.js, draws it):
-// every step in one list, lesson after lesson, each with its key
-// "lesson/step" (what the store keeps); where to start (the first step not
-// done); what comes next; how much is done.
+// The order of a game's lessons (the page, lessonpage.js, draws it): every
+// step in one list, each keyed "lesson/step" (what the store keeps); where
+// to start, what comes next, how much is done; and the ways to the page:
+// its address (#learn/<game>) and the header menu's links.
 
 /** @typedef {{id: string, task: string, start: string, player: number, goal: any}} LessonStep */
 /** @typedef {{id: string, title: string, steps: LessonStep[]}} Lesson */
@@ -65,4 +65,17 @@ export function learnLinkGame(hash, current) {
   const m = /^#learn(?:\/([a-z0-9-]+))?\/?$/.exec(hash || "");
   if (!m) return null;
   return m[1] || current || "loa";
+}
+
+/** The menu's links: "Learn <game>" for each game of `games` (GameInfo list).
+ * @param {{id: string, name: string}[]} games */
+export function lessonsMenuItems(games) {
+  return games.map(info => {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `#learn/${info.id}`;
+    link.textContent = `Learn ${info.name}`;
+    item.append(link);
+    return item;
+  });
 }

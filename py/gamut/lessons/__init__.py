@@ -30,16 +30,20 @@ Goal kinds, each read from the position before and after the move:
   threatens to complete an EL.
 * ``defend``: the move does not lose, and no reply of the opponent wins.
 
-The data of each game is in its own module (:mod:`.loa`, :mod:`.el`,
+The steps, goals and the checker are in :mod:`.lesson`; the data of each
+game is in its own module (:mod:`.loa`, :mod:`.el`,
 :mod:`.escabel`, :mod:`.evl`); :mod:`.method` holds the bridge methods
 ``lessons`` and ``lesson_check``.
 """
 
 from __future__ import annotations
 
-from .lesson import GOAL_KINDS, Goal, Lesson, Step, Verdict, check, position_of, taken
+from typing import TYPE_CHECKING
 
-__all__ = ["GOAL_KINDS", "Goal", "Step", "Lesson", "Verdict", "check", "position_of", "taken", "lessons_of"]
+if TYPE_CHECKING:
+    from .lesson import Lesson
+
+__all__ = ["lessons_of"]
 
 
 # ---------------------------------------------------------------------------
@@ -47,7 +51,9 @@ __all__ = ["GOAL_KINDS", "Goal", "Step", "Lesson", "Verdict", "check", "position
 
 
 def lessons_of(game: str) -> tuple[Lesson, ...]:
-    """The lessons of ``game`` (none for a game without lessons)."""
+    """The lessons of ``game`` (none for a game without lessons).  The
+    modules are imported when asked for: the worker's start-up loads only
+    this package and its bridge methods (:mod:`.method`)."""
     if game == "loa":
         from .loa import LESSONS
     elif game == "el":

@@ -8,7 +8,18 @@ from typing import Any
 
 from ..core import GamutError, IllegalMoveError, State, load
 
-__all__ = ["GOAL_KINDS", "Goal", "Step", "Lesson", "Verdict", "check", "position_of", "taken"]
+__all__ = [
+    "GOAL_KINDS",
+    "Goal",
+    "Step",
+    "Lesson",
+    "Verdict",
+    "check",
+    "position_of",
+    "taken",
+    "lesson_json",
+    "verdict_json",
+]
 
 GOAL_KINDS = ("move", "reach", "capture", "win", "chain", "connect", "declare", "defend")
 
@@ -91,6 +102,40 @@ def check(step: Step, text: str) -> Verdict:
     own = dict(step.wrong).get(name)
     why = own or " ".join(part for part in (reason, step.miss) if part)
     return Verdict(False, why, name, after)
+
+
+def lesson_json(lesson: Lesson) -> dict[str, Any]:
+    """A lesson as the bridge's ``lessons`` answers it: each step's position
+    as a text, the seat that moves, the task and the goal (not its moves)."""
+    steps = []
+    for step in lesson.steps:
+        state = position_of(step)
+        steps.append(
+            {
+                "id": step.id,
+                "task": step.task,
+                "start": state.to_text(),
+                "player": state.to_move,
+                "goal": step.goal.to_json(),
+            }
+        )
+    return {"id": lesson.id, "title": lesson.title, "steps": steps}
+
+
+def verdict_json(step: Step, text: str) -> dict[str, Any]:
+    """The bridge's ``lesson_check`` answer: the verdict, the move as the
+    engine writes it, and the view after it."""
+    from ..positions import view_of
+
+    verdict = check(step, text)
+    line = [verdict.move]
+    return {
+        "ok": verdict.ok,
+        "why": verdict.why,
+        "move": verdict.move,
+        "line": line,
+        "view": view_of(verdict.after, 1),
+    }
 
 
 # ---------------------------------------------------------------------------

@@ -5,7 +5,8 @@ The page asks for a game's lessons once (every step's position as a start
 text the page can name to ``view``/``play``, its task and goal), and sends
 each move the player makes to ``lesson_check``, which judges it: the
 accepted moves are not listed to the page, so the answer to a step is not
-in its memory, and the goal's why comes from the engine."""
+in its memory, and the goal's why comes from the engine.  The lessons are
+imported when first asked for (the worker's start-up loads only this)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,7 @@ from typing import Any
 
 from ..core import GAMES, OptionError, excerpt
 from ..methods import Params, RequestError, method, param
-from ..positions import view_of
-from . import Lesson, Step, check, lessons_of, position_of
+from . import lessons_of
 
 
 def _game(params: Params) -> str:
@@ -24,21 +24,6 @@ def _game(params: Params) -> str:
     return game
 
 
-def _step_json(step: Step) -> dict[str, Any]:
-    state = position_of(step)
-    return {
-        "id": step.id,
-        "task": step.task,
-        "start": state.to_text(),
-        "player": state.to_move,
-        "goal": step.goal.to_json(),
-    }
-
-
-def _lesson_json(lesson: Lesson) -> dict[str, Any]:
-    return {"id": lesson.id, "title": lesson.title, "steps": [_step_json(s) for s in lesson.steps]}
-
-
 @method("lessons")
 def m_lessons(params: Params) -> dict[str, Any]:
     """``lessons({game})``: ``{lessons: [{id, title, steps: [{id, task,
@@ -46,7 +31,9 @@ def m_lessons(params: Params) -> dict[str, Any]:
     one-move steps.  ``start`` is the step's position text, ``player`` the
     seat that moves, ``task`` the goal in one line, ``goal`` its kind
     (``{kind, cells?, from?, to?}``, see :mod:`gamut.lessons`)."""
-    return {"lessons": [_lesson_json(lesson) for lesson in lessons_of(_game(params))]}
+    from .lesson import lesson_json
+
+    return {"lessons": [lesson_json(lesson) for lesson in lessons_of(_game(params))]}
 
 
 @method("lesson_check")
@@ -69,11 +56,6 @@ def m_lesson_check(params: Params) -> dict[str, Any]:
     step = next((s for s in lesson.steps if s.id == step_id), None)
     if step is None:
         raise RequestError(f"the lesson {lesson_id} has no step {excerpt(step_id)}")
-    verdict = check(step, text)
-    return {
-        "ok": verdict.ok,
-        "why": verdict.why,
-        "move": verdict.move,
-        "line": [verdict.move],
-        "view": view_of(verdict.after, 1),
-    }
+    from .lesson import verdict_json
+
+    return verdict_json(step, text)
