@@ -44,6 +44,8 @@ import { endState } from "./app/end-actions.js";
 import { endWords } from "./model/ending.js";
 import { PuzzlePage } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
 import { puzzlesMenuItems } from "./puzzles/links.js";
+import { LessonPage } from "./lessons/lessonpage.js"; // (lessons hook, #31)
+import { lessonsMenuItems } from "./lessons/lessonflow.js";
 
 const root = document.documentElement;
 const initial = (() => {
@@ -312,6 +314,7 @@ function boot() {
     onAnalyse: start => actions.playFrom(start, { analyse: true }),
   });
   page.puzzles = new PuzzlePage({ engine: page.engine, games: () => page.games, settings: page.settings }); // (puzzles hook, #30)
+  page.lessons = new LessonPage({ engine: page.engine, games: () => page.games, settings: page.settings }); // (lessons hook, #31)
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);
@@ -450,6 +453,7 @@ function buildPicker(current) {
   );
   $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
   $("puzzles-menu-list").replaceChildren(...puzzlesMenuItems(page.games)); // (puzzles hook, #30)
+  $("puzzles-menu-list").append(...lessonsMenuItems(page.games)); // (lessons hook, #31)
 }
 
 boot();

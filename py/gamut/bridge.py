@@ -48,6 +48,7 @@ from . import __version__
 from . import levels as _levels_method  # noqa: F401  (registers the bridge method "levels")
 from .core import GAMES, GamutError, IllegalMoveError, State, excerpt, game_info, new
 from .jobs import JOB_KINDS, MAX_JOBS, RUNNING, register_job, think_progress
+from .lessons import method as _lessons_method  # noqa: F401  (registers "lessons" and "lesson_check", #31)
 from .methods import (
     METHODS,
     POSITIONS,

@@ -192,6 +192,12 @@ def exercise_records(call) -> None:
     for game in ("loa", "el", "escabel", "evl"):  # the shipped puzzles (gamut.puzzles, #30)
         call("puzzles", {"game": game})
         call("levels", {"game": game})  # the levels and their ratings (gamut.ai.method, #31)
+        lessons = call("lessons", {"game": game})  # the lessons and a move judged (gamut.lessons, #31)
+        if lessons:
+            lesson = lessons["lessons"][0]
+            step = lesson["steps"][0]
+            move = call("view", {"start": step["start"]})["view"]["moves"][0]["text"]
+            call("lesson_check", {"game": game, "lesson": lesson["id"], "step": step["id"], "move": move})
 
 
 def exercise_internal_error(bridge, problems: list[str]) -> None:

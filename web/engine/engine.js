@@ -455,6 +455,18 @@ export class Engine {
     return this.call("puzzles", { game });
   }
 
+  /** The lessons of a game (#31): `{lessons: [{id, title, steps: [{id, task, start, player, goal}]}]}`.
+   * @param {string} game @returns {Promise<{lessons: any[]}>} */
+  lessons(game) {
+    return this.call("lessons", { game });
+  }
+
+  /** A move judged against a lesson's step (#31): `{ok, why, move, line, view}`.
+   * @param {string} game @param {string} lesson @param {string} step @param {string} move @returns {Promise<any>} */
+  lessonCheck(game, lesson, step, move) {
+    return this.call("lesson_check", { game, lesson, step, move });
+  }
+
   /** A search for a move, as a job: `params` is `{start, line, level, seed, max_ms?}`.
    * @param {{start: string, line: string[], level: string, seed: number, max_ms?: number}} params @param {OnProgress | null} [onprogress] @returns {EngineJob} */
   think(params, onprogress = null) {

@@ -51,6 +51,7 @@ export async function showRulesPage(gameId, info, games) {
     .join(" · ");
   page.innerHTML = `<nav class="rules-nav" aria-label="Rules pages">
 <a href="#" id="rules-back">Back to the game</a>
+<a href="#learn/${gameId}" id="rules-learn">Learn it step by step</a>
 <span class="rules-others">Rules: ${others}</span>
 <button type="button" class="quiet" id="rules-print">Print</button></nav>
 ${text}`;

@@ -1,0 +1,67 @@
+"""Lessons: each game taught in a few short lessons of one-move steps (#31).
+
+A lesson is a list of :class:`Step`; a step is a position, a one-line task,
+a :class:`Goal` the engine checks, the words said when the goal is met
+(``well``: why the move works) and when it is not (``miss``, or a why of
+its own for a plausible wrong move in ``wrong``), and the intended moves
+(``moves``: every one meets the goal; the tests play them).
+
+A step's position is a position text (``start``) and the moves played
+from it (``play``), so a lesson is built from the engine's own positions:
+the same texts the rules diagrams use, moved on by legal moves.
+
+The player's move is judged by :func:`check`: it plays the move (an illegal
+one is an ``IllegalMoveError`` saying why, as everywhere) and asks the goal.
+Goal kinds, each read from the position before and after the move:
+
+* ``move``: one of ``moves`` exactly (a first step's "write 5 on c4").
+* ``reach``: the piece on ``frm`` ends on ``to`` (the move's first and last
+  clicks).
+* ``capture``: the move takes what ``cells`` names: enemy pieces (Lines of
+  Action), enemy stacks turned to the mover's (Escabel), pentagons that get
+  the mover's marker (EVL); without ``cells``, anything; with ``frm``,
+  by the piece on that cell.
+* ``win``: the mover wins at once.
+* ``chain``: Escabel's win: the move joins the mover's two edges with a
+  chain that no reply of the opponent breaks.
+* ``connect``: Escabel's stacks ``cells[0]`` and ``cells[1]`` are connected
+  after the move (crosscuts counted).
+* ``declare``: EL's declaration names exactly the cells where the mover
+  threatens to complete an EL.
+* ``defend``: the move does not lose, and no reply of the opponent wins.
+
+The steps, goals and the checker are in :mod:`.lesson`; the data of each
+game is in its own module (:mod:`.loa`, :mod:`.el`,
+:mod:`.escabel`, :mod:`.evl`); :mod:`.method` holds the bridge methods
+``lessons`` and ``lesson_check``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .lesson import Lesson
+
+__all__ = ["lessons_of"]
+
+
+# ---------------------------------------------------------------------------
+# Every game's lessons
+
+
+def lessons_of(game: str) -> tuple[Lesson, ...]:
+    """The lessons of ``game`` (none for a game without lessons).  The
+    modules are imported when asked for: the worker's start-up loads only
+    this package and its bridge methods (:mod:`.method`)."""
+    if game == "loa":
+        from .loa import LESSONS
+    elif game == "el":
+        from .el import LESSONS
+    elif game == "escabel":
+        from .escabel import LESSONS
+    elif game == "evl":
+        from .evl import LESSONS
+    else:
+        return ()
+    return LESSONS

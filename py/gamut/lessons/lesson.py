@@ -1,0 +1,255 @@
+"""A lesson's step, its goal and the checker that judges a move against it
+(the kinds of goals: :mod:`gamut.lessons`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import GamutError, IllegalMoveError, State, load
+
+__all__ = [
+    "GOAL_KINDS",
+    "Goal",
+    "Step",
+    "Lesson",
+    "Verdict",
+    "check",
+    "position_of",
+    "taken",
+    "lesson_json",
+    "verdict_json",
+]
+
+GOAL_KINDS = ("move", "reach", "capture", "win", "chain", "connect", "declare", "defend")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What a step asks of the move (see the module's list of kinds)."""
+
+    kind: str
+    cells: tuple[str, ...] = ()  # capture: what must be taken; connect: the two stacks
+    frm: str = ""  # reach, capture: the piece that moves
+    to: str = ""  # reach: where it must end
+    moves: tuple[str, ...] = ()  # move: the accepted moves
+
+    def __post_init__(self) -> None:
+        if self.kind not in GOAL_KINDS:
+            raise ValueError(f"unknown goal kind {self.kind!r}")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.cells:
+            out["cells"] = list(self.cells)
+        if self.frm:
+            out["from"] = self.frm
+        if self.to:
+            out["to"] = self.to
+        return out
+
+
+@dataclass(frozen=True)
+class Step:
+    """One board, one task, one move."""
+
+    id: str
+    task: str
+    start: str
+    goal: Goal
+    well: str
+    miss: str
+    moves: tuple[str, ...]
+    play: tuple[str, ...] = ()
+    wrong: tuple[tuple[str, str], ...] = ()  # (a plausible wrong move, why it is wrong)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    steps: tuple[Step, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    why: str
+    move: str  # the move as the engine writes it
+    after: State
+
+
+def position_of(step: Step) -> State:
+    """The position a step shows: its start with its ``play`` moves."""
+    state = load(step.start)
+    for text in step.play:
+        state = state.play_text(text)
+    return state
+
+
+def check(step: Step, text: str) -> Verdict:
+    """Play ``text`` in the step's position and say whether it meets the
+    goal, and why (``IllegalMoveError`` for a move that cannot be played)."""
+    before = position_of(step)
+    move = before.parse_move(text)
+    if move not in before.legal_moves():
+        raise IllegalMoveError(f"{before.move_text(move)} is not a legal move here")
+    name = before.move_text(move)
+    after = before.play(move)
+    met, reason = _judge(step.goal, before, name, after)
+    if met:
+        return Verdict(True, step.well, name, after)
+    own = dict(step.wrong).get(name)
+    why = own or " ".join(part for part in (reason, step.miss) if part)
+    return Verdict(False, why, name, after)
+
+
+def lesson_json(lesson: Lesson) -> dict[str, Any]:
+    """A lesson as the bridge's ``lessons`` answers it: each step's position
+    as a text, the seat that moves, the task and the goal (not its moves)."""
+    steps = []
+    for step in lesson.steps:
+        state = position_of(step)
+        steps.append(
+            {
+                "id": step.id,
+                "task": step.task,
+                "start": state.to_text(),
+                "player": state.to_move,
+                "goal": step.goal.to_json(),
+            }
+        )
+    return {"id": lesson.id, "title": lesson.title, "steps": steps}
+
+
+def verdict_json(step: Step, text: str) -> dict[str, Any]:
+    """The bridge's ``lesson_check`` answer: the verdict, the move as the
+    engine writes it, and the view after it."""
+    from ..positions import view_of
+
+    verdict = check(step, text)
+    line = [verdict.move]
+    return {
+        "ok": verdict.ok,
+        "why": verdict.why,
+        "move": verdict.move,
+        "line": line,
+        "view": view_of(verdict.after, 1),
+    }
+
+
+# ---------------------------------------------------------------------------
+# The goals
+
+
+def _clicks(state: State, name: str) -> list[str]:
+    for m in state.view()["moves"]:
+        if m["text"] == name:
+            return list(m["clicks"])
+    return []
+
+
+def taken(before: State, after: State) -> set[str]:
+    """What the move between two positions took for the player who moved:
+    cells whose enemy piece or stack is gone or now the mover's, and
+    pentagons whose marker is now the mover's."""
+    seat = before.to_move
+    was = {p["cell"]: p["owner"] for p in before.view()["pieces"]}
+    now = {p["cell"]: p["owner"] for p in after.view()["pieces"]}
+    cells = {c for c, owner in was.items() if owner != seat and now.get(c, seat) == seat}
+    marks_was = {m["cell"]: m["owner"] for m in before.view().get("markers", [])}
+    for m in after.view().get("markers", []):
+        if m["owner"] == seat and marks_was.get(m["cell"]) != seat:
+            cells.add(m["cell"])
+    return cells
+
+
+def _wins(state: State, seat: int) -> bool:
+    outcome = state.outcome()
+    return outcome is not None and outcome.winner == seat
+
+
+def _judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, str]:
+    """(met, why not in the engine's words: "" when the step says it best)."""
+    seat = before.to_move
+    kind = goal.kind
+    if kind == "move":
+        return name in goal.moves, ""
+    if kind == "reach":
+        clicks = _clicks(before, name)
+        if not clicks or clicks[0] != goal.frm:
+            return False, f"{name} does not start from {goal.frm}."
+        return clicks[-1] == goal.to, ""
+    if kind == "capture":
+        if goal.frm and _clicks(before, name)[:1] != [goal.frm]:
+            return False, f"{name} does not start from {goal.frm}."
+        got = taken(before, after)
+        if not got:
+            return False, f"{name} takes nothing."
+        return set(goal.cells) <= got, ""
+    if kind == "win":
+        if _wins(after, seat):
+            return True, ""
+        outcome = after.outcome()
+        if outcome is not None:
+            return False, f"{outcome.reason}."
+        return False, f"After {name} the game goes on."
+    if kind == "chain":
+        return _chain(before, name, after)
+    if kind == "connect":
+        a, b = goal.cells
+        return _connected(after, a, b), f"After {name}, {a} and {b} are still not connected."
+    if kind == "declare":
+        return _declared_right(before, name)
+    if kind == "defend":
+        outcome = after.outcome()
+        if outcome is not None and outcome.winner is not None and outcome.winner != seat:
+            return False, f"{outcome.reason}."
+        for reply in after.legal_moves():
+            if _wins(after.play(reply), after.to_move):
+                return False, f"After {name}, {after.move_text(reply)} still wins for your opponent."
+        return True, ""
+    raise GamutError(f"unknown goal kind {kind!r}")  # (Goal checks its kind: never reached)
+
+
+def _chain(before: State, name: str, after: State) -> tuple[bool, str]:
+    """Escabel: a chain joins the mover's edges after the move, and every
+    reply leaves it standing (the game decides at the start of a turn)."""
+    seat = before.to_move
+    if _wins(after, seat):
+        return True, ""
+    if after.is_over() or not after.has_chain(seat ^ after.swapped):  # type: ignore[attr-defined]
+        return False, f"After {name} your stacks do not yet join your two edges."
+    for reply in after.legal_moves():
+        if not _wins(after.play(reply), seat):
+            return False, f"After {name}, the reply {after.move_text(reply)} breaks your chain."
+    return True, ""
+
+
+def _connected(state: State, a: str, b: str) -> bool:
+    """Escabel: are the like-coloured stacks on ``a`` and ``b`` connected
+    (side by side or diagonally, crosscuts counted)?"""
+    from ..games.escabel import connection
+
+    geo = state.geo  # type: ignore[attr-defined]
+    black, white = state.black, state.white  # type: ignore[attr-defined]
+    ia, ib = geo.index[a], geo.index[b]
+    colour = 1 if (white >> ia) & 1 else 0
+    own = white if colour else black
+    if not (own >> ia) & 1 or not (own >> ib) & 1:
+        return False
+    ne_black, ne_white = connection.crosscuts(geo, black, white)
+    cut_ne, cut_nw = connection.cut_diagonals(geo, state.codes, state.levels, ne_black, ne_white, colour)  # type: ignore[attr-defined]
+    return bool(connection.grow(geo, 1 << ia, own, cut_ne, cut_nw) >> ib & 1)
+
+
+def _declared_right(before: State, name: str) -> tuple[bool, str]:
+    """EL's declaration: every cell where the mover threatens (the engine
+    lets only those be marked, so what can be wrong is a cell left out)."""
+    threats = {cell for cell, _ in before.threats()[before.to_move]}  # type: ignore[attr-defined]
+    marked = set() if name.endswith(":-") else set(name.partition(":")[2].split(","))
+    left = sorted(threats - marked)
+    if not left:
+        return True, ""
+    cells = ", ".join(left)
+    return False, f"You threaten on {cells} too, and a threat left out does not count."

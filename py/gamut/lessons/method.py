@@ -1,0 +1,61 @@
+"""The bridge methods ``lessons`` and ``lesson_check`` (registered in
+:data:`gamut.methods.METHODS` when :mod:`gamut.bridge` imports this module).
+
+The page asks for a game's lessons once (every step's position as a start
+text the page can name to ``view``/``play``, its task and goal), and sends
+each move the player makes to ``lesson_check``, which judges it: the
+accepted moves are not listed to the page, so the answer to a step is not
+in its memory, and the goal's why comes from the engine.  The lessons are
+imported when first asked for (the worker's start-up loads only this)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import GAMES, OptionError, excerpt
+from ..methods import Params, RequestError, method, param
+from . import lessons_of
+
+
+def _game(params: Params) -> str:
+    game = param(params, "game", str)
+    if game not in GAMES:
+        raise OptionError(f"unknown game {excerpt(game)}")
+    return game
+
+
+@method("lessons")
+def m_lessons(params: Params) -> dict[str, Any]:
+    """``lessons({game})``: ``{lessons: [{id, title, steps: [{id, task,
+    start, player, goal}]}]}``: the game's lessons in order, each a few
+    one-move steps.  ``start`` is the step's position text, ``player`` the
+    seat that moves, ``task`` the goal in one line, ``goal`` its kind
+    (``{kind, cells?, from?, to?}``, see :mod:`gamut.lessons`)."""
+    from .lesson import lesson_json
+
+    return {"lessons": [lesson_json(lesson) for lesson in lessons_of(_game(params))]}
+
+
+@method("lesson_check")
+def m_lesson_check(params: Params) -> dict[str, Any]:
+    """``lesson_check({game, lesson, step, move})``: ``{ok, why, move,
+    line, view}``: whether ``move`` (legal in the step's position, else an
+    ``IllegalMoveError`` saying why) meets the step's goal; ``why`` says why
+    it does (the idea of the step) or why not, ``move`` is the move as the
+    engine writes it, ``line`` that move alone and ``view`` the position
+    after it, to draw."""
+    game = _game(params)
+    lesson_id = param(params, "lesson", str)
+    step_id = param(params, "step", str)
+    text = param(params, "move", str)
+    if len(text) > 1000:
+        raise RequestError("a move has at most 1000 characters")
+    lesson = next((x for x in lessons_of(game) if x.id == lesson_id), None)
+    if lesson is None:
+        raise RequestError(f"{game} has no lesson {excerpt(lesson_id)}")
+    step = next((s for s in lesson.steps if s.id == step_id), None)
+    if step is None:
+        raise RequestError(f"the lesson {lesson_id} has no step {excerpt(step_id)}")
+    from .lesson import verdict_json
+
+    return verdict_json(step, text)

@@ -1,0 +1,159 @@
+"""The lessons (gamut.lessons, issue #31): every step's position still loads
+and is not over, every intended move is legal and meets the step's goal,
+every wrong move the step names fails with its own why, and some other
+legal move fails too, with a why; the bridge methods answer as documented.
+An engine change that breaks a lesson fails here."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import gamut
+from gamut import bridge
+from gamut.lessons import lessons_of
+from gamut.lessons.lesson import GOAL_KINDS, check, position_of
+from gamut.view import check_view
+
+GAMES = ("loa", "el", "escabel", "evl")
+STEPS = [(game, lesson, step) for game in GAMES for lesson in lessons_of(game) for step in lesson.steps]
+IDS = [f"{g}-{lesson.id}-{s.id}" for g, lesson, s in STEPS]
+
+
+def ok(method, params):
+    answer = json.loads(bridge.handle(method, json.dumps(params)))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def err(method, params):
+    answer = json.loads(bridge.handle(method, json.dumps(params)))
+    assert not answer["ok"], answer
+    return answer["error"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_eight_to_twelve_steps_in_a_few_short_lessons(game):
+    lessons = lessons_of(game)
+    steps = [s for lesson in lessons for s in lesson.steps]
+    assert 8 <= len(steps) <= 12
+    assert 2 <= len(lessons) <= 4
+    assert len({lesson.id for lesson in lessons}) == len(lessons)
+    for lesson in lessons:
+        assert len({s.id for s in lesson.steps}) == len(lesson.steps), lesson.id
+        assert lesson.title and lesson.title[0].isupper()
+
+
+@pytest.mark.parametrize(("game", "lesson", "step"), STEPS, ids=IDS)
+def test_a_step_position_loads_and_its_intended_moves_meet_the_goal(game, lesson, step):
+    state = position_of(step)
+    assert state.game_id == game
+    assert state.outcome() is None, "a step's position must still be in play"
+    check_view(state.view())
+    assert gamut.load(state.to_text()) == state
+    assert step.moves, "a step names its intended moves"
+    legal = {state.move_text(m) for m in state.legal_moves()}
+    for move in step.moves:
+        assert move in legal, f"{move} is not legal"
+        verdict = check(step, move)
+        assert verdict.ok, f"{move}: {verdict.why}"
+        assert verdict.why == step.well
+    assert len(step.task) <= 100 and step.task.endswith("."), "the task is one line"
+
+
+@pytest.mark.parametrize(("game", "lesson", "step"), STEPS, ids=IDS)
+def test_a_wrong_move_fails_with_a_why(game, lesson, step):
+    state = position_of(step)
+    for move, why in step.wrong:
+        verdict = check(step, move)
+        assert not verdict.ok, f"{move} should not meet the goal"
+        assert verdict.why == why
+    # and a move the step does not name: the first legal one that fails
+    others = [state.move_text(m) for m in state.legal_moves()]
+    failing = [m for m in others if m not in step.moves and not check(step, m).ok]
+    assert failing, "every step rejects some legal move"
+    verdict = check(step, failing[0])
+    assert verdict.why and verdict.why != step.well
+    assert step.miss in verdict.why or verdict.why in dict(step.wrong).values()
+
+
+def test_the_goals_are_checked_by_the_engine_not_by_the_list_of_moves():
+    """A move the step does not list but that meets the goal passes (EL's
+    bottom row has other winning cells than f1), and a winning move that
+    only the list would accept does not exist."""
+    step = next(s for _, _, s in STEPS if s.id == "line")
+    assert check(step, "a2=6").ok  # an L: a2-a1-b1-c1-d1-e1
+    assert not check(step, "f1=5").ok
+
+
+def test_each_game_teaches_its_own_rules():
+    kinds = {g: {s.goal.kind for lesson in lessons_of(g) for s in lesson.steps} for g in GAMES}
+    assert {"reach", "capture", "win", "defend"} <= kinds["loa"]
+    assert {"move", "win", "defend", "declare"} <= kinds["el"]
+    assert {"connect", "capture", "chain", "defend"} <= kinds["escabel"]
+    assert {"reach", "capture", "win"} <= kinds["evl"]
+    assert set().union(*kinds.values()) == set(GOAL_KINDS)
+
+
+def test_el_declaration_says_which_threat_was_left_out():
+    step = next(s for g, _, s in STEPS if g == "el" and s.id == "declare")
+    verdict = check(step, "declare:e1,f2,a3,e3")
+    assert not verdict.ok and "You threaten on a1 too" in verdict.why and "left out" in verdict.why
+    # (the engine drops a marked cell that is no threat: nothing to say about it)
+    assert check(step, "declare:a1,e1,f2,a3,e3,b3").move == "declare:a1,e1,f2,a3,e3"
+
+
+def test_escabel_chain_names_the_reply_that_breaks_it():
+    step = next(s for g, _, s in STEPS if g == "escabel" and s.id == "taller")
+    verdict = check(step, "c1")
+    assert not verdict.ok and "c2>c1 breaks your chain" in verdict.why
+
+
+def test_loa_defend_names_the_winning_reply():
+    step = next(s for g, _, s in STEPS if g == "loa" and s.id == "defend")
+    verdict = check(step, "b1-c1")
+    assert not verdict.ok and "e4-c6 still wins" in verdict.why
+
+
+def test_an_illegal_move_is_an_illegal_move_error():
+    step = next(s for g, _, s in STEPS if g == "loa" and s.id == "column")
+    with pytest.raises(gamut.IllegalMoveError):
+        check(step, "d4-d5")
+
+
+# ---------------------------------------------------------------------------
+# The bridge
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lessons_method_lists_the_steps_with_positions_the_page_can_name(game):
+    answer = ok("lessons", {"game": game})
+    assert [lesson["id"] for lesson in answer["lessons"]] == [x.id for x in lessons_of(game)]
+    for lesson in answer["lessons"]:
+        for step in lesson["steps"]:
+            assert set(step) == {"id", "task", "start", "player", "goal"}
+            view = ok("view", {"start": step["start"], "line": []})["view"]
+            assert view["to_move"] == step["player"]
+            assert step["goal"]["kind"] in GOAL_KINDS
+            assert "moves" not in step["goal"], "the answer is not handed to the page"
+
+
+def test_lesson_check_judges_a_move_and_answers_the_position_after_it():
+    right = ok("lesson_check", {"game": "loa", "lesson": "capturing", "step": "capture", "move": "B6xB4"})
+    assert right["ok"] and right["move"] == "b6xb4" and right["line"] == ["b6xb4"]
+    assert "captures" in right["why"]
+    assert right["view"]["to_move"] == 1 and right["view"]["ply"] == 1
+    check_view(right["view"])
+    wrong = ok("lesson_check", {"game": "loa", "lesson": "capturing", "step": "capture", "move": "f6xh4"})
+    assert not wrong["ok"] and "h4" in wrong["why"]
+
+
+def test_lesson_check_refuses_what_it_cannot_judge():
+    params = {"game": "loa", "lesson": "capturing", "step": "capture", "move": "b6xb4"}
+    assert err("lesson_check", {**params, "game": "chess"})["type"] == "OptionError"
+    assert err("lesson_check", {**params, "lesson": "nope"})["type"] == "RequestError"
+    assert err("lesson_check", {**params, "step": "nope"})["type"] == "RequestError"
+    assert err("lesson_check", {**params, "move": "b6-b5"})["type"] == "IllegalMoveError"
+    assert err("lesson_check", {**params, "move": "x" * 2000})["type"] == "RequestError"
+    assert err("lessons", {"game": 3})["type"] == "RequestError"

@@ -1,0 +1,335 @@
+// The lessons page (#learn/<game>; "#learn" alone: the game on screen),
+// issue #31: each game taught in a few short lessons of one-move steps, as
+// lichess's Learn.  A step is a board, a one-line task and a move: the
+// engine judges it (`lesson_check`) and the page says "Well done" with
+// why, and Next; or "Not quite" with why, and Try again (the move is taken
+// back).  A step done gets a tick, kept across reloads (lessonstore.js).
+//
+// The engine serves the lessons (`lessons`) and every position (view,
+// mark, explain); lessonflow.js orders the steps; lessonview.js draws.
+// One direction: events -> the state here -> draw.  <html data-lesson>
+// says where the page is: loading | play | check | right | wrong |
+// finished (every step done) | failed,
+// for tools and tests.
+//
+//   const lessons = new LessonPage({engine, games: () => page.games, settings});
+//   lessons.open("loa");   lessons.hide();   lessons.isOpen
+
+import { $ } from "../app/dom.js";
+import { Board } from "../board/board.js";
+import { applyTheme, themeOf } from "../settings/themes.js";
+import { firstOpen, goalCells, nextStep, progressOf, stepsOf } from "./lessonflow.js";
+import { LessonStore } from "./lessonstore.js";
+import { buildLessonPage, drawGames, drawPanel } from "./lessonview.js";
+
+const root = document.documentElement;
+const sentence = text => {
+  const t = String(text || "").trim();
+  return t ? t[0].toUpperCase() + t.slice(1).replace(/[.\s]*$/, ".") : "";
+};
+
+export class LessonPage {
+  /** @param {{engine: any, games: () => any[], store?: LessonStore, settings?: any}} how */
+  constructor({ engine, games, store = new LessonStore(), settings = null }) {
+    this.engine = engine;
+    this.games = games;
+    this.store = store;
+    this.look = settings;
+    this.themeKey = "";
+    this.box = $("lesson-page");
+    this.els = null; // built on the first open
+    this.lists = new Map(); // game -> promise of the engine's {lessons}
+    this.game = null;
+    this.gameName = "";
+    this.steps = []; // lessonflow's placed steps of the game shown
+    this.index = 0;
+    this.startView = null; // the view of the step's position
+    this.line = []; // [] or [the move played]
+    this.phase = "loading";
+    this.asked = 0; // steps opened: the answer for an earlier one is dropped
+    const startLink = $("start-learn");
+    if (startLink) startLink.addEventListener("click", e => this._fromStart(e));
+  }
+
+  get isOpen() {
+    return !!this.box && !this.box.hidden;
+  }
+
+  /** The start screen's "Learn to play" link: the lessons of the game chosen there. */
+  _fromStart(e) {
+    const select = /** @type {HTMLSelectElement | null} */ ($("start-game"));
+    if (!select || !select.value) return;
+    e.preventDefault();
+    location.hash = `#learn/${select.value}`;
+  }
+
+  _build() {
+    if (this.els) return;
+    this.els = buildLessonPage(this.box, {
+      retry: () => this.retry(),
+      next: () => this.next(),
+      reset: () => this.reset(),
+      open: index => this.openStep(index),
+    });
+    this.board = new Board(
+      { svg: this.els.svg, palette: this.els.palette, actions: this.els.actions },
+      {
+        onMove: text => this.played(text),
+        onMark: cells => this._marked(cells),
+        onIllegal: (clicks, message) => this._illegal(clicks, message),
+        onRefused: () => this._refused(),
+        onChange: () => {},
+      },
+    );
+    this.box.addEventListener("keydown", e => {
+      // EL's numbers typed anywhere on the page; Escape drops a selection
+      if (e.altKey || e.ctrlKey || e.metaKey || e.target instanceof HTMLInputElement) return;
+      if (this.board.pickLabel(e.key)) e.preventDefault();
+      else if (e.key === "Escape") this.board.cancel();
+    });
+  }
+
+  // -- showing and leaving -------------------------------------------------------------
+  /** Show the lessons of `game`, at the first step not done. */
+  async open(game) {
+    this._build();
+    for (const menu of document.querySelectorAll(".puzzles-menu[open]")) menu.removeAttribute("open");
+    this.box.hidden = false;
+    document.body.classList.add("learning");
+    const info = this.games().find(g => g.id === game);
+    document.title = `${(info && info.name) || game}: lessons · Gamut`;
+    drawGames(this.els, this.games(), game);
+    if (game === this.game && this.steps.length && this.phase !== "failed") {
+      root.dataset.lesson = this.phase; // (back to the step as it was left)
+      return;
+    }
+    this.game = game;
+    this.gameName = (info && info.name) || game;
+    const asked = ++this.asked;
+    this.steps = [];
+    this._phase("loading");
+    this._say(info ? "Loading the lessons…" : `There are no lessons for “${game}”.`);
+    if (!info) return this._phase("failed");
+    try {
+      const answer = await this._list(game);
+      if (asked !== this.asked) return;
+      this.steps = stepsOf(answer.lessons || []);
+      if (!this.steps.length) {
+        this._say(`There are no lessons for ${this.gameName} yet.`);
+        return this._phase("failed");
+      }
+      await this._start(firstOpen(this.steps, this.store.done(game)), asked);
+    } catch (err) {
+      this._failed(err, asked);
+    }
+  }
+
+  /** Leave the page (the game under it is as it was). */
+  hide() {
+    if (!this.box || this.box.hidden) return;
+    this.box.hidden = true;
+    document.body.classList.remove("learning");
+    document.body.classList.toggle("has-palette", !$("palette").hidden); // (the game's board's palette again)
+    document.title = "Gamut";
+    delete root.dataset.lesson;
+  }
+
+  _list(game) {
+    if (!this.lists.has(game)) {
+      const list = this.engine.ready.then(() => this.engine.lessons(game));
+      list.catch(() => this.lists.delete(game)); // (asked again next time)
+      this.lists.set(game, list);
+    }
+    return this.lists.get(game);
+  }
+
+  _failed(err, asked) {
+    if (asked !== this.asked) return;
+    this._say(`The lesson could not be shown: ${sentence((err && err.message) || err)}`);
+    this._phase("failed");
+  }
+
+  // -- one step ----------------------------------------------------------------------------
+  /** Open the step at `index` (a click in the list of steps). */
+  async openStep(index) {
+    if (!this.steps[index]) return;
+    const asked = ++this.asked;
+    try {
+      await this._start(index, asked);
+    } catch (err) {
+      this._failed(err, asked);
+    }
+  }
+
+  async _start(index, asked) {
+    this.board.setInteractive(false);
+    this._phase("loading");
+    this.index = index;
+    const here = this.steps[index];
+    const placed = await this.engine.view(here.step.start, []);
+    if (asked !== this.asked) return;
+    this.startView = placed.view;
+    this.line = [];
+    this.board.setOrientation(here.step.player === 1 && placed.view.players.length === 2);
+    this._show(placed.view);
+    this._shape();
+    this._mark();
+    this._say(this._yourMove());
+    this._play();
+  }
+
+  /** "Your move, as Black." (the seat that moves in this step). */
+  _yourMove() {
+    const seat = this.startView && this.startView.players[this.startView.to_move];
+    return seat ? `Your move, as ${seat.name}.` : "Your move.";
+  }
+
+  /** The step's position on the board, live for the player's move. */
+  _play() {
+    this.board.setInteractive(true);
+    this._phase("play");
+  }
+
+  /** Ring the cells the task names (the piece, where to, what to take). */
+  _mark() {
+    const cells = goalCells(this.steps[this.index].step.goal);
+    this.board.setSuggest(cells.length ? { cells: cells.slice(0, 1), kind: "lesson" } : null);
+  }
+
+  // -- the player's move -----------------------------------------------------------------------
+  /** A move entered on the board (a listed move's text): the engine judges it. */
+  async played(text) {
+    if (this.phase !== "play") return;
+    const asked = this.asked;
+    const here = this.steps[this.index];
+    this.board.setInteractive(false);
+    this._phase("check");
+    let r;
+    try {
+      r = await this.engine.lessonCheck(this.game, here.lesson.id, here.step.id, text);
+    } catch (err) {
+      if (asked !== this.asked) return;
+      this._say(sentence((err && err.message) || err));
+      return this._play(); // (the same step again)
+    }
+    if (asked !== this.asked) return;
+    this.line = [r.move];
+    this.board.setSuggest(null);
+    this._show(r.view);
+    if (r.ok) {
+      this.store.mark(this.game, here.key);
+      this._phase("right");
+      this._say(`Well done! ${r.why}`);
+      this.els.next.focus({ preventScroll: true });
+    } else {
+      this._phase("wrong");
+      this._say(`Not quite: ${r.why}`);
+      this.els.retry.focus({ preventScroll: true });
+    }
+  }
+
+  /** Take the wrong move back (animated): the same step again. */
+  retry() {
+    if (this.phase !== "wrong") return;
+    this.line = [];
+    this._show(this.startView);
+    this._mark();
+    this._say(`Taken back. ${this._yourMove()}`);
+    this._play();
+  }
+
+  /** The next step (the next one not done), or the end of the lessons. */
+  async next() {
+    if (this.phase !== "right") return;
+    const index = nextStep(this.steps, this.index, this.store.done(this.game));
+    if (index === null) {
+      this._phase("finished");
+      this._say(`You have done every lesson of ${this.gameName}: play a game, or try its puzzles.`);
+      return;
+    }
+    await this.openStep(index);
+  }
+
+  /** Forget the steps done in this game, and begin again. */
+  async reset() {
+    this.store.reset(this.game);
+    if (this.steps.length) await this.openStep(0);
+  }
+
+  _marked(cells) {
+    if (this.phase !== "play") return;
+    const start = this.steps[this.index].step.start;
+    this.engine.mark(start, [], cells).then(
+      r => r.move && this.played(r.move),
+      err => this._say(sentence(err.message)),
+    );
+  }
+
+  async _illegal(clicks, message) {
+    if (message) return this._say(message);
+    const r = await this.engine.explain(this.steps[this.index].step.start, [], clicks);
+    this._say(sentence((r && r.message) || "That is not a legal move here."));
+  }
+
+  _refused() {
+    if (this.phase === "wrong") this._say("Press Try again to take the move back.");
+    else if (this.phase === "right") this._say("Done: press Next for the next step.");
+  }
+
+  // -- drawing -----------------------------------------------------------------------------------
+  _phase(phase) {
+    this.phase = phase;
+    root.dataset.lesson = phase;
+    this._draw();
+  }
+
+  _draw() {
+    if (!this.els) return;
+    const done = this.game ? this.store.done(this.game) : new Set();
+    const here = this.steps[this.index];
+    if (here) this.box.dataset.step = here.key; // (for tools and tests: the step shown)
+    drawPanel(this.els, {
+      phase: this.phase,
+      gameName: this.gameName,
+      steps: this.steps,
+      index: this.index,
+      done,
+      progress: progressOf(this.steps, done),
+      last: !!here && nextStep(this.steps, this.index, done) === null,
+    });
+    const problem = this.store.tell();
+    if (problem) {
+      this.els.storage.hidden = false;
+      this.els.storage.textContent = `Your lessons cannot be saved in this browser (${problem}): they are kept until the page is closed.`;
+    }
+  }
+
+  /** Show `view` on the board in the page's settings (theme, coordinates,
+   * the sound of the move, which compares it with the position shown before). */
+  _show(view) {
+    const look = this.look;
+    if (look) {
+      const theme = themeOf(view.game, look.settings.themeOf(view.game));
+      const key = `${view.game}/${theme ? theme.id : ""}/${look.scheme.scheme}`;
+      if (key !== this.themeKey) {
+        this.themeKey = key;
+        applyTheme(this.els.svg, theme, look.scheme.scheme);
+      }
+      this.board.setCoordinates(look.settings.prefs.coordinates);
+      look.sound.shown(this.steps[this.index], this.line, view);
+    }
+    this.board.show(view);
+  }
+
+  /** The board's proportions for the layout (style.css's --board-aspect). */
+  _shape() {
+    const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.els.svg)).viewBox.baseVal;
+    const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
+    /** @type {HTMLElement} */ (this.els.svg.parentElement).style.setProperty("--board-aspect", aspect);
+  }
+
+  /** Say `text` in the panel's live region. */
+  _say(text) {
+    if (this.els) this.els.status.textContent = text;
+  }
+}

@@ -1,0 +1,158 @@
+// The lessons page's markup and drawing (the controller is lessonpage.js):
+// the board beside a panel with the step's task, what the move did ("Well
+// done" or "Not quite", with why), Try again / Next, and the game's lessons
+// with a tick for every step done, the progress and Reset.  Built once;
+// drawn from the controller's state, never starting anything itself.
+
+import { h } from "../app/dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** The page's elements, built into `box` (the #lesson-page section) once.
+ * `on`: the controller's handlers: retry, next, reset, open(index). */
+export function buildLessonPage(box, on) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("id", "lesson-board");
+  svg.setAttribute("class", "board");
+  svg.setAttribute("viewBox", "0 0 8 8");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "Lesson board");
+  const els = {
+    svg,
+    palette: h("div", {
+      id: "lesson-palette",
+      class: "palette",
+      role: "toolbar",
+      "aria-label": "Numbers",
+      hidden: true,
+    }),
+    actions: h("div", { id: "lesson-board-actions", class: "actions" }),
+    games: h("span", { class: "lesson-games" }),
+    title: h("h1", { id: "lesson-title" }, "Lessons"),
+    subtitle: h("p", { id: "lesson-subtitle", class: "subtitle" }),
+    task: h("p", { id: "lesson-task", class: "lesson-task" }),
+    status: h("p", { id: "lesson-status", class: "lesson-status", role: "status", "aria-live": "polite" }),
+    retry: h("button", { type: "button", id: "lesson-retry", onclick: on.retry, hidden: true }, "Try again"),
+    next: h("button", { type: "button", id: "lesson-next", onclick: on.next, hidden: true }, "Next"),
+    list: h("div", { id: "lesson-list", class: "lesson-list" }),
+    progress: h("p", { id: "lesson-progress", class: "lesson-progress" }),
+    reset: h(
+      "button",
+      {
+        type: "button",
+        id: "lesson-reset",
+        class: "quiet",
+        onclick: on.reset,
+        title: "Forget the steps done in this game",
+      },
+      "Reset",
+    ),
+    storage: h("p", { id: "lesson-storage", class: "lesson-storage", hidden: true }),
+  };
+  els.list.addEventListener("click", e => {
+    const item = /** @type {HTMLElement} */ (e.target).closest("button[data-index]");
+    if (item instanceof HTMLElement) on.open(Number(item.dataset.index));
+  });
+  box.replaceChildren(
+    h("div", { class: "board-area" }, h("div", { class: "board-wrap" }, svg), els.palette),
+    h(
+      "aside",
+      { class: "panel lesson-panel", "aria-labelledby": "lesson-title" },
+      h(
+        "nav",
+        { class: "lesson-nav", "aria-label": "Lesson pages" },
+        h("a", { href: "#", id: "lesson-back" }, "Back to the game"),
+        els.games,
+      ),
+      h("div", { class: "game-head" }, els.title, els.subtitle),
+      els.task,
+      els.status,
+      els.actions,
+      h("div", { class: "lesson-buttons" }, els.retry, els.next),
+      h(
+        "section",
+        { class: "lesson-record", "aria-labelledby": "lesson-record-title" },
+        h("h2", { id: "lesson-record-title" }, "Steps"),
+        els.list,
+        h("div", { class: "lesson-progress-row" }, els.progress, els.reset),
+        els.storage,
+      ),
+    ),
+  );
+  return els;
+}
+
+/** The links to the other games' lessons, the game shown marked. */
+export function drawGames(els, games, current) {
+  els.games.replaceChildren(
+    "Learn: ",
+    ...games.flatMap((g, i) => [
+      i ? " · " : "",
+      g.id === current
+        ? h("strong", { "aria-current": "page" }, g.name)
+        : h("a", { href: `#learn/${g.id}` }, g.name),
+    ]),
+  );
+}
+
+/** The panel for `state`: {phase, gameName, steps, index, done, progress, why}. */
+export function drawPanel(els, state) {
+  const { phase, steps, index, done } = state;
+  const here = steps[index];
+  els.title.textContent = `Learn ${state.gameName}`;
+  els.subtitle.textContent = here
+    ? `${here.lesson.title} · step ${here.stepIndex + 1} of ${here.lesson.steps.length}`
+    : "";
+  els.task.textContent = here ? here.step.task : "";
+  els.retry.hidden = phase !== "wrong";
+  els.next.hidden = phase !== "right";
+  els.next.textContent = state.last ? "Done" : "Next";
+  if (phase === "right") els.task.dataset.kind = "good";
+  else delete els.task.dataset.kind;
+  const byLesson = [];
+  for (const s of steps) {
+    if (s.stepIndex === 0) byLesson.push({ lesson: s.lesson, items: [] });
+    byLesson[byLesson.length - 1].items.push(s);
+  }
+  els.list.replaceChildren(
+    ...byLesson.map(({ lesson, items }) =>
+      h(
+        "div",
+        { class: "lesson-group" },
+        h("h3", {}, lesson.title),
+        h(
+          "ol",
+          { "aria-label": lesson.title },
+          ...items.map(s =>
+            h(
+              "li",
+              {},
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: `lesson-step ${done.has(s.key) ? "done" : ""}`,
+                  "data-index": String(s.index),
+                  "data-key": s.key,
+                  "aria-current": s.index === index ? "step" : null,
+                  title: s.step.task,
+                },
+                h(
+                  "span",
+                  { class: "mark", "aria-hidden": "true" },
+                  done.has(s.key) ? "\u2713" : String(s.stepIndex + 1),
+                ),
+                h(
+                  "span",
+                  { class: "visually-hidden" },
+                  `${done.has(s.key) ? "Done: " : ""}step ${s.stepIndex + 1}: ${s.step.task}`,
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+  els.progress.textContent = `${state.progress.done} of ${state.progress.total} steps done`;
+}
