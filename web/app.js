@@ -44,6 +44,7 @@ import { endState } from "./app/end-actions.js";
 import { endWords } from "./model/ending.js";
 import { PuzzlePage } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
 import { puzzlesMenuItems } from "./puzzles/links.js";
+import { ProgressPage, progressMenuItems } from "./progress/progresspage.js"; // (progress hook, #31)
 
 const root = document.documentElement;
 const initial = (() => {
@@ -200,7 +201,8 @@ function draw() {
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 && !m.ending });
   const ends = endState(); // (#29)
   page.gameActions.draw(ends.actions);
-  page.endPanel.draw(ends.end);
+  page.progress.noteEnd(m, ends.end && ends.end.ending); // (progress hook, #31: counted once, by the game's id)
+  page.endPanel.draw(ends.end && { ...ends.end, rating: page.progress.endLine(m) }); // (progress hook, #31)
   drawAnalysis(
     {
       analyser: page.analyser,
@@ -312,6 +314,14 @@ function boot() {
     onAnalyse: start => actions.playFrom(start, { analyse: true }),
   });
   page.puzzles = new PuzzlePage({ engine: page.engine, games: () => page.games, settings: page.settings }); // (puzzles hook, #30)
+  // (progress hook, #31: your results against the computer, the #progress page)
+  page.progress = new ProgressPage({
+    engine: page.engine,
+    games: () => page.games,
+    settingsOf: keep.settingsOf,
+    onPlay: choice => actions.startNew(choice),
+    onChange: () => schedule(),
+  });
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);
@@ -450,6 +460,7 @@ function buildPicker(current) {
   );
   $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
   $("puzzles-menu-list").replaceChildren(...puzzlesMenuItems(page.games)); // (puzzles hook, #30)
+  $("puzzles-menu-list").append(...progressMenuItems()); // (progress hook, #31)
 }
 
 boot();

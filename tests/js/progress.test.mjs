@@ -11,6 +11,7 @@ import {
   expectedScore,
   history,
   mergeStates,
+  playChoice,
   readState,
   resetState,
   resultOf,
@@ -260,4 +261,27 @@ test("two tabs merge: every result once by game id; a game reset in one is not b
     [c.id],
   );
   assert.deepEqual(mergeStates(one, resetState(merged, null)).results, []);
+});
+
+test("Play it: the suggested level, on the side and variant of the last game against the computer", () => {
+  assert.deepEqual(playChoice("loa", "strong", null), { game: "loa", players: ["h", "c:strong"] });
+  assert.deepEqual(
+    playChoice("loa", "strong", { variant: "scrambled", options: { a: "b" }, players: ["c:casual", "h"] }),
+    {
+      game: "loa",
+      variant: "scrambled",
+      options: { a: "b" },
+      players: ["c:strong", "h"],
+    },
+  );
+  // the last game was not against the computer (or had three seats): the first variant, the first seat
+  for (const players of [
+    ["h", "h"],
+    ["h", "c:casual", "c:casual"],
+    ["r", "h"],
+  ])
+    assert.deepEqual(playChoice("el", "beginner", { variant: "three", players }), {
+      game: "el",
+      players: ["h", "c:beginner"],
+    });
 });

@@ -74,6 +74,9 @@ export class EndPanel {
           )
         : null,
     ];
+    // (progress hook, #31: "Your rating in <game>: 1234 ± 120 (+15)", to the progress page)
+    if (s.rating)
+      buttons.push(h("p", { class: "end-rating" }, h("a", { href: s.rating.href }, s.rating.text)));
     box.replaceChildren(...buttons.filter(b => b !== null));
     if (focused) /** @type {HTMLElement | null} */ (box.querySelector(`#${focused}`))?.focus();
   }

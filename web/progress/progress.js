@@ -250,3 +250,17 @@ export function resetState(state, game) {
   const gone = state.results.filter(r => game == null || r.game === game).map(r => r.id);
   return mergeStates(state, { results: [], dropped: gone });
 }
+
+/** The New game choice of "Play it": `level` against the player in `game`,
+ * with the variant, options and side of the player's last game there
+ * against the computer (`last`: keep.js settingsOf), else the first
+ * variant and the first seat. */
+export function playChoice(game, level, last) {
+  const players = last && Array.isArray(last.players) ? last.players : [];
+  const human = players.length === 2 ? players.findIndex(p => !p || p === "h") : -1;
+  const computer = human >= 0 && LEVEL_SEAT.test(players[1 - human] || "");
+  const seats = computer && human === 1 ? [`c:${level}`, "h"] : ["h", `c:${level}`];
+  return computer
+    ? { game, variant: last.variant, options: last.options || {}, players: seats }
+    : { game, players: seats };
+}
