@@ -1,9 +1,9 @@
 """Your progress (#progress, issue #31) in Chromium: a finished game against
 the computer changes the page (the games, the results per level, the
 rating) and the suggested level, and is counted once however often its
-end is seen again (a reload); the end panel says the rating and leads to
-the page; Export downloads every result; Reset asks once, per game or
-all; garbage in the storage is said, not fatal.
+end is seen again (a reload); the end's badge says the new rating; Export
+downloads every result; Reset asks once, per game or all; garbage in the
+storage is said, not fatal.
 
 The levels' ratings are the engine's (the bridge method ``levels``): the
 tests read them here through the bridge and assume nothing of their number
@@ -118,10 +118,14 @@ def test_a_finished_game_against_the_computer_changes_the_page_and_the_suggested
     page.click("#confirm-yes")
     expect(page.locator("#result")).to_contain_text("resigned")
 
-    # the end panel says the new rating, and leads to the page
-    line = page.locator("#end-panel .end-rating a")
-    expect(line).to_have_text(re.compile(r"^Your rating in Lines of Action: \d+ ± \d+ \(\u2212\d+\)$"))
-    line.click()
+    # the end's badge says the new rating; the header's menu leads to the page
+    badge = page.locator("#result-badge")
+    expect(badge).to_have_attribute(
+        "aria-label", re.compile(r"Your rating in Lines of Action: \d+ ± \d+ \(\u2212\d+\)$")
+    )
+    expect(badge.locator(".result-rating")).to_have_text(re.compile(r"^Your rating \d+ \u2212\d+$"))
+    page.click(".puzzles-menu summary")
+    page.click('#puzzles-menu-list a[href="#progress"]')
     expect(page.locator("#progress-page")).to_be_visible()
     expect(loa.locator(".progress-rating")).to_contain_text("7 games")
     assert counts(page, next_up["id"]) == (0, 0, 1)
@@ -143,7 +147,7 @@ def test_a_finished_game_against_the_computer_changes_the_page_and_the_suggested
     wait_engine_ready(page)
     wait_idle(page)
     expect(page.locator("#result")).to_contain_text("resigned")
-    expect(page.locator("#end-panel .end-rating")).to_be_visible()
+    expect(page.locator("#result-badge .result-rating")).to_be_visible()
     assert len(stored_results(page)) == 7
 
 

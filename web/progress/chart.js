@@ -52,9 +52,11 @@ export function chartLayout(points, levels = []) {
   if (n > 1 && xTicks[xTicks.length - 1].value !== n && n - xTicks[xTicks.length - 1].value >= xStep / 2)
     xTicks.push({ value: n, x: x(n - 1) });
   const line = points.map((p, i) => `${x(i)},${y(p.rating)}`).join(" ");
+  // (one game: the band is a short bar across its point, so its interval shows)
+  const across = n === 1 ? [-6, 6] : [0];
   const band = [
-    ...points.map((p, i) => `${x(i)},${y(p.high)}`),
-    ...points.map((p, i) => `${x(i)},${y(p.low)}`).reverse(),
+    ...points.flatMap((p, i) => across.map(dx => `${round(x(i) + dx)},${y(p.high)}`)),
+    ...points.flatMap((p, i) => across.map(dx => `${round(x(i) + dx)},${y(p.low)}`)).reverse(),
   ].join(" ");
   const dots = points.map((p, i) => ({
     x: x(i),

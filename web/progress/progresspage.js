@@ -46,7 +46,7 @@ export class ProgressPage {
     this.games = games;
     this.onPlay = onPlay;
     this.settingsOf = settingsOf;
-    this.onChange = onChange; // (the end panel's line follows the store)
+    this.onChange = onChange; // (the end's badge follows the store)
     this.store = store;
     this.box = $("progress-page");
     this.levels = new Map(); // game -> the engine's levels, or a promise of them
@@ -96,7 +96,7 @@ export class ProgressPage {
     return null;
   }
 
-  /** The end panel's line for a game counted here: {text, href}, or null. */
+  /** The end's badge's rating for a game counted here: {text (the sentence), short ("1234 −15"), href}, or null. */
   endLine(model) {
     if (!model || !model.id) return null;
     const counted = this.store.state.results.find(r => r.id === model.id);
@@ -108,6 +108,7 @@ export class ProgressPage {
     const change = last && last.id === model.id && s.change != null ? ` (${signed(s.change)})` : "";
     return {
       text: `Your rating in ${this._name(counted.game)}: ${ratingText(s.estimate)}${change}`,
+      short: `${Math.round(s.estimate.rating)}${change ? ` ${signed(s.change)}` : ""}`,
       href: "#progress",
     };
   }
