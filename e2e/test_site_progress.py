@@ -204,3 +204,28 @@ def test_garbage_stored_is_said_and_the_page_works_from_the_header(new_context, 
     page.click("#progress-back")
     expect(page.locator("#progress-page")).to_be_hidden()
     expect(page.locator("main.layout")).to_be_visible()
+
+
+def test_a_full_disk_is_said_once_and_the_game_still_counts_in_this_tab(new_context, site_url):
+    context = new_context()
+    context.add_init_script(
+        "try { const set = Storage.prototype.setItem;"
+        "  Storage.prototype.setItem = function (k, v) {"
+        f"    if (k === {json.dumps(KEY)}) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');"
+        "    return set.call(this, k, v); };"
+        "} catch { /* (a frame without storage) */ }"
+    )
+    page = context.new_page()
+    page.goto(site_url + "#v1/loa/standard/double-connection=mover/b1-d3,a5-c5/players=h,c:beginner")
+    wait_engine_ready(page)
+    wait_idle(page)
+    page.click("#resign")
+    page.click("#confirm-yes")
+    expect(page.locator("#result")).to_contain_text("resigned")
+    expect(page.locator("#notice-text")).to_contain_text("could not be saved")
+    expect(page.locator("#result-badge .result-rating")).to_be_visible()  # (kept in this tab's memory)
+    page.evaluate("location.hash = '#progress'")
+    expect(page.locator("#progress-page")).to_have_attribute("data-state", "ready")
+    expect(card(page).locator(".progress-rating")).to_contain_text("1 game")
+    expect(page.locator("#progress-storage")).to_contain_text("could not be saved")
+    assert page.evaluate(f"localStorage.getItem({json.dumps(KEY)})") is None

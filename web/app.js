@@ -321,6 +321,7 @@ function boot() {
     settingsOf: keep.settingsOf,
     onPlay: choice => actions.startNew(choice),
     onChange: () => schedule(),
+    onProblem: message => showNotice(message, { kind: "error" }),
   });
   // the board at once, from the start views the build inlined
   const planned = plannedGame();

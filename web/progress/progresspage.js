@@ -33,19 +33,22 @@ export class ProgressPage {
   /** `onPlay(choice)`: start a new game (the page's startNew); `settingsOf(game)`:
    * the player's last settings of a game (keep.js), or null.
    * @param {{engine: any, games: () => any[], onPlay: (choice: any) => void,
-   *   settingsOf?: (game: string) => any, onChange?: () => void, store?: ProgressStore}} how */
+   *   settingsOf?: (game: string) => any, onChange?: () => void, onProblem?: (message: string) => void,
+   *   store?: ProgressStore}} how */
   constructor({
     engine,
     games,
     onPlay,
     settingsOf = () => null,
     onChange = () => {},
+    onProblem = () => {},
     store = new ProgressStore(),
   }) {
     this.engine = engine;
     this.games = games;
     this.onPlay = onPlay;
     this.settingsOf = settingsOf;
+    this.onProblem = onProblem; // (a result that could not be saved is said once, as it is counted)
     this.onChange = onChange; // (the end's badge follows the store)
     this.store = store;
     this.box = $("progress-page");
@@ -73,7 +76,9 @@ export class ProgressPage {
       { id: model.id, meta: model.meta, players: model.players, mainLength: model.tree.mainline([]).length },
       ending,
     );
-    if (result) this.store.add(result);
+    if (!result || !this.store.add(result)) return;
+    const problem = this.store.tell();
+    if (problem) this.onProblem(`${problem[0].toUpperCase()}${problem.slice(1)}.`);
   }
 
   /** The levels of `game` when known (else asked for: onChange when they come), or null. */
