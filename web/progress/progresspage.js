@@ -163,7 +163,7 @@ export class ProgressPage {
       ),
       problem
         ? h("p", { id: "progress-storage", class: "progress-storage", role: "alert" }, `Note: ${problem}.`)
-        : null,
+        : "",
       h("div", { class: "progress-cards" }, ...games.map((info, i) => this._card(info, results, levels[i]))),
       h(
         "div",
@@ -227,7 +227,7 @@ export class ProgressPage {
           h(
             "span",
             {},
-            "Suggested next: ",
+            "Suggested: ",
             h("b", { class: "progress-level" }, next.label || next.id),
             ` (${Math.round(next.rating)})`,
           ),
