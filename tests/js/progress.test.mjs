@@ -189,6 +189,10 @@ test("history: the estimate after each result, the last one the estimate; the su
   assert.ok(Math.abs(s.estimate.rating - points[2].rating) < 1e-9);
   assert.ok(Math.abs(s.change - (points[2].rating - points[1].rating)) < 1e-9);
   assert.equal(summary([], "loa", LADDER).change, null);
+  const brief = summary(results, "loa", LADDER, { withHistory: false });
+  assert.deepEqual(brief.history, []);
+  assert.equal(brief.estimate.rating, s.estimate.rating);
+  assert.equal(brief.change, s.change);
 });
 
 const model = (players, mainLength = 10, id = "abc") => ({

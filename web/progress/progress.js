@@ -147,9 +147,9 @@ export function tally(results, levels) {
 }
 
 /** Everything a game's card shows: {results, estimate, change (the last
- * result's effect on the estimate, or null), suggested, tally, history}.
- * `results`: every result kept (of any game). */
-export function summary(results, game, levels) {
+ * result's effect on the estimate, or null), suggested, tally, history
+ * (empty unless `withHistory`)}.  `results`: every result kept (of any game). */
+export function summary(results, game, levels, { withHistory = true } = {}) {
   const mine = results.filter(r => r.game === game).sort((a, b) => a.at - b.at);
   const est = estimate(mine, levels);
   const before = mine.length ? estimate(mine.slice(0, -1), levels) : null;
@@ -159,7 +159,7 @@ export function summary(results, game, levels) {
     change: est && before && est.rated > before.rated ? est.rating - before.rating : null,
     suggested: suggest(mine, levels, est),
     tally: tally(mine, levels),
-    history: history(mine, levels),
+    history: withHistory ? history(mine, levels) : [],
   };
 }
 

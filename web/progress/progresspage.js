@@ -54,6 +54,7 @@ export class ProgressPage {
     this.box = $("progress-page");
     this.levels = new Map(); // game -> the engine's levels, or a promise of them
     this.seen = new Set(); // model ids whose end was handled in this tab
+    this.lastLine = null; // endLine's last answer and what it was worked out from
     this.confirming = null; // the game whose Reset is being asked ("*": all), or null
     this.store.onChange(() => {
       if (this.isOpen) this.draw();
@@ -104,18 +105,25 @@ export class ProgressPage {
   /** The end's badge's rating for a game counted here: {text (the sentence), short ("1234 −15"), href}, or null. */
   endLine(model) {
     if (!model || !model.id) return null;
-    const counted = this.store.state.results.find(r => r.id === model.id);
+    const state = this.store.state;
+    const counted = state.results.find(r => r.id === model.id);
     const levels = counted && this.levelsOf(counted.game);
     if (!counted || !levels) return null;
-    const s = summary(this.store.state.results, counted.game, levels);
-    if (!s.estimate || !s.estimate.rated) return null;
+    const memo = this.lastLine; // (asked at every draw of the ended game: worked out once per change)
+    if (memo && memo.state === state && memo.id === model.id && memo.levels === levels) return memo.line;
+    const s = summary(state.results, counted.game, levels, { withHistory: false });
     const last = s.results[s.results.length - 1];
     const change = last && last.id === model.id && s.change != null ? ` (${signed(s.change)})` : "";
-    return {
-      text: `Your rating in ${this._name(counted.game)}: ${ratingText(s.estimate)}${change}`,
-      short: `${Math.round(s.estimate.rating)}${change ? ` ${signed(s.change)}` : ""}`,
-      href: "#progress",
-    };
+    const line =
+      s.estimate && s.estimate.rated
+        ? {
+            text: `Your rating in ${this._name(counted.game)}: ${ratingText(s.estimate)}${change}`,
+            short: `${Math.round(s.estimate.rating)}${change ? ` ${signed(s.change)}` : ""}`,
+            href: "#progress",
+          }
+        : null;
+    this.lastLine = { state, id: model.id, levels, line };
+    return line;
   }
 
   _name(game) {
