@@ -46,6 +46,7 @@ import { PuzzlePage } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
 import { puzzlesMenuItems } from "./puzzles/links.js";
 import { LessonPage } from "./lessons/lessonpage.js"; // (lessons hook, #31)
 import { lessonsMenuItems } from "./lessons/lessonflow.js";
+import { ProgressPage, progressMenuItems } from "./progress/progresspage.js"; // (progress hook, #31)
 
 const root = document.documentElement;
 const initial = (() => {
@@ -202,7 +203,8 @@ function draw() {
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 && !m.ending });
   const ends = endState(); // (#29)
   page.gameActions.draw(ends.actions);
-  page.endPanel.draw(ends.end);
+  page.progress.noteEnd(m, ends.end && ends.end.ending); // (progress hook, #31: counted once, by the game's id)
+  page.endPanel.draw(ends.end && { ...ends.end, rating: page.progress.endLine(m) }); // (progress hook, #31)
   drawAnalysis(
     {
       analyser: page.analyser,
@@ -315,6 +317,15 @@ function boot() {
   });
   page.puzzles = new PuzzlePage({ engine: page.engine, games: () => page.games, settings: page.settings }); // (puzzles hook, #30)
   page.lessons = new LessonPage({ engine: page.engine, games: () => page.games, settings: page.settings }); // (lessons hook, #31)
+  // (progress hook, #31: your results against the computer, the #progress page)
+  page.progress = new ProgressPage({
+    engine: page.engine,
+    games: () => page.games,
+    settingsOf: keep.settingsOf,
+    onPlay: choice => actions.startNew(choice),
+    onChange: () => schedule(),
+    onProblem: message => showNotice(message, { kind: "error" }),
+  });
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);
@@ -454,6 +465,7 @@ function buildPicker(current) {
   $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
   $("puzzles-menu-list").replaceChildren(...puzzlesMenuItems(page.games)); // (puzzles hook, #30)
   $("puzzles-menu-list").append(...lessonsMenuItems(page.games)); // (lessons hook, #31)
+  $("puzzles-menu-list").append(...progressMenuItems()); // (progress hook, #31)
 }
 
 boot();

@@ -16,6 +16,7 @@ import { editLink, readEditLink } from "../editor/setupedit.js";
 import { Clock } from "../model/clock.js"; // (clock hook, #29)
 import { puzzlesLinkGame } from "../puzzles/links.js";
 import { learnLinkGame } from "../lessons/lessonflow.js";
+import { isProgressLink } from "../progress/progresspage.js"; // (progress hook, #31)
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
@@ -124,6 +125,9 @@ export const openingActions = {
     const learn = learnLinkGame(location.hash, m ? m.meta.game : page.planned); // (lessons hook, #31)
     if (learn) page.lessons.open(learn);
     else page.lessons.hide();
+    const progress = isProgressLink(location.hash); // (progress hook, #31: the page over the game)
+    if (progress) page.progress.open();
+    else page.progress.hide();
     const editing = readEditLink(location.hash);
     if (rules && page.info(rules)) {
       showRulesPage(rules, page.info(rules), page.games);
@@ -134,7 +138,7 @@ export const openingActions = {
     }
     if (!editing) page.editor.hide();
     else if (!boot) return actions.openEditor(editing);
-    if ((puzzles || learn) && !boot) return;
+    if ((puzzles || learn || progress) && !boot) return;
     if (!boot && m && location.hash === m.fragment()) return;
     if (!boot && (!location.hash || location.hash === "#")) {
       if (m) page.keeper.changed(m); // the fragment was cleared: write the game back
@@ -153,6 +157,7 @@ export const openingActions = {
         !editing &&
         !puzzles &&
         !learn &&
+        !progress &&
         !(boot && unchecked && location.hash === unchecked.fragment())
       ) {
         const linked = await actions.readLink({ boot });

@@ -87,10 +87,17 @@ export class EndPanel {
       return;
     }
     badge.dataset.winner = s.ending.winner == null ? "draw" : String(s.ending.winner);
-    badge.setAttribute("aria-label", `${s.words.head}: ${s.words.sentence}`);
+    badge.setAttribute(
+      "aria-label",
+      `${s.words.head}: ${s.words.sentence}${s.rating ? `. ${s.rating.text}` : ""}`,
+    );
     badge.replaceChildren(
       h("b", { class: "result-score", "aria-hidden": "true" }, badgeText(s.ending.result)),
       h("span", { class: "result-words", "aria-hidden": "true" }, s.words.sentence),
+      // (progress hook, #31: the player's rating after a game against the computer, progress/progresspage.js)
+      s.rating
+        ? h("span", { class: "result-rating", "aria-hidden": "true" }, `Your rating ${s.rating.short}`)
+        : null,
     );
   }
 }

@@ -1,0 +1,385 @@
+// The progress page (#progress, issue #31), shown over the game (which
+// stays as it is), and the counting of finished games behind it.  Per game
+// a card: the rating estimate ± its 95 % interval and the last game's
+// change, the games played, the level suggested next with "Play it" (a new
+// game against it), the chart of the estimate over the games
+// (chart.js), won / drawn / lost per level; under the cards Export (a JSON
+// file) and Reset (per game or all, asked once).  The levels' ratings come
+// only from the engine's `levels` method; the model is progress.js, the
+// results are kept by progressstore.js.  One direction: a finished game or
+// another tab changes the store -> the page is drawn from it.
+//
+//   const progress = new ProgressPage({engine, games: () => page.games, onPlay: choice => ...});
+//   progress.noteEnd(model, ending);   // a game's end seen (counted once, by its id)
+//   progress.open();   progress.hide();   progress.endLine(model)
+//
+// <section data-state> says loading | ready (the levels known and the
+// cards drawn), for tools and tests.
+
+import { $, h } from "../app/dom.js";
+import { playChoice, resultOf, summary } from "./progress.js";
+import { ProgressStore } from "./progressstore.js";
+import { ratingChart } from "./chart.js";
+
+/** "+15", "−9" (a true minus), "±0". */
+export const signed = d =>
+  Math.round(d) > 0 ? `+${Math.round(d)}` : Math.round(d) < 0 ? `\u2212${-Math.round(d)}` : "\u00b10";
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "1234 ± 120": an estimate in words. */
+export const ratingText = est => `${Math.round(est.rating)} \u00b1 ${Math.round((est.high - est.low) / 2)}`;
+
+export class ProgressPage {
+  /** `onPlay(choice)`: start a new game (the page's startNew); `settingsOf(game)`:
+   * the player's last settings of a game (keep.js), or null.
+   * @param {{engine: any, games: () => any[], onPlay: (choice: any) => void,
+   *   settingsOf?: (game: string) => any, onChange?: () => void, onProblem?: (message: string) => void,
+   *   store?: ProgressStore}} how */
+  constructor({
+    engine,
+    games,
+    onPlay,
+    settingsOf = () => null,
+    onChange = () => {},
+    onProblem = () => {},
+    store = new ProgressStore(),
+  }) {
+    this.engine = engine;
+    this.games = games;
+    this.onPlay = onPlay;
+    this.settingsOf = settingsOf;
+    this.onProblem = onProblem; // (a result that could not be saved is said once, as it is counted)
+    this.onChange = onChange; // (the end's badge follows the store)
+    this.store = store;
+    this.box = $("progress-page");
+    this.levels = new Map(); // game -> the engine's levels, or a promise of them
+    this.seen = new Set(); // model ids whose end was handled in this tab
+    this.lastLine = null; // endLine's last answer and what it was worked out from
+    this.confirming = null; // the game whose Reset is being asked ("*": all), or null
+    this.store.onChange(() => {
+      if (this.isOpen) this.draw();
+      this.onChange();
+    });
+  }
+
+  get isOpen() {
+    return !!this.box && !this.box.hidden;
+  }
+
+  // -- counting ------------------------------------------------------------------------
+  /** A game's end seen (at every draw of an ended game: cheap after the
+   * first): a game against the computer on this screen is counted, once
+   * by its id, however often its end is seen again (a reload, another tab). */
+  noteEnd(model, ending) {
+    if (!model || !ending || !model.id || this.seen.has(model.id)) return;
+    this.seen.add(model.id);
+    const result = resultOf(
+      { id: model.id, meta: model.meta, players: model.players, mainLength: model.tree.mainline([]).length },
+      ending,
+    );
+    if (!result || !this.store.add(result)) return;
+    const problem = this.store.tell();
+    if (problem) this.onProblem(`${problem[0].toUpperCase()}${problem.slice(1)}.`);
+  }
+
+  /** The levels of `game` when known (else asked for: onChange when they come), or null. */
+  levelsOf(game) {
+    const known = this.levels.get(game);
+    if (Array.isArray(known)) return known;
+    if (!known && this.engine) {
+      const asked = Promise.resolve(this.engine.ready)
+        .then(() => this.engine.call("levels", { game }))
+        .then(
+          answer => {
+            this.levels.set(game, Array.isArray(answer && answer.levels) ? answer.levels : []);
+            if (this.isOpen) this.draw();
+            this.onChange();
+          },
+          () => this.levels.set(game, []), // (no ratings: the counts alone)
+        );
+      this.levels.set(game, asked);
+    }
+    return null;
+  }
+
+  /** The end's badge's rating for a game counted here: {text (the sentence), short ("1234 −15"), href}, or null. */
+  endLine(model) {
+    if (!model || !model.id) return null;
+    const state = this.store.state;
+    const counted = state.results.find(r => r.id === model.id);
+    const levels = counted && this.levelsOf(counted.game);
+    if (!counted || !levels) return null;
+    const memo = this.lastLine; // (asked at every draw of the ended game: worked out once per change)
+    if (memo && memo.state === state && memo.id === model.id && memo.levels === levels) return memo.line;
+    const s = summary(state.results, counted.game, levels, { withHistory: false });
+    const last = s.results[s.results.length - 1];
+    const change = last && last.id === model.id && s.change != null ? ` (${signed(s.change)})` : "";
+    const line =
+      s.estimate && s.estimate.rated
+        ? {
+            text: `Your rating in ${this._name(counted.game)}: ${ratingText(s.estimate)}${change}`,
+            short: `${Math.round(s.estimate.rating)}${change ? ` ${signed(s.change)}` : ""}`,
+            href: "#progress",
+          }
+        : null;
+    this.lastLine = { state, id: model.id, levels, line };
+    return line;
+  }
+
+  _name(game) {
+    const info = this.games().find(g => g.id === game);
+    return (info && info.name) || game;
+  }
+
+  // -- the page ------------------------------------------------------------------------
+  open() {
+    for (const menu of document.querySelectorAll("details[open]")) menu.removeAttribute("open");
+    this.box.hidden = false;
+    document.body.classList.add("progressing");
+    document.title = "Your progress · Gamut";
+    this.draw();
+  }
+
+  hide() {
+    if (!this.isOpen) return;
+    this.box.hidden = true;
+    document.body.classList.remove("progressing");
+    document.title = "Gamut";
+    this.confirming = null;
+  }
+
+  /** Draw the page from the store and the levels (asked for when not known yet). */
+  draw() {
+    const games = this.games();
+    const levels = games.map(g => this.levelsOf(g.id));
+    const ready = levels.every(Boolean);
+    this.box.dataset.state = ready ? "ready" : "loading";
+    const focused = this.box.contains(document.activeElement) ? document.activeElement.id : "";
+    const results = this.store.state.results;
+    const problem = this.store.problem;
+    this.box.replaceChildren(
+      h(
+        "div",
+        { class: "progress-head" },
+        h("h1", { id: "progress-title" }, "Your progress"),
+        h("a", { href: "#", id: "progress-back" }, "Back to the game"),
+      ),
+      h(
+        "p",
+        { class: "about progress-about" },
+        "Your games against the computer on this device, and your rating estimated from them against the computer's levels (Elo, with its 95 % interval). A game counts once it ends; aborted games do not.",
+      ),
+      problem
+        ? h("p", { id: "progress-storage", class: "progress-storage", role: "alert" }, `Note: ${problem}.`)
+        : "",
+      h("div", { class: "progress-cards" }, ...games.map((info, i) => this._card(info, results, levels[i]))),
+      h(
+        "div",
+        { class: "progress-actions" },
+        h(
+          "button",
+          {
+            type: "button",
+            id: "progress-export",
+            disabled: !results.length,
+            onclick: () => this.exportFile(),
+          },
+          "Export",
+        ),
+        ...this._resetButtons("*", `all your progress (${plural(results.length, "game")})`, !results.length),
+      ),
+    );
+    if (focused) /** @type {HTMLElement | null} */ (this.box.querySelector(`#${focused}`))?.focus();
+  }
+
+  _card(info, allResults, levels) {
+    const game = info.id;
+    const card = h("article", {
+      class: "progress-card",
+      "data-game": game,
+      "aria-labelledby": `progress-${game}-name`,
+    });
+    const title = h("h2", { id: `progress-${game}-name` }, info.name);
+    if (!levels) {
+      card.append(title, h("p", { class: "about" }, "Loading the levels…"));
+      return card;
+    }
+    const s = summary(allResults, game, levels);
+    const est = s.estimate;
+    const n = s.results.length;
+    const rating = h("p", { class: "progress-rating" });
+    if (est && est.rated) {
+      const change = s.change == null ? null : Math.round(s.change);
+      rating.append(
+        h("b", { class: "progress-number" }, String(Math.round(est.rating))),
+        ` \u00b1 ${Math.round((est.high - est.low) / 2)}`,
+        change == null
+          ? ""
+          : h(
+              "span",
+              { class: `progress-change ${change > 0 ? "up" : change < 0 ? "down" : ""}` },
+              ` ${signed(change)}`,
+            ),
+        h("span", { class: "progress-games" }, ` · ${plural(n, "game")}`),
+      );
+    } else {
+      rating.append(
+        n ? `${plural(n, "game")}, none against a rated level yet.` : "No games against the computer yet.",
+      );
+    }
+    const next = s.suggested;
+    const suggest = next
+      ? h(
+          "p",
+          { class: "progress-suggest" },
+          h(
+            "span",
+            {},
+            "Suggested: ",
+            h("b", { class: "progress-level" }, next.label || next.id),
+            ` (${Math.round(next.rating)})`,
+          ),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "primary progress-play",
+              "data-level": next.id,
+              "aria-label": `Play ${info.name} against ${next.label || next.id}`,
+              onclick: () => this.play(game, next.id),
+            },
+            "Play it",
+          ),
+        )
+      : null;
+    const chart = s.history.length
+      ? ratingChart(
+          s.history,
+          levels,
+          `Your rating in ${info.name} over ${plural(n, "game")}: ${est ? ratingText(est) : ""} now`,
+        )
+      : null;
+    const played = s.tally.filter(row => row.won + row.drawn + row.lost > 0);
+    const table = played.length ? this._table(played) : null;
+    const resets = n ? this._resetButtons(game, `${plural(n, "game")} of ${info.name}`, false) : [];
+    card.append(
+      title,
+      rating,
+      ...(suggest ? [suggest] : []),
+      ...(chart ? [chart] : []),
+      ...(table ? [table] : []),
+    );
+    if (resets.length) card.append(h("div", { class: "progress-card-actions" }, ...resets));
+    return card;
+  }
+
+  _table(rows) {
+    const cell = (n, kind) => h("td", { class: `num ${n ? kind : "none"}` }, String(n));
+    return h(
+      "table",
+      { class: "progress-table" },
+      h("caption", { class: "visually-hidden" }, "Won, drawn and lost per level"),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, "Level"),
+          h("th", { scope: "col", class: "num" }, "Rating"),
+          h("th", { scope: "col", class: "num" }, "Won"),
+          h("th", { scope: "col", class: "num" }, "Drawn"),
+          h("th", { scope: "col", class: "num" }, "Lost"),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        ...rows.map(row =>
+          h(
+            "tr",
+            { "data-level": row.id },
+            h("th", { scope: "row" }, row.label),
+            h("td", { class: "num" }, row.rating == null ? "–" : String(Math.round(row.rating))),
+            cell(row.won, "won"),
+            cell(row.drawn, "drawn"),
+            cell(row.lost, "lost"),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** Reset asked once: the button, then "Forget …? Reset / Keep". */
+  _resetButtons(game, what, disabled) {
+    const id = game === "*" ? "progress-reset-all" : `progress-reset-${game}`;
+    if (this.confirming !== game)
+      return [
+        h(
+          "button",
+          { type: "button", id, class: "quiet", disabled, onclick: () => this._confirm(game) },
+          game === "*" ? "Reset all…" : "Reset…",
+        ),
+      ];
+    return [
+      h("span", { class: "progress-confirm", role: "status" }, `Forget ${what}?`),
+      h(
+        "button",
+        { type: "button", id: `${id}-yes`, class: "primary", onclick: () => this.reset(game) },
+        "Reset",
+      ),
+      h(
+        "button",
+        { type: "button", id: `${id}-no`, class: "quiet", onclick: () => this._confirm(null) },
+        "Keep",
+      ),
+    ];
+  }
+
+  _confirm(game) {
+    this.confirming = game;
+    this.draw();
+    const target =
+      game == null ? null : $(`${game === "*" ? "progress-reset-all" : `progress-reset-${game}`}-no`);
+    target?.focus();
+  }
+
+  /** Forget the results of `game` ("*": of every game). */
+  reset(game) {
+    this.confirming = null;
+    this.store.reset(game === "*" ? null : game);
+    this.draw();
+  }
+
+  /** Start a game against `level` (the page gives way to it). */
+  play(game, level) {
+    const choice = playChoice(game, level, this.settingsOf(game));
+    this.hide();
+    this.onPlay(choice);
+  }
+
+  /** Download every result as a JSON file. */
+  exportFile() {
+    const url = URL.createObjectURL(new Blob([this.store.exportText()], { type: "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `gamut-progress-${new Date().toISOString().slice(0, 10)}.json`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+/** Whether `hash` is the progress page's address ("#progress"). */
+export const isProgressLink = hash => /^#progress\/?$/.test(hash || "");
+
+/** The header menu's link to the page (one <li>). */
+export function progressMenuItems() {
+  const item = document.createElement("li");
+  const link = document.createElement("a");
+  link.href = "#progress";
+  link.textContent = "Your progress";
+  item.append(link);
+  return [item];
+}
