@@ -44,6 +44,8 @@ import { endState } from "./app/end-actions.js";
 import { endWords } from "./model/ending.js";
 import { PuzzlePage } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
 import { puzzlesMenuItems } from "./puzzles/links.js";
+import { MistakesPage } from "./mistakes/mistakespage.js"; // (mistakes hook, #31)
+import { mistakesMenuItems } from "./mistakes/links.js";
 
 const root = document.documentElement;
 const initial = (() => {
@@ -212,6 +214,7 @@ function draw() {
     },
     line => actions.goTo(line),
   );
+  page.mistakes.drawLinks(m, page.analyser.result()); // (mistakes hook, #31: the counts)
 }
 
 // -- boot ---------------------------------------------------------------------------
@@ -230,7 +233,10 @@ function boot() {
   page.analyser = new Analyser({
     engine: page.engine,
     onChange: () => schedule(),
-    onDone: (model, result) => model.setAnalysis(result),
+    onDone: (model, result) => {
+      model.setAnalysis(result);
+      page.mistakes.collect(model); // (mistakes hook, #31: its mistakes become exercises)
+    },
     onError: message => showNotice(message, { kind: "error" }),
   });
   page.board = new Board(
@@ -312,6 +318,12 @@ function boot() {
     onAnalyse: start => actions.playFrom(start, { analyse: true }),
   });
   page.puzzles = new PuzzlePage({ engine: page.engine, games: () => page.games, settings: page.settings }); // (puzzles hook, #30)
+  page.mistakes = new MistakesPage({
+    engine: page.engine,
+    games: () => page.games,
+    settings: page.settings,
+    onCount: () => schedule(),
+  }); // (mistakes hook, #31)
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);
@@ -450,6 +462,7 @@ function buildPicker(current) {
   );
   $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
   $("puzzles-menu-list").replaceChildren(...puzzlesMenuItems(page.games)); // (puzzles hook, #30)
+  $("puzzles-menu-list").append(...mistakesMenuItems(page.games)); // (mistakes hook, #31)
 }
 
 boot();

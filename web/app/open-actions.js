@@ -15,6 +15,7 @@ import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.
 import { editLink, readEditLink } from "../editor/setupedit.js";
 import { Clock } from "../model/clock.js"; // (clock hook, #29)
 import { puzzlesLinkGame } from "../puzzles/links.js";
+import { mistakesLinkGame } from "../mistakes/links.js"; // (mistakes hook, #31)
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
@@ -120,6 +121,9 @@ export const openingActions = {
     const puzzles = puzzlesLinkGame(location.hash, m ? m.meta.game : page.planned);
     if (puzzles) page.puzzles.open(puzzles);
     else page.puzzles.hide();
+    const mistakes = mistakesLinkGame(location.hash); // (mistakes hook, #31: its page over the game too)
+    if (mistakes !== null) page.mistakes.open(mistakes);
+    else page.mistakes.hide();
     const editing = readEditLink(location.hash);
     if (rules && page.info(rules)) {
       showRulesPage(rules, page.info(rules), page.games);
@@ -130,7 +134,7 @@ export const openingActions = {
     }
     if (!editing) page.editor.hide();
     else if (!boot) return actions.openEditor(editing);
-    if (puzzles && !boot) return;
+    if ((puzzles || mistakes !== null) && !boot) return;
     if (!boot && m && location.hash === m.fragment()) return;
     if (!boot && (!location.hash || location.hash === "#")) {
       if (m) page.keeper.changed(m); // the fragment was cleared: write the game back
@@ -144,7 +148,13 @@ export const openingActions = {
       const unchecked = boot ? stored && library.modelOf(stored) : m;
       const check = async () => (boot ? stored && (await actions.openStored(stored)) : m);
       let target = null;
-      if (!rules && !editing && !puzzles && !(boot && unchecked && location.hash === unchecked.fragment())) {
+      if (
+        !rules &&
+        !editing &&
+        !puzzles &&
+        mistakes === null &&
+        !(boot && unchecked && location.hash === unchecked.fragment())
+      ) {
         const linked = await actions.readLink({ boot });
         // (a reload: the link is this tab's own stored game, whatever happened to it since)
         const own = boot && !!stored && stored.id === keep.tabCurrentId();

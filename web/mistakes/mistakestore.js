@@ -36,6 +36,8 @@ export class MistakeStore {
     this.storage = storage;
     this.memory = null; // the list, when storage failed: this tab's copy
     this.failed = null; // why the last write failed, or null
+    this.lastRaw = undefined; // the stored text last read, and what it read as
+    this.lastRead = null;
     if (typeof addEventListener === "function")
       addEventListener("storage", e => {
         if (e.key === KEY || e.key === null) onChange();
@@ -51,7 +53,11 @@ export class MistakeStore {
     } catch (err) {
       return { list: emptyList(), problem: `this browser refuses to keep your mistakes (${err.message})` };
     }
-    const { list, problem } = readList(raw);
+    if (raw !== this.lastRaw) {
+      this.lastRaw = raw; // (read again only when the stored text changed: the page reads it at each redraw)
+      this.lastRead = readList(raw);
+    }
+    const { list, problem } = this.lastRead;
     return { list, problem: problem || (this.storage ? null : "this browser refuses to keep your mistakes") };
   }
 
@@ -63,9 +69,11 @@ export class MistakeStore {
       this.memory = list;
       return { list, problem: this.failed || before.problem };
     }
+    const text = JSON.stringify(list);
+    if (text === this.lastRaw) return { list, problem: null }; // (nothing changed: nothing written)
     try {
       if (before.problem) this._setAside();
-      this.storage.setItem(KEY, JSON.stringify(list));
+      this.storage.setItem(KEY, text);
       return { list, problem: null };
     } catch (err) {
       this.memory = list;
