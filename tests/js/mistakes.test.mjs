@@ -237,3 +237,15 @@ test("garbage is set aside before it is written over; a full or refused storage 
   refused.update(list => collect(list, "g1", exercisesOf(game("g1", ["h", "h"]), analysisOf(), 1)));
   assert.equal(countPending(refused.read().list), 2);
 });
+
+test("the page's address: #mistakes for every game, #mistakes/<game> for one, anything else not", async () => {
+  const { mistakesLinkGame, countText } = await import("../../web/mistakes/links.js");
+  assert.equal(mistakesLinkGame("#mistakes"), "");
+  assert.equal(mistakesLinkGame("#mistakes/"), "");
+  assert.equal(mistakesLinkGame("#mistakes/evl"), "evl");
+  for (const other of ["", "#", "#puzzles/loa", "#mistakesx", "#mistakes/LOA", "#v1/loa/standard/-/"])
+    assert.equal(mistakesLinkGame(other), null, other);
+  assert.equal(countText(0), "No mistakes to practise");
+  assert.equal(countText(1), "1 mistake to practise");
+  assert.equal(countText(3), "3 mistakes to practise");
+});

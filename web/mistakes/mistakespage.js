@@ -252,7 +252,9 @@ export class MistakesPage {
     this._show(placed.view);
     this._shape();
     this._showPlayed();
-    this._say(taskText(exercise));
+    const side = (placed.view.players[exercise.seat] || {}).name || `Player ${exercise.seat + 1}`;
+    const judge = exercise.depth ? `depth ${exercise.depth}` : `level ${exercise.level || "strong"}`;
+    this._say(`${side} to move. Try a move: the engine judges it at ${judge}, as it analysed the game.`);
     this._turn();
   }
 
