@@ -217,7 +217,7 @@ export class MistakesPage {
       this.exercise = null;
       this._say(
         this.count() && this.game
-          ? "No mistakes left to practise in this game: see All."
+          ? `No mistakes left to practise in ${this.gameName}: see All.`
           : "No mistakes to practise. Analyse a game you played (Analyse, in the game's panel): your mistakes and blunders become exercises here.",
       );
       return this._phase("empty");
