@@ -194,6 +194,11 @@ def test_on_a_phone_the_board_and_the_task_are_on_screen(new_context, site_url):
     wait_phase(page, "play")
     assert_on_screen(page, f"{BOARD}", phone)
     assert_on_screen(page, "#mistakes-goal", phone)
+    # from here straight to the puzzles: their page alone over the game
+    page.evaluate("() => { location.hash = '#puzzles/loa'; }")
+    page.wait_for_function("document.documentElement.dataset.puzzle === 'play'")
+    expect(page.locator("#mistakes-page")).to_be_hidden()
+    expect(page.locator("main.layout")).to_be_hidden()
     # (and the puzzle page, opened from a scrolled game page, too)
     page.evaluate("() => { location.hash = '#'; }")
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")

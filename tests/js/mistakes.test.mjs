@@ -249,3 +249,25 @@ test("the page's address: #mistakes for every game, #mistakes/<game> for one, an
   assert.equal(countText(1), "1 mistake to practise");
   assert.equal(countText(3), "3 mistakes to practise");
 });
+
+test("a game opened whose main line changed since its analysis loses the unsolved exercises of the old line", async () => {
+  const { dropStale } = await import("../../web/mistakes/mistakes.js");
+  const g = game("g1", ["h", "h"]);
+  let list = collect(emptyList(), "g1", exercisesOf(g, analysisOf(), 1));
+  list = collect(list, "g2", exercisesOf(game("g2", ["h", "h"]), analysisOf(), 1));
+  const same = dropStale(list, "g1", ["m0", "m1", "m2", "m3", "m4", "m5"]);
+  assert.equal(same, list, "the same line: nothing changes");
+  assert.equal(dropStale(list, "g1", ["m0", "m1", "m2", "m3", "m4", "m5", "m6"]), list, "a longer line too");
+  const [first] = pending(list).filter(e => e.gameId === "g1");
+  list = solve(list, first.key);
+  const changed = dropStale(list, "g1", ["m0", "m1", "m2", "x3"]);
+  assert.deepEqual(
+    changed.exercises.map(e => [e.gameId, e.ply, e.solved]),
+    [
+      ["g1", 2, true],
+      ["g2", 2, false],
+      ["g2", 3, false],
+    ],
+  );
+  assert.equal(countPending(dropStale(list, "g1", ["m0"]), "g1"), 0, "a line cut short");
+});

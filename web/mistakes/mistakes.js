@@ -101,6 +101,17 @@ export function collect(list, gameId, fresh) {
   return { v: VERSION, exercises: trim([...kept, ...added]) };
 }
 
+/** `list` without the unsolved exercises of library game `gameId` that are
+ * not on its main line `mainLine` any more (a game opened whose line
+ * changed since its analysis, which it no longer has). */
+export function dropStale(list, gameId, mainLine) {
+  const stale = e =>
+    e.gameId === gameId &&
+    !e.solved &&
+    (e.ply >= mainLine.length || e.key !== exerciseKey(gameId, e.ply, mainLine));
+  return list.exercises.some(stale) ? { v: VERSION, exercises: list.exercises.filter(e => !stale(e)) } : list;
+}
+
 /** Keep at most MAX_EXERCISES: the oldest solved go first, then the oldest unsolved. */
 function trim(exercises) {
   if (exercises.length <= MAX_EXERCISES) return exercises;

@@ -75,10 +75,20 @@ export class MistakesPage {
     return countPending(this.store.read().list, gameId);
   }
 
-  /** Take the exercises from `model`'s analysis of its main line (none: nothing changes). */
+  /** Take the exercises from `model`'s analysis of its main line (none: its
+   * exercises no longer on its main line go). */
   collect(model) {
-    const analysis = model && analysisFor(model.analysis, model.tree.mainline([]));
-    if (!analysis || !model.id) return;
+    if (!model || !model.id) return;
+    const mainLine = model.tree.mainline([]);
+    const analysis = analysisFor(model.analysis, mainLine);
+    if (!analysis) {
+      const before = this.store.read().list;
+      if (dropStale(before, model.id, mainLine) !== before) {
+        this.store.update(list => dropStale(list, model.id, mainLine));
+        this.onCount();
+      }
+      return;
+    }
     const game = { id: model.id, start: model.start, meta: model.meta, players: model.players };
     const fresh = exercisesOf(game, analysis, Date.now());
     this.store.update(list => collect(list, model.id, fresh));
@@ -173,7 +183,7 @@ export class MistakesPage {
     for (const menu of document.querySelectorAll(".puzzles-menu[open]")) menu.removeAttribute("open");
     const opening = this.box.hidden;
     this.box.hidden = false;
-    document.body.classList.add("puzzling");
+    document.body.classList.add("mistaking"); // (mistakes.css: the game's layout hidden under the page)
     if (opening) scrollTo(0, 0); // (the board's top in view, on a phone too)
     const info = game ? this.games().find(g => g.id === game) : null;
     this.gameName = info ? info.name : "";
@@ -195,7 +205,7 @@ export class MistakesPage {
     this.asked += 1;
     this._cancel();
     this.box.hidden = true;
-    document.body.classList.remove("puzzling");
+    document.body.classList.remove("mistaking");
     document.body.classList.toggle("has-palette", !$("palette").hidden);
     document.title = "Gamut";
     delete root.dataset.mistakes;
