@@ -414,3 +414,75 @@ def test_the_think_job_reports_every_seats_chances():
     assert len(three["chances"]) == 3 and sum(three["chances"]) == pytest.approx(1.0)
     # the words use every simulation's result, not the best move's few
     assert three["evaluation"] == (f"Red wins {round(three['chances'][0] * 100)} % of the simulated games")
+
+
+# -- a move tried where a mistake was played (issue #31: practise your mistakes) ----------
+
+
+@pytest.mark.parametrize("game", ["loa", "el"])
+def test_an_attempt_is_judged_against_the_best_move_like_the_analysis(game):
+    from gamut.analysis.attempt import run as attempt
+
+    text, wins, blunder = MISSED_WINS[game]
+    s = gamut.load(text)
+    judged = analysis.run(s, [blunder], level="beginner").moves[0]
+    best = judged.best
+    assert best in wins
+    how = {"best": best, "played": blunder, "level": "beginner"}
+    # the engine's move is always good, the move played never (no search for either)
+    assert attempt(s, best, **how) | {"threshold": None} == {
+        "move": best,
+        "best": best,
+        "threshold": None,
+        "pv": [],
+        "good": True,
+        "reason": "best",
+        "loss": 0.0,
+        "chance": None,
+        "best_chance": None,
+    }
+    assert (attempt(s, blunder, **how)["good"], attempt(s, blunder, **how)["reason"]) == (False, "played")
+    # another winning move is as good as the best
+    other = next(w for w in wins if w != best)
+    r = attempt(s, other, **how)
+    assert (r["good"], r["reason"], r["loss"], r["chance"], r["best_chance"]) == (
+        True,
+        "chances",
+        0.0,
+        1.0,
+        1.0,
+    )
+    # the blunder, judged as a try (another move named as played), loses what the analysis said
+    r = attempt(s, blunder, **{**how, "played": other})
+    assert (
+        r["good"] is False
+        and r["loss"] == pytest.approx(judged.loss, abs=1e-4)
+        and r["loss"] >= r["threshold"]
+    )
+    assert r["threshold"] == s.mark_thresholds[1]
+    # the best move's chance from the analysis spares its search, with the same verdict
+    assert attempt(s, blunder, **{**how, "played": other, "best_chance": 1.0}) == r
+
+
+def test_the_attempt_job_runs_in_slices_and_refuses_bad_requests():
+    text, wins, blunder = MISSED_WINS["escabel"]
+    s = gamut.load(text)
+    best = analysis.run(s, [blunder], level="beginner").moves[0].best
+    params = {"kind": "attempt", "start": s.to_text(), "line": [], "level": "beginner"}
+    job = bridge.call("job_start", {**params, "move": blunder.upper(), "best": best, "played": wins[0]})
+    fractions = []
+    while True:
+        r = bridge.call("job_step", {"job": job, "budget_ms": 1})
+        if r["done"]:
+            break
+        fractions.append(r["progress"]["fraction"])
+    assert fractions == sorted(fractions) and all(0 <= f <= 1 for f in fractions)
+    assert r["result"]["move"] == blunder and r["result"]["good"] is False  # (canonical text)
+
+    def error(**extra):
+        answer = bridge.handle("job_start", json.dumps({**params, "best": best, "played": blunder, **extra}))
+        return json.loads(answer)["error"]["type"]
+
+    assert error(move="a1>a9") == "RecordError"
+    assert error(move=best, best_chance=2) == "RequestError"
+    assert error(move=best, level="nobody") == "OptionError"

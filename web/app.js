@@ -47,6 +47,8 @@ import { puzzlesMenuItems } from "./puzzles/links.js";
 import { LessonPage } from "./lessons/lessonpage.js"; // (lessons hook, #31)
 import { lessonsMenuItems } from "./lessons/lessonflow.js";
 import { ProgressPage, progressMenuItems } from "./progress/progresspage.js"; // (progress hook, #31)
+import { MistakesPage } from "./mistakes/mistakespage.js"; // (mistakes hook, #31)
+import { mistakesMenuItems } from "./mistakes/links.js";
 
 const root = document.documentElement;
 const initial = (() => {
@@ -216,6 +218,7 @@ function draw() {
     },
     line => actions.goTo(line),
   );
+  page.mistakes.drawLinks(m, page.analyser.result()); // (mistakes hook, #31: the counts)
 }
 
 // -- boot ---------------------------------------------------------------------------
@@ -234,7 +237,10 @@ function boot() {
   page.analyser = new Analyser({
     engine: page.engine,
     onChange: () => schedule(),
-    onDone: (model, result) => model.setAnalysis(result),
+    onDone: (model, result) => {
+      model.setAnalysis(result);
+      page.mistakes.collect(model); // (mistakes hook, #31: its mistakes become exercises)
+    },
     onError: message => showNotice(message, { kind: "error" }),
   });
   page.board = new Board(
@@ -326,6 +332,12 @@ function boot() {
     onChange: () => schedule(),
     onProblem: message => showNotice(message, { kind: "error" }),
   });
+  page.mistakes = new MistakesPage({
+    engine: page.engine,
+    games: () => page.games,
+    settings: page.settings,
+    onCount: () => schedule(),
+  }); // (mistakes hook, #31)
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);
@@ -466,6 +478,7 @@ function buildPicker(current) {
   $("puzzles-menu-list").replaceChildren(...puzzlesMenuItems(page.games)); // (puzzles hook, #30)
   $("puzzles-menu-list").append(...lessonsMenuItems(page.games)); // (lessons hook, #31)
   $("puzzles-menu-list").append(...progressMenuItems()); // (progress hook, #31)
+  $("puzzles-menu-list").append(...mistakesMenuItems(page.games)); // (mistakes hook, #31)
 }
 
 boot();

@@ -12,7 +12,8 @@ forgot a job cannot fill the worker's memory).
 
 Kinds: ``perft`` (:func:`_perft_job`), ``think`` (:func:`_think_job`, the
 computer's move, with its evaluation in words from :mod:`gamut.words`) and
-``analyse`` (:func:`_analyse_job`, :mod:`gamut.analysis` over a line).
+``analyse`` (:func:`_analyse_job`, :mod:`gamut.analysis` over a line) and
+``attempt`` (:func:`_attempt_job`, a move tried where a mistake was played).
 """
 
 from __future__ import annotations
@@ -365,3 +366,53 @@ def _analyse_gen(gen: Generator[Any, None, Analysis]) -> Generator[Any, None, di
 
 
 register_job("analyse", _analyse_job)
+
+
+# ---------------------------------------------------------------------------
+# attempt (issue #31: practise your mistakes)
+
+
+def _attempt_job(params: Params) -> Generator[Any, None, dict[str, Any]]:
+    """One move tried where the player once played a mistake, judged by
+    :func:`gamut.analysis.attempt.attempt`.  Params: the position
+    (``start``, ``line``, or ``at``), ``move`` (the try), ``best`` (the
+    engine's move there, from the analysis), ``played`` (the mistake),
+    ``level`` (default ``"strong"``) or ``depth``, ``seed`` (default 0),
+    ``best_chance`` (the player's chance after the best move, when the
+    analysis has it).  Progress ``{fraction}``; the result is the
+    judgement's dict."""
+    from .analysis import check_settings
+    from .analysis.attempt import attempt
+
+    level = param(params, "level", str, "strong")
+    depth = param(params, "depth", int, None)
+    seed = param(params, "seed", int, 0)
+    best_chance = param(params, "best_chance", (int, float), None)
+    if best_chance is not None and not 0 <= best_chance <= 1:
+        raise RequestError(f"best_chance must be from 0 to 1, not {best_chance!r}")
+    state = position(params)[1]
+    check_settings(state, level, depth)
+    gen = attempt(
+        state,
+        param(params, "move", str),
+        param(params, "best", str),
+        param(params, "played", str),
+        level,
+        depth,
+        seed,
+        None if best_chance is None else float(best_chance),
+        slice_ms=THINK_SLICE_MS,
+    )
+    return _attempt_gen(gen)  # (the request is read and checked before any search)
+
+
+def _attempt_gen(gen: Generator[float, None, dict[str, Any]]) -> Generator[Any, None, dict[str, Any]]:
+    try:
+        while True:
+            yield {"fraction": round(next(gen), 3)}
+    except StopIteration as stop:
+        result: dict[str, Any] = stop.value
+        return result
+
+
+register_job("attempt", _attempt_job)

@@ -116,6 +116,20 @@ def exercise_variant(call, job, game: str, variant: str) -> None:
         call("job_cancel", {"job": cancelled})
     job("think", {**position, "level": "beginner", "seed": 1, "max_ms": 200})
     job("analyse", {"start": start, "line": line[:2], "level": "beginner", "seed": 1})
+    first = call("view", {"start": start, "line": []})  # (mistakes hook, #31: a move tried, judged)
+    tries = [m["text"] for m in (first or {"view": {"moves": []}})["view"]["moves"]][:3]
+    if len(set(tries)) == 3:
+        job(
+            "attempt",
+            {
+                "start": start,
+                "line": [],
+                "move": tries[0],
+                "best": tries[1],
+                "played": tries[2],
+                "level": "beginner",
+            },
+        )
     call("play", {**position, "move": "not a move"}, must_answer=False)
 
 

@@ -250,6 +250,7 @@ export const actions = {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || page.editor.isOpen) return;
     if (page.puzzles && page.puzzles.isOpen) return; // (puzzles hook, #30: the puzzle page has its own keys)
     if (page.lessons && page.lessons.isOpen) return; // (lessons hook, #31: so has the lessons page)
+    if (page.mistakes && page.mistakes.isOpen) return; // (mistakes hook, #31: so has the mistakes page)
     const t = e.target;
     if (t && (t.closest("input, select, textarea, dialog") || t.isContentEditable)) return;
     const go = {

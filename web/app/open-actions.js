@@ -17,6 +17,7 @@ import { Clock } from "../model/clock.js"; // (clock hook, #29)
 import { puzzlesLinkGame } from "../puzzles/links.js";
 import { learnLinkGame } from "../lessons/lessonflow.js";
 import { isProgressLink } from "../progress/progresspage.js"; // (progress hook, #31)
+import { mistakesLinkGame } from "../mistakes/links.js"; // (mistakes hook, #31)
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
@@ -128,6 +129,9 @@ export const openingActions = {
     const progress = isProgressLink(location.hash); // (progress hook, #31: the page over the game)
     if (progress) page.progress.open();
     else page.progress.hide();
+    const mistakes = mistakesLinkGame(location.hash); // (mistakes hook, #31: its page over the game too)
+    if (mistakes !== null) page.mistakes.open(mistakes);
+    else page.mistakes.hide();
     const editing = readEditLink(location.hash);
     if (rules && page.info(rules)) {
       showRulesPage(rules, page.info(rules), page.games);
@@ -138,7 +142,7 @@ export const openingActions = {
     }
     if (!editing) page.editor.hide();
     else if (!boot) return actions.openEditor(editing);
-    if ((puzzles || learn || progress) && !boot) return;
+    if ((puzzles || learn || progress || mistakes !== null) && !boot) return;
     if (!boot && m && location.hash === m.fragment()) return;
     if (!boot && (!location.hash || location.hash === "#")) {
       if (m) page.keeper.changed(m); // the fragment was cleared: write the game back
@@ -158,6 +162,7 @@ export const openingActions = {
         !puzzles &&
         !learn &&
         !progress &&
+        mistakes === null &&
         !(boot && unchecked && location.hash === unchecked.fragment())
       ) {
         const linked = await actions.readLink({ boot });

@@ -102,6 +102,7 @@ export class Page {
     this.unsubscribe = model.subscribe(() => this._changed());
     this.computer.attach(model);
     this.analyser.attach(model);
+    this.mistakes?.collect(model); // (mistakes hook, #31: a game with a stored analysis gives its exercises)
     this.opened();
     this._changed();
   }

@@ -110,8 +110,10 @@ export class PuzzlePage {
   async open(game) {
     this._build();
     for (const menu of document.querySelectorAll(".puzzles-menu[open]")) menu.removeAttribute("open");
+    const opening = this.box.hidden;
     this.box.hidden = false;
     document.body.classList.add("puzzling");
+    if (opening) scrollTo(0, 0); // (the game's page may have been scrolled: the board's top in view, on a phone too)
     const info = this.games().find(g => g.id === game);
     document.title = `${(info && info.name) || game}: puzzles · Gamut`;
     drawGames(this.els, this.games(), game);

@@ -1,0 +1,478 @@
+// Practise your mistakes (issue #31): the page (#mistakes: every game's
+// exercises; #mistakes/<game>: one game's), shown over the game, which
+// stays as it is.  As lichess's "learn from your mistakes": the position
+// before the mistake, the player to move and at the bottom, the move they
+// played drawn as a red arrow, "You played X here. Find a better move.".
+// A try is played on the board and judged by the engine's `attempt` job
+// (gamut/analysis/attempt.py) at the analysis's level, in the worker in
+// slices with a "thinking" bar; within the game's mistake threshold of
+// the best move it is solved (the exercise leaves the list, kept as
+// solved); else "Not this either: it loses N %", the try taken back, and
+// again, or Show me: the best move and its line on the board.  Then Next.
+//
+// Exercises are collected (collect(model)) when an analysis finishes and
+// when a game with a stored analysis is opened; the store (mistakestore.js)
+// keeps them.  An exercise whose game was deleted from the library says
+// so and goes.  <html data-mistakes> says where the page is: loading | play
+// | check (a try being judged) | wrong | solved | shown | empty, for tools
+// and tests.
+//
+//   const mistakes = new MistakesPage({engine, games: () => page.games});
+//   mistakes.collect(model);  mistakes.open("loa");  mistakes.open(null);  mistakes.hide();
+
+import { $ } from "../app/dom.js";
+import { Board } from "../board/board.js";
+import { MoveBox } from "../panels/movebox.js";
+import { analysisFor } from "../model/analysis.js";
+import { applyTheme, themeOf } from "../settings/themes.js";
+import * as library from "../library/library.js";
+import {
+  collect,
+  countPending,
+  exercisesOf,
+  forgetGame,
+  notThisText,
+  pending,
+  solve,
+  taskText,
+} from "./mistakes.js";
+import { MistakeStore } from "./mistakestore.js";
+import { buildMistakesPage, drawGames, drawPanel, sentence } from "./mistakesview.js";
+import { countText } from "./links.js";
+
+const root = document.documentElement;
+const TAKE_BACK_MS = 900; // a try that is not good stays on the board this long
+
+const wait = ms => new Promise(resolve => setTimeout(resolve, ms));
+
+export class MistakesPage {
+  /** @param {{engine: any, games: () => any[], settings?: any, store?: MistakeStore, onCount?: () => void}} how
+   * `onCount()`: the number of exercises to do changed (here or in another tab): redraw what shows it. */
+  constructor({ engine, games, settings = null, store = null, onCount = () => {} }) {
+    this.engine = engine;
+    this.games = games;
+    this.look = settings;
+    this.onCount = onCount;
+    this.store = store || new MistakeStore({ onChange: () => this._otherTab() });
+    this.box = $("mistakes-page");
+    this.els = null;
+    this.game = null; // the game kind shown ("loa"), or null: every game's
+    this.exercise = null;
+    this.phase = "loading";
+    this.fraction = 0;
+    this.job = null; // the engine's attempt job running
+    this.asked = 0; // exercises opened: the work for an earlier one stops
+    this.themeKey = "";
+    this.said = "";
+  }
+
+  get isOpen() {
+    return !!this.box && !this.box.hidden;
+  }
+
+  /** The exercises to do: of library game `gameId`, or in all. */
+  count(gameId = null) {
+    return countPending(this.store.read().list, gameId);
+  }
+
+  /** Take the exercises from `model`'s analysis of its main line (none: its
+   * exercises no longer on its main line go). */
+  collect(model) {
+    if (!model || !model.id) return;
+    const mainLine = model.tree.mainline([]);
+    const analysis = analysisFor(model.analysis, mainLine);
+    if (!analysis) {
+      const before = this.store.read().list;
+      if (dropStale(before, model.id, mainLine) !== before) {
+        this.store.update(list => dropStale(list, model.id, mainLine));
+        this.onCount();
+      }
+      return;
+    }
+    const game = { id: model.id, start: model.start, meta: model.meta, players: model.players };
+    const fresh = exercisesOf(game, analysis, Date.now());
+    this.store.update(list => collect(list, model.id, fresh));
+    this.onCount();
+  }
+
+  /** The counts shown outside the page: the library's header ("Practise
+   * your mistakes (N)") and, after an analysis of `model`'s main line
+   * (`result`), the analysis box ("3 mistakes to practise", to this game
+   * kind's exercises).  Called at each redraw of the game (cheap: the
+   * store reads the list again only when it changed). */
+  drawLinks(model, result) {
+    const { list } = this.store.read();
+    const library = $("games-mistakes");
+    if (library) {
+      library.hidden = false;
+      library.textContent = `Practise your mistakes (${countPending(list)})`;
+      if (!library.dataset.wired) {
+        library.dataset.wired = "yes"; // (the library's dialog gives way to the page)
+        library.addEventListener("click", () => /** @type {any} */ (library.closest("dialog"))?.close());
+      }
+    }
+    const after = $("analysis-mistakes");
+    if (!after) return;
+    after.hidden = !result || !model || !model.id;
+    if (after.hidden) return;
+    const link = /** @type {HTMLAnchorElement} */ (after.querySelector("a"));
+    const n = countPending(list, model.id);
+    link.textContent = n ? `${countText(n)} from this game` : "No mistakes of yours to practise in this game";
+    link.href = `#mistakes/${model.meta.game}`;
+  }
+
+  /** Drop the exercises whose game is no longer in the library (one look-up a game). */
+  async _prune() {
+    const ids = new Set(pending(this.store.read().list).map(e => e.gameId));
+    const gone = [];
+    for (const id of ids) {
+      try {
+        if (!(await library.get(id))) gone.push(id);
+      } catch {
+        return; // (a library that cannot be read: nothing is dropped)
+      }
+    }
+    if (!gone.length) return;
+    this.store.update(list => gone.reduce(forgetGame, list));
+    this.onCount();
+  }
+
+  /** A game deleted from the library: its exercises go. */
+  forgetGame(gameId) {
+    this.store.update(list => forgetGame(list, gameId));
+    this.onCount();
+  }
+
+  _build() {
+    if (this.els) return;
+    this.els = buildMistakesPage(this.box, {
+      show: () => this.show(),
+      skip: () => this.skip(),
+      next: () => this.next(),
+    });
+    this.board = new Board(
+      { svg: this.els.svg, palette: this.els.palette, actions: this.els.actions },
+      {
+        onMove: text => this.played(text),
+        onMark: cells => this._marked(cells),
+        onIllegal: (clicks, message) => this._illegal(clicks, message),
+        onRefused: () =>
+          this._say(this.phase === "check" ? "Thinking…" : "Press Next for the next exercise."),
+        onChange: () => {},
+      },
+    );
+    this.movebox = new MoveBox({
+      form: this.els.form,
+      input: this.els.input,
+      options: this.els.options,
+      message: this.els.message,
+      onEnter: text => this._entered(text),
+    });
+    this.box.addEventListener("keydown", e => {
+      const typing = e.target instanceof HTMLInputElement;
+      if (!typing && !e.altKey && !e.ctrlKey && !e.metaKey && this.board.pickLabel(e.key)) e.preventDefault();
+      else if (!typing && e.key === "Escape") this.board.cancel();
+    });
+  }
+
+  // -- showing and leaving -----------------------------------------------------------
+  /** Show the exercises of game kind `game` ("loa"), or of every game (null). */
+  async open(game) {
+    game = game || null; // ("": every game)
+    this._build();
+    for (const menu of document.querySelectorAll(".puzzles-menu[open]")) menu.removeAttribute("open");
+    const opening = this.box.hidden;
+    this.box.hidden = false;
+    document.body.classList.add("mistaking"); // (mistakes.css: the game's layout hidden under the page)
+    if (opening) scrollTo(0, 0); // (the board's top in view, on a phone too)
+    const info = game ? this.games().find(g => g.id === game) : null;
+    this.gameName = info ? info.name : "";
+    document.title = `${this.gameName ? `${this.gameName}: ` : ""}your mistakes · Gamut`;
+    if (game === this.game && this.exercise && this.phase !== "empty") {
+      root.dataset.mistakes = this.phase;
+      return this._draw();
+    }
+    this.game = game;
+    const asked = ++this.asked;
+    this._phase("loading");
+    await this._prune();
+    if (asked === this.asked) await this._next(null);
+  }
+
+  /** Leave the page (the game under it is as it was); a try being judged stops. */
+  hide() {
+    if (!this.box || this.box.hidden) return;
+    this.asked += 1;
+    this._cancel();
+    this.box.hidden = true;
+    document.body.classList.remove("mistaking");
+    document.body.classList.toggle("has-palette", !$("palette").hidden);
+    document.title = "Gamut";
+    delete root.dataset.mistakes;
+  }
+
+  _cancel() {
+    if (this.job) this.job.cancel();
+    this.job = null;
+  }
+
+  /** The next exercise to do, after `after` (a key: skipped), else the first. */
+  async _next(after) {
+    const asked = ++this.asked;
+    this._cancel();
+    const todo = pending(this.store.read().list, this.game);
+    const at = after ? todo.findIndex(e => e.key === after) : -1;
+    const exercise = todo.length ? todo[(at + 1) % todo.length] : null;
+    if (!exercise) {
+      this.exercise = null;
+      this._say(
+        this.count() && this.game
+          ? `No mistakes left to practise in ${this.gameName}: see All.`
+          : "No mistakes to practise. Analyse a game you played (Analyse, in the game's panel): your mistakes and blunders become exercises here.",
+      );
+      return this._phase("empty");
+    }
+    try {
+      await this._start(exercise, asked);
+    } catch (err) {
+      if (asked !== this.asked) return;
+      this._say(`This exercise could not be shown: ${sentence((err && err.message) || err)}`);
+      this._phase("empty");
+    }
+  }
+
+  async _start(exercise, asked) {
+    this._phase("loading");
+    if (!(await this._gameKept(exercise))) {
+      if (asked !== this.asked) return;
+      this.store.update(list => forgetGame(list, exercise.gameId));
+      this.onCount();
+      await this._next(null);
+      this._say(
+        `The game of that exercise was deleted from your library: its exercises went with it. ${this.said}`,
+      );
+      return;
+    }
+    const placed = await this.engine.view(exercise.start, exercise.line);
+    if (asked !== this.asked) return;
+    this.exercise = { ...exercise, line: placed.line }; // (the moves as the engine writes them)
+    this.view = placed.view;
+    this.board.setOrientation(exercise.seat === 1 && placed.view.players.length === 2);
+    this.board.setInteractive(false);
+    this._show(placed.view);
+    this._shape();
+    this._showPlayed();
+    const side = (placed.view.players[exercise.seat] || {}).name || `Player ${exercise.seat + 1}`;
+    const judge = exercise.depth ? `depth ${exercise.depth}` : `level ${exercise.level || "strong"}`;
+    this._say(`${side} to move. Try a move: the engine judges it at ${judge}, as it analysed the game.`);
+    this._turn();
+  }
+
+  /** Whether the exercise's game is still in the library (a library that cannot be read: yes). */
+  async _gameKept(exercise) {
+    try {
+      return !!(await library.get(exercise.gameId));
+    } catch {
+      return true;
+    }
+  }
+
+  /** The player's turn: the board live. */
+  _turn() {
+    this._show(this.view);
+    this._showPlayed();
+    this.movebox.show(this.view);
+    this.board.setInteractive(true);
+    this._phase("play");
+  }
+
+  /** The move played in the game, as a red arrow (the board's suggestion "played"). */
+  _showPlayed() {
+    const e = this.exercise;
+    const move = e && (this.view.moves || []).find(m => m.text === e.played);
+    this.board.setSuggest(
+      move && move.clicks && move.clicks.length
+        ? { cells: move.clicks, kind: "played", text: e.played }
+        : null,
+    );
+  }
+
+  // -- the player's tries ----------------------------------------------------------------
+  /** A move tried on the board or in the move box: played there, then judged by the engine. */
+  async played(text) {
+    if (this.phase !== "play") return;
+    const e = this.exercise;
+    const asked = this.asked;
+    this.board.setInteractive(false);
+    this.board.setSuggest(null);
+    this.fraction = 0;
+    this._phase("check");
+    let result;
+    try {
+      const r = await this.engine.play(e.start, e.line, text);
+      if (asked !== this.asked) return;
+      this._show(r.view, r.line);
+      this._say(`${r.move}: thinking…`);
+      const params = { start: e.start, line: e.line, move: r.move, best: e.best, played: e.played };
+      const how = e.depth ? { depth: e.depth } : { level: e.level || "strong" };
+      const bestChance = e.bestChance === null ? {} : { best_chance: e.bestChance };
+      this.job = this.engine.job("attempt", { ...params, ...how, ...bestChance }, p => {
+        if (asked !== this.asked) return;
+        this.fraction = (p && p.fraction) || 0;
+        this._draw();
+      });
+      result = await this.job.promise;
+    } catch (err) {
+      if (asked !== this.asked || (err && err.type === "CancelledError")) return;
+      this._say(sentence((err && err.message) || err));
+      return this._turn();
+    } finally {
+      if (asked === this.asked) this.job = null;
+    }
+    if (asked !== this.asked) return;
+    if (result.good) return this._solved(result);
+    this._say(notThisText(result));
+    this._phase("wrong");
+    await wait(TAKE_BACK_MS);
+    if (asked !== this.asked || this.phase !== "wrong") return;
+    this._turn();
+  }
+
+  _solved(result) {
+    const e = this.exercise;
+    const { problem } = this.store.update(list => solve(list, e.key, Date.now()));
+    this.problem = problem;
+    this.onCount();
+    const best =
+      result.reason === "best"
+        ? "the engine's move too"
+        : `the engine's move was ${e.best}${result.loss ? `, yours gives up ${Math.round(100 * result.loss)} %` : ""}`;
+    this._say(`Solved: ${result.move} (${best}). It leaves the list.`);
+    this._phase("solved");
+    this.els.next.focus({ preventScroll: true });
+  }
+
+  /** The best move and its line on the board (the exercise stays to do). */
+  async show() {
+    if (this.phase !== "play" && this.phase !== "wrong") return;
+    const e = this.exercise;
+    this.asked += 1;
+    this._cancel();
+    this.board.setInteractive(false);
+    this._show(this.view);
+    const move = (this.view.moves || []).find(m => m.text === e.best);
+    this.board.setSuggest(
+      move && move.clicks ? { cells: move.clicks, kind: "analysis", text: e.best } : null,
+    );
+    const line = e.pv.length > 1 ? ` (line: ${e.pv.join(" ")})` : "";
+    this._say(`The best move: ${e.best}${line}. This exercise stays on your list.`);
+    this._phase("shown");
+    this.els.next.focus({ preventScroll: true });
+  }
+
+  /** The next exercise, this one left for later. */
+  skip() {
+    if (this.phase === "empty") return;
+    return this._next(this.exercise && this.exercise.key);
+  }
+
+  /** The next exercise (after a solved one or one shown). */
+  next() {
+    return this._next(this.exercise && !this.exercise.solved ? this.exercise.key : null);
+  }
+
+  /** Another tab changed the list: the counts again (the exercise shown stays). */
+  _otherTab() {
+    this.onCount();
+    if (this.isOpen) this._draw();
+  }
+
+  _marked(cells) {
+    if (this.phase !== "play") return;
+    const e = this.exercise;
+    this.engine.mark(e.start, e.line, cells).then(
+      r => r.move && this.played(r.move),
+      err => this._say(sentence(err.message)),
+    );
+  }
+
+  async _entered(text) {
+    if (this.phase !== "play") return { error: "Wait: the last try is being judged." };
+    let r;
+    try {
+      r = await this.engine.enter(this.exercise.start, this.exercise.line, text);
+    } catch (err) {
+      if (err && err.type && err.type !== "InternalError") return { error: sentence(err.message) };
+      throw err;
+    }
+    if (r.said) this._say(r.said);
+    else if (r.move) await this.played(r.move);
+    return r;
+  }
+
+  async _illegal(clicks, message) {
+    if (message) return this._say(message);
+    const r = await this.engine.explain(this.exercise.start, this.exercise.line, clicks);
+    this._say(sentence((r && r.message) || "That is not a legal move here."));
+  }
+
+  // -- drawing -----------------------------------------------------------------------------
+  _phase(phase) {
+    this.phase = phase;
+    root.dataset.mistakes = phase;
+    this._draw();
+  }
+
+  _draw() {
+    if (!this.els) return;
+    const { list, problem } = this.store.read();
+    const counts = {};
+    for (const e of pending(list)) counts[e.game] = (counts[e.game] || 0) + 1;
+    drawGames(this.els, this.games(), this.game, counts);
+    if (this.exercise) this.box.dataset.exercise = this.exercise.key;
+    else delete this.box.dataset.exercise;
+    this.box.classList.toggle("mistakes-none", this.phase === "empty"); // (the board left blank)
+    drawPanel(this.els, {
+      phase: this.phase,
+      exercise: this.exercise,
+      left: this.game ? counts[this.game] || 0 : pending(list).length,
+      gameName: this.gameName,
+      fraction: this.fraction,
+      problem: this.problem || problem,
+    });
+    this.els.goal.textContent =
+      this.phase === "solved"
+        ? "Solved!"
+        : this.exercise && this.phase !== "empty"
+          ? taskText(this.exercise)
+          : "";
+  }
+
+  /** Show `view` (after `line`) on the board in the page's settings: the game's theme, the coordinates, the sound. */
+  _show(view, line = this.exercise ? this.exercise.line : []) {
+    const look = this.look;
+    if (look) {
+      const theme = themeOf(view.game, look.settings.themeOf(view.game));
+      const key = `${view.game}/${theme ? theme.id : ""}/${look.scheme.scheme}`;
+      if (key !== this.themeKey) {
+        this.themeKey = key;
+        applyTheme(this.els.svg, theme, look.scheme.scheme);
+      }
+      this.board.setCoordinates(look.settings.prefs.coordinates);
+      look.sound.shown(this.exercise, line, view); // (a move's sound when the try is played)
+    }
+    this.board.show(view);
+  }
+
+  /** The board's proportions for the layout (style.css's --board-aspect). */
+  _shape() {
+    const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.els.svg)).viewBox.baseVal;
+    const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
+    /** @type {HTMLElement} */ (this.els.svg.parentElement).style.setProperty("--board-aspect", aspect);
+  }
+
+  _say(text) {
+    this.said = text;
+    if (this.els) this.els.status.textContent = text;
+  }
+}

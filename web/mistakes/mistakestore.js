@@ -1,0 +1,94 @@
+// Where the exercises of "practise your mistakes" are kept: localStorage
+// "gamut.mistakes" (one JSON list, mistakes.js's form), never in the
+// library's database.
+//
+// Every change reads the stored list again and writes it back at once
+// (one task: no other tab writes between the two), so two tabs never lose
+// each other's exercises or results; the other tabs hear of it by the
+// browser's "storage" event (`onChange`).  A list that cannot be read
+// (garbage, another version) gives an empty list and a message, and is
+// copied aside to "gamut.mistakes.damaged" before the first write over it.
+// A browser that refuses storage, or a full one, keeps the list in this
+// tab's memory: the change is not lost for the session, and the page says
+// so (`problem`).
+//
+//   const store = new MistakeStore({onChange: () => redraw()});
+//   store.read()                  // {list, problem}
+//   store.update(list => solve(list, key))   // {list, problem}
+
+import { emptyList, readList } from "./mistakes.js";
+
+export const KEY = "gamut.mistakes";
+const ASIDE = "gamut.mistakes.damaged";
+
+/** The page's localStorage, or null when the browser refuses it. */
+function defaultStorage() {
+  try {
+    return globalThis.localStorage || null;
+  } catch {
+    return null;
+  }
+}
+
+export class MistakeStore {
+  /** @param {{storage?: Storage | null, onChange?: () => void}} how */
+  constructor({ storage = defaultStorage(), onChange = () => {} } = {}) {
+    this.storage = storage;
+    this.memory = null; // the list, when storage failed: this tab's copy
+    this.failed = null; // why the last write failed, or null
+    this.lastRaw = undefined; // the stored text last read, and what it read as
+    this.lastRead = null;
+    if (typeof addEventListener === "function")
+      addEventListener("storage", e => {
+        if (e.key === KEY || e.key === null) onChange();
+      });
+  }
+
+  /** The list as stored now: {list, problem: words or null}. */
+  read() {
+    if (this.memory) return { list: this.memory, problem: this.failed };
+    let raw = null;
+    try {
+      raw = this.storage ? this.storage.getItem(KEY) : null;
+    } catch (err) {
+      return { list: emptyList(), problem: `this browser refuses to keep your mistakes (${err.message})` };
+    }
+    if (raw !== this.lastRaw) {
+      this.lastRaw = raw; // (read again only when the stored text changed: the page reads it at each redraw)
+      this.lastRead = readList(raw);
+    }
+    const { list, problem } = this.lastRead;
+    return { list, problem: problem || (this.storage ? null : "this browser refuses to keep your mistakes") };
+  }
+
+  /** Change the list (`change(list)` returns the new one) and keep it: {list, problem}. */
+  update(change) {
+    const before = this.read();
+    const list = change(before.list);
+    if (!this.storage || this.memory) {
+      this.memory = list;
+      return { list, problem: this.failed || before.problem };
+    }
+    const text = JSON.stringify(list);
+    if (text === this.lastRaw) return { list, problem: null }; // (nothing changed: nothing written)
+    try {
+      if (before.problem) this._setAside();
+      this.storage.setItem(KEY, text);
+      return { list, problem: null };
+    } catch (err) {
+      this.memory = list;
+      this.failed = `your mistakes could not be saved (${(err && err.name) || err}): they are kept until this tab is closed`;
+      return { list, problem: this.failed };
+    }
+  }
+
+  /** Copy a list that cannot be read aside (once), before writing over it. */
+  _setAside() {
+    try {
+      const raw = this.storage.getItem(KEY);
+      if (raw !== null && this.storage.getItem(ASIDE) === null) this.storage.setItem(ASIDE, raw);
+    } catch {
+      /* nothing to keep, or no room: the new list is what matters */
+    }
+  }
+}

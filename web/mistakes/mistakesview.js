@@ -1,0 +1,153 @@
+// The page of "practise your mistakes" (#mistakes, #mistakes/<game>): its
+// markup, built once, and its drawing from the controller's state
+// (mistakespage.js).  The board beside a panel: where the exercise comes
+// from, the task ("You played X here. Find a better move."), what the
+// engine said, the buttons of the step (Show me, Skip; then Next), the
+// move box, and how many exercises are left in each game.  Drawing never
+// starts anything: the buttons call the controller.  The look is the
+// puzzle page's (puzzles.css), and mistakes.css for what is its own.
+
+import { h } from "../app/dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** The page's elements, built into `box` (the #mistakes-page section).
+ * `on`: the controller's handlers: show, skip, next, open(key). */
+export function buildMistakesPage(box, on) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("id", "mistakes-board");
+  svg.setAttribute("class", "board");
+  svg.setAttribute("viewBox", "0 0 8 8");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "Exercise board");
+  const button = (id, text, onclick, quiet = false) =>
+    h("button", { type: "button", id, class: quiet ? "quiet" : null, onclick }, text);
+  const els = {
+    svg,
+    palette: h("div", {
+      id: "mistakes-palette",
+      class: "palette",
+      role: "toolbar",
+      "aria-label": "Numbers",
+      hidden: true,
+    }),
+    actions: h("div", { id: "mistakes-board-actions", class: "actions" }),
+    games: h("span", { class: "puzzle-games" }),
+    title: h("h1", { id: "mistakes-title" }, "Your mistakes"),
+    subtitle: h("p", { id: "mistakes-subtitle", class: "subtitle" }),
+    goal: h("p", { id: "mistakes-goal", class: "puzzle-goal" }),
+    status: h("p", { id: "mistakes-status", class: "puzzle-status", role: "status", "aria-live": "polite" }),
+    thinking: h("progress", { id: "mistakes-thinking", class: "mistakes-thinking", max: "1", value: "0" }),
+    show: button("mistakes-show", "Show me", on.show, true),
+    skip: button("mistakes-skip", "Skip", on.skip, true),
+    next: button("mistakes-next", "Next", on.next),
+    input: h("input", {
+      id: "mistakes-move-input",
+      type: "text",
+      role: "combobox",
+      "aria-autocomplete": "list",
+      "aria-expanded": "false",
+      "aria-controls": "mistakes-move-options",
+      "aria-describedby": "mistakes-move-error",
+      autocapitalize: "off",
+      spellcheck: "false",
+      enterkeyhint: "go",
+    }),
+    options: h("ul", {
+      id: "mistakes-move-options",
+      class: "move-options",
+      role: "listbox",
+      "aria-label": "Legal moves",
+      hidden: true,
+    }),
+    message: h("p", { id: "mistakes-move-error", class: "explain", "aria-live": "assertive" }),
+    count: h("p", { id: "mistakes-count", class: "puzzle-rating" }),
+    storage: h("p", { id: "mistakes-storage", class: "puzzle-storage", hidden: true }),
+  };
+  els.form = h(
+    "form",
+    { id: "mistakes-movebox", class: "movebox", autocomplete: "off" },
+    h(
+      "div",
+      { class: "movebox-row" },
+      h("label", { for: "mistakes-move-input" }, "Move"),
+      els.input,
+      h("button", { type: "submit", id: "mistakes-move-enter" }, "Enter"),
+    ),
+    els.options,
+    els.message,
+  );
+  box.replaceChildren(
+    h("div", { class: "board-area" }, h("div", { class: "board-wrap" }, svg), els.palette),
+    h(
+      "aside",
+      { class: "panel puzzle-panel mistakes-panel", "aria-labelledby": "mistakes-title" },
+      h(
+        "nav",
+        { class: "puzzle-nav", "aria-label": "Mistakes pages" },
+        h("a", { href: "#", id: "mistakes-back" }, "Back to the game"),
+        els.games,
+      ),
+      h("div", { class: "game-head" }, els.title, els.subtitle),
+      els.goal,
+      els.status,
+      els.thinking,
+      els.actions,
+      h("div", { class: "puzzle-buttons" }, els.show, els.skip, els.next),
+      els.form,
+      els.storage,
+      h(
+        "section",
+        { class: "puzzle-record", "aria-labelledby": "mistakes-record-title" },
+        h("h2", { id: "mistakes-record-title" }, "To practise"),
+        els.count,
+      ),
+    ),
+  );
+  return els;
+}
+
+/** The links to every game's exercises with their counts (`counts`: {game id: n}), the one shown marked. */
+export function drawGames(els, games, current, counts) {
+  const all = Object.values(counts).reduce((a, b) => a + b, 0);
+  const link = (id, name, n) =>
+    id === current
+      ? h("strong", { "aria-current": "page" }, `${name} (${n})`)
+      : h("a", { href: id ? `#mistakes/${id}` : "#mistakes" }, `${name} (${n})`);
+  els.games.replaceChildren(
+    link(null, "All", all),
+    ...games.flatMap(g => [" · ", link(g.id, g.name, counts[g.id] || 0)]),
+  );
+}
+
+/** What the panel shows for `state`: {phase, exercise, left, gameName, fraction, problem}. */
+export function drawPanel(els, state) {
+  const { phase, exercise, left } = state;
+  const playing = phase === "play" || phase === "wrong";
+  els.title.textContent = state.gameName ? `Your mistakes in ${state.gameName}` : "Your mistakes";
+  els.subtitle.textContent = exercise
+    ? `${exercise.mark === "blunder" ? "A blunder" : "A mistake"} of yours, move ${exercise.ply + 1} of a game in your library`
+    : "";
+  els.show.hidden = phase === "solved" || phase === "shown" || phase === "empty";
+  els.skip.hidden = phase === "empty" || phase === "solved" || phase === "shown" || left <= 1;
+  els.show.disabled = !playing;
+  els.skip.disabled = phase === "check";
+  els.next.hidden = !(phase === "solved" || phase === "shown");
+  els.input.disabled = phase !== "play";
+  els.thinking.hidden = phase !== "check";
+  els.thinking.value = state.fraction || 0;
+  if (phase === "solved") els.goal.dataset.kind = "good";
+  else delete els.goal.dataset.kind;
+  els.count.textContent =
+    left === 0
+      ? "Nothing left to practise here."
+      : `${left} ${left === 1 ? "exercise" : "exercises"} left${state.gameName ? ` in ${state.gameName}` : ""}.`;
+  els.storage.hidden = !state.problem;
+  els.storage.textContent = state.problem ? sentence(state.problem) : "";
+}
+
+/** `text` as a sentence: a capital first, a full stop last. */
+export function sentence(text) {
+  const t = String(text || "").trim();
+  return t ? t[0].toUpperCase() + t.slice(1).replace(/[.\s]*$/, ".") : "";
+}
