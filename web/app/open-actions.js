@@ -21,6 +21,8 @@ import { mistakesLinkGame } from "../mistakes/links.js"; // (mistakes hook, #31)
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
+/** @type {AbortController | null} */
+let importing = null; // the import running (its Cancel aborts it)
 
 const linkProblem = msg => `This link could not be opened: ${clause(msg)}. The game on screen is unchanged.`;
 const saveProblem = msg =>
@@ -417,13 +419,32 @@ export const openingActions = {
     return page.busy(() => records.exportEntries(page.engine, entries));
   },
 
-  importTexts(texts) {
-    return page.busy(async () => {
-      const result = await records.importTexts(page.engine, texts, page.games);
-      if (!page.gamesList.dialog.open) await page.gamesList.open();
-      else await page.gamesList.refresh();
-      return result;
-    });
+  /** Import record texts into the library: in slices, with its progress
+   * and a Cancel button shown in Your games (opened for it); one import at a time. */
+  async importTexts(texts) {
+    if (importing) {
+      setExplain("An import is running: wait for it, or cancel it in Your games.", "info");
+      return undefined;
+    }
+    const stop = new AbortController();
+    importing = stop;
+    if (!page.gamesList.dialog.open) page.gamesList.open();
+    const progress = records.importProgress(() => stop.abort());
+    try {
+      return await page.busy(async () => {
+        const result = await records.importTexts(page.engine, texts, page.games, {
+          signal: stop.signal,
+          onProgress: p => progress.update(p),
+        });
+        progress.done();
+        if (!page.gamesList.dialog.open) await page.gamesList.open();
+        else await page.gamesList.refresh();
+        return result;
+      });
+    } finally {
+      progress.done();
+      importing = null;
+    }
   },
 
   // -- play by link --------------------------------------------------------------------------

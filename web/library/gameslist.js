@@ -1,44 +1,28 @@
 // The "Games" view: the library as a list, newest first, filtered by game,
-// each game with a small drawing of its last position, its players, moves,
-// result and when it was last played; open, rename, duplicate, delete (with
-// an Undo), select for export.  A damaged entry is listed with the reason
-// and can be exported raw or deleted.  It draws from the library and calls
-// back; what an action does to the open game is the app's.
+// result and date and searched (gamesbar.js), each game with a small
+// drawing of its last position, its players, moves, result and when it was
+// last played; open, rename, duplicate, delete (with an Undo), select for
+// export.  A damaged entry is listed with the reason and can be exported
+// raw or deleted.  It draws from the library and calls back; what an
+// action does to the open game is the app's.
+//
+// At scale (a whole archive: 20,000 games) the list stays smooth: the
+// library is read a page at a time (library.rows), the list keeps light
+// rows only (listmodel.js), and it draws only the rows on screen (plus the
+// one with the focus), with empty space standing for the others, so the
+// scroll bar and the screen reader's "n of N" (aria-setsize/posinset) are
+// those of the whole list.  Arrow Up and Down move between rows.
 
 import { $, h } from "../app/dom.js";
-import { BoardDrawing } from "../board/board-draw.js";
 import * as library from "./library.js";
 import { clause } from "../panels/sentence.js";
-import { libraryWords } from "../model/ending.js";
+import { damagedRow, gameRow, thumbnail } from "./gamesrow.js";
+import { GamesBar } from "./gamesbar.js";
+import { drawnIndices, isEmpty, matches, NO_FILTER, rowOf, windowOf } from "./listmodel.js";
+import { Cancelled, inSlices } from "./slices.js";
 
-const when = ms => {
-  if (!ms) return "";
-  const d = new Date(ms);
-  const days = Math.floor((Date.now() - ms) / 86400000);
-  if (days < 1) return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return d.toLocaleDateString([], { year: "numeric", month: "short", day: "numeric" });
-};
-
-function thumbnail(thumb) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("class", "thumb");
-  svg.setAttribute("aria-hidden", "true");
-  if (!thumb || !thumb.board) return svg;
-  try {
-    new BoardDrawing(svg).render({
-      ...thumb,
-      highlights: [],
-      annotations: [],
-      last_move: [],
-      moves: [],
-      title: thumb.title || "",
-    });
-    svg.removeAttribute("role");
-  } catch {
-    /* an odd thumbnail: left blank */
-  }
-  return svg;
-}
+const GAP_PX = 6; // the list's gap between rows (style.css .games-list)
+const THUMBS_KEPT = 400; // drawings kept in memory, the most recently drawn
 
 export class GamesList {
   /** `games`: GameInfo list; `onOpen(entry)`; `onExport(entries)`; `onExportRaw(entry)`;
@@ -50,222 +34,310 @@ export class GamesList {
     this.onExportRaw = onExportRaw;
     this.currentId = currentId;
     this.dialog = $("games-dialog");
-    this.filter = "";
+    this.box = $("games-list");
+    this.filter = NO_FILTER;
     this.selected = new Set();
     this.deleted = null;
-    $("games-filter").replaceChildren(
-      h("option", { value: "" }, "All games"),
-      ...games.map(g => h("option", { value: g.id }, g.name)),
-    );
-    $("games-filter").addEventListener("change", e => {
-      this.filter = e.target.value;
-      this.refresh();
+    /** Every row (listmodel.rowOf), newest first, and those the filter shows. */
+    this.all = [];
+    this.shown = [];
+    /** The height of a row and the gap after it, as last measured (a guess before). */
+    this.step = 90;
+    /** id -> its drawn <li>; id -> its drawing (or null), the latest THUMBS_KEPT. */
+    this.drawn = new Map();
+    this.thumbs = new Map();
+    this.reading = null; // the AbortController of the read in progress
+    this.frame = 0;
+    this.bar = new GamesBar({
+      games,
+      onFilter: filter => {
+        this.filter = filter;
+        this._apply();
+      },
+      onDeleteShown: () => this._deleteShown(),
     });
     $("games-export").addEventListener("click", () => this._exportSelected());
-    library.onChange(() => {
-      if (this.dialog.open) this.refresh();
+    this.dialog.addEventListener("scroll", () => this._later(), { passive: true });
+    addEventListener("resize", () => this._later());
+    this.box.addEventListener("keydown", e => this._key(e));
+    library.onChange(msg => {
+      if (this.dialog.open) this.changed(msg);
     });
   }
 
   async open() {
     this.selected = new Set();
+    this.all = [];
+    this.shown = [];
+    this._clear(); // (no rows of an earlier look while the library is read)
     this.dialog.showModal();
     await this.refresh();
   }
 
+  /** Read the library again (a page at a time) and draw the list. */
   async refresh() {
-    const box = $("games-list");
+    this.reading?.abort();
+    const reading = new AbortController();
+    this.reading = reading;
+    if (!this.all.length) this.bar.say("Reading your games…");
     let rows;
     try {
-      rows = await library.list(this.games.map(g => g.id));
+      rows = await library.rows(
+        this.games.map(g => g.id),
+        {
+          signal: reading.signal,
+          onProgress: n => this.bar.say(`Reading your games… ${n.toLocaleString("en-US")}`),
+        },
+      );
     } catch (err) {
-      box.replaceChildren(
-        h("li", { class: "empty" }, `The games cannot be read here: ${clause(err.message)}.`),
+      if (err instanceof Cancelled) return;
+      this.all = [];
+      this.shown = [];
+      this._clear();
+      this.box.append(h("li", { class: "empty" }, `The games cannot be read here: ${clause(err.message)}.`));
+      this.bar.say("");
+      return;
+    } finally {
+      if (this.reading === reading) this.reading = null;
+    }
+    this.all = rows;
+    this._clear();
+    this._apply();
+    this._showStorage();
+  }
+
+  /** Another tab changed the library: one row again, or all of them. */
+  async changed({ type, id }) {
+    if (id == null) return this.refresh();
+    this.thumbs.delete(id);
+    let entry = null;
+    try {
+      entry = type === "deleted" ? null : await library.get(id);
+    } catch {
+      return;
+    }
+    this.all = this.all.filter(r => r.id !== id);
+    if (entry) {
+      const row = rowOf(
+        entry,
+        library.problemOf(
+          entry,
+          this.games.map(g => g.id),
+        ),
+      );
+      this.all.splice(this.all.findIndex(r => r.updated <= row.updated) >>> 0, 0, row);
+    }
+    this._redrawRow(id);
+    this._apply();
+  }
+
+  /** The filter changed, or the rows: what is shown, then draw. */
+  _apply() {
+    const now = Date.now();
+    this.shown = isEmpty(this.filter) ? this.all : this.all.filter(r => matches(r, this.filter, now));
+    this.index = new Map(this.shown.map((r, i) => [r.id, i]));
+    this.bar.showCounts(this.shown.length, this.all.length, !isEmpty(this.filter));
+    this._undoBar();
+    this._draw();
+  }
+
+  _later() {
+    if (this.frame || !this.dialog.open) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this._draw();
+    });
+  }
+
+  _clear() {
+    this.box.replaceChildren();
+    this.drawn.clear();
+  }
+
+  /** Draw the rows on screen (and the focused one), spaces standing for the others. */
+  _draw(focusIndex = null) {
+    const rows = this.shown;
+    const empty = this.box.querySelector(":scope > .empty");
+    if (!rows.length) {
+      this._clear();
+      this.box.append(
+        h(
+          "li",
+          { class: "empty" },
+          this.all.length ? "No games match, or none of this kind yet." : "No games yet.",
+        ),
       );
       return;
     }
-    this.rows = rows;
-    const shown = rows.filter(
-      r =>
-        !this.filter ||
-        r.problem ||
-        (r.entry.summary && r.entry.summary.game === this.filter) ||
-        (r.entry.game && r.entry.game.meta && r.entry.game.meta.game === this.filter),
-    );
-    box.replaceChildren(...shown.map(r => (r.problem ? this._damaged(r) : this._row(r))));
-    if (!shown.length)
-      box.append(h("li", { class: "empty" }, rows.length ? "No games of this kind yet." : "No games yet."));
-    $("games-count").textContent = `${rows.length} game${rows.length === 1 ? "" : "s"}`;
-    this._undoBar();
-  }
-
-  _row({ id, entry }) {
-    const s = entry.summary || {};
-    const title = entry.name || s.title || entry.game.meta.game;
-    const who = (s.players || [])
-      .map(p =>
-        p.seat && p.seat !== "h" ? `${p.name} (${p.seat === "r" ? "far away" : p.seat.slice(2)})` : p.name,
-      )
-      .join(" – ");
-    const here = id === this.currentId();
-    return h(
-      "li",
-      {
-        class: `game-row${here ? " current" : ""}`,
-        "data-id": id,
-        "data-end": s.end ? s.end.termination : null,
-      },
-      h("input", {
-        type: "checkbox",
-        "aria-label": `Select ${title}`,
-        checked: this.selected.has(id),
-        onchange: e => {
-          if (e.target.checked) this.selected.add(id);
-          else this.selected.delete(id);
-        },
-      }),
-      thumbnail(entry.thumb),
-      h(
-        "div",
-        { class: "game-info" },
-        h("b", { class: "game-title", id: `title-${id}` }, title),
-        h(
-          "span",
-          { class: "game-meta" },
-          [
-            s.name && entry.name ? s.title : null,
-            who,
-            `${s.moves ?? 0} move${s.moves === 1 ? "" : "s"}`,
-            // (won, lost or drawn from the player's side, and how; both names on one screen)
-            s.end && s.players ? libraryWords(s.players, s.end) : s.result || "in progress",
-            when(entry.updated),
-          ]
-            .filter(Boolean)
-            .join(" · "),
-        ),
-      ),
-      h(
-        "div",
-        { class: "game-actions" },
-        h(
-          "button",
-          {
-            type: "button",
-            class: "primary",
-            "data-act": "open",
-            onclick: () => {
-              this.dialog.close();
-              this.onOpen(entry);
-            },
-          },
-          here ? "Back to it" : "Open",
-        ),
-        h(
-          "button",
-          {
-            type: "button",
-            "data-act": "rename",
-            onclick: e => this._rename(id, title, e.target.closest(".game-row")),
-          },
-          "Rename",
-        ),
-        h(
-          "button",
-          {
-            type: "button",
-            "data-act": "duplicate",
-            onclick: () => library.duplicate(id).then(() => this.refresh()),
-          },
-          "Duplicate",
-        ),
-        h(
-          "button",
-          {
-            type: "button",
-            "data-act": "delete",
-            disabled: here,
-            title: here ? "The game on screen cannot be deleted" : null,
-            onclick: () => this._delete(id, title),
-          },
-          "Delete",
-        ),
-      ),
-    );
-  }
-
-  _damaged({ id, entry, problem }) {
-    return h(
-      "li",
-      { class: "game-row damaged", "data-id": String(id) },
-      h(
-        "div",
-        { class: "game-info" },
-        h("b", { class: "game-title" }, "Damaged game"),
-        h("span", { class: "game-meta" }, `It cannot be opened: ${problem}.`),
-      ),
-      h(
-        "div",
-        { class: "game-actions" },
-        h(
-          "button",
-          { type: "button", "data-act": "export-raw", onclick: () => this.onExportRaw(entry) },
-          "Export raw",
-        ),
-        h(
-          "button",
-          { type: "button", "data-act": "delete", onclick: () => this._delete(id, "the damaged game") },
-          "Delete",
-        ),
-      ),
-    );
-  }
-
-  /** Rename in place: the title becomes a text field (Enter or Save keeps
-   * the name, Escape or Cancel leaves it; an empty name gives the game its
-   * own title back). */
-  _rename(id, title, row) {
-    const info = row && row.querySelector(".game-info");
-    if (!info || info.querySelector("form")) return;
-    const field = h("input", {
-      type: "text",
-      class: "rename-field",
-      value: title,
-      maxlength: "120",
-      "aria-label": "Name of this game",
-      autocomplete: "off",
+    empty?.remove();
+    const top = this.box.getBoundingClientRect().top;
+    const seen = this.dialog.getBoundingClientRect();
+    const viewTop = Math.max(0, seen.top - top);
+    const range = windowOf({
+      count: rows.length,
+      step: this.step,
+      viewTop,
+      viewBottom: viewTop + seen.height,
     });
-    const done = async keep => {
-      if (keep) await library.rename(id, field.value.trim().slice(0, 120));
+    const focused = focusIndex ?? this._focusedIndex();
+    const wanted = drawnIndices(range, focused);
+    // the children wanted, in order: rows (kept when drawn already, so the
+    // focus stays put) and the spaces between them
+    const children = [];
+    let next = 0;
+    for (const i of wanted) {
+      if (i > next) children.push(this._space(i - next));
+      children.push(this._rowElement(rows[i], i));
+      next = i + 1;
+    }
+    if (next < rows.length) children.push(this._space(rows.length - next));
+    const keep = new Set(children);
+    for (const node of [...this.box.children]) if (!keep.has(node)) node.remove();
+    for (const [id, node] of this.drawn) if (!keep.has(node)) this.drawn.delete(id);
+    let cursor = this.box.firstChild;
+    for (const node of children) {
+      if (node === cursor) cursor = cursor.nextSibling;
+      else this.box.insertBefore(node, cursor);
+    }
+    this._measure(range);
+    this._askThumbs(wanted.map(i => rows[i]));
+  }
+
+  /** A space of `count` rows' height (the rows not drawn). */
+  _space(count) {
+    const space = h("li", {
+      class: "games-space",
+      role: "none",
+      "aria-hidden": "true",
+      "data-rows": String(count),
+    });
+    space.style.setProperty("height", `${Math.max(0, count * this.step - GAP_PX)}px`);
+    space.style.setProperty("list-style", "none");
+    return space;
+  }
+
+  /** Measure a drawn row's height; when it changed, draw again (once). */
+  _measure([first, end]) {
+    const a = this.drawn.get(this.shown[first]?.id);
+    const b = this.drawn.get(this.shown[end - 1]?.id);
+    if (!a || !b || end - first < 1) return;
+    const step = (b.getBoundingClientRect().bottom - a.getBoundingClientRect().top + GAP_PX) / (end - first);
+    if (step > 0 && Math.abs(step - this.step) > 0.5) {
+      this.step = step;
+      this._later();
+    }
+  }
+
+  _focusedIndex() {
+    const row = document.activeElement && document.activeElement.closest?.("#games-list > li[data-id]");
+    const i = row ? this.index.get(row.dataset.id) : undefined;
+    return i ?? null;
+  }
+
+  _rowElement(row, i) {
+    let node = this.drawn.get(row.id);
+    if (!node) {
+      node = row.problem ? this._damaged(row) : this._row(row);
+      this.drawn.set(row.id, node);
+    }
+    node.setAttribute("aria-posinset", String(i + 1));
+    node.setAttribute("aria-setsize", String(this.shown.length));
+    return node;
+  }
+
+  /** Drop a row's drawing (its data changed): drawn again next time. */
+  _redrawRow(id) {
+    const node = this.drawn.get(id);
+    if (node && !node.contains(document.activeElement)) {
+      node.remove();
+      this.drawn.delete(id);
+    }
+  }
+
+  /** Fetch the drawings of the rows drawn without one; each is put in when it comes. */
+  _askThumbs(rows) {
+    const missing = rows.filter(r => !r.problem && !this.thumbs.has(r.id)).map(r => r.id);
+    if (!missing.length) return;
+    for (const id of missing) this.thumbs.set(id, undefined); // (asked)
+    library.thumbs(missing).then(
+      async found => {
+        // (drawn a slice at a time: forty drawings at once would hold the page)
+        await inSlices([...found], ([id, thumb]) => {
+          this.thumbs.set(id, thumb);
+          const old = this.drawn.get(id)?.querySelector("svg.thumb");
+          if (old && thumb) old.replaceWith(thumbnail(thumb));
+        });
+        for (const id of this.thumbs.keys()) {
+          if (this.thumbs.size <= THUMBS_KEPT) break;
+          if (!this.drawn.has(id)) this.thumbs.delete(id);
+        }
+      },
+      () => {
+        for (const id of missing) this.thumbs.delete(id);
+      },
+    );
+  }
+
+  /** Arrow Up/Down: the same control in the row above or below (drawn first). */
+  _key(e) {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const from = this._focusedIndex();
+    if (from == null || e.target.closest("form")) return;
+    const to = from + (e.key === "ArrowDown" ? 1 : -1);
+    if (to < 0 || to >= this.shown.length) return;
+    e.preventDefault();
+    const act = e.target.dataset.act;
+    this._draw(to);
+    const row = this.drawn.get(this.shown[to].id);
+    const target =
+      (act && row.querySelector(`[data-act="${act}"]:not([disabled])`)) ||
+      row.querySelector("input, button:not([disabled])");
+    target?.focus();
+    target?.scrollIntoView({ block: "nearest" });
+  }
+
+  /** The full entry of a row (the list keeps light rows). */
+  async _entry(id) {
+    return library.get(id);
+  }
+
+  async _showStorage() {
+    const bytes = this.all.reduce((n, r) => n + (r.bytes || 0), 0);
+    this.bar.showStorage(bytes, await library.storageUse());
+  }
+
+  /** Delete the games the filter shows, all but the game on screen (asked once by the bar). */
+  async _deleteShown() {
+    const here = this.currentId();
+    const ids = this.shown.filter(r => r.id !== here).map(r => r.id);
+    try {
+      const done = await library.removeMany(ids, {
+        onProgress: n =>
+          this.bar.say(`Deleting… ${n.toLocaleString("en-US")} of ${ids.length.toLocaleString("en-US")}`),
+      });
+      for (const id of ids) this.selected.delete(id);
+      this.deleted = null;
       await this.refresh();
-    };
-    const form = h(
-      "form",
-      {
-        class: "rename",
-        onsubmit: e => {
-          e.preventDefault();
-          done(true);
-        },
-      },
-      field,
-      h("button", { type: "submit", class: "primary", "data-act": "rename-save" }, "Save"),
-      h("button", { type: "button", "data-act": "rename-cancel", onclick: () => done(false) }, "Cancel"),
-    );
-    field.addEventListener("keydown", e => {
-      if (e.key !== "Escape") return;
-      e.preventDefault(); // (not the dialog's: only the renaming is cancelled)
-      e.stopPropagation();
-      done(false);
-    });
-    info.querySelector(".game-title").replaceWith(form);
-    field.focus();
-    field.select();
+      $("games-undo").hidden = false;
+      $("games-undo").textContent = `Deleted ${done.toLocaleString("en-US")} game${done === 1 ? "" : "s"}.`;
+    } catch (err) {
+      await this.refresh();
+      this.bar.say(`The games could not all be deleted: ${clause(err.message)}.`);
+    }
+  }
+
+  _row(row) {
+    return gameRow(this, row);
+  }
+
+  _damaged(row) {
+    return damagedRow(this, row);
   }
 
   async _delete(id, title) {
     this.deleted = { entry: await library.remove(id), title };
     this.selected.delete(id);
-    await this.refresh();
+    await this.changed({ type: "deleted", id });
   }
 
   _undoBar() {
@@ -284,7 +356,7 @@ export class GamesList {
           onclick: async () => {
             this.deleted = null;
             await library.put(entry);
-            await this.refresh();
+            await this.changed({ type: "saved", id: entry.id });
           },
         },
         "Undo",
@@ -292,8 +364,9 @@ export class GamesList {
     );
   }
 
-  _exportSelected() {
-    const rows = (this.rows || []).filter(r => !r.problem && this.selected.has(r.id));
-    if (rows.length) this.onExport(rows.map(r => r.entry));
+  async _exportSelected() {
+    const ids = this.all.filter(r => !r.problem && this.selected.has(r.id)).map(r => r.id);
+    const entries = (await Promise.all(ids.map(id => this._entry(id)))).filter(Boolean);
+    if (entries.length) this.onExport(entries);
   }
 }

@@ -22,6 +22,8 @@
 // plays on without the library and says so, instead of waiting for ever.
 
 import { GameModel } from "../model/game.js";
+import { byNewest, rowOf } from "./listmodel.js";
+import { checkCancel, inSlices, nextTask, SLICE_MS } from "./slices.js";
 
 export const VERSION = 1;
 const DB = "gamut";
@@ -212,12 +214,134 @@ export async function save(model, { summary, thumb, keepThumb = false }) {
   return merged;
 }
 
+/** Entries read in one short transaction: a page of a large library. */
+const PAGE = 100;
+
+/** Call `fn(entry)` for every stored entry, in key order, a page of PAGE at a
+ * time (each page its own transaction and task, `fn` run in slices): a
+ * library of 20,000 games is read without stopping the page. */
+export async function eachEntry(fn, { signal = null } = {}) {
+  const db = await openDB();
+  let after = null;
+  for (;;) {
+    const range = after === null ? null : IDBKeyRange.lowerBound(after, true);
+    const [keys, entries] = await inTime(
+      runTransaction(db, "readonly", store =>
+        Promise.all([request(store.getAllKeys(range, PAGE)), request(store.getAll(range, PAGE))]),
+      ),
+      "reading the game library",
+      4 * STORAGE_WAIT_MS,
+    );
+    checkCancel(signal);
+    await inSlices(entries, fn, { signal });
+    if (entries.length < PAGE) return;
+    after = keys[keys.length - 1];
+    await nextTask();
+  }
+}
+
 /** Every entry, newest first: {id, entry, problem} (problem: why it cannot be opened). */
 export async function list(knownGames) {
-  const all = await transaction("readonly", store => request(store.getAll()));
-  const rows = all.map(entry => ({ id: entry && entry.id, entry, problem: problemOf(entry, knownGames) }));
+  const rows = [];
+  await eachEntry(entry =>
+    rows.push({ id: entry && entry.id, entry, problem: problemOf(entry, knownGames) }),
+  );
   rows.sort((a, b) => ((b.entry && b.entry.updated) || 0) - ((a.entry && a.entry.updated) || 0));
   return rows;
+}
+
+/** Every entry as a light row for the list (listmodel.rowOf, with `bytes`:
+ * the size of its stored form, about), newest first; `onProgress(n)` as
+ * they are read. */
+export async function rows(knownGames, { signal = null, onProgress = null } = {}) {
+  const out = [];
+  await eachEntry(
+    entry => {
+      const row = rowOf(entry, problemOf(entry, knownGames));
+      row.bytes = sizeOf(entry);
+      out.push(row);
+      if (onProgress && out.length % PAGE === 0) onProgress(out.length);
+    },
+    { signal },
+  );
+  out.sort(byNewest);
+  return out;
+}
+
+/** About how many bytes an entry takes (its JSON's length; the browser's
+ * own form is of that order). */
+function sizeOf(entry) {
+  try {
+    return JSON.stringify(entry).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** The stored thumbnails of `ids`: Map id -> thumb (or null), in one transaction. */
+export async function thumbs(ids) {
+  const found = await transaction("readonly", store =>
+    Promise.all(ids.map(id => request(store.get(id)).then(entry => [id, (entry && entry.thumb) || null]))),
+  );
+  return new Map(found);
+}
+
+/** Store many entries (an import's slice) in one transaction: all or none.
+ * The puts are made a few at a time, each batch in the success event of the
+ * one before (its own task: copying a hundred games at once would hold the
+ * page; the transaction stays open while a request is pending). */
+export async function putMany(entries) {
+  if (!entries.length) return;
+  await transaction(
+    "readwrite",
+    store =>
+      new Promise((resolve, reject) => {
+        let next = 0;
+        const batch = () => {
+          const started = performance.now();
+          let last;
+          do last = store.put(entries[next++]);
+          while (next < entries.length && performance.now() - started < SLICE_MS);
+          last.onsuccess = next < entries.length ? batch : () => resolve(undefined);
+          last.onerror = () => reject(last.error);
+        };
+        batch();
+      }),
+  );
+  announce("saved", null);
+}
+
+/** Delete the entries of `ids` (not the game on screen: the caller leaves
+ * it out), PAGE to a transaction; `onProgress(done)` after each.  Resolves
+ * with how many were deleted (all of them, unless cancelled). */
+export async function removeMany(ids, { signal = null, onProgress = null } = {}) {
+  let done = 0;
+  try {
+    for (let i = 0; i < ids.length; i += PAGE) {
+      checkCancel(signal);
+      const page = ids.slice(i, i + PAGE);
+      await transaction("readwrite", async store => {
+        await Promise.all(page.map(id => request(store.delete(id))));
+      });
+      done += page.length;
+      if (onProgress) onProgress(done);
+      await nextTask();
+    }
+  } finally {
+    if (done) announce("deleted", null);
+  }
+  return done;
+}
+
+/** The browser's storage for this site: {usage, quota} in bytes, or null when it does not say. */
+export async function storageUse() {
+  try {
+    if (!navigator.storage || !navigator.storage.estimate) return null;
+    const { usage, quota } = await navigator.storage.estimate();
+    return typeof usage === "number" ? { usage, quota: quota || 0 } : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function get(id) {

@@ -5,6 +5,7 @@
 
 import { GameModel } from "../model/game.js";
 import { commonPrefix } from "../model/tree.js";
+import { nextTask, SLICE_MS } from "./slices.js";
 import * as library from "./library.js";
 import * as storage from "./storage.js";
 import { setCurrentId } from "./keep.js";
@@ -122,8 +123,13 @@ export async function entryForLink(linked, games, current = null) {
   const rows = await library.list(games.map(g => g.id));
   let near = 0;
   let older = false;
+  let started = performance.now();
   for (const row of rows) {
     if (row.problem || row.entry.game.start !== linked.start) continue;
+    if (performance.now() - started > SLICE_MS) {
+      await nextTask(); // (a library of thousands of games is searched without holding the page)
+      started = performance.now();
+    }
     // (the game on screen is newer than its stored copy: it was asked first)
     const model = current && row.id === current.id ? current : library.modelOf(row.entry);
     const how = relation(model.tree, linked.head);

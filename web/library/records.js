@@ -5,13 +5,14 @@
 // carries texts and trees.  An import says what was imported, and what was
 // not and why (with the line and column the engine names).
 
-import { $ } from "../app/dom.js";
+import { $, h } from "../app/dom.js";
 import * as library from "./library.js";
 import { GameModel } from "../model/game.js";
 import { GameTree } from "../model/tree.js";
 import { summaryOf, thumbOf } from "./keep.js";
 import { clockOfRecord, recordTimeControl } from "../model/clock.js"; // (clock hook, #29)
 import { linkEnding } from "../model/ending.js";
+import { Cancelled, checkCancel } from "./slices.js";
 
 const MAX_TEXT = 5_000_000; // characters read from one import
 
@@ -129,54 +130,168 @@ export function exportRaw(entry) {
   showText(text);
 }
 
-/** Import record texts ({name, text}); each good game becomes a library
- * entry.  Resolves with {imported, failed, lines} and shows the summary. */
-export async function importTexts(engine, texts, games) {
-  let imported = 0;
-  let failed = 0;
-  const lines = [];
-  for (const { name, text, size } of texts) {
-    const problem = tooLarge(name, text, size);
-    if (problem) {
-      failed += 1;
-      lines.push(problem);
-      continue;
-    }
-    let answer;
-    try {
-      answer = await engine.recordsParse(text);
-    } catch (err) {
-      failed += 1;
-      lines.push(`${name}: ${err.message}`);
-      continue;
-    }
-    for (const record of answer.games) {
-      try {
-        const entry = entryOf(record, games);
-        try {
-          // the drawing of its last position, and its result, for the list
-          const { view } = await engine.view(entry.game.start, entry.game.head);
-          const model = GameModel.fromJSON(entry.game);
-          entry.summary = summaryOf(model, view, games);
-          entry.thumb = thumbOf(view);
-        } catch {
-          /* listed without a drawing */
+/** Games read by the engine in one call during an import: a slice small
+ * enough to show progress and to stop between (a few hundred ms of engine time). */
+export const GAMES_A_SLICE = 100;
+
+const GAME_LINE = /^[ \t]*\[[ \t]*game\b/i;
+
+/** A records text cut into pieces of about `most` games, each {text, line}
+ * (`line`: how many lines of the whole text come before it), so that a
+ * large import goes to the engine a slice at a time.  A cut is made only
+ * where a game surely starts: before a run of tag lines that holds a Game
+ * tag and follows moves, outside any comment (a text that has none, an SGF
+ * file for one, stays whole).  The engine still reads every piece. */
+export function splitRecords(text, most = GAMES_A_SLICE) {
+  const lines = text.split("\n");
+  const pieces = [];
+  let from = 0; // the piece's first line
+  let games = 1; // (the games of the piece; its first one starts it)
+  let inComment = false;
+  let moves = false; // a line of moves since the last tag line
+  let block = -1; // the first line of the run of tag lines that follows moves
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!inComment && /^[ \t]*\[/.test(line)) {
+      // a tag line (a tag's value may hold braces: no comment starts here)
+      if (moves) block = i;
+      moves = false;
+      if (block > from && GAME_LINE.test(line)) {
+        games += 1;
+        if (games > most) {
+          pieces.push({ text: lines.slice(from, block).join("\n"), line: from });
+          from = block;
+          games = 1;
         }
-        await library.put(entry);
-        imported += 1;
-      } catch (err) {
-        failed += 1;
-        lines.push(`${name}: a game could not be stored (${err.message}).`);
+        block = -1;
       }
+      continue;
     }
-    for (const e of answer.errors) {
-      failed += 1;
-      lines.push(`${name}:${e.line}:${e.col}: game ${e.game}: ${e.message}`);
+    if (line.trim()) moves = true;
+    for (let c = 0; c < line.length; c++) {
+      const ch = line[c];
+      if (inComment) {
+        if (ch === "\\") c += 1;
+        else if (ch === "}") inComment = false;
+      } else if (ch === "{") inComment = true;
     }
   }
-  const head = `Imported ${imported} game${imported === 1 ? "" : "s"}${failed ? `; ${failed} could not be imported:` : "."}`;
+  pieces.push({ text: lines.slice(from).join("\n"), line: from });
+  return pieces;
+}
+
+/** Import record texts ({name, text}); each good game becomes a library
+ * entry.  The texts go to the engine GAMES_A_SLICE games at a time, and
+ * each slice's games are stored in one transaction; `onProgress({games,
+ * done, total})` after each (`done`/`total`: characters read of all the
+ * texts); `signal` (an AbortSignal) stops it between slices, keeping the
+ * games imported so far.  Resolves with {imported, failed, lines,
+ * cancelled} and shows the summary. */
+export async function importTexts(engine, texts, games, { signal = null, onProgress = null } = {}) {
+  let imported = 0;
+  let failed = 0;
+  let cancelled = false;
+  const lines = [];
+  const total = texts.reduce((n, t) => n + ((t.text && t.text.length) || 0), 0);
+  let done = 0;
+  try {
+    for (const { name, text, size } of texts) {
+      const problem = tooLarge(name, text, size);
+      if (problem) {
+        failed += 1;
+        lines.push(problem);
+        continue;
+      }
+      let before = 0; // games (read or not) of the earlier pieces of this text
+      for (const piece of splitRecords(text)) {
+        checkCancel(signal);
+        let answer;
+        try {
+          answer = await engine.recordsParse(piece.text);
+        } catch (err) {
+          failed += 1;
+          lines.push(`${name}: ${err.message}`);
+          done += piece.text.length + 1;
+          continue;
+        }
+        const entries = [];
+        for (const record of answer.games) {
+          try {
+            entries.push(await entryWithView(engine, record, games));
+          } catch (err) {
+            failed += 1;
+            lines.push(`${name}: a game could not be read (${err.message}).`);
+          }
+        }
+        try {
+          await library.putMany(entries);
+          imported += entries.length;
+        } catch (err) {
+          failed += entries.length;
+          lines.push(`${name}: ${entries.length} games could not be stored (${err.message}).`);
+        }
+        for (const e of answer.errors) {
+          failed += 1;
+          lines.push(`${name}:${e.line + piece.line}:${e.col}: game ${e.game + before}: ${e.message}`);
+        }
+        before += answer.games.length + answer.errors.length;
+        done += piece.text.length + 1;
+        if (onProgress) onProgress({ games: imported, done: Math.min(done, total), total });
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof Cancelled)) throw err;
+    cancelled = true;
+  }
+  const head = cancelled
+    ? `Import cancelled: ${imported} game${imported === 1 ? " was" : "s were"} imported before it stopped, and stay in your games.`
+    : `Imported ${imported} game${imported === 1 ? "" : "s"}${failed ? `; ${failed} could not be imported:` : "."}`;
   $("import-summary").textContent = [head, ...lines].join("\n");
-  return { imported, failed, lines };
+  return { imported, failed, lines, cancelled };
+}
+
+/** The progress of an import, shown above its summary (the records
+ * section opened): a bar, what is done, and a Cancel button that calls
+ * `onCancel`.  Returns {update(progress), done()}. */
+export function importProgress(onCancel) {
+  const summary = $("import-summary");
+  const details = summary.closest("details");
+  if (details) details.open = true;
+  const bar = h("progress", { id: "import-bar", max: "1", value: "0", "aria-label": "Import progress" });
+  const box = h(
+    "div",
+    { id: "import-running", class: "records-actions" },
+    bar,
+    h("button", { type: "button", id: "import-cancel", onclick: onCancel }, "Cancel the import"),
+  );
+  $("import-running")?.remove();
+  summary.before(box);
+  summary.textContent = "Importing…";
+  return {
+    update({ games, done, total }) {
+      bar.value = total ? done / total : 0;
+      const part = total ? ` (${Math.floor((100 * done) / total)}%)` : "";
+      summary.textContent = `Importing… ${games.toLocaleString("en-US")} game${games === 1 ? "" : "s"} so far${part}.`;
+    },
+    done() {
+      box.remove();
+    },
+  };
+}
+
+/** The library entry of a record the engine read, with the drawing of its
+ * last position and its result (the engine's view), for the list. */
+async function entryWithView(engine, record, games) {
+  const entry = entryOf(record, games);
+  try {
+    const { view } = await engine.view(entry.game.start, entry.game.head);
+    const model = GameModel.fromJSON(entry.game);
+    entry.summary = summaryOf(model, view, games);
+    entry.thumb = thumbOf(view);
+  } catch {
+    /* listed without a drawing */
+  }
+  return entry;
 }
 
 /** Why a text cannot be imported for its size, or null.  `text` is null for

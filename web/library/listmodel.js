@@ -1,0 +1,112 @@
+// What the "Your games" list holds and shows, without the page: a light
+// row for each library entry (the list keeps no game trees and no
+// drawings: 20,000 of them would take hundreds of megabytes), the filter
+// (game, result, date and a search for any words of a row: its title,
+// name, players, result and date), and the window of rows drawn (the list
+// draws only what is on screen, and the row that has the focus).
+
+/** The filter that shows everything. */
+export const NO_FILTER = Object.freeze({ game: "", result: "", date: "", text: "" });
+
+/** The result filters: value -> label. */
+export const RESULTS = [
+  ["", "Any result"],
+  ["finished", "Finished"],
+  ["playing", "In progress"],
+  ["damaged", "Damaged"],
+];
+
+/** The date filters (on when a game was last played or imported): value -> [label, most days ago]. */
+export const DATES = [
+  ["", "Any time", null],
+  ["day", "Today", 1],
+  ["week", "This week", 7],
+  ["month", "This month", 31],
+  ["year", "This year", 366],
+  ["older", "Over a year ago", null],
+];
+
+const DAY_MS = 86_400_000;
+
+/** The ISO date (YYYY-MM-DD) of a time in ms, or "". */
+export function isoDay(ms) {
+  return ms ? new Date(ms).toISOString().slice(0, 10) : "";
+}
+
+/** The light row of a library entry: what the list shows and filters on.
+ * `problem`: why it cannot be opened (library.problemOf), or null. */
+export function rowOf(entry, problem) {
+  const ok = entry && typeof entry === "object";
+  const s = (ok && !problem && entry.summary) || {};
+  const meta = ok && entry.game && typeof entry.game === "object" ? entry.game.meta : null;
+  const row = {
+    id: ok ? entry.id : undefined,
+    updated: (ok && Number(entry.updated)) || 0,
+    name: (ok && typeof entry.name === "string" && entry.name) || "",
+    game: s.game || (meta && typeof meta.game === "string" ? meta.game : ""),
+    summary: problem ? null : s,
+    problem: problem || null,
+    words: "",
+  };
+  const players = Array.isArray(s.players) ? s.players.map(p => p && p.name).filter(Boolean) : [];
+  row.words = [
+    row.name,
+    s.title,
+    row.game,
+    ...players,
+    s.result || (problem ? "damaged" : "in progress"),
+    isoDay(row.updated),
+  ]
+    .filter(Boolean)
+    .join(" ")
+    .toLowerCase();
+  return row;
+}
+
+/** Newest first (the order of the list). */
+export function byNewest(a, b) {
+  return b.updated - a.updated;
+}
+
+/** Whether `row` passes `filter` ({game, result, date, text}) at time `now`. */
+export function matches(row, filter, now = Date.now()) {
+  if (filter.game && !row.problem && row.game !== filter.game) return false;
+  if (filter.result) {
+    const finished = !!(row.summary && (row.summary.result || row.summary.end));
+    const kind = row.problem ? "damaged" : finished ? "finished" : "playing";
+    if (kind !== filter.result) return false;
+  }
+  if (filter.date) {
+    const days = (now - row.updated) / DAY_MS;
+    const found = DATES.find(d => d[0] === filter.date);
+    if (filter.date === "older" ? days <= 365 : found && found[2] != null && days > found[2]) return false;
+  }
+  const words = filter.text ? filter.text.toLowerCase().split(/\s+/).filter(Boolean) : [];
+  return words.every(w => row.words.includes(w));
+}
+
+/** Whether a filter shows everything. */
+export function isEmpty(filter) {
+  return !filter.game && !filter.result && !filter.date && !filter.text.trim();
+}
+
+/** The rows drawn: [first, end) of `count` rows of `step` pixels (a row and
+ * the gap after it) seen through `viewTop`..`viewBottom` (pixels from the
+ * list's top), with `extra` rows either side so that a quick scroll shows no gap. */
+export function windowOf({ count, step, viewTop, viewBottom, extra = 6 }) {
+  if (!count) return [0, 0];
+  if (!(step > 0)) return [0, Math.min(count, 40)];
+  const first = Math.max(0, Math.floor(viewTop / step) - extra);
+  const end = Math.min(count, Math.max(first + 1, Math.ceil(viewBottom / step) + extra));
+  return [Math.min(first, count - 1), end];
+}
+
+/** The indices drawn, in order: the window and the row that has the focus
+ * (a focused row is never taken away from under the keyboard). */
+export function drawnIndices([first, end], focused) {
+  const out = [];
+  if (focused != null && focused >= 0 && focused < first) out.push(focused);
+  for (let i = first; i < end; i++) out.push(i);
+  if (focused != null && focused >= end) out.push(focused);
+  return out;
+}
