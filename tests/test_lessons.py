@@ -168,9 +168,8 @@ def test_a_lesson_file_with_a_key_it_does_not_know_is_refused():
         "well": "",
         "miss": "",
     }
-    text = json.dumps({"game": "loa", "lessons": [{"id": "l", "title": "L", "steps": [step]}]})
-    assert read_lessons(text)[0].steps[0].goal.kind == "win"
+    assert read_lessons([{"id": "l", "title": "L", "steps": [step]}])[0].steps[0].goal.kind == "win"
     for bad in ({**step, "wel": "typo"}, {**step, "goal": {"kind": "capture", "cell": ["b4"]}}):
         with pytest.raises(ValueError, match="unknown keys"):
-            read_lessons(json.dumps({"game": "loa", "lessons": [{"id": "l", "title": "L", "steps": [bad]}]}))
+            read_lessons([{"id": "l", "title": "L", "steps": [bad]}])
     assert lessons_of("chess") == ()

@@ -31,7 +31,7 @@ Goal kinds, each read from the position before and after the move:
 * ``defend``: the move does not lose, and no reply of the opponent wins.
 
 The steps, goals and the checker are in :mod:`.lesson`; each game's
-lessons are data, ``gamut/lessons/data/<game>.json`` (read through the
+lessons are data, in ``gamut/lessons/lessons.json`` (read through the
 package's loader, as the puzzles are: in the page the package is a zip):
 
 * Lines of Action: how pieces move (the count of the line, jumping your

@@ -112,13 +112,14 @@ _STEP_KEYS = {"id", "task", "start", "play", "goal", "moves", "well", "miss", "w
 _GOAL_KEYS = {"kind", "cells", "from", "to", "moves"}
 
 
-def read_lessons(text: str) -> tuple[Lesson, ...]:
-    """A game's lessons from their JSON text (``data/<game>.json``): ``{game,
-    lessons: [{id, title, steps: [{id, task, start, play?, goal: {kind,
-    cells?, from?, to?, moves?}, moves, well, miss, wrong?: [[move, why]]}]}]}``.
-    A key it does not know is an error (a typo must not drop a goal)."""
+def read_lessons(data: list[Any]) -> tuple[Lesson, ...]:
+    """A game's lessons from their JSON form (in ``lessons.json``, the
+    game's ``lessons``): ``[{id, title, steps: [{id, task, start, play?,
+    goal: {kind, cells?, from?, to?, moves?}, moves, well, miss, wrong?:
+    [[move, why]]}]}]``.  A key it does not know is an error (a typo must
+    not drop a goal)."""
     lessons = []
-    for lesson in json.loads(text)["lessons"]:
+    for lesson in data:
         steps = []
         for s in lesson["steps"]:
             goal = s["goal"]
@@ -153,15 +154,13 @@ _LOADED: dict[str, tuple[Lesson, ...]] = {}
 
 def lessons_of(game: str) -> tuple[Lesson, ...]:
     """The lessons of ``game`` (none for a game without lessons), read on
-    first use from ``data/<game>.json`` through the package's loader (in the
+    first use from ``lessons.json`` through the package's loader (in the
     page the package is a zip, where no file exists) and kept."""
-    if game not in _LOADED:
-        try:
-            raw = pkgutil.get_data("gamut.lessons", f"data/{game}.json")
-        except OSError:
-            raw = None
-        _LOADED[game] = read_lessons(raw.decode("utf-8")) if raw else ()
-    return _LOADED[game]
+    if not _LOADED:
+        raw = pkgutil.get_data("gamut.lessons", "lessons.json") or b"{}"
+        for gid, data in json.loads(raw.decode("utf-8")).items():
+            _LOADED[gid] = read_lessons(data["lessons"])
+    return _LOADED.get(game, ())
 
 
 def _game(params: dict[str, Any]) -> str:
