@@ -17,8 +17,7 @@ from conftest import wait_engine_ready
 from playwright.sync_api import expect
 
 from gamut import bridge
-from gamut.lessons import lessons_of
-from gamut.lessons.lesson import position_of
+from gamut.lessons.lesson import lessons_of, position_of
 
 BOARD = "#lesson-board"
 # the lesson completed in each game: together they use every kind of input

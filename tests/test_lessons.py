@@ -12,8 +12,7 @@ import pytest
 
 import gamut
 from gamut import bridge
-from gamut.lessons import lessons_of
-from gamut.lessons.lesson import GOAL_KINDS, check, position_of
+from gamut.lessons.lesson import GOAL_KINDS, check, lessons_of, position_of, read_lessons
 from gamut.view import check_view
 
 GAMES = ("loa", "el", "escabel", "evl")
@@ -157,3 +156,20 @@ def test_lesson_check_refuses_what_it_cannot_judge():
     assert err("lesson_check", {**params, "move": "b6-b5"})["type"] == "IllegalMoveError"
     assert err("lesson_check", {**params, "move": "x" * 2000})["type"] == "RequestError"
     assert err("lessons", {"game": 3})["type"] == "RequestError"
+
+
+def test_a_lesson_file_with_a_key_it_does_not_know_is_refused():
+    step = {
+        "id": "s",
+        "task": "T.",
+        "start": "x",
+        "goal": {"kind": "win"},
+        "moves": [],
+        "well": "",
+        "miss": "",
+    }
+    assert read_lessons([{"id": "l", "title": "L", "steps": [step]}])[0].steps[0].goal.kind == "win"
+    for bad in ({**step, "wel": "typo"}, {**step, "goal": {"kind": "capture", "cell": ["b4"]}}):
+        with pytest.raises(ValueError, match="unknown keys"):
+            read_lessons([{"id": "l", "title": "L", "steps": [bad]}])
+    assert lessons_of("chess") == ()

@@ -1,19 +1,9 @@
-// The lessons page (#learn/<game>; "#learn" alone: the game on screen),
-// issue #31: each game taught in a few short lessons of one-move steps, as
-// lichess's Learn.  A step is a board, a one-line task and a move: the
-// engine judges it (`lesson_check`) and the page says "Well done" with
-// why, and Next; or "Not quite" with why, and Try again (the move is taken
-// back).  A step done gets a tick, kept across reloads (lessonstore.js).
-//
-// The engine serves the lessons (`lessons`) and every position (view,
-// mark, explain); lessonflow.js orders the steps; lessonview.js draws.
-// One direction: events -> the state here -> draw.  <html data-lesson>
-// says where the page is: loading | play | check | right | wrong |
-// finished (every step done) | failed,
-// for tools and tests.
-//
-//   const lessons = new LessonPage({engine, games: () => page.games, settings});
-//   lessons.open("loa");   lessons.hide();   lessons.isOpen
+// The lessons page (#learn/<game>, issue #31), as lichess's Learn: a board,
+// a one-line task, a move judged by the engine (lesson_check): "Well done"
+// with why and Next, or "Not quite" with why and Try again.  Steps done are
+// ticked and kept (lessonstore.js).  Events -> the state here -> draw
+// (lessonview.js).  <html data-lesson>: loading | play | check | right |
+// wrong | finished | failed, for tools and tests.
 
 import { $ } from "../app/dom.js";
 import { Board } from "../board/board.js";

@@ -1,16 +1,7 @@
-// The player's lessons: which steps are done, per game, kept in
-// localStorage under "gamut.lessons" (the library's database is never
-// touched).  A stored value that is not ours (garbage, an old shape) reads
-// as nothing done, and `tell()` says so once; a write the browser refuses
-// (a full disk, storage turned off) keeps the progress in memory for this
-// page and `tell()` says that.  A second tab: every write reads the stored
-// value again and adds to it, so a step done in one tab is never lost by
-// the other's write.
-//
-//   const store = new LessonStore();          // or new LessonStore(fakeStorage)
-//   store.done("loa")                         // Set of "lesson/step" keys
-//   store.mark("loa", "moving/column");       // done (kept)
-//   store.reset("loa");                       // nothing done in that game
+// The steps done, per game, in localStorage "gamut.lessons".  Garbage reads
+// as nothing done (said once by tell()); a refused write keeps the progress
+// in memory (said too); every write reads the stored value again and adds
+// to it, so a second tab's steps are never lost.
 
 export const KEY = "gamut.lessons";
 const VERSION = 1;

@@ -30,38 +30,23 @@ Goal kinds, each read from the position before and after the move:
   threatens to complete an EL.
 * ``defend``: the move does not lose, and no reply of the opponent wins.
 
-The steps, goals and the checker are in :mod:`.lesson`; the data of each
-game is in its own module (:mod:`.loa`, :mod:`.el`,
-:mod:`.escabel`, :mod:`.evl`); :mod:`.method` holds the bridge methods
-``lessons`` and ``lesson_check``.
+The steps, goals and the checker are in :mod:`.lesson`; each game's
+lessons are data, in ``gamut/lessons/lessons.json`` (read through the
+package's loader, as the puzzles are: in the page the package is a zip):
+
+* Lines of Action: how pieces move (the count of the line, jumping your
+  own), capturing, winning (a group, a double connection, stopping a threat);
+* EL: writing numbers and the two shapes of an EL, which ELs count (four of
+  six, blocking, not finishing your opponent's), declaring threats;
+* Escabel: stacks and moves (the same height), connections and crosscuts,
+  winning (a chain that survives the reply, breaking White's, the pie rule);
+* EVL: placing and unstacking (a path, the wall of four), pentagons
+  (surrounding with an unstack, placing never captures, taking one back),
+  winning (the last markers).
+
+Positions come from the rules diagrams (``web/games/<game>/diagrams.json``),
+small changes of them, and positions reached by play; :mod:`.method` holds
+the bridge methods ``lessons`` and ``lesson_check`` (this package's
+modules are imported when first asked for: the worker's start-up loads only
+:mod:`.method`).
 """
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .lesson import Lesson
-
-__all__ = ["lessons_of"]
-
-
-# ---------------------------------------------------------------------------
-# Every game's lessons
-
-
-def lessons_of(game: str) -> tuple[Lesson, ...]:
-    """The lessons of ``game`` (none for a game without lessons).  The
-    modules are imported when asked for: the worker's start-up loads only
-    this package and its bridge methods (:mod:`.method`)."""
-    if game == "loa":
-        from .loa import LESSONS
-    elif game == "el":
-        from .el import LESSONS
-    elif game == "escabel":
-        from .escabel import LESSONS
-    elif game == "evl":
-        from .evl import LESSONS
-    else:
-        return ()
-    return LESSONS

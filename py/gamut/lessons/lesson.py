@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import json
+import pkgutil
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import GamutError, IllegalMoveError, State, load
+from ..core import GAMES, GamutError, IllegalMoveError, OptionError, State, excerpt, load
 
 __all__ = [
     "GOAL_KINDS",
@@ -17,8 +19,10 @@ __all__ = [
     "check",
     "position_of",
     "taken",
-    "lesson_json",
-    "verdict_json",
+    "read_lessons",
+    "lessons_of",
+    "answer_lessons",
+    "answer_check",
 ]
 
 GOAL_KINDS = ("move", "reach", "capture", "win", "chain", "connect", "declare", "defend")
@@ -104,29 +108,110 @@ def check(step: Step, text: str) -> Verdict:
     return Verdict(False, why, name, after)
 
 
-def lesson_json(lesson: Lesson) -> dict[str, Any]:
-    """A lesson as the bridge's ``lessons`` answers it: each step's position
-    as a text, the seat that moves, the task and the goal (not its moves)."""
-    steps = []
-    for step in lesson.steps:
-        state = position_of(step)
-        steps.append(
-            {
-                "id": step.id,
-                "task": step.task,
-                "start": state.to_text(),
-                "player": state.to_move,
-                "goal": step.goal.to_json(),
-            }
-        )
-    return {"id": lesson.id, "title": lesson.title, "steps": steps}
+_STEP_KEYS = {"id", "task", "start", "play", "goal", "moves", "well", "miss", "wrong"}
+_GOAL_KEYS = {"kind", "cells", "from", "to", "moves"}
 
 
-def verdict_json(step: Step, text: str) -> dict[str, Any]:
-    """The bridge's ``lesson_check`` answer: the verdict, the move as the
-    engine writes it, and the view after it."""
+def read_lessons(data: list[Any]) -> tuple[Lesson, ...]:
+    """A game's lessons from their JSON form (in ``lessons.json``, the
+    game's ``lessons``): ``[{id, title, steps: [{id, task, start, play?,
+    goal: {kind, cells?, from?, to?, moves?}, moves, well, miss, wrong?:
+    [[move, why]]}]}]``.  A key it does not know is an error (a typo must
+    not drop a goal)."""
+    lessons = []
+    for lesson in data:
+        steps = []
+        for s in lesson["steps"]:
+            goal = s["goal"]
+            unknown = (set(s) - _STEP_KEYS) | (set(goal) - _GOAL_KEYS)
+            if unknown:
+                raise ValueError(f"lesson step {s.get('id')!r}: unknown keys {sorted(unknown)}")
+            steps.append(
+                Step(
+                    id=s["id"],
+                    task=s["task"],
+                    start=s["start"],
+                    goal=Goal(
+                        goal["kind"],
+                        cells=tuple(goal.get("cells", ())),
+                        frm=goal.get("from", ""),
+                        to=goal.get("to", ""),
+                        moves=tuple(goal.get("moves", ())),
+                    ),
+                    well=s["well"],
+                    miss=s["miss"],
+                    moves=tuple(s["moves"]),
+                    play=tuple(s.get("play", ())),
+                    wrong=tuple((move, why) for move, why in s.get("wrong", ())),
+                )
+            )
+        lessons.append(Lesson(lesson["id"], lesson["title"], tuple(steps)))
+    return tuple(lessons)
+
+
+_LOADED: dict[str, tuple[Lesson, ...]] = {}
+
+
+def lessons_of(game: str) -> tuple[Lesson, ...]:
+    """The lessons of ``game`` (none for a game without lessons), read on
+    first use from ``lessons.json`` through the package's loader (in the
+    page the package is a zip, where no file exists) and kept."""
+    if not _LOADED:
+        raw = pkgutil.get_data("gamut.lessons", "lessons.json") or b"{}"
+        for gid, data in json.loads(raw.decode("utf-8")).items():
+            _LOADED[gid] = read_lessons(data["lessons"])
+    return _LOADED.get(game, ())
+
+
+def _game(params: dict[str, Any]) -> str:
+    from ..methods import param
+
+    game = param(params, "game", str)
+    if game not in GAMES:
+        raise OptionError(f"unknown game {excerpt(game)}")
+    return game
+
+
+def answer_lessons(params: dict[str, Any]) -> dict[str, Any]:
+    """The bridge's ``lessons`` (:mod:`.method`): each step's position as a
+    text, the seat that moves, the task and the goal (not its moves)."""
+    lessons = []
+    for lesson in lessons_of(_game(params)):
+        steps = []
+        for step in lesson.steps:
+            state = position_of(step)
+            goal = step.goal.to_json()
+            steps.append(
+                {
+                    "id": step.id,
+                    "task": step.task,
+                    "start": state.to_text(),
+                    "player": state.to_move,
+                    "goal": goal,
+                }
+            )
+        lessons.append({"id": lesson.id, "title": lesson.title, "steps": steps})
+    return {"lessons": lessons}
+
+
+def answer_check(params: dict[str, Any]) -> dict[str, Any]:
+    """The bridge's ``lesson_check`` (:mod:`.method`): the verdict on the
+    move, the move as the engine writes it, and the view after it."""
+    from ..methods import RequestError, param
     from ..positions import view_of
 
+    game = _game(params)
+    lesson_id = param(params, "lesson", str)
+    step_id = param(params, "step", str)
+    text = param(params, "move", str)
+    if len(text) > 1000:
+        raise RequestError("a move has at most 1000 characters")
+    lesson = next((x for x in lessons_of(game) if x.id == lesson_id), None)
+    if lesson is None:
+        raise RequestError(f"{game} has no lesson {excerpt(lesson_id)}")
+    step = next((s for s in lesson.steps if s.id == step_id), None)
+    if step is None:
+        raise RequestError(f"the lesson {lesson_id} has no step {excerpt(step_id)}")
     verdict = check(step, text)
     line = [verdict.move]
     return {

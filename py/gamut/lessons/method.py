@@ -12,16 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import GAMES, OptionError, excerpt
-from ..methods import Params, RequestError, method, param
-from . import lessons_of
-
-
-def _game(params: Params) -> str:
-    game = param(params, "game", str)
-    if game not in GAMES:
-        raise OptionError(f"unknown game {excerpt(game)}")
-    return game
+from ..methods import Params, method
 
 
 @method("lessons")
@@ -31,9 +22,9 @@ def m_lessons(params: Params) -> dict[str, Any]:
     one-move steps.  ``start`` is the step's position text, ``player`` the
     seat that moves, ``task`` the goal in one line, ``goal`` its kind
     (``{kind, cells?, from?, to?}``, see :mod:`gamut.lessons`)."""
-    from .lesson import lesson_json
+    from .lesson import answer_lessons
 
-    return {"lessons": [lesson_json(lesson) for lesson in lessons_of(_game(params))]}
+    return answer_lessons(params)
 
 
 @method("lesson_check")
@@ -44,18 +35,6 @@ def m_lesson_check(params: Params) -> dict[str, Any]:
     it does (the idea of the step) or why not, ``move`` is the move as the
     engine writes it, ``line`` that move alone and ``view`` the position
     after it, to draw."""
-    game = _game(params)
-    lesson_id = param(params, "lesson", str)
-    step_id = param(params, "step", str)
-    text = param(params, "move", str)
-    if len(text) > 1000:
-        raise RequestError("a move has at most 1000 characters")
-    lesson = next((x for x in lessons_of(game) if x.id == lesson_id), None)
-    if lesson is None:
-        raise RequestError(f"{game} has no lesson {excerpt(lesson_id)}")
-    step = next((s for s in lesson.steps if s.id == step_id), None)
-    if step is None:
-        raise RequestError(f"the lesson {lesson_id} has no step {excerpt(step_id)}")
-    from .lesson import verdict_json
+    from .lesson import answer_check
 
-    return verdict_json(step, text)
+    return answer_check(params)
