@@ -5,6 +5,7 @@ games)."""
 
 from __future__ import annotations
 
+from conftest import wait_engine_ready
 from playwright.sync_api import expect
 
 
@@ -16,6 +17,28 @@ def cell(page, cid):
 def wait_idle(page) -> None:
     """Wait until no engine call of the page is running (``data-busy``)."""
     page.wait_for_function("document.documentElement.dataset.busy === 'no'")
+
+
+def open_site(context, site_url: str, fragment: str = ""):
+    """A new tab of ``context`` at the site (at ``fragment``, a link), its engine ready and idle."""
+    page = context.new_page()
+    page.goto(site_url + fragment)
+    wait_engine_ready(page)
+    wait_idle(page)
+    return page
+
+
+def play(page, frm: str, to: str) -> None:
+    """Play the move from cell ``frm`` to cell ``to`` by two clicks, and wait until it is taken."""
+    wait_idle(page)
+    cell(page, frm).click()
+    cell(page, to).click()
+    wait_idle(page)
+
+
+def saved(page) -> None:
+    """Wait until the open game is written to the library (the page saves soon after a change)."""
+    page.evaluate("() => new Promise(r => setTimeout(r, 400))")
 
 
 def open_hash(page, fragment: str) -> None:

@@ -9,32 +9,12 @@ import re
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import box, cell, library_entries, wait_idle
+from pagekit import box, cell, library_entries, open_site, play, saved, wait_idle
 from playwright.sync_api import expect
 
 LOA = "#v1/loa/standard/double-connection=mover/"
 # Black (a human) gave material away: White (the computer) stands far better (about 88 %)
 LOPSIDED = "c1xa3,a4-c2,e8-g6,c2xg6,c8xa6,a5-c7,a3xa7,a2-c4"
-
-
-def open_site(context, site_url, fragment=""):
-    page = context.new_page()
-    page.goto(site_url + fragment)
-    wait_engine_ready(page)
-    wait_idle(page)
-    return page
-
-
-def saved(page) -> None:
-    """Wait until the open game is written to the library."""
-    page.evaluate("() => new Promise(r => setTimeout(r, 400))")
-
-
-def play(page, frm, to):
-    wait_idle(page)
-    cell(page, frm).click()
-    cell(page, to).click()
-    wait_idle(page)
 
 
 def ended(page, head: str, detail: str, result: str) -> None:

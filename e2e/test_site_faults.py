@@ -10,7 +10,7 @@ import json
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle
+from pagekit import cell, play, wait_idle
 from playwright.sync_api import expect
 
 LOA = "#v1/loa/standard/double-connection=mover/"
@@ -24,13 +24,6 @@ Object.defineProperty(window, 'indexedDB', {get() { return {
     deleteDatabase() { return {}; },
 }; }});
 """
-
-
-def play(page, frm, to):
-    wait_idle(page)
-    cell(page, frm).click()
-    cell(page, to).click()
-    wait_idle(page)
 
 
 def test_storage_that_never_answers_does_not_stop_play(new_context, site_url):

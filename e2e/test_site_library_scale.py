@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import wait_engine_ready
-from pagekit import library_entries, wait_idle
+from pagekit import library_entries, open_site, play, saved, wait_idle
 from playwright.sync_api import expect
 
 LONG_TASK_MS = 100
@@ -30,14 +29,6 @@ def records(n: int, bad: int | None = None) -> str:
             f'[Game "loa"]\n[Name "Imported {i:05d}"]\n[Date "2025-03-14"]\n[Result "*"]\n\n{moves} *\n'
         )
     return "\n".join(out)
-
-
-def open_site(context, site_url):
-    page = context.new_page()
-    page.goto(site_url)
-    wait_engine_ready(page)
-    wait_idle(page)
-    return page
 
 
 def watch_long_tasks(page) -> None:
@@ -68,6 +59,8 @@ def test_twenty_thousand_games_imported_listed_and_searched_with_no_long_task(
 ):
     page = open_site(new_context(viewport={"width": 1280, "height": 800}), site_url)
     watch_long_tasks(page)
+    # (the player's click that chose the file: the page's first gesture, which wakes its sound)
+    page.keyboard.press("Shift")
     import_file(page, tmp_path, "archive.txt", records(20_000))
     # the import shows its progress, and can be cancelled
     expect(page.locator("#import-bar")).to_be_visible()
@@ -123,11 +116,8 @@ def test_an_import_can_be_cancelled_and_the_games_shown_deleted_leaving_the_othe
     new_context, site_url, tmp_path
 ):
     page = open_site(new_context(), site_url)
-    page.locator('#board .hit[data-cell="d1"]').click()  # a game of the player's own, on screen and kept
-    page.locator('#board .hit[data-cell="b3"]').click()
-    wait_idle(page)
-    page.wait_for_function("() => document.documentElement.dataset.busy === 'no'")
-    page.evaluate("() => new Promise(r => setTimeout(r, 600))")
+    play(page, "d1", "b3")  # a game of the player's own, on screen and kept
+    saved(page)
     own = library_entries(page)
     assert len(own) == 1
 

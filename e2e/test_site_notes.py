@@ -12,19 +12,11 @@ import re
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle
+from pagekit import cell, open_site, wait_idle
 from playwright.sync_api import expect
 
 LOA = "#v1/loa/standard/double-connection=mover/"
 LINE = [("d1", "b3"), ("h2", "f4"), ("b3", "e3")]  # three legal moves from the start
-
-
-def open_site(context, site_url, fragment=LOA):
-    page = context.new_page()
-    page.goto(site_url + fragment)
-    wait_engine_ready(page)
-    wait_idle(page)
-    return page
 
 
 def play_line(page):
@@ -117,7 +109,7 @@ def expect_annotated(page):
 
 
 def test_notes_drawn_and_written_are_kept_exported_and_imported(new_context, site_url):
-    page = open_site(new_context(accept_downloads=True), site_url)
+    page = open_site(new_context(accept_downloads=True), site_url, LOA)
     play_line(page)
     page.evaluate("() => new Promise(r => setTimeout(r, 400))")  # (the moves saved: only notes change below)
     annotate(page)
@@ -167,7 +159,7 @@ def test_notes_drawn_and_written_are_kept_exported_and_imported(new_context, sit
 
 
 def test_a_comment_edited_in_place_escape_puts_back_and_a_glyph_toggles(new_context, site_url):
-    page = open_site(new_context(), site_url)
+    page = open_site(new_context(), site_url, LOA)
     play_line(page)
     box = page.locator("#notes .comment-input")
     open_notes(page)
@@ -211,7 +203,7 @@ def test_a_comment_edited_in_place_escape_puts_back_and_a_glyph_toggles(new_cont
 
 
 def test_drawing_from_the_keyboard_and_no_context_menu_on_the_board(new_context, site_url):
-    page = open_site(new_context(), site_url)
+    page = open_site(new_context(), site_url, LOA)
     play_line(page)
     # A on a focused cell, the arrow keys, A again: an arrow; C a circle; X takes all off
     cell(page, "c3").focus()
@@ -243,7 +235,7 @@ def test_drawing_from_the_keyboard_and_no_context_menu_on_the_board(new_context,
 
 
 def test_a_games_link_carries_its_notes_to_another_browser(new_context, site_url):
-    page = open_site(new_context(), site_url)
+    page = open_site(new_context(), site_url, LOA)
     play_line(page)
     annotate(page)
     page.wait_for_function("() => location.hash.includes('/notes=')")

@@ -435,10 +435,11 @@ export const openingActions = {
         const result = await records.importTexts(page.engine, texts, page.games, {
           signal: stop.signal,
           onProgress: p => progress.update(p),
+          onStored: entries => page.gamesList.add(entries), // (listed as they come)
         });
         progress.done();
         if (!page.gamesList.dialog.open) await page.gamesList.open();
-        else await page.gamesList.refresh();
+        else page.gamesList.imported();
         return result;
       });
     } finally {

@@ -18,7 +18,7 @@ import * as library from "./library.js";
 import { clause } from "../panels/sentence.js";
 import { damagedRow, gameRow, thumbnail } from "./gamesrow.js";
 import { GamesBar } from "./gamesbar.js";
-import { drawnIndices, isEmpty, matches, NO_FILTER, rowOf, windowOf } from "./listmodel.js";
+import { byNewest, drawnIndices, isEmpty, matcher, NO_FILTER, rowOf, windowOf } from "./listmodel.js";
 import { Cancelled, inSlices } from "./slices.js";
 
 const GAP_PX = 6; // the list's gap between rows (style.css .games-list)
@@ -47,6 +47,9 @@ export class GamesList {
     this.drawn = new Map();
     this.thumbs = new Map();
     this.reading = null; // the AbortController of the read in progress
+    /** @type {Map<string, any> | null} */
+    this.added = null;
+    this.frameAdd = 0;
     this.frame = 0;
     this.bar = new GamesBar({
       games,
@@ -80,6 +83,7 @@ export class GamesList {
     const reading = new AbortController();
     this.reading = reading;
     if (!this.all.length) this.bar.say("Reading your games…");
+    this.added = new Map(); // (rows an import adds while the library is read)
     let rows;
     try {
       rows = await library.rows(
@@ -100,8 +104,40 @@ export class GamesList {
     } finally {
       if (this.reading === reading) this.reading = null;
     }
-    this.all = rows;
+    const read = new Set(rows.map(r => r.id));
+    this.all = [...this.added.values()].filter(r => !read.has(r.id)).concat(rows);
+    this.all.sort(byNewest);
+    this.added = null;
     this._clear();
+    this._apply();
+    this._showStorage();
+  }
+
+  /** Entries just stored by an import (newer than any listed): listed at
+   * once, without reading the library again. */
+  add(entries) {
+    const rows = entries.map(entry =>
+      Object.assign(rowOf(entry, null), { bytes: JSON.stringify(entry).length }),
+    );
+    rows.sort(byNewest);
+    if (this.added) {
+      for (const row of rows) this.added.set(row.id, row);
+      return;
+    }
+    const fresh = new Set(rows.map(r => r.id));
+    this.all = rows.concat(this.all.filter(r => !fresh.has(r.id)));
+    if (!this.frameAdd)
+      this.frameAdd = setTimeout(() => {
+        this.frameAdd = 0;
+        this._apply();
+      }, 300);
+  }
+
+  /** An import ended: its last rows listed now, and the storage line. */
+  imported() {
+    if (this.added) return; // (the read in progress lists them)
+    clearTimeout(this.frameAdd);
+    this.frameAdd = 0;
     this._apply();
     this._showStorage();
   }
@@ -133,9 +169,7 @@ export class GamesList {
 
   /** The filter changed, or the rows: what is shown, then draw. */
   _apply() {
-    const now = Date.now();
-    this.shown = isEmpty(this.filter) ? this.all : this.all.filter(r => matches(r, this.filter, now));
-    this.index = new Map(this.shown.map((r, i) => [r.id, i]));
+    this.shown = isEmpty(this.filter) ? this.all : this.all.filter(matcher(this.filter));
     this.bar.showCounts(this.shown.length, this.all.length, !isEmpty(this.filter));
     this._undoBar();
     this._draw();
@@ -230,8 +264,8 @@ export class GamesList {
 
   _focusedIndex() {
     const row = document.activeElement && document.activeElement.closest?.("#games-list > li[data-id]");
-    const i = row ? this.index.get(row.dataset.id) : undefined;
-    return i ?? null;
+    const i = row ? this.shown.findIndex(r => r.id === row.dataset.id) : -1;
+    return i >= 0 ? i : null;
   }
 
   _rowElement(row, i) {
@@ -254,19 +288,27 @@ export class GamesList {
     }
   }
 
-  /** Fetch the drawings of the rows drawn without one; each is put in when it comes. */
+  /** Put in the drawings of the rows drawn without one, a few at a time
+   * (a screenful at once would hold the page): those kept in memory, then
+   * those fetched from the library. */
   _askThumbs(rows) {
-    const missing = rows.filter(r => !r.problem && !this.thumbs.has(r.id)).map(r => r.id);
+    const blank = rows.filter(
+      r => !r.problem && this.drawn.get(r.id)?.querySelector("svg.thumb:not(.drawn)"),
+    );
+    const paint = ids =>
+      inSlices(ids, id => {
+        const thumb = this.thumbs.get(id);
+        const old = this.drawn.get(id)?.querySelector("svg.thumb:not(.drawn)");
+        if (old && thumb) old.replaceWith(thumbnail(thumb));
+      });
+    paint(blank.filter(r => this.thumbs.get(r.id)).map(r => r.id));
+    const missing = blank.filter(r => !this.thumbs.has(r.id)).map(r => r.id);
     if (!missing.length) return;
     for (const id of missing) this.thumbs.set(id, undefined); // (asked)
     library.thumbs(missing).then(
       async found => {
-        // (drawn a slice at a time: forty drawings at once would hold the page)
-        await inSlices([...found], ([id, thumb]) => {
-          this.thumbs.set(id, thumb);
-          const old = this.drawn.get(id)?.querySelector("svg.thumb");
-          if (old && thumb) old.replaceWith(thumbnail(thumb));
-        });
+        for (const [id, thumb] of found) this.thumbs.set(id, thumb);
+        await paint(missing);
         for (const id of this.thumbs.keys()) {
           if (this.thumbs.size <= THUMBS_KEPT) break;
           if (!this.drawn.has(id)) this.thumbs.delete(id);

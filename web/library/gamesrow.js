@@ -9,17 +9,21 @@ import { BoardDrawing } from "../board/board-draw.js";
 import * as library from "./library.js";
 import { libraryWords } from "../model/ending.js";
 
+// (made once: a formatter made for each row costs more than the row)
+const TIME = new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit" });
+const DATE = new Intl.DateTimeFormat([], { year: "numeric", month: "short", day: "numeric" });
+
 const when = ms => {
   if (!ms) return "";
-  const d = new Date(ms);
   const days = Math.floor((Date.now() - ms) / 86400000);
-  if (days < 1) return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return d.toLocaleDateString([], { year: "numeric", month: "short", day: "numeric" });
+  return (days < 1 ? TIME : DATE).format(ms);
 };
 
+/** The small drawing of a game's last position (blank without one: the
+ * list puts the drawings in a few at a time, gameslist.js). */
 export function thumbnail(thumb) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("class", "thumb");
+  svg.setAttribute("class", thumb && thumb.board ? "thumb drawn" : "thumb");
   svg.setAttribute("aria-hidden", "true");
   if (!thumb || !thumb.board) return svg;
   try {
@@ -64,7 +68,7 @@ export function gameRow(list, { id, name, game, summary, updated }) {
         else list.selected.delete(id);
       },
     }),
-    thumbnail(list.thumbs.get(id)),
+    thumbnail(null),
     h(
       "div",
       { class: "game-info" },

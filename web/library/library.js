@@ -4,7 +4,8 @@
 // An entry: {id, v: 1, game: GameModel.toJSON(), name, created, updated,
 // summary: {game, variant, title, players, moves, result, end: how it
 // ended, {winner, termination, by} (model/ending.js), or null}, thumb: the final
-// position's board, pieces and markers (for the list's small drawing)}.
+// position's board, pieces and markers (for the list's small drawing),
+// tags?: an imported record's other tags ({Event, Black, White, ...})}.
 //
 // Nothing is lost between tabs: a save merges the stored tree into the one
 // being saved (GameModel.merge: the union of both, so a move played in
@@ -207,6 +208,7 @@ export async function save(model, { summary, thumb, keepThumb = false }) {
       updated: now,
       summary: keepThumb && old && old.summary ? { ...old.summary, moves: summary.moves } : summary,
       thumb: keepThumb && old ? old.thumb : thumb,
+      ...(old && old.tags ? { tags: old.tags } : {}), // (an imported record's other tags stay)
     };
     await request(store.put(entry));
   });

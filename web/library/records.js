@@ -38,6 +38,14 @@ function recordTree(tree) {
   return start ? { ...rest, nodes, notes: start } : { ...rest, nodes };
 }
 
+/** An entry's other tags (from the record it was imported from), when they are strings. */
+function tagsOf(entry) {
+  const tags = entry.tags;
+  if (!tags || typeof tags !== "object") return null;
+  const good = Object.entries(tags).filter(([k, v]) => typeof k === "string" && typeof v === "string");
+  return good.length ? Object.fromEntries(good) : null;
+}
+
 /** The engine's record (records.Record.to_json()) of a library entry, with
  * each move's comment and notes (the JSON nodes' 4th element). */
 export function recordOf(entry) {
@@ -53,6 +61,7 @@ export function recordOf(entry) {
     ...(g.ending ? { termination: g.ending.termination } : {}),
     date: new Date(entry.updated || Date.now()).toISOString().slice(0, 10),
     name: entry.name || null,
+    ...(tagsOf(entry) ? { tags: tagsOf(entry) } : {}),
     // (clock hook, #29: the TimeControl tag; each move's [%clk]/[%emt] come from its notes)
     ...(recordTimeControl(g) ? { timecontrol: recordTimeControl(g) } : {}),
   };
@@ -91,6 +100,8 @@ export function entryOf(record, games) {
     updated: now,
     summary,
     thumb: null,
+    // (the record's other tags, as read: Event, Black, White...: searched in the list, written back on export)
+    ...(record.tags && Object.keys(record.tags).length ? { tags: record.tags } : {}),
   };
 }
 
@@ -184,10 +195,15 @@ export function splitRecords(text, most = GAMES_A_SLICE) {
  * entry.  The texts go to the engine GAMES_A_SLICE games at a time, and
  * each slice's games are stored in one transaction; `onProgress({games,
  * done, total})` after each (`done`/`total`: characters read of all the
- * texts); `signal` (an AbortSignal) stops it between slices, keeping the
+ * texts), `onStored(entries)` with each slice's entries once stored; `signal` (an AbortSignal) stops it between slices, keeping the
  * games imported so far.  Resolves with {imported, failed, lines,
  * cancelled} and shows the summary. */
-export async function importTexts(engine, texts, games, { signal = null, onProgress = null } = {}) {
+export async function importTexts(
+  engine,
+  texts,
+  games,
+  { signal = null, onProgress = null, onStored = null } = {},
+) {
   let imported = 0;
   let failed = 0;
   let cancelled = false;
@@ -226,6 +242,7 @@ export async function importTexts(engine, texts, games, { signal = null, onProgr
         try {
           await library.putMany(entries);
           imported += entries.length;
+          if (onStored && entries.length) onStored(entries);
         } catch (err) {
           failed += entries.length;
           lines.push(`${name}: ${entries.length} games could not be stored (${err.message}).`);

@@ -1,0 +1,137 @@
+"""The library at scale (issue #27): import and list times for 1,000,
+5,000 and 20,000 games in the browser, and the longest main-thread task.
+
+Builds on the site in dist/ (``build.py bench`` builds it first), serves it
+on 127.0.0.1 and, in Debian's Chromium, imports a file of N short Lines of
+Action games (two moves each, like the e2e test) into a fresh profile:
+"import" is the file chosen -> "Imported N games." (the engine reads the
+records a slice at a time in its worker, and each game's last position is
+drawn for the list); "list" is Your games opened again -> all N listed (the
+library read a page at a time); "search" is a name typed -> the one game
+shown.  The long-task observer gives the longest main-thread task during the
+import and after it (the page's budget: 100 ms).  A second run imports real
+games (boardspace's Lines of Action records in tests/data, 50 to 120 moves,
+written as Gamut records and repeated) to give the rate a player's archive
+really gets.  The machine's load counts: figures are wall-clock times.
+
+    PYTHONPATH=py python3 bench/bench_library.py [--sizes 1000,5000,20000] [--real 500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+OBSERVE = """() => {
+  window.__long = [];
+  new PerformanceObserver(l => {
+    for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]);
+  }).observe({type: "longtask"});
+}"""
+
+
+def short_games(n: int) -> str:
+    return "\n".join(
+        f'[Game "loa"]\n[Name "Imported {i:05d}"]\n[Result "*"]\n\n1. d1-b3 h5-g4 *\n' for i in range(n)
+    )
+
+
+def real_games(n: int) -> str:
+    from gamut import records
+
+    text = "\n\n".join(
+        (ROOT / "tests" / "data" / name).read_text(encoding="utf-8")
+        for name in ("boardspace_standard.sgf", "boardspace_scrambled.sgf")
+    )
+    games = records.read(text).games
+    return records.format([games[i % len(games)] for i in range(n)])
+
+
+def longest(page, since: float, until: float | None = None) -> float:
+    return page.evaluate(
+        "([s, u]) => Math.max(0, ...window.__long.filter(([t, d]) => t + d > s && (u === null || t < u)).map(([, d]) => d))",
+        [since, until],
+    )
+
+
+def run(browser, url: str, n: int, text: str, folder: Path) -> dict:
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
+    page.evaluate(OBSERVE)
+    path = folder / f"games-{n}.txt"
+    path.write_text(text, encoding="utf-8")
+    started = page.evaluate("performance.now()")
+    t0 = time.perf_counter()
+    page.set_input_files("#import-file", str(path))
+    expect(page.locator("#import-summary")).to_contain_text("Imported", timeout=3_600_000)
+    t_import = time.perf_counter() - t0
+    ended = page.evaluate("performance.now()")
+    summary = page.locator("#import-summary").text_content() or ""
+    page.wait_for_function("() => !document.getElementById('games-count').textContent.includes('of')")
+    page.keyboard.press("Escape")
+    t1 = time.perf_counter()
+    page.click("#open-games")
+    expect(page.locator("#games-count")).to_have_text(f"{n:,} games", timeout=600_000)
+    t_list = time.perf_counter() - t1
+    t2 = time.perf_counter()
+    page.fill("#games-search", "imported 00007" if "Imported" in text[:200] else "appendix")
+    page.wait_for_function("() => document.getElementById('games-count').textContent.includes(' of ')")
+    t_search = time.perf_counter() - t2
+    page.wait_for_timeout(300)
+    out = {
+        "n": n,
+        "import_s": t_import,
+        "list_s": t_list,
+        "search_s": t_search,
+        "long_during_ms": longest(page, started, ended),
+        "long_after_ms": longest(page, ended),
+        "summary": summary.splitlines()[0],
+        "storage": page.locator("#games-storage").text_content(),
+    }
+    context.close()
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", default="1000,5000,20000")
+    ap.add_argument("--real", type=int, default=500, help="real games imported (0: none)")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    server = build.make_server(build.DIST, "/g/", 0)
+    build.serve_in_thread(server)
+    print(
+        f"{'games':>8} {'import s':>9} {'games/s':>8} {'list s':>7} {'search s':>9} {'longest task during / after import ms':>40}"
+    )
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
+        browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
+        runs = [(int(n), short_games(int(n)), "short") for n in args.sizes.split(",") if n]
+        if args.real:
+            runs.append((args.real, real_games(args.real), "real"))
+        for n, text, kind in runs:
+            r = run(browser, server.url, n, text, Path(tmp))
+            print(
+                f"{n:>8,} {r['import_s']:>9.1f} {n / r['import_s']:>8.0f} {r['list_s']:>7.2f} {r['search_s']:>9.2f}"
+                f" {r['long_during_ms']:>19.0f} / {r['long_after_ms']:<6.0f} ({kind} games; {r['summary']})",
+                flush=True,
+            )
+            print(f"{'':>8} {r['storage']}", flush=True)
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
