@@ -50,6 +50,7 @@ from tools.build.layout import (
     WEB,
     WEB_SKIP,
 )
+from tools.build.minify_page import minify_in_place
 from tools.build.stdlib import STDLIB, compiled_wheel, engine_stdlib
 from tools.build.wheel import build_wheel, package_files, project_version
 
@@ -117,7 +118,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     wheel = compiled_wheel(build_wheel())  # (the page's bytecode: imported 2-4x faster)
     stdlib = engine_stdlib(wheel)
     inputs = (
-        [*BUILD_SOURCES, ROOT / "pyproject.toml", wheel, stdlib]
+        [*BUILD_SOURCES, ROOT / "pyproject.toml", ROOT / "package-lock.json", wheel, stdlib]
         + web_files()
         + package_files()
         + [NODE_PYODIDE / f for f in (*PYODIDE_CORE, "pyodide-lock.json", "package.json")]
@@ -146,11 +147,15 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     shutil.copy2(wheel, stage / "wheels" / wheel.name)
     lock = lock_file(NODE_PYODIDE, [stage / "wheels" / wheel.name])
     (stage / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    copied = []
     for path in web_files():
         rel = path.relative_to(WEB)
         dest = (tmp if rel.parts[0] in ROOT_FILES else stage) / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, dest)
+        if rel.name != SERVICE_WORKER:  # (written, then minified, at the end)
+            copied.append(dest)
+    minify_in_place(tmp, copied)
     for name, path in extra.items():
         shutil.copy2(path, tmp / name)
     engine = data.engine_data()
@@ -191,6 +196,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
         + "\n"
     )
     write_service_worker(tmp, version)
+    minify_in_place(tmp, [tmp / SERVICE_WORKER])
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)
     stamp(stamp_name, key)
