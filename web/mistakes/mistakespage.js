@@ -29,6 +29,7 @@ import * as library from "../library/library.js";
 import {
   collect,
   countPending,
+  dropStale,
   exercisesOf,
   forgetGame,
   notThisText,

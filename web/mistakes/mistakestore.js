@@ -36,7 +36,9 @@ export class MistakeStore {
     this.storage = storage;
     this.memory = null; // the list, when storage failed: this tab's copy
     this.failed = null; // why the last write failed, or null
-    this.lastRaw = undefined; // the stored text last read, and what it read as
+    /** @type {string | null | undefined} the stored text last read, and what it read as */
+    this.lastRaw = undefined;
+    /** @type {{list: any, problem: string | null} | null} */
     this.lastRead = null;
     if (typeof addEventListener === "function")
       addEventListener("storage", e => {
@@ -47,17 +49,19 @@ export class MistakeStore {
   /** The list as stored now: {list, problem: words or null}. */
   read() {
     if (this.memory) return { list: this.memory, problem: this.failed };
+    /** @type {string | null} */
     let raw = null;
     try {
       raw = this.storage ? this.storage.getItem(KEY) : null;
     } catch (err) {
-      return { list: emptyList(), problem: `this browser refuses to keep your mistakes (${err.message})` };
+      const why = err instanceof Error ? err.message : String(err);
+      return { list: emptyList(), problem: `this browser refuses to keep your mistakes (${why})` };
     }
     if (raw !== this.lastRaw) {
       this.lastRaw = raw; // (read again only when the stored text changed: the page reads it at each redraw)
       this.lastRead = readList(raw);
     }
-    const { list, problem } = this.lastRead;
+    const { list, problem } = /** @type {{list: any, problem: string | null}} */ (this.lastRead);
     return { list, problem: problem || (this.storage ? null : "this browser refuses to keep your mistakes") };
   }
 
@@ -77,16 +81,19 @@ export class MistakeStore {
       return { list, problem: null };
     } catch (err) {
       this.memory = list;
-      this.failed = `your mistakes could not be saved (${(err && err.name) || err}): they are kept until this tab is closed`;
+      const why = err instanceof Error ? err.name : String(err);
+      this.failed = `your mistakes could not be saved (${why}): they are kept until this tab is closed`;
       return { list, problem: this.failed };
     }
   }
 
   /** Copy a list that cannot be read aside (once), before writing over it. */
   _setAside() {
+    const storage = this.storage;
+    if (!storage) return;
     try {
-      const raw = this.storage.getItem(KEY);
-      if (raw !== null && this.storage.getItem(ASIDE) === null) this.storage.setItem(ASIDE, raw);
+      const raw = storage.getItem(KEY);
+      if (raw !== null && storage.getItem(ASIDE) === null) storage.setItem(ASIDE, raw);
     } catch {
       /* nothing to keep, or no room: the new list is what matters */
     }
