@@ -229,3 +229,21 @@ def test_a_full_disk_is_said_once_and_the_game_still_counts_in_this_tab(new_cont
     expect(card(page).locator(".progress-rating")).to_contain_text("1 game")
     expect(page.locator("#progress-storage")).to_contain_text("could not be saved")
     assert page.evaluate(f"localStorage.getItem({json.dumps(KEY)})") is None
+
+
+def test_a_game_opened_already_over_is_not_counted(new_context, site_url):
+    """A link to a game against the computer that ended elsewhere (or an old game opened) was not played here now."""
+    page = new_context().new_page()
+    page.goto(
+        site_url
+        + "#v1/loa/standard/double-connection=mover/b1-d3,a5-c5/players=h,c:beginner/end=resignation:0-1"
+    )
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#result")).to_contain_text("resigned")
+    expect(page.locator("#result-badge")).to_be_visible()
+    expect(page.locator("#result-badge .result-rating")).to_have_count(0)
+    page.evaluate("location.hash = '#progress'")
+    expect(page.locator("#progress-page")).to_have_attribute("data-state", "ready")
+    expect(card(page).locator(".progress-rating")).to_have_text("No games against the computer yet.")
+    assert page.evaluate(f"localStorage.getItem({json.dumps(KEY)})") is None

@@ -205,7 +205,7 @@ function draw() {
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 && !m.ending });
   const ends = endState(); // (#29)
   page.gameActions.draw(ends.actions);
-  page.progress.noteEnd(m, ends.end && ends.end.ending); // (progress hook, #31: counted once, by the game's id)
+  page.progress.noteEnd(m, headView ? ends.end && ends.end.ending : undefined); // (progress hook, #31: counted once, by id)
   page.endPanel.draw(ends.end && { ...ends.end, rating: page.progress.endLine(m) }); // (progress hook, #31)
   drawAnalysis(
     {

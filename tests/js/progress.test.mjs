@@ -184,6 +184,13 @@ test("history: the estimate after each result, the last one the estimate; the su
     results.slice(0, 3).map(r => r.at),
   );
   assert.ok(points[1].rating < points[0].rating, "the loss lowered it");
+  points.forEach((p, i) => {
+    const est = estimate(results.slice(0, i + 1), LADDER);
+    assert.ok(Math.abs(p.rating - est.rating) < 1e-9 && Math.abs(p.high - est.high) < 1e-9, `point ${i}`);
+  });
+  // the estimate is of the results, not of their order
+  const shuffled = [results[2], results[0], results[1]];
+  assert.ok(Math.abs(estimate(shuffled, LADDER).rating - points[2].rating) < 1e-9);
   const s = summary(results, "loa", LADDER);
   assert.equal(s.results.length, 3, "only this game's");
   assert.ok(Math.abs(s.estimate.rating - points[2].rating) < 1e-9);

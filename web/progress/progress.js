@@ -66,26 +66,44 @@ export const expectedScore = (r, rating, g = 1) => 1 / (1 + 10 ** ((-g * (r - ra
 export function estimate(results, levels, { priorSd = PRIOR_SD } = {}) {
   const ladder = measured(levels);
   if (!ladder.length) return null;
-  const byId = new Map(ladder.map(l => [l.id, { rating: l.rating, g: damping(spreadOf(l)) }]));
-  const games = results.filter(r => byId.has(r.level)).map(r => ({ ...byId.get(r.level), score: r.score }));
+  const tallies = new Map(ladder.map(l => [l.id, { games: 0, score: 0 }]));
+  for (const r of results) count(tallies, r);
+  return fromTallies(tallies, ladder, priorSd);
+}
+
+/** Add `result` to the games and score against its level (one not measured: left out). */
+function count(tallies, result) {
+  const t = tallies.get(result.level);
+  if (!t) return;
+  t.games += 1;
+  t.score += result.score;
+}
+
+/** The posterior's mode and interval from the games and score against each
+ * level (the likelihood needs no more: the work is per level, not per game). */
+function fromTallies(tallies, ladder, priorSd) {
   const centre = ladder[0].rating;
   const precision = 1 / (priorSd * priorSd);
+  const against = ladder
+    .map(l => ({ rating: l.rating, g: damping(spreadOf(l)), ...tallies.get(l.id) }))
+    .filter(t => t.games > 0);
   let r = centre;
   let curvature = precision;
   for (let step = 0; step < 50; step++) {
     let slope = -(r - centre) * precision;
     curvature = precision;
-    for (const game of games) {
-      const e = expectedScore(r, game.rating, game.g);
-      slope += Q * game.g * (game.score - e);
-      curvature += (Q * game.g) ** 2 * e * (1 - e);
+    for (const t of against) {
+      const e = expectedScore(r, t.rating, t.g);
+      slope += Q * t.g * (t.score - t.games * e);
+      curvature += (Q * t.g) ** 2 * t.games * e * (1 - e);
     }
     const move = Math.max(-400, Math.min(400, slope / curvature));
     r += move;
     if (Math.abs(move) < 0.01) break;
   }
   const half = Z95 / Math.sqrt(curvature);
-  return { rating: r, low: r - half, high: r + half, rated: games.length };
+  const rated = against.reduce((n, t) => n + t.games, 0);
+  return { rating: r, low: r - half, high: r + half, rated };
 }
 
 /** The level suggested next (see the head of this file): a level of
@@ -107,22 +125,15 @@ export function suggest(results, levels, est = estimate(results, levels)) {
 
 /** The estimate after each result, in order: [{at, rating, low, high, score, level}]
  * (the chart's points); empty when no level is measured. */
-export function history(results, levels) {
-  if (!measured(levels).length) return [];
-  const points = [];
-  for (let i = 0; i < results.length; i++) {
-    const est = estimate(results.slice(0, i + 1), levels);
-    const r = results[i];
-    points.push({
-      at: r.at,
-      rating: est.rating,
-      low: est.low,
-      high: est.high,
-      score: r.score,
-      level: r.level,
-    });
-  }
-  return points;
+export function history(results, levels, { priorSd = PRIOR_SD } = {}) {
+  const ladder = measured(levels);
+  if (!ladder.length) return [];
+  const tallies = new Map(ladder.map(l => [l.id, { games: 0, score: 0 }]));
+  return results.map(r => {
+    count(tallies, r);
+    const est = fromTallies(tallies, ladder, priorSd);
+    return { at: r.at, rating: est.rating, low: est.low, high: est.high, score: r.score, level: r.level };
+  });
 }
 
 /** Games won, drawn and lost per level: [{id, label, rating, won, drawn, lost}],

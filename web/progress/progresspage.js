@@ -10,7 +10,7 @@
 // another tab changes the store -> the page is drawn from it.
 //
 //   const progress = new ProgressPage({engine, games: () => page.games, onPlay: choice => ...});
-//   progress.noteEnd(model, ending);   // a game's end seen (counted once, by its id)
+//   progress.noteEnd(model, ending);   // at each draw: a game going on (null) or ended (counted once, by its id)
 //   progress.open();   progress.hide();   progress.endLine(model)
 //
 // <section data-state> says loading | ready (the levels known and the
@@ -53,6 +53,7 @@ export class ProgressPage {
     this.store = store;
     this.box = $("progress-page");
     this.levels = new Map(); // game -> the engine's levels, or a promise of them
+    this.live = new Set(); // model ids seen going on in this tab
     this.seen = new Set(); // model ids whose end was handled in this tab
     this.lastLine = null; // endLine's last answer and what it was worked out from
     this.confirming = null; // the game whose Reset is being asked ("*": all), or null
@@ -67,11 +68,20 @@ export class ProgressPage {
   }
 
   // -- counting ------------------------------------------------------------------------
-  /** A game's end seen (at every draw of an ended game: cheap after the
-   * first): a game against the computer on this screen is counted, once
-   * by its id, however often its end is seen again (a reload, another tab). */
+  /** What the page shows of a game at each draw: `ending` undefined while
+   * its head's view is not known, null while it goes on, else how it
+   * ended (ending.js).  A game seen going on in this tab and then ended,
+   * against the computer on this screen, is counted: once, by its id,
+   * however often its end is seen again (a reload, another tab).  A game
+   * opened already over (an old game, a link to a finished game) is not
+   * counted: it was not played here now. */
   noteEnd(model, ending) {
-    if (!model || !ending || !model.id || this.seen.has(model.id)) return;
+    if (!model || !model.id || ending === undefined) return;
+    if (!ending) {
+      this.live.add(model.id);
+      return;
+    }
+    if (!this.live.has(model.id) || this.seen.has(model.id)) return;
     this.seen.add(model.id);
     const result = resultOf(
       { id: model.id, meta: model.meta, players: model.players, mainLength: model.tree.mainline([]).length },
