@@ -70,6 +70,7 @@ def run(browser, url: str, n: int, text: str, folder: Path) -> dict:
     page.goto(url)
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=120_000)
     page.evaluate(OBSERVE)
+    page.keyboard.press("Shift")  # (the page's first gesture wakes its sound: a player's click to import)
     path = folder / f"games-{n}.txt"
     path.write_text(text, encoding="utf-8")
     started = page.evaluate("performance.now()")

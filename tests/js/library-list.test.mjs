@@ -7,7 +7,10 @@ import { drawnIndices, isEmpty, matches, NO_FILTER, rowOf, windowOf } from "../.
 const NOW = Date.UTC(2026, 10, 26, 12);
 const DAY = 86_400_000;
 
-function entry(id, { game = "loa", name = "", players = ["Ann", "Bob"], result = null, end = null, daysAgo = 0 } = {}) {
+function entry(
+  id,
+  { game = "loa", name = "", players = ["Ann", "Bob"], result = null, end = null, daysAgo = 0 } = {},
+) {
   return {
     id,
     v: 1,
@@ -64,13 +67,18 @@ test("the filter by game, result and date, and a search of several words", () =>
   assert.deepEqual(ids({ text: "ann" }), ["won", "week"]);
   assert.deepEqual(ids({ text: "ANN eve" }), ["week"]);
   assert.deepEqual(ids({ text: "nobody" }), []);
-  assert.ok(isEmpty(NO_FILTER) && isEmpty({ ...NO_FILTER, text: "  " }) && !isEmpty({ ...NO_FILTER, game: "el" }));
+  assert.ok(
+    isEmpty(NO_FILTER) && isEmpty({ ...NO_FILTER, text: "  " }) && !isEmpty({ ...NO_FILTER, game: "el" }),
+  );
 });
 
 test("the window drawn covers the rows seen with a few more either side, and no more", () => {
   assert.deepEqual(windowOf({ count: 20000, step: 100, viewTop: 0, viewBottom: 800 }), [0, 11]);
   assert.deepEqual(windowOf({ count: 20000, step: 100, viewTop: 500000, viewBottom: 500800 }), [4997, 5011]);
-  assert.deepEqual(windowOf({ count: 20000, step: 100, viewTop: 9e9, viewBottom: 9e9 + 800 }), [19999, 20000]);
+  assert.deepEqual(
+    windowOf({ count: 20000, step: 100, viewTop: 9e9, viewBottom: 9e9 + 800 }),
+    [19999, 20000],
+  );
   assert.deepEqual(windowOf({ count: 3, step: 100, viewTop: 0, viewBottom: 800 }), [0, 3]);
   assert.deepEqual(windowOf({ count: 0, step: 100, viewTop: 0, viewBottom: 800 }), [0, 0]);
   // (before a row is measured: a first screenful)

@@ -10,7 +10,9 @@ import { DATES, RESULTS } from "./listmodel.js";
 const SEARCH_WAIT_MS = 150; // a search runs when typing pauses
 
 const megabytes = bytes =>
-  `${(bytes / 1e6).toLocaleString("en-US", { maximumFractionDigits: bytes < 1e7 ? 1 : 0 })} MB`;
+  bytes < 1e6
+    ? `${Math.ceil(bytes / 1e3).toLocaleString("en-US")} KB`
+    : `${(bytes / 1e6).toLocaleString("en-US", { maximumFractionDigits: bytes < 1e7 ? 1 : 0 })} MB`;
 
 export class GamesBar {
   /** `games`: GameInfo list; `onFilter(filter)`; `onDeleteShown()`: delete what the filter shows. */
@@ -30,7 +32,7 @@ export class GamesBar {
     this.search = h("input", {
       type: "search",
       id: "games-search",
-      placeholder: "Search: a player, a name, a result, a date",
+      placeholder: "Player, name, result, date",
       "aria-label": "Search your games",
       autocomplete: "off",
       oninput: () => {

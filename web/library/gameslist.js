@@ -163,8 +163,9 @@ export class GamesList {
       );
       this.all.splice(this.all.findIndex(r => r.updated <= row.updated) >>> 0, 0, row);
     }
-    this._redrawRow(id);
+    const refocus = this._redrawRow(id);
     this._apply();
+    if (refocus) this.drawn.get(id)?.querySelector(`[data-act="${refocus}"]`)?.focus();
   }
 
   /** The filter changed, or the rows: what is shown, then draw. */
@@ -279,13 +280,19 @@ export class GamesList {
     return node;
   }
 
-  /** Drop a row's drawing (its data changed): drawn again next time. */
+  /** Drop a row's drawing (its data changed): drawn again next time.
+   * Returns the action of the control that had the focus in it (a rename
+   * field counts as its Rename button), to give the focus back to. */
   _redrawRow(id) {
     const node = this.drawn.get(id);
-    if (node && !node.contains(document.activeElement)) {
-      node.remove();
-      this.drawn.delete(id);
-    }
+    if (!node) return null;
+    const focused = node.contains(document.activeElement)
+      ? /** @type {HTMLElement} */ (document.activeElement)
+      : null;
+    const act = focused && (focused.closest("form.rename") ? "rename" : focused.dataset.act || null);
+    node.remove();
+    this.drawn.delete(id);
+    return act;
   }
 
   /** Put in the drawings of the rows drawn without one, a few at a time

@@ -210,6 +210,7 @@ export async function importTexts(
   const lines = [];
   const total = texts.reduce((n, t) => n + ((t.text && t.text.length) || 0), 0);
   let done = 0;
+  let stamp = 0;
   try {
     for (const { name, text, size } of texts) {
       const problem = tooLarge(name, text, size);
@@ -233,7 +234,11 @@ export async function importTexts(
         const entries = [];
         for (const record of answer.games) {
           try {
-            entries.push(await entryWithView(engine, record, games));
+            const entry = await entryWithView(engine, record, games);
+            // (each a later time than the one before: the list, newest first, shows the file's last game first)
+            stamp = Math.max(Date.now(), stamp + 1);
+            entry.created = entry.updated = stamp;
+            entries.push(entry);
           } catch (err) {
             failed += 1;
             lines.push(`${name}: a game could not be read (${err.message}).`);
@@ -275,20 +280,24 @@ export function importProgress(onCancel) {
   const details = summary.closest("details");
   if (details) details.open = true;
   const bar = h("progress", { id: "import-bar", max: "1", value: "0", "aria-label": "Import progress" });
+  const said = h("span", { "aria-hidden": "true" }, "Importing…"); // (the summary below is the one read out)
   const box = h(
     "div",
     { id: "import-running", class: "records-actions" },
     bar,
+    said,
     h("button", { type: "button", id: "import-cancel", onclick: onCancel }, "Cancel the import"),
   );
   $("import-running")?.remove();
-  summary.before(box);
+  // (at the top of Your games, where it is seen at once; the summary stays with the records)
+  $("games-undo").before(box);
   summary.textContent = "Importing…";
   return {
     update({ games, done, total }) {
       bar.value = total ? done / total : 0;
       const part = total ? ` (${Math.floor((100 * done) / total)}%)` : "";
       summary.textContent = `Importing… ${games.toLocaleString("en-US")} game${games === 1 ? "" : "s"} so far${part}.`;
+      said.textContent = summary.textContent;
     },
     done() {
       box.remove();
