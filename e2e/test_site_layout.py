@@ -125,4 +125,6 @@ def test_nothing_moves_when_a_game_ends(size, new_context, site_url):
     assert box(page, "#board") == before["#board"]
     assert box(page, "#moves") == before["#moves"]
     result = box(page, "#result")
-    assert abs(result["y"] - before["#status"]["y"]) < 1 and result["height"] <= before["#status"]["height"] + 1
+    assert (
+        abs(result["y"] - before["#status"]["y"]) < 1 and result["height"] <= before["#status"]["height"] + 1
+    )

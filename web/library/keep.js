@@ -229,7 +229,10 @@ export class Keeper {
     try {
       const fragment = model.fragment();
       // (a rules page and the editor keep their own address; the game's comes back with them)
-      if (location.hash !== fragment && !/^#(rules\/|edit\b|puzzles\b|mistakes\b|learn\b|progress\b)/.test(location.hash))
+      if (
+        location.hash !== fragment &&
+        !/^#(rules\/|edit\b|puzzles\b|mistakes\b|learn\b|progress\b)/.test(location.hash)
+      )
         history.replaceState(history.state, "", fragment);
     } catch {
       /* some sandboxes refuse: the game is still in the library */
