@@ -44,6 +44,7 @@ import { endState } from "./app/end-actions.js";
 import { endWords } from "./model/ending.js";
 import { PuzzlePage } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
 import { puzzlesMenuItems } from "./puzzles/links.js";
+import { levelsOf } from "./engine/levels.js"; // (levels hook, #31)
 
 const root = document.documentElement;
 const initial = (() => {
@@ -290,6 +291,7 @@ function boot() {
       page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
     // (clock hook, #29: the dialog's opponent box holds the clock chosen)
     onStart: choice => actions.startNew({ clock: page.dialog.opponent.control(), ...choice }),
+    levelsOf: game => levelsOf(page.engine, game), // (levels hook, #31)
   });
   page.startPanel = new StartPanel({
     games: page.games,
@@ -302,6 +304,7 @@ function boot() {
       page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
     onStart: choice => actions.startChosen(choice),
     onClose: () => actions.closeStart(),
+    levelsOf: game => levelsOf(page.engine, game), // (levels hook, #31)
   });
   page.editor = new Editor({
     engine: page.engine,
