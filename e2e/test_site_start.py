@@ -62,8 +62,9 @@ def test_a_first_visit_plays_the_computer_in_one_click(page, site_url):
         expect(start.get_by_label(name)).to_have_count(1)
     expect(start.get_by_label("Play the computer")).to_be_checked()
     levels = start.locator(".choice-level")
-    expect(levels).to_have_count(4)
-    for i, name in enumerate(["Beginner", "Casual", "Strong", "Master"]):
+    names = ["Novice", "Beginner", "Improver", "Casual", "Club", "Strong", "Expert", "Master"]  # (#31)
+    expect(levels).to_have_count(len(names))
+    for i, name in enumerate(names):
         expect(levels.nth(i).locator(".choice-name")).to_have_text(name)
         assert levels.nth(i).locator(".about").inner_text().strip()
     expect(start.locator(".choice-you")).to_have_count(2)

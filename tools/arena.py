@@ -51,6 +51,11 @@ class ArenaError(GamutError):
     """An arena that cannot be set up (an unknown commit, a broken export)."""
 
 
+#: Not a level: a player that picks uniformly among the legal moves, the
+#: floor the lowest level must beat (``bench/arena_ratings.py``).
+RANDOM = "random"
+
+
 @dataclass(frozen=True)
 class Player:
     """One side of a match: a level, thinking ``seconds`` of wall time per
@@ -67,6 +72,8 @@ class Player:
 
     def choose(self, state, seed: int):
         """The move this player makes in ``state``."""
+        if self.level == RANDOM:
+            return random.Random(seed).choice(state.legal_moves())
         if self.commit:
             text = _worker(self.commit).choose(state.to_text(), self.level, seed, self.seconds)
             return state.parse_move(text)
@@ -323,6 +330,88 @@ def elo_text(score: float, games: int) -> str:
     return f"{fmt(diff)} (95 %: {fmt(low)} to {fmt(high)})"
 
 
+ELO_PER_LOGIT = 400 / math.log(10)  # Elo points per unit of the logistic's argument
+
+
+def fit_ratings(
+    results, anchor: str, anchor_rating: float = 1000.0, virtual_draws: float = 1.0, z: float = 1.96
+):
+    """Elo ratings by maximum likelihood (the Bradley-Terry model) from
+    ``results``, a list of ``(a, b, wins, draws, losses)`` counted for A,
+    over every game played (a draw is half a win).  ``anchor`` is fixed at
+    ``anchor_rating``.  Each pair that met also gets ``virtual_draws`` drawn
+    games (BayesElo's prior): without them a player who won every game would
+    be rated infinitely far above.  Returns ``{player: (rating, low, high)}``
+    with the ``z`` interval (95 %) from the curvature of the likelihood (the
+    anchor's interval is the anchor itself); players not connected to the
+    anchor by games are left out."""
+    pairs: dict[tuple[str, str], list[float]] = {}  # (a, b) -> [score of a, games]
+    for a, b, wins, draws, losses in results:
+        key, flip = ((a, b), False) if a < b else ((b, a), True)
+        cell = pairs.setdefault(key, [virtual_draws / 2, virtual_draws])
+        cell[0] += (losses if flip else wins) + draws / 2
+        cell[1] += wins + draws + losses
+    linked, grown = {anchor}, True
+    while grown:  # the players the games connect to the anchor
+        grown = False
+        for a, b in pairs:
+            if (a in linked) != (b in linked):
+                linked |= {a, b}
+                grown = True
+    free = sorted(linked - {anchor})
+    index = {name: i for i, name in enumerate(free)}
+    x = [0.0] * len(free)  # ratings in logits, the anchor at 0
+
+    def at(name):
+        return 0.0 if name == anchor else x[index[name]]
+
+    def newton_step():
+        grad = [0.0] * len(free)
+        info = [[0.0] * len(free) for _ in free]  # minus the Hessian
+        for (a, b), (score, games) in pairs.items():
+            if a not in linked or b not in linked:
+                continue
+            p = 1 / (1 + math.exp(at(b) - at(a)))
+            w = games * p * (1 - p)
+            for name, sign in ((a, 1), (b, -1)):
+                if name in index:
+                    grad[index[name]] += sign * (score - games * p)
+                    info[index[name]][index[name]] += w
+            if a in index and b in index:
+                info[index[a]][index[b]] -= w
+                info[index[b]][index[a]] -= w
+        return grad, info
+
+    for _ in range(100):
+        grad, info = newton_step()
+        step = _solve(info, grad)
+        x = [xi + si for xi, si in zip(x, step)]
+        if max(map(abs, step), default=0) < 1e-10:
+            break
+    _, info = newton_step()
+    out = {anchor: (anchor_rating, anchor_rating, anchor_rating)}
+    for name, i in index.items():
+        unit = [1.0 if j == i else 0.0 for j in range(len(free))]
+        spread = z * math.sqrt(_solve(info, unit)[i]) * ELO_PER_LOGIT
+        rating = anchor_rating + x[i] * ELO_PER_LOGIT
+        out[name] = (rating, rating - spread, rating + spread)
+    return out
+
+
+def _solve(matrix, vector):
+    """``matrix``^-1 ``vector`` by Gaussian elimination (a few players)."""
+    n = len(vector)
+    rows = [list(row) + [v] for row, v in zip(matrix, vector)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(n):
+            if r != col:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [v - factor * c for v, c in zip(rows[r], rows[col])]
+    return [rows[i][n] / rows[i][i] for i in range(n)]
+
+
 def _one(args):
     game, variant, options, seats, seed, max_plies = args
     return play_game(core.new(game, variant, **options), seats, seed, max_plies=max_plies)
@@ -386,8 +475,8 @@ def main(argv: list[str] | None = None) -> int:
         prog="python3 -m tools.arena", description="play computer levels against each other"
     )
     p.add_argument("game")
-    p.add_argument("--a", default="strong", choices=list(LEVELS))
-    p.add_argument("--b", default="casual", choices=list(LEVELS))
+    p.add_argument("--a", default="strong", choices=[*LEVELS, RANDOM])
+    p.add_argument("--b", default="casual", choices=[*LEVELS, RANDOM])
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--variant")
     p.add_argument("--seed", type=int, default=0)

@@ -49,6 +49,7 @@ import { lessonsMenuItems } from "./lessons/lessonflow.js";
 import { ProgressPage, progressMenuItems } from "./progress/progresspage.js"; // (progress hook, #31)
 import { MistakesPage } from "./mistakes/mistakespage.js"; // (mistakes hook, #31)
 import { mistakesMenuItems } from "./mistakes/links.js";
+import { levelsOf } from "./engine/levels.js"; // (levels hook, #31)
 
 const root = document.documentElement;
 const initial = (() => {
@@ -300,6 +301,7 @@ function boot() {
       page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
     // (clock hook, #29: the dialog's opponent box holds the clock chosen)
     onStart: choice => actions.startNew({ clock: page.dialog.opponent.control(), ...choice }),
+    levelsOf: game => levelsOf(page.engine, game), // (levels hook, #31)
   });
   page.startPanel = new StartPanel({
     games: page.games,
@@ -312,6 +314,7 @@ function boot() {
       page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
     onStart: choice => actions.startChosen(choice),
     onClose: () => actions.closeStart(),
+    levelsOf: game => levelsOf(page.engine, game), // (levels hook, #31)
   });
   page.editor = new Editor({
     engine: page.engine,

@@ -415,3 +415,23 @@ test("the optional segments: every one round-trips together; out of order or twi
   ])
     assert.throws(() => parse(bad), message, bad);
 });
+
+test("the levels of #31: a link names each one, and the first four keep their names", () => {
+  assert.ok(LEVELS.length >= 8, LEVELS.join(","));
+  // links written before #31 read the same levels
+  const old = ["beginner", "casual", "strong", "master"];
+  assert.deepEqual(
+    LEVELS.filter(l => old.includes(l)),
+    old,
+  );
+  assert.deepEqual(parse("#v1/loa/standard/-/a/players=c:beginner,c:master").players, [
+    "c:beginner",
+    "c:master",
+  ]);
+  // each new level is kept in a link, for either seat
+  for (const level of LEVELS.filter(l => !old.includes(l))) {
+    const text = format(game({ moves: ["a"], players: ["h", `c:${level}`] }));
+    assert.ok(text.includes(`/players=h,c:${level}`), text);
+    assert.deepEqual(parse(text).players, ["h", `c:${level}`]);
+  }
+});

@@ -34,3 +34,66 @@ test("a mix the choice cannot write is no choice", () => {
   assert.equal(choiceOf(["h", "c:casual", "c:strong"]), null); // two levels
   assert.equal(choiceOf(["h", "r", "c:casual"]), null); // far away and the computer
 });
+
+// The levels with their ratings (#31): asked of the engine once per game
+// (web/engine/levels.js), shown beside each level's name.
+import { OpponentChoice, LEVEL_ABOUT } from "../../web/panels/opponent.js";
+import { levelsOf, ratingText, intervalText } from "../../web/engine/levels.js";
+import { LEVELS } from "../../web/model/url.js";
+
+const table = game => ({
+  levels: LEVELS.map((id, i) => ({
+    id,
+    label: id,
+    rating: 800 + 150 * i + game.length,
+    low: 700,
+    high: 900,
+  })),
+  anchor: "Beginner is fixed at 1000",
+});
+
+test("the engine is asked for a game's levels once, and again after a failure", async () => {
+  const calls = [];
+  let fail = true;
+  const engine = {
+    call(method, params) {
+      calls.push([method, params.game]);
+      if (params.game === "el" && fail) {
+        fail = false;
+        return Promise.reject(new Error("engine restarted"));
+      }
+      return Promise.resolve(table(params.game));
+    },
+  };
+  const a = await levelsOf(engine, "loa");
+  assert.equal(await levelsOf(engine, "loa"), a); // kept
+  await assert.rejects(levelsOf(engine, "el"));
+  await new Promise(resolve => setTimeout(resolve, 0));
+  assert.equal((await levelsOf(engine, "el")).levels[0].rating, 802); // asked again
+  assert.deepEqual(calls, [
+    ["levels", "loa"],
+    ["levels", "el"],
+    ["levels", "el"],
+  ]);
+  // another engine (after a restart of the page's engine) is asked itself
+  const other = { call: () => Promise.resolve(table("x")) };
+  assert.equal((await levelsOf(other, "loa")).levels[0].rating, 801);
+});
+
+test("each level is named with its rating in the game, or alone when unmeasured", () => {
+  const choice = new OpponentChoice({ childElementCount: 0 }, "t", () => {});
+  assert.deepEqual(choice._levelLabel("casual"), { name: "Casual", rating: "", title: "" });
+  choice.setLevels([{ id: "casual", label: "Casual", rating: 1381.6, low: 1250.2, high: 1512 }]);
+  assert.deepEqual(choice._levelLabel("casual"), {
+    name: "Casual",
+    rating: "1382",
+    title: "Rated 1382 in this game (95 %: 1250 to 1512)",
+  });
+  assert.equal(choice._levelLabel("master").rating, ""); // not in the engine's answer
+  assert.equal(ratingText({ rating: null }), "");
+  assert.equal(intervalText({ low: null, high: 3 }), "");
+});
+
+test("every level has its line of words, in the link parser's order", () => {
+  assert.deepEqual(Object.keys(LEVEL_ABOUT), LEVELS);
+});

@@ -311,8 +311,13 @@ function readEnd(value) {
   return { termination, result };
 }
 
-/** The computer's levels, weakest first. */
-export const LEVELS = ["beginner", "casual", "strong", "master"];
+/**
+ * The computer's levels, weakest first: the engine's (gamut.ai.LEVELS, whose
+ * order tests/test_levels.py checks against this list).  A link names a level
+ * by its id, so an id never changes: beginner, casual, strong and master are
+ * those of the first links; the others came with issue #31.
+ */
+export const LEVELS = ["novice", "beginner", "improver", "casual", "club", "strong", "expert", "master"];
 const PLAYER = new RegExp(`^(h|r|c:(${LEVELS.join("|")}))$`);
 
 /** The position text of a variant's standard start (what the engine's load() reads). */

@@ -46,7 +46,8 @@ export async function showRules(gameId) {
  * a promise of the seat names; `onStart({game, variant, options, players})`.
  */
 export class NewGameDialog {
-  constructor({ games, settingsOf, seatNames, onStart }) {
+  constructor({ games, settingsOf, seatNames, onStart, levelsOf = null }) {
+    this.levelsOf = levelsOf; // (levels hook, #31: game -> promise of the engine's levels)
     this.games = games;
     this.settingsOf = settingsOf;
     this.seatNames = seatNames;
@@ -92,6 +93,11 @@ export class NewGameDialog {
   _game(gameId) {
     const info = this._info(gameId);
     this.last = this.settingsOf(gameId) || {};
+    this.gameId = gameId; // (levels hook, #31)
+    this.levelsOf?.(gameId).then(
+      r => this.gameId === gameId && this.opponent.setLevels(r.levels),
+      () => {},
+    );
     const select = $("new-variant");
     const current = info.variants.some(v => v.id === this.last.variant)
       ? this.last.variant

@@ -15,6 +15,7 @@
 import { h } from "../app/dom.js";
 import { LEVELS } from "../model/url.js";
 import { DAYS, PRESETS, describeControl, parseControl } from "../model/clock.js";
+import { intervalText, ratingText } from "../engine/levels.js";
 
 export const MODES = [
   { id: "computer", name: "Play the computer", short: "Computer", about: "" },
@@ -32,11 +33,15 @@ export const MODES = [
   },
 ];
 
-/** Each level in one line (README: levels are counted, not timed). */
+/** Each level in a few words (README: levels are counted, not timed). */
 export const LEVEL_ABOUT = {
+  novice: "sees only its own move, blunders often",
   beginner: "two moves ahead, often slips",
+  improver: "three moves ahead, slips now and then",
   casual: "three moves ahead, the odd slip",
+  club: "three moves ahead, rarely slips",
   strong: "the best move it finds in a second",
+  expert: "the best move it finds in two seconds",
   master: "its longest search, a few seconds",
 };
 
@@ -102,6 +107,31 @@ export class OpponentChoice {
     this.names = ["Player 1", "Player 2"];
     this.clock = "-"; // the clock chosen: a value of clockChoices()
     this.custom = { minutes: 10, increment: 5 };
+    /** @type {Map<string, object>} the game's levels by id, with ratings (engine/levels.js) */
+    this.rated = new Map();
+    this.shown = null; // the choice last drawn (null: none of the modes)
+  }
+
+  /**
+   * The levels of the game chosen, as the engine rates them (`levels`:
+   * [{id, label, rating, low, high}], or null while unknown): each level is
+   * then named with its rating.  Redraws when the controls are drawn.
+   */
+  setLevels(levels) {
+    this.rated = new Map((levels || []).map(l => [l.id, l]));
+    if (this.box.childElementCount) this.show(this.shown, this.names); // (drawn as it was)
+  }
+
+  /** The level radio's words: its name, its rating (when measured) and its line. */
+  _levelLabel(id) {
+    const rated = this.rated.get(id);
+    const rating = ratingText(rated);
+    const interval = intervalText(rated);
+    return {
+      name: levelName(id),
+      rating,
+      title: rating ? `Rated ${rating} in this game (95 %: ${interval})` : "",
+    };
   }
 
   /** The clock chosen, as a clock.js control, or null (no clock). */
@@ -111,11 +141,12 @@ export class OpponentChoice {
 
   /** Draw for `choice` (null: none of the modes) and these seat names. */
   show(choice, names) {
+    this.shown = choice;
     if (choice) this.choice = { ...choice, level: choice.level || this.choice.level };
     this.names = names;
     const p = this.prefix;
     const c = choice ? this.choice : { mode: null, level: this.choice.level, you: this.choice.you };
-    const radio = (group, value, checked, label, about) =>
+    const radio = (group, value, checked, label, about, rating = "") =>
       h(
         "label",
         { class: `choice choice-${group}` },
@@ -127,7 +158,9 @@ export class OpponentChoice {
           onchange: () => this._set(group, value),
         }),
         h("span", { class: "choice-name" }, label),
-        about ? h("span", { class: "about" }, about) : null,
+        rating ? h("span", { class: "rating" }, rating) : null,
+        // (a level's words are read out with it, and shown for the level chosen)
+        about ? h("span", { class: group === "level" ? "about visually-hidden" : "about" }, about) : null,
       );
     const mode = MODES.find(m => m.id === c.mode);
     const modes = h(
@@ -150,7 +183,17 @@ export class OpponentChoice {
       "fieldset",
       { class: "levels", hidden: c.mode !== "computer" },
       h("legend", {}, "Computer level"),
-      ...LEVELS.map(l => radio("level", l, c.level === l, levelName(l), LEVEL_ABOUT[l])),
+      h(
+        "div",
+        { class: "level-row" },
+        ...LEVELS.map(l => {
+          const { name, rating, title } = this._levelLabel(l);
+          const label = radio("level", l, c.level === l, name, LEVEL_ABOUT[l], rating);
+          if (title) label.title = title;
+          return label;
+        }),
+      ),
+      h("p", { class: "about level-about" }, LEVEL_ABOUT[c.level] || ""),
     );
     const colours = h(
       "fieldset",

@@ -17,7 +17,8 @@ export class StartPanel {
    * variant)`: the seat names when known at once (else null); `seatNames(game,
    * variant)`: a promise of them (from the engine); `onStart(choice)`; `onClose()`.
    */
-  constructor({ games, settingsOf, namesOf, seatNames, onStart, onClose }) {
+  constructor({ games, settingsOf, namesOf, seatNames, onStart, onClose, levelsOf = null }) {
+    this.levelsOf = levelsOf; // (levels hook, #31: game -> promise of the engine's levels)
     this.games = games;
     this.settingsOf = settingsOf;
     this.namesOf = namesOf;
@@ -69,6 +70,10 @@ export class StartPanel {
   _game(gameId) {
     this.game = gameId;
     $("start-puzzles").setAttribute("href", `#puzzles/${gameId}`); // (puzzles hook, #30)
+    this.levelsOf?.(gameId).then(
+      r => this.game === gameId && this.opponent.setLevels(r.levels),
+      () => {},
+    );
     const info = this._info(gameId);
     const last = this.settingsOf(gameId) || {};
     const current = info.variants.some(v => v.id === last.variant) ? last.variant : info.variants[0].id;

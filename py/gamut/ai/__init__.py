@@ -32,6 +32,7 @@ other, ``tools.solve`` proves short forced wins by exact full-width search.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..core import OptionError, SearchHooks, excerpt
@@ -55,11 +56,39 @@ class Level:
     max_depth: int  # alpha-beta depth limit
     seconds: float  # nominal thinking time (CPython), turned into a budget
     noise: float  # softmax temperature over root scores (0 = best move)
+    #: Two level names: this level thinks the geometric mean of their
+    #: times in each game (``seconds`` is then only its usual value), so it
+    #: stays halfway between them where a game gives one of them more time.
+    between: tuple[str, str] | None = None
+    #: (game id, (max_depth, seconds, noise)): where a game needs the level
+    #: set otherwise to stand between its neighbours (what a slip costs, and
+    #: what a ply more or a few more nodes give, differ from game to game;
+    #: measured in ``bench/RATINGS.md``).
+    by_game: tuple[tuple[str, tuple[int, float, float]], ...] = ()
+
+    def _in(self, state) -> tuple[int, float, float]:
+        """(max_depth, seconds, noise) in ``state``'s game."""
+        return dict(self.by_game).get(state.info.id, (self.max_depth, self.seconds, self.noise))
+
+    def depth_in(self, state) -> int:
+        """The depth limit in ``state``'s game."""
+        return self._in(state)[0]
+
+    def noise_in(self, state) -> float:
+        """The softmax temperature in ``state``'s game."""
+        return self._in(state)[2]
 
     def seconds_in(self, state) -> float:
-        """The nominal thinking time in ``state``'s game: ``seconds``, unless
-        the game asks for another (``state.level_seconds``, {level: seconds})."""
-        return state.level_seconds.get(self.name, self.seconds)
+        """The nominal thinking time in ``state``'s game: ``seconds`` (or the
+        level's own for that game, ``by_game``), unless the game asks for
+        another (``state.level_seconds``, {level: seconds}) or the level
+        sits ``between`` two others."""
+        if self.name in state.level_seconds:
+            return state.level_seconds[self.name]
+        if self.between is not None:
+            low, high = (LEVELS[name].seconds_in(state) for name in self.between)
+            return round(math.sqrt(low * high), 3)
+        return self._in(state)[1]
 
     def time_limit(self, state) -> float:
         """A wall-clock cap (seconds) for interactive use, far above the
@@ -71,10 +100,30 @@ class Level:
         return max(16, int(self.seconds_in(state) * state.search_speed))
 
 
+#: Every level, weakest first (the page lists them in this order).  The
+#: four of the first ladder (beginner, casual, strong, master) keep their
+#: names and exact parameters (links name them; ``tests/test_levels.py``
+#: pins their moves); the others fill the gaps, aiming at neighbours
+#: 100-250 Elo apart (measured: ``bench/RATINGS.md``).  Low levels see one or two plies
+#: and pick among the root moves by a wide softmax: they take a win in one
+#: (a proven win is never left to chance) and blunder often.
 LEVELS = {
+    "novice": Level(
+        "novice",
+        "Novice",
+        1,
+        0.05,
+        40.0,
+        by_game=(("escabel", (1, 0.05, 300.0)), ("evl", (1, 0.05, 150.0)), ("el", (1, 0.05, 300.0))),
+    ),
     "beginner": Level("beginner", "Beginner", 2, 0.1, 60.0),
+    "improver": Level(
+        "improver", "Improver", 3, 0.15, 40.0, by_game=(("evl", (3, 0.15, 100.0)), ("el", (3, 0.2, 25.0)))
+    ),
     "casual": Level("casual", "Casual", 3, 0.25, 15.0),
+    "club": Level("club", "Club", 3, 0.25, 5.0, by_game=(("escabel", (64, 0.06, 0.0)),)),
     "strong": Level("strong", "Strong", 64, 0.75, 0.0),
+    "expert": Level("expert", "Expert", 64, 1.5, 0.0, between=("strong", "master")),
     "master": Level("master", "Master", 64, 3.0, 0.0),
 }
 
@@ -109,10 +158,10 @@ def start(
             return AlphaBeta(state, max_depth=depth, seed=seed, tt=tt, score_single_move=True)
         return AlphaBeta(
             state,
-            max_depth=lv.max_depth,
+            max_depth=lv.depth_in(state),
             max_nodes=lv.budget(state),
             seed=seed,
-            noise=0.0 if best_only else lv.noise,
+            noise=0.0 if best_only else lv.noise_in(state),
             tt=tt,
             score_single_move=best_only,
         )

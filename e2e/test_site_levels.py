@@ -1,0 +1,92 @@
+"""The computer's levels of issue #31 in the page: the start panel and the
+New game dialog list every level, weakest first, each named with its rating
+in the game chosen (the engine's ``levels``, asked once a game); a new level
+chosen there plays, and the game's link keeps it (a reload too).
+"""
+
+from __future__ import annotations
+
+import time
+
+from conftest import wait_engine_ready
+from pagekit import cell, wait_idle
+from playwright.sync_api import expect
+
+from gamut.ai import LEVELS
+from gamut.ai.ratings import RATINGS
+
+NAMES = [level.label for level in LEVELS.values()]
+
+
+def shown_levels(box) -> list[list[str]]:
+    """(name, rating) of each level radio in ``box``, in order."""
+    return box.locator(".choice-level").evaluate_all(
+        "els => els.map(e => [e.querySelector('.choice-name').textContent,"
+        " (e.querySelector('.rating') || {}).textContent || ''])"
+    )
+
+
+def expected(game: str) -> list[list[str]]:
+    """(name, rating) of each level in ``game``: "" for a level not measured there."""
+    table = RATINGS[game]
+    return [[level.label, str(table[name][0]) if name in table else ""] for name, level in LEVELS.items()]
+
+
+def shows_levels_of(box, game: str, timeout: float = 10.0) -> None:
+    """Wait until ``box`` names each level with its rating in ``game`` (the
+    engine answers ``levels`` a moment after the game is chosen)."""
+    end = time.monotonic() + timeout
+    while shown_levels(box) != expected(game) and time.monotonic() < end:
+        box.page.wait_for_timeout(100)
+    assert shown_levels(box) == expected(game)
+
+
+def test_the_start_panel_names_each_level_with_its_rating_in_the_game(page, site_url):
+    page.goto(site_url)
+    wait_engine_ready(page)
+    start = page.locator("#start")
+    expect(start.locator(".choice-level")).to_have_count(len(LEVELS))
+    shows_levels_of(start, "loa")
+    for i in range(len(NAMES)):  # each with its line of words
+        assert start.locator(".choice-level").nth(i).locator(".about").inner_text().strip()
+    # another game: its own ratings
+    page.locator("#start-game").select_option("evl")
+    shows_levels_of(start, "evl")
+    # a new level, chosen with one click, plays
+    page.locator("#start .choice-level", has_text=NAMES[0]).click()
+    page.locator("#start-play").click()
+    wait_idle(page)
+    seats = page.eval_on_selector_all("#players select.seat-kind", "els => els.map(e => e.value)")
+    assert seats == ["h", f"c:{next(iter(LEVELS))}"]
+
+
+def test_a_new_level_chosen_in_the_new_game_dialog_is_kept_in_the_link(page, site_url):
+    page.goto(site_url + "#v1/loa/standard/-/b1-d3")
+    wait_engine_ready(page)
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator(".choice-mode", has_text="Computer").click()
+    expect(dialog.locator(".choice-level")).to_have_count(len(LEVELS))
+    shows_levels_of(dialog, "loa")
+    new_levels = [name for name in LEVELS if name not in ("beginner", "casual", "strong", "master")]
+    level = new_levels[len(new_levels) // 2]  # one between the first four
+    dialog.locator(".choice-level", has_text=LEVELS[level].label).click()
+    dialog.locator(".choice-you", has_text="Black").click()
+    expect(page.locator("#new-seat-1")).to_have_value(f"c:{level}")
+    page.locator("#new-start").click()
+    wait_idle(page)
+    cell(page, "b1").click()
+    cell(page, "d3").click()
+    expect(page.locator("#moves .mv")).to_have_count(2, timeout=30_000)  # the computer replied
+    assert page.evaluate("location.hash").endswith(f"/players=h,c:{level}")
+    # the link opens the same game, the same level to play
+    link = page.evaluate("location.hash")
+    page.goto(site_url + "#v1/loa/standard/-/")
+    wait_engine_ready(page)
+    page.goto(site_url + link)
+    wait_idle(page)
+    expect(page.locator('#players select.seat-kind[data-seat="1"]')).to_have_value(f"c:{level}")
+    expect(page.locator('#players select.seat-kind[data-seat="1"] option:checked')).to_have_text(
+        LEVELS[level].label
+    )

@@ -1,0 +1,51 @@
+// The computer's levels in a game, with their measured ratings: the engine's
+// `levels({game})` (py/gamut/levels.py), asked once per game and engine and
+// kept, so the start panel, the New game dialog and the progress page share
+// one answer.  A failed call is forgotten (the next asks again).
+
+/**
+ * @typedef {{id: string, label: string, rating: number | null, low: number | null, high: number | null}} LevelInfo
+ * @typedef {{levels: LevelInfo[], anchor: string}} LevelTable
+ */
+
+/** @type {WeakMap<object, Map<string, Promise<LevelTable>>>} engine -> game -> answer */
+const asked = new WeakMap();
+
+/**
+ * The levels of `game` as `engine` (anything with `call(method, params)`)
+ * rates them: a promise of `{levels: [{id, label, rating, low, high}], anchor}`,
+ * weakest first.
+ * @param {{call: (method: string, params: object) => Promise<any>}} engine
+ * @param {string} game
+ * @returns {Promise<LevelTable>}
+ */
+export function levelsOf(engine, game) {
+  let games = asked.get(engine);
+  if (!games) {
+    games = new Map();
+    asked.set(engine, games);
+  }
+  let answer = games.get(game);
+  if (!answer) {
+    answer = engine.call("levels", { game });
+    games.set(game, answer);
+    answer.catch(() => {
+      if (games.get(game) === answer) games.delete(game);
+    });
+  }
+  return answer;
+}
+
+/** A level's rating as the page shows it ("1382"), or "" when it was not measured. */
+export function ratingText(level) {
+  return level && Number.isFinite(level.rating)
+    ? String(Math.round(/** @type {number} */ (level.rating)))
+    : "";
+}
+
+/** The 95 % interval in words ("1146 to 1617"), or "". */
+export function intervalText(level) {
+  return level && Number.isFinite(level.low) && Number.isFinite(level.high)
+    ? `${Math.round(/** @type {number} */ (level.low))} to ${Math.round(/** @type {number} */ (level.high))}`
+    : "";
+}
