@@ -478,10 +478,17 @@ function buildPicker(current) {
     ),
   );
   $("rules-menu-list").replaceChildren(...rulesMenuItems(page.games));
-  $("puzzles-menu-list").replaceChildren(...puzzlesMenuItems(page.games)); // (puzzles hook, #30)
-  $("puzzles-menu-list").append(...lessonsMenuItems(page.games)); // (lessons hook, #31)
-  $("puzzles-menu-list").append(...progressMenuItems()); // (progress hook, #31)
-  $("puzzles-menu-list").append(...mistakesMenuItems(page.games)); // (mistakes hook, #31)
+  // The header's Learn menu (#30, #31): each game's lessons and puzzles, then your own play
+  const heading = text => h("li", { class: "menu-heading", role: "presentation" }, text);
+  $("puzzles-menu-list").replaceChildren(
+    heading("Lessons"),
+    ...lessonsMenuItems(page.games),
+    heading("Puzzles"),
+    ...puzzlesMenuItems(page.games),
+    heading("Your play"),
+    ...mistakesMenuItems(page.games),
+    ...progressMenuItems(),
+  );
 }
 
 boot();

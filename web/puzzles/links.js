@@ -17,6 +17,7 @@ export function puzzlesMenuItems(games) {
     const link = document.createElement("a");
     link.href = `#puzzles/${info.id}`;
     link.textContent = info.name;
+    link.setAttribute("aria-label", `${info.name} puzzles`); // (under the menu's "Puzzles" heading)
     item.append(link);
     return item;
   });
