@@ -376,7 +376,7 @@ def test_the_analyse_command_prints_every_move_and_a_summary(tmp_path):
 def test_the_analyse_command_refuses_bad_settings(tmp_path):
     path = tmp_path / "g.txt"
     path.write_text('[Game "loa"]\n\n1. b1-d3 *\n')
-    assert run_cli("analyse", str(path), "--level", "expert")[0] == 2
+    assert run_cli("analyse", str(path), "--level", "grandmaster")[0] == 2
     status, out, err = run_cli("analyse", str(path), "--depth", "0")
     assert status == 2 and "depth" in err and out == ""
     status, out, _ = run_cli("analyse", str(path), "--depth", "2")
