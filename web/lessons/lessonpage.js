@@ -6,8 +6,7 @@
 // wrong | finished | failed, for tools and tests.
 
 import { $ } from "../app/dom.js";
-import { Board } from "../board/board.js";
-import { applyTheme, themeOf } from "../settings/themes.js";
+import { pageBoard, showInLook } from "../board/pageboard.js";
 import { firstOpen, goalCells, nextStep, progressOf, stepsOf } from "./lessonflow.js";
 import { LessonStore } from "./lessonstore.js";
 import { buildLessonPage, drawGames, drawPanel } from "./lessonview.js";
@@ -61,21 +60,11 @@ export class LessonPage {
       reset: () => this.reset(),
       open: index => this.openStep(index),
     });
-    this.board = new Board(
-      { svg: this.els.svg, palette: this.els.palette, actions: this.els.actions },
-      {
-        onMove: text => this.played(text),
-        onMark: cells => this._marked(cells),
-        onIllegal: (clicks, message) => this._illegal(clicks, message),
-        onRefused: () => this._refused(),
-        onChange: () => {},
-      },
-    );
-    this.box.addEventListener("keydown", e => {
-      // EL's numbers typed anywhere on the page; Escape drops a selection
-      if (e.altKey || e.ctrlKey || e.metaKey || e.target instanceof HTMLInputElement) return;
-      if (this.board.pickLabel(e.key)) e.preventDefault();
-      else if (e.key === "Escape") this.board.cancel();
+    this.board = pageBoard(this.box, this.els, {
+      onMove: text => this.played(text),
+      onMark: cells => this._marked(cells),
+      onIllegal: (clicks, message) => this._illegal(clicks, message),
+      onRefused: () => this._refused(),
     });
   }
 
@@ -297,18 +286,7 @@ export class LessonPage {
   /** Show `view` on the board in the page's settings (theme, coordinates,
    * the sound of the move, which compares it with the position shown before). */
   _show(view) {
-    const look = this.look;
-    if (look) {
-      const theme = themeOf(view.game, look.settings.themeOf(view.game));
-      const key = `${view.game}/${theme ? theme.id : ""}/${look.scheme.scheme}`;
-      if (key !== this.themeKey) {
-        this.themeKey = key;
-        applyTheme(this.els.svg, theme, look.scheme.scheme);
-      }
-      this.board.setCoordinates(look.settings.prefs.coordinates);
-      look.sound.shown(this.steps[this.index], this.line, view);
-    }
-    this.board.show(view);
+    showInLook(this, view, this.steps[this.index], this.line);
   }
 
   /** The board's proportions for the layout (style.css's --board-aspect). */

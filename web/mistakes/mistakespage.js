@@ -21,10 +21,9 @@
 //   mistakes.collect(model);  mistakes.open("loa");  mistakes.open(null);  mistakes.hide();
 
 import { $ } from "../app/dom.js";
-import { Board } from "../board/board.js";
+import { pageBoard, showInLook } from "../board/pageboard.js";
 import { MoveBox } from "../panels/movebox.js";
 import { analysisFor } from "../model/analysis.js";
-import { applyTheme, themeOf } from "../settings/themes.js";
 import * as library from "../library/library.js";
 import {
   collect,
@@ -151,28 +150,18 @@ export class MistakesPage {
       skip: () => this.skip(),
       next: () => this.next(),
     });
-    this.board = new Board(
-      { svg: this.els.svg, palette: this.els.palette, actions: this.els.actions },
-      {
-        onMove: text => this.played(text),
-        onMark: cells => this._marked(cells),
-        onIllegal: (clicks, message) => this._illegal(clicks, message),
-        onRefused: () =>
-          this._say(this.phase === "check" ? "Thinking…" : "Press Next for the next exercise."),
-        onChange: () => {},
-      },
-    );
+    this.board = pageBoard(this.box, this.els, {
+      onMove: text => this.played(text),
+      onMark: cells => this._marked(cells),
+      onIllegal: (clicks, message) => this._illegal(clicks, message),
+      onRefused: () => this._say(this.phase === "check" ? "Thinking…" : "Press Next for the next exercise."),
+    });
     this.movebox = new MoveBox({
       form: this.els.form,
       input: this.els.input,
       options: this.els.options,
       message: this.els.message,
       onEnter: text => this._entered(text),
-    });
-    this.box.addEventListener("keydown", e => {
-      const typing = e.target instanceof HTMLInputElement;
-      if (!typing && !e.altKey && !e.ctrlKey && !e.metaKey && this.board.pickLabel(e.key)) e.preventDefault();
-      else if (!typing && e.key === "Escape") this.board.cancel();
     });
   }
 
@@ -451,18 +440,7 @@ export class MistakesPage {
 
   /** Show `view` (after `line`) on the board in the page's settings: the game's theme, the coordinates, the sound. */
   _show(view, line = this.exercise ? this.exercise.line : []) {
-    const look = this.look;
-    if (look) {
-      const theme = themeOf(view.game, look.settings.themeOf(view.game));
-      const key = `${view.game}/${theme ? theme.id : ""}/${look.scheme.scheme}`;
-      if (key !== this.themeKey) {
-        this.themeKey = key;
-        applyTheme(this.els.svg, theme, look.scheme.scheme);
-      }
-      this.board.setCoordinates(look.settings.prefs.coordinates);
-      look.sound.shown(this.exercise, line, view); // (a move's sound when the try is played)
-    }
-    this.board.show(view);
+    showInLook(this, view, this.exercise, line);
   }
 
   /** The board's proportions for the layout (style.css's --board-aspect). */

@@ -21,14 +21,13 @@
 //   puzzles.open("loa");   puzzles.hide();   puzzles.isOpen
 
 import { $ } from "../app/dom.js";
-import { Board } from "../board/board.js";
+import { pageBoard, showInLook } from "../board/pageboard.js";
 import { MoveBox } from "../panels/movebox.js";
 import { format } from "../model/url.js";
 import { PuzzleSession, hintMarks } from "./session.js";
 import { PuzzleStore, choose } from "./puzzlestore.js";
 import { buildPuzzlePage, drawGames, drawPanel } from "./puzzleview.js";
 import { signedChange } from "./glicko2.js";
-import { applyTheme, themeOf } from "../settings/themes.js";
 
 const root = document.documentElement;
 const REPLY_PAUSE_MS = 450; // before the opponent's reply: the player's move is seen first
@@ -80,28 +79,18 @@ export class PuzzlePage {
       next: () => this.next(),
       history: id => this.openPuzzle(id),
     });
-    this.board = new Board(
-      { svg: this.els.svg, palette: this.els.palette, actions: this.els.actions },
-      {
-        onMove: text => this.played(text),
-        onMark: cells => this._marked(cells),
-        onIllegal: (clicks, message) => this._illegal(clicks, message),
-        onRefused: () => this._refused(),
-        onChange: () => {},
-      },
-    );
+    this.board = pageBoard(this.box, this.els, {
+      onMove: text => this.played(text),
+      onMark: cells => this._marked(cells),
+      onIllegal: (clicks, message) => this._illegal(clicks, message),
+      onRefused: () => this._refused(),
+    });
     this.movebox = new MoveBox({
       form: this.els.form,
       input: this.els.input,
       options: this.els.options,
       message: this.els.message,
       onEnter: text => this._entered(text),
-    });
-    this.box.addEventListener("keydown", e => {
-      // EL's numbers typed anywhere on the page but in the move box
-      const typing = e.target instanceof HTMLInputElement;
-      if (!typing && !e.altKey && !e.ctrlKey && !e.metaKey && this.board.pickLabel(e.key)) e.preventDefault();
-      else if (!typing && e.key === "Escape") this.board.cancel();
     });
   }
 
@@ -434,18 +423,7 @@ export class PuzzlePage {
    * page's settings: the game's colour theme, the coordinates, the sound of
    * a move played (the sound compares it with the position shown before). */
   _show(view) {
-    const look = this.look;
-    if (look) {
-      const theme = themeOf(view.game, look.settings.themeOf(view.game));
-      const key = `${view.game}/${theme ? theme.id : ""}/${look.scheme.scheme}`;
-      if (key !== this.themeKey) {
-        this.themeKey = key;
-        applyTheme(this.els.svg, theme, look.scheme.scheme);
-      }
-      this.board.setCoordinates(look.settings.prefs.coordinates);
-      look.sound.shown(this.session, this.session.line(), view);
-    }
-    this.board.show(view);
+    showInLook(this, view, this.session, this.session.line());
   }
 
   /** The board's proportions for the layout (style.css's --board-aspect, here for this board). */
