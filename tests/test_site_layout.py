@@ -37,8 +37,9 @@ def files(site: Path) -> set[str]:
 
 def sw_constants(site: Path) -> tuple[str, list[str]]:
     text = (site / "sw.js").read_text()
-    version = re.search(r'const VERSION = "([^"]*)";', text)[1]
-    listed = json.loads("[" + re.search(r"const FILES = \[(.*?)\];", text, re.S)[1] + "]")
+    # (the build's scripts are minified: "const VERSION=...,FILES=[...]")
+    version = re.search(r'\bVERSION\s*=\s*"([^"]*)"', text)[1]
+    listed = json.loads("[" + re.search(r"\bFILES\s*=\s*\[(.*?)\]", text, re.S)[1] + "]")
     return version, listed
 
 
@@ -86,12 +87,14 @@ def test_the_builds_modules_import_each_other_relatively(sites):
             assert (path.parent / spec).resolve().is_relative_to(folder), (path, spec)
             assert (path.parent / spec).is_file(), (path, spec)
     worker = (folder / "worker.js").read_text()
-    pyodide = re.search(r'const PYODIDE = "([^"]+)";', worker)[1]
+    pyodide = re.search(r'\bPYODIDE\s*=\s*"([^"]+)"', worker)[1]
     assert posixpath.normpath(posixpath.join(info["build"], pyodide)) + "/" == info["pyodide"]
-    assert f'const BUILD = "{info["version"]}";' in worker
+    assert re.search(rf'\bBUILD\s*=\s*"{info["version"]}"', worker)
     offline = (folder / "offline.js").read_text()
-    assert f'export const BUILD = "{info["version"]}";' in offline
-    site_root = re.search(r'new URL\("([^"]+)", import.meta.url\)', offline)[1]
+    assert re.search(rf'\bBUILD\s*=\s*"{info["version"]}"', offline) and re.search(
+        r"export\s*\{[^}]*\bBUILD\b|export const BUILD", offline
+    )
+    site_root = re.search(r'new URL\("([^"]+)",\s*import.meta.url\)', offline)[1]
     assert posixpath.normpath(posixpath.join(info["build"], site_root)) == "."
 
 
@@ -102,7 +105,7 @@ def test_the_service_worker_caches_every_file_of_its_build(sites):
     assert version == build.build_info(site)["version"]
     assert listed[0] == "./" and sorted(listed[1:]) == sorted(files(site) - {"sw.js"})
     # sw.js tells the folders whose files never change under one name by this pattern
-    immutable = re.search(r"const IMMUTABLE = /(.*)/;", (site / "sw.js").read_text())[1]
+    immutable = re.search(r"\bIMMUTABLE\s*=\s*/(.*?)/[;,]", (site / "sw.js").read_text())[1]
     assert immutable.replace("\\/", "/") == f"^(?:{build.BUILD_DIR}|{build.PYODIDE_DIR})/"
 
 
