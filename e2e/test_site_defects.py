@@ -56,7 +56,7 @@ def test_seat_select_keeps_the_keyboard_focus(page, site_url):
         "the focus left the seat's select"
     )
     page.keyboard.press("ArrowDown")
-    expect(select).to_have_value("c:beginner")
+    expect(select).to_have_value("c:novice")  # (the weakest level first, #31)
     assert page.evaluate("document.documentElement.dataset.ply") == "1", "an arrow key browsed the moves"
 
 

@@ -365,6 +365,8 @@ export class ProgressPage {
   play(game, level) {
     const choice = playChoice(game, level, this.settingsOf(game));
     this.hide();
+    // (the address leaves #progress, so the new game's link takes its place: keep.js leaves a page's own address alone)
+    history.replaceState(history.state, "", location.pathname + location.search);
     this.onPlay(choice);
   }
 
