@@ -17,6 +17,7 @@
 // cards drawn), for tools and tests.
 
 import { $, h } from "../app/dom.js";
+import { levelsOf } from "../engine/levels.js";
 import { playChoice, resultOf, summary } from "./progress.js";
 import { ProgressStore } from "./progressstore.js";
 import { ratingChart } from "./chart.js";
@@ -98,7 +99,7 @@ export class ProgressPage {
     if (Array.isArray(known)) return known;
     if (!known && this.engine) {
       const asked = Promise.resolve(this.engine.ready)
-        .then(() => this.engine.call("levels", { game }))
+        .then(() => levelsOf(this.engine, game)) // (the one answer the start panel and New game share)
         .then(
           answer => {
             this.levels.set(game, Array.isArray(answer && answer.levels) ? answer.levels : []);
