@@ -197,12 +197,16 @@ test("Sound: silent before the first gesture, then plays each new position's sou
   let on = true;
   const root = { dataset: {} };
   const target = fakeTarget();
-  const sound = new Sound({ enabled: () => on, root, target });
+  const idle = [];
+  const sound = new Sound({ enabled: () => on, root, target, later: fn => idle.push(fn) });
   sound.shown(model, ["b1-d3"], loaBefore);
   sound.shown(model, ["b1-d3", "c1-c3"], loaMoved);
   assert.equal(log.created, 0, "no AudioContext before a gesture");
   assert.equal(root.dataset.sounds, undefined);
   target.handlers.pointerdown();
+  assert.equal(log.created, 0, "not made inside the gesture's handler (it is slow: it would hold the click)");
+  assert.equal(idle.length, 1, "it is asked for, for when the page is idle");
+  idle.shift()();
   assert.equal(log.created, 1);
   sound.shown(model, ["b1-d3"], loaBefore); // back: nothing
   sound.shown(model, ["b1-d3", "c1xf4"], loaTook);
@@ -227,4 +231,72 @@ test("every kind has notes, each short and soft", () => {
       assert.ok(frequency > 100 && frequency < 2000 && loudness > 0 && loudness <= 0.4, kind);
     }
   }
+});
+
+test("Sound: the first gesture's context is made in a later task, or at once when a sound comes first", t => {
+  const { log, FakeContext } = fakeAudio();
+  globalThis.AudioContext = FakeContext;
+  t.after(() => delete globalThis.AudioContext);
+  const root = { dataset: {} };
+  const target = fakeTarget();
+  const idle = [];
+  const sound = new Sound({ enabled: () => true, root, target, later: fn => idle.push(fn) });
+  target.handlers.pointerdown();
+  target.handlers.keydown();
+  assert.equal(idle.length, 1, "asked for once");
+  assert.equal(log.created, 0);
+  // the player's move sounds before the idle task came: the context is made for it, and the sound plays
+  sound.shown(model, ["b1-d3"], loaBefore);
+  sound.shown(model, ["b1-d3", "c1-c3"], loaMoved);
+  assert.equal(log.created, 1);
+  assert.equal(root.dataset.soundLast, "move");
+  assert.equal(log.started.length, NOTES.move.length);
+  idle.shift()(); // (the idle task, late: nothing more is made)
+  assert.equal(log.created, 1, "one context for the page");
+});
+
+test("Sound: muted at the first gesture, no context is made until a sound is due with sound on", t => {
+  const { log, FakeContext } = fakeAudio();
+  globalThis.AudioContext = FakeContext;
+  t.after(() => delete globalThis.AudioContext);
+  let on = false;
+  const target = fakeTarget();
+  const idle = [];
+  const sound = new Sound({ enabled: () => on, root: { dataset: {} }, target, later: fn => idle.push(fn) });
+  target.handlers.pointerdown();
+  idle.splice(0).forEach(fn => fn());
+  sound.play("move");
+  assert.equal(log.created, 0, "nothing made while muted");
+  on = true; // (the sound toggle's click: a gesture, then the setting)
+  target.handlers.pointerdown();
+  idle.splice(0).forEach(fn => fn());
+  assert.equal(log.created, 1);
+});
+
+test("Sound: a context the browser suspended is resumed by the next gesture, and no sound before any gesture", t => {
+  const { log, FakeContext } = fakeAudio();
+  globalThis.AudioContext = FakeContext;
+  t.after(() => delete globalThis.AudioContext);
+  const root = { dataset: {} };
+  const target = fakeTarget();
+  const sound = new Sound({ enabled: () => true, root, target, later: fn => fn() });
+  sound.play("move");
+  assert.equal(log.created, 0, "no gesture yet: silent, and no context");
+  assert.equal(root.dataset.sounds, undefined);
+  target.handlers.keydown();
+  assert.equal(log.created, 1);
+  sound.context.state = "suspended";
+  target.handlers.pointerdown();
+  assert.equal(log.resumed, 1);
+});
+
+test("Sound: without Web Audio, gestures and sounds do nothing and throw nothing", () => {
+  const target = fakeTarget();
+  const root = { dataset: {} };
+  const sound = new Sound({ enabled: () => true, root, target, later: fn => fn() });
+  target.handlers.pointerdown();
+  sound.play("capture");
+  target.handlers.keydown();
+  assert.equal(sound.context, null);
+  assert.equal(root.dataset.sounds, undefined);
 });

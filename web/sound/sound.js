@@ -9,8 +9,14 @@
 // a game opens, a jump skips moves, or a move is taken back.
 //
 // The browser lets a page make sound only after the user has interacted with
-// it: the AudioContext is created (or resumed) on the first pointerdown or
-// keydown, never before, so no autoplay warning is ever printed.  Every
+// it: the AudioContext is made after the first pointerdown or keydown, never
+// before, so no autoplay warning is ever printed.  Making the first one is
+// slow (the browser starts its audio service: 60-280 ms, one task), so it is
+// not made inside the gesture's handler, which would hold the player's first
+// click: the gesture only asks for it, and it is made in a task of its own
+// when the page is idle (the activation is "sticky": a context made after
+// the page's first gesture starts running), or at once when a sound is due
+// first.  A context the browser suspended is resumed in a gesture.  Every
 // sound actually started is counted on <html>: data-sounds (how many) and
 // data-sound-last (which), for tools and tests.
 
@@ -85,12 +91,17 @@ export const NOTES = {
 export class Sound {
   /**
    * `enabled()`: whether sound is on (the settings); `root`: where the
-   * counts are written; `target`: where the first gesture is awaited.
+   * counts are written; `target`: where the first gesture is awaited;
+   * `later(fn)`: runs `fn` in a task of its own, when the page is idle.
    */
-  constructor({ enabled, root = document.documentElement, target = window }) {
+  constructor({ enabled, root = document.documentElement, target = window, later = whenIdle }) {
     this.enabled = enabled;
     this.root = root;
+    this.later = later;
     this.context = null;
+    this.touched = false; // (a gesture has come: the browser allows sound)
+    this.asked = false; // (the context is to be made when the page is idle)
+    this.unavailable = false; // (no Web Audio here)
     this.shownBefore = null;
     const wake = () => this._wake();
     for (const type of ["pointerdown", "keydown"]) target.addEventListener(type, wake, { capture: true });
@@ -111,8 +122,9 @@ export class Sound {
 
   /** Play `kind` now, when sound is on and the page has been touched. */
   play(kind) {
-    const ctx = this.context;
-    if (!ctx || !this.enabled() || !NOTES[kind]) return;
+    if (!this.touched || !this.enabled() || !NOTES[kind]) return;
+    const ctx = this._context(); // (made now when the idle task has not come yet)
+    if (!ctx) return;
     if (ctx.state === "suspended") ctx.resume().catch(() => {});
     const t0 = ctx.currentTime + 0.01;
     for (const [at, frequency, length, type, loudness] of NOTES[kind]) {
@@ -133,17 +145,41 @@ export class Sound {
     d.soundLast = kind;
   }
 
-  /** The first gesture: now the browser allows sound. */
+  /** A gesture: now the browser allows sound.  The context is asked for
+   * (when sound is on), not made here (see the top of this file); one the
+   * browser suspended is resumed (cheap, and allowed only in a gesture). */
   _wake() {
-    const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
-    if (!Context) return;
-    try {
-      if (!this.context) this.context = new Context();
+    this.touched = true;
+    if (this.context) {
       if (this.context.state === "suspended") this.context.resume().catch(() => {});
-    } catch {
-      this.context = null; // no sound on this browser
+      return;
     }
+    if (this.asked || !this.enabled()) return;
+    this.asked = true;
+    this.later(() => {
+      this.asked = false;
+      if (this.enabled()) this._context();
+    });
   }
+
+  /** The AudioContext, made on first use; null before a gesture and on a browser without Web Audio. */
+  _context() {
+    if (this.context || !this.touched || this.unavailable) return this.context;
+    const Context = globalThis.AudioContext || globalThis.webkitAudioContext;
+    try {
+      if (Context) this.context = new Context();
+    } catch {
+      /* no sound on this browser */
+    }
+    this.unavailable = !this.context;
+    return this.context;
+  }
+}
+
+/** Run `fn` in a task of its own once the page is idle (within a second). */
+function whenIdle(fn) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(() => fn(), { timeout: 1000 });
+  else setTimeout(fn, 0);
 }
 
 function sameLine(a, b) {
