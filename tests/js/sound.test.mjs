@@ -264,12 +264,12 @@ test("Sound: muted at the first gesture, no context is made until a sound is due
   const idle = [];
   const sound = new Sound({ enabled: () => on, root: { dataset: {} }, target, later: fn => idle.push(fn) });
   target.handlers.pointerdown();
-  idle.splice(0).forEach(fn => fn());
+  for (const fn of idle.splice(0)) fn();
   sound.play("move");
   assert.equal(log.created, 0, "nothing made while muted");
   on = true; // (the sound toggle's click: a gesture, then the setting)
   target.handlers.pointerdown();
-  idle.splice(0).forEach(fn => fn());
+  for (const fn of idle.splice(0)) fn();
   assert.equal(log.created, 1);
 });
 
