@@ -72,7 +72,7 @@ def library_entries(page) -> list:
     when the page has not made its library yet: it is not made here)."""
     return page.evaluate("""async () => (await indexedDB.databases()).some(d => d.name === 'gamut')
       && new Promise((ok, fail) => {
-        const req = indexedDB.open('gamut', 1);
+        const req = indexedDB.open('gamut');
         req.onerror = () => fail(req.error);
         req.onsuccess = () => {
             const q = req.result.transaction('games').objectStore('games').getAll();

@@ -134,7 +134,7 @@ def test_a_reload_opens_into_its_own_game_after_another_tab_played_on(new_contex
 
 
 ENTRIES_JS = """() => new Promise((ok, fail) => {
-    const r = indexedDB.open('gamut', 1);
+    const r = indexedDB.open('gamut');
     r.onsuccess = () => {
         const q = r.result.transaction('games').objectStore('games').getAll();
         q.onsuccess = () => ok(q.result);
@@ -143,7 +143,7 @@ ENTRIES_JS = """() => new Promise((ok, fail) => {
 })"""
 
 PUT_JS = """entry => new Promise((ok, fail) => {
-    const r = indexedDB.open('gamut', 1);
+    const r = indexedDB.open('gamut');
     r.onsuccess = () => {
         const tx = r.result.transaction('games', 'readwrite');
         tx.objectStore('games').put(entry);

@@ -127,7 +127,7 @@ def test_a_broken_link_and_a_damaged_entry_leave_a_working_page(new_context, sit
     saved(page)
     # a damaged entry: a game this version does not know
     page.evaluate("""() => new Promise((ok, fail) => {
-        const req = indexedDB.open('gamut', 1);
+        const req = indexedDB.open('gamut');
         req.onsuccess = () => {
             const tx = req.result.transaction('games', 'readwrite');
             tx.objectStore('games').put({id: 'zzz', v: 1, updated: Date.now() + 1000,

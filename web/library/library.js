@@ -17,7 +17,12 @@
 // a newer version) is listed as damaged with the reason; it can be exported
 // raw or deleted, and never stops the page.  When IndexedDB is refused
 // (some private windows) or full, save() rejects with StorageError and the
-// page plays on unsaved.  Every wait on IndexedDB has a time limit
+// page plays on unsaved.  Beside the entries, store "lines" keeps each
+// game's line summary (summaries.js), written in the same transaction as its
+// entry, so that opening a link reads summaries and one entry, not every
+// game; they are made again from the entries whenever they are missing
+// (a library from before them: database version 1) or out of step (their
+// count differs, one cannot be read).  Every wait on IndexedDB has a time limit
 // (STORAGE_WAIT_MS): a browser whose storage never answers (a stuck
 // upgrade, a broken profile) rejects with StorageError too, so the page
 // plays on without the library and says so, instead of waiting for ever.
@@ -25,133 +30,25 @@
 import { GameModel } from "../model/game.js";
 import { byNewest, rowOf } from "./listmodel.js";
 import { checkCancel, inSlices, nextTask, SLICE_MS } from "./slices.js";
+import { byNewestSummary, isSummary, summaryOf } from "./summaries.js";
+import {
+  inTime,
+  LINES,
+  openDB,
+  readAll,
+  readKeys,
+  request,
+  runTransaction,
+  STORAGE_WAIT_MS,
+  StorageError,
+  STORE,
+  transaction,
+  UnmergeableError,
+} from "./db.js";
+
+export { STORAGE_WAIT_MS, StorageError, UnmergeableError };
 
 export const VERSION = 1;
-const DB = "gamut";
-const STORE = "games";
-
-export class StorageError extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "StorageError";
-  }
-}
-
-/** How long opening IndexedDB may take before the page plays on without it;
- * a transaction (reading every game of a large library) may take four times that. */
-export const STORAGE_WAIT_MS = 4000;
-
-/** `promise`, or a StorageError when it has not settled after `ms`. */
-function inTime(promise, what, ms = STORAGE_WAIT_MS) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(new StorageError(`the browser's storage did not answer in ${ms / 1000} seconds when ${what}`)),
-      ms,
-    );
-    promise.then(
-      value => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      err => {
-        clearTimeout(timer);
-        reject(err);
-      },
-    );
-  });
-}
-
-/** A save that would overwrite a stored entry it cannot be combined with. */
-export class UnmergeableError extends StorageError {
-  constructor(message) {
-    super(message);
-    this.name = "UnmergeableError";
-  }
-}
-
-let opening = null;
-
-function openDB() {
-  if (opening) return opening;
-  const asked = new Promise((resolve, reject) => {
-    let req;
-    try {
-      req = indexedDB.open(DB, 1);
-    } catch (err) {
-      reject(new StorageError(`this browser does not let the page store games (${err.message})`));
-      return;
-    }
-    req.onupgradeneeded = () => {
-      const db = req.result;
-      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "id" });
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () =>
-      reject(new StorageError(`the game library cannot be opened (${req.error && req.error.message})`));
-    req.onblocked = () => reject(new StorageError("the game library is blocked by another tab"));
-  });
-  opening = inTime(asked, "opening the game library");
-  opening.catch(err => {
-    // A refusal may pass (asked again next time); storage that does not answer
-    // at all stays given up on, so each later wait fails at once, not after
-    // another STORAGE_WAIT_MS.
-    if (!/did not answer/.test(err.message)) opening = null;
-  });
-  return opening;
-}
-
-/** Run `fn(store)` in a transaction; resolves with fn's result when it commits. */
-async function transaction(mode, fn) {
-  const db = await openDB();
-  const what = mode === "readonly" ? "reading the game library" : "saving a game";
-  return inTime(runTransaction(db, mode, fn), what, 4 * STORAGE_WAIT_MS);
-}
-
-function runTransaction(db, mode, fn) {
-  return new Promise((resolve, reject) => {
-    let result;
-    let tx;
-    try {
-      tx = db.transaction(STORE, mode);
-    } catch (err) {
-      reject(new StorageError(err.message));
-      return;
-    }
-    tx.oncomplete = () => resolve(result);
-    const fail = () => {
-      const e = tx.error;
-      reject(
-        new StorageError(
-          e && e.name === "QuotaExceededError"
-            ? "the browser's storage is full"
-            : `the game could not be saved (${e && e.message})`,
-        ),
-      );
-    };
-    tx.onerror = fail;
-    tx.onabort = fail;
-    Promise.resolve(fn(tx.objectStore(STORE))).then(
-      r => {
-        result = r;
-      },
-      err => {
-        try {
-          tx.abort();
-        } catch {
-          /* already done */
-        }
-        reject(err);
-      },
-    );
-  });
-}
-
-const request = req =>
-  new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
 
 export function newId() {
   const bytes = crypto.getRandomValues(new Uint8Array(9));
@@ -186,7 +83,7 @@ function announce(type, id) {
 export async function save(model, { summary, thumb, keepThumb = false }) {
   const now = Date.now();
   let merged = 0;
-  await transaction("readwrite", async store => {
+  await transaction("readwrite", async (store, lines) => {
     const old = await request(store.get(model.id));
     if (old) {
       // nothing is written over a stored copy that cannot be merged
@@ -210,7 +107,7 @@ export async function save(model, { summary, thumb, keepThumb = false }) {
       thumb: keepThumb && old ? old.thumb : thumb,
       ...(old && old.tags ? { tags: old.tags } : {}), // (an imported record's other tags stay)
     };
-    await request(store.put(entry));
+    await Promise.all([request(store.put(entry)), request(lines.put(linesOf(entry)))]);
   });
   announce("saved", model.id);
   return merged;
@@ -296,14 +193,17 @@ export async function putMany(entries) {
   if (!entries.length) return;
   await transaction(
     "readwrite",
-    store =>
+    (store, lines) =>
       new Promise((resolve, reject) => {
         let next = 0;
         const batch = () => {
           const started = performance.now();
           let last;
-          do last = store.put(entries[next++]);
-          while (next < entries.length && performance.now() - started < SLICE_MS);
+          do {
+            const entry = entries[next++];
+            lines.put(linesOf(entry));
+            last = store.put(entry);
+          } while (next < entries.length && performance.now() - started < SLICE_MS);
           last.onsuccess = next < entries.length ? batch : () => resolve(undefined);
           last.onerror = () => reject(last.error);
         };
@@ -322,8 +222,8 @@ export async function removeMany(ids, { signal = null, onProgress = null } = {})
     for (let i = 0; i < ids.length; i += PAGE) {
       checkCancel(signal);
       const page = ids.slice(i, i + PAGE);
-      await transaction("readwrite", async store => {
-        await Promise.all(page.map(id => request(store.delete(id))));
+      await transaction("readwrite", async (store, lines) => {
+        await Promise.all(page.flatMap(id => [request(store.delete(id)), request(lines.delete(id))]));
       });
       done += page.length;
       if (onProgress) onProgress(done);
@@ -333,6 +233,57 @@ export async function removeMany(ids, { signal = null, onProgress = null } = {})
     if (done) announce("deleted", null);
   }
   return done;
+}
+
+/** An entry's line summary (summaries.js); one that cannot be opened is marked damaged. */
+function linesOf(entry) {
+  const sound = !!entry && typeof entry === "object" && entry.v === VERSION && !entry.damaged;
+  return summaryOf(entry, sound ? null : "damaged");
+}
+
+/** Every game's line summary (summaries.js), newest first: what finding a
+ * link's game reads.  Made again from the entries first when they are out
+ * of step with them (none yet, a count that differs, one unreadable). */
+export async function summaries() {
+  for (let made = false; ; made = true) {
+    const db = await openDB();
+    const [entries, summed] = await inTime(
+      runTransaction(db, "readonly", (s, l) => Promise.all([request(s.count()), request(l.count())]), [
+        STORE,
+        LINES,
+      ]),
+      "reading the game library",
+    );
+    const all = entries === summed || made ? await readAll(LINES) : [];
+    if (made || (entries === summed && all.every(isSummary)))
+      return all.filter(isSummary).sort(byNewestSummary);
+    await remakeSummaries();
+  }
+}
+
+/** Make every summary again from the entries (read a page at a time), and
+ * drop those of entries gone.  A summary written meanwhile by a save (as
+ * new as its entry) is kept. */
+async function remakeSummaries() {
+  const made = [];
+  await eachEntry(entry => made.push(linesOf(entry)));
+  for (let i = 0; i < made.length; i += PAGE) {
+    const page = made.slice(i, i + PAGE);
+    await transaction("readwrite", (_store, lines) =>
+      Promise.all(
+        page.map(async s => {
+          const kept = await request(lines.get(s.id));
+          if (!isSummary(kept) || kept.updated < s.updated) await request(lines.put(s));
+        }),
+      ),
+    );
+    await nextTask();
+  }
+  const ids = new Set(made.map(s => s.id));
+  const keys = await readKeys(LINES);
+  const gone = keys.filter(id => !ids.has(id));
+  if (gone.length)
+    await transaction("readwrite", (_store, lines) => Promise.all(gone.map(id => request(lines.delete(id)))));
 }
 
 /** The browser's storage for this site: {usage, quota} in bytes, or null when it does not say. */
@@ -380,23 +331,29 @@ export function modelOf(entry) {
 /** Mark an entry as one that cannot be opened (`why`: the engine refused its
  * moves), so the list shows it as damaged; a save of the same game clears it. */
 export async function markDamaged(id, why) {
-  await transaction("readwrite", async store => {
+  await transaction("readwrite", async (store, lines) => {
     const entry = await request(store.get(id));
-    if (entry) await request(store.put({ ...entry, damaged: String(why) }));
+    if (!entry) return;
+    const marked = { ...entry, damaged: String(why) };
+    await Promise.all([request(store.put(marked)), request(lines.put(linesOf(marked)))]);
   });
   announce("saved", id);
 }
 
 export async function remove(id) {
   const entry = await get(id);
-  await transaction("readwrite", store => request(store.delete(id)));
+  await transaction("readwrite", (store, lines) =>
+    Promise.all([request(store.delete(id)), request(lines.delete(id))]),
+  );
   announce("deleted", id);
   return entry;
 }
 
 /** Put an entry back as it was (the undo of remove, an import). */
 export async function put(entry) {
-  await transaction("readwrite", store => request(store.put(entry)));
+  await transaction("readwrite", (store, lines) =>
+    Promise.all([request(store.put(entry)), request(lines.put(linesOf(entry)))]),
+  );
   announce("saved", entry.id);
 }
 

@@ -7,6 +7,7 @@ import { GameModel } from "../model/game.js";
 import { commonPrefix } from "../model/tree.js";
 import { nextTask, SLICE_MS } from "./slices.js";
 import * as library from "./library.js";
+import { headOf, summaryRelation } from "./summaries.js";
 import * as storage from "./storage.js";
 import { setCurrentId } from "./keep.js";
 import * as link from "../model/url.js";
@@ -118,29 +119,39 @@ export function mergeLink(model, other) {
 /** The library entry a link belongs to (newest first): same start, and its
  * line ends where one of the entry's ends or goes on from there.  Else
  * {older: true} when a stored game holds the line further on, or `near`:
- * the moves the link shares with a stored game it turns off from. */
+ * the moves the link shares with a stored game it turns off from.  Only the
+ * games' line summaries are read (library.summaries), and then the one
+ * entry they point to, read whole and checked (a summary out of step with
+ * its entry is passed over). */
 export async function entryForLink(linked, games, current = null) {
-  const rows = await library.list(games.map(g => g.id));
+  const known = games.map(g => g.id);
+  const summaries = await library.summaries();
   let near = 0;
   let older = false;
   let started = performance.now();
-  for (const row of rows) {
-    if (row.problem || row.entry.game.start !== linked.start) continue;
+  for (const s of summaries) {
+    if (s.damaged || s.start !== linked.start || !known.includes(s.game)) continue;
     if (performance.now() - started > SLICE_MS) {
       await nextTask(); // (a library of thousands of games is searched without holding the page)
       started = performance.now();
     }
     // (the game on screen is newer than its stored copy: it was asked first)
-    const model = current && row.id === current.id ? current : library.modelOf(row.entry);
-    const how = relation(model.tree, linked.head);
-    if (model === current) {
+    if (current && s.id === current.id) {
+      const how = relation(current.tree, linked.head);
       if (how === "older") older = true;
-      else if (!near && !how) near = commonPrefix(model.head, linked.head);
+      else if (!near && !how) near = commonPrefix(current.head, linked.head);
       continue;
     }
-    if (how === "same" || how === "extends") return { model, how };
+    let how = summaryRelation(s, linked.head);
+    if (how === "same" || how === "extends" || how === "unsure") {
+      const entry = await library.get(s.id);
+      if (!entry || library.problemOf(entry, known)) continue;
+      const model = library.modelOf(entry);
+      how = relation(model.tree, linked.head);
+      if (how === "same" || how === "extends") return { model, how };
+    }
     if (how === "older") older = true;
-    else if (!near) near = commonPrefix(model.head, linked.head);
+    else if (!near && !how) near = commonPrefix(headOf(s), linked.head);
   }
   return { model: null, how: null, near, older };
 }
@@ -150,13 +161,15 @@ export async function fromLibrary(positions, entry) {
   return checked(library.modelOf(entry), positions);
 }
 
-/** The newest game of `gameId` in the library that opens, or null. */
+/** The newest game of `gameId` in the library that opens, or null (the
+ * summaries say which: only the entries tried are read whole). */
 export async function lastOf(positions, gameId, games) {
-  const rows = await library.list(games.map(g => g.id));
-  for (const row of rows) {
-    if (row.problem || row.entry.game.meta.game !== gameId) continue;
+  const known = games.map(g => g.id);
+  for (const s of await library.summaries()) {
+    if (s.damaged || s.game !== gameId) continue;
     try {
-      return await fromLibrary(positions, row.entry);
+      const entry = await library.get(s.id);
+      if (entry && !library.problemOf(entry, known)) return await fromLibrary(positions, entry);
     } catch {
       /* a game the engine refuses: try the next */
     }
