@@ -8,8 +8,11 @@ Action games (two moves each, like the e2e test) into a fresh profile:
 records a slice at a time in its worker, and each game's last position is
 drawn for the list); "list" is Your games opened again -> all N listed (the
 library read a page at a time); "search" is a name typed -> the one game
-shown.  The long-task observer gives the longest main-thread task during the
-import and after it (the page's budget: 100 ms).  A second run imports real
+shown; "link" is a link of one of the N games opened (#v1/loa/standard/-/d1-b3,h5-g4:
+the newest game with that line, found through the games' line summaries,
+summaries.js) and "new link" one of no stored game (every summary of that
+start read, then a new game).  The long-task observer gives the longest
+main-thread task during the import and after it (the page's budget: 100 ms).  A second run imports real
 games (boardspace's Lines of Action records in tests/data, 50 to 120 moves,
 written as Gamut records and repeated) to give the rate a player's archive
 really gets.  The machine's load counts: figures are wall-clock times.
@@ -62,6 +65,19 @@ def longest(page, since: float, until: float | None = None) -> float:
     )
 
 
+def open_link(page, fragment: str) -> float:
+    """Seconds from a link put in the address to its game on the board."""
+    before = page.evaluate("document.documentElement.dataset.revision")
+    t0 = time.perf_counter()
+    page.evaluate("f => { location.hash = f; }", fragment)
+    page.wait_for_function(
+        "r => document.documentElement.dataset.revision !== r && document.documentElement.dataset.busy === 'no'",
+        arg=before,
+        timeout=600_000,
+    )
+    return time.perf_counter() - t0
+
+
 def run(browser, url: str, n: int, text: str, folder: Path) -> dict:
     from playwright.sync_api import expect
 
@@ -91,18 +107,28 @@ def run(browser, url: str, n: int, text: str, folder: Path) -> dict:
     page.wait_for_function("() => document.getElementById('games-count').textContent.includes(' of ')")
     t_search = time.perf_counter() - t2
     page.wait_for_timeout(300)
+    long_after = longest(page, ended)
+    page.keyboard.press("Escape")
+    t_link = open_link(page, "#v1/loa/standard/-/d1-b3,h5-g4") if "Imported" in text[:200] else None
+    t_new = open_link(page, "#v1/loa/standard/-/b1-d3") if "Imported" in text[:200] else None
     out = {
         "n": n,
         "import_s": t_import,
         "list_s": t_list,
         "search_s": t_search,
         "long_during_ms": longest(page, started, ended),
-        "long_after_ms": longest(page, ended),
+        "long_after_ms": long_after,
+        "link_s": t_link,
+        "new_link_s": t_new,
         "summary": summary.splitlines()[0],
         "storage": page.locator("#games-storage").text_content(),
     }
     context.close()
     return out
+
+
+def seconds(s: float | None) -> str:
+    return "-" if s is None else f"{s:.2f}"
 
 
 def main() -> int:
@@ -115,7 +141,8 @@ def main() -> int:
     server = build.make_server(build.DIST, "/g/", 0)
     build.serve_in_thread(server)
     print(
-        f"{'games':>8} {'import s':>9} {'games/s':>8} {'list s':>7} {'search s':>9} {'longest task during / after import ms':>40}"
+        f"{'games':>8} {'import s':>9} {'games/s':>8} {'list s':>7} {'search s':>9} {'link s':>7} {'new link s':>11}"
+        f" {'longest task during / after import ms':>40}"
     )
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
         browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
@@ -126,6 +153,7 @@ def main() -> int:
             r = run(browser, server.url, n, text, Path(tmp))
             print(
                 f"{n:>8,} {r['import_s']:>9.1f} {n / r['import_s']:>8.0f} {r['list_s']:>7.2f} {r['search_s']:>9.2f}"
+                f" {seconds(r['link_s']):>7} {seconds(r['new_link_s']):>11}"
                 f" {r['long_during_ms']:>19.0f} / {r['long_after_ms']:<6.0f} ({kind} games; {r['summary']})",
                 flush=True,
             )

@@ -139,16 +139,6 @@ export async function eachEntry(fn, { signal = null } = {}) {
   }
 }
 
-/** Every entry, newest first: {id, entry, problem} (problem: why it cannot be opened). */
-export async function list(knownGames) {
-  const rows = [];
-  await eachEntry(entry =>
-    rows.push({ id: entry && entry.id, entry, problem: problemOf(entry, knownGames) }),
-  );
-  rows.sort((a, b) => ((b.entry && b.entry.updated) || 0) - ((a.entry && a.entry.updated) || 0));
-  return rows;
-}
-
 /** Every entry as a light row for the list (listmodel.rowOf, with `bytes`:
  * the size of its stored form, about), newest first; `onProgress(n)` as
  * they are read. */

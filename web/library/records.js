@@ -154,24 +154,40 @@ const GAME_LINE = /^[ \t]*\[[ \t]*game\b/i;
  * tag and follows moves, outside any comment (a text that has none, an SGF
  * file for one, stays whole).  The engine still reads every piece. */
 export function splitRecords(text, most = GAMES_A_SLICE) {
-  const lines = text.split("\n");
-  const pieces = [];
+  return [...recordPieces(text, most)];
+}
+
+/** The pieces of splitRecords, each found when it is asked for: an import
+ * reads the text a piece at a time, each in the task that sends it to the
+ * engine (cutting a 5 MB text at once would hold the page for a long task). */
+export function* recordPieces(text, most = GAMES_A_SLICE) {
   let from = 0; // the piece's first line
+  let fromAt = 0; // (and where it starts in the text)
   let games = 1; // (the games of the piece; its first one starts it)
   let inComment = false;
   let moves = false; // a line of moves since the last tag line
   let block = -1; // the first line of the run of tag lines that follows moves
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  let blockAt = 0;
+  let at = 0; // where the next line starts
+  for (let i = 0; at <= text.length; i++) {
+    const lineAt = at;
+    let end = text.indexOf("\n", at);
+    if (end < 0) end = text.length;
+    const line = text.slice(at, end);
+    at = end + 1;
     if (!inComment && /^[ \t]*\[/.test(line)) {
       // a tag line (a tag's value may hold braces: no comment starts here)
-      if (moves) block = i;
+      if (moves) {
+        block = i;
+        blockAt = lineAt;
+      }
       moves = false;
       if (block > from && GAME_LINE.test(line)) {
         games += 1;
         if (games > most) {
-          pieces.push({ text: lines.slice(from, block).join("\n"), line: from });
+          yield { text: text.slice(fromAt, blockAt - 1), line: from }; // (the lines before the block, without its newline)
           from = block;
+          fromAt = blockAt;
           games = 1;
         }
         block = -1;
@@ -187,8 +203,7 @@ export function splitRecords(text, most = GAMES_A_SLICE) {
       } else if (ch === "{") inComment = true;
     }
   }
-  pieces.push({ text: lines.slice(from).join("\n"), line: from });
-  return pieces;
+  yield { text: text.slice(fromAt), line: from };
 }
 
 /** Import record texts ({name, text}); each good game becomes a library
@@ -220,7 +235,7 @@ export async function importTexts(
         continue;
       }
       let before = 0; // games (read or not) of the earlier pieces of this text
-      for (const piece of splitRecords(text)) {
+      for (const piece of recordPieces(text)) {
         checkCancel(signal);
         let answer;
         try {
