@@ -113,8 +113,9 @@ export class GamesList {
     this._showStorage();
   }
 
-  /** Entries just stored by an import (newer than any listed): listed at
-   * once, without reading the library again. */
+  /** Entries just stored by an import (newer than any listed): listed
+   * without reading the library again, the list drawn again at most once a
+   * second (each time, every row on screen is a new one, with its drawing). */
   add(entries) {
     const rows = entries.map(entry =>
       Object.assign(rowOf(entry, null), { bytes: JSON.stringify(entry).length }),
@@ -130,7 +131,7 @@ export class GamesList {
       this.frameAdd = setTimeout(() => {
         this.frameAdd = 0;
         this._apply();
-      }, 300);
+      }, 1000);
   }
 
   /** An import ended: its last rows listed now, and the storage line. */

@@ -175,6 +175,11 @@ export async function thumbs(ids) {
   return new Map(found);
 }
 
+/** The longest a batch of puts runs (each put copies its entry, and a
+ * summary is made for it): under SLICE_MS, as the import's other work
+ * (drawing the list, the engine's answers) shares the page's time with it. */
+const PUTS_MS = SLICE_MS / 2;
+
 /** Store many entries (an import's slice) in one transaction: all or none.
  * The puts are made a few at a time, each batch in the success event of the
  * one before (its own task: copying a hundred games at once would hold the
@@ -193,7 +198,7 @@ export async function putMany(entries) {
             const entry = entries[next++];
             lines.put(linesOf(entry));
             last = store.put(entry);
-          } while (next < entries.length && performance.now() - started < SLICE_MS);
+          } while (next < entries.length && performance.now() - started < PUTS_MS);
           last.onsuccess = next < entries.length ? batch : () => resolve(undefined);
           last.onerror = () => reject(last.error);
         };
