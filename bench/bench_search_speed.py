@@ -79,8 +79,16 @@ def compare(rev: str, rounds: int, games: list[str]) -> None:
             order = [("old", old_env), ("new", None)] if r % 2 else [("new", None), ("old", old_env)]
             for name, env in order:
                 runs[name].append(run_once(env, games))
+    report("CPython", commit, runs, games)
+
+
+def report(where: str, commit: str, runs: dict[str, list[dict]], games: list[str]) -> None:
+    """Print the table of ``runs`` ({"old": [measure(), ...], "new": [...]},
+    made alternately): per game the median nodes per second of each, the
+    median of the per-round ratios, and Master's median move time."""
+    rounds = len(runs["new"])
     print(
-        f"Search speed in CPython, this checkout (new) against {commit[:10]} (old), median of {rounds} rounds:"
+        f"Search speed in {where}, this checkout (new) against {commit[:10]} (old), median of {rounds} rounds:"
     )
     print(f"  {'game':8} {'old nodes/s':>12} {'new nodes/s':>12} {'ratio':>6}   Master +10/3 old -> new")
     for game in games:
