@@ -23,7 +23,7 @@ from .moves import NUM_MASK, NUMBER_OF_CODE, OWN_SHIFT
 
 # Any digit >= 2 in the number part means a repeated number.
 DUP = sum(0xE << (4 * n) for n in range(10))
-LANE = 20  # bits of one number's count in a lane-packed integer
+LANE = 32  # bits of one number's count in a lane-packed integer (whole bytes: read by struct)
 # The totals s0, s1 (>= 0, < 2**32 each) and the parity (any sign) in one integer.
 PACK = 32
 LOW = (1 << PACK) - 1
