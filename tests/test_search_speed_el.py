@@ -21,7 +21,7 @@ def test_a_row_by_lane_arithmetic_is_each_lane_plus_twice_its_count():
         if 3 * sum(counts) >= 1 << LANE:
             continue
         acc = sum(x << (LANE * n) for n, x in enumerate(counts, 1))
-        assert evaluation._order_row({}, acc, numbers) == tuple(sum(counts) + 2 * x for x in counts)
+        assert evaluation._order_row({}, acc, acc, numbers) == tuple(sum(counts) + 2 * x for x in counts)
 
 
 def test_the_order_table_gives_every_placement_its_cells_priority():
@@ -39,7 +39,9 @@ def test_the_order_table_gives_every_placement_its_cells_priority():
             keys = evaluation.move_order_keys(state, moves)
             for move, key in zip(moves, keys):
                 cell, n = (move >> 4) & 63, move & 15
-                counts = [(lanes[cell] >> (LANE * i)) & ((1 << LANE) - 1) for i in range(1, rules.numbers + 1)]
+                counts = [
+                    (lanes[cell] >> (LANE * i)) & ((1 << LANE) - 1) for i in range(1, rules.numbers + 1)
+                ]
                 expected = sum(counts) + 2 * counts[n - 1]
                 if cell in threats[me ^ 1]:
                     expected = -5_000_000 if n in threats[me ^ 1][cell] else 5_000_000 + expected

@@ -34,7 +34,7 @@ import struct
 from typing import TYPE_CHECKING, Any
 
 from ...core import ForcedMoves, PrunedMoves
-from .shape_analysis import LANE, Analysis, analysis
+from .shape_analysis import LANE, SEAT_LANES, SEAT_LANES_MASK, Analysis, analysis
 
 __all__ = ["Analysis", "analyse", "analysis", "evaluate", "move_order_keys", "order_table", "search_moves"]
 
@@ -114,8 +114,8 @@ def evaluate(state) -> int:
     return score + PARITY * par + later + TEMPO
 
 
-_rows: dict = {}  # per variant: {lanes of a cell: its row of priorities}
-ROWS_SIZE = 100_000
+_rows: dict = {}  # per variant, per seat to move: {both seats' lanes of a cell: its row of priorities}
+ROWS_SIZE = 50_000  # (per seat)
 #: A placement's index in an order table: its cell and number (``cell << 4 | number``).
 PLACEMENT_INDEX = (1 << 10) - 1
 _index_of = PLACEMENT_INDEX.__and__
@@ -128,11 +128,11 @@ _LANE_MASK = (1 << LANE) - 1
 assert LANE == 32  # (struct's "I": four bytes a lane)
 
 
-def _order_row(rows: dict, acc: int, numbers: int) -> tuple:
+def _order_row(rows: dict, key: int, acc: int, numbers: int) -> tuple:
     """The priorities of numbers 1..``numbers`` on a cell whose lanes are
     ``acc`` (see :meth:`Analysis.lanes`): the sum of its lanes, plus twice
     the number's own; remembered, as most cells keep their lanes from one
-    node to the next.  Lane arithmetic (no loop over the numbers): ``acc``
+    node to the next (by ``key``, both seats' lanes).  Lane arithmetic (no loop over the numbers): ``acc``
     times ones in ``numbers`` lanes adds every lane into lane ``numbers``
     (no carry: a cell's counts stay far below 2**LANE / 3), and each lane
     plus that total is read back by ``struct``."""
@@ -140,7 +140,7 @@ def _order_row(rows: dict, acc: int, numbers: int) -> tuple:
         rows.clear()
     ones, lanes = _LANES[numbers]
     total = (acc * ones >> (LANE * numbers)) & _LANE_MASK
-    row = rows[acc] = lanes.unpack_from(
+    row = rows[key] = lanes.unpack_from(
         ((acc << 1) + (total * ones << LANE)).to_bytes(4 * (numbers + 1), "little"), 4
     )
     return row
@@ -167,15 +167,17 @@ def order_table(state) -> list[int]:
     me = state.to_move
     numbers = rules.numbers
     table = [0] * (rules.cells << 4)  # (a placement on a cell no live shape crosses: 0)
-    rows = _rows.get(rules.variant)
-    if rows is None:
-        rows = _rows[rules.variant] = {}
+    by_seat = _rows.get(rules.variant)
+    if by_seat is None:
+        by_seat = _rows[rules.variant] = ({}, {})
+    rows = by_seat[me]
+    shift = SEAT_LANES * me
     start = 1
-    for acc in a.lanes(me, rules.cells):
-        if acc:
-            row = rows.get(acc)
+    for both in a.both_lanes(rules.cells):
+        if both:
+            row = rows.get(both)
             if row is None:
-                row = _order_row(rows, acc, numbers)
+                row = _order_row(rows, both, (both >> shift) & SEAT_LANES_MASK, numbers)
             table[start : start + numbers] = row
         start += 16
     threats = a.threats()
