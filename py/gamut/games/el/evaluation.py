@@ -114,7 +114,8 @@ def evaluate(state) -> int:
     return score + PARITY * par + later + TEMPO
 
 
-_rows: dict = {}  # per variant, per seat to move: {both seats' lanes of a cell: its row of priorities}
+# per variant, per seat to move: {both seats' lanes of a cell: its row of priorities}
+_rows: dict[str, tuple[dict[int, tuple], dict[int, tuple]]] = {}
 ROWS_SIZE = 50_000  # (per seat)
 #: A placement's index in an order table: its cell and number (``cell << 4 | number``).
 PLACEMENT_INDEX = (1 << 10) - 1
