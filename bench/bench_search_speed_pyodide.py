@@ -12,7 +12,8 @@ baseline's exported with ``git archive``, as the arena does) and this
 checkout's ``bench_ai.py`` and ``bench_search_speed.py``, whose ``measure``
 runs the searches inside Pyodide: the same code and the same searches as in
 CPython.  Old and new alternate, each in its own Node process, ``--rounds``
-times; the table gives the medians and the median of the per-round ratios.
+times, a game at a time (a line printed per game as soon as it is
+measured); the table gives the medians and the median of the per-round ratios.
 Times are Python's ``time.process_time()`` inside Pyodide (Node's clock: on
 a busy machine other processes' time counts too, so compare only runs made
 side by side).
@@ -32,7 +33,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))  # the repository: tools/
 
-from bench_search_speed import BASELINE, GAMES, report  # noqa: E402
+from bench_search_speed import BASELINE, GAMES, report_header, report_row  # noqa: E402
 
 from tools.arena import export_commit  # noqa: E402
 from tools.build.layout import NODE_PYODIDE  # noqa: E402
@@ -81,12 +82,14 @@ def compare(rev: str, rounds: int, games: list[str]) -> None:
         new = engine_zip(ROOT / "py" / "gamut", work / "new.zip")
         exercise = work / "exercise.py"
         exercise.write_text(EXERCISE)
-        runs: dict[str, list[dict]] = {"old": [], "new": []}
-        for r in range(rounds):
-            order = [("old", old), ("new", new)] if r % 2 else [("new", new), ("old", old)]
-            for name, engine in order:
-                runs[name].append(run_once(engine, exercise, games))
-    report("Pyodide under Node (the worker's Python)", commit, runs, games)
+        report_header("Pyodide under Node (the worker's Python)", commit, rounds)
+        for game in games:  # (a game at a time: each line is printed as soon as it is measured)
+            runs: dict[str, list[dict]] = {"old": [], "new": []}
+            for r in range(rounds):
+                order = [("old", old), ("new", new)] if r % 2 else [("new", new), ("old", old)]
+                for name, engine in order:
+                    runs[name].append(run_once(engine, exercise, [game]))
+            report_row(game, runs)
 
 
 def main(argv: list[str]) -> int:
