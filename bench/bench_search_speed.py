@@ -79,22 +79,42 @@ def compare(rev: str, rounds: int, games: list[str]) -> None:
             order = [("old", old_env), ("new", None)] if r % 2 else [("new", None), ("old", old_env)]
             for name, env in order:
                 runs[name].append(run_once(env, games))
-    print(
-        f"Search speed in CPython, this checkout (new) against {commit[:10]} (old), median of {rounds} rounds:"
-    )
-    print(f"  {'game':8} {'old nodes/s':>12} {'new nodes/s':>12} {'ratio':>6}   Master +10/3 old -> new")
+    report("CPython", commit, runs, games)
+
+
+def report(where: str, commit: str, runs: dict[str, list[dict]], games: list[str]) -> None:
+    """Print the table of ``runs`` ({"old": [measure(), ...], "new": [...]},
+    made alternately): per game the median nodes per second of each, the
+    median of the per-round ratios, and Master's median move time."""
+    report_header(where, commit, len(runs["new"]))
     for game in games:
-        old = [run[game]["nodes"] / run[game]["seconds"] for run in runs["old"]]
-        new = [run[game]["nodes"] / run[game]["seconds"] for run in runs["new"]]
-        ratio = statistics.median(n / o for n, o in zip(new, old))
-        same = {run[game]["nodes"] for run in runs["old"] + runs["new"]}
-        note = "" if len(same) == 1 else "  (node counts differ: not the same searches!)"
-        master_old = statistics.median(run[game]["master_seconds"] for run in runs["old"])
-        master_new = statistics.median(run[game]["master_seconds"] for run in runs["new"])
-        print(
-            f"  {game:8} {statistics.median(old):12.0f} {statistics.median(new):12.0f} {ratio:6.2f}x"
-            f"   {master_old:5.2f} s -> {master_new:5.2f} s{note}"
-        )
+        report_row(game, runs)
+
+
+def report_header(where: str, commit: str, rounds: int) -> None:
+    print(
+        f"Search speed in {where}, this checkout (new) against {commit[:10]} (old), median of {rounds} rounds:"
+    )
+    print(
+        f"  {'game':8} {'old nodes/s':>12} {'new nodes/s':>12} {'ratio':>6}   Master +10/3 old -> new",
+        flush=True,
+    )
+
+
+def report_row(game: str, runs: dict[str, list[dict]]) -> None:
+    """One game's line of :func:`report`."""
+    old = [run[game]["nodes"] / run[game]["seconds"] for run in runs["old"]]
+    new = [run[game]["nodes"] / run[game]["seconds"] for run in runs["new"]]
+    ratio = statistics.median(n / o for n, o in zip(new, old))
+    same = {run[game]["nodes"] for run in runs["old"] + runs["new"]}
+    note = "" if len(same) == 1 else "  (node counts differ: not the same searches!)"
+    master_old = statistics.median(run[game]["master_seconds"] for run in runs["old"])
+    master_new = statistics.median(run[game]["master_seconds"] for run in runs["new"])
+    print(
+        f"  {game:8} {statistics.median(old):12.0f} {statistics.median(new):12.0f} {ratio:6.2f}x"
+        f"   {master_old:5.2f} s -> {master_new:5.2f} s{note}",
+        flush=True,
+    )
 
 
 def main(argv: list[str]) -> int:

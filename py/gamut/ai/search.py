@@ -194,7 +194,7 @@ class AlphaBeta:
         for depth in range(1, self.max_depth + 1):
             scores: dict[Move, int] = {}
             alpha, beta = -WIN - 1, WIN + 1
-            ordered = moves if depth > 1 else self._order(root, moves, 0, None)
+            ordered = moves if depth > 1 else self._order(root, moves, self.killers.get(0, ()), None)
             best, best_score = None, -WIN - 1
             try:
                 for i, m in enumerate(ordered):
@@ -244,16 +244,17 @@ class AlphaBeta:
             state = state.play_unchecked(move)
         return pv
 
-    def _order(self, state: State, moves: list[Move], ply: int, entry: TTEntry | None) -> list[Move]:
+    def _order(
+        self, state: State, moves: list[Move], killers: tuple[Move, ...], entry: TTEntry | None
+    ) -> list[Move]:
         # a move's priority: its history score plus the game's key, highest
         # first (computed by map: no Python call per move)
-        priorities = list(
-            map(add, map(self.history.get, moves, repeat(0, len(moves))), state.move_order_keys(moves))
-        )
+        n = len(moves)
+        priorities = list(map(add, map(self.history.get, moves, repeat(0, n)), state.move_order_keys(moves)))
         # (a stable sort, reverse=True too: moves of equal priority keep their given order)
-        ordered = [moves[i] for i in sorted(range(len(moves)), key=priorities.__getitem__, reverse=True)]
+        ordered = list(map(moves.__getitem__, sorted(range(n), key=priorities.__getitem__, reverse=True)))
         # the TT move first, then the killers (when legal here)
-        front = [m for m in self.killers.get(ply, ()) if m in moves]
+        front = [m for m in killers if m in moves] if killers else []
         tt_move = entry[3] if entry is not None else None
         if tt_move is not None and tt_move in moves:
             if tt_move in front:
@@ -279,6 +280,9 @@ class AlphaBeta:
         return -(yield from self._negamax(child, depth, -beta, -alpha, ply))
 
     def _negamax(self, state: State, depth: int, alpha: int, beta: int, ply: int) -> Searching:
+        # (the hot loop of every game: what it reads often is bound to locals,
+        # the children's window flip of ``_child`` is written inline, and a
+        # node whose children are leaves scores them in a loop of its own)
         self.nodes += 1
         if self.nodes >= self._next_yield:  # (leaf loops add several nodes at once)
             if self.nodes >= self.max_nodes:
@@ -308,47 +312,83 @@ class AlphaBeta:
             # a forced reply: one ply deeper for free (bounded per path)
             depth += 1
             self.extensions += 1
-        moves = self._order(state, moves, ply, entry)
-        best, best_move = -WIN - 1, None
         killers = self.killers.get(ply, ())
-        tt_move = entry[3] if entry is not None else None
+        moves = self._order(state, moves, killers, entry)
+        best, best_move = -WIN - 1, None
         me = state.to_move
-        for i, m in enumerate(moves):
-            child = state.play_unchecked(m)
-            if depth == 1:
-                # Children are leaves: score them directly, no recursion needed.
-                self.nodes += 1
+        play = state.play_unchecked
+        if depth == 1:
+            # Children are leaves: score them directly, no recursion needed
+            # (counted here, added to the nodes once: nothing reads them meanwhile).
+            leaves = 0
+            for m in moves:
+                child = play(m)
+                leaves += 1
                 o = child.outcome()
-                score = terminal_score(o, child.to_move, ply + 1) if o is not None else child.evaluate()
-                if child.to_move != me:
-                    score = -score
-            elif i == 0:
-                score = yield from self._child(state, child, depth - 1, alpha, beta, ply + 1)
-            else:
-                # Late move reduction: quiet late moves are searched one ply
-                # shallower first, and again at full depth if they look good.
-                if (
-                    depth >= 3
-                    and i >= LMR_AFTER
-                    and m != tt_move
-                    and m not in killers
-                    and not self.history.get(m)
-                ):
-                    score = yield from self._child(state, child, depth - 2, alpha, alpha + 1, ply + 1)
-                    if score <= alpha:
-                        if score > best:
-                            best, best_move = score, m
-                        continue
-                score = yield from self._child(state, child, depth - 1, alpha, alpha + 1, ply + 1)
-                if alpha < score < beta:
-                    score = yield from self._child(state, child, depth - 1, score, beta, ply + 1)
-            if score > best:
-                best, best_move = score, m
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        self._cutoff(m, ply, depth)
-                        break
+                if o is not None:
+                    to_move = child.to_move
+                    score = terminal_score(o, to_move, ply + 1)
+                    if to_move != me:
+                        score = -score
+                elif child.to_move != me:
+                    score = -child.evaluate()
+                else:
+                    score = child.evaluate()
+                if score > best:
+                    best, best_move = score, m
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            self._cutoff(m, ply, depth)
+                            break
+            self.nodes += leaves
+        else:
+            negamax = self._negamax
+            history = self.history
+            tt_move = entry[3] if entry is not None else None
+            below = ply + 1
+            for i, m in enumerate(moves):
+                child = play(m)
+                same = child.to_move == me  # (EL's declarations keep the turn: no flip)
+                if i == 0:
+                    if same:
+                        score = yield from negamax(child, depth - 1, alpha, beta, below)
+                    else:
+                        score = -(yield from negamax(child, depth - 1, -beta, -alpha, below))
+                else:
+                    # Late move reduction: quiet late moves are searched one ply
+                    # shallower first, and again at full depth if they look good.
+                    if (
+                        depth >= 3
+                        and i >= LMR_AFTER
+                        and m != tt_move
+                        and m not in killers
+                        and not history.get(m)
+                    ):
+                        if same:
+                            score = yield from negamax(child, depth - 2, alpha, alpha + 1, below)
+                        else:
+                            score = -(yield from negamax(child, depth - 2, -alpha - 1, -alpha, below))
+                        if score <= alpha:
+                            if score > best:
+                                best, best_move = score, m
+                            continue
+                    if same:
+                        score = yield from negamax(child, depth - 1, alpha, alpha + 1, below)
+                    else:
+                        score = -(yield from negamax(child, depth - 1, -alpha - 1, -alpha, below))
+                    if alpha < score < beta:
+                        if same:
+                            score = yield from negamax(child, depth - 1, score, beta, below)
+                        else:
+                            score = -(yield from negamax(child, depth - 1, -beta, -score, below))
+                if score > best:
+                    best, best_move = score, m
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            self._cutoff(m, ply, depth)
+                            break
         if extended:
             self.extensions -= 1
         if pruned and best < -WIN + 1000:

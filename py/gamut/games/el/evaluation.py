@@ -30,11 +30,11 @@ Imported on first use, through ``core.evaluation``; its shape:
 
 from __future__ import annotations
 
-from collections import defaultdict
+import struct
 from typing import TYPE_CHECKING, Any
 
 from ...core import ForcedMoves, PrunedMoves
-from .shape_analysis import LANE, Analysis, analysis
+from .shape_analysis import LANE, SEAT_LANES, SEAT_LANES_MASK, Analysis, analysis
 
 __all__ = ["Analysis", "analyse", "analysis", "evaluate", "move_order_keys", "order_table", "search_moves"]
 
@@ -114,32 +114,36 @@ def evaluate(state) -> int:
     return score + PARITY * par + later + TEMPO
 
 
-_rows: dict = {}  # per variant: ({lanes of a cell: its row of priorities}, placement codes per cell)
-ROWS_SIZE = 100_000
+# per variant, per seat to move: {both seats' lanes of a cell: its row of priorities}
+_rows: dict[str, tuple[dict[int, tuple], dict[int, tuple]]] = {}
+ROWS_SIZE = 50_000  # (per seat)
+#: A placement's index in an order table: its cell and number (``cell << 4 | number``).
+PLACEMENT_INDEX = (1 << 10) - 1
+_index_of = PLACEMENT_INDEX.__and__
 
 
-def _order_rows(rules):
-    r = _rows.get(rules.variant)
-    if r is None:
-        base = rules.size << 10
-        codes = tuple(
-            tuple(base | (c << 4) | n for n in range(1, rules.numbers + 1)) for c in range(rules.cells)
-        )
-        r = _rows[rules.variant] = ({}, codes)
-    return r
+#: Per count of numbers: the integer with a 1 in each of that many lanes,
+#: the lanes' packing, and the reading of lanes 1.. as unsigned ints.
+_LANES = tuple((sum(1 << (LANE * i) for i in range(n)), struct.Struct(f"<{n}I")) for n in range(11))
+_LANE_MASK = (1 << LANE) - 1
+assert LANE == 32  # (struct's "I": four bytes a lane)
 
 
-def _order_row(rows: dict, acc: int, numbers: int) -> tuple:
+def _order_row(rows: dict, key: int, acc: int, numbers: int) -> tuple:
     """The priorities of numbers 1..``numbers`` on a cell whose lanes are
     ``acc`` (see :meth:`Analysis.lanes`): the sum of its lanes, plus twice
     the number's own; remembered, as most cells keep their lanes from one
-    node to the next."""
+    node to the next (by ``key``, both seats' lanes).  Lane arithmetic (no loop over the numbers): ``acc``
+    times ones in ``numbers`` lanes adds every lane into lane ``numbers``
+    (no carry: a cell's counts stay far below 2**LANE / 3), and each lane
+    plus that total is read back by ``struct``."""
     if len(rows) > ROWS_SIZE:
         rows.clear()
-    mask = (1 << LANE) - 1
-    counts = [(acc >> (LANE * n)) & mask for n in range(1, numbers + 1)]
-    total = sum(counts)
-    row = rows[acc] = tuple([total + 2 * x for x in counts])
+    ones, lanes = _LANES[numbers]
+    total = (acc * ones >> (LANE * numbers)) & _LANE_MASK
+    row = rows[key] = lanes.unpack_from(
+        ((acc << 1) + (total * ones << LANE)).to_bytes(4 * (numbers + 1), "little"), 4
+    )
     return row
 
 
@@ -147,13 +151,15 @@ def _order_row(rows: dict, acc: int, numbers: int) -> tuple:
 _order_cache: list[Any] = [None, None]
 
 
-def order_table(state):
-    """``{move: priority}`` for the placements of ``state`` (higher first),
-    cached for the last position asked about (the search sorts one node's
-    moves at a time).  A placement's priority sums, over the live shapes
-    through its cell, the shape's value (the mover's counted twice), more
-    when its number is one the shape still misses; blocks of the
-    opponent's threats and one's own completions come first."""
+def order_table(state) -> list[int]:
+    """The priorities of the placements of ``state`` (higher first), as a
+    list indexed by a placement's :data:`PLACEMENT_INDEX` (``move &
+    PLACEMENT_INDEX``: a row of 16 per cell, filled by slices), cached for
+    the last position asked about (the search sorts one node's moves at a
+    time).  A placement's priority sums, over the live shapes through its
+    cell, the shape's value (the mover's counted twice), more when its
+    number is one the shape still misses; blocks of the opponent's threats
+    and one's own completions come first."""
     key = state.zobrist()
     if _order_cache[0] == key:
         return _order_cache[1]
@@ -161,24 +167,28 @@ def order_table(state):
     a = analysis(state)
     me = state.to_move
     numbers = rules.numbers
-    table: defaultdict[int, int] = defaultdict(int)  # (a placement on a cell no live shape crosses: 0)
-    rows, codes = _order_rows(rules)
-    for c, acc in enumerate(a.lanes(me, rules.cells)):
-        if acc:
-            row = rows.get(acc)
+    table = [0] * (rules.cells << 4)  # (a placement on a cell no live shape crosses: 0)
+    by_seat = _rows.get(rules.variant)
+    if by_seat is None:
+        by_seat = _rows[rules.variant] = ({}, {})
+    rows = by_seat[me]
+    shift = SEAT_LANES * me
+    start = 1
+    for both in a.both_lanes(rules.cells):
+        if both:
+            row = rows.get(both)
             if row is None:
-                row = _order_row(rows, acc, numbers)
-            table.update(zip(codes[c], row))
-    base = rules.size << 10
+                row = _order_row(rows, both, (both >> shift) & SEAT_LANES_MASK, numbers)
+            table[start : start + numbers] = row
+        start += 16
     threats = a.threats()
     for c, ns in threats[me ^ 1].items():  # blocks: fill the cell with another number
         for n in range(1, numbers + 1):
-            table[base | (c << 4) | n] = (
-                -5_000_000 if n in ns else 5_000_000 + table.get(base | (c << 4) | n, 0)
-            )
+            i = (c << 4) | n
+            table[i] = -5_000_000 if n in ns else 5_000_000 + table[i]
     for c, ns in threats[me].items():
         for n in ns:
-            table[base | (c << 4) | n] = 10_000_000
+            table[(c << 4) | n] = 10_000_000
     _order_cache[0] = key
     _order_cache[1] = table
     return table
@@ -188,7 +198,7 @@ def move_order_keys(state, moves) -> list:
     """The priorities of ``moves`` (see :func:`order_table`)."""
     if state.phase:
         return [0] * len(moves)
-    return list(map(order_table(state).__getitem__, moves))
+    return list(map(order_table(state).__getitem__, map(_index_of, moves)))
 
 
 SEARCH_WIDTH = 28
@@ -208,8 +218,10 @@ def search_moves(state) -> list:
     if len(moves) <= SEARCH_WIDTH:
         return moves
     table = order_table(state)
-    ranked = sorted(moves, key=table.__getitem__, reverse=True)  # (stable: ties keep their order)
-    best = table[ranked[0]]
+    priorities = list(map(table.__getitem__, map(_index_of, moves)))
+    # (a stable sort, reverse=True too: ties keep their order)
+    ranked = list(map(moves.__getitem__, sorted(range(len(moves)), key=priorities.__getitem__, reverse=True)))
+    best = table[ranked[0] & PLACEMENT_INDEX]
     if best >= 10_000_000:
         # A completing placement; it wins unless, with declare-threats, its
         # cell was not declared (then it is only one candidate of many).
@@ -218,7 +230,7 @@ def search_moves(state) -> list:
             return ranked[:1]
         return PrunedMoves(ranked[:SEARCH_WIDTH])
     if best >= 5_000_000:  # must block: only blocks (and their ordering)
-        blocks = [m for m in ranked if table[m] >= 5_000_000]
+        blocks = [m for m in ranked if table[m & PLACEMENT_INDEX] >= 5_000_000]
         # Exact in the default game: any other placement lets the threat
         # be completed.  With declared threats an undeclared completion
         # may not count, so the other placements are only judged worse.

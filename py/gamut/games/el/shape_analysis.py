@@ -23,7 +23,9 @@ from .moves import NUM_MASK, NUMBER_OF_CODE, OWN_SHIFT
 
 # Any digit >= 2 in the number part means a repeated number.
 DUP = sum(0xE << (4 * n) for n in range(10))
-LANE = 20  # bits of one number's count in a lane-packed integer
+LANE = 32  # bits of one number's count in a lane-packed integer (whole bytes: read by struct)
+SEAT_LANES = LANE * 10  # a cell's lanes for seat 1 (to move) lie this far above seat 0's
+SEAT_LANES_MASK = (1 << SEAT_LANES) - 1
 # The totals s0, s1 (>= 0, < 2**32 each) and the parity (any sign) in one integer.
 PACK = 32
 LOW = (1 << PACK) - 1
@@ -80,7 +82,7 @@ _spread: dict = {}
 
 
 def _spread_of(m):
-    """A number mask (one 4-bit digit per number) as 20-bit lanes."""
+    """A number mask (one 4-bit digit per number) as lanes (``LANE`` bits each)."""
     r = _spread.get(m)
     if r is None:
         r = _spread[m] = sum(((m >> (4 * n)) & 15) << (LANE * n) for n in range(10))
@@ -102,7 +104,8 @@ def _record(v0, v1, parity, miss, empties, threats, potentials, key):
     """A live shape's record: the seven fields of :func:`_shape_record`, then
     whether it holds threats or potentials (7), ``v0 + v1 << 32 + parity <<
     64`` (8), its move-ordering weight per seat to move (9, 10): the values,
-    the mover's counted twice, times the numbers it misses, and its key (11)."""
+    the mover's counted twice, times the numbers it misses, its key (11),
+    and both weights in one integer (12: seat 1's ``SEAT_LANES`` higher)."""
     return (
         v0,
         v1,
@@ -116,6 +119,7 @@ def _record(v0, v1, parity, miss, empties, threats, potentials, key):
         (2 * v0 + v1) * miss,
         (2 * v1 + v0) * miss,
         key,
+        (2 * v0 + v1) * miss + ((2 * v1 + v0) * miss << SEAT_LANES),
     )
 
 
@@ -214,7 +218,7 @@ class Analysis:
     # (parent's analysis, the shapes through the placed cell) until the lanes
     # are asked for: they are then the parent's, corrected on those shapes
     base: tuple[Analysis, tuple[int, ...]] | None
-    _lanes: tuple[list[int], list[int]] | None  # per seat to move, once asked for
+    _lanes: list[int] | None  # per cell, both seats to move packed, once asked for
 
     def _set_total(self, total: int) -> None:
         self.total = total
@@ -333,8 +337,14 @@ class Analysis:
     def lanes(self, me: int, cells: int) -> list:
         """Per cell: over the live shapes through the (empty) cell, the
         shape's value (the mover's counted twice) times the numbers it
-        misses, as lanes (one 20-bit count per number).  Kept for both
-        seats; the list returned is the analysis's own (not to be changed)."""
+        misses, as lanes (one ``LANE``-bit count per number), for ``me``
+        to move (see :meth:`both_lanes`)."""
+        return [(acc >> (SEAT_LANES * me)) & SEAT_LANES_MASK for acc in self.both_lanes(cells)]
+
+    def both_lanes(self, cells: int) -> list:
+        """Per cell, the lanes of :meth:`lanes` for both seats to move in one
+        integer (seat 1's ``SEAT_LANES`` bits higher: one addition updates
+        both); the list returned is the analysis's own (not to be changed)."""
         both = self._lanes
         if both is None:
             base = self.base
@@ -344,42 +354,39 @@ class Analysis:
                 both = self._lanes_in_full(cells)
             self._lanes = both
             self.base = None
-        return both[me]
+        return both
 
-    def _lanes_in_full(self, cells: int) -> tuple[list[int], list[int]]:
-        acc0, acc1 = [0] * cells, [0] * cells
+    def _lanes_in_full(self, cells: int) -> list[int]:
+        acc = [0] * cells
         for rec in self.records:
             if rec is not None:
-                v0, v1 = rec[9], rec[10]  # the record's weight per seat to move
-                if v0 or v1:
+                v = rec[12]  # the record's weights for both seats to move
+                if v:
                     for c in rec[4]:
-                        acc0[c] += v0
-                        acc1[c] += v1
-        return acc0, acc1
+                        acc[c] += v
+        return acc
 
-    def _lanes_after(self, parent: Analysis, changed: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    def _lanes_after(self, parent: Analysis, changed: tuple[int, ...]) -> list[int]:
         """The lanes of this analysis from those of ``parent``, whose records
         differ only on the shapes ``changed`` (those through the placed cell)."""
         assert parent._lanes is not None
-        acc0, acc1 = parent._lanes[0][:], parent._lanes[1][:]
+        acc = parent._lanes[:]
         before, now = parent.records, self.records
         for i in changed:
             old, new = before[i], now[i]
             if old is new:  # (dead in both)
                 continue
             if old is not None:
-                v0, v1 = old[9], old[10]
-                if v0 or v1:
+                v = old[12]
+                if v:
                     for c in old[4]:
-                        acc0[c] -= v0
-                        acc1[c] -= v1
+                        acc[c] -= v
             if new is not None:
-                v0, v1 = new[9], new[10]
-                if v0 or v1:
+                v = new[12]
+                if v:
                     for c in new[4]:
-                        acc0[c] += v0
-                        acc1[c] += v1
-        return acc0, acc1
+                        acc[c] += v
+        return acc
 
 
 def analysis(state) -> Analysis:

@@ -88,10 +88,27 @@ PENTAGON_PAIRS = tuple(
 )
 
 
+#: _threat_count's answers by its arguments (one seat's tops, landing and
+#: marks; in a search the seat that did not move often keeps all three).
+THREAT_COUNTS: dict[tuple[int, int, int], int] = {}
+THREAT_COUNTS_LIMIT = 50_000  # (about 10 MB at most)
+
+
 def _threat_count(tops, landing, marks_own):
     """How many pentagons (not marked by the player) have a pair of which
     the player tops one heptagon and can land on the other (``tops``,
     ``landing``: bitmasks): the pentagons it could capture with one unstack."""
+    key = (tops, landing, marks_own)
+    found = THREAT_COUNTS.get(key)
+    if found is None:
+        if len(THREAT_COUNTS) >= THREAT_COUNTS_LIMIT:
+            THREAT_COUNTS.clear()
+        found = THREAT_COUNTS[key] = _count_threats(tops, landing, marks_own)
+    return found
+
+
+def _count_threats(tops, landing, marks_own):
+    """:func:`_threat_count`, counted pentagon by pentagon."""
     found = 0
     for bit, cells, pairs in PENTAGON_PAIRS:
         if marks_own & bit or not (tops & cells and landing & cells):

@@ -32,17 +32,6 @@ CENTRE = tuple(min(sq % 8, 7 - sq % 8, sq // 8, 7 - sq // 8) for sq in range(64)
 MIN_SPREAD = tuple(0 if n < 2 else (n - 1 if n <= 9 else 8 + 2 * (n - 9)) for n in range(13))
 
 
-# RINGS[sq][d]: squares at Chebyshev distance d from sq (d = 1..7).
-RINGS = tuple(
-    tuple(
-        (d, sum(1 << t for t in range(64) if max(abs(t % 8 - sq % 8), abs(t // 8 - sq // 8)) == d))
-        for d in range(1, 8)
-    )
-    for sq in range(64)
-)
-CENTRE_RINGS = tuple((k, sum(1 << sq for sq in range(64) if CENTRE[sq] == k)) for k in (1, 2, 3))
-
-
 def _side_terms(bb: int):
     """(concentration, centralisation, count) of one side, from popcounts."""
     n, _, _, spread, centre = _distribution(bb)
@@ -165,12 +154,23 @@ def _shape_terms(bb: int) -> tuple:
     return q3 + four.bit_count(), euler, links
 
 
-# the centre rings of weight 1, 2 and 3 (CENTRE_RINGS, for _distribution)
-_RING1, _RING2, _RING3 = (ring for _, ring in CENTRE_RINGS)
-assert [k for k, _ in CENTRE_RINGS] == [1, 2, 3]
-_FILE_SUM = tuple(sum(f for f in range(8) if b >> f & 1) for b in range(256)).__getitem__
-_POPCOUNT = tuple(b.bit_count() for b in range(256)).__getitem__
-_RANK_NUMBERS = range(8)
+# Sums over the pieces by bit counts, one per binary digit of what is
+# summed: a piece on file f adds f = 4 * (f >> 2 & 1) + 2 * (f >> 1 & 1) +
+# (f & 1), so the sum of the files is 4 * (pieces on files 4-7) + 2 *
+# (pieces on files 2, 3, 6, 7) + (pieces on odd files); likewise the ranks,
+# the centre-ring weights (1-3) and the distances to a square (1-7).
+def _digit_masks(value) -> tuple[int, ...]:
+    """The squares whose ``value(square)`` has binary digit 1, 2, 4 set."""
+    return tuple(sum(1 << sq for sq in range(64) if value(sq) >> digit & 1) for digit in range(3))
+
+
+_FILE1, _FILE2, _FILE4 = _digit_masks(lambda sq: sq % 8)
+_RANK1, _RANK2, _RANK4 = _digit_masks(lambda sq: sq // 8)
+_CENTRE1, _CENTRE2, _ = _digit_masks(CENTRE.__getitem__)  # (weights 0-3: two digits)
+#: DISTANCE_DIGITS[sq]: the digit masks of the Chebyshev distance to ``sq``.
+DISTANCE_DIGITS = tuple(
+    _digit_masks(lambda t, sq=sq: max(abs(t % 8 - sq % 8), abs(t // 8 - sq // 8))) for sq in range(64)
+)
 
 
 def _distribution(bb: int) -> tuple:
@@ -179,16 +179,11 @@ def _distribution(bb: int) -> tuple:
     of their centre-ring weights).  Both evaluations' concentration and
     centralisation come from here."""
     n = bb.bit_count()
-    ranks = bb.to_bytes(8, "little")
-    sx = sum(map(_FILE_SUM, ranks))
-    sy = sum(map(mul, _RANK_NUMBERS, map(_POPCOUNT, ranks)))
-    centre_sq = ((sy + n // 2) // n) * 8 + (sx + n // 2) // n
-    spread = 0
-    for d, ring in RINGS[centre_sq]:
-        part = bb & ring
-        if part:
-            spread += d * part.bit_count()
-    centre = (bb & _RING1).bit_count() + 2 * (bb & _RING2).bit_count() + 3 * (bb & _RING3).bit_count()
+    sx = 4 * (bb & _FILE4).bit_count() + 2 * (bb & _FILE2).bit_count() + (bb & _FILE1).bit_count()
+    sy = 4 * (bb & _RANK4).bit_count() + 2 * (bb & _RANK2).bit_count() + (bb & _RANK1).bit_count()
+    d1, d2, d4 = DISTANCE_DIGITS[((sy + n // 2) // n) * 8 + (sx + n // 2) // n]
+    spread = 4 * (bb & d4).bit_count() + 2 * (bb & d2).bit_count() + (bb & d1).bit_count()
+    centre = 2 * (bb & _CENTRE2).bit_count() + (bb & _CENTRE1).bit_count()
     return n, sx, sy, spread, centre
 
 
