@@ -8,6 +8,7 @@
 // (loading|ready|failed), data-busy (an engine call of the page is
 // running), data-revision (counts the games opened).
 
+import { wordsReady } from "./i18n/i18n.js"; // (i18n hook, #33: first, so the catalog is fetched early)
 import { Engine } from "./engine/engine.js";
 import { Board } from "./board/board.js";
 import { Computer } from "./engine/computer.js";
@@ -491,4 +492,4 @@ function buildPicker(current) {
   );
 }
 
-boot();
+wordsReady.then(boot); // (i18n hook, #33: the words of the player's language before the first one is drawn)
