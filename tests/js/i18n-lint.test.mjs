@@ -15,17 +15,7 @@ const read = path => readFileSync(new URL(path, ROOT), "utf8");
 const english = JSON.parse(read("web/i18n/en.json"));
 
 /** Files, or folders ending in "/", whose words all come from the catalogs. */
-const CONVERTED = [
-  "web/panels/announce.js",
-  "web/panels/dialogs.js",
-  "web/panels/endpanel.js",
-  "web/panels/gameactions.js",
-  "web/panels/opponent.js",
-  "web/panels/panels.js",
-  "web/panels/sentence.js",
-  "web/panels/startpanel.js",
-  "web/settings/",
-];
+const CONVERTED = ["web/panels/", "web/settings/"];
 
 /** Scripts with words still written in them: the next steps of #33. */
 const NOT_YET = [
@@ -89,12 +79,6 @@ const NOT_YET = [
   "web/model/tree.js",
   "web/model/treeform.js",
   "web/model/url.js",
-  "web/panels/analysispanel.js",
-  "web/panels/clockpanel.js",
-  "web/panels/evalgraph.js",
-  "web/panels/movebox.js",
-  "web/panels/movelist.js",
-  "web/panels/notes.js",
   "web/progress/chart.js",
   "web/progress/progress.js",
   "web/progress/progresspage.js",
