@@ -33,6 +33,7 @@ const TYPES = new Set(["number", "plural", "select"]);
  */
 export function parse(message) {
   let at = 0;
+  /** @type {(what: string) => never} */
   const fail = what => {
     throw new MessageError(`${what} at ${at} in ${JSON.stringify(message)}`);
   };

@@ -118,7 +118,7 @@ export function translate(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
     const args = readArgs(el);
     for (const part of el.querySelectorAll(":scope > [data-i18n-part]")) {
-      args[part.getAttribute("data-i18n-part")] = part;
+      args[part.getAttribute("data-i18n-part") || ""] = part;
       if (part.hasAttribute("data-i18n")) part.textContent = t(part.getAttribute("data-i18n"));
     }
     el.replaceChildren(...tParts(el.getAttribute("data-i18n"), args));
