@@ -28,14 +28,14 @@ const KEY_NAMES = new Set([
 export function looksLikeWords(text) {
   // (a placeholder stands for a value, not words: only the text around it can make words)
   if (!/[A-Za-z]/.test(text.replace(/\$\{[^}]*\}/g, ""))) return false;
-  const s = text.replace(/\$\{[^}]*\}/g, "\u0001").trim();
+  const s = text.replace(/\$\{[^}]*\}/g, "¤").trim();
   if (KEY_NAMES.has(s)) return false;
   if (/^\(?[a-z-]+: ?[a-z0-9-]+\)?$/.test(s)) return false; // a media feature: "(pointer: coarse)"
   if (/^[A-Z][a-z’']+(?:$|[\s,.:;!?…'’)])/.test(s)) return true; // "Close", "Sound is on"
   if (/[A-Za-z][,.:;?!…] [A-Za-z]/.test(s)) return true; // "moves, captures, …"
   if (/(?:^| )[a-z’']{2,} [a-z’']{2,} [a-z’']{2,}(?: |$)/.test(s)) return true; // "two players on one screen"
   // "${name} wins", "${n} to ${m}" (not a list of classes, "ann-${kind} ghost")
-  if (/\u0001 [a-z’']{2,}(?:[ .,:;!?…]|$)/.test(s) && !/[a-z]-\u0001/.test(s)) return true;
+  if (/¤ [a-z’']{2,}(?:[ .,:;!?…]|$)/.test(s) && !/[a-z]-¤/.test(s)) return true;
   return false;
 }
 
