@@ -8,6 +8,7 @@
 // (loading|ready|failed), data-busy (an engine call of the page is
 // running), data-revision (counts the games opened).
 
+import { t, wordsReady } from "./i18n/i18n.js"; // (i18n hook, #33: first, so the catalog is fetched early)
 import { Engine } from "./engine/engine.js";
 import { Board } from "./board/board.js";
 import { Computer } from "./engine/computer.js";
@@ -72,8 +73,7 @@ function drawSend(far) {
   const box = $("send");
   box.hidden = far < 0;
   if (far < 0) return;
-  $("send-text").textContent =
-    `It is ${page.seatName(far)}'s move, far away: send them the link of the game. They play and send theirs back; open it here to go on.`;
+  $("send-text").textContent = t("send.far", { name: page.seatName(far) });
   $("send-share").hidden = !navigator.share;
 }
 
@@ -83,7 +83,7 @@ function drawStart(m) {
   const shown = page.welcome && m.tree.size() === 1 && isStandardStart(m.start);
   if (shown) page.startPanel.follow(m.meta.game);
   page.startPanel.setHidden(!shown);
-  page.startPanel.setWaiting(page.queuedStart ? "Starting when the engine is ready…" : "");
+  page.startPanel.setWaiting(page.queuedStart ? t("start.waiting") : "");
 }
 
 // -- after every change of the model: save, fetch what is needed, draw -------------
@@ -215,7 +215,7 @@ function draw() {
       model: m,
       view,
       ready: page.ready,
-      seatName: s => (view.players[s] && view.players[s].name) || `Player ${s + 1}`,
+      seatName: s => (view.players[s] && view.players[s].name) || t("player.numbered", { n: s + 1 }),
     },
     line => actions.goTo(line),
   );
@@ -402,13 +402,9 @@ function startEngine(planned) {
         page.games = (await engine.initial()).games;
       });
   const opened = gamesKnown.then(() => actions.openFromURL({ boot: true }));
-  engine.onrestart = () =>
-    showNotice(
-      "The game engine met a fatal error and was restarted. Your games are kept; if the computer was thinking, it starts again.",
-      { kind: "error" },
-    );
+  engine.onrestart = () => showNotice(t("engine.restarted"), { kind: "error" });
   engine.onloading = ({ stage, fraction, message }) => {
-    $("loading-message").textContent = message || stage || "Loading…";
+    $("loading-message").textContent = message || stage || t("loading.loading");
     const bar = $("loading-bar");
     if (typeof fraction === "number" && Number.isFinite(fraction))
       bar.value = Math.max(0, Math.min(1, fraction));
@@ -418,9 +414,7 @@ function startEngine(planned) {
     watchUpdates(registration, { beforeReload: () => page.keeper.flush() }),
   );
   const slow = setTimeout(() => {
-    if (!page.ready)
-      $("loading-message").textContent =
-        "Still loading: this is taking longer than usual. Reloading the page may help.";
+    if (!page.ready) $("loading-message").textContent = t("loading.slow");
   }, 60000);
   engine.ready
     .then(async () => {
@@ -448,10 +442,10 @@ function engineFailed(err) {
   box.classList.add("failed");
   box.setAttribute("role", "alert");
   box.replaceChildren(
-    h("p", { class: "failed-title" }, "The game engine could not start."),
+    h("p", { class: "failed-title" }, t("engine.failed")),
     h("p", { id: "failed-message" }, (err && err.message) || String(err)),
-    h("p", {}, "The board is shown, but moves cannot be played. Reloading the page may help."),
-    h("button", { type: "button", onclick: () => location.reload() }, "Reload"),
+    h("p", {}, t("engine.failed.more")),
+    h("button", { type: "button", onclick: () => location.reload() }, t("common.reload")),
   );
   draw();
 }
@@ -481,14 +475,14 @@ function buildPicker(current) {
   // The header's Learn menu (#30, #31): each game's lessons and puzzles, then your own play
   const heading = text => h("li", { class: "menu-heading", role: "presentation" }, text);
   $("puzzles-menu-list").replaceChildren(
-    heading("Lessons"),
+    heading(t("menu.lessons")),
     ...lessonsMenuItems(page.games),
-    heading("Puzzles"),
+    heading(t("menu.puzzles")),
     ...puzzlesMenuItems(page.games),
-    heading("Your play"),
+    heading(t("menu.yourPlay")),
     ...mistakesMenuItems(page.games),
     ...progressMenuItems(),
   );
 }
 
-boot();
+wordsReady.then(boot); // (i18n hook, #33: the words of the player's language before the first one is drawn)

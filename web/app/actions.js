@@ -4,6 +4,7 @@
 // export records and send links are in open-actions.js, spread in here.
 
 import { sameLine } from "../model/game.js";
+import { t } from "../i18n/i18n.js";
 import { markedAt } from "../model/analysis.js";
 import * as open from "../library/open.js";
 import { sentence, setExplain } from "../panels/dialogs.js";
@@ -38,8 +39,7 @@ export const actions = {
    * board move would be.  Resolves to {said} | {move} | {error: why}. */
   enter(text) {
     const m = page.model;
-    if (!m || !page.ready)
-      return Promise.resolve({ error: "The engine is still loading; try again in a moment." });
+    if (!m || !page.ready) return Promise.resolve({ error: t("engine.stillLoading") });
     const at = [...m.viewed];
     return page.busy(async () => {
       let r;
@@ -56,7 +56,7 @@ export const actions = {
       if (page.model !== m || !sameLine(m.viewed, at)) return {};
       if (!page.canMove()) {
         actions.refused();
-        return { error: $("explain").textContent || "A move cannot be played now." };
+        return { error: $("explain").textContent || t("move.notNow") };
       }
       await actions.play(r.move);
       return r;
@@ -87,38 +87,30 @@ export const actions = {
     }
     const m = page.model;
     page.busy(async () =>
-      setExplain(
-        (await page.positions.explain(m.start, m.viewed, clicks)) || "That is not a legal move here.",
-      ),
+      setExplain((await page.positions.explain(m.start, m.viewed, clicks)) || t("move.illegal")),
     );
   },
 
   refused() {
     if (!page.ready) {
-      setExplain("The engine is still loading; moves can be played in a moment.", "info");
+      setExplain(t("engine.stillLoadingMoves"), "info");
       return;
     }
     if (page.model && page.model.ending) {
       // (#29: an ended game's board is analysis: moves go in as variations of earlier positions)
-      setExplain("The game is over: go back to an earlier move to try other moves as variations.", "info");
+      setExplain(t("move.gameOver"), "info");
       return;
     }
     const seat = page.computer.computerSeatToMove();
     const far = page.farSeat();
     if (far >= 0) {
-      setExplain(
-        `${page.seatName(far)} plays far away: send them the link of the game, and open the link they send back.`,
-        "info",
-      );
+      setExplain(t("move.far", { name: page.seatName(far) }), "info");
       return;
     }
     if (seat >= 0 && page.model.atHead) {
       const view = page.positions.get(page.model.start, page.model.head);
-      const name = view ? view.players[seat].name : `Player ${seat + 1}`;
-      setExplain(
-        `${name} is played by the computer${page.computer.paused ? " (paused: press Resume)" : ""}.`,
-        "info",
-      );
+      const name = view ? view.players[seat].name : t("player.numbered", { n: seat + 1 });
+      setExplain(t(page.computer.paused ? "move.computerSeatPaused" : "move.computerSeat", { name }), "info");
     }
   },
 
@@ -178,7 +170,7 @@ export const actions = {
   // -- the tree -----------------------------------------------------------------------
   promote() {
     const m = page.model;
-    if (m && m.promote(m.viewed)) setExplain("This line is now the main line.", "info");
+    if (m && m.promote(m.viewed)) setExplain(t("tree.promoted"), "info");
   },
 
   remove() {
@@ -190,7 +182,7 @@ export const actions = {
     const box = $("explain");
     box.dataset.kind = "info";
     box.replaceChildren(
-      `Deleted ${gone} and the moves after it. `,
+      `${t("tree.deleted", { move: gone })} `,
       h(
         "button",
         {
@@ -202,7 +194,7 @@ export const actions = {
             setExplain("");
           },
         },
-        "Undo",
+        t("controls.undo"),
       ),
     );
   },
@@ -251,8 +243,8 @@ export const actions = {
     if (page.puzzles && page.puzzles.isOpen) return; // (puzzles hook, #30: the puzzle page has its own keys)
     if (page.lessons && page.lessons.isOpen) return; // (lessons hook, #31: so has the lessons page)
     if (page.mistakes && page.mistakes.isOpen) return; // (mistakes hook, #31: so has the mistakes page)
-    const t = e.target;
-    if (t && (t.closest("input, select, textarea, dialog") || t.isContentEditable)) return;
+    const target = e.target;
+    if (target && (target.closest("input, select, textarea, dialog") || target.isContentEditable)) return; // i18n: not words (a selector)
     const go = {
       ArrowLeft: "back",
       ArrowRight: "forward",

@@ -8,6 +8,7 @@
 // endState() is what the page draws the buttons and the end panel from.
 
 import { agreement, allowed, canDraw, endWords, endingOfOutcome, resignation } from "../model/ending.js";
+import { t } from "../i18n/i18n.js";
 import { answerOffer } from "../engine/drawoffer.js";
 import { analysisFor } from "../model/analysis.js";
 import { sameLine } from "../model/tree.js";
@@ -25,7 +26,7 @@ export function initEnding(thePage, allActions) {
   actions = allActions;
 }
 
-const names = view => view.players.map((p, i) => p.name || `Player ${i + 1}`);
+const names = view => view.players.map((p, i) => p.name || t("player.numbered", { n: i + 1 }));
 
 /** The game on screen's rituals now (ending.js allowed()), or null before its head's view is known. */
 export function rituals() {
@@ -53,8 +54,7 @@ export function endState() {
   const who = names(headView);
   const ending = m.ending || endingOfOutcome(headView.outcome, who.length);
   const farSeat = m.players.indexOf("r");
-  const waiting =
-    weighing && weighing.model === m ? `${who[weighing.seat]} is considering your draw offer…` : "";
+  const waiting = weighing && weighing.model === m ? t("game.considering", { name: who[weighing.seat] }) : "";
   return {
     actions: page.ready
       ? {
@@ -126,16 +126,16 @@ export const endActions = {
           finish(m, agreement(seat));
         } else {
           m.setOffer({ by: seat, at, declined: true });
-          const words = `${who[other]} declines the draw.`;
+          const words = t("game.declines", { name: who[other] });
           page.announcer.say(words);
           setExplain(words, "info");
         }
       });
       m._changed("game"); // (the row says it is considering)
     } else if (m.players[other] === "r") {
-      page.announcer.say(`Draw offered: send ${who[other]} the link.`);
+      page.announcer.say(t("game.offerSend", { name: who[other] }));
     } else {
-      page.announcer.say(`${who[seat]} offers a draw.`);
+      page.announcer.say(t("game.offers", { name: who[seat] }));
     }
   },
 
@@ -151,7 +151,7 @@ export const endActions = {
     }
     m.setOffer({ ...offer, declined: true });
     const view = page.positions.get(m.start, m.head);
-    page.announcer.say(`${names(view)[seat]} declines the draw.`);
+    page.announcer.say(t("game.declines", { name: names(view)[seat] }));
   },
 
   /** Abort a game of fewer than two moves: it is deleted, and a fresh game
@@ -171,7 +171,7 @@ export const endActions = {
         options: m.meta.options,
         players: m.players,
       });
-      page.announcer.say("Game aborted: it was deleted.");
+      page.announcer.say(t("game.aborted"));
     });
   },
 

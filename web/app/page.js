@@ -6,6 +6,7 @@
 // <html data-busy>.
 
 import { sentence, setExplain, showNotice } from "../panels/dialogs.js";
+import { t } from "../i18n/i18n.js";
 
 /** @typedef {{id: string, name: string, description?: string}} GameInfo */
 
@@ -85,7 +86,7 @@ export class Page {
       if (err && err.type && err.type !== "InternalError") setExplain(sentence(err.message));
       else {
         console.error("Gamut:", err);
-        showNotice(`Something went wrong: ${err && err.message}`, { kind: "error" });
+        showNotice(t("error.unexpected", { message: String(err && err.message) }), { kind: "error" });
       }
       return undefined;
     } finally {
@@ -129,7 +130,7 @@ export class Page {
   /** The name of `seat` in the game's head position ("Player n" when it has none). */
   seatName(seat) {
     const v = this.model && this.positions.get(this.model.start, this.model.head);
-    return (v && v.players[seat] && v.players[seat].name) || `Player ${seat + 1}`;
+    return (v && v.players[seat] && v.players[seat].name) || t("player.numbered", { n: seat + 1 });
   }
 
   /** <html data-revision> counts the games (and links) opened: tools and tests wait on it. */

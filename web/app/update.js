@@ -21,6 +21,7 @@
 // data-update ("ready": the offer is on screen; "reloading").
 
 import { BUILD, buildOf } from "../offline.js";
+import { t } from "../i18n/i18n.js";
 import { h } from "./dom.js";
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
@@ -62,17 +63,20 @@ export function watchUpdates(
       box = h(
         "div",
         { id: "update", class: "update", role: "status" },
-        h(
-          "p",
-          { class: "update-text" },
-          h("strong", {}, "A new version is ready."),
-          " Reload to use it; your games are kept.",
-        ),
+        h("p", { class: "update-text" }, h("strong", {}, t("update.ready")), " ", t("update.reload")),
         h(
           "div",
           { class: "update-actions" },
-          h("button", { type: "button", id: "update-reload", class: "primary", onclick: reload }, "Reload"),
-          h("button", { type: "button", id: "update-later", class: "quiet", onclick: later }, "Not now"),
+          h(
+            "button",
+            { type: "button", id: "update-reload", class: "primary", onclick: reload },
+            t("common.reload"),
+          ),
+          h(
+            "button",
+            { type: "button", id: "update-later", class: "quiet", onclick: later },
+            t("update.later"),
+          ),
         ),
       );
       document.body.append(box);

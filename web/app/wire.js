@@ -44,7 +44,7 @@ export function wire(page, actions) {
   });
   // records dropped anywhere on the page
   document.addEventListener("dragover", e => {
-    if (![...(e.dataTransfer?.types || [])].includes("Files")) return;
+    if (![...(e.dataTransfer?.types || [])].includes("Files")) return; // i18n: not words (a drag's type)
     e.preventDefault();
     document.body.classList.add("drop-target");
   });

@@ -4,6 +4,7 @@
 // waiting for a second click, and a select step's Confirm and Clear.
 
 import { h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 
 /** The palette's buttons: one per palette entry, a target when the move being entered may take it. */
 export function drawPalette(board, view, on) {
@@ -36,11 +37,11 @@ export function drawPalette(board, view, on) {
 export function drawActions(board, view, on) {
   const items = [];
   const touch = matchMedia("(pointer: coarse)").matches; // a phone: "tap", and no Escape key to mention
-  const verb = touch ? "Tap" : "Click";
+  const device = touch ? "touch" : "mouse";
   const input = board.input;
   if (view.select) {
     const cells = view.select.cells.filter(c => board.picked.has(c));
-    items.push(h("p", { class: "prompt" }, view.select.prompt || "Mark the cells, then confirm."));
+    items.push(h("p", { class: "prompt" }, view.select.prompt || t("board.markPrompt")));
     items.push(
       h(
         "button",
@@ -51,7 +52,7 @@ export function drawActions(board, view, on) {
           disabled: !on,
           onclick: () => board.handlers.onMark(cells),
         },
-        cells.length ? `Confirm (${cells.join(", ")})` : "Confirm (none)",
+        cells.length ? t("board.confirm", { cells: cells.join(", ") }) : t("board.confirmNone"),
       ),
     );
     if (cells.length) {
@@ -67,7 +68,7 @@ export function drawActions(board, view, on) {
               board._draw();
             },
           },
-          "Clear",
+          t("board.clear"),
         ),
       );
     }
@@ -79,7 +80,7 @@ export function drawActions(board, view, on) {
       h(
         "p",
         { class: "prompt", id: "confirm-prompt" },
-        `${verb} ${last} again or press the button to play ${pend.text}, or ${verb.toLowerCase()} a marked cell to go on.`,
+        t("board.confirmPrompt", { device, cell: last, move: pend.text }),
       ),
     );
     items.push(
@@ -92,7 +93,7 @@ export function drawActions(board, view, on) {
           "data-move": pend.text,
           onclick: () => board._play(pend.text),
         },
-        pend.label || `Play ${pend.text}`,
+        pend.label || t("board.play", { move: pend.text }),
       ),
     );
   } else if (on && input.anyOrder && input.clicks.length) {
@@ -102,7 +103,7 @@ export function drawActions(board, view, on) {
       h(
         "p",
         { class: "prompt", id: "pick-prompt" },
-        `Chosen: ${chosen.join(", ")}. ${verb} a marked cell or number to complete the move${touch ? "." : " (Escape cancels)."}`,
+        t("board.pickPrompt", { device, chosen: chosen.join(", ") }),
       ),
     );
   }

@@ -6,6 +6,7 @@
 // in board-geometry.js, its pieces drawn in board-pieces.js.
 
 import { COLOR_NAMES, el, fmt } from "./glyphs.js";
+import { t } from "../i18n/i18n.js";
 import { buildGeometry } from "./board-geometry.js";
 import { drawPiece } from "./board-pieces.js";
 
@@ -72,7 +73,7 @@ export class BoardDrawing {
       this.geometryKey = key;
       buildGeometry(this, board);
     }
-    this.svg.setAttribute("aria-label", `${view.title} board`);
+    this.svg.setAttribute("aria-label", t("board.named", { title: view.title }));
     this._drawMarkers(view);
     this._drawHighlights(view);
     this._drawPieces(view);
@@ -321,7 +322,7 @@ export class BoardDrawing {
       }
     }
     // hit shapes: labels (each starts with the cell's name) and keyboard reachability
-    const nameOf = seat => (this.view.players[seat] || {}).name || `Player ${seat + 1}`;
+    const nameOf = seat => (this.view.players[seat] || {}).name || t("player.numbered", { n: seat + 1 });
     const markerAt = new Map((this.view.markers || []).map(m => [m.cell, m]));
     for (const c of cells.values()) {
       const p = this.pieceAt && this.pieceAt.get(c.id);
@@ -331,17 +332,17 @@ export class BoardDrawing {
         const owner = nameOf(p.owner);
         if (p.stack && p.stack.length > 1)
           parts.push(
-            `stack of ${p.stack.length}, top ${owner} (from the bottom: ${p.stack.map(nameOf).join(", ")})`,
+            t("board.stack", { count: p.stack.length, owner, list: p.stack.map(nameOf).join(", ") }),
           );
         else if (p.label != null) parts.push(`${owner} ${p.label}`);
-        else parts.push(`${owner} piece`);
+        else parts.push(t("board.piece", { owner }));
       }
       const marker = markerAt.get(c.id);
-      if (marker) parts.push(`${nameOf(marker.owner)}'s marker`);
-      if (!p) parts.push("empty");
-      if (state.selected.includes(c.id)) parts.push("selected");
-      if (state.targets.has(c.id)) parts.push("legal target");
-      if ((state.picked || new Set()).has(c.id)) parts.push("marked");
+      if (marker) parts.push(t("board.marker", { name: nameOf(marker.owner) }));
+      if (!p) parts.push(t("board.empty"));
+      if (state.selected.includes(c.id)) parts.push(t("board.selected"));
+      if (state.targets.has(c.id)) parts.push(t("board.target"));
+      if ((state.picked || new Set()).has(c.id)) parts.push(t("board.marked"));
       c.hit.setAttribute("aria-label", `${c.id}: ${parts.join(", ")}`);
       const active = this.interactive && state.actionable.has(c.id);
       c.hit.classList.toggle("actionable", active);

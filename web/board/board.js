@@ -41,6 +41,7 @@
 // Both redraw the position at once and keep the selection.
 
 import { BoardDrawing } from "./board-draw.js";
+import { t } from "../i18n/i18n.js";
 import { MoveInput } from "./moveinput.js";
 import { fmt } from "./glyphs.js";
 import { drawActions, drawPalette } from "./board-buttons.js";
@@ -197,7 +198,10 @@ export class Board {
     const view = this.view;
     if (view.select) {
       if (!view.select.cells.includes(id)) {
-        this.handlers.onIllegal?.([id], `${id} cannot be marked here. ${view.select.prompt || ""}`.trim());
+        this.handlers.onIllegal?.(
+          [id],
+          `${t("board.cannotMark", { cell: id })} ${view.select.prompt || ""}`.trim(),
+        );
         return;
       }
       if (this.picked.has(id)) this.picked.delete(id);

@@ -4,6 +4,7 @@
 // palette item, and the eraser), with their small icons.
 
 import { BoardDrawing } from "../board/board-draw.js";
+import { t } from "../i18n/i18n.js";
 import { el } from "../board/glyphs.js";
 import { $, h } from "../app/dom.js";
 import * as edit from "./setupedit.js";
@@ -40,19 +41,15 @@ export function buildEditor(editor) {
       h(
         "div",
         { class: "game-head" },
-        h("h1", { id: "editor-title" }, "Set up a position"),
-        h(
-          "p",
-          { class: "subtitle" },
-          "Choose what to put down, then click the board (a right click takes a piece off).",
-        ),
+        h("h1", { id: "editor-title" }, t("page.editor")),
+        h("p", { class: "subtitle" }, t("editor.about")),
       ),
       h("div", { id: "editor-settings", class: "editor-settings" }),
       h("div", {
         id: "editor-tools",
         class: "editor-tools",
         role: "radiogroup",
-        "aria-label": "Put on the board",
+        "aria-label": t("editor.tools"),
       }),
       h("p", { id: "editor-cell", class: "about editor-cell", "aria-live": "polite" }),
       h("fieldset", { id: "editor-side", class: "editor-side" }),
@@ -64,7 +61,7 @@ export function buildEditor(editor) {
         h(
           "button",
           { type: "button", id: "editor-play", class: "primary", onclick: () => editor._play() },
-          "Play from here",
+          t("editor.play"),
         ),
         h(
           "button",
@@ -73,11 +70,15 @@ export function buildEditor(editor) {
             id: "editor-analyse",
             hidden: !editor.onAnalyse,
             onclick: () => editor._analyse(),
-            title: "Open editor position with the engine's live analysis: its best line and score",
+            title: t("editor.analyse.title"),
           },
-          "Analyse",
+          t("analysis.analyse"),
         ),
-        h("button", { type: "button", id: "editor-copy", onclick: () => editor._copy() }, "Copy link"),
+        h(
+          "button",
+          { type: "button", id: "editor-copy", onclick: () => editor._copy() },
+          t("controls.copyLink"),
+        ),
       ),
       h(
         "div",
@@ -85,28 +86,28 @@ export function buildEditor(editor) {
         h(
           "button",
           { type: "button", id: "editor-clear", onclick: () => editor._edit(edit.clear(editor.setup)) },
-          "Clear",
+          t("board.clear"),
         ),
         h(
           "button",
           {
             type: "button",
             id: "editor-reset",
-            title: "The start position of editor game",
+            title: t("editor.reset.title"),
             onclick: () => editor._reset(),
           },
-          "Reset",
+          t("editor.reset"),
         ),
         h(
           "button",
           { type: "button", id: "editor-close", class: "quiet", onclick: () => editor.onClose() },
-          "Back to the game",
+          t("editor.back"),
         ),
       ),
       h(
         "div",
         { id: "editor-copied", class: "copy-fallback", hidden: true },
-        h("label", { for: "editor-link" }, "The link of editor position:"),
+        h("label", { for: "editor-link" }, t("editor.link")),
         h("input", { id: "editor-link", type: "text", readonly: true }),
       ),
     ),
@@ -123,7 +124,7 @@ export function drawSettings(editor, setup) {
   }
   const game = h(
     "select",
-    { id: "editor-game", "aria-label": "Game" },
+    { id: "editor-game", "aria-label": t("start.game") },
     ...editor.games().map(g => h("option", { value: g.id, selected: g.id === setup.game }, g.name)),
   );
   game.addEventListener("change", () => {
@@ -132,7 +133,7 @@ export function drawSettings(editor, setup) {
   });
   const variant = h(
     "select",
-    { id: "editor-variant", "aria-label": "Variant" },
+    { id: "editor-variant", "aria-label": t("start.variant") },
     ...info.variants.map(v => h("option", { value: v.id, selected: v.id === setup.variant }, v.name)),
   );
   variant.addEventListener("change", () =>
@@ -188,7 +189,7 @@ export function drawTools(editor) {
       ...items.map(item => button(item.id, item.label, icon(item, color(seat)))),
     ),
   );
-  rows.push(h("div", { class: "tool-row" }, button(edit.ERASE, "Take off the top piece", eraserIcon())));
+  rows.push(h("div", { class: "tool-row" }, button(edit.ERASE, t("editor.erase"), eraserIcon())));
   const box = $("editor-tools");
   box.replaceChildren(...rows);
   box.onkeydown = e => {

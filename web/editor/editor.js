@@ -19,6 +19,7 @@
 //   editor.open({start, line} | {setup});   editor.hide();   editor.isOpen
 
 import { neighbour } from "../board/board.js";
+import { t } from "../i18n/i18n.js";
 import { $, h } from "../app/dom.js";
 import { format } from "../model/url.js";
 import * as edit from "./setupedit.js";
@@ -77,7 +78,7 @@ export class Editor {
     buildEditor(this);
     this.box.hidden = false;
     document.body.classList.add("editing");
-    document.title = "Set up a position · Gamut";
+    document.title = `${t("page.editor")} · Gamut`; // i18n: not words (the site's name)
     root.dataset.editor = "loading";
     try {
       const kept = draft.read();
@@ -90,7 +91,7 @@ export class Editor {
     } catch (err) {
       if (!err || !err.type) throw err;
       root.dataset.editor = "failed";
-      this._status(`This position cannot be edited: ${capital(err.message)}`, "illegal");
+      this._status(t("editor.cannotEdit", { reason: capital(err.message) }), "illegal");
       throw err;
     }
   }
@@ -100,7 +101,7 @@ export class Editor {
     draft.write(null);
     this.box.hidden = true;
     document.body.classList.remove("editing");
-    document.title = "Gamut";
+    document.title = "Gamut"; // i18n: not words (the site's name)
     delete root.dataset.editor;
   }
 
@@ -156,7 +157,7 @@ export class Editor {
       }
     }
     await this._load((await this.engine.setupDescribe({ game, variant, options })).setup);
-    if (same) this._status("The pieces did not fit the new board: it shows the start position.", "info");
+    if (same) this._status(t("editor.didNotFit"), "info");
   }
 
   // -- drawing --------------------------------------------------------------------
@@ -167,8 +168,8 @@ export class Editor {
     this._overlay();
     const item = edit.itemOf(this.palette, tool);
     $("editor-cell").textContent = item
-      ? `Putting down: ${item.label}.`
-      : "Taking off the top piece of the cells clicked.";
+      ? t("editor.puttingDown", { item: item.label })
+      : t("editor.takingOff");
   }
 
   _draw() {
@@ -183,7 +184,7 @@ export class Editor {
     const rule = this.palette.side;
     const side = $("editor-side");
     side.replaceChildren(
-      h("legend", {}, "Side to move"),
+      h("legend", {}, t("editor.sideToMove")),
       ...sides.map((name, seat) =>
         h(
           "label",
@@ -212,8 +213,8 @@ export class Editor {
           step: "1",
           id: `editor-count-${spec.id}`,
           value: given == null ? "" : String(given),
-          placeholder: `all (${counts[spec.id]})`,
-          title: "Empty: every piece of this player that is not on the board",
+          placeholder: t("editor.all", { count: String(counts[spec.id]) }),
+          title: t("editor.all.title"),
         });
         input.addEventListener("change", () => this._edit(edit.setCount(this.setup, spec.id, input.value)));
         return h(
@@ -230,7 +231,7 @@ export class Editor {
       root.dataset.editor = "invalid";
     } else {
       const words = view.messages && view.messages.length ? ` ${view.messages.join(" ")}` : "";
-      this._status(`Ready: ${sides[setup.to_move]} to move.${words}`, "ok");
+      this._status(t("editor.ready", { name: sides[setup.to_move] }) + words, "ok");
       root.dataset.editor = "valid";
     }
     for (const id of ["editor-play", "editor-analyse", "editor-copy"]) $(id).disabled = !start;
@@ -263,8 +264,8 @@ export class Editor {
     if (!next) {
       const item = edit.itemOf(this.palette, tool);
       $("editor-cell").textContent = item
-        ? `${item.label.replace(/^./, c => c.toUpperCase())}s do not go on ${cell}.`
-        : `${cell} is empty.`;
+        ? t("editor.notOn", { item: item.label.replace(/^./, c => c.toUpperCase()), cell })
+        : t("editor.emptyCell", { cell });
       return;
     }
     const stack = next.cells[cell];
@@ -330,7 +331,7 @@ export class Editor {
     $("editor-link").value = url;
     try {
       await navigator.clipboard.writeText(url);
-      this._status("The link of this position was copied: it opens the position as a new game.", "ok");
+      this._status(t("editor.copied"), "ok");
     } catch {
       $("editor-copied").hidden = false;
       $("editor-link").select();

@@ -3,6 +3,8 @@
 // kept, so the start panel, the New game dialog and the progress page share
 // one answer.  A failed call is forgotten (the next asks again).
 
+import { t } from "../i18n/i18n.js";
+
 /**
  * @typedef {{id: string, label: string, rating: number | null, low: number | null, high: number | null}} LevelInfo
  * @typedef {{levels: LevelInfo[], anchor: string}} LevelTable
@@ -46,6 +48,9 @@ export function ratingText(level) {
 /** The 95 % interval in words ("1146 to 1617"), or "". */
 export function intervalText(level) {
   return level && Number.isFinite(level.low) && Number.isFinite(level.high)
-    ? `${Math.round(/** @type {number} */ (level.low))} to ${Math.round(/** @type {number} */ (level.high))}`
+    ? t("level.interval", {
+        low: String(Math.round(/** @type {number} */ (level.low))), // (a rating is written without separators)
+        high: String(Math.round(/** @type {number} */ (level.high))),
+      })
     : "";
 }

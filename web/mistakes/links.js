@@ -4,6 +4,8 @@
 // and in the analysis box after an analysis.  Small, so the page's wiring
 // (app.js, app/open-actions.js) need not load the page to know its address.
 
+import { t } from "../i18n/i18n.js";
+
 /** What a mistakes link asks for: a game id ("#mistakes/loa"), "" for
  * every game ("#mistakes"), or null (not a mistakes link). */
 export function mistakesLinkGame(hash) {
@@ -18,12 +20,12 @@ export function mistakesMenuItems(_games) {
   const link = document.createElement("a");
   link.href = "#mistakes";
   link.id = "menu-mistakes";
-  link.textContent = "Your mistakes";
+  link.textContent = t("page.mistakes");
   item.append(link);
   return [item];
 }
 
 /** The count in words: "3 mistakes to practise". */
 export function countText(n) {
-  return n === 0 ? "No mistakes to practise" : `${n} ${n === 1 ? "mistake" : "mistakes"} to practise`;
+  return t("mistakes.count", { count: n });
 }

@@ -21,6 +21,7 @@
 //   mistakes.collect(model);  mistakes.open("loa");  mistakes.open(null);  mistakes.hide();
 
 import { $ } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 import { pageBoard, showInLook } from "../board/pageboard.js";
 import { MoveBox } from "../panels/movebox.js";
 import { analysisFor } from "../model/analysis.js";
@@ -105,7 +106,7 @@ export class MistakesPage {
     const library = $("games-mistakes");
     if (library) {
       library.hidden = false;
-      library.textContent = `Practise your mistakes (${countPending(list)})`;
+      library.textContent = t("mistakes.practiseCount", { count: countPending(list) });
       if (!library.dataset.wired) {
         library.dataset.wired = "yes"; // (the library's dialog gives way to the page)
         library.addEventListener("click", () => /** @type {any} */ (library.closest("dialog"))?.close());
@@ -117,7 +118,7 @@ export class MistakesPage {
     if (after.hidden) return;
     const link = /** @type {HTMLAnchorElement} */ (after.querySelector("a"));
     const n = countPending(list, model.id);
-    link.textContent = n ? `${countText(n)} from this game` : "No mistakes of yours to practise in this game";
+    link.textContent = n ? t("mistakes.fromThisGame", { count: countText(n) }) : t("mistakes.noneInGame");
     link.href = `#mistakes/${model.meta.game}`;
   }
 
@@ -154,7 +155,7 @@ export class MistakesPage {
       onMove: text => this.played(text),
       onMark: cells => this._marked(cells),
       onIllegal: (clicks, message) => this._illegal(clicks, message),
-      onRefused: () => this._say(this.phase === "check" ? "Thinking…" : "Press Next for the next exercise."),
+      onRefused: () => this._say(this.phase === "check" ? t("mistakes.thinking") : t("mistakes.pressNext")),
     });
     this.movebox = new MoveBox({
       form: this.els.form,
@@ -197,7 +198,7 @@ export class MistakesPage {
     this.box.hidden = true;
     document.body.classList.remove("mistaking");
     document.body.classList.toggle("has-palette", !$("palette").hidden);
-    document.title = "Gamut";
+    document.title = "Gamut"; // i18n: not words (the site's name)
     delete root.dataset.mistakes;
   }
 
@@ -216,9 +217,7 @@ export class MistakesPage {
     if (!exercise) {
       this.exercise = null;
       this._say(
-        this.count() && this.game
-          ? `No mistakes left to practise in ${this.gameName}: see All.`
-          : "No mistakes to practise. Analyse a game you played (Analyse, in the game's panel): your mistakes and blunders become exercises here.",
+        this.count() && this.game ? t("mistakes.noneLeftIn", { game: this.gameName }) : t("mistakes.none"),
       );
       return this._phase("empty");
     }
@@ -226,7 +225,7 @@ export class MistakesPage {
       await this._start(exercise, asked);
     } catch (err) {
       if (asked !== this.asked) return;
-      this._say(`This exercise could not be shown: ${sentence((err && err.message) || err)}`);
+      this._say(t("mistakes.failed", { reason: sentence((err && err.message) || err) }));
       this._phase("empty");
     }
   }
@@ -238,9 +237,7 @@ export class MistakesPage {
       this.store.update(list => forgetGame(list, exercise.gameId));
       this.onCount();
       await this._next(null);
-      this._say(
-        `The game of that exercise was deleted from your library: its exercises went with it. ${this.said}`,
-      );
+      this._say(t("mistakes.gameDeleted", { next: this.said }));
       return;
     }
     const placed = await this.engine.view(exercise.start, exercise.line);
@@ -252,9 +249,12 @@ export class MistakesPage {
     this._show(placed.view);
     this._shape();
     this._showPlayed();
-    const side = (placed.view.players[exercise.seat] || {}).name || `Player ${exercise.seat + 1}`;
-    const judge = exercise.depth ? `depth ${exercise.depth}` : `level ${exercise.level || "strong"}`;
-    this._say(`${side} to move. Try a move: the engine judges it at ${judge}, as it analysed the game.`);
+    const side =
+      (placed.view.players[exercise.seat] || {}).name || t("player.numbered", { n: exercise.seat + 1 });
+    const judge = exercise.depth
+      ? t("search.depth", { depth: exercise.depth })
+      : t("analysis.level.named", { level: exercise.level || "strong" });
+    this._say(t("mistakes.task", { name: side, judge }));
     this._turn();
   }
 
@@ -335,9 +335,11 @@ export class MistakesPage {
     this.onCount();
     const best =
       result.reason === "best"
-        ? "the engine's move too"
-        : `the engine's move was ${e.best}${result.loss ? `, yours gives up ${Math.round(100 * result.loss)} %` : ""}`;
-    this._say(`Solved: ${result.move} (${best}). It leaves the list.`);
+        ? t("mistakes.engineToo")
+        : result.loss
+          ? t("mistakes.engineWasLoss", { move: e.best, percent: Math.round(100 * result.loss) })
+          : t("mistakes.engineWas", { move: e.best });
+    this._say(t("mistakes.solved", { move: result.move, best }));
     this._phase("solved");
     this.els.next.focus({ preventScroll: true });
   }
@@ -354,8 +356,8 @@ export class MistakesPage {
     this.board.setSuggest(
       move && move.clicks ? { cells: move.clicks, kind: "analysis", text: e.best } : null,
     );
-    const line = e.pv.length > 1 ? ` (line: ${e.pv.join(" ")})` : "";
-    this._say(`The best move: ${e.best}${line}. This exercise stays on your list.`);
+    const line = e.pv.length > 1 ? ` ${t("analysis.engineLine", { line: e.pv.join(" ") })}` : "";
+    this._say(t("mistakes.best", { move: e.best, line }));
     this._phase("shown");
     this.els.next.focus({ preventScroll: true });
   }
@@ -387,7 +389,7 @@ export class MistakesPage {
   }
 
   async _entered(text) {
-    if (this.phase !== "play") return { error: "Wait: the last try is being judged." };
+    if (this.phase !== "play") return { error: t("mistakes.wait") };
     let r;
     try {
       r = await this.engine.enter(this.exercise.start, this.exercise.line, text);
@@ -403,7 +405,7 @@ export class MistakesPage {
   async _illegal(clicks, message) {
     if (message) return this._say(message);
     const r = await this.engine.explain(this.exercise.start, this.exercise.line, clicks);
-    this._say(sentence((r && r.message) || "That is not a legal move here."));
+    this._say(sentence((r && r.message) || t("move.illegal")));
   }
 
   // -- drawing -----------------------------------------------------------------------------
@@ -432,7 +434,7 @@ export class MistakesPage {
     });
     this.els.goal.textContent =
       this.phase === "solved"
-        ? "Solved!"
+        ? t("puzzle.solved")
         : this.exercise && this.phase !== "empty"
           ? taskText(this.exercise)
           : "";

@@ -8,6 +8,7 @@
 // puzzle page's (puzzles.css), and mistakes.css for what is its own.
 
 import { h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -19,7 +20,7 @@ export function buildMistakesPage(box, on) {
   svg.setAttribute("class", "board");
   svg.setAttribute("viewBox", "0 0 8 8");
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", "Exercise board");
+  svg.setAttribute("aria-label", t("mistakes.board"));
   const button = (id, text, onclick, quiet = false) =>
     h("button", { type: "button", id, class: quiet ? "quiet" : null, onclick }, text);
   const els = {
@@ -28,19 +29,19 @@ export function buildMistakesPage(box, on) {
       id: "mistakes-palette",
       class: "palette",
       role: "toolbar",
-      "aria-label": "Numbers",
+      "aria-label": t("board.palette"),
       hidden: true,
     }),
     actions: h("div", { id: "mistakes-board-actions", class: "actions" }),
     games: h("span", { class: "puzzle-games" }),
-    title: h("h1", { id: "mistakes-title" }, "Your mistakes"),
+    title: h("h1", { id: "mistakes-title" }, t("page.mistakes")),
     subtitle: h("p", { id: "mistakes-subtitle", class: "subtitle" }),
     goal: h("p", { id: "mistakes-goal", class: "puzzle-goal" }),
     status: h("p", { id: "mistakes-status", class: "puzzle-status", role: "status", "aria-live": "polite" }),
     thinking: h("progress", { id: "mistakes-thinking", class: "mistakes-thinking", max: "1", value: "0" }),
-    show: button("mistakes-show", "Show me", on.show, true),
-    skip: button("mistakes-skip", "Skip", on.skip, true),
-    next: button("mistakes-next", "Next", on.next),
+    show: button("mistakes-show", t("mistakes.show"), on.show, true),
+    skip: button("mistakes-skip", t("mistakes.skip"), on.skip, true),
+    next: button("mistakes-next", t("mistakes.next"), on.next),
     input: h("input", {
       id: "mistakes-move-input",
       type: "text",
@@ -57,7 +58,7 @@ export function buildMistakesPage(box, on) {
       id: "mistakes-move-options",
       class: "move-options",
       role: "listbox",
-      "aria-label": "Legal moves",
+      "aria-label": t("movebox.options"),
       hidden: true,
     }),
     message: h("p", { id: "mistakes-move-error", class: "explain", "aria-live": "assertive" }),
@@ -70,9 +71,9 @@ export function buildMistakesPage(box, on) {
     h(
       "div",
       { class: "movebox-row" },
-      h("label", { for: "mistakes-move-input" }, "Move"),
+      h("label", { for: "mistakes-move-input" }, t("puzzle.move")),
       els.input,
-      h("button", { type: "submit", id: "mistakes-move-enter" }, "Enter"),
+      h("button", { type: "submit", id: "mistakes-move-enter" }, t("movebox.enter")),
     ),
     els.options,
     els.message,
@@ -84,8 +85,8 @@ export function buildMistakesPage(box, on) {
       { class: "panel puzzle-panel mistakes-panel", "aria-labelledby": "mistakes-title" },
       h(
         "nav",
-        { class: "puzzle-nav", "aria-label": "Mistakes pages" },
-        h("a", { href: "#", id: "mistakes-back" }, "Back to the game"),
+        { class: "puzzle-nav", "aria-label": t("mistakes.nav") },
+        h("a", { href: "#", id: "mistakes-back" }, t("rules.back")),
         els.games,
       ),
       h("div", { class: "game-head" }, els.title, els.subtitle),
@@ -99,7 +100,7 @@ export function buildMistakesPage(box, on) {
       h(
         "section",
         { class: "puzzle-record", "aria-labelledby": "mistakes-record-title" },
-        h("h2", { id: "mistakes-record-title" }, "To practise"),
+        h("h2", { id: "mistakes-record-title" }, t("mistakes.toPractise")),
         els.count,
       ),
     ),
@@ -115,7 +116,7 @@ export function drawGames(els, games, current, counts) {
       ? h("strong", { "aria-current": "page" }, `${name} (${n})`)
       : h("a", { href: id ? `#mistakes/${id}` : "#mistakes" }, `${name} (${n})`);
   els.games.replaceChildren(
-    link(null, "All", all),
+    link(null, t("mistakes.all"), all),
     ...games.flatMap(g => [" · ", link(g.id, g.name, counts[g.id] || 0)]),
   );
 }
@@ -124,9 +125,12 @@ export function drawGames(els, games, current, counts) {
 export function drawPanel(els, state) {
   const { phase, exercise, left } = state;
   const playing = phase === "play" || phase === "wrong";
-  els.title.textContent = state.gameName ? `Your mistakes in ${state.gameName}` : "Your mistakes";
+  els.title.textContent = state.gameName ? t("mistakes.title", { game: state.gameName }) : t("page.mistakes");
   els.subtitle.textContent = exercise
-    ? `${exercise.mark === "blunder" ? "A blunder" : "A mistake"} of yours, move ${exercise.ply + 1} of a game in your library`
+    ? t("mistakes.subtitle", {
+        mark: exercise.mark === "blunder" ? "blunder" : "mistake",
+        ply: exercise.ply + 1,
+      })
     : "";
   els.show.hidden = phase === "solved" || phase === "shown" || phase === "empty";
   els.skip.hidden = phase === "empty" || phase === "solved" || phase === "shown" || left <= 1;
@@ -140,8 +144,10 @@ export function drawPanel(els, state) {
   else delete els.goal.dataset.kind;
   els.count.textContent =
     left === 0
-      ? "Nothing left to practise here."
-      : `${left} ${left === 1 ? "exercise" : "exercises"} left${state.gameName ? ` in ${state.gameName}` : ""}.`;
+      ? t("mistakes.nothingLeft")
+      : state.gameName
+        ? t("mistakes.leftIn", { count: left, game: state.gameName })
+        : t("mistakes.left", { count: left });
   els.storage.hidden = !state.problem;
   els.storage.textContent = state.problem ? sentence(state.problem) : "";
 }

@@ -6,6 +6,7 @@
 // buttons' actions are wired in wire.js; the graph calls `onJump(ply)`.
 
 import { $, h } from "../app/dom.js";
+import { t, tParts } from "../i18n/i18n.js";
 import { MARKS, chanceText, judgementText, marksByPly, markedAt, plyOnLine } from "../model/analysis.js";
 import { drawEvalGraph } from "./evalgraph.js";
 import { searchLine } from "./panels.js";
@@ -20,7 +21,7 @@ export function drawAnalysis({ analyser, computer, model, view, ready, seatName 
 
   const analyse = $("analyse");
   analyse.disabled = !ready || !main.length || !!running;
-  analyse.textContent = result ? "Analyse again" : "Analyse";
+  analyse.textContent = t(result ? "analysis.again" : "analysis.analyse");
   $("analyse-cancel").hidden = !running;
   const bar = $("analyse-progress");
   const fraction = analyser.fraction();
@@ -42,7 +43,7 @@ export function drawAnalysis({ analyser, computer, model, view, ready, seatName 
       marks: marksByPly(result),
       viewedPly: ply,
       onJump: k => onJump(line.slice(0, k)),
-      label: `Evaluation graph: each player's winning chances over ${line.length} moves${result ? "" : " (analysing)"}; click to go to a move`,
+      label: t(result ? "analysis.graph.done" : "analysis.graph.running", { count: line.length }),
     });
   }
 
@@ -58,10 +59,9 @@ export function drawAnalysis({ analyser, computer, model, view, ready, seatName 
     $("analysis-move-text").textContent = judgementText(j, seatName);
     const engine = j.pv.length ? j.pv : j.best ? [j.best] : [];
     $("analysis-move-line").replaceChildren(
-      "The engine's move: ",
-      h("b", {}, j.best || "none"),
-      engine.length > 1 ? ` (line: ${engine.join(" ")})` : "",
-      marked.before ? " — shown on the board." : "",
+      ...tParts("analysis.engineMove", { move: h("b", {}, j.best || t("ai.none")) }),
+      engine.length > 1 ? ` ${t("analysis.engineLine", { line: engine.join(" ") })}` : "",
+      marked.before ? ` ${t("analysis.shown")}` : "",
     );
     $("analysis-add").disabled = !ready || !engine.length;
   }
@@ -82,10 +82,10 @@ export function drawAnalysis({ analyser, computer, model, view, ready, seatName 
       ),
     );
     const end = result.positions[result.positions.length - 1];
-    table.querySelector("caption").textContent =
-      `Moves judged by the engine (${levelText(result)}; at the end: ` +
-      view.players.map((p, seat) => `${p.name} ${chanceText(end, seat)}`).join(", ") +
-      ")";
+    table.querySelector("caption").textContent = t("analysis.summary.full", {
+      level: levelText(result),
+      chances: view.players.map((p, seat) => `${p.name} ${chanceText(end, seat)}`).join(", "),
+    });
   }
 
   // the live line
@@ -98,12 +98,12 @@ export function drawAnalysis({ analyser, computer, model, view, ready, seatName 
   liveBox.textContent = !computer.liveOn
     ? ""
     : view.outcome
-      ? "Live analysis: the game is over here."
-      : p
-        ? `Live: ${searchLine(p, seatName)}`
-        : "Live: thinking…";
+      ? t("analysis.live.over")
+      : t("analysis.live.line", { line: p ? searchLine(p, seatName) : t("analysis.live.thinking") });
 }
 
 function levelText(result) {
-  return result.depth ? `depth ${result.depth}` : `level ${result.level}`;
+  return result.depth
+    ? t("search.depth", { depth: result.depth })
+    : t("analysis.level.named", { level: result.level });
 }

@@ -19,6 +19,7 @@
 // decides when to ask and keeps what is said in order.
 
 import { isPrefix, sameLine } from "../model/game.js";
+import { t } from "../i18n/i18n.js";
 import { h } from "../app/dom.js";
 
 const BROWSE_REST_MS = 400; // browsing is said when the keys rest this long
@@ -78,14 +79,14 @@ export class Announcer {
       if (isPrefix(model.head, was.head)) {
         // taken back (Undo) or deleted from the tree: each move, the latest
         // first, then whose turn it is
-        const verb = model.tree.has(was.head) ? "Taken back" : "Deleted";
+        const key = model.tree.has(was.head) ? "said.takenBack" : "said.deleted";
         const lines = [];
         for (let n = was.head.length; n > model.head.length; n--) lines.push(was.head.slice(0, n));
         const now = [...model.head];
         this._say(async () => {
           const gone = await Promise.all(lines.map(line => this.describe(start, line)));
           const after = await this.describe(start, now);
-          return `${verb}: ${gone.map(d => d.text).join(" ")} ${after.turn}`;
+          return t(key, { moves: gone.map(d => d.text).join(" "), turn: after.turn });
         });
       } else {
         const head = [...model.head];
@@ -111,10 +112,10 @@ export class Announcer {
       if (!s || s.model !== model || !sameLine(s.viewed, line)) return; // moved on meanwhile
       this._say(async () => {
         const d = await this.describe(start, line);
-        if (!d.move) return `${opened ? "" : "Start position. "}${d.turn}`;
+        if (!d.move) return opened ? d.turn : t("said.start", { turn: d.turn });
         // (a move that ended the game says the result already: not twice)
         const turn = opened && !endsAlike(d.text, d.turn) ? ` ${d.turn}` : "";
-        return `Move ${line.length}: ${d.text}${turn}`;
+        return t("said.move", { ply: line.length, move: d.text }) + turn;
       });
     };
     if (opened) go();

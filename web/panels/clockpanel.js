@@ -12,6 +12,7 @@
 // then it redraws the faces only.  Drawing never starts or cancels work.
 
 import { $, h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 import { endOnTime, formatLeft, syncClock } from "../model/clock.js";
 
 const TICK_MS = 100;
@@ -44,7 +45,7 @@ export class ClockPanel {
       id: "clock-times",
       class: "quiet clock-times",
       "aria-pressed": "false",
-      title: "Show the time spent on each move in the move list",
+      title: t("clock.times.title"),
       onclick: () => this.toggleTimes(),
     });
     this.showTimes = readJSON(TIMES_KEY) === true;
@@ -138,32 +139,34 @@ export class ClockPanel {
       face.dataset.running = on ? (clock.paused ? "paused" : "yes") : "no";
       face.dataset.low = left <= low ? "yes" : "no";
       face.dataset.out = left <= 0 ? "yes" : "no";
-      face.setAttribute("aria-label", `${this.page.seatName(seat)}'s clock`);
+      face.setAttribute("aria-label", t("clock.of", { name: this.page.seatName(seat) }));
       setText(face.firstChild, formatLeft(left));
       const out = m.ending && m.ending.termination === "time" && m.ending.by === seat;
       const note = out
-        ? "time out"
+        ? t("clock.timeOut")
         : clock.correspondence && on
-          ? "to move"
+          ? t("clock.toMove")
           : on && clock.paused
-            ? "paused"
+            ? t("clock.paused")
             : "";
       setText(face.lastChild, note);
     }
     const pausable = this._canPause(m) || clock.paused;
     this.pauseButton.hidden = !pausable;
-    setText(this.pauseButton, clock.paused ? "Resume clock" : "Pause clock");
+    setText(this.pauseButton, t(clock.paused ? "clock.resume" : "clock.pause"));
     this.pauseButton.setAttribute("aria-pressed", String(clock.paused));
     this.box.dataset.paused = String(clock.paused);
-    setText(this.timesButton, this.showTimes ? "Hide times" : "Show times");
+    setText(this.timesButton, t(this.showTimes ? "clock.times.hide" : "clock.times.show"));
     this.timesButton.setAttribute("aria-pressed", String(this.showTimes));
   }
 }
 
 /** An end on time in words: "White's time is up: Black wins." */
 export function timeWords(ending, seatName) {
-  const lost = `${seatName(ending.by)}'s time is up`;
-  return ending.winner == null ? `${lost}.` : `${lost}: ${seatName(ending.winner)} wins.`;
+  const lost = seatName(ending.by);
+  return ending.winner == null
+    ? t("clock.timeUp", { name: lost })
+    : t("clock.timeUpWins", { name: lost, winner: seatName(ending.winner) });
 }
 
 function readJSON(key) {

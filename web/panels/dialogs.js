@@ -7,6 +7,7 @@
 // choice through onStart; it starts nothing itself.
 
 import { $, h } from "../app/dom.js";
+import { t, tParts } from "../i18n/i18n.js";
 import { seatSelect } from "./panels.js";
 import { OpponentChoice, choiceOf, seatsFor } from "./opponent.js";
 import { rulesHtml } from "../rules/rules.js";
@@ -34,8 +35,10 @@ export function hideNotice() {
 /** Open the rules dialog on the rules of `gameId` (its page is fetched first). */
 export async function showRules(gameId) {
   const text = await rulesHtml(gameId);
-  $("rules-body").innerHTML =
-    `<p><a href="#rules/${gameId}" class="rules-page-link">Open the rules page</a> (with diagrams and positions to try)</p>${text}`;
+  const body = $("rules-body");
+  body.innerHTML = text;
+  const link = h("a", { href: `#rules/${gameId}`, class: "rules-page-link" }, t("rules.openPage"));
+  body.prepend(h("p", {}, ...tParts("rules.openPageLine", { link })));
   $("rules-dialog").showModal();
   $("rules-dialog").scrollTop = 0; // a long page opens at its top, not at the focused Close button
 }
@@ -133,7 +136,7 @@ export class NewGameDialog {
         );
       }),
     );
-    if (!specs.length) box.append(h("p", { class: "about" }, "This variant has no rule options."));
+    if (!specs.length) box.append(h("p", { class: "about" }, t("newGame.noOptions")));
     this._applicable(specs);
     this._seats(gameId, variant || info.variants[0]);
   }
@@ -156,7 +159,8 @@ export class NewGameDialog {
     const labels = [];
     for (let seat = 0; seat < count; seat++) {
       const id = `new-seat-${seat}`;
-      const label = h("label", { for: id }, `Player ${seat + 1}${seat === 0 ? " (moves first)" : ""}`);
+      const player = t("player.numbered", { n: seat + 1 });
+      const label = h("label", { for: id }, seat === 0 ? t("opponent.movesFirst", { name: player }) : player);
       labels.push(label);
       rows.push(label);
       const select = seatSelect(seat, players[seat] || "h", null, null);
@@ -166,7 +170,7 @@ export class NewGameDialog {
     box.replaceChildren(...rows);
     this.selects = [...box.querySelectorAll("select[data-seat]")];
     for (const select of this.selects) select.addEventListener("change", () => this._toOpponent());
-    this.names = labels.map((_, seat) => `Player ${seat + 1}`);
+    this.names = labels.map((_, seat) => t("player.numbered", { n: seat + 1 }));
     this._toOpponent();
     // the names the board will use (colours), once the engine says them
     const asked = `${gameId}/${variant.id}`;
@@ -225,11 +229,11 @@ export async function copyLink(href) {
     if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error("no clipboard");
     await navigator.clipboard.writeText(href);
     box.hidden = true;
-    setExplain("Link copied to the clipboard.", "info");
+    setExplain(t("copy.done"), "info");
   } catch {
     box.hidden = false;
     field.focus();
     field.select();
-    setExplain("The browser did not allow copying: copy the link below (Ctrl+C or long press).", "info");
+    setExplain(t("copy.refused"), "info");
   }
 }

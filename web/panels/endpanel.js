@@ -7,6 +7,7 @@
 // Drawn from what the app gives; clicks call back.
 
 import { h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 
 /** A result as the badge writes it: "1–0", "0–1", "½–½" (three or four seats: each score). */
 export function badgeText(result) {
@@ -49,28 +50,32 @@ export class EndPanel {
           id: "rematch",
           class: "primary",
           hidden: !s.rematch,
-          title: "The same game and players, the colours swapped",
+          title: t("end.rematch.title"),
           onclick: () => this.on.onRematch(),
         },
-        "Rematch",
+        t("end.rematch"),
       ),
       h(
         "button",
         {
           type: "button",
           id: "analyse-game",
-          title: "The engine goes over every move; try other moves as variations",
+          title: t("end.analyse.title"),
           onclick: () => this.on.onAnalyse(),
         },
-        "Analyse",
-        h("span", { class: "long-words" }, " this game"),
+        t("end.analyse"),
+        h("span", { class: "long-words" }, " ", t("end.analyse.more")),
       ),
-      h("button", { type: "button", id: "end-new-game", onclick: () => this.on.onNew() }, "New game"),
+      h(
+        "button",
+        { type: "button", id: "end-new-game", onclick: () => this.on.onNew() },
+        t("controls.newGame"),
+      ),
       s.far
         ? h(
             "button",
             { type: "button", id: "end-send", class: "quiet", onclick: () => this.on.onSend() },
-            `Send ${s.far} the link`,
+            t("end.send", { name: s.far }),
           )
         : null,
     ];
@@ -96,7 +101,11 @@ export class EndPanel {
       h("span", { class: "result-words", "aria-hidden": "true" }, s.words.sentence),
       // (progress hook, #31: the player's rating after a game against the computer, progress/progresspage.js)
       s.rating
-        ? h("span", { class: "result-rating", "aria-hidden": "true" }, `Your rating ${s.rating.short}`)
+        ? h(
+            "span",
+            { class: "result-rating", "aria-hidden": "true" },
+            t("end.rating", { rating: s.rating.short }),
+          )
         : null,
     );
   }

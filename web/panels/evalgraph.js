@@ -6,6 +6,7 @@
 // what the analysis says and calls back; it changes nothing itself.
 
 import { el, fmt } from "../board/glyphs.js";
+import { t } from "../i18n/i18n.js";
 import { MARK_NAME } from "../model/analysis.js";
 
 const W = 600; // the drawing's width in user units (the graph stretches to its box)
@@ -92,9 +93,9 @@ export function drawEvalGraph(svg, { positions, plies, colors, marks = {}, viewe
       },
       svg,
     );
-    el("title", {}, dot).textContent = `${MARK_NAME[mark] || mark} at move ${ply}`;
+    el("title", {}, dot).textContent = t("analysis.markAt", { mark: MARK_NAME[mark] || mark, ply });
   }
-  svg.setAttribute("aria-label", label || "Evaluation graph");
+  svg.setAttribute("aria-label", label || t("analysis.graph"));
   svg.onclick = event => {
     if (!plies || !onJump) return;
     const box = svg.getBoundingClientRect();

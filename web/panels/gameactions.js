@@ -11,6 +11,7 @@
 // onAnswer(accept, seat).
 
 import { h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 import { defaultSeat } from "../model/ending.js";
 
 const FLAG = "⚑";
@@ -60,7 +61,7 @@ export class GameActions {
     }
     box.hidden = false;
     const { rules } = s;
-    const name = seat => s.names[seat] || `Player ${seat + 1}`;
+    const name = seat => s.names[seat] || t("player.numbered", { n: seat + 1 });
     // a question no longer possible (a move was played meanwhile) is dropped
     const a = this.asking;
     const possible = a && (a.what === "abort" ? rules.abort : rules[a.what].includes(a.seat));
@@ -79,7 +80,7 @@ export class GameActions {
       const by = rules.standing.by;
       const seat = rules.answer[0];
       box.replaceChildren(
-        h("span", { class: "game-actions-text" }, `${name(by)} offers a draw. ${name(seat)}:`),
+        h("span", { class: "game-actions-text" }, t("game.offered", { by: name(by), seat: name(seat) })),
         h(
           "button",
           {
@@ -88,12 +89,12 @@ export class GameActions {
             class: "primary",
             onclick: () => this.on.onAnswer(true, seat),
           },
-          "Accept",
+          t("game.accept"),
         ),
         h(
           "button",
           { type: "button", id: "draw-decline", onclick: () => this.on.onAnswer(false, seat) },
-          "Decline",
+          t("game.decline"),
         ),
       );
       return;
@@ -102,13 +103,13 @@ export class GameActions {
     const offerSeat = defaultSeat(rules.offer, s.toMove);
     const noDraw = s.drawable
       ? rules.standing
-        ? `Your draw offer waits for ${name(1 - rules.standing.by)}`
-        : "A draw can be offered again after a move"
-      : "This game's rules know no draw";
+        ? t("game.offerWaits", { name: name(1 - rules.standing.by) })
+        : t("game.offerAgain")
+      : t("game.noDraw");
     this._put(
       focused,
       rules.standing && s.farOffer >= 0
-        ? h("span", { class: "game-actions-text" }, `Draw offered: send ${name(s.farOffer)} the link.`)
+        ? h("span", { class: "game-actions-text" }, t("game.offerSend", { name: name(s.farOffer) }))
         : null,
       h(
         "button",
@@ -117,11 +118,12 @@ export class GameActions {
           id: "resign",
           class: "game-action",
           disabled: !rules.resign.length,
-          title: "Resign this game",
+          title: t("game.resign.title"),
           onclick: () => this.ask("resign", resignSeat),
         },
         h("span", { class: "game-action-icon", "aria-hidden": "true" }, FLAG),
-        " Resign",
+        " ",
+        t("game.resign"),
       ),
       rules.standing && s.farOffer >= 0
         ? null
@@ -132,11 +134,12 @@ export class GameActions {
               id: "offer-draw",
               class: "game-action",
               disabled: !rules.offer.length,
-              title: rules.offer.length ? "Offer a draw" : noDraw,
+              title: rules.offer.length ? t("game.offer.title") : noDraw,
               onclick: () => this.ask("offer", offerSeat),
             },
             h("span", { class: "game-action-icon", "aria-hidden": "true" }, HALF),
-            " Offer draw",
+            " ",
+            t("game.offer"),
           ),
       h(
         "button",
@@ -145,13 +148,12 @@ export class GameActions {
           id: "abort",
           class: "game-action",
           disabled: !rules.abort,
-          title: rules.abort
-            ? "Abort: the game is deleted, as if never played"
-            : "A game can be aborted only before each side has moved",
+          title: rules.abort ? t("game.abort.title") : t("game.abort.late"),
           onclick: () => this.ask("abort", -1),
         },
         h("span", { class: "game-action-icon", "aria-hidden": "true" }, CROSS),
-        " Abort",
+        " ",
+        t("game.abort"),
       ),
     );
   }
@@ -169,9 +171,9 @@ export class GameActions {
   /** The question's row: the words, Yes and No (and, on one screen, the other seat). */
   _question({ what, seat }, rules, name) {
     const words = {
-      resign: `${name(seat)} resigns?`,
-      offer: `${name(seat)} offers a draw?`,
-      abort: "Abort this game? It will be deleted.",
+      resign: t("game.ask.resign", { name: name(seat) }),
+      offer: t("game.ask.offer", { name: name(seat) }),
+      abort: t("game.ask.abort"),
     }[what];
     const yes = () => {
       this.asking = null;
@@ -182,8 +184,8 @@ export class GameActions {
     const others = what === "abort" ? [] : rules[what].filter(s => s !== seat);
     return [
       h("span", { class: "game-actions-text", id: "game-question" }, words),
-      h("button", { type: "button", id: "confirm-yes", class: "primary", onclick: yes }, "Yes"),
-      h("button", { type: "button", id: "confirm-no", onclick: () => this.cancel() }, "No"),
+      h("button", { type: "button", id: "confirm-yes", class: "primary", onclick: yes }, t("common.yes")),
+      h("button", { type: "button", id: "confirm-no", onclick: () => this.cancel() }, t("common.no")),
       ...others.map(other =>
         h(
           "button",
@@ -193,7 +195,7 @@ export class GameActions {
             "data-seat": other,
             onclick: () => this.ask(what, other),
           },
-          `${name(other)} instead`,
+          t("game.instead", { name: name(other) }),
         ),
       ),
     ];

@@ -10,6 +10,7 @@
 // is explained under the box with the engine's reason.
 
 import { h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 
 const SHOWN = 8; // suggestions listed at most
 
@@ -80,7 +81,9 @@ export class MoveBox {
       ),
     );
     if (more > 0 && this.shown.length) {
-      this.options.append(h("li", { role: "presentation", class: "move-more" }, `and ${more} more: type on`));
+      this.options.append(
+        h("li", { role: "presentation", class: "move-more" }, t("movebox.more", { count: more })),
+      );
     }
     const open = this.shown.length > 0;
     this.options.hidden = !open;
@@ -126,7 +129,7 @@ export class MoveBox {
     const text = (this.active >= 0 ? this.shown[this.active] : this.input.value).trim();
     this.close();
     if (!text) {
-      this.tell("Type a move or a command (help lists the commands).");
+      this.tell(t("movebox.empty"));
       return;
     }
     const r = await this.onEnter(text);

@@ -25,6 +25,7 @@
 // being typed, as its box loses the focus, still lands on that move).
 
 import { lineOf } from "../model/tree.js";
+import { t } from "../i18n/i18n.js";
 import { h } from "../app/dom.js";
 import { MARK_GLYPH } from "../model/analysis.js";
 import { formatSpent } from "../model/clock.js"; // (clock hook, #29)
@@ -156,7 +157,7 @@ function drawAll(list, tree, seats, per, marks) {
     }
   }
   if (rows.length === (tree.root.comment ? 1 : 0)) {
-    s.empty = h("li", { class: "empty" }, "No moves yet.");
+    s.empty = h("li", { class: "empty" }, t("moves.none"));
     rows.push(s.empty);
   }
   list.replaceChildren(...rows);
@@ -258,8 +259,9 @@ function showGlyph(b, node) {
   if (glyph) b.dataset.glyph = glyph;
   else delete b.dataset.glyph;
   const said = [glyph && GLYPH_WORDS[glyph], b.dataset.mark].filter(Boolean).join(", ");
-  const where = b.classList.contains("var") ? " (variation)" : "";
-  b.setAttribute("aria-label", `Move ${node.depth}${where}: ${node.move}${said ? ` (${said})` : ""}`);
+  const variation = b.classList.contains("var") ? "yes" : "no";
+  const label = t("moves.move", { ply: node.depth, variation, move: node.move });
+  b.setAttribute("aria-label", said ? `${label} (${said})` : label);
 }
 
 /** The comment of `node` (the root's: the start's), as a `tag` ("li" under a
@@ -273,7 +275,7 @@ function comment(s, node, tag) {
   const box = h(
     tag,
     { class: `comment-row${node.depth ? "" : " start-comment"}`, "data-ply": node.depth },
-    h("button", { type: "button", class: "comment", title: "Edit this comment", onclick: edit }),
+    h("button", { type: "button", class: "comment", title: t("moves.editComment"), onclick: edit }),
   );
   s.said.set(node, box);
   showComment(box, node);
@@ -286,7 +288,9 @@ function showComment(box, node) {
   b.textContent = node.comment;
   b.setAttribute(
     "aria-label",
-    `Comment on ${node.depth ? `move ${node.depth}, ${node.move}` : "the start"}: ${node.comment}`,
+    node.depth
+      ? t("moves.commentOn", { ply: node.depth, move: node.move, comment: node.comment })
+      : t("moves.commentOnStart", { comment: node.comment }),
   );
 }
 

@@ -12,6 +12,7 @@
 // what is typed is saved to the move it was written for, never another.
 
 import { h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 import { GLYPHS, GLYPH_WORDS } from "../model/nodenotes.js";
 
 export class NotesEditor {
@@ -34,7 +35,7 @@ export class NotesEditor {
           type: "button",
           class: "glyph-button",
           "data-glyph": glyph,
-          title: `${GLYPH_WORDS[glyph]} (${glyph}); again to take it off`,
+          title: t("notes.glyph.title", { words: GLYPH_WORDS[glyph], glyph }),
           "aria-label": GLYPH_WORDS[glyph],
           "aria-pressed": "false",
           onclick: () => this.toggleGlyph(glyph),
@@ -48,15 +49,15 @@ export class NotesEditor {
     this.input = h("textarea", {
       class: "comment-input",
       rows: "1",
-      placeholder: "Comment…",
-      "aria-label": "Comment on the start",
+      placeholder: t("notes.placeholder"),
+      "aria-label": t("notes.onStart"),
       spellcheck: "true",
     });
     this.input.addEventListener("focus", () => this.begin());
     this.input.addEventListener("blur", () => this.commit());
     this.input.addEventListener("keydown", e => this.key(e));
     box.replaceChildren(
-      h("div", { class: "glyph-buttons", role: "group", "aria-label": "Judge the move" }, ...this.glyphs),
+      h("div", { class: "glyph-buttons", role: "group", "aria-label": t("notes.judge") }, ...this.glyphs),
       this.input,
     );
   }
@@ -77,7 +78,7 @@ export class NotesEditor {
     this.input.value = node.comment;
     this.input.setAttribute(
       "aria-label",
-      atStart ? "Comment on the start" : `Comment on move ${line.length}, ${node.move}`,
+      atStart ? t("notes.onStart") : t("notes.onMove", { ply: line.length, move: node.move }),
     );
   }
 

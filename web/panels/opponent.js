@@ -13,46 +13,41 @@
 // control ({base, increment} | {days}) or null.
 
 import { h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 import { LEVELS } from "../model/url.js";
 import { DAYS, PRESETS, describeControl, parseControl } from "../model/clock.js";
 import { intervalText, ratingText } from "../engine/levels.js";
 
-export const MODES = [
-  { id: "computer", name: "Play the computer", short: "Computer", about: "" },
-  {
-    id: "two",
-    name: "Two players on this screen",
-    short: "Two players",
-    about: "Two players take turns on this screen.",
+/** A mode's words, in the page's language (read when drawn: the catalog is loaded by then). */
+const modeWords = id => ({
+  id,
+  get name() {
+    return t(`mode.${id}.name`);
   },
-  {
-    id: "link",
-    name: "Play a friend by link",
-    short: "By link",
-    about: "Play your move, then send the link: your friend plays and sends theirs back.",
+  get short() {
+    return t(`mode.${id}.short`);
   },
-];
+  get about() {
+    return id === "computer" ? "" : t(`mode.${id}.about`);
+  },
+});
 
-/** Each level in a few words (README: levels are counted, not timed). */
-export const LEVEL_ABOUT = {
-  novice: "sees only its own move, blunders often",
-  beginner: "two moves ahead, often slips",
-  improver: "three moves ahead, slips now and then",
-  casual: "three moves ahead, the odd slip",
-  club: "three moves ahead, rarely slips",
-  strong: "the best move it finds in a second",
-  expert: "the best move it finds in two seconds",
-  master: "its longest search, a few seconds",
-};
+export const MODES = [modeWords("computer"), modeWords("two"), modeWords("link")];
+
+/** Each level in a few words (README: levels are counted, not timed), by level id. */
+export const LEVEL_ABOUT = Object.defineProperties(
+  {},
+  Object.fromEntries(LEVELS.map(l => [l, { enumerable: true, get: () => t(`level.about.${l}`) }])),
+);
 
 export const levelName = id => id[0].toUpperCase() + id.slice(1);
 
 /** The clock's choices for a mode: [value, label] ("-" none, "custom", "300+3", "2d" ...). */
 export function clockChoices(mode) {
-  const choices = [["-", "No clock"]];
+  const choices = [["-", t("clock.none")]];
   for (const p of PRESETS) choices.push([p, describeControl(parseControl(p))]);
-  choices.push(["custom", "Custom…"]);
-  if (mode === "link") for (const d of DAYS) choices.push([`${d}d`, describeControl({ days: d })]);
+  choices.push(["custom", t("clock.custom")]);
+  if (mode === "link") for (const d of DAYS) choices.push([`${d}d`, describeControl({ days: d })]); // i18n: not words (a value)
   return choices;
 }
 
@@ -104,7 +99,7 @@ export class OpponentChoice {
     this.prefix = prefix;
     this.onChange = onChange;
     this.choice = { mode: "computer", level: "casual", you: 0 };
-    this.names = ["Player 1", "Player 2"];
+    this.names = [t("player.numbered", { n: 1 }), t("player.numbered", { n: 2 })];
     this.clock = "-"; // the clock chosen: a value of clockChoices()
     this.custom = { minutes: 10, increment: 5 };
     /** @type {Map<string, object>} the game's levels by id, with ratings (engine/levels.js) */
@@ -130,7 +125,7 @@ export class OpponentChoice {
     return {
       name: levelName(id),
       rating,
-      title: rating ? `Rated ${rating} in this game (95 %: ${interval})` : "",
+      title: rating ? t("level.rated", { rating, interval }) : "",
     };
   }
 
@@ -166,7 +161,7 @@ export class OpponentChoice {
     const modes = h(
       "fieldset",
       { class: "modes" },
-      h("legend", { class: "visually-hidden" }, "Opponent"),
+      h("legend", { class: "visually-hidden" }, t("opponent.legend")),
       h(
         "div",
         { class: "mode-row" },
@@ -177,12 +172,12 @@ export class OpponentChoice {
           return label;
         }),
       ),
-      h("p", { class: "about mode-about" }, mode ? mode.about : "Each seat is chosen below."),
+      h("p", { class: "about mode-about" }, mode ? mode.about : t("opponent.seatsBelow")),
     );
     const levels = h(
       "fieldset",
       { class: "levels", hidden: c.mode !== "computer" },
-      h("legend", {}, "Computer level"),
+      h("legend", {}, t("opponent.level")),
       h(
         "div",
         { class: "level-row" },
@@ -198,12 +193,18 @@ export class OpponentChoice {
     const colours = h(
       "fieldset",
       { class: "colours", hidden: c.mode !== "computer" && c.mode !== "link" },
-      h("legend", {}, "You play"),
+      h("legend", {}, t("opponent.youPlay")),
       h(
         "div",
         { class: "colour-row" },
         ...names.map((name, seat) =>
-          radio("you", String(seat), c.you === seat, seat === 0 ? `${name} (moves first)` : name, null),
+          radio(
+            "you",
+            String(seat),
+            c.you === seat,
+            seat === 0 ? t("opponent.movesFirst", { name }) : name,
+            null,
+          ),
         ),
       ),
     );
@@ -235,12 +236,12 @@ export class OpponentChoice {
     return h(
       "fieldset",
       { class: "clock-choice" },
-      h("legend", {}, "Clock"),
+      h("legend", {}, t("clock.label")),
       h(
         "select",
         {
           id: `${p}-clock`,
-          "aria-label": "Clock",
+          "aria-label": t("clock.label"),
           onchange: e => {
             this.clock = e.target.value;
             this.show(this.choice, this.names);
@@ -249,8 +250,8 @@ export class OpponentChoice {
         },
         ...choices.map(([value, label]) => h("option", { value, selected: value === this.clock }, label)),
       ),
-      this.clock === "custom" ? number("minutes", "Minutes", "0.25", "0.25") : null,
-      this.clock === "custom" ? number("increment", "+ seconds", "0", "1") : null,
+      this.clock === "custom" ? number("minutes", t("clock.minutes"), "0.25", "0.25") : null,
+      this.clock === "custom" ? number("increment", t("clock.increment"), "0", "1") : null,
     );
   }
 

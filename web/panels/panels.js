@@ -7,11 +7,12 @@
 import { $, h } from "../app/dom.js";
 import { seatSwatch } from "../board/glyphs.js";
 import { LEVELS } from "../model/url.js";
+import { t, tParts } from "../i18n/i18n.js";
 
 export const levelLabel = id => (id ? id[0].toUpperCase() + id.slice(1) : "");
 
 export function seatName(view, seat) {
-  return (view && view.players[seat] && view.players[seat].name) || `Player ${seat + 1}`;
+  return (view && view.players[seat] && view.players[seat].name) || t("player.numbered", { n: seat + 1 });
 }
 
 /** A "who plays" select: Human, or the computer at a level. */
@@ -22,13 +23,13 @@ export function seatSelect(seat, value, label, onchange) {
       class: "seat-kind",
       "data-seat": seat,
       "aria-label": label,
-      title: label || "Human, or the computer at a level",
+      title: label || t("seat.title"),
     },
-    h("option", { value: "h", selected: value === "h" }, "Human"),
-    h("option", { value: "r", selected: value === "r" }, "Far away (by link)"),
+    h("option", { value: "h", selected: value === "h" }, t("seat.human")),
+    h("option", { value: "r", selected: value === "r" }, t("seat.far")),
     h(
       "optgroup",
-      { label: "Computer" },
+      { label: t("seat.computer") },
       ...LEVELS.map(l => h("option", { value: `c:${l}`, selected: value === `c:${l}` }, levelLabel(l))),
     ),
   );
@@ -54,7 +55,7 @@ function describeOptions(view, info) {
 export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
   $("title").textContent = view.title || (info && info.name) || view.game;
   $("subtitle").textContent = describeOptions(view, info);
-  if (!document.body.classList.contains("reading-rules")) document.title = `${view.title || "Gamut"} · Gamut`;
+  if (!document.body.classList.contains("reading-rules")) document.title = `${view.title || "Gamut"} · Gamut`; // i18n: not words (the site's name)
   const thinking = computer.think && computer.think.purpose === "move";
   const over = view.outcome;
   // the players are drawn anew: a seat's select in use keeps the keyboard focus
@@ -76,11 +77,13 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
         },
         seatSwatch(p.color),
         h("span", { class: "player-name" }, p.name),
-        seatSelect(seat, model.players[seat] || "h", `${p.name}: who plays`, value => onSeat(seat, value)),
+        seatSelect(seat, model.players[seat] || "h", t("seat.whoPlays", { name: p.name }), value =>
+          onSeat(seat, value),
+        ),
         counters ? h("span", { class: "counter" }, counters) : null,
         // (whose turn it is is written once, in the status line; the card is
         // marked, and says when the computer is thinking)
-        turn && thinking && model.atHead ? h("span", { class: "turn-tag" }, "thinking") : null,
+        turn && thinking && model.atHead ? h("span", { class: "turn-tag" }, t("panel.thinking")) : null,
       );
     }),
   );
@@ -95,10 +98,13 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
   if (outcome) {
     result.hidden = false;
     result.dataset.winner = outcome.winner == null ? "draw" : String(outcome.winner);
-    const head = outcome.winner == null ? "Draw" : `${seatName(view, outcome.winner)} wins`;
+    const name = seatName(view, outcome.winner);
+    const head = outcome.winner == null ? t("result.draw") : t("result.wins", { name });
+    // (the engine's reason may begin with the result, in its English words: not said twice)
+    const said = outcome.winner == null ? "draw" : `${name} wins`; // i18n: not words (the engine's)
     let reason = outcome.reason || "";
-    if (reason.toLowerCase().startsWith(head.toLowerCase()))
-      reason = reason.slice(head.length).replace(/^[:.,;]?\s*/, "");
+    if (reason.toLowerCase().startsWith(said.toLowerCase()))
+      reason = reason.slice(said.length).replace(/^[:.,;]?\s*/, "");
     result.replaceChildren(h("strong", {}, head), reason ? h("span", {}, reason) : null);
   } else {
     result.hidden = true;
@@ -107,25 +113,24 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
   }
 
   const parts = [];
-  if (!view.outcome && !model.ending) parts.push(`${seatName(view, view.to_move)} to move`); // (#29: not after a resignation)
+  if (!view.outcome && !model.ending) parts.push(t("status.toMove", { name: seatName(view, view.to_move) })); // (#29: not after a resignation)
   // browsing away from where the game goes on (the head)
-  if (!model.atHead) parts.push(`viewing move ${model.ply} of ${model.linkLine().length}`);
+  if (!model.atHead) parts.push(t("status.viewing", { ply: model.ply, count: model.linkLine().length }));
   if (view.messages && view.messages.length) parts.push(view.messages.join(" "));
   $("status").textContent = parts.join(" · ");
 }
-
-const number = n => Number(n || 0).toLocaleString("en-US");
 
 /** What a search has done so far, as DOM nodes: depth, nodes or simulations, best move. */
 function searchFacts(p) {
   if (!p) return [];
   const parts = [];
-  if (p.search === "mcts") parts.push(`${number(p.simulations)} simulations`);
-  else if (p.search === "alphabeta") parts.push(`depth ${p.depth}`, `${number(p.nodes)} nodes`);
+  if (p.search === "mcts") parts.push(t("search.simulations", { count: Number(p.simulations || 0) }));
+  else if (p.search === "alphabeta")
+    parts.push(t("search.depth", { depth: p.depth }), t("search.nodes", { count: Number(p.nodes || 0) }));
   const out = [];
   for (const part of parts) out.push(" · ", part);
   const best = p.move || p.best;
-  if (best) out.push(" · best ", h("b", {}, best));
+  if (best) out.push(" · ", ...tParts("search.best", { move: h("b", {}, best) }));
   return out;
 }
 
@@ -133,11 +138,12 @@ function searchFacts(p) {
  * "Black wins in 2 · ..." (`seatName(seat)`). */
 export function searchLine(p, seatName) {
   const parts = [];
-  if (p.search === "alphabeta") parts.push(`depth ${p.depth}`);
-  else if (p.search === "mcts") parts.push(`${number(p.simulations)} simulations`);
-  if (p.mate_in && p.winner != null) parts.push(`${seatName(p.winner)} wins in ${p.mate_in}`);
+  if (p.search === "alphabeta") parts.push(t("search.depth", { depth: p.depth }));
+  else if (p.search === "mcts") parts.push(t("search.simulations", { count: Number(p.simulations || 0) }));
+  if (p.mate_in && p.winner != null)
+    parts.push(t("search.winsIn", { name: seatName(p.winner), count: p.mate_in }));
   else if (Array.isArray(p.chances) && p.chances.length > p.seat)
-    parts.push(`${seatName(p.seat)} ${Math.round(100 * p.chances[p.seat])} % to win`);
+    parts.push(t("search.chance", { name: seatName(p.seat), percent: Math.round(100 * p.chances[p.seat]) }));
   const line = p.pv && p.pv.length ? p.pv : p.best ? [p.best] : [];
   if (line.length) parts.push(line.join(" "));
   return parts.join(" · ");
@@ -146,36 +152,39 @@ export function searchLine(p, seatName) {
 /** The thinking box: the computer's search for the head, or a hint. */
 export function drawThinking({ model, view, headView, computer, ready, canPlayHint }) {
   const box = $("ai");
-  const t = computer.think;
+  const think = computer.think;
   let state = "idle";
   let status = [];
   let p = null;
-  if (t && view) {
-    p = t.progress;
-    const who = seatName(view, t.seat);
-    if (t.purpose === "move") {
+  if (think && view) {
+    p = think.progress;
+    const who = { name: seatName(view, think.seat), level: levelLabel(think.level) };
+    if (think.purpose === "move") {
       state = "thinking";
-      status = [`${who} (${levelLabel(t.level)}) ${t.done ? "plays" : "is thinking"}`, ...searchFacts(p)];
-      if (!model.atHead) status.push(" · at the game's last position");
+      status = [t(think.done ? "ai.plays" : "ai.isThinking", who), ...searchFacts(p)];
+      if (!model.atHead) status.push(" · ", t("ai.atLast"));
     } else {
       state = "hint-thinking";
-      status = [`Looking for a move for ${who}`, ...searchFacts(p)];
+      status = [t("ai.looking", who), ...searchFacts(p)];
     }
   } else if (computer.hint && view) {
     p = computer.hint.progress;
     state = "hint";
-    status = [`Hint for ${seatName(view, p.seat)}: `, h("b", {}, p.move || p.best || "none")];
+    status = tParts("ai.hintFor", {
+      name: seatName(view, p.seat),
+      move: h("b", {}, p.move || p.best || t("ai.none")),
+    });
   } else if (computer.paused && computer.computerSeatToMove() >= 0) {
     const seat = computer.computerSeatToMove();
     state = "paused";
     status = [
-      `Paused: ${seatName(headView, seat)} (computer, ${levelLabel(computer.levelOf(seat))}) is to move.`,
+      t("ai.pausedToMove", { name: seatName(headView, seat), level: levelLabel(computer.levelOf(seat)) }),
     ];
   } else if (!ready && model && model.atHead && headView && computer.computerSeatToMove() >= 0) {
     const seat = computer.computerSeatToMove();
     state = "starting";
     status = [
-      `${seatName(headView, seat)} (computer, ${levelLabel(computer.levelOf(seat))}) moves as soon as the engine has started.`,
+      t("ai.movesWhenReady", { name: seatName(headView, seat), level: levelLabel(computer.levelOf(seat)) }),
     ];
   }
   const ongoing = !!(ready && headView && !headView.outcome);
@@ -185,18 +194,18 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
     (state === "thinking" || state === "paused" || computer.paused);
   box.hidden = state === "idle" && !showPause;
   box.dataset.state = state;
-  document.documentElement.dataset.thinking = t ? t.purpose : "";
+  document.documentElement.dataset.thinking = think ? think.purpose : "";
   const best = p && (p.move || p.best);
   if (best) box.dataset.best = best;
   else delete box.dataset.best;
   const searching =
-    (state === "thinking" || state === "hint-thinking" || state === "starting") && !(t && t.done);
+    (state === "thinking" || state === "hint-thinking" || state === "starting") && !(think && think.done);
   $("ai-spinner").hidden = !searching;
   const bar = $("ai-progress");
   const fraction = p && typeof p.fraction === "number" ? p.fraction : null;
   bar.hidden = !searching || fraction == null;
   if (fraction != null) bar.value = Math.max(0, Math.min(1, fraction));
-  $("ai-status").replaceChildren(...(status.length ? status : [computer.paused ? "Paused." : ""]));
+  $("ai-status").replaceChildren(...(status.length ? status : [computer.paused ? t("ai.paused") : ""]));
   $("ai-eval").textContent = p && (p.depth || p.simulations || p.done) ? p.evaluation || "" : "";
   // a hint tells its score and line too
   const hinting =
@@ -206,15 +215,15 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
   line.textContent = hinting ? searchLine(p, seat => seatName(view, seat)) : "";
   const moveNow = $("move-now");
   moveNow.hidden = state !== "thinking";
-  moveNow.disabled = !(t && t.purpose === "move" && best);
+  moveNow.disabled = !(think && think.purpose === "move" && best);
   $("hint-stop").hidden = state !== "hint-thinking";
   const playIt = $("hint-play");
   playIt.hidden = state !== "hint";
   playIt.disabled = !canPlayHint;
-  if (state === "hint" && best) playIt.textContent = `Play ${best}`;
+  if (state === "hint" && best) playIt.textContent = t("ai.playMove", { move: best });
   const pause = $("pause");
   pause.hidden = !showPause;
-  pause.textContent = computer.paused ? "Resume" : "Pause";
+  pause.textContent = t(computer.paused ? "ai.resume" : "ai.pause");
   pause.setAttribute("aria-pressed", computer.paused ? "true" : "false");
 }
 

@@ -8,6 +8,7 @@
 // shown is the app's.
 
 import { $, h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 import { OpponentChoice, seatsFor } from "./opponent.js";
 
 export class StartPanel {
@@ -93,7 +94,7 @@ export class StartPanel {
   _names() {
     const variant = this._variant();
     const count = variant.players || 2;
-    const fallback = Array.from({ length: count }, (_, i) => `Player ${i + 1}`);
+    const fallback = Array.from({ length: count }, (_, i) => t("player.numbered", { n: i + 1 }));
     const known = this.namesOf(this.game, variant.id);
     if (this.choice.you >= count) this.choice.you = 0;
     this.opponent.show(this.choice, known || fallback);

@@ -7,6 +7,8 @@
 // Node); ratingChart builds the element from it.  The SVG has a viewBox
 // and scales to its box: readable at 360 px as at 1280.
 
+import { language, t } from "../i18n/i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 export const WIDTH = 340;
 export const HEIGHT = 180;
@@ -88,7 +90,7 @@ function el(name, attrs = {}, text = "") {
   return node;
 }
 
-const dateText = at => new Date(at).toLocaleDateString(undefined, { day: "numeric", month: "short" });
+const dateText = at => new Date(at).toLocaleDateString(language(), { day: "numeric", month: "short" });
 
 /** The chart as an <svg> (role img, its summary in `label`), or null without points. */
 export function ratingChart(points, levels, label) {
@@ -126,14 +128,15 @@ export function ratingChart(points, levels, label) {
     el(
       "text",
       { x: (plot.left + plot.right) / 2, y: L.height - 4, class: "chart-caption" },
-      `Games (${when})`,
+      t("progress.chart.axis", { when }),
     ),
   );
   const dots = el("g", { class: "chart-dots" });
   points.forEach((p, i) => {
     const d = L.dots[i];
     const dot = el("circle", { cx: d.x, cy: d.y, r: 2.6, class: d.kind });
-    dot.append(el("title", {}, `Game ${i + 1}, ${dateText(p.at)}: ${d.kind}; ${Math.round(p.rating)}`));
+    const words = { n: i + 1, date: dateText(p.at), result: d.kind, rating: String(Math.round(p.rating)) };
+    dot.append(el("title", {}, t("progress.chart.dot", words)));
     dots.append(dot);
   });
   svg.append(

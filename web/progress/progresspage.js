@@ -17,6 +17,7 @@
 // cards drawn), for tools and tests.
 
 import { $, h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 import { levelsOf } from "../engine/levels.js";
 import { playChoice, resultOf, summary } from "./progress.js";
 import { ProgressStore } from "./progressstore.js";
@@ -25,7 +26,8 @@ import { ratingChart } from "./chart.js";
 /** "+15", "−9" (a true minus), "±0". */
 export const signed = d =>
   Math.round(d) > 0 ? `+${Math.round(d)}` : Math.round(d) < 0 ? `\u2212${-Math.round(d)}` : "\u00b10";
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** "3 games", in the page's language. */
+const gamesText = n => t("progress.games", { count: n });
 
 /** "1234 ± 120": an estimate in words. */
 export const ratingText = est => `${Math.round(est.rating)} \u00b1 ${Math.round((est.high - est.low) / 2)}`;
@@ -128,7 +130,9 @@ export class ProgressPage {
     const line =
       s.estimate && s.estimate.rated
         ? {
-            text: `Your rating in ${this._name(counted.game)}: ${ratingText(s.estimate)}${change}`,
+            text:
+              t("progress.ratingIn", { game: this._name(counted.game), rating: ratingText(s.estimate) }) +
+              change,
             short: `${Math.round(s.estimate.rating)}${change ? ` ${signed(s.change)}` : ""}`,
             href: "#progress",
           }
@@ -147,7 +151,7 @@ export class ProgressPage {
     for (const menu of document.querySelectorAll("details[open]")) menu.removeAttribute("open");
     this.box.hidden = false;
     document.body.classList.add("progressing");
-    document.title = "Your progress · Gamut";
+    document.title = `${t("progress.title")} · Gamut`; // i18n: not words (the site's name)
     this.draw();
   }
 
@@ -155,7 +159,7 @@ export class ProgressPage {
     if (!this.isOpen) return;
     this.box.hidden = true;
     document.body.classList.remove("progressing");
-    document.title = "Gamut";
+    document.title = "Gamut"; // i18n: not words (the site's name)
     this.confirming = null;
   }
 
@@ -172,16 +176,16 @@ export class ProgressPage {
       h(
         "div",
         { class: "progress-head" },
-        h("h1", { id: "progress-title" }, "Your progress"),
-        h("a", { href: "#", id: "progress-back" }, "Back to the game"),
+        h("h1", { id: "progress-title" }, t("progress.title")),
+        h("a", { href: "#", id: "progress-back" }, t("rules.back")),
       ),
-      h(
-        "p",
-        { class: "about progress-about" },
-        "Your games against the computer on this device, and your rating estimated from them against the computer's levels (Elo, with its 95 % interval). A game counts once it ends; aborted games do not.",
-      ),
+      h("p", { class: "about progress-about" }, t("progress.about")),
       problem
-        ? h("p", { id: "progress-storage", class: "progress-storage", role: "alert" }, `Note: ${problem}.`)
+        ? h(
+            "p",
+            { id: "progress-storage", class: "progress-storage", role: "alert" },
+            t("progress.note", { problem }),
+          )
         : "",
       h("div", { class: "progress-cards" }, ...games.map((info, i) => this._card(info, results, levels[i]))),
       h(
@@ -195,9 +199,9 @@ export class ProgressPage {
             disabled: !results.length,
             onclick: () => this.exportFile(),
           },
-          "Export",
+          t("progress.export"),
         ),
-        ...this._resetButtons("*", `all your progress (${plural(results.length, "game")})`, !results.length),
+        ...this._resetButtons("*", t("progress.all", { games: gamesText(results.length) }), !results.length),
       ),
     );
     if (focused) /** @type {HTMLElement | null} */ (this.box.querySelector(`#${focused}`))?.focus();
@@ -212,7 +216,7 @@ export class ProgressPage {
     });
     const title = h("h2", { id: `progress-${game}-name` }, info.name);
     if (!levels) {
-      card.append(title, h("p", { class: "about" }, "Loading the levels…"));
+      card.append(title, h("p", { class: "about" }, t("progress.loadingLevels")));
       return card;
     }
     const s = summary(allResults, game, levels);
@@ -231,12 +235,10 @@ export class ProgressPage {
               { class: `progress-change ${change > 0 ? "up" : change < 0 ? "down" : ""}` },
               ` ${signed(change)}`,
             ),
-        h("span", { class: "progress-games" }, ` · ${plural(n, "game")}`),
+        h("span", { class: "progress-games" }, ` · ${gamesText(n)}`),
       );
     } else {
-      rating.append(
-        n ? `${plural(n, "game")}, none against a rated level yet.` : "No games against the computer yet.",
-      );
+      rating.append(n ? t("progress.noneRated", { games: gamesText(n) }) : t("progress.none"));
     }
     const next = s.suggested;
     const suggest = next
@@ -246,7 +248,7 @@ export class ProgressPage {
           h(
             "span",
             {},
-            "Suggested: ",
+            `${t("progress.suggested")} `,
             h("b", { class: "progress-level" }, next.label || next.id),
             ` (${Math.round(next.rating)})`,
           ),
@@ -256,10 +258,10 @@ export class ProgressPage {
               type: "button",
               class: "primary progress-play",
               "data-level": next.id,
-              "aria-label": `Play ${info.name} against ${next.label || next.id}`,
+              "aria-label": t("progress.playAgainst", { game: info.name, level: next.label || next.id }),
               onclick: () => this.play(game, next.id),
             },
-            "Play it",
+            t("progress.play"),
           ),
         )
       : null;
@@ -267,12 +269,14 @@ export class ProgressPage {
       ? ratingChart(
           s.history,
           levels,
-          `Your rating in ${info.name} over ${plural(n, "game")}: ${est ? ratingText(est) : ""} now`,
+          t("progress.chart", { game: info.name, games: gamesText(n), rating: est ? ratingText(est) : "" }),
         )
       : null;
     const played = s.tally.filter(row => row.won + row.drawn + row.lost > 0);
     const table = played.length ? this._table(played) : null;
-    const resets = n ? this._resetButtons(game, `${plural(n, "game")} of ${info.name}`, false) : [];
+    const resets = n
+      ? this._resetButtons(game, t("progress.gamesOf", { games: gamesText(n), game: info.name }), false)
+      : [];
     card.append(
       title,
       rating,
@@ -289,18 +293,18 @@ export class ProgressPage {
     return h(
       "table",
       { class: "progress-table" },
-      h("caption", { class: "visually-hidden" }, "Won, drawn and lost per level"),
+      h("caption", { class: "visually-hidden" }, t("progress.table")),
       h(
         "thead",
         {},
         h(
           "tr",
           {},
-          h("th", { scope: "col" }, "Level"),
-          h("th", { scope: "col", class: "num" }, "Rating"),
-          h("th", { scope: "col", class: "num" }, "Won"),
-          h("th", { scope: "col", class: "num" }, "Drawn"),
-          h("th", { scope: "col", class: "num" }, "Lost"),
+          h("th", { scope: "col" }, t("analysis.level")),
+          h("th", { scope: "col", class: "num" }, t("progress.rating")),
+          h("th", { scope: "col", class: "num" }, t("progress.won")),
+          h("th", { scope: "col", class: "num" }, t("progress.drawn")),
+          h("th", { scope: "col", class: "num" }, t("progress.lost")),
         ),
       ),
       h(
@@ -329,20 +333,20 @@ export class ProgressPage {
         h(
           "button",
           { type: "button", id, class: "quiet", disabled, onclick: () => this._confirm(game) },
-          game === "*" ? "Reset all…" : "Reset…",
+          t(game === "*" ? "progress.resetAll" : "progress.reset"),
         ),
       ];
     return [
-      h("span", { class: "progress-confirm", role: "status" }, `Forget ${what}?`),
+      h("span", { class: "progress-confirm", role: "status" }, t("progress.forget", { what })),
       h(
         "button",
         { type: "button", id: `${id}-yes`, class: "primary", onclick: () => this.reset(game) },
-        "Reset",
+        t("editor.reset"),
       ),
       h(
         "button",
         { type: "button", id: `${id}-no`, class: "quiet", onclick: () => this._confirm(null) },
-        "Keep",
+        t("progress.keep"),
       ),
     ];
   }
@@ -392,7 +396,7 @@ export function progressMenuItems() {
   const item = document.createElement("li");
   const link = document.createElement("a");
   link.href = "#progress";
-  link.textContent = "Your progress";
+  link.textContent = t("progress.title");
   item.append(link);
   return [item];
 }

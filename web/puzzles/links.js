@@ -3,6 +3,8 @@
 // page's wiring (app.js, app/open-actions.js) need not load the page itself
 // to know its address.
 
+import { t } from "../i18n/i18n.js";
+
 /** The game id of a puzzles link ("#puzzles/loa"; "#puzzles": `current`, else "loa"), or null. */
 export function puzzlesLinkGame(hash, current) {
   const m = /^#puzzles(?:\/([a-z0-9-]+))?\/?$/.exec(hash || "");
@@ -17,7 +19,7 @@ export function puzzlesMenuItems(games) {
     const link = document.createElement("a");
     link.href = `#puzzles/${info.id}`;
     link.textContent = info.name;
-    link.setAttribute("aria-label", `${info.name} puzzles`); // (under the menu's "Puzzles" heading)
+    link.setAttribute("aria-label", t("puzzle.title", { game: info.name })); // (under the menu's "Puzzles" heading)
     item.append(link);
     return item;
   });

@@ -21,6 +21,7 @@
 //   puzzles.open("loa");   puzzles.hide();   puzzles.isOpen
 
 import { $ } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 import { pageBoard, showInLook } from "../board/pageboard.js";
 import { MoveBox } from "../panels/movebox.js";
 import { format } from "../model/url.js";
@@ -114,7 +115,7 @@ export class PuzzlePage {
     this.gameName = (info && info.name) || game;
     const asked = ++this.asked;
     this._phase("loading");
-    this._say(info ? "Loading the puzzles…" : `There are no puzzles for “${game}”.`);
+    this._say(info ? t("puzzle.loading") : t("puzzle.unknownGame", { game }));
     if (!info) return this._phase("failed");
     try {
       const list = await this._list(game);
@@ -123,7 +124,7 @@ export class PuzzlePage {
       this.themes = list.themes || {};
       const puzzle = choose(list.puzzles, this.record);
       if (!puzzle) {
-        this._say(`There are no puzzles for ${this.gameName} yet.`);
+        this._say(t("puzzle.none", { game: this.gameName }));
         return this._phase("failed");
       }
       await this._start(puzzle, asked);
@@ -135,7 +136,7 @@ export class PuzzlePage {
   /** Something the engine refused: said, and no puzzle is shown. */
   _failed(err, asked) {
     if (asked !== this.asked) return;
-    this._say(`The puzzle could not be shown: ${sentence((err && err.message) || err)}`);
+    this._say(t("puzzle.failed", { reason: sentence((err && err.message) || err) }));
     this._phase("failed");
   }
 
@@ -145,7 +146,7 @@ export class PuzzlePage {
     this.box.hidden = true;
     document.body.classList.remove("puzzling");
     document.body.classList.toggle("has-palette", !$("palette").hidden); // (the game's board's palette again)
-    document.title = "Gamut";
+    document.title = "Gamut"; // i18n: not words (the site's name)
     delete root.dataset.puzzle;
   }
 
@@ -236,8 +237,8 @@ export class PuzzlePage {
       if (asked !== this.asked) return;
       const move = s.reply();
       this._show(await this._view(s.line()));
-      const name = (view.players[view.to_move] || {}).name || `Player ${view.to_move + 1}`;
-      this._say(`${name} replies ${move}.${s.finished ? "" : " Your move."}`);
+      const name = (view.players[view.to_move] || {}).name || t("player.numbered", { n: view.to_move + 1 });
+      this._say(t(s.finished ? "puzzle.replies" : "puzzle.repliesYourMove", { name, move }));
     }
     await this._finish();
   }
@@ -265,7 +266,7 @@ export class PuzzlePage {
     this._show(r.view);
     await this._settle();
     if (verdict === "wrong") {
-      this._say(`${r.move} is not the move. Retry, or ask for a hint.`);
+      this._say(t("puzzle.wrong", { move: r.move }));
       this._phase("wrong");
       this.els.retry.focus({ preventScroll: true });
       return;
@@ -278,7 +279,7 @@ export class PuzzlePage {
   async retry() {
     if (this.phase !== "wrong") return;
     this.session.retry();
-    this._say(`Taken back. ${this.puzzle.goal}`);
+    this._say(t("puzzle.takenBack", { goal: this.puzzle.goal }));
     await this._turn(this.asked);
   }
 
@@ -291,7 +292,7 @@ export class PuzzlePage {
     const marks = hintMarks(view, move, step);
     this.board.setSuggest(marks);
     const from = marks && marks.cells[0];
-    this._say(step === 1 && from ? `Hint: the move starts on ${from}.` : `Hint: ${move}.`);
+    this._say(step === 1 && from ? t("puzzle.hintFrom", { cell: from }) : t("puzzle.hintMove", { move }));
     await this._settle();
   }
 
@@ -337,11 +338,15 @@ export class PuzzlePage {
     const change =
       this.change === null
         ? ""
-        : ` Rating ${Math.round(this.record.rating.rating)} (${signedChange(0, this.change)}).`;
+        : ` ${t("puzzle.ratingChange", {
+            rating: String(Math.round(this.record.rating.rating)),
+            change: signedChange(0, this.change),
+          })}`;
+    const streak = String(this.record.streak);
     this._say(
       solved
-        ? `Solved!${change} Streak ${this.record.streak}.`
-        : `Failed${this.session.viewed ? "" : " (solved with help)"}.${change} Next puzzle, or Analyse this one.`,
+        ? `${t("puzzle.solved")}${change} ${t("puzzle.streakSaid", { streak })}`
+        : `${t(this.session.viewed ? "puzzle.failed.shown" : "puzzle.failed.help")}${change} ${t("puzzle.nextOrAnalyse")}`,
     );
     this.els.next.focus({ preventScroll: true });
   }
@@ -367,7 +372,7 @@ export class PuzzlePage {
   }
 
   async _entered(text) {
-    if (this.phase !== "play") return { error: "Wait for your turn, or press Retry." };
+    if (this.phase !== "play") return { error: t("puzzle.wait") };
     let r;
     try {
       r = await this.engine.enter(this.puzzle.start, this.session.line(), text);
@@ -383,12 +388,12 @@ export class PuzzlePage {
   async _illegal(clicks, message) {
     if (message) return this._say(message);
     const r = await this.engine.explain(this.puzzle.start, this.session.line(), clicks);
-    this._say(sentence((r && r.message) || "That is not a legal move here."));
+    this._say(sentence((r && r.message) || t("move.illegal")));
   }
 
   _refused() {
-    if (this.phase === "wrong") this._say("Press Retry to take the wrong move back.");
-    else if (this.phase === "done") this._say("This puzzle is over: Next puzzle, or Analyse it.");
+    if (this.phase === "wrong") this._say(t("puzzle.pressRetry"));
+    else if (this.phase === "done") this._say(t("puzzle.over"));
   }
 
   // -- drawing -----------------------------------------------------------------------------
@@ -415,7 +420,7 @@ export class PuzzlePage {
     const problem = this.store.tell();
     if (problem) {
       this.els.storage.hidden = false;
-      this.els.storage.textContent = `Your puzzle rating cannot be saved in this browser (${problem}): it is kept until the page is closed.`;
+      this.els.storage.textContent = t("puzzle.storage", { problem });
     }
   }
 

@@ -13,6 +13,7 @@
 //   const {after, change} = await store.record("loa", puzzle, true);
 
 import { DEFAULT, update } from "./glicko2.js";
+import { t } from "../i18n/i18n.js";
 
 export const DB_NAME = "gamut-puzzles";
 const DB_VERSION = 1;
@@ -130,7 +131,7 @@ export class PuzzleStore {
         const db = request.result;
         if (!db.objectStoreNames.contains(RECORDS)) db.createObjectStore(RECORDS, { keyPath: "game" });
       };
-      this.db = within(done(request), this.waitMs, "opening the puzzle storage");
+      this.db = within(done(request), this.waitMs, t("puzzle.store.opening"));
       this.db.catch(() => {}); // (reported where it is used)
     }
     return this.db;
@@ -149,7 +150,11 @@ export class PuzzleStore {
       try {
         const db = await this._open();
         const tx = db.transaction(RECORDS, "readonly");
-        record = await within(done(tx.objectStore(RECORDS).get(game)), this.waitMs, "reading the puzzles");
+        record = await within(
+          done(tx.objectStore(RECORDS).get(game)),
+          this.waitMs,
+          t("puzzle.store.reading"),
+        );
       } catch (err) {
         this._fail(err);
       }
@@ -176,7 +181,7 @@ export class PuzzleStore {
               reject(tx.error || new Error("the puzzles could not be saved (storage full?)"));
           }),
           this.waitMs,
-          "saving the puzzles",
+          t("puzzle.store.saving"),
         );
       } catch (err) {
         this._fail(err);

@@ -6,6 +6,7 @@
 // starting anything itself (its buttons call the controller).
 
 import { h } from "../app/dom.js";
+import { t, tParts } from "../i18n/i18n.js";
 import { signedChange } from "./glicko2.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -18,35 +19,43 @@ export function buildPuzzlePage(box, on) {
   svg.setAttribute("class", "board");
   svg.setAttribute("viewBox", "0 0 8 8");
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", "Puzzle board");
+  svg.setAttribute("aria-label", t("puzzle.board"));
   const els = {
     svg,
     palette: h("div", {
       id: "puzzle-palette",
       class: "palette",
       role: "toolbar",
-      "aria-label": "Numbers",
+      "aria-label": t("board.palette"),
       hidden: true,
     }),
     actions: h("div", { id: "puzzle-board-actions", class: "actions" }),
     games: h("span", { class: "puzzle-games" }),
-    title: h("h1", { id: "puzzle-title" }, "Puzzles"),
+    title: h("h1", { id: "puzzle-title" }, t("page.puzzles")),
     subtitle: h("p", { id: "puzzle-subtitle", class: "subtitle" }),
     goal: h("p", { id: "puzzle-goal", class: "puzzle-goal" }),
     status: h("p", { id: "puzzle-status", class: "puzzle-status", role: "status", "aria-live": "polite" }),
-    retry: h("button", { type: "button", id: "puzzle-retry", onclick: on.retry, hidden: true }, "Retry"),
-    hint: h("button", { type: "button", id: "puzzle-hint", class: "quiet", onclick: on.hint }, "Hint"),
+    retry: h(
+      "button",
+      { type: "button", id: "puzzle-retry", onclick: on.retry, hidden: true },
+      t("puzzle.retry"),
+    ),
+    hint: h(
+      "button",
+      { type: "button", id: "puzzle-hint", class: "quiet", onclick: on.hint },
+      t("controls.hint"),
+    ),
     solution: h(
       "button",
       { type: "button", id: "puzzle-solution", class: "quiet", onclick: on.solution },
-      "View solution",
+      t("puzzle.solution"),
     ),
     analyse: h(
       "button",
       { type: "button", id: "puzzle-analyse", onclick: on.analyse, hidden: true },
-      "Analyse",
+      t("analysis.analyse"),
     ),
-    next: h("button", { type: "button", id: "puzzle-next", onclick: on.next }, "Next puzzle"),
+    next: h("button", { type: "button", id: "puzzle-next", onclick: on.next }, t("puzzle.next")),
     input: h("input", {
       id: "puzzle-move-input",
       type: "text",
@@ -63,12 +72,12 @@ export function buildPuzzlePage(box, on) {
       id: "puzzle-move-options",
       class: "move-options",
       role: "listbox",
-      "aria-label": "Legal moves",
+      "aria-label": t("movebox.options"),
       hidden: true,
     }),
     message: h("p", { id: "puzzle-move-error", class: "explain", "aria-live": "assertive" }),
     rating: h("p", { id: "puzzle-rating", class: "puzzle-rating" }),
-    history: h("ol", { id: "puzzle-history", class: "puzzle-history", "aria-label": "Puzzles tried" }),
+    history: h("ol", { id: "puzzle-history", class: "puzzle-history", "aria-label": t("puzzle.history") }),
     storage: h("p", { id: "puzzle-storage", class: "puzzle-storage", hidden: true }),
   };
   els.form = h(
@@ -77,9 +86,9 @@ export function buildPuzzlePage(box, on) {
     h(
       "div",
       { class: "movebox-row" },
-      h("label", { for: "puzzle-move-input" }, "Move"),
+      h("label", { for: "puzzle-move-input" }, t("puzzle.move")),
       els.input,
-      h("button", { type: "submit", id: "puzzle-move-enter" }, "Enter"),
+      h("button", { type: "submit", id: "puzzle-move-enter" }, t("movebox.enter")),
     ),
     els.options,
     els.message,
@@ -95,8 +104,8 @@ export function buildPuzzlePage(box, on) {
       { class: "panel puzzle-panel", "aria-labelledby": "puzzle-title" },
       h(
         "nav",
-        { class: "puzzle-nav", "aria-label": "Puzzle pages" },
-        h("a", { href: "#", id: "puzzle-back" }, "Back to the game"),
+        { class: "puzzle-nav", "aria-label": t("puzzle.nav") },
+        h("a", { href: "#", id: "puzzle-back" }, t("rules.back")),
         els.games,
       ),
       h("div", { class: "game-head" }, els.title, els.subtitle),
@@ -109,7 +118,7 @@ export function buildPuzzlePage(box, on) {
       h(
         "section",
         { class: "puzzle-record", "aria-labelledby": "puzzle-record-title" },
-        h("h2", { id: "puzzle-record-title" }, "Your puzzles"),
+        h("h2", { id: "puzzle-record-title" }, t("puzzle.yours")),
         els.rating,
         els.history,
       ),
@@ -121,7 +130,7 @@ export function buildPuzzlePage(box, on) {
 /** The links to the other games' puzzles, the game shown marked. */
 export function drawGames(els, games, current) {
   els.games.replaceChildren(
-    "Puzzles: ",
+    `${t("puzzle.others")} `,
     ...games.flatMap((g, i) => [
       i ? " · " : "",
       g.id === current
@@ -135,11 +144,15 @@ export function drawGames(els, games, current) {
 export function drawPanel(els, state) {
   const { phase, puzzle, session, record } = state;
   const done = phase === "done";
-  els.title.textContent = `${state.gameName} puzzles`;
+  els.title.textContent = t("puzzle.title", { game: state.gameName });
   els.subtitle.textContent = puzzle
     ? done
-      ? `Puzzle ${puzzle.id} · ${themeName(state.themes, puzzle.theme)} · rated ${puzzle.rating}`
-      : `Puzzle ${puzzle.id}`
+      ? t("puzzle.subtitle.done", {
+          id: puzzle.id,
+          theme: themeName(state.themes, puzzle.theme),
+          rating: String(puzzle.rating),
+        })
+      : t("puzzle.subtitle", { id: puzzle.id })
     : "";
   els.goal.textContent = puzzle ? puzzle.goal : "";
   els.retry.hidden = phase !== "wrong";
@@ -153,10 +166,10 @@ export function drawPanel(els, state) {
   if (done && session) {
     const solved = session.outcome === "solved";
     els.goal.textContent = solved
-      ? "Solved!"
+      ? t("puzzle.solved")
       : session.viewed
-        ? "The solution is on the board."
-        : "Solved, with help.";
+        ? t("puzzle.solutionShown")
+        : t("puzzle.solvedWithHelp");
     els.goal.dataset.kind = solved ? "good" : "bad";
   } else delete els.goal.dataset.kind;
   drawRecord(els, record, state.change, puzzle);
@@ -171,7 +184,7 @@ export function drawRecord(els, record, change, puzzle) {
   }
   const r = record.rating;
   const rating = h("strong", { id: "puzzle-rating-value" }, String(Math.round(r.rating)));
-  const parts = ["Rating ", rating, ` \u00b1${Math.round(r.deviation)}`];
+  const parts = [...tParts("puzzle.rating", { rating }), ` \u00b1${Math.round(r.deviation)}`];
   if (change !== null && change !== undefined) {
     parts.push(
       " ",
@@ -182,8 +195,8 @@ export function drawRecord(els, record, change, puzzle) {
       ),
     );
   }
-  parts.push(` · streak ${record.streak}`);
-  if (record.best) parts.push(` (best ${record.best})`);
+  parts.push(` · ${t("puzzle.streak", { streak: String(record.streak) })}`);
+  if (record.best) parts.push(` ${t("puzzle.best", { best: String(record.best) })}`);
   els.rating.replaceChildren(...parts);
   els.history.replaceChildren(
     ...record.history.slice(0, 12).map(entry =>
@@ -197,10 +210,14 @@ export function drawRecord(els, record, change, puzzle) {
             class: `puzzle-tried ${entry.solved ? "solved" : "failed"}`,
             "data-puzzle": entry.id,
             "aria-current": puzzle && puzzle.id === entry.id ? "true" : null,
-            title: `${entry.solved ? "Solved" : "Failed"}: open it again`,
+            title: t(entry.solved ? "puzzle.tried.solved" : "puzzle.tried.failed"),
           },
           h("span", { class: "mark", "aria-hidden": "true" }, entry.solved ? "\u2713" : "\u2717"),
-          h("span", { class: "visually-hidden" }, entry.solved ? "Solved: " : "Failed: "),
+          h(
+            "span",
+            { class: "visually-hidden" },
+            `${t(entry.solved ? "puzzle.solvedMark" : "puzzle.failedMark")} `,
+          ),
           `${entry.id} `,
           h("span", { class: "puzzle-change" }, signedChange(0, entry.change)),
         ),

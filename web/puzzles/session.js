@@ -22,6 +22,8 @@
 // (it can still be finished), the last move found without any of these
 // solves it.
 
+import { t } from "../i18n/i18n.js";
+
 export class PuzzleSession {
   /** `line`: the puzzle's moves (canonical texts; the puzzle's own by default). */
   constructor(puzzle, line = puzzle.moves) {
@@ -133,5 +135,5 @@ export function hintMarks(view, move, step) {
 /** The words of the task, for the panel and the live region: the puzzle's
  * goal as the engine wrote it. */
 export function taskWords(puzzle) {
-  return String(puzzle.goal || "Find the best move.").trim();
+  return String(puzzle.goal || t("puzzle.findBest")).trim();
 }

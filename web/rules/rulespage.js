@@ -7,6 +7,7 @@
 // list of games.
 
 import { $ } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 import { BoardDrawing } from "../board/board-draw.js";
 import { rulesHtml } from "./rules.js";
 import { format } from "../model/url.js";
@@ -30,6 +31,9 @@ function loadDiagrams() {
 
 let showing = 0; // counts the rules pages asked for: a late answer for an earlier one is dropped
 
+/** Text made safe to put into markup (the catalog's words go into innerHTML here). */
+const escaped = text => text.replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
+
 /** Show the rules page of `gameId` (`info`: its GameInfo; `games`: every
  * game's, for the links to the others) in place of the game (the game stays
  * as it is).  Resolves once the page is on screen (its diagrams may still
@@ -49,11 +53,11 @@ export async function showRulesPage(gameId, info, games) {
         : `<a href="#rules/${g.id}">${g.name}</a>`,
     )
     .join(" · ");
-  page.innerHTML = `<nav class="rules-nav" aria-label="Rules pages">
-<a href="#" id="rules-back">Back to the game</a>
-<a href="#learn/${gameId}" id="rules-learn">Learn it step by step</a>
-<span class="rules-others">Rules: ${others}</span>
-<button type="button" class="quiet" id="rules-print">Print</button></nav>
+  page.innerHTML = `<nav class="rules-nav" aria-label="${escaped(t("rules.nav"))}">
+<a href="#" id="rules-back">${escaped(t("rules.back"))}</a>
+<a href="#learn/${gameId}" id="rules-learn">${escaped(t("rules.learn"))}</a>
+<span class="rules-others">${escaped(t("rules.others"))} ${others}</span>
+<button type="button" class="quiet" id="rules-print">${escaped(t("rules.print"))}</button></nav>
 ${text}`;
   const title = page.querySelector("h3");
   if (title) title.id = "rules-page-title";
@@ -79,7 +83,7 @@ ${text}`;
     },
     () => {
       for (const fig of figures) {
-        fig.textContent = "(The diagrams could not be loaded.)";
+        fig.textContent = t("rules.noDiagrams");
       }
       page.dataset.diagrams = "failed";
     },
@@ -153,10 +157,8 @@ function drawFigure(fig, d) {
   const link = document.createElement("a");
   link.className = "try-it";
   link.href = tryLink(d);
-  link.textContent = "Try it";
-  link.title = d.play.length
-    ? "Open this position as a new game, before the move shown"
-    : "Open this position as a new game";
+  link.textContent = t("rules.tryIt");
+  link.title = t(d.play.length ? "rules.tryIt.before" : "rules.tryIt.title");
   caption.append(link);
   fig.append(caption);
 }

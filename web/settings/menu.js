@@ -8,6 +8,8 @@
 
 import { h } from "../app/dom.js";
 import { themesOf } from "./themes.js";
+import { language, storeLanguage, t } from "../i18n/i18n.js";
+import { LANGUAGES } from "../i18n/languages.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -35,7 +37,7 @@ const SLIDERS = [
   "M9 15a2 2 0 1 0 0 4a2 2 0 1 0 0-4z",
 ];
 
-const SCHEME_NAMES = { system: "As the system", light: "Light", dark: "Dark" };
+const SCHEMES = ["system", "light", "dark"];
 
 export class SettingsMenu {
   /**
@@ -49,8 +51,8 @@ export class SettingsMenu {
       type: "button",
       id: "sound-toggle",
       class: "quiet icon-button",
-      "aria-label": "Sound",
-      title: "Sound on or off",
+      "aria-label": t("settings.sound"),
+      title: t("settings.sound.toggle"),
       onclick: () => settings.set({ sound: !settings.prefs.sound }),
     });
     this.openButton = h(
@@ -59,9 +61,9 @@ export class SettingsMenu {
         type: "button",
         id: "open-settings",
         class: "quiet icon-button",
-        "aria-label": "Settings",
+        "aria-label": t("settings.title"),
         "aria-haspopup": "dialog",
-        title: "Board and page settings",
+        title: t("settings.open.title"),
         onclick: () => this.open(),
       },
       icon(...SLIDERS),
@@ -84,7 +86,7 @@ export class SettingsMenu {
   sync() {
     const prefs = this.settings.prefs;
     this.muteButton.setAttribute("aria-pressed", String(prefs.sound));
-    this.muteButton.title = prefs.sound ? "Sound is on: turn it off" : "Sound is off: turn it on";
+    this.muteButton.title = t(prefs.sound ? "settings.sound.on" : "settings.sound.off");
     this.muteButton.replaceChildren(prefs.sound ? icon(SPEAKER, WAVES) : icon(SPEAKER, CROSS));
     const form = this.form;
     for (const name of ["sound", "flip", "toMoveAtBottom", "coordinates"])
@@ -119,8 +121,8 @@ export class SettingsMenu {
     const schemes = h(
       "fieldset",
       { class: "setting-choices" },
-      h("legend", {}, "Appearance"),
-      ...Object.entries(SCHEME_NAMES).map(([value, label]) =>
+      h("legend", {}, t("settings.appearance")),
+      ...SCHEMES.map(value =>
         h(
           "label",
           {},
@@ -130,7 +132,7 @@ export class SettingsMenu {
             value,
             onchange: () => this.settings.set({ scheme: value }),
           }),
-          label,
+          t(`settings.scheme.${value}`),
         ),
       ),
     );
@@ -138,22 +140,23 @@ export class SettingsMenu {
     this.form = h(
       "form",
       { method: "dialog", class: "settings-form" },
-      h("h2", { id: "settings-title" }, "Settings"),
-      check("sound", "Sound", "moves, captures, threats and the end of a game"),
+      h("h2", { id: "settings-title" }, t("settings.title")),
+      this._languageChoice(),
+      check("sound", t("settings.sound"), t("settings.sound.about")),
       this.themes,
       h(
         "fieldset",
         { class: "setting-board" },
-        h("legend", {}, "Board"),
-        check("flip", "Flip the board"),
-        check("toMoveAtBottom", "The side to move at the bottom", "two players on one screen"),
-        check("coordinates", "Coordinates"),
+        h("legend", {}, t("settings.board")),
+        check("flip", t("settings.flip")),
+        check("toMoveAtBottom", t("settings.toMoveAtBottom"), t("settings.toMoveAtBottom.about")),
+        check("coordinates", t("settings.coordinates")),
       ),
       schemes,
       h(
         "div",
         { class: "dialog-actions" },
-        h("button", { type: "submit", class: "primary", id: "settings-close" }, "Close"),
+        h("button", { type: "submit", class: "primary", id: "settings-close" }, t("common.close")),
       ),
     );
     const dialog = h(
@@ -168,6 +171,32 @@ export class SettingsMenu {
     return dialog;
   }
 
+  /** The page's language: each in its own name; a choice is remembered and
+   * the page reloads in it (the games are saved as the page goes). */
+  _languageChoice() {
+    const select = h(
+      "select",
+      {
+        id: "setting-language",
+        name: "language",
+        "aria-describedby": "setting-language-about",
+        onchange: () => {
+          storeLanguage(select.value);
+          location.reload();
+        },
+      },
+      ...LANGUAGES.map(({ code, name }) =>
+        h("option", { value: code, lang: code, selected: code === language() }, name),
+      ),
+    );
+    return h(
+      "div",
+      { class: "setting-language" },
+      h("label", { class: "field", for: "setting-language" }, t("settings.language"), select),
+      h("span", { class: "about", id: "setting-language-about" }, t("settings.language.about")),
+    );
+  }
+
   /** The theme choices of the game on screen, each with a swatch of its cells. */
   _drawThemes() {
     const game = this.game();
@@ -175,7 +204,7 @@ export class SettingsMenu {
     this.themes.hidden = !list.length;
     if (!list.length) return;
     this.themes.replaceChildren(
-      h("legend", {}, `Board colours: ${game.name}`),
+      h("legend", {}, t("settings.themes", { game: game.name })),
       ...list.map(theme => {
         const swatch = h("span", { class: `swatch-board board-${game.id}`, "aria-hidden": "true" });
         for (const [name, value] of Object.entries(theme.colors)) swatch.style.setProperty(name, value);
@@ -189,7 +218,7 @@ export class SettingsMenu {
             onchange: () => this.settings.setTheme(game.id, theme.id),
           }),
           swatch,
-          theme.name,
+          t(`theme.${theme.id}`),
         );
       }),
     );

@@ -1,0 +1,171 @@
+// The page's words in the player's language (docs/i18n.md).  One piece of
+// state: the language in force and its catalog, loaded once at boot
+// (app.js waits for `wordsReady`, by which the markup's words are in, before
+// it draws a word of its own) and never changed
+// while the page runs: choosing another language in the settings stores it
+// and reloads the page (the games are saved on the way out).
+//
+//   t(key, args)         a message of the catalog as text
+//   tParts(key, args)    the same as parts, where args may be elements
+//                        (a sentence with a link in it)
+//   translate(root)      the markup's words: every element under root with
+//                        data-i18n="key" gets the message as its text (its
+//                        children marked data-i18n-part="name" are kept and
+//                        put where the message says {name}; data-i18n-args
+//                        holds other arguments, as JSON); data-i18n-title,
+//                        data-i18n-aria-label, data-i18n-label and
+//                        data-i18n-placeholder set those attributes
+//
+// A key missing from the catalog falls back to English (a warning on a
+// development server, never an error); a key English lacks shows as itself.
+
+import { formatParts, parse } from "./format.js";
+import { chooseLanguage, SOURCE, STORAGE_KEY } from "./languages.js";
+
+const state = {
+  lang: SOURCE,
+  /** @type {Record<string, string>} */
+  messages: {},
+  /** @type {Record<string, string>} */
+  english: {},
+  /** @type {Map<string, Array<any>>} parsed messages, by language and key */
+  parsed: new Map(),
+  warned: new Set(),
+};
+
+/** The remembered choice of language, or null (storage may be off). */
+export function storedLanguage() {
+  try {
+    return globalThis.localStorage ? globalThis.localStorage.getItem(STORAGE_KEY) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remember `code` as the player's language. */
+export function storeLanguage(code) {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, code);
+  } catch {
+    /* storage off: the browser's language goes on being used */
+  }
+}
+
+/** The language in force ("en", "de", …). */
+export function language() {
+  return state.lang;
+}
+
+/** Use `messages` (a catalog) in `lang`, with `english` for what it lacks (also used by the tests). */
+export function useCatalog(lang, messages, english = messages) {
+  state.lang = lang;
+  state.messages = messages || {};
+  state.english = english || {};
+  state.parsed.clear();
+}
+
+const devServer = () => /^(localhost|127\.0\.0\.1|\[::1\])$/.test(globalThis.location?.hostname || "");
+
+function messageParts(key) {
+  const cacheKey = `${state.lang}\n${key}`;
+  let parts = state.parsed.get(cacheKey);
+  if (parts) return parts;
+  let text = state.messages[key];
+  let lang = state.lang;
+  if (typeof text !== "string") {
+    if (!state.warned.has(key) && devServer()) console.warn(`i18n: ${state.lang} lacks ${key}`);
+    state.warned.add(key);
+    text = state.english[key];
+    lang = SOURCE;
+  }
+  if (typeof text !== "string") return [key];
+  try {
+    parts = parse(text);
+  } catch {
+    parts = lang === SOURCE || typeof state.english[key] !== "string" ? [key] : parse(state.english[key]);
+  }
+  state.parsed.set(cacheKey, parts);
+  return parts;
+}
+
+/** The message `key` with `args` put in, as parts (strings and the elements given as args). */
+export function tParts(key, args = {}) {
+  try {
+    return formatParts(state.lang, messageParts(key), args);
+  } catch {
+    return [key]; // (an argument missing: the key shows, the page goes on)
+  }
+}
+
+/** The message `key` with `args` put in, as text. */
+export function t(key, args = {}) {
+  return tParts(key, args).join("");
+}
+
+/** An element's data-i18n-args (JSON: {"count": 4}), or {}. */
+function readArgs(el) {
+  try {
+    return JSON.parse(el.getAttribute("data-i18n-args") || "{}");
+  } catch {
+    return {};
+  }
+}
+
+const ATTRIBUTES = ["title", "aria-label", "label", "placeholder"];
+
+/** Put the catalog's words into the markup under `root` (see the top of this file). */
+export function translate(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) {
+    const args = readArgs(el);
+    for (const part of el.querySelectorAll(":scope > [data-i18n-part]")) {
+      args[part.getAttribute("data-i18n-part") || ""] = part;
+      if (part.hasAttribute("data-i18n")) part.textContent = t(part.getAttribute("data-i18n"));
+    }
+    el.replaceChildren(...tParts(el.getAttribute("data-i18n"), args));
+  }
+  for (const name of ATTRIBUTES) {
+    for (const el of root.querySelectorAll(`[data-i18n-${name}]`))
+      el.setAttribute(name, t(el.getAttribute(`data-i18n-${name}`)));
+  }
+}
+
+/** The catalog of `lang` (web/i18n/<lang>.json), or {} if it cannot be had. */
+async function fetchCatalog(lang) {
+  try {
+    const response = await fetch(new URL(`./${lang}.json`, import.meta.url));
+    if (response.ok) return await response.json();
+  } catch {
+    /* offline before the first visit finished: English words stay */
+  }
+  if (devServer()) console.warn(`i18n: the catalog ${lang} could not be loaded`);
+  return {};
+}
+
+/**
+ * Choose the page's language (the stored choice, else the browser's) and
+ * load its catalog and English's, in parallel; then put the words into the
+ * markup.  Resolves when the words are there (never rejects).  `<html
+ * lang>` says the language.
+ */
+export function loadLanguage() {
+  const lang = chooseLanguage(storedLanguage(), globalThis.navigator?.languages);
+  const english = fetchCatalog(SOURCE);
+  const own = lang === SOURCE ? english : fetchCatalog(lang);
+  return Promise.all([own, english]).then(([messages, englishMessages]) => {
+    useCatalog(lang, messages, englishMessages);
+    if (!globalThis.document) return;
+    document.documentElement.lang = lang;
+    translate();
+    document.documentElement.removeAttribute("data-i18n-pending"); // (first-paint.js)
+  });
+}
+
+/** English's catalog read from its file, where there is no page (node --test of the modules). */
+function englishForTools() {
+  const fs = /** @type {any} */ (globalThis).process?.getBuiltinModule?.("node:fs");
+  if (fs)
+    useCatalog(SOURCE, JSON.parse(fs.readFileSync(new URL(`./${SOURCE}.json`, import.meta.url), "utf8")));
+}
+
+/** Started when this module is first evaluated (before the page's other modules run). */
+export const wordsReady = globalThis.document ? loadLanguage() : Promise.resolve(englishForTools());
