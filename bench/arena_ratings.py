@@ -33,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the repository: tools/
-from gamut.ai import LEVELS  # noqa: E402
+from gamut.ai import LEVELS, ladder  # noqa: E402
 from tools.arena import RANDOM, fit_ratings, match  # noqa: E402
 
 GAMES_FILE = ROOT / "bench" / "ratings_games.json"
@@ -62,6 +62,11 @@ def order(player: str) -> int:
     return -1 if player == RANDOM else list(LEVELS).index(player)
 
 
+def offered(game: str) -> list[str]:
+    """The names of the levels ``game``'s ladder offers, weakest first."""
+    return [lv.name for lv in ladder(game)]
+
+
 def ratings(matches: list[dict], game: str) -> dict[str, tuple[float, float, float]]:
     """``{player: (rating, low, high)}`` in ``game`` from ``matches``."""
     results = [(m["a"], m["b"], *m["result"]) for m in matches if m["game"] == game]
@@ -73,7 +78,9 @@ def measured_table(matches: list[dict]) -> dict[str, dict[str, tuple[int, int, i
     table = {}
     for game in GAME_NAMES:
         fitted = ratings(matches, game)
-        table[game] = {name: tuple(round(v) for v in fitted[name]) for name in LEVELS if name in fitted}
+        table[game] = {
+            name: tuple(round(v) for v in fitted[name]) for name in offered(game) if name in fitted
+        }
     return table
 
 
@@ -102,7 +109,10 @@ def settings_table() -> str:
     print("|---|" + "---|" * len(GAME_NAMES), file=out)
     for name, lv in LEVELS.items():
         cells = []
-        for state in states.values():
+        for game, state in states.items():
+            if not lv.offered_in(game):
+                cells.append("not offered")
+                continue
             depth = lv.depth_in(state)
             cells.append(
                 f"{'-' if depth >= 64 else depth} / {lv.seconds_in(state):g} s / {lv.noise_in(state):g}"
@@ -111,10 +121,13 @@ def settings_table() -> str:
     return out.getvalue()
 
 
-def gaps_outside(fitted: dict, low: float = 100, high: float = 250) -> list[tuple[str, float]]:
-    """Each level (of those rated in ``fitted``) whose rating stands less than
-    ``low`` or more than ``high`` above the level below it, with that gap."""
-    rated = [name for name in LEVELS if name in fitted]
+def gaps_outside(
+    fitted: dict, low: float = 100, high: float = 250, names: list[str] | None = None
+) -> list[tuple[str, float]]:
+    """Each level of ``names`` (a game's ladder; every level by default) rated
+    in ``fitted`` whose rating stands less than ``low`` or more than ``high``
+    above the level below it, with that gap."""
+    rated = [name for name in (names or LEVELS) if name in fitted]
     gaps = [(b, fitted[b][0] - fitted[a][0]) for a, b in itertools.pairwise(rated)]
     return [(name, gap) for name, gap in gaps if not low <= round(gap) <= high]
 
@@ -134,9 +147,9 @@ def tables(matches: list[dict]) -> str:
         print("| level | rating | 95 % interval | gap to the level below | games |", file=out)
         print("|---|---|---|---|---|", file=out)
         below = None
-        for name in [RANDOM, *LEVELS]:
+        for name in [RANDOM, *offered(game)]:
             if name not in fitted:
-                if name in LEVELS:
+                if name != RANDOM:
                     print(f"| {name} | not measured | | | 0 |", file=out)
                 continue
             rating, low, high = fitted[name]
@@ -148,7 +161,7 @@ def tables(matches: list[dict]) -> str:
             )
             if name != RANDOM:
                 below = rating
-        outside = gaps_outside(fitted)
+        outside = gaps_outside(fitted, names=offered(game))
         words = ", ".join(f"{name} {gap:+.0f}" for name, gap in outside)
         print(f"\nGaps outside 100-250: {words or 'none'}.", file=out)
         print("\n| pair | games | won-drawn-lost (first named) | score |", file=out)

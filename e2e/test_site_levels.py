@@ -1,5 +1,6 @@
 """The computer's levels of issue #31 in the page: the start panel and the
-New game dialog list every level, weakest first, each named with its rating
+New game dialog list the levels of the game chosen (its ladder: Advanced is
+not in every game's), weakest first, each named with its rating
 in the game chosen (the engine's ``levels``, asked once a game); a new level
 chosen there plays, and the game's link keeps it (a reload too).
 """
@@ -12,7 +13,7 @@ from conftest import wait_engine_ready
 from pagekit import cell, wait_idle
 from playwright.sync_api import expect
 
-from gamut.ai import LEVELS
+from gamut.ai import LEVELS, ladder
 from gamut.ai.ratings import RATINGS
 
 NAMES = [level.label for level in LEVELS.values()]
@@ -27,9 +28,9 @@ def shown_levels(box) -> list[list[str]]:
 
 
 def expected(game: str) -> list[list[str]]:
-    """(name, rating) of each level in ``game``: "" for a level not measured there."""
+    """(name, rating) of each level ``game`` offers: "" for a level not measured there."""
     table = RATINGS[game]
-    return [[level.label, str(table[name][0]) if name in table else ""] for name, level in LEVELS.items()]
+    return [[level.label, str(table[level.name][0]) if level.name in table else ""] for level in ladder(game)]
 
 
 def shows_levels_of(box, game: str, timeout: float = 10.0) -> None:
@@ -45,10 +46,16 @@ def test_the_start_panel_names_each_level_with_its_rating_in_the_game(page, site
     page.goto(site_url)
     wait_engine_ready(page)
     start = page.locator("#start")
-    expect(start.locator(".choice-level")).to_have_count(len(LEVELS))
+    expect(start.locator(".choice-level")).to_have_count(len(ladder("loa")))
     shows_levels_of(start, "loa")
     for i in range(len(NAMES)):  # each with its line of words
         assert start.locator(".choice-level").nth(i).locator(".about").inner_text().strip()
+    # a game whose ladder leaves a level out: the level chosen falls back to the one below
+    start.locator(".choice-level", has_text="Advanced").click()
+    page.locator("#start-game").select_option("el")
+    shows_levels_of(start, "el")
+    assert "Advanced" not in [name for name, _ in shown_levels(start)]
+    expect(start.locator(".choice-level input:checked")).to_have_value("club")
     # another game: its own ratings
     page.locator("#start-game").select_option("evl")
     shows_levels_of(start, "evl")
@@ -67,7 +74,7 @@ def test_a_new_level_chosen_in_the_new_game_dialog_is_kept_in_the_link(page, sit
     dialog = page.locator("#new-dialog")
     expect(dialog).to_be_visible()
     dialog.locator(".choice-mode", has_text="Computer").click()
-    expect(dialog.locator(".choice-level")).to_have_count(len(LEVELS))
+    expect(dialog.locator(".choice-level")).to_have_count(len(ladder("loa")))
     shows_levels_of(dialog, "loa")
     new_levels = [name for name in LEVELS if name not in ("beginner", "casual", "strong", "master")]
     level = new_levels[len(new_levels) // 2]  # one between the first four

@@ -150,7 +150,7 @@ def test_the_count_in_a_second_tab_and_a_deleted_game(page, site_url):
     stored = page.evaluate("() => localStorage.getItem('gamut.mistakes')")
     page.evaluate(
         """() => new Promise((ok, fail) => {
-            const req = indexedDB.open('gamut', 1);
+            const req = indexedDB.open('gamut');
             req.onsuccess = () => {
                 const t = req.result.transaction('games', 'readwrite');
                 t.objectStore('games').clear();

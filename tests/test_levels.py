@@ -14,7 +14,7 @@ import pytest
 
 import gamut
 import gamut.ai
-from gamut.ai import LEVELS, Level
+from gamut.ai import LEVELS, Level, ladder
 from gamut.ai.ratings import ANCHOR, RATINGS
 from gamut.bridge import call
 from tools.arena import RANDOM, Player, fit_ratings
@@ -58,6 +58,10 @@ def six_plies_in(game):
 
 def test_at_least_eight_levels_and_the_first_four_unchanged():
     assert len(LEVELS) >= 8
+    for game in GAMES:  # each game's ladder: at least eight, every one of the first four
+        names = [lv.name for lv in ladder(game)]
+        assert len(names) >= 8 and set(OLD) <= set(names), (game, names)
+        assert names == [name for name in LEVELS if name in names]  # in the ladder's order
     assert all(re.fullmatch("[a-z]+", name) for name in LEVELS)
     assert [name for name in LEVELS if name in OLD] == list(OLD)
     for name, level in OLD.items():
@@ -167,9 +171,10 @@ def test_the_shipped_ratings_are_the_fit_of_the_recorded_games():
 @pytest.mark.parametrize("game", GAMES)
 def test_every_level_is_measured_and_rated_above_the_one_below(game):
     table = RATINGS[game]
-    assert list(table) == list(LEVELS)
-    ratings = [table[name][0] for name in LEVELS]
-    assert all(a < b for a, b in itertools.pairwise(ratings)), dict(zip(LEVELS, ratings))
+    names = [lv.name for lv in ladder(game)]
+    assert list(table) == names
+    ratings = [table[name][0] for name in names]
+    assert all(a < b for a, b in itertools.pairwise(ratings)), dict(zip(names, ratings))
     for rating, low, high in table.values():
         assert low <= rating <= high
 
@@ -204,6 +209,6 @@ def test_the_lowest_level_beats_a_random_mover_and_loses_to_the_next(game):
 def test_the_bridge_names_every_level_with_its_measured_rating():
     for game in GAMES:
         answer = call("levels", {"game": game})
-        assert [lv["id"] for lv in answer["levels"]] == list(LEVELS)
+        assert [lv["id"] for lv in answer["levels"]] == [lv.name for lv in ladder(game)]
         for lv in answer["levels"]:
             assert lv["low"] <= lv["rating"] <= lv["high"], (game, lv)

@@ -14,11 +14,11 @@ from .methods import Params, method, param
 @method("levels")
 def m_levels(params: Params) -> dict[str, Any]:
     """``levels({game})``: ``{levels: [{id, label, rating, low, high}],
-    anchor}``: every computer level, weakest first, with its rating in
+    anchor}``: every computer level ``game`` offers (its ladder), weakest first, with its rating in
     ``game`` and the 95 % interval ``[low, high]`` of that rating;
     ``anchor`` says in words what the scale is fixed on.  A level the arena
     has not measured in that game has null ratings."""
-    from .ai import LEVELS
+    from .ai import ladder
     from .ai.ratings import ANCHOR, RATINGS
 
     game = param(params, "game", str)
@@ -29,7 +29,7 @@ def m_levels(params: Params) -> dict[str, Any]:
     return {
         "levels": [
             dict(zip(("rating", "low", "high"), table.get(lv.name, unmeasured)), id=lv.name, label=lv.label)
-            for lv in LEVELS.values()
+            for lv in ladder(game)
         ],
         "anchor": ANCHOR,
     }

@@ -97,3 +97,15 @@ test("each level is named with its rating in the game, or alone when unmeasured"
 test("every level has its line of words, in the link parser's order", () => {
   assert.deepEqual(Object.keys(LEVEL_ABOUT), LEVELS);
 });
+
+// Each game offers its own ladder (gamut.ai.ladder): Advanced is left out
+// where it does not fit between its neighbours.
+import { offeredLevel } from "../../web/panels/opponent.js";
+
+test("a level a game does not offer becomes the strongest offered below it", () => {
+  const el = LEVELS.filter(l => l !== "advanced");
+  assert.equal(offeredLevel("advanced", el), "club");
+  assert.equal(offeredLevel("strong", el), "strong");
+  assert.equal(offeredLevel("novice", ["beginner", "casual"]), "beginner"); // none below: the weakest
+  assert.equal(offeredLevel("advanced", []), "advanced"); // not yet known: kept
+});

@@ -315,9 +315,22 @@ function readEnd(value) {
  * The computer's levels, weakest first: the engine's (gamut.ai.LEVELS, whose
  * order tests/test_levels.py checks against this list).  A link names a level
  * by its id, so an id never changes: beginner, casual, strong and master are
- * those of the first links; the others came with issue #31.
+ * those of the first links; the others came with issue #31.  Each game
+ * offers its own ladder of them (gamut.ai.ladder, the engine's `levels`):
+ * Apprentice and Advanced only where its neighbours are far enough apart.
  */
-export const LEVELS = ["novice", "beginner", "improver", "casual", "club", "strong", "expert", "master"];
+export const LEVELS = [
+  "novice",
+  "beginner",
+  "apprentice",
+  "improver",
+  "casual",
+  "club",
+  "advanced",
+  "strong",
+  "expert",
+  "master",
+];
 const PLAYER = new RegExp(`^(h|r|c:(${LEVELS.join("|")}))$`);
 
 /** The position text of a variant's standard start (what the engine's load() reads). */

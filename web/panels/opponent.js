@@ -42,6 +42,20 @@ export const LEVEL_ABOUT = Object.defineProperties(
 
 export const levelName = id => id[0].toUpperCase() + id.slice(1);
 
+/**
+ * `level` if `offered` (a game's ladder: level ids, weakest first) lists it,
+ * else the strongest offered level below it (or the weakest offered): a
+ * level chosen in one game, kept when another game without it is chosen.
+ * @param {string} level
+ * @param {string[]} offered
+ */
+export function offeredLevel(level, offered) {
+  if (!offered.length || offered.includes(level)) return level;
+  const rank = LEVELS.indexOf(level);
+  const below = offered.filter(l => LEVELS.indexOf(l) < rank);
+  return below.length ? below[below.length - 1] : offered[0];
+}
+
 /** The clock's choices for a mode: [value, label] ("-" none, "custom", "300+3", "2d" ...). */
 export function clockChoices(mode) {
   const choices = [["-", t("clock.none")]];
@@ -140,6 +154,9 @@ export class OpponentChoice {
     if (choice) this.choice = { ...choice, level: choice.level || this.choice.level };
     this.names = names;
     const p = this.prefix;
+    // (a game's ladder once the engine has named it: Advanced is not in every game's)
+    const offered = this.rated.size ? LEVELS.filter(l => this.rated.has(l)) : LEVELS;
+    this.choice.level = offeredLevel(this.choice.level, offered);
     const c = choice ? this.choice : { mode: null, level: this.choice.level, you: this.choice.you };
     const radio = (group, value, checked, label, about, rating = "") =>
       h(
@@ -181,7 +198,7 @@ export class OpponentChoice {
       h(
         "div",
         { class: "level-row" },
-        ...LEVELS.map(l => {
+        ...offered.map(l => {
           const { name, rating, title } = this._levelLabel(l);
           const label = radio("level", l, c.level === l, name, LEVEL_ABOUT[l], rating);
           if (title) label.title = title;

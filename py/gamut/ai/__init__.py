@@ -39,7 +39,7 @@ from ..core import OptionError, SearchHooks, excerpt
 from .montecarlo import MonteCarlo
 from .search import AlphaBeta
 
-__all__ = ["LEVELS", "Level", "choose", "start", "search_kind"]
+__all__ = ["LEVELS", "Level", "choose", "ladder", "start", "search_kind"]
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,16 @@ class Level:
     #: what a ply more or a few more nodes give, differ from game to game;
     #: measured in ``bench/RATINGS.md``).
     by_game: tuple[tuple[str, tuple[int, float, float]], ...] = ()
+    #: The games whose ladder offers this level (empty: every game).  The
+    #: ladders differ where the games do: between Casual and Strong, Lines of
+    #: Action and Escabel need two levels to keep neighbours 100-250 Elo
+    #: apart, EL has room for one.  A level left out of a game's ladder still
+    #: plays there (an old link keeps working); it is just not offered.
+    games: tuple[str, ...] = ()
+
+    def offered_in(self, game: str) -> bool:
+        """Whether ``game``'s ladder (:func:`ladder`) lists this level."""
+        return not self.games or game in self.games
 
     def _in(self, state) -> tuple[int, float, float]:
         """(max_depth, seconds, noise) in ``state``'s game."""
@@ -117,15 +127,28 @@ LEVELS = {
         by_game=(("escabel", (1, 0.05, 300.0)), ("evl", (1, 0.05, 150.0)), ("el", (1, 0.05, 300.0))),
     ),
     "beginner": Level("beginner", "Beginner", 2, 0.1, 60.0),
+    "apprentice": Level("apprentice", "Apprentice", 3, 0.15, 100.0, games=("evl",)),
     "improver": Level(
-        "improver", "Improver", 3, 0.15, 40.0, by_game=(("evl", (3, 0.15, 100.0)), ("el", (3, 0.2, 25.0)))
+        "improver",
+        "Improver",
+        3,
+        0.15,
+        40.0,
+        by_game=(("escabel", (3, 0.15, 70.0)), ("evl", (3, 0.15, 50.0)), ("el", (3, 0.2, 25.0))),
     ),
     "casual": Level("casual", "Casual", 3, 0.25, 15.0),
-    "club": Level("club", "Club", 3, 0.25, 5.0, by_game=(("escabel", (64, 0.06, 0.0)),)),
+    "club": Level("club", "Club", 3, 0.25, 0.0, by_game=(("loa", (64, 0.05, 0.0)),)),
+    "advanced": Level("advanced", "Advanced", 64, 0.2, 0.0, games=("loa",)),
     "strong": Level("strong", "Strong", 64, 0.75, 0.0),
     "expert": Level("expert", "Expert", 64, 1.5, 0.0, between=("strong", "master")),
     "master": Level("master", "Master", 64, 3.0, 0.0),
 }
+
+
+def ladder(game: str) -> list[Level]:
+    """The levels ``game`` offers, weakest first: every level of
+    :data:`LEVELS` whose ``games`` admit it."""
+    return [lv for lv in LEVELS.values() if lv.offered_in(game)]
 
 
 def level(name: str) -> Level:
