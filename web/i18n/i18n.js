@@ -155,8 +155,13 @@ export function loadLanguage() {
     useCatalog(lang, messages, englishMessages);
     if (!globalThis.document) return;
     document.documentElement.lang = lang;
-    translate();
-    document.documentElement.removeAttribute("data-i18n-pending"); // (first-paint.js)
+    try {
+      translate();
+    } catch (err) {
+      console.warn("i18n: the markup's words could not all be put in", err); // (the page starts anyway)
+    } finally {
+      document.documentElement.removeAttribute("data-i18n-pending"); // (first-paint.js)
+    }
   });
 }
 
