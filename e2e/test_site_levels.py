@@ -48,7 +48,7 @@ def test_the_start_panel_names_each_level_with_its_rating_in_the_game(page, site
     start = page.locator("#start")
     expect(start.locator(".choice-level")).to_have_count(len(ladder("loa")))
     shows_levels_of(start, "loa")
-    for i in range(len(NAMES)):  # each with its line of words
+    for i in range(len(ladder("loa"))):  # each with its line of words
         assert start.locator(".choice-level").nth(i).locator(".about").inner_text().strip()
     # a game whose ladder leaves a level out: the level chosen falls back to the one below
     start.locator(".choice-level", has_text="Advanced").click()

@@ -58,7 +58,9 @@ class Level:
     noise: float  # softmax temperature over root scores (0 = best move)
     #: Two level names: this level thinks the geometric mean of their
     #: times in each game (``seconds`` is then only its usual value), so it
-    #: stays halfway between them where a game gives one of them more time.
+    #: stays halfway between them where a game gives one of them more time
+    #: (a game's ``by_game`` entry comes first: in Lines of Action and EL,
+    #: halfway was only 50-70 Elo above Strong).
     between: tuple[str, str] | None = None
     #: (game id, (max_depth, seconds, noise)): where a game needs the level
     #: set otherwise to stand between its neighbours (what a slip costs, and
@@ -92,10 +94,10 @@ class Level:
         """The nominal thinking time in ``state``'s game: ``seconds`` (or the
         level's own for that game, ``by_game``), unless the game asks for
         another (``state.level_seconds``, {level: seconds}) or the level
-        sits ``between`` two others."""
+        sits ``between`` two others (where ``by_game`` does not set it)."""
         if self.name in state.level_seconds:
             return state.level_seconds[self.name]
-        if self.between is not None:
+        if self.between is not None and state.info.id not in dict(self.by_game):
             low, high = (LEVELS[name].seconds_in(state) for name in self.between)
             return round(math.sqrt(low * high), 3)
         return self._in(state)[1]
@@ -140,7 +142,15 @@ LEVELS = {
     "club": Level("club", "Club", 3, 0.25, 0.0, by_game=(("loa", (64, 0.05, 0.0)),)),
     "advanced": Level("advanced", "Advanced", 64, 0.2, 0.0, games=("loa",)),
     "strong": Level("strong", "Strong", 64, 0.75, 0.0),
-    "expert": Level("expert", "Expert", 64, 1.5, 0.0, between=("strong", "master")),
+    "expert": Level(
+        "expert",
+        "Expert",
+        64,
+        1.5,
+        0.0,
+        between=("strong", "master"),
+        by_game=(("loa", (64, 3.5, 0.0)), ("el", (64, 3.5, 0.0))),
+    ),
     "master": Level("master", "Master", 64, 3.0, 0.0),
 }
 

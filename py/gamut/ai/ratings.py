@@ -27,7 +27,7 @@ RATINGS: dict[str, dict[str, tuple[int, int, int]]] = {
         "club": (1554, 1350, 1757),
         "advanced": (1824, 1576, 2072),
         "strong": (2008, 1729, 2287),
-        "expert": (2087, 1723, 2450),
+        "expert": (2188, 1862, 2514),
         "master": (2288, 1967, 2609),
     },
     "escabel": {
@@ -37,7 +37,7 @@ RATINGS: dict[str, dict[str, tuple[int, int, int]]] = {
         "casual": (1231, 1101, 1361),
         "club": (1456, 1250, 1662),
         "strong": (1680, 1448, 1912),
-        "expert": (1827, 1422, 2233),
+        "expert": (1795, 1523, 2068),
         "master": (1915, 1606, 2224),
     },
     "evl": {
@@ -58,7 +58,7 @@ RATINGS: dict[str, dict[str, tuple[int, int, int]]] = {
         "casual": (1225, 1119, 1332),
         "club": (1394, 1255, 1533),
         "strong": (1524, 1366, 1681),
-        "expert": (1644, 1198, 2090),
+        "expert": (1644, 1421, 1867),
         "master": (1814, 1599, 2028),
     },
 }
