@@ -68,9 +68,10 @@ class Level:
     #: measured in ``bench/RATINGS.md``).
     by_game: tuple[tuple[str, tuple[int, float, float]], ...] = ()
     #: The games whose ladder offers this level (empty: every game).  The
-    #: ladders differ where the games do: between Casual and Strong, Lines of
-    #: Action and Escabel need two levels to keep neighbours 100-250 Elo
-    #: apart, EL has room for one.  A level left out of a game's ladder still
+    #: ladders differ where the games do: Lines of Action needs two levels
+    #: between Casual and Strong (Advanced), EVL two between Beginner and
+    #: Casual (Apprentice), to keep neighbours 100-250 Elo apart; Escabel and
+    #: EL have room for one.  A level left out of a game's ladder still
     #: plays there (an old link keeps working); it is just not offered.
     games: tuple[str, ...] = ()
 
