@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import guarded_page
+from conftest import guarded_page, wait_engine_ready
 from pagekit import assert_on_screen, box, cell, expect_played, few_moves, move_count, open_hash, wait_idle
 from playwright.sync_api import expect
 
@@ -405,3 +405,30 @@ def test_screenshots(phone, size, scheme):
         wait_idle(page)
         check_strip(page, viewport)
         shoot(page, f"{size}-{scheme}-{game}")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "hu"])
+def test_every_game_is_in_the_header_at_360(phone, lang):
+    # the games' row and the Learn menu share the header's second row: all
+    # four games fit without scrolling the row, in English and in the
+    # longest languages (a clipped "Escabel" and a hidden EVL before)
+    set_phone(phone, "360x640")
+    try:
+        if lang != "en":
+            phone.evaluate("lang => localStorage.setItem('gamut.lang', lang)", lang)
+            phone.reload()
+            wait_engine_ready(phone)
+            expect(phone.locator("html")).to_have_attribute("lang", lang)
+        picker = phone.evaluate("""() => { const p = document.querySelector('#game-picker');
+            const learn = document.querySelector('.top .puzzles-menu').getBoundingClientRect();
+            return {scroll: p.scrollWidth, client: p.clientWidth, right: p.getBoundingClientRect().right,
+                    learn: learn.left, learnRight: learn.right, picks: p.children.length}; }""")
+        assert picker["picks"] == 4
+        assert picker["scroll"] <= picker["client"], f"the games' row is clipped: {picker}"
+        assert picker["right"] <= picker["learn"], f"the games' row runs under the Learn menu: {picker}"
+        assert picker["learnRight"] <= 360, picker
+    finally:
+        if lang != "en":
+            phone.evaluate("localStorage.removeItem('gamut.lang')")
+            phone.reload()
+            wait_engine_ready(phone)
