@@ -282,16 +282,20 @@ def _last_move(params: Params) -> tuple[list[str], State, tuple[State, Any] | No
 
 @method("describe")
 def m_describe(params: Params) -> dict[str, Any]:
-    """``describe({start, line?})``: ``{move, text, turn}``, the line's last
-    move (``null`` at the start) and that move in words with what it leads to
-    (``""`` at the start, see :func:`gamut.words.say_move`), and whose turn it
-    is now in words."""
+    """``describe({start, line?})``: ``{move, text, said, turn}``, the line's
+    last move (``null`` at the start) and that move in words with what it
+    leads to (``""`` at the start, see :func:`gamut.words.say_move`), the same
+    as a message for the page to say in the player's language (``said``:
+    ``{id, args}``, see :mod:`gamut.messages`; ``null`` at the start), and
+    whose turn it is now in words."""
     from . import words
 
     line, state, last = _last_move(params)
+    said = words.said_move(*last) if last else None
     return {
         "move": last[0].move_text(last[1]) if last else None,
-        "text": words.say_move(*last) if last else "",
+        "text": str(said) if said else "",
+        "said": said.to_json() if said else None,
         "turn": words.turn_words(state),
     }
 

@@ -43,10 +43,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from .core import GamutError, State, excerpt
+from .messages import Message
 
 __all__ = [
     "CommandError",
     "say_move",
+    "said_move",
     "read",
     "entry",
     "cell_words",
@@ -96,14 +98,23 @@ def player_names(view: Mapping[str, Any]) -> list[str]:
 def say_move(state: State, move) -> str:
     """``move`` (legal in ``state``) in words, with what it leads to: the game
     it ends (its result), else what the mover now threatens.  One or two
-    sentences, each ending with a full stop."""
+    sentences, each ending with a full stop (:func:`said_move` in English)."""
+    return str(said_move(state, move))
+
+
+def said_move(state: State, move) -> Message:
+    """:func:`say_move` as a message (:mod:`gamut.messages`), for the page to
+    say in the player's language."""
     after = state.play_unchecked(move)
-    text = state.move_words(move, after)
+    text = state.move_message(move, after)
     outcome = after.outcome()
     if outcome is not None:
-        return f"{text}. {_sentence(outcome.reason)}"
-    threat = after.threat_words()
-    return f"{text}, {threat}." if threat else f"{text}."
+        reason = outcome.message or outcome.reason.rstrip(".")
+        return Message("move.saidEnd", {"move": text, "result": reason})
+    threat = after.threat_message()
+    if threat is not None:
+        return Message("move.saidThreat", {"move": text, "threat": threat})
+    return Message("move.said", {"move": text})
 
 
 def _sentence(text: str, capital: bool = True) -> str:

@@ -29,6 +29,7 @@ const CONVERTED = [
   "web/engine/drawoffer.js",
   "web/engine/early.js",
   "web/engine/levels.js",
+  "web/engine/words.js",
   "web/mistakes/links.js",
   "web/mistakes/mistakespage.js",
   "web/mistakes/mistakesview.js",

@@ -38,6 +38,8 @@
 // engine forgets that line and asks again with the whole line, so callers
 // never see it.  Callers give and get whole lines as before.
 
+import { describedWords } from "./words.js";
+
 /** Bridge calls that read the position `{start, line}` (gamut.methods.placed). */
 const PLACED = new Set(["view", "play", "enter", "mark", "explain", "describe", "read", "setup_describe"]);
 const HELD_STARTS = 8; // starts whose line is held at once (the games open in the page)
@@ -414,10 +416,11 @@ export class Engine {
     return this.call("explain", { start, line, clicks });
   }
 
-  /** What the move that led to `line` did, in words (the live log).
+  /** What the move that led to `line` did, in words (the live log), in the
+   * page's language (words.js formats the engine's message).
    * @param {string} start @param {string[]} line @returns {Promise<any>} */
   describe(start, line) {
-    return this.call("describe", { start, line });
+    return this.call("describe", { start, line }).then(describedWords);
   }
 
   /** The editor's description of a position: `from` is `{start, line}` (a
