@@ -13,7 +13,7 @@ import pytest
 
 from gamut import bridge, core
 from gamut.messages import ENGLISH, LISTS, Message, _parse, english, seat
-from gamut.words import said_move, say_move
+from gamut.words import said_move, say_move, turn_said, turn_words
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
 LANGS = ("en", "de", "fr", "es", "hu")
@@ -148,6 +148,8 @@ def test_every_move_and_result_of_random_games_is_a_known_message(game, variant)
         for _ in range(200):
             if state.outcome() is not None:
                 break
+            walk(turn_said(state), seen)
+            assert str(turn_said(state)) == turn_words(state)
             move = rng.choice(state.legal_moves())
             said = said_move(state, move)
             walk(said, seen)
@@ -155,6 +157,7 @@ def test_every_move_and_result_of_random_games_is_a_known_message(game, variant)
             assert str(said) == say_move(state, move)
             json.dumps(said.to_json())
             state = state.play(move)
+        walk(turn_said(state), seen)
         outcome = state.outcome()
         if outcome is not None and outcome.message is not None:
             assert outcome.reason == str(outcome.message)
@@ -196,3 +199,15 @@ def test_the_bridge_describes_a_move_as_a_message_beside_its_english():
     }
     first = bridge.call("describe", {"start": start, "line": []})
     assert first["said"] is None and first["text"] == ""
+
+
+def test_whose_turn_is_a_message_with_the_seat_and_the_positions_notes():
+    loa = core.new("loa")
+    assert turn_said(loa) == Message("engine.toMove", {"who": seat("Black")})
+    escabel = core.new("escabel").play_text("d1")
+    said = turn_said(escabel)
+    assert said.id == "engine.notes" and said.args["turn"].args["who"].id == "seat.playerColour"
+    assert str(said) == turn_words(escabel)
+    el = core.new("el", "standard", declare_threats="on").play_text("c4=5")
+    assert turn_said(el).id == "engine.toSelect"
+    assert str(turn_said(el)) == turn_words(el)

@@ -345,6 +345,7 @@ def test_bridge_describe_enter_and_read():
                 },
             },
             "turn": "Black to move.",
+            "turnSaid": {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}},
         },
     }
     assert call("describe", start=start)["result"] == {
@@ -352,6 +353,7 @@ def test_bridge_describe_enter_and_read():
         "text": "",
         "said": None,
         "turn": "Black to move.",
+        "turnSaid": {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}},
     }
     assert call("enter", start=start, line=["b1-d3"], text="last")["result"] == {
         "said": "Last move: Black b1 to d3, groups: Black 3, White 2."

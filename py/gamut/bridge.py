@@ -287,16 +287,19 @@ def m_describe(params: Params) -> dict[str, Any]:
     leads to (``""`` at the start, see :func:`gamut.words.say_move`), the same
     as a message for the page to say in the player's language (``said``:
     ``{id, args}``, see :mod:`gamut.messages`; ``null`` at the start), and
-    whose turn it is now in words."""
+    whose turn it is now in words (``turn``; ``turnSaid`` the same as a
+    message)."""
     from . import words
 
     line, state, last = _last_move(params)
     said = words.said_move(*last) if last else None
+    turn = words.turn_said(state)
     return {
         "move": last[0].move_text(last[1]) if last else None,
         "text": str(said) if said else "",
         "said": said.to_json() if said else None,
-        "turn": words.turn_words(state),
+        "turn": str(turn),
+        "turnSaid": turn.to_json(),
     }
 
 

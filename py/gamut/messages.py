@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Message", "ENGLISH", "english", "seat"]
+__all__ = ["Message", "ENGLISH", "english", "seat", "named_seat"]
 
 LISTS = ("list.and", "list.or")
 
@@ -87,6 +87,21 @@ def seat(name: str) -> Message:
     raise ValueError(f"no seat message for {name!r}")
 
 
+def named_seat(name: str) -> Message | str:
+    """A player's name as a view gives it ("Black", "Player 1 (Black)") as
+    a message; a name of no seat (a toy game's) stays a text."""
+    if name.endswith(")") and " (" in name:
+        player, colour = name[:-1].split(" (", 1)
+        try:
+            return Message("seat.playerColour", {"player": seat(player), "colour": seat(colour)})
+        except ValueError:
+            return name
+    try:
+        return seat(name)
+    except ValueError:
+        return name
+
+
 #: The engine's words in English: id -> ICU MessageFormat message.
 ENGLISH: dict[str, str] = {
     # seats
@@ -98,6 +113,12 @@ ENGLISH: dict[str, str] = {
     "seat.yellow": "Yellow",
     "seat.player": "Player {n}",
     "seat.playerColour": "{player} ({colour})",
+    # whose turn (gamut.words.turn_words)
+    "engine.over": "The game is over. {result}.",
+    "engine.toMove": "{who} to move.",
+    "engine.noMove": "{who} to move, with no legal move.",
+    "engine.toSelect": "{who} to move: {prompt}.",
+    "engine.notes": "{turn} {notes}",
     # a move said (gamut.words.say_move)
     "move.said": "{move}.",
     "move.saidThreat": "{move}, {threat}.",

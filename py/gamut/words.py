@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .core import GamutError, State, excerpt
-from .messages import Message
+from .messages import Message, named_seat
 
 __all__ = [
     "CommandError",
@@ -56,6 +56,7 @@ __all__ = [
     "and_list",
     "COMMANDS",
     "turn_words",
+    "turn_said",
     "score_words",
     "forced_win_words",
     "simulation_words",
@@ -128,20 +129,29 @@ def _sentence(text: str, capital: bool = True) -> str:
 
 def turn_words(state: State, view: Mapping[str, Any] | None = None) -> str:
     """Whose turn it is (with the position's notes: threats, a swap
-    offered, a number that must be repeated), or how the game ended."""
+    offered, a number that must be repeated), or how the game ended
+    (:func:`turn_said` in English)."""
+    return str(turn_said(state, view))
+
+
+def turn_said(state: State, view: Mapping[str, Any] | None = None) -> Message:
+    """:func:`turn_words` as a message.  (The position's notes and a
+    selection's prompt come from the view, in English, as texts: the view's
+    words are not messages yet.)"""
     view = view or state.view()
     outcome = state.outcome()
     if outcome is not None:
-        return "The game is over. " + _sentence(outcome.reason)
-    names = player_names(view)
-    text = f"{names[state.to_move]} to move"
+        return Message("engine.over", {"result": outcome.message or outcome.reason.rstrip(".")})
+    who = named_seat(player_names(view)[state.to_move])
     if view.get("select"):
-        prompt = view["select"]["prompt"]
-        return _sentence(text + ": " + prompt[:1].lower() + prompt[1:])
-    if not view["moves"]:
-        text += ", with no legal move"
+        prompt = view["select"]["prompt"].strip().rstrip(".")
+        return Message("engine.toSelect", {"who": who, "prompt": prompt[:1].lower() + prompt[1:]})
+    said = Message("engine.toMove" if view["moves"] else "engine.noMove", {"who": who})
+    if not view["messages"]:
+        return said
     # the position's notes, as the status line shows them (threats, a swap offered, ...)
-    return " ".join([_sentence(text)] + [_sentence(m) for m in view["messages"]])
+    notes = " ".join(_sentence(m) for m in view["messages"])
+    return Message("engine.notes", {"turn": said, "notes": notes})
 
 
 # ---------------------------------------------------------------------------

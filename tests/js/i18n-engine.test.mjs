@@ -105,8 +105,18 @@ test("describe's answer: the text from the message; an answer without one is kep
   });
   assert.equal(said.text, "Blanc h2 vers f4, groupes : Blanc 3, Noir 3.");
   assert.equal(said.move, "h2-f4");
-  const start = { move: null, text: "", said: null, turn: "Black to move." };
-  assert.deepEqual(describedWords(start), start);
+  const start = {
+    move: null,
+    text: "",
+    said: null,
+    turn: "Black to move.",
+    turnSaid: m("engine.toMove", { who: black }),
+  };
+  assert.deepEqual(describedWords(start), { ...start, turn: "Noir au trait." });
+  const older = { move: null, text: "", turn: "Black to move." }; // (an engine without messages)
+  assert.deepEqual(describedWords(older), older);
+  const over = m("engine.over", { result: m("result.loa.connected", { winner: white }) });
+  assert.equal(formatMessage(over), "La partie est terminée. Blanc gagne : toutes ses pièces sont reliées.");
   assert.equal(formatMessage("plain words"), "plain words");
   assert.ok(isMessage(LOA_MOVE) && !isMessage("x") && !isMessage(null));
   useCatalog("en", english);

@@ -46,10 +46,13 @@ export function formatMessage(message) {
   return t(message.id, put);
 }
 
-/** The engine's `describe` answer ({move, text, said, turn}) with its words
- * in the page's language: `text` formatted from `said` when the engine gave
- * the message. */
+/** The engine's `describe` answer ({move, text, said, turn, turnSaid}) with
+ * its words in the page's language: `text` formatted from `said` and `turn`
+ * from `turnSaid`, where the engine gave the messages. */
 export function describedWords(described) {
-  if (!described || !isMessage(described.said)) return described;
-  return { ...described, text: formatMessage(described.said) };
+  if (!described) return described;
+  const out = { ...described };
+  if (isMessage(described.said)) out.text = formatMessage(described.said);
+  if (isMessage(described.turnSaid)) out.turn = formatMessage(described.turnSaid);
+  return out;
 }
