@@ -114,3 +114,27 @@ def test_a_whole_game_against_the_computer_is_said_in_the_language(new_context, 
     result = fill(lang, message.id, winner=winner)
     assert said[-1].endswith(result + "."), (said[-1], result)
     expect(page.locator("#said p").last).to_contain_text(result)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "es", "hu"])
+def test_an_illegal_move_is_explained_in_the_language(new_context, site_url, lang):
+    """The engine's reason, typed in the move box or clicked on the board, in the page's language."""
+    page = new_context(locale=LOCALES[lang]).new_page()
+    page.goto(site_url)
+    wait_engine_ready(page)
+    wait_idle(page)
+    page.locator("#start-play").click()  # Lines of Action, Black to move
+    wait_idle(page)
+    black = CATALOGS[lang]["seat.black"]
+    # typed: an empty square
+    page.keyboard.press("/")
+    expect(page.locator("#move-input")).to_be_focused()
+    page.keyboard.type("e4-e5")
+    page.keyboard.press("Enter")
+    expect(page.locator("#move-error")).to_have_text(fill(lang, "error.loa.empty", cell="e4", who=black))
+    # clicked: a piece of the side not to move
+    page.keyboard.press("Escape")
+    cell(page, "a2").click()
+    theirs = CATALOGS[lang]["error.loa.theirs"].split("{cell}")[1].split("{colour")[0]
+    expect(page.locator("#explain")).to_contain_text("a2" + theirs)
+    expect(page.locator("#explain")).to_contain_text(black)

@@ -211,3 +211,60 @@ def test_whose_turn_is_a_message_with_the_seat_and_the_positions_notes():
     el = core.new("el", "standard", declare_threats="on").play_text("c4=5")
     assert turn_said(el).id == "engine.toSelect"
     assert str(turn_said(el)) == turn_words(el)
+
+
+def test_errors_a_player_is_shown_are_messages_with_their_english():
+    """Lines of Action's reasons, typed and clicked: every one a known message
+    whose English is the error's text; other games' errors stay texts."""
+    from gamut.core import IllegalMoveError
+
+    rng = random.Random("errors")
+    seen: list[str] = []
+    state = core.new("loa")
+    cells = [f"{f}{r}" for f in "abcdefgh" for r in range(1, 9)]
+    for _ in range(40):
+        for text in (
+            "zz",
+            "z9-a1",
+            "pass",
+            "b1-b1",
+            *(f"{rng.choice(cells)}-{rng.choice(cells)}" for _ in range(30)),
+        ):
+            try:
+                state.parse_move(text)
+            except IllegalMoveError as error:
+                assert error.said is not None, text
+                walk(error.said, seen)
+                assert str(error) == str(error.said)
+        for clicks in ([rng.choice(cells)], [rng.choice(cells), rng.choice(cells)], ["zz"]):
+            why = state.why_illegal_said(clicks)
+            walk(why, seen)
+            assert str(why) == state.why_illegal(clicks)
+        if state.outcome() is not None:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    assert {"error.loa.empty", "error.loa.theirs", "error.loa.distance", "error.loa.unreadable"} <= set(seen)
+    with pytest.raises(IllegalMoveError) as over:
+        finished = core.new("loa").play_text("b1-d3")
+        while finished.outcome() is None:
+            finished = finished.play(rng.choice(finished.legal_moves()))
+        finished.parse_move("b1-d3")
+    assert over.value.said is not None and over.value.said.id == "error.over"
+
+
+def test_the_bridge_sends_an_errors_message_beside_its_text():
+    answer = json.loads(
+        bridge.handle("enter", json.dumps({"start": core.new("loa").to_text(), "text": "e4-e5"}))
+    )
+    error = answer["error"]
+    assert error["type"] == "IllegalMoveError"
+    assert error["message"] == "e4 is empty; pick one of Black's pieces."
+    assert error["said"] == {
+        "id": "error.loa.empty",
+        "args": {"cell": "e4", "who": {"id": "seat.black", "args": {}}},
+    }
+    why = bridge.call("explain", {"start": core.new("loa").to_text(), "clicks": ["a2"]})
+    assert why["message"] == "a2 holds a White piece; Black is to move."
+    assert why["said"]["id"] == "error.loa.theirs"
+    # a game whose reasons are not messages yet: the text alone
+    assert "said" not in bridge.call("explain", {"start": core.new("evl").to_text(), "clicks": ["zz"]})

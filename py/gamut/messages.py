@@ -124,7 +124,29 @@ ENGLISH: dict[str, str] = {
     "move.saidThreat": "{move}, {threat}.",
     "move.saidEnd": "{move}. {result}.",
     "move.plays": "{who} plays {move}",
+    # errors (gamut.core.IllegalMoveError and the like)
+    "error.over": "the game is over ({result})",
+    "error.overSentence": "The game is over ({result}).",
     # Lines of Action
+    "error.loa.notText": "a move must be text such as 'b1-d3'",
+    "error.loa.noPass": "you may pass only when you have no legal move",
+    "error.loa.unreadable": "cannot read move {text}: write it like b1-d3, b1xd3 or pass",
+    "error.loa.offBoard": "cannot read move {text}: squares run from a1 to h8",
+    "error.loa.click": "Click one of your pieces, then the square it should move to.",
+    "error.loa.theirs": "{cell} holds a {colour, select, black {Black} other {White}} piece; {who} is to move.",
+    "error.loa.empty": "{cell} is empty; pick one of {who}'s pieces.",
+    "error.loa.mustPass": "{who} has no legal move and must pass.",
+    "error.loa.stuck": "The piece on {cell} has no legal move.",
+    "error.loa.canMove": "The piece on {cell} can move.",
+    "error.loa.nowhere": "A piece must move; {from} to {to} goes nowhere.",
+    "error.loa.notLine": "Pieces move along rows, columns and diagonals; {from} to {to} is none of these.",
+    "error.loa.distance": (
+        "The piece on {from} must move exactly {n} {n, plural, one {square} other {squares}} "
+        "along that line ({n} {n, plural, one {piece} other {pieces}} on it), not {dist}."
+    ),
+    "error.loa.jump": "The piece on {from} cannot jump the enemy piece on {over}.",
+    "error.loa.own": "The piece on {from} cannot land on your own piece on {to}.",
+    "error.loa.illegal": "{from}-{to} is not a legal move.",
     "move.loa.step": "{who} {from} to {to}",
     "move.loa.capture": "{who} {from} takes {to}",
     "move.loa.pass": "{who} passes, having no legal move",

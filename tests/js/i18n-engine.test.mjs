@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { useCatalog } from "../../web/i18n/i18n.js";
 import { describedWords, formatMessage, isMessage } from "../../web/engine/words.js";
+import { EngineError } from "../../web/engine/engine.js";
 
 const catalog = code =>
   JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url), "utf8"));
@@ -168,4 +169,24 @@ test("every engine message of the English catalog formats in every language with
     }
   }
   useCatalog("en", english);
+});
+
+test("an engine error says itself in the page's language when the engine gave its message", () => {
+  useCatalog("de", catalog("de"), english);
+  const said = m("error.loa.empty", { cell: "e4", who: black });
+  const error = new EngineError("IllegalMoveError", "e4 is empty; pick one of Black's pieces.", said);
+  assert.equal(error.words, "e4 ist leer; wähle einen Stein von Schwarz.");
+  assert.equal(error.message, "e4 is empty; pick one of Black's pieces.");
+  assert.equal(new EngineError("RecordError", "bad record").words, "bad record");
+  useCatalog("hu", catalog("hu"), english);
+  const far = m("error.loa.distance", { from: "b1", n: 2, dist: 1 });
+  assert.equal(
+    formatMessage(far),
+    "A(z) b1 mezőn álló korongnak pontosan 2 mezőt kell lépnie ezen a vonalon (a vonalon 2 korong áll), nem 1 mezőt.",
+  );
+  useCatalog("en", english);
+  assert.equal(
+    formatMessage(far),
+    "The piece on b1 must move exactly 2 squares along that line (2 pieces on it), not 1.",
+  );
 });

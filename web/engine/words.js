@@ -56,3 +56,6 @@ export function describedWords(described) {
   if (isMessage(described.turnSaid)) out.turn = formatMessage(described.turnSaid);
   return out;
 }
+
+/** The engine's `explain` answer ({message, said?}) with `message` in the page's language. */
+export const explained = r => (r && isMessage(r.said) ? { ...r, message: formatMessage(r.said) } : r);

@@ -61,7 +61,7 @@ class State:
         if canonical is None or type(canonical) is not type(move):
             outcome = self.outcome()
             if outcome is not None:
-                raise IllegalMoveError(f"the game is over ({outcome.reason})")
+                raise IllegalMoveError(Message("error.over", {"result": outcome.message or outcome.reason}))
             if isinstance(move, (int, tuple)) and not isinstance(move, bool):
                 # the game says why, as for the move's text typed in
                 self.parse_move(str(move)[:MAX_TEXT_LENGTH])
@@ -178,6 +178,11 @@ class State:
         for c in view["counters"]:
             by_seat.setdefault(c["owner"], []).append(f"{c['value']} {c['label']}")
         return "; ".join(f"{names[s]}: {', '.join(parts)}" for s, parts in by_seat.items())
+
+    def why_illegal_said(self, clicks: Sequence[str]) -> Message | str:
+        """:meth:`why_illegal` as a message (:mod:`gamut.messages`), where
+        the game has one; by default its English text."""
+        return self.why_illegal(clicks)
 
     def why_illegal(self, clicks: Sequence[str]) -> str:
         """A sentence explaining why a click sequence enters no legal move."""
