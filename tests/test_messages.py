@@ -268,3 +268,43 @@ def test_the_bridge_sends_an_errors_message_beside_its_text():
     assert why["said"]["id"] == "error.loa.theirs"
     # a game whose reasons are not messages yet: the text alone
     assert "said" not in bridge.call("explain", {"start": core.new("evl").to_text(), "clicks": ["zz"]})
+
+
+def test_the_computers_evaluation_is_a_message_beside_its_english():
+    from gamut.jobs import think_progress
+
+    loa = core.new("loa")
+    names = ["Black", "White"]
+    cases = [
+        ({"depth": 0, "score": 0}, "engine.thinking", "thinking…"),
+        ({"depth": 3, "score": 10}, "engine.even", "About even"),
+        ({"depth": 3, "score": -5000}, "engine.winning", "White is clearly winning"),
+        (
+            {"simulations": 10, "chances": [0.61, 0.39]},
+            "engine.simulations",
+            "Black wins 61 % of the simulated games",
+        ),
+        (
+            {"simulations": 10, "chances": [0.0, 1.0], "proven": 1},
+            "engine.forcedWin",
+            "White wins: a forced win found",
+        ),
+    ]
+    for raw, said_id, english_words in cases:
+        out = think_progress(loa, raw, 5.0, names)
+        assert out["evaluation"] == english_words
+        assert out["evaluationSaid"]["id"] == said_id
+        walk(_message(out["evaluationSaid"]), [])
+    from gamut.ai.search import WIN
+
+    out = think_progress(loa, {"depth": 4, "score": WIN - 3}, 5.0, names)
+    assert out["evaluation"].startswith("Black wins: a win found in ")
+    assert out["evaluationSaid"]["id"] == "engine.winIn"
+
+
+def _message(data):
+    if isinstance(data, list):
+        return [_message(x) for x in data]
+    if isinstance(data, dict):
+        return Message(data["id"], {k: _message(v) for k, v in data["args"].items()})
+    return data

@@ -119,6 +119,16 @@ ENGLISH: dict[str, str] = {
     "engine.noMove": "{who} to move, with no legal move.",
     "engine.toSelect": "{who} to move: {prompt}.",
     "engine.notes": "{turn} {notes}",
+    # the computer's evaluation (gamut.words.score_words and friends)
+    "engine.thinking": "thinking…",
+    "engine.even": "About even",
+    "engine.opponent": "The opponent",
+    "engine.slightlyBetter": "{who} stands slightly better",
+    "engine.better": "{who} stands better",
+    "engine.winning": "{who} is clearly winning",
+    "engine.forcedWin": "{winner} wins: a forced win found",
+    "engine.winIn": "{winner} wins: a win found in {moves} {moves, plural, one {move} other {moves}}",
+    "engine.simulations": "{who} wins {percent} % of the simulated games",
     # a move said (gamut.words.say_move)
     "move.said": "{move}.",
     "move.saidThreat": "{move}, {threat}.",

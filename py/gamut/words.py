@@ -379,6 +379,9 @@ THINKING = "thinking…"
 # at which the side to move wins about 73 % of games, 1 / (1 + e^-1)):
 # about 60 %, 75 % and 90 % to win.
 WORD_STEPS = ((0.4, "stands slightly better"), (1.1, "stands better"), (2.2, "is clearly winning"))
+_STEP_IDS = ("engine.slightlyBetter", "engine.better", "engine.winning")
+
+Who = Message | str
 
 
 def score_words(score: float, name: str, other: str | None, scale: float = 100.0) -> str:
@@ -386,26 +389,41 @@ def score_words(score: float, name: str, other: str | None, scale: float = 100.0
     opponent's name, when there is one opponent) in words; ``scale`` is the
     game's ``eval_scale``, fitted to game results by
     ``bench/calibrate_eval.py``, so the same words mean the same odds in
-    every game."""
+    every game (:func:`score_said` in English)."""
+    return str(score_said(score, name, other, scale))
+
+
+def score_said(score: float, name: Who, other: Who | None, scale: float = 100.0) -> Message:
+    """:func:`score_words` as a message (names as seat messages or texts)."""
     size = abs(score) / scale
     if size < WORD_STEPS[0][0]:
-        return "About even"
-    who = name if score > 0 else (other or "The opponent")
-    words = WORD_STEPS[0][1]
-    for step, text in WORD_STEPS:
+        return Message("engine.even")
+    who = name if score > 0 else (other or Message("engine.opponent"))
+    said = _STEP_IDS[0]
+    for (step, _), step_id in zip(WORD_STEPS, _STEP_IDS, strict=True):
         if size >= step:
-            words = text
-    return f"{who} {words}"
+            said = step_id
+    return Message(said, {"who": who})
 
 
 def forced_win_words(winner: str, moves: int | None = None) -> str:
     """A proven win in words: ``"Black wins: a win found in 2 moves"``, or
     without a count (Monte-Carlo proves no distance) ``"... a forced win found"``."""
+    return str(forced_win_said(winner, moves))
+
+
+def forced_win_said(winner: Who, moves: int | None = None) -> Message:
+    """:func:`forced_win_words` as a message."""
     if moves is None:
-        return f"{winner} wins: a forced win found"
-    return f"{winner} wins: a win found in {moves} move{'s' if moves != 1 else ''}"
+        return Message("engine.forcedWin", {"winner": winner})
+    return Message("engine.winIn", {"winner": winner, "moves": moves})
 
 
 def simulation_words(name: str, rate: float) -> str:
     """A Monte-Carlo search's win rate for ``name``, the side to move, in words."""
-    return f"{name} wins {round(rate * 100)} % of the simulated games"
+    return str(simulation_said(name, rate))
+
+
+def simulation_said(name: Who, rate: float) -> Message:
+    """:func:`simulation_words` as a message."""
+    return Message("engine.simulations", {"who": name, "percent": round(rate * 100)})

@@ -8,6 +8,7 @@ import { $, h } from "../app/dom.js";
 import { seatSwatch } from "../board/glyphs.js";
 import { LEVELS } from "../model/url.js";
 import { t, tParts } from "../i18n/i18n.js";
+import { formatMessage } from "../engine/words.js";
 
 export const levelLabel = id => (id ? id[0].toUpperCase() + id.slice(1) : "");
 
@@ -206,7 +207,8 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
   bar.hidden = !searching || fraction == null;
   if (fraction != null) bar.value = Math.max(0, Math.min(1, fraction));
   $("ai-status").replaceChildren(...(status.length ? status : [computer.paused ? t("ai.paused") : ""]));
-  $("ai-eval").textContent = p && (p.depth || p.simulations || p.done) ? p.evaluation || "" : "";
+  $("ai-eval").textContent =
+    p && (p.depth || p.simulations || p.done) ? formatMessage(p.evaluationSaid || p.evaluation) : "";
   // a hint tells its score and line too
   const hinting =
     (state === "hint" || state === "hint-thinking") && p && (p.depth || p.simulations || p.done);
