@@ -76,6 +76,9 @@ def test_a_whole_game_against_the_computer_is_said_in_the_language(new_context, 
     expect(page.locator("html")).to_have_attribute("lang", lang)
     page.locator("#start-play").click()  # Lines of Action, Black against the computer
     wait_idle(page)
+    # the seats in the language: the players panel and the status line
+    expect(page.locator("#players .player-name").first).to_have_text(CATALOGS[lang]["seat.black"])
+    expect(page.locator("#status")).to_contain_text(CATALOGS[lang]["seat.black"])
     groups_word = CATALOGS[lang]["move.loa.groups"].split("{")[0].strip()
     english = ("groups:", " wins", " takes ", " to ")
     state = gamut.new("loa")
@@ -114,6 +117,8 @@ def test_a_whole_game_against_the_computer_is_said_in_the_language(new_context, 
     result = fill(lang, message.id, winner=winner)
     assert said[-1].endswith(result + "."), (said[-1], result)
     expect(page.locator("#said p").last).to_contain_text(result)
+    if outcome.winner is not None:  # the result box names the winner in the language
+        expect(page.locator("#result strong")).to_have_text(fill(lang, "result.wins", name=winner))
 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "es", "hu"])

@@ -190,3 +190,18 @@ test("an engine error says itself in the page's language when the engine gave it
     "The piece on b1 must move exactly 2 squares along that line (2 pieces on it), not 1.",
   );
 });
+
+test("the view's seat names in the page's language; other names and English as they are", async () => {
+  const { seatWords } = await import("../../web/engine/words.js");
+  useCatalog("de", catalog("de"), english);
+  assert.equal(seatWords("Black"), "Schwarz");
+  assert.equal(seatWords("Yellow"), "Gelb");
+  assert.equal(seatWords("Player 2"), "Spieler 2");
+  assert.equal(seatWords("Player 1 (White)"), "Spieler 1 (Weiß)");
+  assert.equal(seatWords("Ann"), "Ann");
+  assert.equal(seatWords(undefined), undefined);
+  useCatalog("hu", catalog("hu"), english);
+  assert.equal(seatWords("Player 2 (Black)"), "2. játékos (Fekete)");
+  useCatalog("en", english);
+  assert.equal(seatWords("Player 1 (White)"), "Player 1 (White)");
+});

@@ -59,3 +59,22 @@ export function describedWords(described) {
 
 /** The engine's `explain` answer ({message, said?}) with `message` in the page's language. */
 export const explained = r => (r && isMessage(r.said) ? { ...r, message: formatMessage(r.said) } : r);
+
+const COLOURS = new Set(["black", "white", "red", "blue", "green", "yellow"]);
+
+/** A player's name as the engine's view gives it (the engine's English seat
+ * names: a colour, "Player 2", "Player 1 (Black)") in the page's language;
+ * any other name is itself.  (The view's names are not messages yet: this
+ * reads the closed set of the games' seat names, for display only.) */
+export function seatWords(name) {
+  if (typeof name !== "string" || language() === "en") return name;
+  const lower = name.toLowerCase();
+  if (COLOURS.has(lower)) return t(`seat.${lower}`);
+  const numbered = /^player (\d+)(?: \((\w+)\))?$/.exec(lower);
+  if (!numbered) return name;
+  const player = t("seat.player", { n: Number(numbered[1]) });
+  const colour = numbered[2];
+  return colour && COLOURS.has(colour)
+    ? t("seat.playerColour", { player, colour: t(`seat.${colour}`) })
+    : player;
+}
