@@ -308,3 +308,12 @@ def _message(data):
     if isinstance(data, dict):
         return Message(data["id"], {k: _message(v) for k, v in data["args"].items()})
     return data
+
+
+def test_every_level_has_its_name_in_every_catalog_and_englishs_is_the_engines():
+    from gamut.ai import LEVELS
+
+    for level in LEVELS.values():
+        assert CATALOGS["en"][f"level.{level.name}"] == level.label
+        for lang in LANGS:
+            assert CATALOGS[lang][f"level.{level.name}"].strip(), (lang, level.name)

@@ -10,7 +10,8 @@ import { LEVELS } from "../model/url.js";
 import { t, tParts } from "../i18n/i18n.js";
 import { formatMessage, seatWords } from "../engine/words.js";
 
-export const levelLabel = id => (id ? id[0].toUpperCase() + id.slice(1) : "");
+/** A computer level's name in the page's language (the catalog's level.<id>). */
+export const levelLabel = id => (id ? t(`level.${id}`) : "");
 
 export function seatName(view, seat) {
   return (
