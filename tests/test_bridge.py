@@ -29,9 +29,22 @@ def ok(method, params=None):
 def err(method, params=None):
     answer = req(method, params)
     assert answer["ok"] is False, answer
-    assert set(answer["error"]) == {"type", "message"}
+    assert set(answer["error"]) - {"said"} == {"type", "message"}
     assert answer["error"]["message"]
+    if "said" in answer["error"]:  # (the error as a message: its English is the message, #33)
+        assert str(_message(answer["error"]["said"])) == answer["error"]["message"]
     return answer["error"]
+
+
+def _message(data):
+    """A message's JSON as a gamut.messages.Message (lists and nested messages too)."""
+    from gamut.messages import Message
+
+    if isinstance(data, list):
+        return [_message(x) for x in data]
+    if isinstance(data, dict):
+        return Message(data["id"], {k: _message(v) for k, v in data["args"].items()})
+    return data
 
 
 START = "loa standard double-connection=mover start"

@@ -326,10 +326,35 @@ def test_bridge_describe_enter_and_read():
         "result": {
             "move": "h2-f4",
             "text": "White h2 to f4, groups: White 3, Black 3.",
+            "said": {
+                "id": "move.saidThreat",
+                "args": {
+                    "move": {
+                        "id": "move.loa.step",
+                        "args": {"who": {"id": "seat.white", "args": {}}, "from": "h2", "to": "f4"},
+                    },
+                    "threat": {
+                        "id": "move.loa.groups",
+                        "args": {
+                            "mover": {"id": "seat.white", "args": {}},
+                            "own": 3,
+                            "other": {"id": "seat.black", "args": {}},
+                            "theirs": 3,
+                        },
+                    },
+                },
+            },
             "turn": "Black to move.",
+            "turnSaid": {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}},
         },
     }
-    assert call("describe", start=start)["result"] == {"move": None, "text": "", "turn": "Black to move."}
+    assert call("describe", start=start)["result"] == {
+        "move": None,
+        "text": "",
+        "said": None,
+        "turn": "Black to move.",
+        "turnSaid": {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}},
+    }
     assert call("enter", start=start, line=["b1-d3"], text="last")["result"] == {
         "said": "Last move: Black b1 to d3, groups: Black 3, White 2."
     }

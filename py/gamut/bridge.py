@@ -49,6 +49,7 @@ from . import levels as _levels_method  # noqa: F401  (registers the bridge meth
 from .core import GAMES, GamutError, IllegalMoveError, State, excerpt, game_info, new
 from .jobs import JOB_KINDS, MAX_JOBS, RUNNING, register_job, think_progress
 from .lessons import method as _lessons_method  # noqa: F401  (registers "lessons" and "lesson_check", #31)
+from .messages import Message
 from .methods import (
     METHODS,
     POSITIONS,
@@ -187,12 +188,16 @@ def m_mark(params: Params) -> dict[str, str]:
 
 
 @method("explain")
-def m_explain(params: Params) -> dict[str, str]:
-    """``explain({start, line?, clicks})``: ``{message}``, why a click
-    sequence enters no legal move."""
+def m_explain(params: Params) -> dict[str, Any]:
+    """``explain({start, line?, clicks})``: ``{message, said?}``, why a click
+    sequence enters no legal move (``said``: the same as a message, where
+    the game gives one)."""
     line, state = position(params)
     clicks = str_list(params, "clicks")
-    return {"message": state.why_illegal(clicks)}
+    why = state.why_illegal_said(clicks)
+    if isinstance(why, Message):
+        return {"message": str(why), "said": why.to_json()}
+    return {"message": why}
 
 
 def initial() -> dict[str, Any]:
@@ -282,17 +287,24 @@ def _last_move(params: Params) -> tuple[list[str], State, tuple[State, Any] | No
 
 @method("describe")
 def m_describe(params: Params) -> dict[str, Any]:
-    """``describe({start, line?})``: ``{move, text, turn}``, the line's last
-    move (``null`` at the start) and that move in words with what it leads to
-    (``""`` at the start, see :func:`gamut.words.say_move`), and whose turn it
-    is now in words."""
+    """``describe({start, line?})``: ``{move, text, said, turn}``, the line's
+    last move (``null`` at the start) and that move in words with what it
+    leads to (``""`` at the start, see :func:`gamut.words.say_move`), the same
+    as a message for the page to say in the player's language (``said``:
+    ``{id, args}``, see :mod:`gamut.messages`; ``null`` at the start), and
+    whose turn it is now in words (``turn``; ``turnSaid`` the same as a
+    message)."""
     from . import words
 
     line, state, last = _last_move(params)
+    said = words.said_move(*last) if last else None
+    turn = words.turn_said(state)
     return {
         "move": last[0].move_text(last[1]) if last else None,
-        "text": words.say_move(*last) if last else "",
-        "turn": words.turn_words(state),
+        "text": str(said) if said else "",
+        "said": said.to_json() if said else None,
+        "turn": str(turn),
+        "turnSaid": turn.to_json(),
     }
 
 
@@ -369,7 +381,8 @@ def call(method: object, params: object = None) -> Any:
 def handle(method: object, params_json: object = None) -> str:
     """Answer one request; never raises.  ``params_json`` is a JSON text
     (or None for no params); the answer is a JSON text ``{"ok": true,
-    "result": ...}`` or ``{"ok": false, "error": {"type", "message"}}``."""
+    "result": ...}`` or ``{"ok": false, "error": {"type", "message", "said"?}}``
+    (``said``: the error as a message, where the engine gives one)."""
     try:
         if params_json is None or params_json == "":
             params = {}
@@ -385,11 +398,14 @@ def handle(method: object, params_json: object = None) -> str:
         result = call(method, params)
         return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
     except GamutError as exc:
-        return _error(type(exc).__name__, str(exc))
+        return _error(type(exc).__name__, str(exc), exc.said)
     except Exception as exc:  # a bug: log it, keep the worker alive
         traceback.print_exc(file=sys.stderr)
         return _error("InternalError", f"{type(exc).__name__}: {exc}")
 
 
-def _error(kind: str, message: str) -> str:
-    return json.dumps({"ok": False, "error": {"type": kind, "message": message}}, separators=(",", ":"))
+def _error(kind: str, message: str, said: Message | None = None) -> str:
+    error: dict[str, Any] = {"type": kind, "message": message}
+    if said is not None:
+        error["said"] = said.to_json()  # the message, for the page to say in the player's language
+    return json.dumps({"ok": False, "error": error}, separators=(",", ":"))

@@ -238,11 +238,13 @@ def think_progress(state: State, raw: dict[str, Any], spent_ms: float, names: li
     in words (:mod:`gamut.words`), for the side to move (``names``: the
     players' names)."""
     from .ai.search import forced_result, is_mate_score
-    from .words import THINKING, forced_win_words, score_words, simulation_words
+    from .messages import Message, named_seat
+    from .words import forced_win_said, score_said, simulation_said
 
     mover = state.to_move
-    name = names[mover]
-    other = names[1 - mover] if len(names) == 2 else None
+    seats = [named_seat(n) for n in names]
+    name = seats[mover]
+    other = seats[1 - mover] if len(seats) == 2 else None
     out: dict[str, Any] = {
         "seat": mover,
         "best": raw.get("best"),
@@ -253,8 +255,10 @@ def think_progress(state: State, raw: dict[str, Any], spent_ms: float, names: li
         "mate_in": None,
         "winner": None,
         "evaluation": "",
+        "evaluationSaid": None,
         "fraction": raw.get("fraction"),
     }
+    said: Message | None = None
     if "depth" in raw:  # alpha-beta: a score for the side to move
         score = raw.get("score") or 0
         out.update(
@@ -269,11 +273,11 @@ def think_progress(state: State, raw: dict[str, Any], spent_ms: float, names: li
             out["winner"], n = forced_result(score, mover, state.turn_plies)
             out["mate_in"] = n
             out["chances"] = [float(seat == out["winner"]) for seat in range(2)]
-            out["evaluation"] = forced_win_words(name if score > 0 else (other or "The opponent"), n)
+            said = forced_win_said(name if score > 0 else (other or Message("engine.opponent")), n)
         elif not raw.get("depth"):
-            out["evaluation"] = THINKING
+            said = Message("engine.thinking")
         else:
-            out["evaluation"] = score_words(score, name, other, state.eval_scale)
+            said = score_said(score, name, other, state.eval_scale)
     else:  # Monte-Carlo: a win rate and proven results
         out.update(
             search="mcts",
@@ -288,11 +292,13 @@ def think_progress(state: State, raw: dict[str, Any], spent_ms: float, names: li
         out["win_rate"] = rate
         if proven is not None:
             out["winner"] = proven
-            out["evaluation"] = forced_win_words(names[proven])
+            said = forced_win_said(seats[proven])
         elif rate is None:
-            out["evaluation"] = THINKING
+            said = Message("engine.thinking")
         else:
-            out["evaluation"] = simulation_words(name, rate)
+            said = simulation_said(name, rate)
+    if said is not None:  # (in English, and as a message for the page's language)
+        out["evaluation"], out["evaluationSaid"] = str(said), said.to_json()
     return out
 
 

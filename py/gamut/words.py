@@ -43,10 +43,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from .core import GamutError, State, excerpt
+from .messages import Message, named_seat
 
 __all__ = [
     "CommandError",
     "say_move",
+    "said_move",
     "read",
     "entry",
     "cell_words",
@@ -54,6 +56,7 @@ __all__ = [
     "and_list",
     "COMMANDS",
     "turn_words",
+    "turn_said",
     "score_words",
     "forced_win_words",
     "simulation_words",
@@ -96,14 +99,23 @@ def player_names(view: Mapping[str, Any]) -> list[str]:
 def say_move(state: State, move) -> str:
     """``move`` (legal in ``state``) in words, with what it leads to: the game
     it ends (its result), else what the mover now threatens.  One or two
-    sentences, each ending with a full stop."""
+    sentences, each ending with a full stop (:func:`said_move` in English)."""
+    return str(said_move(state, move))
+
+
+def said_move(state: State, move) -> Message:
+    """:func:`say_move` as a message (:mod:`gamut.messages`), for the page to
+    say in the player's language."""
     after = state.play_unchecked(move)
-    text = state.move_words(move, after)
+    text = state.move_message(move, after)
     outcome = after.outcome()
     if outcome is not None:
-        return f"{text}. {_sentence(outcome.reason)}"
-    threat = after.threat_words()
-    return f"{text}, {threat}." if threat else f"{text}."
+        reason = outcome.message or outcome.reason.rstrip(".")
+        return Message("move.saidEnd", {"move": text, "result": reason})
+    threat = after.threat_message()
+    if threat is not None:
+        return Message("move.saidThreat", {"move": text, "threat": threat})
+    return Message("move.said", {"move": text})
 
 
 def _sentence(text: str, capital: bool = True) -> str:
@@ -117,20 +129,29 @@ def _sentence(text: str, capital: bool = True) -> str:
 
 def turn_words(state: State, view: Mapping[str, Any] | None = None) -> str:
     """Whose turn it is (with the position's notes: threats, a swap
-    offered, a number that must be repeated), or how the game ended."""
+    offered, a number that must be repeated), or how the game ended
+    (:func:`turn_said` in English)."""
+    return str(turn_said(state, view))
+
+
+def turn_said(state: State, view: Mapping[str, Any] | None = None) -> Message:
+    """:func:`turn_words` as a message.  (The position's notes and a
+    selection's prompt come from the view, in English, as texts: the view's
+    words are not messages yet.)"""
     view = view or state.view()
     outcome = state.outcome()
     if outcome is not None:
-        return "The game is over. " + _sentence(outcome.reason)
-    names = player_names(view)
-    text = f"{names[state.to_move]} to move"
+        return Message("engine.over", {"result": outcome.message or outcome.reason.rstrip(".")})
+    who = named_seat(player_names(view)[state.to_move])
     if view.get("select"):
-        prompt = view["select"]["prompt"]
-        return _sentence(text + ": " + prompt[:1].lower() + prompt[1:])
-    if not view["moves"]:
-        text += ", with no legal move"
+        prompt = view["select"]["prompt"].strip().rstrip(".")
+        return Message("engine.toSelect", {"who": who, "prompt": prompt[:1].lower() + prompt[1:]})
+    said = Message("engine.toMove" if view["moves"] else "engine.noMove", {"who": who})
+    if not view["messages"]:
+        return said
     # the position's notes, as the status line shows them (threats, a swap offered, ...)
-    return " ".join([_sentence(text)] + [_sentence(m) for m in view["messages"]])
+    notes = " ".join(_sentence(m) for m in view["messages"])
+    return Message("engine.notes", {"turn": said, "notes": notes})
 
 
 # ---------------------------------------------------------------------------
@@ -358,6 +379,9 @@ THINKING = "thinking…"
 # at which the side to move wins about 73 % of games, 1 / (1 + e^-1)):
 # about 60 %, 75 % and 90 % to win.
 WORD_STEPS = ((0.4, "stands slightly better"), (1.1, "stands better"), (2.2, "is clearly winning"))
+_STEP_IDS = ("engine.slightlyBetter", "engine.better", "engine.winning")
+
+Who = Message | str
 
 
 def score_words(score: float, name: str, other: str | None, scale: float = 100.0) -> str:
@@ -365,26 +389,41 @@ def score_words(score: float, name: str, other: str | None, scale: float = 100.0
     opponent's name, when there is one opponent) in words; ``scale`` is the
     game's ``eval_scale``, fitted to game results by
     ``bench/calibrate_eval.py``, so the same words mean the same odds in
-    every game."""
+    every game (:func:`score_said` in English)."""
+    return str(score_said(score, name, other, scale))
+
+
+def score_said(score: float, name: Who, other: Who | None, scale: float = 100.0) -> Message:
+    """:func:`score_words` as a message (names as seat messages or texts)."""
     size = abs(score) / scale
     if size < WORD_STEPS[0][0]:
-        return "About even"
-    who = name if score > 0 else (other or "The opponent")
-    words = WORD_STEPS[0][1]
-    for step, text in WORD_STEPS:
+        return Message("engine.even")
+    who = name if score > 0 else (other or Message("engine.opponent"))
+    said = _STEP_IDS[0]
+    for (step, _), step_id in zip(WORD_STEPS, _STEP_IDS, strict=True):
         if size >= step:
-            words = text
-    return f"{who} {words}"
+            said = step_id
+    return Message(said, {"who": who})
 
 
 def forced_win_words(winner: str, moves: int | None = None) -> str:
     """A proven win in words: ``"Black wins: a win found in 2 moves"``, or
     without a count (Monte-Carlo proves no distance) ``"... a forced win found"``."""
+    return str(forced_win_said(winner, moves))
+
+
+def forced_win_said(winner: Who, moves: int | None = None) -> Message:
+    """:func:`forced_win_words` as a message."""
     if moves is None:
-        return f"{winner} wins: a forced win found"
-    return f"{winner} wins: a win found in {moves} move{'s' if moves != 1 else ''}"
+        return Message("engine.forcedWin", {"winner": winner})
+    return Message("engine.winIn", {"winner": winner, "moves": moves})
 
 
 def simulation_words(name: str, rate: float) -> str:
     """A Monte-Carlo search's win rate for ``name``, the side to move, in words."""
-    return f"{name} wins {round(rate * 100)} % of the simulated games"
+    return str(simulation_said(name, rate))
+
+
+def simulation_said(name: Who, rate: float) -> Message:
+    """:func:`simulation_words` as a message."""
+    return Message("engine.simulations", {"who": name, "percent": round(rate * 100)})

@@ -46,7 +46,8 @@ export const actions = {
       try {
         r = await page.engine.enter(m.start, at, text);
       } catch (err) {
-        if (err && err.type && err.type !== "InternalError") return { error: sentence(err.message) };
+        if (err && err.type && err.type !== "InternalError")
+          return { error: sentence(err.words || err.message) };
         throw err;
       }
       if (r.said) {

@@ -10,6 +10,7 @@
 import { agreement, allowed, canDraw, endWords, endingOfOutcome, resignation } from "../model/ending.js";
 import { t } from "../i18n/i18n.js";
 import { answerOffer } from "../engine/drawoffer.js";
+import { seatWords } from "../engine/words.js";
 import { analysisFor } from "../model/analysis.js";
 import { sameLine } from "../model/tree.js";
 import { hideNotice, setExplain } from "../panels/dialogs.js";
@@ -26,7 +27,7 @@ export function initEnding(thePage, allActions) {
   actions = allActions;
 }
 
-const names = view => view.players.map((p, i) => p.name || t("player.numbered", { n: i + 1 }));
+const names = view => view.players.map((p, i) => seatWords(p.name) || t("player.numbered", { n: i + 1 }));
 
 /** The game on screen's rituals now (ending.js allowed()), or null before its head's view is known. */
 export function rituals() {

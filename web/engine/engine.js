@@ -38,6 +38,8 @@
 // engine forgets that line and asks again with the whole line, so callers
 // never see it.  Callers give and get whole lines as before.
 
+import { describedWords, explained, formatMessage } from "./words.js";
+
 /** Bridge calls that read the position `{start, line}` (gamut.methods.placed). */
 const PLACED = new Set(["view", "play", "enter", "mark", "explain", "describe", "read", "setup_describe"]);
 const HELD_STARTS = 8; // starts whose line is held at once (the games open in the page)
@@ -97,10 +99,17 @@ export class HeldLines {
 }
 
 export class EngineError extends Error {
-  constructor(type, message) {
+  /** `said`: the error as the engine's message ({id, args}), if it gave one. */
+  constructor(type, message, said = null) {
     super(message);
     this.name = "EngineError";
     this.type = type;
+    this.said = said;
+  }
+
+  /** The error in the page's language (the engine's English when it gave no message). */
+  get words() {
+    return this.said ? formatMessage(this.said) : this.message;
   }
 }
 
@@ -263,7 +272,7 @@ export class Engine {
     } else if (msg.type === "error") {
       this._pending.delete(msg.id);
       const e = msg.error || {};
-      pending.reject(new EngineError(e.type || "InternalError", e.message || "engine error"));
+      pending.reject(new EngineError(e.type || "InternalError", e.message || "engine error", e.said || null));
     }
   }
 
@@ -408,16 +417,18 @@ export class Engine {
     return this.call("mark", { start, line, cells });
   }
 
-  /** Why the `clicks` after `line` are not a move: `{message}`.
+  /** Why the `clicks` after `line` are not a move: `{message}`, in the
+   * page's language where the engine says it as a message.
    * @param {string} start @param {string[]} line @param {string[]} clicks @returns {Promise<{message: string}>} */
   explain(start, line, clicks) {
-    return this.call("explain", { start, line, clicks });
+    return this.call("explain", { start, line, clicks }).then(explained);
   }
 
-  /** What the move that led to `line` did, in words (the live log).
+  /** What the move that led to `line` did, in words (the live log), in the
+   * page's language (words.js formats the engine's message).
    * @param {string} start @param {string[]} line @returns {Promise<any>} */
   describe(start, line) {
-    return this.call("describe", { start, line });
+    return this.call("describe", { start, line }).then(describedWords);
   }
 
   /** The editor's description of a position: `from` is `{start, line}` (a

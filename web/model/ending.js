@@ -23,6 +23,7 @@
 // Resigning and draws are for two seats: a three- or four-seat EL game ends
 // by its rules (or is aborted).
 
+import { t } from "../i18n/i18n.js";
 import { sameLine } from "./tree.js";
 
 export const TERMINATIONS = ["rules", "resignation", "agreement", "time", "abandoned"];
@@ -150,30 +151,35 @@ export function defaultSeat(seats, toMove) {
   return seats.includes(toMove) ? toMove : seats[0];
 }
 
-/** The ending in words: {head: "Black wins", detail: "White resigned",
- * sentence: "White resigned — Black wins"}.  `names[seat]`; `reason`: the
- * rules' own words for a rules ending (the view's outcome.reason). */
+/** The ending in words, in the page's language: {head: "Black wins",
+ * detail: "White resigned", sentence: "White resigned — Black wins"}.
+ * `names[seat]`; `reason`: the rules' own words for a rules ending (the
+ * view's outcome.reason, or the engine's message formatted). */
 export function endWords(ending, names, reason = "") {
-  const name = s => (s != null && names[s]) || `Player ${(s ?? 0) + 1}`;
-  const head = ending.winner == null ? "Draw" : `${name(ending.winner)} wins`;
+  const name = s => (s != null && names[s]) || t("player.numbered", { n: (s ?? 0) + 1 });
+  const head = ending.winner == null ? t("result.draw") : t("result.wins", { name: name(ending.winner) });
+  const by = name(ending.by);
   let detail = "";
   let sentence = "";
   switch (ending.termination) {
     case "resignation":
-      detail = `${name(ending.by)} resigned`;
-      sentence = `${detail} — ${head}`;
+      detail = t("result.resigned", { name: by });
+      sentence = t("result.detailHead", { detail, head });
       break;
     case "agreement":
-      detail = "agreed";
-      sentence = "Draw agreed";
+      detail = t("result.agreed");
+      sentence = t("result.drawAgreed");
       break;
     case "time":
-      detail = `${name(ending.by)}'s time ran out`;
-      sentence = ending.winner == null ? `Draw: ${detail}` : `${head} on time`;
+      detail = t("result.timeRanOut", { name: by });
+      sentence =
+        ending.winner == null
+          ? t("result.drawOnTime", { name: by })
+          : t("result.winsOnTime", { name: name(ending.winner) });
       break;
     case "abandoned":
-      detail = `${name(ending.by)} abandoned the game`;
-      sentence = `${detail} — ${head}`;
+      detail = t("result.abandoned", { name: by });
+      sentence = t("result.detailHead", { detail, head });
       break;
     default:
       detail = reason;
@@ -189,20 +195,15 @@ export function endWords(ending, names, reason = "") {
  * termination, by}. */
 export function libraryWords(players, end) {
   const here = players.map((p, s) => (isHumanSeat(p.seat) ? s : -1)).filter(s => s >= 0);
-  const how = {
-    resignation: "by resignation",
-    agreement: "by agreement",
-    time: "on time",
-    abandoned: "by abandonment",
-    rules: "",
-  }[end.termination];
   if (here.length === 1) {
-    const mine = end.winner == null ? "Drawn" : end.winner === here[0] ? "Won" : "Lost";
-    return how ? `${mine} ${how}` : mine;
+    const mine = end.winner == null ? "drawn" : end.winner === here[0] ? "won" : "lost";
+    return t("result.mine", { mine, how: end.termination });
   }
   const words = endWords(
     end,
     players.map(p => p.name),
   );
-  return end.termination === "rules" ? words.head : `${words.head}: ${words.detail}`;
+  return end.termination === "rules"
+    ? words.head
+    : t("result.headDetail", { head: words.head, detail: words.detail });
 }

@@ -40,7 +40,7 @@ export const LEVEL_ABOUT = Object.defineProperties(
   Object.fromEntries(LEVELS.map(l => [l, { enumerable: true, get: () => t(`level.about.${l}`) }])),
 );
 
-export const levelName = id => id[0].toUpperCase() + id.slice(1);
+export const levelName = id => t(`level.${id}`); // (the level's name in the page's language, #33)
 
 /**
  * `level` if `offered` (a game's ladder: level ids, weakest first) lists it,

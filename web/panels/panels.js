@@ -8,11 +8,15 @@ import { $, h } from "../app/dom.js";
 import { seatSwatch } from "../board/glyphs.js";
 import { LEVELS } from "../model/url.js";
 import { t, tParts } from "../i18n/i18n.js";
+import { formatMessage, seatWords } from "../engine/words.js";
 
-export const levelLabel = id => (id ? id[0].toUpperCase() + id.slice(1) : "");
+/** A computer level's name in the page's language (the catalog's level.<id>). */
+export const levelLabel = id => (id ? t(`level.${id}`) : "");
 
 export function seatName(view, seat) {
-  return (view && view.players[seat] && view.players[seat].name) || t("player.numbered", { n: seat + 1 });
+  return (
+    seatWords(view && view.players[seat] && view.players[seat].name) || t("player.numbered", { n: seat + 1 })
+  );
 }
 
 /** A "who plays" select: Human, or the computer at a level. */
@@ -76,8 +80,8 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
           "aria-current": turn ? "true" : null,
         },
         seatSwatch(p.color),
-        h("span", { class: "player-name" }, p.name),
-        seatSelect(seat, model.players[seat] || "h", t("seat.whoPlays", { name: p.name }), value =>
+        h("span", { class: "player-name" }, seatWords(p.name)),
+        seatSelect(seat, model.players[seat] || "h", t("seat.whoPlays", { name: seatWords(p.name) }), value =>
           onSeat(seat, value),
         ),
         counters ? h("span", { class: "counter" }, counters) : null,
@@ -101,7 +105,8 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
     const name = seatName(view, outcome.winner);
     const head = outcome.winner == null ? t("result.draw") : t("result.wins", { name });
     // (the engine's reason may begin with the result, in its English words: not said twice)
-    const said = outcome.winner == null ? "draw" : `${name} wins`; // i18n: not words (the engine's)
+    const engineName = (view.players[outcome.winner] || {}).name || name; // (the view's own, English)
+    const said = outcome.winner == null ? "draw" : `${engineName} wins`; // i18n: not words (the engine's)
     let reason = outcome.reason || "";
     if (reason.toLowerCase().startsWith(said.toLowerCase()))
       reason = reason.slice(said.length).replace(/^[:.,;]?\s*/, "");
@@ -206,7 +211,8 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
   bar.hidden = !searching || fraction == null;
   if (fraction != null) bar.value = Math.max(0, Math.min(1, fraction));
   $("ai-status").replaceChildren(...(status.length ? status : [computer.paused ? t("ai.paused") : ""]));
-  $("ai-eval").textContent = p && (p.depth || p.simulations || p.done) ? p.evaluation || "" : "";
+  $("ai-eval").textContent =
+    p && (p.depth || p.simulations || p.done) ? formatMessage(p.evaluationSaid || p.evaluation) : "";
   // a hint tells its score and line too
   const hinting =
     (state === "hint" || state === "hint-thinking") && p && (p.depth || p.simulations || p.done);

@@ -4,6 +4,8 @@ whole (:func:`excerpt`)."""
 
 from __future__ import annotations
 
+from ..messages import Message
+
 #: The longest position text :func:`load` reads (a game's longest legal
 #: position text is far shorter, history included; longer input is refused
 #: before any work).
@@ -20,7 +22,18 @@ def excerpt(value: object, limit: int = 40) -> str:
 
 
 class GamutError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.  Raised
+    with a :class:`gamut.messages.Message` instead of a text, it keeps it as
+    ``said`` (the bridge sends it beside the English text, for the page to
+    say in the player's language); ``str(error)`` is the English either way."""
+
+    said: Message | None = None
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], Message):
+            self.said = args[0]
+            args = (str(args[0]),)
+        super().__init__(*args)
 
 
 class UnknownGameError(GamutError):

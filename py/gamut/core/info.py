@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from .errors import OptionError, UnknownVariantError, excerpt
 
 if TYPE_CHECKING:
+    from ..messages import Message
     from ..view import OutcomeView
     from .registry import Header
     from .state import State
@@ -30,6 +31,14 @@ class Outcome:
     winner: int | None
     reason: str
     cells: tuple[str, ...] = ()  # names of the cells worth outlining (the winning group), if any
+    # the reason as a message id with arguments (gamut.messages), for the page to say in
+    # the player's language; ``reason`` is its English text
+    message: Message | None = field(default=None, compare=False)
+
+    @classmethod
+    def said(cls, winner: int | None, message: Message, cells: Iterable[str] = ()) -> Outcome:
+        """The outcome whose reason is ``message`` (its English text is ``reason``)."""
+        return cls(winner, str(message), tuple(cells), message)
 
     def to_json(self) -> OutcomeView:
         return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}

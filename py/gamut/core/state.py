@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from ..messages import Message
 from .errors import MAX_TEXT_LENGTH, IllegalMoveError, excerpt
 from .hooks import NO_LEVEL_SECONDS, AnyMove
 from .info import GameInfo, Options, Outcome
@@ -60,7 +61,7 @@ class State:
         if canonical is None or type(canonical) is not type(move):
             outcome = self.outcome()
             if outcome is not None:
-                raise IllegalMoveError(f"the game is over ({outcome.reason})")
+                raise IllegalMoveError(Message("error.over", {"result": outcome.message or outcome.reason}))
             if isinstance(move, (int, tuple)) and not isinstance(move, bool):
                 # the game says why, as for the move's text typed in
                 self.parse_move(str(move)[:MAX_TEXT_LENGTH])
@@ -145,18 +146,29 @@ class State:
         return self.play_unchecked(self.parse_move(text))
 
     # words (for screen readers: gamut.words builds on these) -----------------
-    def move_words(self, move: AnyMove, after: State) -> str:
+    def move_message(self, move: AnyMove, after: State) -> Message:
         """``move`` (legal here; ``after`` is the position it leads to) in
-        words, without a full stop: who plays what, from where to where,
-        what it takes or writes ("White b1 takes d3").  What the move ends
-        or threatens is added by :func:`gamut.words.say_move`."""
-        return f"{self.view()['players'][self.to_move]['name']} plays {self.move_text(move)}"
+        words, as a message (:mod:`gamut.messages`) without a full stop: who
+        plays what, from where to where, what it takes or writes ("White b1
+        takes d3").  What the move ends or threatens is added by
+        :func:`gamut.words.say_move`."""
+        who = self.view()["players"][self.to_move]["name"]
+        return Message("move.plays", {"who": who, "move": self.move_text(move)})
 
-    def threat_words(self) -> str:
+    def move_words(self, move: AnyMove, after: State) -> str:
+        """:meth:`move_message` in English."""
+        return str(self.move_message(move, after))
+
+    def threat_message(self) -> Message | None:
         """In a position just reached by a move: what the player who moved
         now threatens, as a clause said after the move ("threatens c5 with
-        3"), or "" when nothing worth saying."""
-        return ""
+        3"), or None when nothing is worth saying."""
+        return None
+
+    def threat_words(self) -> str:
+        """:meth:`threat_message` in English ("" for none)."""
+        said = self.threat_message()
+        return "" if said is None else str(said)
 
     def score_words(self, view: View) -> str:
         """The game's counts in words (``view`` is this position's view):
@@ -166,6 +178,11 @@ class State:
         for c in view["counters"]:
             by_seat.setdefault(c["owner"], []).append(f"{c['value']} {c['label']}")
         return "; ".join(f"{names[s]}: {', '.join(parts)}" for s, parts in by_seat.items())
+
+    def why_illegal_said(self, clicks: Sequence[str]) -> Message | str:
+        """:meth:`why_illegal` as a message (:mod:`gamut.messages`), where
+        the game has one; by default its English text."""
+        return self.why_illegal(clicks)
 
     def why_illegal(self, clicks: Sequence[str]) -> str:
         """A sentence explaining why a click sequence enters no legal move."""

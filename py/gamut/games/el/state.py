@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
 from ...grid import iter_bits
+from ...messages import Message, seat
 from . import display, notation, words
 from .moves import CODE_INFO, DECLARE_BASE, SEAT_NAMES, Declaration, declaration
 from .rules import RULES
@@ -338,59 +339,51 @@ class ElState(core.State):
         name_of = rules.name_of
         last = self.last if last == -1 else last
         own = [m for w, m in found if w == mover]
-        where = f"{name_of[c]}={n}"
+        where = {"cell": name_of[c], "number": n}
         if own:
             cells = rules.mask_names(own[0])
             # (the connected-set search stops at the mover's first EL, so only
             # the line/L variants know every other owner)
             others = {w for w, _ in found if w != mover} if not rules.any_shape else ()
-            both = (
-                " (it completed an EL for "
-                + " and ".join(names[w] for w in sorted(others))
-                + " too; the mover wins)"
-                if others
-                else ""
-            )
+
+            def won(said: Message) -> Outcome:
+                if others:
+                    also = Message.all([seat(names[w]) for w in sorted(others)])
+                    said = Message("result.el.alsoFor", {"result": said, "others": also})
+                return Outcome.said(mover, said, cells)
+
+            winner = {"winner": seat(names[mover]), **where}
             if not self._declare:
-                return Outcome(mover, f"{names[mover]} wins: {where} completed an EL{both}", cells)
+                return won(Message("result.el.completed", winner))
             if declared_mask >> c & 1:
-                return Outcome(
-                    mover,
-                    f"{names[mover]} wins: {where} completed an EL on a declared threat cell{both}",
-                    cells,
-                )
+                return won(Message("result.el.declared", winner))
             if last is not None and all(m >> last & 1 for m in own):
-                return Outcome(
-                    mover,
-                    f"{names[mover]} wins: {where} completed an EL that "
-                    f"{names[mover ^ 1]}'s last move created{both}",
-                    cells,
-                )
+                return won(Message("result.el.created", {**winner, "other": seat(names[mover ^ 1])}))
         players = rules.players
         owners = {w for w, _ in found}
         for i in range(1, players):
             q = (mover + i) % players
             if q in owners:
                 cells = rules.mask_names(next(m for w, m in found if w == q))
-                extra = " (the EL it completed for " + names[mover] + " was not declared)" if own else ""
-                return Outcome(
-                    q,
-                    f"{names[q]} wins: {names[mover]}'s {where} completed an EL for {names[q]}{extra}",
-                    cells,
+                said = Message(
+                    "result.el.forOther", {"winner": seat(names[q]), "mover": seat(names[mover]), **where}
                 )
+                if own:
+                    said = Message("result.el.undeclared", {"result": said, "mover": seat(names[mover])})
+                return Outcome.said(q, said, cells)
         return None
 
     def _full_board_outcome(self) -> Outcome:
         if self.options.get("full-board") == "second-wins":
-            return Outcome(1, "Blue wins: the board is full with no EL (second player wins)")
-        return Outcome(None, "Draw: the board is full with no EL")
+            return Outcome.said(1, Message("result.el.fullSecond", {"winner": seat("Blue")}))
+        return Outcome.said(None, Message("result.el.fullDraw"))
 
     # -- words (gamut.words; said by .words) --------------------------------------
-    def move_words(self, move, after) -> str:
-        return words.move_words(self, move, after)
+    def move_message(self, move, after) -> Message:
+        return words.move_message(self, move, after)
 
-    def threat_words(self) -> str:
-        return words.threat_words(self)
+    def threat_message(self) -> Message | None:
+        return words.threat_message(self)
 
     def score_words(self, view) -> str:
         return words.score_words(self, view)

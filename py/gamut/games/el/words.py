@@ -6,27 +6,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...grid import parse_cell
+from ...messages import Message, seat
 from .moves import CODE_INFO, DECLARE_BASE, SEAT_NAMES, Declaration
 
 if TYPE_CHECKING:
     from .state import ElState
 
 
-def move_words(state: ElState, move, after) -> str:
+def move_message(state: ElState, move, after) -> Message:
     """``Red writes 5 on c4``; ``Red declares threats on c4 (3) and d5
     (1 or 2)``, ``Red declares no threat``."""
     names = state.rules.name_of
-    who = SEAT_NAMES[state.to_move]
+    who = seat(SEAT_NAMES[state.to_move])
     if isinstance(move, Declaration) or move >= DECLARE_BASE:
         cells = move & ((1 << 64) - 1)
         if not cells:
-            return f"{who} declares no threat"
+            return Message("move.el.declareNone", {"who": who})
         numbers = after._threat_numbers(state.to_move, cells)
-        return f"{who} declares threats on " + _threat_list(names, numbers)
-    return f"{who} writes {move & 15} on {names[(move >> 4) & 63]}"
+        return Message("move.el.declare", {"who": who, "threats": _threat_list(names, numbers)})
+    return Message("move.el.write", {"who": who, "number": move & 15, "cell": names[(move >> 4) & 63]})
 
 
-def threat_words(state: ElState) -> str:
+def threat_message(state: ElState) -> Message | None:
     """After a placement in the two-player game: the mover's threats
     (every cell and number that would complete an EL for them), as the
     engine announces them; with declared threats, only an undeclared
@@ -34,7 +35,7 @@ def threat_words(state: ElState) -> str:
     threats stay secret until declared.  Also what the next placement
     must be (``first-two-equal``)."""
     rules = state.rules
-    parts = []
+    parts: list[Message] = []
     if state.last is not None and rules.threat_rule:
         names = rules.name_of
         mover = CODE_INFO[state.board[state.last]][0]
@@ -42,16 +43,23 @@ def threat_words(state: ElState) -> str:
             if state.phase:
                 own = [m for w, m in rules.completions(state.board, state.occ, state.last) if w == mover]
                 if own:
-                    parts.append("completing an EL without having declared it: no win, the game goes on")
-                parts.append(f"{SEAT_NAMES[mover]} now declares threats")
+                    parts.append(Message("move.el.undeclared"))
+                parts.append(Message("move.el.nowDeclares", {"who": seat(SEAT_NAMES[mover])}))
         else:
             by_cell = state._threat_numbers(mover, state._threat_cells(mover))
             if by_cell:
-                parts.append("threatens " + _threat_list(names, by_cell))
+                parts.append(Message("move.el.threatens", {"threats": _threat_list(names, by_cell)}))
     forced = state._forced_number()
     if forced:
-        parts.append(f"{SEAT_NAMES[state.to_move]} must write {forced} again")
-    return "; ".join(parts)
+        parts.append(
+            Message("move.el.mustRepeat", {"who": seat(SEAT_NAMES[state.to_move]), "number": forced})
+        )
+    if not parts:
+        return None
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = Message("move.el.clauses", {"first": part, "rest": said})
+    return said
 
 
 def score_words(state: ElState, view) -> str:
@@ -68,7 +76,7 @@ def score_words(state: ElState, view) -> str:
         for p in range(state.rules.players):
             by_cell = state._threat_numbers(p, state._threat_cells(p))
             if by_cell:
-                text += f"; {SEAT_NAMES[p]} threatens " + _threat_list(state.rules.name_of, by_cell)
+                text += f"; {SEAT_NAMES[p]} threatens {_threat_list(state.rules.name_of, by_cell)}"
     return text
 
 
@@ -110,13 +118,13 @@ def why_illegal(state: ElState, clicks) -> str:
     return "That is not a legal move here."
 
 
-def _threat_list(names, by_cell: dict) -> str:
+def _threat_list(names, by_cell: dict) -> Message:
     """``c5 with 3 and d6 with 4 or 5`` ({cell: numbers}; cells with no
     number known are named alone)."""
     parts = []
     for c in sorted(by_cell):
         ns = by_cell[c]
-        parts.append(f"{names[c]} with " + " or ".join(map(str, ns)) if ns else names[c])
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+        parts.append(
+            Message("move.el.threatCell", {"cell": names[c], "numbers": Message.any(ns)}) if ns else names[c]
+        )
+    return Message.all(parts)

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 
 from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
-from . import display
+from ...messages import Message
+from . import display, words
 from .board import (
     _UNKNOWN,
     ACTION,
+    BLACK,
     COLOUR_NAMES,
     LOW,
-    SEAT_NAMES,
     SWAP_CODE,
     ZOBRIST,
     ZOBRIST_SIDE,
@@ -130,10 +131,15 @@ class EscabelState(core.State):
         geo = self.geo
         if winning_chain(geo, self.black, self.white, self.codes, self.levels, colour):
             self._moves = []
-            self._outcome = Outcome(
+            self._outcome = Outcome.said(
                 self._to_move,
-                f"{SEAT_NAMES[self._to_move]} ({COLOUR_NAMES[colour]}) wins: a chain joins "
-                f"the {geo.edge_name(colour)} edges",
+                Message(
+                    "result.escabel.chain",
+                    {
+                        "winner": words.seat_and_colour(self._to_move, colour),
+                        "edges": "topBottom" if colour == BLACK else "leftRight",
+                    },
+                ),
                 self.chain_cells(colour),
             )
             return self._moves
@@ -143,10 +149,15 @@ class EscabelState(core.State):
             self._outcome = None
         else:
             other = self._to_move ^ 1
-            self._outcome = Outcome(
+            self._outcome = Outcome.said(
                 other,
-                f"{SEAT_NAMES[other]} ({COLOUR_NAMES[colour ^ 1]}) wins: "
-                f"{SEAT_NAMES[self._to_move]} ({COLOUR_NAMES[colour]}) has no move",
+                Message(
+                    "result.escabel.noMove",
+                    {
+                        "winner": words.seat_and_colour(other, colour ^ 1),
+                        "loser": words.seat_and_colour(self._to_move, colour),
+                    },
+                ),
                 self.chain_cells(colour ^ 1),
             )
         return moves
@@ -347,43 +358,14 @@ class EscabelState(core.State):
         return "swap is allowed only on White's first turn"
 
     # -- words (gamut.words) ----------------------------------------------------
-    def move_words(self, move, after) -> str:
-        """``Black places on d4``; ``White moves d4 onto d5: d5 is now a White
-        stack of height 3, d4 a Black stack of height 2``; ``Player 2 swaps
-        sides and now plays Black``."""
-        c = move & LOW
-        colour = COLOUR_NAMES[self._to_move ^ self.swapped]
-        if c == SWAP_CODE:
-            return (
-                f"{SEAT_NAMES[self._to_move]} swaps sides and now plays "
-                f"{COLOUR_NAMES[self._to_move ^ after.swapped]}"
-            )
-        if c < ACTION:
-            return f"{colour} places on {self.geo.names[c]}"
-        i = (c - ACTION) >> 2
-        j = i + self.geo.deltas[c & 3]
-        names = self.geo.names
-        return (
-            f"{colour} moves {names[i]} onto {names[j]}: {names[j]} is now "
-            f"{after._stack_words(j)}, {names[i]} {after._stack_words(i)}"
-        )
+    def move_message(self, move, after) -> Message:
+        return words.move_message(self, move, after)
 
-    def threat_words(self) -> str:
-        """A chain of the mover's that joins their edges: it wins at the start
-        of their next turn unless the opponent breaks it now; after the first
-        move with the pie rule, that the opponent may swap."""
-        if self.outcome() is not None or self._last is None:
-            return ""
-        mover = (self._to_move ^ 1) ^ self.swapped
-        if self.swap_allowed():
-            return f"{SEAT_NAMES[self._to_move]} may now swap sides (pie rule) instead of moving"
-        if not self.has_chain(mover):
-            return ""
-        return f"joining {COLOUR_NAMES[mover]}'s edges: {COLOUR_NAMES[mover ^ 1]} must break the chain now"
+    def threat_message(self) -> Message | None:
+        return words.threat_message(self)
 
     def _stack_words(self, i: int) -> str:
-        code = self.codes[i]
-        return f"a {COLOUR_NAMES[_top(code)]} stack of height {_height(code)}"
+        return str(words.stack_message(self, i))
 
     def _explain(self, cells: list) -> str:
         """Why the placement ``[p]`` or the move action ``[p, q]`` is illegal."""

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
 from ...grid import iter_bits
+from ...messages import Message
+from ...messages import seat as seat_message
 from . import display, words
 from .board import (
     BLACK,
@@ -255,9 +257,8 @@ class EvlState(core.State):
 
     def _win(self, seat: int) -> Outcome:
         m = self.options["markers"]
-        return Outcome(
-            seat, f"{COLOUR_NAMES[seat]} wins: all {m} markers are on the board", self._pentagon_names(seat)
-        )
+        said = Message("result.evl.markers", {"winner": seat_message(COLOUR_NAMES[seat]), "markers": m})
+        return Outcome.said(seat, said, self._pentagon_names(seat))
 
     def repetitions(self) -> int:
         """How many times this position has occurred (this time included)."""
@@ -265,20 +266,22 @@ class EvlState(core.State):
 
     def _repeated(self) -> Outcome:
         """The outcome when a position occurs for the third time."""
-        return self._by_pentagons("the same position occurred a third time")
+        return self._by_pentagons("repetition", {})
 
     def _stuck(self) -> Outcome:
         """The outcome when the player to move can neither place nor unstack."""
-        return self._by_pentagons(f"{COLOUR_NAMES[self._to_move]} can neither place nor unstack")
+        return self._by_pentagons("stuck", {"stuck": seat_message(COLOUR_NAMES[self._to_move])})
 
-    def _by_pentagons(self, why: str) -> Outcome:
-        """The game ends for ``why``: more pentagons wins, equal is a draw."""
+    def _by_pentagons(self, why: str, args: dict) -> Outcome:
+        """The game ends for ``why`` (``repetition``, ``stuck``): more
+        pentagons wins, equal is a draw."""
         nb, nw = self.marks[0].bit_count(), self.marks[1].bit_count()
-        score = f"Black {nb} pentagon{'s' * (nb != 1)}, White {nw}"
+        args = {**args, "black": nb, "white": nw}
         if nb == nw:
-            return Outcome(None, f"Draw: {why}; {score}")
+            return Outcome.said(None, Message(f"result.evl.{why}Draw", args))
         winner = BLACK if nb > nw else WHITE
-        return Outcome(winner, f"{COLOUR_NAMES[winner]} wins: {why}; {score}", self._pentagon_names(winner))
+        args["winner"] = seat_message(COLOUR_NAMES[winner])
+        return Outcome.said(winner, Message(f"result.evl.{why}Win", args), self._pentagon_names(winner))
 
     def _pentagon_names(self, seat: int) -> tuple:
         return tuple(PENTAGONS[p] for p in iter_bits(self.marks[seat]))
@@ -298,11 +301,11 @@ class EvlState(core.State):
         return tuple(PENTAGONS[p] for p in iter_bits(self._captured))
 
     # -- words (gamut.words; said by .words) --------------------------------------
-    def move_words(self, move, after) -> str:
-        return words.move_words(self, move, after)
+    def move_message(self, move, after) -> Message:
+        return words.move_message(self, move, after)
 
-    def threat_words(self) -> str:
-        return words.threat_words(self)
+    def threat_message(self) -> Message | None:
+        return words.threat_message(self)
 
     def score_words(self, view) -> str:
         return words.score_words(self, view)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...grid import iter_bits
+from ...messages import Message
+from ...messages import seat as seat_message
 from .board import (
     CELL_INDEX,
     COLOUR_NAMES,
@@ -19,64 +21,70 @@ from .board import (
     PENTAGONS,
     TOP,
     UNSTACKABLE,
-    _and_list,
 )
 
 if TYPE_CHECKING:
     from .state import EvlState
 
 
-def move_words(state: EvlState, move, after) -> str:
+def move_message(state: EvlState, move, after) -> Message:
     """``Black places on b3, a stack of 2``; ``White unstacks 3 from b3:
     a Black piece left on b4, 2 land on c4, a stack of 3 topped by White;
     takes ab3 and bc4 (from Black); 7 of 10 markers placed``."""
     seat = state._to_move
-    who = COLOUR_NAMES[seat]
+    who = seat_message(COLOUR_NAMES[seat])
     if len(move) == 1:
         c = move[0]
         height = HEIGHT[after.board[c]]
-        return f"{who} places on {HEPTAGONS[c]}" + (f", a stack of {height}" if height > 1 else "")
+        if height > 1:
+            return Message("move.evl.placeStack", {"who": who, "cell": HEPTAGONS[c], "height": height})
+        return Message("move.evl.place", {"who": who, "cell": HEPTAGONS[c]})
     o = move[0]
     carried = HEIGHT[state.board[o]]
-    parts = [f"{who} unstacks {carried} from {HEPTAGONS[o]}"]
-    left = []
+    count = carried
+    steps: list[Message] = []
     for c in move[1:-1]:
-        left.append(
-            f"a {COLOUR_NAMES[after.board[c] >> (HEIGHT[after.board[c]] - 1) & 1]} "
-            f"piece left on {HEPTAGONS[c]}"
-        )
+        colour = ("black", "white")[after.board[c] >> (HEIGHT[after.board[c]] - 1) & 1]
+        steps.append(Message("move.evl.left", {"colour": colour, "cell": HEPTAGONS[c]}))
         carried -= 1
     end = move[-1]
     code = after.board[end]
-    left.append(
-        f"{carried} land{'s' if carried == 1 else ''} on {HEPTAGONS[end]}, "
-        + (
-            f"a stack of {HEIGHT[code]} topped by {COLOUR_NAMES[TOP[code]]}"
-            if HEIGHT[code] > 1
-            else f"a {COLOUR_NAMES[TOP[code]]} piece"
+    top = seat_message(COLOUR_NAMES[TOP[code]])
+    if HEIGHT[code] > 1:
+        landing = {"count": carried, "cell": HEPTAGONS[end], "height": HEIGHT[code], "top": top}
+        steps.append(Message("move.evl.landStack", landing))
+    else:
+        colour = ("black", "white")[TOP[code]]
+        steps.append(
+            Message("move.evl.landPiece", {"count": carried, "cell": HEPTAGONS[end], "colour": colour})
         )
-    )
-    parts.append(", ".join(left))
+    path = steps[-1]
+    for step in reversed(steps[:-1]):
+        path = Message("move.evl.steps", {"first": step, "rest": path})
+    args = {"who": who, "count": count, "cell": HEPTAGONS[o], "path": path}
     taken = after._captured
-    if taken:
-        theirs = state.marks[seat ^ 1]
-        names = [
-            PENTAGONS[p] + (f" (from {COLOUR_NAMES[seat ^ 1]})" if theirs >> p & 1 else "")
-            for p in iter_bits(taken)
-        ]
-        parts.append(
-            f"takes {_and_list(names)}; {after.marks[seat].bit_count()} of "
-            f"{state.options['markers']} markers placed"
-        )
-    return ": ".join(parts[:2]) + ("; " + parts[2] if len(parts) > 2 else "")
+    if not taken:
+        return Message("move.evl.unstack", args)
+    theirs = state.marks[seat ^ 1]
+    owner = seat_message(COLOUR_NAMES[seat ^ 1])
+    names = [
+        Message("move.evl.takenFrom", {"pentagon": PENTAGONS[p], "owner": owner})
+        if theirs >> p & 1
+        else PENTAGONS[p]
+        for p in iter_bits(taken)
+    ]
+    args.update(
+        taken=Message.all(names), placed=after.marks[seat].bit_count(), markers=state.options["markers"]
+    )
+    return Message("move.evl.unstackTakes", args)
 
 
-def threat_words(state: EvlState) -> str:
+def threat_message(state: EvlState) -> Message | None:
     """Said when the player to move now has no piece in hand (they must
     unstack)."""
     if state.outcome() is not None or state.hands[state._to_move]:
-        return ""
-    return f"{COLOUR_NAMES[state._to_move]} has no pieces in hand and must unstack"
+        return None
+    return Message("move.evl.mustUnstack", {"who": seat_message(COLOUR_NAMES[state._to_move])})
 
 
 def score_words(state: EvlState, view) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
 from ...grid import cell_name, iter_bits, parse_cell, squares_board_view
+from ...messages import Message, seat
 from .board import (
     CAPTURE,
     COLOUR_NAMES,
@@ -29,6 +30,8 @@ from .board import (
 
 if TYPE_CHECKING:
     from ...view import Highlight, MoveEntry, Piece, View
+
+REPETITION = Message("result.loa.repetition")
 
 
 class LoaState(core.State):
@@ -113,7 +116,7 @@ class LoaState(core.State):
             since = self._since + (PASS_CODE,)
             outcome = None
             if trail.count(h) >= 2:
-                outcome = Outcome(None, "Draw by threefold repetition")
+                outcome = Outcome.said(None, REPETITION)
             return LoaState(
                 self.variant, self.options, black, white, side ^ 1, h, trail, since, outcome, PASS
             )
@@ -148,7 +151,7 @@ class LoaState(core.State):
         if mover_connected or other_connected:
             outcome = _connection_outcome(self.options, side, own, other, mover_connected, other_connected)
         elif not captured and trail.count(h) >= 2:
-            outcome = Outcome(None, "Draw by threefold repetition")
+            outcome = Outcome.said(None, REPETITION)
         return LoaState(
             self.variant, self.options, black, white, side ^ 1, h, trail, since, outcome, MOVES[move]
         )
@@ -162,7 +165,7 @@ class LoaState(core.State):
         if mc or oc:
             return _connection_outcome(self.options, mover, own, other, mc, oc)
         if self._trail.count(self._hash) >= 2:
-            return Outcome(None, "Draw by threefold repetition")
+            return Outcome.said(None, REPETITION)
         return None
 
     def perft(self, depth: int) -> int:
@@ -193,34 +196,37 @@ class LoaState(core.State):
         return self._trail.count(self._hash) + 1
 
     # -- words (gamut.words) ----------------------------------------------------
-    def move_words(self, move, after) -> str:
+    def move_message(self, move, after) -> Message:
         """``Black b1 to d3``, ``White b1 takes d3``, ``Black passes``."""
-        name = COLOUR_NAMES[self._to_move]
+        who = seat(COLOUR_NAMES[self._to_move])
         if move == PASS_CODE:
-            return f"{name} passes, having no legal move"
+            return Message("move.loa.pass", {"who": who})
         frm, to = cell_name((move >> 6) & 63, 8), cell_name(move & 63, 8)
-        return f"{name} {frm} takes {to}" if move & CAPTURE else f"{name} {frm} to {to}"
+        kind = "move.loa.capture" if move & CAPTURE else "move.loa.step"
+        return Message(kind, {"who": who, "from": frm, "to": to})
 
-    def threat_words(self) -> str:
+    def threat_message(self) -> Message | None:
         """What a careful player wants to hear after a move: the mover's moves
         that would connect all their pieces if it were their turn again (the
         opponent must stop them), and how many groups each side has."""
         if self._outcome is not None:
-            return ""
+            return None
         mover = self._to_move ^ 1
         own, other = (self.white, self.black) if mover else (self.black, self.white)
         wins = [
             m for m in generate(own, other) if is_connected(own ^ (1 << ((m >> 6) & 63)) ^ (1 << (m & 63)))
         ]
-        groups = count_groups
-        text = ""
-        if wins:
-            shown = [str(MOVES[m]) for m in wins[:3]]
-            more = f" and {len(wins) - 3} more" if len(wins) > 3 else ""
-            text = f"threatens to connect with {', '.join(shown)}{more}; "
-        return (
-            text + f"groups: {COLOUR_NAMES[mover]} {groups(own)}, {COLOUR_NAMES[mover ^ 1]} {groups(other)}"
-        )
+        groups = {
+            "mover": seat(COLOUR_NAMES[mover]),
+            "own": count_groups(own),
+            "other": seat(COLOUR_NAMES[mover ^ 1]),
+            "theirs": count_groups(other),
+        }
+        if not wins:
+            return Message("move.loa.groups", groups)
+        # (the moves are notation, one language's as any other's: a plain list)
+        shown = ", ".join(str(MOVES[m]) for m in wins[:3])
+        return Message("move.loa.threat", {"moves": shown, "more": max(0, len(wins) - 3), **groups})
 
     def score_words(self, view) -> str:
         """Pieces and groups of each side."""
@@ -233,76 +239,80 @@ class LoaState(core.State):
     # -- notation -------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
-            raise IllegalMoveError("a move must be text such as 'b1-d3'")
+            raise IllegalMoveError(Message("error.loa.notText"))
         t = text.strip().lower()
         legal = self.legal_moves()
         if self._outcome is not None:
-            raise IllegalMoveError(f"the game is over ({self._outcome.reason})")
+            raise IllegalMoveError(
+                Message("error.over", {"result": self._outcome.message or self._outcome.reason})
+            )
         if t == "pass":
             if legal == [PASS]:
                 return PASS
-            raise IllegalMoveError("you may pass only when you have no legal move")
+            raise IllegalMoveError(Message("error.loa.noPass"))
         sep = "-" if "-" in t else "x" if "x" in t else None
         parts = t.split(sep) if sep else []
         if len(parts) != 2:
-            raise IllegalMoveError(f"cannot read move {excerpt(text)}: write it like b1-d3, b1xd3 or pass")
+            raise IllegalMoveError(Message("error.loa.unreadable", {"text": excerpt(text)}))
         frm, to = parse_cell(parts[0], 8, 8), parse_cell(parts[1], 8, 8)
         if frm is None or to is None:
-            raise IllegalMoveError(f"cannot read move {excerpt(text)}: squares run from a1 to h8")
+            raise IllegalMoveError(Message("error.loa.offBoard", {"text": excerpt(text)}))
         for m in legal:
             if m != PASS_CODE and (m >> 6) & 63 == frm and m & 63 == to:
                 return m
         raise IllegalMoveError(self._explain(frm, to))
 
     def why_illegal(self, clicks) -> str:
+        return str(self.why_illegal_said(clicks))
+
+    def why_illegal_said(self, clicks) -> Message:
         if self._outcome is not None:
-            return f"The game is over ({self._outcome.reason})."
+            return Message("error.overSentence", {"result": self._outcome.message or self._outcome.reason})
         found = [parse_cell(c, 8, 8) for c in clicks]
         cells = [c for c in found if c is not None]
         if not cells or len(cells) < len(found):
-            return "Click one of your pieces, then the square it should move to."
+            return Message("error.loa.click")
         if len(cells) == 1:
             return self._explain(cells[0], None)
         return self._explain(cells[0], cells[1])
 
-    def _explain(self, frm: int, to: int | None) -> str:
+    def _explain(self, frm: int, to: int | None) -> Message:
         own, enemy = (self.white, self.black) if self._to_move else (self.black, self.white)
-        name = COLOUR_NAMES[self._to_move]
+        who = seat(COLOUR_NAMES[self._to_move])
         f = cell_name(frm, 8)
         if not (own >> frm) & 1:
             if (enemy >> frm) & 1:
-                return f"{f} holds a {COLOUR_NAMES[self._to_move ^ 1]} piece; {name} is to move."
-            return f"{f} is empty; pick one of {name}'s pieces."
+                colour = ("black", "white")[self._to_move ^ 1]
+                return Message("error.loa.theirs", {"cell": f, "colour": colour, "who": who})
+            return Message("error.loa.empty", {"cell": f, "who": who})
         legal = self.legal_moves()
         if legal == [PASS]:
-            return f"{name} has no legal move and must pass."
+            return Message("error.loa.mustPass", {"who": who})
         if to is None:
             if not any((m >> 6) & 63 == frm for m in legal):
-                return f"The piece on {f} has no legal move."
-            return f"The piece on {f} can move."
+                return Message("error.loa.stuck", {"cell": f})
+            return Message("error.loa.canMove", {"cell": f})
         t = cell_name(to, 8)
+        move = {"from": f, "to": t}
         df, dr = to % 8 - frm % 8, to // 8 - frm // 8
         if (df, dr) == (0, 0):
-            return f"A piece must move; {f} to {t} goes nowhere."
+            return Message("error.loa.nowhere", move)
         if df and dr and abs(df) != abs(dr):
-            return f"Pieces move along rows, columns and diagonals; {f} to {t} is none of these."
+            return Message("error.loa.notLine", move)
         step = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
         direction = DIRECTIONS.index(step)
         count = (self.black | self.white) & LINES[frm][direction >> 1]
         n = count.bit_count()
         dist = max(abs(df), abs(dr))
         if dist != n:
-            return (
-                f"The piece on {f} must move exactly {n} square{'s' if n != 1 else ''} "
-                f"along that line ({n} piece{'s' if n != 1 else ''} on it), not {dist}."
-            )
+            return Message("error.loa.distance", {"from": f, "n": n, "dist": dist})
         for k in range(1, dist):
             sq = frm + k * (step[0] + 8 * step[1])
             if (enemy >> sq) & 1:
-                return f"The piece on {f} cannot jump the enemy piece on {cell_name(sq, 8)}."
+                return Message("error.loa.jump", {"from": f, "over": cell_name(sq, 8)})
         if (own >> to) & 1:
-            return f"The piece on {f} cannot land on your own piece on {t}."
-        return f"{f}-{t} is not a legal move."
+            return Message("error.loa.own", move)
+        return Message("error.loa.illegal", move)
 
     # -- codecs ---------------------------------------------------------------
     def board_text(self) -> str:
@@ -371,27 +381,29 @@ def _groups(n: int) -> str:
 
 
 def _connection_outcome(options, mover, own, other, mover_connected, other_connected):
-    names = COLOUR_NAMES
+    winner = seat(COLOUR_NAMES[mover])
     if mover_connected and other_connected:
         cells = tuple(cell_name(sq, 8) for sq in iter_bits(own | other))
         if options["double-connection"] == "draw":
-            return Outcome(None, "Draw: the move connected both sides at once", cells)
-        return Outcome(
+            return Outcome.said(None, Message("result.loa.bothDraw"), cells)
+        return Outcome.said(
             mover,
-            f"{names[mover]} wins: the move connected both sides, and the mover wins",
+            Message("result.loa.bothMover", {"winner": winner}),
             tuple(cell_name(sq, 8) for sq in iter_bits(own)),
         )
     if mover_connected:
         lone = own.bit_count() == 1
-        return Outcome(
+        return Outcome.said(
             mover,
-            f"{names[mover]} wins: " + ("a lone piece is connected" if lone else "all pieces connected"),
+            Message("result.loa.lone" if lone else "result.loa.connected", {"winner": winner}),
             tuple(cell_name(sq, 8) for sq in iter_bits(own)),
         )
     lone = other.bit_count() == 1
-    return Outcome(
+    return Outcome.said(
         mover ^ 1,
-        f"{names[mover ^ 1]} wins: "
-        + ("reduced to a lone piece, which is connected" if lone else "all pieces connected"),
+        Message(
+            "result.loa.reducedLone" if lone else "result.loa.connected",
+            {"winner": seat(COLOUR_NAMES[mover ^ 1])},
+        ),
         tuple(cell_name(sq, 8) for sq in iter_bits(other)),
     )

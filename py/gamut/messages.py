@@ -1,0 +1,340 @@
+"""The engine's words as message ids with arguments (issue #33).
+
+The engine says things a player reads or hears: a move in words, how a
+game ended, why a move is not legal.  It says them as a :class:`Message`,
+an id and its arguments, never as a sentence of one language: the page
+formats the message in the player's language from its catalog
+(``web/i18n/<lang>.json``, ICU MessageFormat), and the engine stays free of
+languages.  ``str(message)`` is the English sentence, for the command line,
+the records and the tests; it is formatted from :data:`ENGLISH`, the one
+English table of the engine's words (the page's ``en.json`` holds the same
+messages under the same keys, and a test checks the two are equal).
+
+An argument is a number, a text (a cell, a move's notation: words of no
+language), another message (a seat's name, a clause), or a list of them:
+``Message.all(items)`` says "a, b and c", ``Message.any(items)`` "a, b or
+c" (the page uses ``Intl.ListFormat`` of the player's language).  A
+``select`` argument is a plain code (``black``, ``white``), so that a
+translation can make words agree with it ("ein schwarzer Stein").
+
+The formatter here understands what the page's does (web/i18n/format.js):
+``{x}``, ``{n, plural, =0 {…} one {…} other {…}}`` with ``#``, and
+``{x, select, a {…} other {…}}``; English plurals only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Message", "ENGLISH", "english", "seat", "named_seat"]
+
+LISTS = ("list.and", "list.or")
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message of the engine: ``id`` (a key of :data:`ENGLISH` and of every
+    page catalog) and its arguments."""
+
+    id: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    @staticmethod
+    def all(items) -> Message:
+        """``a, b and c`` in the reader's language."""
+        return Message("list.and", {"items": list(items)})
+
+    @staticmethod
+    def any(items) -> Message:
+        """``a, b or c`` in the reader's language."""
+        return Message("list.or", {"items": list(items)})
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id": ..., "args": {...}}``, nested messages likewise."""
+        return {"id": self.id, "args": {k: _json(v) for k, v in self.args.items()}}
+
+    def __str__(self) -> str:
+        return english(self)
+
+
+def _json(value):
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [_json(v) for v in value]
+    return value
+
+
+#: A seat's name as a message, from the English names the games use.
+SEAT_IDS = {
+    "Black": "seat.black",
+    "White": "seat.white",
+    "Red": "seat.red",
+    "Blue": "seat.blue",
+    "Green": "seat.green",
+    "Yellow": "seat.yellow",
+}
+
+
+def seat(name: str) -> Message:
+    """The message naming a seat whose English name is ``name`` ("Black",
+    "Red", "Player 2")."""
+    if name in SEAT_IDS:
+        return Message(SEAT_IDS[name])
+    if name.startswith("Player ") and name[7:].isdigit():
+        return Message("seat.player", {"n": int(name[7:])})
+    raise ValueError(f"no seat message for {name!r}")
+
+
+def named_seat(name: str) -> Message | str:
+    """A player's name as a view gives it ("Black", "Player 1 (Black)") as
+    a message; a name of no seat (a toy game's) stays a text."""
+    if name.endswith(")") and " (" in name:
+        player, colour = name[:-1].split(" (", 1)
+        try:
+            return Message("seat.playerColour", {"player": seat(player), "colour": seat(colour)})
+        except ValueError:
+            return name
+    try:
+        return seat(name)
+    except ValueError:
+        return name
+
+
+#: The engine's words in English: id -> ICU MessageFormat message.
+ENGLISH: dict[str, str] = {
+    # seats
+    "seat.black": "Black",
+    "seat.white": "White",
+    "seat.red": "Red",
+    "seat.blue": "Blue",
+    "seat.green": "Green",
+    "seat.yellow": "Yellow",
+    "seat.player": "Player {n}",
+    "seat.playerColour": "{player} ({colour})",
+    # whose turn (gamut.words.turn_words)
+    "engine.over": "The game is over. {result}.",
+    "engine.toMove": "{who} to move.",
+    "engine.noMove": "{who} to move, with no legal move.",
+    "engine.toSelect": "{who} to move: {prompt}.",
+    "engine.notes": "{turn} {notes}",
+    # the computer's evaluation (gamut.words.score_words and friends)
+    "engine.thinking": "thinking…",
+    "engine.even": "About even",
+    "engine.opponent": "The opponent",
+    "engine.slightlyBetter": "{who} stands slightly better",
+    "engine.better": "{who} stands better",
+    "engine.winning": "{who} is clearly winning",
+    "engine.forcedWin": "{winner} wins: a forced win found",
+    "engine.winIn": "{winner} wins: a win found in {moves} {moves, plural, one {move} other {moves}}",
+    "engine.simulations": "{who} wins {percent} % of the simulated games",
+    # a move said (gamut.words.say_move)
+    "move.said": "{move}.",
+    "move.saidThreat": "{move}, {threat}.",
+    "move.saidEnd": "{move}. {result}.",
+    "move.plays": "{who} plays {move}",
+    # errors (gamut.core.IllegalMoveError and the like)
+    "error.over": "the game is over ({result})",
+    "error.overSentence": "The game is over ({result}).",
+    # Lines of Action
+    "error.loa.notText": "a move must be text such as 'b1-d3'",
+    "error.loa.noPass": "you may pass only when you have no legal move",
+    "error.loa.unreadable": "cannot read move {text}: write it like b1-d3, b1xd3 or pass",
+    "error.loa.offBoard": "cannot read move {text}: squares run from a1 to h8",
+    "error.loa.click": "Click one of your pieces, then the square it should move to.",
+    "error.loa.theirs": "{cell} holds a {colour, select, black {Black} other {White}} piece; {who} is to move.",
+    "error.loa.empty": "{cell} is empty; pick one of {who}'s pieces.",
+    "error.loa.mustPass": "{who} has no legal move and must pass.",
+    "error.loa.stuck": "The piece on {cell} has no legal move.",
+    "error.loa.canMove": "The piece on {cell} can move.",
+    "error.loa.nowhere": "A piece must move; {from} to {to} goes nowhere.",
+    "error.loa.notLine": "Pieces move along rows, columns and diagonals; {from} to {to} is none of these.",
+    "error.loa.distance": (
+        "The piece on {from} must move exactly {n} {n, plural, one {square} other {squares}} "
+        "along that line ({n} {n, plural, one {piece} other {pieces}} on it), not {dist}."
+    ),
+    "error.loa.jump": "The piece on {from} cannot jump the enemy piece on {over}.",
+    "error.loa.own": "The piece on {from} cannot land on your own piece on {to}.",
+    "error.loa.illegal": "{from}-{to} is not a legal move.",
+    "move.loa.step": "{who} {from} to {to}",
+    "move.loa.capture": "{who} {from} takes {to}",
+    "move.loa.pass": "{who} passes, having no legal move",
+    "move.loa.groups": "groups: {mover} {own}, {other} {theirs}",
+    "move.loa.threat": (
+        "threatens to connect with {moves}{more, plural, =0 {} one { and # more} other { and # more}}; "
+        "groups: {mover} {own}, {other} {theirs}"
+    ),
+    "result.loa.repetition": "Draw by threefold repetition",
+    "result.loa.bothDraw": "Draw: the move connected both sides at once",
+    "result.loa.bothMover": "{winner} wins: the move connected both sides, and the mover wins",
+    "result.loa.connected": "{winner} wins: all pieces connected",
+    "result.loa.lone": "{winner} wins: a lone piece is connected",
+    "result.loa.reducedLone": "{winner} wins: reduced to a lone piece, which is connected",
+    # EL
+    "move.el.write": "{who} writes {number} on {cell}",
+    "move.el.declareNone": "{who} declares no threat",
+    "move.el.declare": "{who} declares threats on {threats}",
+    "move.el.threatCell": "{cell} with {numbers}",
+    "move.el.threatens": "threatens {threats}",
+    "move.el.undeclared": "completing an EL without having declared it: no win, the game goes on",
+    "move.el.nowDeclares": "{who} now declares threats",
+    "move.el.mustRepeat": "{who} must write {number} again",
+    "move.el.clauses": "{first}; {rest}",
+    "result.el.completed": "{winner} wins: {cell}={number} completed an EL",
+    "result.el.declared": "{winner} wins: {cell}={number} completed an EL on a declared threat cell",
+    "result.el.created": "{winner} wins: {cell}={number} completed an EL that {other}'s last move created",
+    "result.el.forOther": "{winner} wins: {mover}'s {cell}={number} completed an EL for {winner}",
+    "result.el.alsoFor": "{result} (it completed an EL for {others} too; the mover wins)",
+    "result.el.undeclared": "{result} (the EL it completed for {mover} was not declared)",
+    "result.el.fullSecond": "{winner} wins: the board is full with no EL (second player wins)",
+    "result.el.fullDraw": "Draw: the board is full with no EL",
+    # Escabel
+    "move.escabel.place": "{who} places on {cell}",
+    "move.escabel.move": "{who} moves {from} onto {to}: {to} is now {toStack}, {from} {fromStack}",
+    "move.escabel.stack": "a {colour, select, black {Black} other {White}} stack of height {height}",
+    "move.escabel.swap": "{who} swaps sides and now plays {colour}",
+    "move.escabel.maySwap": "{who} may now swap sides (pie rule) instead of moving",
+    "move.escabel.chain": "joining {colour}'s edges: {other} must break the chain now",
+    "result.escabel.chain": (
+        "{winner} wins: a chain joins the {edges, select, topBottom {top and bottom} other {left and right}} edges"
+    ),
+    "result.escabel.noMove": "{winner} wins: {loser} has no move",
+    # EVL
+    "move.evl.place": "{who} places on {cell}",
+    "move.evl.placeStack": "{who} places on {cell}, a stack of {height}",
+    "move.evl.unstack": "{who} unstacks {count} from {cell}: {path}",
+    "move.evl.unstackTakes": (
+        "{who} unstacks {count} from {cell}: {path}; takes {taken}; {placed} of {markers} markers placed"
+    ),
+    "move.evl.left": "a {colour, select, black {Black} other {White}} piece left on {cell}",
+    "move.evl.landStack": "{count} {count, plural, one {lands} other {land}} on {cell}, a stack of {height} topped by {top}",
+    "move.evl.landPiece": (
+        "{count} {count, plural, one {lands} other {land}} on {cell}, "
+        "a {colour, select, black {Black} other {White}} piece"
+    ),
+    "move.evl.steps": "{first}, {rest}",
+    "move.evl.takenFrom": "{pentagon} (from {owner})",
+    "move.evl.mustUnstack": "{who} has no pieces in hand and must unstack",
+    "result.evl.markers": "{winner} wins: all {markers} markers are on the board",
+    "result.evl.repetitionWin": (
+        "{winner} wins: the same position occurred a third time; "
+        "Black {black} {black, plural, one {pentagon} other {pentagons}}, White {white}"
+    ),
+    "result.evl.repetitionDraw": (
+        "Draw: the same position occurred a third time; "
+        "Black {black} {black, plural, one {pentagon} other {pentagons}}, White {white}"
+    ),
+    "result.evl.stuckWin": (
+        "{winner} wins: {stuck} can neither place nor unstack; "
+        "Black {black} {black, plural, one {pentagon} other {pentagons}}, White {white}"
+    ),
+    "result.evl.stuckDraw": (
+        "Draw: {stuck} can neither place nor unstack; "
+        "Black {black} {black, plural, one {pentagon} other {pentagons}}, White {white}"
+    ),
+}
+
+
+# ---------------------------------------------------------------------------
+# The English formatter (the subset of ICU the page's formatter reads)
+
+
+def english(message: Message) -> str:
+    """``message`` as an English sentence."""
+    if message.id in LISTS:
+        items = [_text(v) for v in message.args["items"]]
+        if len(items) <= 1:
+            return "".join(items)
+        word = " and " if message.id == "list.and" else " or "
+        return ", ".join(items[:-1]) + word + items[-1]
+    return _format(_parse(ENGLISH[message.id]), message.args)
+
+
+def _text(value) -> str:
+    if isinstance(value, Message):
+        return english(value)
+    if isinstance(value, (list, tuple)):
+        return english(Message.all(value))
+    return str(value)
+
+
+def _parse(text: str) -> list:
+    """Parts: strings, ("arg", name), ("#",), ("plural"|"select", name, {key: parts})."""
+    parts, i = _parse_from(text, 0, in_plural=False)
+    if i != len(text):
+        raise ValueError(f"unbalanced '}}' in {text!r}")
+    return parts
+
+
+def _parse_from(text: str, i: int, in_plural: bool) -> tuple[list, int]:
+    parts: list = []
+    buf = ""
+    while i < len(text):
+        ch = text[i]
+        if ch == "}":
+            break
+        if ch == "#" and in_plural:
+            parts.append(buf)
+            buf = ""
+            parts.append(("#",))
+            i += 1
+            continue
+        if ch != "{":
+            buf += ch
+            i += 1
+            continue
+        parts.append(buf)
+        buf = ""
+        end = i + 1
+        while text[end] not in ",}":
+            end += 1
+        name = text[i + 1 : end].strip()
+        if text[end] == "}":
+            parts.append(("arg", name))
+            i = end + 1
+            continue
+        comma = text.index(",", end + 1)
+        kind = text[end + 1 : comma].strip()
+        if kind not in ("plural", "select"):
+            raise ValueError(f"unknown argument type {kind!r} in {text!r}")
+        i = comma + 1
+        branches: dict[str, list] = {}
+        while True:
+            while text[i] == " ":
+                i += 1
+            if text[i] == "}":
+                i += 1
+                break
+            brace = text.index("{", i)
+            key = text[i:brace].strip()
+            branches[key], i = _parse_from(text, brace + 1, in_plural=kind == "plural")
+            i += 1  # the branch's "}"
+        if "other" not in branches:
+            raise ValueError(f"a {kind} without 'other' in {text!r}")
+        parts.append((kind, name, branches))
+    parts.append(buf)
+    return [p for p in parts if p != ""], i
+
+
+def _format(parts: list, args: dict, count=None) -> str:
+    out = []
+    for p in parts:
+        if isinstance(p, str):
+            out.append(p)
+        elif p[0] == "#":
+            out.append(str(count))
+        elif p[0] == "arg":
+            out.append(_text(args[p[1]]))
+        elif p[0] == "plural":
+            n = args[p[1]]
+            branches = p[2]
+            category = "one" if n == 1 else "other"
+            branch = branches.get(f"={n}", branches.get(category, branches["other"]))
+            out.append(_format(branch, args, n))
+        else:
+            key = args[p[1]]
+            if not isinstance(key, str):
+                raise TypeError(f"a select argument is a code, not {key!r}")
+            out.append(_format(p[2].get(key, p[2]["other"]), args, count))
+    return "".join(out)

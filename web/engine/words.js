@@ -1,0 +1,80 @@
+// The engine's words in the player's language (issue #33, docs/i18n.md "The
+// engine's words").  The engine says a move, a result or an error as a
+// message, `{id, args}` (py/gamut/messages.py), never as a sentence of one
+// language; this module formats it from the page's catalog, where the id is
+// a key (`move.loa.step`, `result.evl.markers`, `seat.black`).
+//
+// An argument is a number, a text (a cell, a move's notation), another
+// message (a seat's name, a clause: formatted first, then put in), or a
+// list, `{id: "list.and" | "list.or", args: {items}}`, said by
+// Intl.ListFormat of the language.  English lists are British ("a, b and
+// c", no comma before "and"), as the engine's own English says them.
+
+import { language, t } from "../i18n/i18n.js";
+
+const LISTS = { "list.and": "conjunction", "list.or": "disjunction" };
+
+/** Whether `x` is a message of the engine ({id, args}). */
+export const isMessage = x => !!x && typeof x === "object" && typeof x.id === "string";
+
+/** The list formatter of the language (English: British usage, as the engine's). */
+function listFormat(type) {
+  const lang = language();
+  return new Intl.ListFormat(lang === "en" ? "en-GB" : lang, { style: "long", type });
+}
+
+/** An argument as what the catalog's formatter takes: a message or a list as text. */
+function argument(value) {
+  if (isMessage(value)) return formatMessage(value);
+  if (Array.isArray(value)) return listFormat("conjunction").format(value.map(v => String(argument(v))));
+  return value;
+}
+
+/** The engine's message `message` as text in the page's language; a text
+ * (an engine of an earlier version, or words not yet made messages) is
+ * itself. */
+export function formatMessage(message) {
+  if (!isMessage(message)) return message == null ? "" : String(message);
+  const args = message.args || {};
+  if (message.id in LISTS) {
+    const items = (args.items || []).map(v => String(argument(v)));
+    return listFormat(LISTS[message.id]).format(items);
+  }
+  /** @type {Record<string, any>} */
+  const put = {};
+  for (const [name, value] of Object.entries(args)) put[name] = argument(value);
+  return t(message.id, put);
+}
+
+/** The engine's `describe` answer ({move, text, said, turn, turnSaid}) with
+ * its words in the page's language: `text` formatted from `said` and `turn`
+ * from `turnSaid`, where the engine gave the messages. */
+export function describedWords(described) {
+  if (!described) return described;
+  const out = { ...described };
+  if (isMessage(described.said)) out.text = formatMessage(described.said);
+  if (isMessage(described.turnSaid)) out.turn = formatMessage(described.turnSaid);
+  return out;
+}
+
+/** The engine's `explain` answer ({message, said?}) with `message` in the page's language. */
+export const explained = r => (r && isMessage(r.said) ? { ...r, message: formatMessage(r.said) } : r);
+
+const COLOURS = new Set(["black", "white", "red", "blue", "green", "yellow"]);
+
+/** A player's name as the engine's view gives it (the engine's English seat
+ * names: a colour, "Player 2", "Player 1 (Black)") in the page's language;
+ * any other name is itself.  (The view's names are not messages yet: this
+ * reads the closed set of the games' seat names, for display only.) */
+export function seatWords(name) {
+  if (typeof name !== "string" || language() === "en") return name;
+  const lower = name.toLowerCase();
+  if (COLOURS.has(lower)) return t(`seat.${lower}`);
+  const numbered = /^player (\d+)(?: \((\w+)\))?$/.exec(lower);
+  if (!numbered) return name;
+  const player = t("seat.player", { n: Number(numbered[1]) });
+  const colour = numbered[2];
+  return colour && COLOURS.has(colour)
+    ? t("seat.playerColour", { player, colour: t(`seat.${colour}`) })
+    : player;
+}
