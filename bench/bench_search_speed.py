@@ -117,17 +117,32 @@ def report_row(game: str, runs: dict[str, list[dict]]) -> None:
     )
 
 
-def main(argv: list[str]) -> int:
+def parse_args(argv: list[str], prog: str) -> tuple[str, int, list[str]] | None:
+    """The options both search-speed benchmarks take (``--commit REV``,
+    ``--rounds N``, ``--games el,evl``, each optional) as ``(rev, rounds,
+    games)``; None, the usage printed, when they do not parse."""
     args = dict(zip(argv[::2], argv[1::2]))
-    if "--measure" in args:
-        print(json.dumps(measure(args["--measure"].split(","))))
-        return 0
-    unknown = set(args) - {"--commit", "--rounds", "--games"}
-    if unknown or len(argv) % 2:
-        print("usage: bench_search_speed.py [--commit REV] [--rounds N] [--games el,evl]", file=sys.stderr)
-        return 2
     games = args.get("--games", ",".join(GAMES)).split(",")
-    compare(args.get("--commit", BASELINE), int(args.get("--rounds", "3")), games)
+    rounds = args.get("--rounds", "3")
+    if (
+        set(args) - {"--commit", "--rounds", "--games"}
+        or len(argv) % 2
+        or not (rounds.isdigit() and int(rounds) > 0)
+        or set(games) - set(GAMES)
+    ):
+        print(f"usage: {prog} [--commit REV] [--rounds N] [--games {','.join(GAMES)}]", file=sys.stderr)
+        return None
+    return args.get("--commit", BASELINE), int(rounds), games
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--measure"] and len(argv) == 2:
+        print(json.dumps(measure(argv[1].split(","))))
+        return 0
+    parsed = parse_args(argv, "bench_search_speed.py")
+    if parsed is None:
+        return 2
+    compare(*parsed)
     return 0
 
 

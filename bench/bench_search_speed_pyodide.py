@@ -34,7 +34,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))  # the repository: tools/
 
-from bench_search_speed import BASELINE, GAMES, report_header, report_row  # noqa: E402
+from bench_search_speed import parse_args, report_header, report_row  # noqa: E402
 
 from tools.arena import export_commit  # noqa: E402
 from tools.build.layout import NODE_PYODIDE  # noqa: E402
@@ -106,16 +106,10 @@ def compare(rev: str, rounds: int, games: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    args = dict(zip(argv[::2], argv[1::2]))
-    unknown = set(args) - {"--commit", "--rounds", "--games"}
-    if unknown or len(argv) % 2:
-        print(
-            "usage: bench_search_speed_pyodide.py [--commit REV] [--rounds N] [--games el,evl]",
-            file=sys.stderr,
-        )
+    parsed = parse_args(argv, "bench_search_speed_pyodide.py")
+    if parsed is None:
         return 2
-    games = args.get("--games", ",".join(GAMES)).split(",")
-    compare(args.get("--commit", BASELINE), int(args.get("--rounds", "3")), games)
+    compare(*parsed)
     return 0
 
 

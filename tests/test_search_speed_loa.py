@@ -36,3 +36,23 @@ def test_the_distance_masks_give_every_squares_chebyshev_distance():
         for sq in range(64):
             distance = max(abs(sq % 8 - centre % 8), abs(sq // 8 - centre // 8))
             assert (d1 >> sq & 1) + 2 * (d2 >> sq & 1) + 4 * (d4 >> sq & 1) == distance
+
+
+def test_the_feature_memo_keeps_two_generations_and_answers_as_computed(monkeypatch):
+    """A side's features are remembered by bitboard in two generations of
+    ``GENERATION`` entries: at most twice that many, the recent ones kept,
+    and whatever the memo answers is what ``_side_features`` computes."""
+    monkeypatch.setattr(evaluation, "_FEATURES", {})
+    monkeypatch.setattr(evaluation, "_EARLIER", {})
+    monkeypatch.setattr(evaluation, "GENERATION", 10)
+    rng = random.Random(32)
+    boards = [sum(1 << sq for sq in rng.sample(range(64), rng.randint(1, 12))) for _ in range(60)]
+    calls = []
+    computed = evaluation._side_features
+    monkeypatch.setattr(evaluation, "_side_features", lambda bb: calls.append(bb) or computed(bb))
+    for i, bb in enumerate(boards):
+        assert evaluation._side(bb)[:8] == computed(bb)
+        assert evaluation._side(boards[max(0, i - 4)])[:8] == computed(boards[max(0, i - 4)])
+        assert len(evaluation._FEATURES) + len(evaluation._EARLIER) <= 20
+    # each board computed once: the one asked again 4 boards later (8 entries at most in between) was still remembered
+    assert sorted(calls) == sorted(set(boards))

@@ -38,12 +38,19 @@ INF = 99
 
 
 def _distance(geo, own, enemy, codes, levels, colour, ne_b, ne_w):
-    """Connection distance of ``colour`` (own/enemy bitboards), or INF."""
+    """Connection distance of ``colour`` (own/enemy bitboards), or INF, and
+    the number of points of the second edge at that distance.
+
+    A 0-1 breadth-first search a layer at a time: a layer is the empty
+    points next to the previous layer plus the own stacks linked to them.
+    Only the previous layer is expanded (the points next to earlier layers
+    are in it or reached already).  A step is one expression, written out
+    (no inner functions, made at every call); where the points being
+    expanded touch no blocked diagonal it is the king's step, a 3x3 block
+    by three shifts and four ORs (issue #32)."""
     s = geo.stride
     d = s + 1
     a = s - 1
-    board = geo.board
-    empty = board & ~(own | enemy)
     if colour == 0:
         first, second = geo.bottom, geo.top
     else:
@@ -51,44 +58,62 @@ def _distance(geo, own, enemy, codes, levels, colour, ne_b, ne_w):
     # blocked diagonals, indexed by the lower-left point p of the 2x2 block
     cut_ne, cut_nw = cut_diagonals(geo, codes, levels, ne_b, ne_w, colour)
     # p -- p+d blocked when p+1 and p+s are enemy (unless own-own linked)
-    block_ne = (enemy >> 1) & (enemy >> s)
-    block_ne = (block_ne & ~(own & (own >> d))) | cut_ne
+    block_ne = ((enemy >> 1) & (enemy >> s) & ~(own & (own >> d))) | cut_ne
     # p+1 -- p+s blocked when p and p+d are enemy
-    block_nw = enemy & (enemy >> d)
-    block_nw = (block_nw & ~((own >> 1) & (own >> s))) | cut_nw
+    block_nw = (enemy & (enemy >> d) & ~((own >> 1) & (own >> s))) | cut_nw
+    # the points at an end of a blocked diagonal: elsewhere a step is the king's
+    ends = block_ne | (block_ne << d) | (block_nw << 1) | (block_nw << s)
     free_ne = ~block_ne
     free_nw_lr = ~(block_nw << 1)
     free_nw_ul = ~(block_nw << s)
-    passable = own | empty
-
-    def expand(f):
-        return (
-            (f << 1)
-            | (f >> 1)
-            | (f << s)
-            | (f >> s)
-            | ((f & free_ne) << d)
-            | ((f >> d) & free_ne)
-            | ((f & free_nw_lr) << a)
-            | ((f & free_nw_ul) >> a)
-        ) & passable
-
-    def close(group, frontier):
-        while frontier:
-            new = expand(frontier) & own & ~group
-            group |= new
-            frontier = new
-        return group
-
-    reached = close(own & first, own & first)
+    unreached = geo.board & ~(own | enemy)  # the empty points not reached yet
+    layer = own & first
+    rest = own ^ layer  # the own stacks not reached yet
     dist = 0
-    while not reached & second:
+    while True:
+        # the own stacks linked to the layer join it
+        f = layer
+        while f:
+            if f & ends:
+                f = (
+                    (f << 1)
+                    | (f >> 1)
+                    | (f << s)
+                    | (f >> s)
+                    | ((f & free_ne) << d)
+                    | ((f >> d) & free_ne)
+                    | ((f & free_nw_lr) << a)
+                    | ((f & free_nw_ul) >> a)
+                ) & rest
+            else:
+                f |= (f << 1) | (f >> 1)
+                f = (f | (f << s) | (f >> s)) & rest
+            rest ^= f
+            layer |= f
+        if layer & second:
+            return dist, (layer & second).bit_count()
+        # the next layer: the empty points next to this one (and the first edge's)
         dist += 1
-        new = ((expand(reached) | first) & empty) & ~reached
-        if not new:
+        f = layer
+        if f & ends:
+            f = (
+                (f << 1)
+                | (f >> 1)
+                | (f << s)
+                | (f >> s)
+                | ((f & free_ne) << d)
+                | ((f >> d) & free_ne)
+                | ((f & free_nw_lr) << a)
+                | ((f & free_nw_ul) >> a)
+            )
+        else:
+            f |= (f << 1) | (f >> 1)
+            f |= (f << s) | (f >> s)
+        layer = (f | first) & unreached
+        if not layer:
             return INF, 0
-        reached = close(reached | new, new)
-    return dist, (reached & second).bit_count()
+        unreached ^= layer
+        first = 0
 
 
 def distances(state):

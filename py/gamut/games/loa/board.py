@@ -8,6 +8,8 @@ the list.  Also the Zobrist keys and the count of 8-connected groups."""
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import and_
 
 from ...grid import cell_name, iter_bits
 
@@ -231,12 +233,22 @@ ORDER = _direction_order()
 _order_key = ORDER.__getitem__
 
 
+#: The lines along which a piece can move (two squares or more: the corners'
+#: one-square diagonals never hold a move), their tables and keys, for
+#: :func:`generate` and :func:`count_moves` (issue #32).
+_MOVE_LINES = tuple(i for i, mask in enumerate(LINE_MASKS) if mask.bit_count() > 1)
+_GENERATE_TABLES = tuple(LINE_MOVES[i] for i in _MOVE_LINES)
+_COUNT_TABLES = tuple(LINE_COUNTS[i] for i in _MOVE_LINES)
+_GENERATE_KEYS = tuple(LINE_KEYS[i] for i in _MOVE_LINES)
+
+
 def generate(own: int, enemy: int) -> list:
     """Every legal non-pass move for the side owning ``own``, in the order of
     :func:`generate_by_rays`: by from-square, then direction."""
     x = own | (enemy << 64)
     moves: list = []
-    for line in map(_moves_of, LINE_MOVES, map(x.__and__, LINE_KEYS)):
+    # (operator.and_ over repeat(x): cheaper per call than the method x.__and__)
+    for line in map(_moves_of, _GENERATE_TABLES, map(and_, repeat(x), _GENERATE_KEYS)):
         if line:
             moves += line
     moves.sort(key=_order_key)
@@ -246,7 +258,7 @@ def generate(own: int, enemy: int) -> list:
 def count_moves(own: int, enemy: int) -> int:
     """``len(generate(own, enemy))``, without building the list."""
     x = own | (enemy << 64)
-    return sum(map(_count_of, LINE_COUNTS, map(x.__and__, LINE_KEYS)))
+    return sum(map(_count_of, _COUNT_TABLES, map(and_, repeat(x), _GENERATE_KEYS)))
 
 
 def initial_hash(black: int, white: int, to_move: int) -> int:
