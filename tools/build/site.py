@@ -52,6 +52,7 @@ from tools.build.layout import (
 )
 from tools.build.manifests import write_manifests
 from tools.build.minify_page import minify_in_place
+from tools.build.rules_i18n import bundle_rules
 from tools.build.stdlib import STDLIB, compiled_wheel, engine_stdlib
 from tools.build.wheel import build_wheel, package_files, project_version
 
@@ -157,6 +158,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
         if rel.name != SERVICE_WORKER:  # (written, then minified, at the end)
             copied.append(dest)
     minify_in_place(tmp, copied)
+    bundle_rules(stage / "games")  # (one file of rules pages per language, #33)
     for name, path in extra.items():
         shutil.copy2(path, tmp / name)
     engine = data.engine_data()

@@ -8,16 +8,18 @@
 // web/games/<game>/diagrams.json.
 //
 // In another language (docs/i18n.md, "The rules pages") the page is
-// web/games/<game>/rules.<lang>.html, the same fragment translated, and its
-// diagrams' words web/games/<game>/diagrams.<lang>.json; only the page's
-// language is fetched, and English stands in for a file that is missing.
+// translated in web/games/<game>/rules.<lang>.html and its diagrams' words
+// in diagrams.<lang>.json; the build puts a language's into one file,
+// games/rules.<lang>.json ({game: {html, words}}, tools/build/rules_i18n.py),
+// fetched once when a rules page is first shown in that language.  English
+// stands in for what is missing.
 
 import { language } from "../i18n/i18n.js";
 import { SOURCE } from "../i18n/languages.js";
 
 const GAME_ID = /^[a-z0-9-]+$/;
 const loaded = new Map(); // game id -> promise of its HTML fragment ("" when it has none)
-const words = new Map(); // game id -> promise of its diagrams' words in the page's language
+let bundle = null; // a promise of the page's language's rules ({game: {html, words}}), or of null
 
 const english = gameId =>
   import(`../games/${gameId}/rules.js`).then(
@@ -25,37 +27,35 @@ const english = gameId =>
     () => "",
   );
 
-/** A file of web/games/<gameId>/ in the page's language (`rules.<lang>.html`), or null. */
-function translated(gameId, name, read) {
+/** The rules of every game in the page's language, or null in English (or when missing). */
+function translated() {
   const lang = language();
   if (lang === SOURCE) return Promise.resolve(null);
-  return fetch(new URL(`../games/${gameId}/${name.replace("*", lang)}`, import.meta.url)).then(
-    r => (r.ok ? read(r) : null),
-    () => null,
-  );
+  if (!bundle) {
+    bundle = fetch(new URL(`../games/rules.${lang}.json`, import.meta.url)).then(
+      r => (r.ok ? r.json() : null),
+      () => null,
+    );
+  }
+  return bundle;
 }
 
 /** The rules fragment of `gameId` as written in the page's language, fetched once. */
 function fragment(gameId) {
   if (!GAME_ID.test(gameId)) return Promise.resolve("");
   if (!loaded.has(gameId)) {
-    const html = translated(gameId, "rules.*.html", r => r.text()).then(text => text || english(gameId));
+    const html = translated().then(all => all?.[gameId]?.html || english(gameId));
     loaded.set(gameId, html);
   }
   return loaded.get(gameId);
 }
 
 /** A promise of the words of `gameId`'s diagrams in the page's language:
- * `{players: {English name: name}, diagrams: {id: {title, caption, alt}}}`, or null
- * in English (the built rules-diagrams.json has English's) or when missing. */
+ * `{players: {English name: name}, diagrams: {id: {title, caption, alt}}}`,
+ * or null in English (the built rules-diagrams.json has English's) or when missing. */
 export function diagramWords(gameId) {
   if (!GAME_ID.test(gameId)) return Promise.resolve(null);
-  if (!words.has(gameId))
-    words.set(
-      gameId,
-      translated(gameId, "diagrams.*.json", r => r.json()),
-    );
-  return words.get(gameId);
+  return translated().then(all => all?.[gameId]?.words || null);
 }
 
 /** A promise of the rules page of a game as an HTML fragment ("" for a game
