@@ -1,9 +1,11 @@
-"""The rules pages and the manifest in the player's language (issue #33).
+"""The rules pages, the lessons and the manifest in the player's language (issue #33).
 
 In each language a rules page opens by its link with its text in that
 language (web/games/<game>/rules.<lang>.html) and every diagram's title,
 caption and text alternative in it (diagrams.<lang>.json); the page links the
 manifest of its language, whose name and description are that language's.
+A lesson step in German says its task in German, and a wrong move's why in
+German too (the engine's verdict is message ids the page formats).
 German and Hungarian, the longest, hold the rules page's layout at 1280x800 and
 360x640 (screenshots in ``$GAMUT_SHOTS`` or /tmp/gamut-i18n-shots).
 """
@@ -16,7 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, wait_engine_ready
 from playwright.sync_api import expect
 
 GAMES_DIR = ROOT / "web" / "games"
@@ -92,3 +94,31 @@ def test_the_page_links_the_manifest_of_its_language(new_context, site_url, lang
     if lang == "en":
         assert set(manifest["name_localized"]) == {"de", "fr", "es", "hu"}
         assert manifest["description_localized"]["de"].startswith("Spiele Lines of Action, EL, Escabel")
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_a_lesson_step_in_german_and_hungarian_says_its_task_and_a_wrong_moves_why(
+    new_context, site_url, lang
+):
+    words = catalog(lang)
+    for width, height in ((1280, 800), (360, 640)):
+        context = new_context(locale=LOCALES[lang], viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(site_url + "#learn/loa")
+        wait_engine_ready(page)
+        page.wait_for_function("() => document.documentElement.dataset.lesson === 'play'")
+        expect(page.locator("#lesson-title")).to_have_text(
+            words["lesson.learn"].replace("{game}", "Lines of Action")
+        )
+        expect(page.locator("#lesson-task")).to_have_text(words["lesson.loa.moving.column.task"])
+        page.locator('#lesson-board .hit[data-cell="d4"]').click()
+        page.locator('#lesson-board .hit[data-cell="d2"]').click()
+        page.wait_for_function("() => document.documentElement.dataset.lesson === 'wrong'")
+        said = words["lesson.notQuite"].replace("{why}", words["lesson.loa.moving.column.wrong.0"])
+        expect(page.locator("#lesson-status")).to_have_text(said)
+        expect(page.locator("#lesson-retry")).to_have_text(words["lesson.tryAgain"])
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{lang} at {width}x{height}: {overflow} px wider than the window"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"lesson-loa-{lang}-{width}x{height}.png"))
+        context.close()

@@ -123,3 +123,33 @@ test("each language but English has its own manifest file", () => {
     assert.notEqual(messages["manifest.description"], catalog("en")["manifest.description"], code);
   }
 });
+
+test("the lessons' titles, tasks and whys come from the catalog of the page's language", async () => {
+  const { lessonsInLanguage, whyOf, lessonKey } = await import("../../web/lessons/lessonwords.js");
+  const lessons = [
+    {
+      id: "moving",
+      title: "How pieces move",
+      steps: [{ id: "column", task: "Move the piece on d4 up its column." }],
+    },
+  ];
+  assert.equal(lessonKey("loa", "moving", "column", "task"), "lesson.loa.moving.column.task");
+  assert.deepEqual(lessonsInLanguage("loa", lessons), lessons); // (English: the engine's own words)
+  useCatalog("de", catalog("de"), catalog("en"));
+  try {
+    const [german] = lessonsInLanguage("loa", lessons);
+    assert.equal(german.title, catalog("de")["lesson.loa.moving.title"]);
+    assert.equal(german.steps[0].task, "Ziehe den Stein auf d4 seine Linie hinauf.");
+    const why = whyOf({
+      why: "English",
+      why_messages: [
+        { id: "lesson.why.notFrom", args: { move: "c3-c5", from: "d4" } },
+        { id: "lesson.loa.moving.column.miss", args: {} },
+      ],
+    });
+    assert.equal(why, "c3-c5 beginnt nicht auf d4. Zieh von d4 die d-Linie hinauf.");
+    assert.equal(whyOf({ why: "As said" }), "As said"); // (an engine without messages)
+  } finally {
+    useCatalog(SOURCE, catalog("en"));
+  }
+});
