@@ -19,6 +19,7 @@ import { SOURCE } from "../i18n/languages.js";
 
 const GAME_ID = /^[a-z0-9-]+$/;
 const loaded = new Map(); // game id -> promise of its HTML fragment ("" when it has none)
+/** @type {Promise<Record<string, {html?: string, words?: any}> | null> | null} */
 let bundle = null; // a promise of the page's language's rules ({game: {html, words}}), or of null
 
 const english = gameId =>
@@ -27,7 +28,8 @@ const english = gameId =>
     () => "",
   );
 
-/** The rules of every game in the page's language, or null in English (or when missing). */
+/** The rules of every game in the page's language, or null in English (or when missing).
+ * @returns {Promise<Record<string, {html?: string, words?: any}> | null>} */
 function translated() {
   const lang = language();
   if (lang === SOURCE) return Promise.resolve(null);
