@@ -112,3 +112,18 @@ def test_every_verdict_of_every_step_names_messages_the_catalogs_have(game):
                     for catalog in CATALOGS.values():
                         assert key in catalog
                 assert " ".join(said) == verdict.why, (step.id, move)
+
+
+def test_every_puzzle_theme_has_its_name_in_every_catalog():
+    """The page names a puzzle's theme from the catalogs (theme.puzzle.<id>):
+    English's name is the engine's, and every language has its own."""
+    from gamut.puzzles.themes import THEMES
+
+    for game, themes in THEMES.items():
+        for theme, name in themes.items():
+            key = f"theme.puzzle.{theme}"
+            assert CATALOGS["en"].get(key) == name, (game, key)
+            for lang, catalog in CATALOGS.items():
+                assert catalog.get(key, "").strip(), f"{lang} lacks {key}"
+                if lang != "en":
+                    assert catalog[key] != name, f"{lang} {key} is English's"

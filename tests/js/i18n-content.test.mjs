@@ -153,3 +153,16 @@ test("the lessons' titles, tasks and whys come from the catalog of the page's la
     useCatalog(SOURCE, catalog("en"));
   }
 });
+
+test("a puzzle's theme is named in the page's language, an unknown one by the engine's name or its id", async () => {
+  const { themeName } = await import("../../web/puzzles/puzzleview.js");
+  assert.equal(themeName({}, "double-threat"), "Double threat");
+  useCatalog("hu", catalog("hu"), catalog("en"));
+  try {
+    assert.equal(themeName({ "double-threat": "Double threat" }, "double-threat"), "Kettős fenyegetés");
+    assert.equal(themeName({ "new-one": "New one" }, "new-one"), "New one");
+    assert.equal(themeName({}, "new-one"), "new one");
+  } finally {
+    useCatalog(SOURCE, catalog("en"));
+  }
+});
