@@ -9,6 +9,7 @@
 // running), data-revision (counts the games opened).
 
 import { t, wordsReady } from "./i18n/i18n.js"; // (i18n hook, #33: first, so the catalog is fetched early)
+import "./i18n/manifest-link.js"; // (i18n hook, #33: the manifest in the page's language)
 import { Engine } from "./engine/engine.js";
 import { Board } from "./board/board.js";
 import { Computer } from "./engine/computer.js";

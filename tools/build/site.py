@@ -50,7 +50,9 @@ from tools.build.layout import (
     WEB,
     WEB_SKIP,
 )
+from tools.build.manifests import write_manifests
 from tools.build.minify_page import minify_in_place
+from tools.build.rules_i18n import bundle_rules
 from tools.build.stdlib import STDLIB, compiled_wheel, engine_stdlib
 from tools.build.wheel import build_wheel, package_files, project_version
 
@@ -156,6 +158,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
         if rel.name != SERVICE_WORKER:  # (written, then minified, at the end)
             copied.append(dest)
     minify_in_place(tmp, copied)
+    bundle_rules(stage / "games")  # (one file of rules pages per language, #33)
     for name, path in extra.items():
         shutil.copy2(path, tmp / name)
     engine = data.engine_data()
@@ -170,6 +173,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     (tmp / INDEX_HTML).write_text(page)
     for name in GAMES_FILES:
         fill_games(tmp / name, engine["games"])
+    write_manifests(tmp, engine["games"])  # (one per language, #33)
     (stage / "rules-diagrams.json").write_text(engine["rules_diagrams"])
     (stage / "first-moves").mkdir()
     for gid, text in engine["first_moves"].items():

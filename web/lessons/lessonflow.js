@@ -3,6 +3,8 @@
 // to start, what comes next, how much is done; and the ways to the page:
 // its address (#learn/<game>) and the header menu's links.
 
+import { t } from "../i18n/i18n.js";
+
 /** @typedef {{id: string, task: string, start: string, player: number, goal: any}} LessonStep */
 /** @typedef {{id: string, title: string, steps: LessonStep[]}} Lesson */
 /** @typedef {{lesson: Lesson, step: LessonStep, key: string, index: number, lessonIndex: number, stepIndex: number}} Placed */
@@ -74,7 +76,7 @@ export function lessonsMenuItems(games) {
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.href = `#learn/${info.id}`;
-    link.textContent = `Learn ${info.name}`;
+    link.textContent = t("lesson.learn", { game: info.name });
     item.append(link);
     return item;
   });

@@ -9,6 +9,8 @@ import { $ } from "../app/dom.js";
 import { pageBoard, showInLook } from "../board/pageboard.js";
 import { firstOpen, goalCells, nextStep, progressOf, stepsOf } from "./lessonflow.js";
 import { LessonStore } from "./lessonstore.js";
+import { lessonsInLanguage, whyOf } from "./lessonwords.js";
+import { t } from "../i18n/i18n.js";
 import { buildLessonPage, drawGames, drawPanel } from "./lessonview.js";
 
 const root = document.documentElement;
@@ -76,7 +78,7 @@ export class LessonPage {
     this.box.hidden = false;
     document.body.classList.add("learning");
     const info = this.games().find(g => g.id === game);
-    document.title = `${(info && info.name) || game}: lessons · Gamut`;
+    document.title = t("lesson.pageTitle", { game: (info && info.name) || game });
     drawGames(this.els, this.games(), game);
     if (game === this.game && this.steps.length && this.phase !== "failed") {
       root.dataset.lesson = this.phase; // (back to the step as it was left)
@@ -87,14 +89,14 @@ export class LessonPage {
     const asked = ++this.asked;
     this.steps = [];
     this._phase("loading");
-    this._say(info ? "Loading the lessons…" : `There are no lessons for “${game}”.`);
+    this._say(info ? t("lesson.loading") : t("lesson.noneFor", { game }));
     if (!info) return this._phase("failed");
     try {
       const answer = await this._list(game);
       if (asked !== this.asked) return;
-      this.steps = stepsOf(answer.lessons || []);
+      this.steps = stepsOf(lessonsInLanguage(game, answer.lessons || []));
       if (!this.steps.length) {
-        this._say(`There are no lessons for ${this.gameName} yet.`);
+        this._say(t("lesson.noneYet", { game: this.gameName }));
         return this._phase("failed");
       }
       await this._start(firstOpen(this.steps, this.store.done(game)), asked);
@@ -109,7 +111,7 @@ export class LessonPage {
     this.box.hidden = true;
     document.body.classList.remove("learning");
     document.body.classList.toggle("has-palette", !$("palette").hidden); // (the game's board's palette again)
-    document.title = "Gamut";
+    document.title = "Gamut"; // i18n: not words (the site's name)
     delete root.dataset.lesson;
   }
 
@@ -124,7 +126,7 @@ export class LessonPage {
 
   _failed(err, asked) {
     if (asked !== this.asked) return;
-    this._say(`The lesson could not be shown: ${sentence((err && err.message) || err)}`);
+    this._say(t("lesson.failed", { error: sentence((err && err.message) || err) }));
     this._phase("failed");
   }
 
@@ -160,7 +162,7 @@ export class LessonPage {
   /** "Your move, as Black." (the seat that moves in this step). */
   _yourMove() {
     const seat = this.startView && this.startView.players[this.startView.to_move];
-    return seat ? `Your move, as ${seat.name}.` : "Your move.";
+    return seat ? t("lesson.yourMoveAs", { seat: seat.name }) : t("lesson.yourMove");
   }
 
   /** The step's position on the board, live for the player's move. */
@@ -198,11 +200,11 @@ export class LessonPage {
     if (r.ok) {
       this.store.mark(this.game, here.key);
       this._phase("right");
-      this._say(`Well done! ${r.why}`);
+      this._say(t("lesson.wellDone", { why: whyOf(r) }));
       this.els.next.focus({ preventScroll: true });
     } else {
       this._phase("wrong");
-      this._say(`Not quite: ${r.why}`);
+      this._say(t("lesson.notQuite", { why: whyOf(r) }));
       this.els.retry.focus({ preventScroll: true });
     }
   }
@@ -213,7 +215,7 @@ export class LessonPage {
     this.line = [];
     this._show(this.startView);
     this._mark();
-    this._say(`Taken back. ${this._yourMove()}`);
+    this._say(t("lesson.takenBack", { yourMove: this._yourMove() }));
     this._play();
   }
 
@@ -223,7 +225,7 @@ export class LessonPage {
     const index = nextStep(this.steps, this.index, this.store.done(this.game));
     if (index === null) {
       this._phase("finished");
-      this._say(`You have done every lesson of ${this.gameName}: play a game, or try its puzzles.`);
+      this._say(t("lesson.allDone", { game: this.gameName }));
       return;
     }
     await this.openStep(index);
@@ -247,12 +249,12 @@ export class LessonPage {
   async _illegal(clicks, message) {
     if (message) return this._say(message);
     const r = await this.engine.explain(this.steps[this.index].step.start, [], clicks);
-    this._say(sentence((r && r.message) || "That is not a legal move here."));
+    this._say(sentence((r && r.message) || t("lesson.illegal")));
   }
 
   _refused() {
-    if (this.phase === "wrong") this._say("Press Try again to take the move back.");
-    else if (this.phase === "right") this._say("Done: press Next for the next step.");
+    if (this.phase === "wrong") this._say(t("lesson.pressTryAgain"));
+    else if (this.phase === "right") this._say(t("lesson.pressNext"));
   }
 
   // -- drawing -----------------------------------------------------------------------------------
@@ -279,7 +281,7 @@ export class LessonPage {
     const problem = this.store.tell();
     if (problem) {
       this.els.storage.hidden = false;
-      this.els.storage.textContent = `Your lessons cannot be saved in this browser (${problem}): they are kept until the page is closed.`;
+      this.els.storage.textContent = t("lesson.cannotSave", { problem });
     }
   }
 

@@ -5,6 +5,7 @@
 // drawn from the controller's state, never starting anything itself.
 
 import { h } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -16,24 +17,32 @@ export function buildLessonPage(box, on) {
   svg.setAttribute("class", "board");
   svg.setAttribute("viewBox", "0 0 8 8");
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", "Lesson board");
+  svg.setAttribute("aria-label", t("lesson.board"));
   const els = {
     svg,
     palette: h("div", {
       id: "lesson-palette",
       class: "palette",
       role: "toolbar",
-      "aria-label": "Numbers",
+      "aria-label": t("lesson.numbers"),
       hidden: true,
     }),
     actions: h("div", { id: "lesson-board-actions", class: "actions" }),
     games: h("span", { class: "lesson-games" }),
-    title: h("h1", { id: "lesson-title" }, "Lessons"),
+    title: h("h1", { id: "lesson-title" }, t("lesson.lessons")),
     subtitle: h("p", { id: "lesson-subtitle", class: "subtitle" }),
     task: h("p", { id: "lesson-task", class: "lesson-task" }),
     status: h("p", { id: "lesson-status", class: "lesson-status", role: "status", "aria-live": "polite" }),
-    retry: h("button", { type: "button", id: "lesson-retry", onclick: on.retry, hidden: true }, "Try again"),
-    next: h("button", { type: "button", id: "lesson-next", onclick: on.next, hidden: true }, "Next"),
+    retry: h(
+      "button",
+      { type: "button", id: "lesson-retry", onclick: on.retry, hidden: true },
+      t("lesson.tryAgain"),
+    ),
+    next: h(
+      "button",
+      { type: "button", id: "lesson-next", onclick: on.next, hidden: true },
+      t("lesson.next"),
+    ),
     list: h("div", { id: "lesson-list", class: "lesson-list" }),
     progress: h("p", { id: "lesson-progress", class: "lesson-progress" }),
     reset: h(
@@ -43,9 +52,9 @@ export function buildLessonPage(box, on) {
         id: "lesson-reset",
         class: "quiet",
         onclick: on.reset,
-        title: "Forget the steps done in this game",
+        title: t("lesson.resetTitle"),
       },
-      "Reset",
+      t("lesson.reset"),
     ),
     storage: h("p", { id: "lesson-storage", class: "lesson-storage", hidden: true }),
   };
@@ -60,8 +69,8 @@ export function buildLessonPage(box, on) {
       { class: "panel lesson-panel", "aria-labelledby": "lesson-title" },
       h(
         "nav",
-        { class: "lesson-nav", "aria-label": "Lesson pages" },
-        h("a", { href: "#", id: "lesson-back" }, "Back to the game"),
+        { class: "lesson-nav", "aria-label": t("lesson.nav") },
+        h("a", { href: "#", id: "lesson-back" }, t("lesson.back")),
         els.games,
       ),
       h("div", { class: "game-head" }, els.title, els.subtitle),
@@ -72,7 +81,7 @@ export function buildLessonPage(box, on) {
       h(
         "section",
         { class: "lesson-record", "aria-labelledby": "lesson-record-title" },
-        h("h2", { id: "lesson-record-title" }, "Steps"),
+        h("h2", { id: "lesson-record-title" }, t("lesson.steps")),
         els.list,
         h("div", { class: "lesson-progress-row" }, els.progress, els.reset),
         els.storage,
@@ -85,7 +94,7 @@ export function buildLessonPage(box, on) {
 /** The links to the other games' lessons, the game shown marked. */
 export function drawGames(els, games, current) {
   els.games.replaceChildren(
-    "Learn: ",
+    t("lesson.learnOthers"),
     ...games.flatMap((g, i) => [
       i ? " · " : "",
       g.id === current
@@ -99,14 +108,18 @@ export function drawGames(els, games, current) {
 export function drawPanel(els, state) {
   const { phase, steps, index, done } = state;
   const here = steps[index];
-  els.title.textContent = `Learn ${state.gameName}`;
+  els.title.textContent = t("lesson.learn", { game: state.gameName });
   els.subtitle.textContent = here
-    ? `${here.lesson.title} · step ${here.stepIndex + 1} of ${here.lesson.steps.length}`
+    ? t("lesson.subtitle", {
+        lesson: here.lesson.title,
+        n: here.stepIndex + 1,
+        total: here.lesson.steps.length,
+      })
     : "";
   els.task.textContent = here ? here.step.task : "";
   els.retry.hidden = phase !== "wrong";
   els.next.hidden = phase !== "right";
-  els.next.textContent = state.last ? "Done" : "Next";
+  els.next.textContent = t(state.last ? "lesson.done" : "lesson.next");
   if (phase === "right") els.task.dataset.kind = "good";
   else delete els.task.dataset.kind;
   const byLesson = [];
@@ -145,7 +158,11 @@ export function drawPanel(els, state) {
                 h(
                   "span",
                   { class: "visually-hidden" },
-                  `${done.has(s.key) ? "Done: " : ""}step ${s.stepIndex + 1}: ${s.step.task}`,
+                  t("lesson.stepItem", {
+                    done: done.has(s.key) ? "yes" : "no",
+                    n: s.stepIndex + 1,
+                    task: s.step.task,
+                  }),
                 ),
               ),
             ),
@@ -154,5 +171,5 @@ export function drawPanel(els, state) {
       ),
     ),
   );
-  els.progress.textContent = `${state.progress.done} of ${state.progress.total} steps done`;
+  els.progress.textContent = t("lesson.progress", { done: state.progress.done, total: state.progress.total });
 }

@@ -226,7 +226,12 @@ export function drawRecord(els, record, change, puzzle) {
   );
 }
 
-/** A theme's words (the engine's list), else its id. */
+/** A theme's name in the page's language: the catalog's theme.puzzle.<id>
+ * (the engine lists its themes' ids with English names, py/gamut/puzzles/themes.py),
+ * else the engine's name, else its id. */
 export function themeName(themes, id) {
+  const key = `theme.puzzle.${id}`;
+  const own = t(key);
+  if (own !== key) return own;
   return (themes && themes[id]) || String(id || "").replace(/-/g, " ");
 }

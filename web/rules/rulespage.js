@@ -9,7 +9,7 @@
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { BoardDrawing } from "../board/board-draw.js";
-import { rulesHtml } from "./rules.js";
+import { diagramWords, rulesHtml } from "./rules.js";
 import { format } from "../model/url.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -66,14 +66,14 @@ ${text}`;
   page.dataset.game = gameId;
   markPicked(gameId);
   document.body.classList.add("reading-rules");
-  document.title = `${(info && info.name) || gameId}: rules · Gamut`;
+  document.title = t("rules.pageTitle", { game: (info && info.name) || gameId });
   window.scrollTo(0, 0);
   const figures = [...page.querySelectorAll("figure[data-diagram]")];
   page.dataset.diagrams = "loading";
-  loadDiagrams().then(
-    data => {
+  Promise.all([loadDiagrams(), diagramWords(gameId)]).then(
+    ([data, words]) => {
       if (page.hidden || page.dataset.game !== gameId) return;
-      const byId = new Map((data[gameId] || []).map(d => [d.id, d]));
+      const byId = new Map((data[gameId] || []).map(d => [d.id, inLanguage(d, words)]));
       for (const fig of figures) {
         const d = byId.get(fig.dataset.diagram);
         if (d) drawFigure(fig, d);
@@ -130,6 +130,43 @@ export function tryLink(d) {
     ply: d.play.length ? 0 : null,
     start: d.position,
   });
+}
+
+/** Diagram `d` of the build (English words) with `words`' title, caption
+ * and text alternative (rules.js diagramWords) when the page's language has
+ * them.  The text alternative is the translated sentence, then each player's
+ * pieces and markers by cell, read from the diagram's view, as the build
+ * writes English's (tools/build/data.py describe_diagram). */
+export function inLanguage(d, words) {
+  const own = words && words.diagrams && words.diagrams[d.id];
+  if (!own) return d;
+  const view = d.view;
+  const names = view.players.map(p => (words.players && words.players[p.name]) || p.name);
+  const parts = [own.alt || own.title];
+  names.forEach((player, seat) => {
+    const cells = view.pieces.filter(p => p.owner === seat).map(p => pieceText(p, names));
+    if (cells.length) parts.push(t("diagram.pieces", { player, cells: cells.join(", ") }));
+  });
+  names.forEach((player, seat) => {
+    const cells = (view.markers || []).filter(m => m.owner === seat).map(m => m.cell);
+    if (cells.length) parts.push(t("diagram.markers", { player, cells: cells.join(", ") }));
+  });
+  if (!view.pieces.length) parts.push(t("diagram.empty"));
+  const alt = `${parts.filter(Boolean).join(". ")}.`;
+  return { ...d, title: own.title, caption: own.caption, alt };
+}
+
+/** One piece of a diagram's text alternative: its cell, with its written
+ * number or, for a stack, the players from the bottom up. */
+function pieceText(piece, names) {
+  const stack = piece.stack || [];
+  if (stack.length > 1)
+    return t("diagram.stack", {
+      cell: piece.cell,
+      count: stack.length,
+      players: stack.map(s => names[s]).join(", "),
+    });
+  return "label" in piece ? `${piece.cell} ${piece.label}` : piece.cell;
 }
 
 function drawFigure(fig, d) {

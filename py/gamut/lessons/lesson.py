@@ -16,6 +16,7 @@ __all__ = [
     "Step",
     "Lesson",
     "Verdict",
+    "WHY",
     "check",
     "position_of",
     "taken",
@@ -78,9 +79,41 @@ class Lesson:
 @dataclass(frozen=True)
 class Verdict:
     ok: bool
-    why: str
+    why: str  # in English (the tests and the command line read it)
     move: str  # the move as the engine writes it
     after: State
+    # the why as messages for the page to put in the player's language
+    # (docs/i18n.md): a step's own words by field ("well", "miss",
+    # "wrong.<n>"), or one of WHY's, ``{"id": "lesson.why.<name>", "args"}``
+    parts: tuple[str | dict[str, Any], ...] = ()
+
+
+#: The checker's own reasons (a goal not met), as message ids of the page's
+#: catalogs (``lesson.why.<name>``) with their English, which ``why`` says.
+WHY = {
+    "notFrom": "{move} does not start from {from}.",
+    "takesNothing": "{move} takes nothing.",
+    "goesOn": "After {move} the game goes on.",
+    "notConnected": "After {move}, {a} and {b} are still not connected.",
+    "replyWins": "After {move}, {reply} still wins for your opponent.",
+    "noChain": "After {move} your stacks do not yet join your two edges.",
+    "replyBreaks": "After {move}, the reply {reply} breaks your chain.",
+    "threatLeftOut": "You threaten on {cells} too, and a threat left out does not count.",
+    "outcome": "{reason}.",
+}
+
+
+def reason(name: str, **args: str) -> dict[str, Any]:
+    """One of :data:`WHY` as a message: ``{"id", "args"}``."""
+    return {"id": f"lesson.why.{name}", "args": args}
+
+
+def english(message: dict[str, Any]) -> str:
+    """A :func:`reason` message in English."""
+    text = WHY[message["id"].rpartition(".")[2]]
+    for key, value in message["args"].items():
+        text = text.replace("{" + key + "}", value)
+    return text
 
 
 def position_of(step: Step) -> State:
@@ -100,12 +133,15 @@ def check(step: Step, text: str) -> Verdict:
         raise IllegalMoveError(f"{before.move_text(move)} is not a legal move here")
     name = before.move_text(move)
     after = before.play(move)
-    met, reason = _judge(step.goal, before, name, after)
+    met, why_not = _judge(step.goal, before, name, after)
     if met:
-        return Verdict(True, step.well, name, after)
-    own = dict(step.wrong).get(name)
-    why = own or " ".join(part for part in (reason, step.miss) if part)
-    return Verdict(False, why, name, after)
+        return Verdict(True, step.well, name, after, ("well",))
+    own = [i for i, (move, _) in enumerate(step.wrong) if move == name]
+    if own:
+        return Verdict(False, step.wrong[own[0]][1], name, after, (f"wrong.{own[0]}",))
+    parts: tuple[str | dict[str, Any], ...] = (*([why_not] if why_not else []), "miss")
+    why = " ".join(part for part in (english(why_not) if why_not else "", step.miss) if part)
+    return Verdict(False, why, name, after, parts)
 
 
 _STEP_KEYS = {"id", "task", "start", "play", "goal", "moves", "well", "miss", "wrong"}
@@ -214,9 +250,11 @@ def answer_check(params: dict[str, Any]) -> dict[str, Any]:
         raise RequestError(f"the lesson {lesson_id} has no step {excerpt(step_id)}")
     verdict = check(step, text)
     line = [verdict.move]
+    key = f"lesson.{game}.{lesson.id}.{step.id}."
     return {
         "ok": verdict.ok,
         "why": verdict.why,
+        "why_messages": [{"id": key + p, "args": {}} if isinstance(p, str) else p for p in verdict.parts],
         "move": verdict.move,
         "line": line,
         "view": view_of(verdict.after, 1),
@@ -254,61 +292,61 @@ def _wins(state: State, seat: int) -> bool:
     return outcome is not None and outcome.winner == seat
 
 
-def _judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, str]:
-    """(met, why not in the engine's words: "" when the step says it best)."""
+def _judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, dict[str, Any] | None]:
+    """(met, why not as a :func:`reason`: None when the step says it best)."""
     seat = before.to_move
     kind = goal.kind
     if kind == "move":
-        return name in goal.moves, ""
+        return name in goal.moves, None
     if kind == "reach":
         clicks = _clicks(before, name)
         if not clicks or clicks[0] != goal.frm:
-            return False, f"{name} does not start from {goal.frm}."
-        return clicks[-1] == goal.to, ""
+            return False, reason("notFrom", move=name, **{"from": goal.frm})
+        return clicks[-1] == goal.to, None
     if kind == "capture":
         if goal.frm and _clicks(before, name)[:1] != [goal.frm]:
-            return False, f"{name} does not start from {goal.frm}."
+            return False, reason("notFrom", move=name, **{"from": goal.frm})
         got = taken(before, after)
         if not got:
-            return False, f"{name} takes nothing."
-        return set(goal.cells) <= got, ""
+            return False, reason("takesNothing", move=name)
+        return set(goal.cells) <= got, None
     if kind == "win":
         if _wins(after, seat):
-            return True, ""
+            return True, None
         outcome = after.outcome()
         if outcome is not None:
-            return False, f"{outcome.reason}."
-        return False, f"After {name} the game goes on."
+            return False, reason("outcome", reason=outcome.reason)
+        return False, reason("goesOn", move=name)
     if kind == "chain":
         return _chain(before, name, after)
     if kind == "connect":
         a, b = goal.cells
-        return _connected(after, a, b), f"After {name}, {a} and {b} are still not connected."
+        return _connected(after, a, b), reason("notConnected", move=name, a=a, b=b)
     if kind == "declare":
         return _declared_right(before, name)
     if kind == "defend":
         outcome = after.outcome()
         if outcome is not None and outcome.winner is not None and outcome.winner != seat:
-            return False, f"{outcome.reason}."
+            return False, reason("outcome", reason=outcome.reason)
         for reply in after.legal_moves():
             if _wins(after.play(reply), after.to_move):
-                return False, f"After {name}, {after.move_text(reply)} still wins for your opponent."
-        return True, ""
+                return False, reason("replyWins", move=name, reply=after.move_text(reply))
+        return True, None
     raise GamutError(f"unknown goal kind {kind!r}")  # (Goal checks its kind: never reached)
 
 
-def _chain(before: State, name: str, after: State) -> tuple[bool, str]:
+def _chain(before: State, name: str, after: State) -> tuple[bool, dict[str, Any] | None]:
     """Escabel: a chain joins the mover's edges after the move, and every
     reply leaves it standing (the game decides at the start of a turn)."""
     seat = before.to_move
     if _wins(after, seat):
-        return True, ""
+        return True, None
     if after.is_over() or not after.has_chain(seat ^ after.swapped):  # type: ignore[attr-defined]
-        return False, f"After {name} your stacks do not yet join your two edges."
+        return False, reason("noChain", move=name)
     for reply in after.legal_moves():
         if not _wins(after.play(reply), seat):
-            return False, f"After {name}, the reply {after.move_text(reply)} breaks your chain."
-    return True, ""
+            return False, reason("replyBreaks", move=name, reply=after.move_text(reply))
+    return True, None
 
 
 def _connected(state: State, a: str, b: str) -> bool:
@@ -328,13 +366,12 @@ def _connected(state: State, a: str, b: str) -> bool:
     return bool(connection.grow(geo, 1 << ia, own, cut_ne, cut_nw) >> ib & 1)
 
 
-def _declared_right(before: State, name: str) -> tuple[bool, str]:
+def _declared_right(before: State, name: str) -> tuple[bool, dict[str, Any] | None]:
     """EL's declaration: every cell where the mover threatens (the engine
     lets only those be marked, so what can be wrong is a cell left out)."""
     threats = {cell for cell, _ in before.threats()[before.to_move]}  # type: ignore[attr-defined]
     marked = set() if name.endswith(":-") else set(name.partition(":")[2].split(","))
     left = sorted(threats - marked)
     if not left:
-        return True, ""
-    cells = ", ".join(left)
-    return False, f"You threaten on {cells} too, and a threat left out does not count."
+        return True, None
+    return False, reason("threatLeftOut", cells=", ".join(left))

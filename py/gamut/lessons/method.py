@@ -29,12 +29,14 @@ def m_lessons(params: Params) -> dict[str, Any]:
 
 @method("lesson_check")
 def m_lesson_check(params: Params) -> dict[str, Any]:
-    """``lesson_check({game, lesson, step, move})``: ``{ok, why, move,
-    line, view}``: whether ``move`` (legal in the step's position, else an
-    ``IllegalMoveError`` saying why) meets the step's goal; ``why`` says why
-    it does (the idea of the step) or why not, ``move`` is the move as the
-    engine writes it, ``line`` that move alone and ``view`` the position
-    after it, to draw."""
+    """``lesson_check({game, lesson, step, move})``: ``{ok, why,
+    why_messages, move, line, view}``: whether ``move`` (legal in the step's
+    position, else an ``IllegalMoveError`` saying why) meets the step's
+    goal; ``why`` says why it does (the idea of the step) or why not, in
+    English, and ``why_messages`` the same as message ids with arguments
+    (``[{id, args}]``, said one after the other) for the page's catalogs;
+    ``move`` is the move as the engine writes it, ``line`` that move alone
+    and ``view`` the position after it, to draw."""
     from .lesson import answer_check
 
     return answer_check(params)

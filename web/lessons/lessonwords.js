@@ -1,0 +1,28 @@
+// The lessons' words in the page's language (#33, docs/i18n.md "The
+// lessons"): the engine's lessons come with their English texts, and the
+// catalogs hold every one under an id made of the game's, the lesson's and
+// the step's ids (lesson.<game>.<lesson>.title, lesson.<game>.<lesson>.<step>.task);
+// the engine's verdict on a move says its why as message ids with arguments
+// (lesson_check's why_messages), formatted here.
+
+import { t } from "../i18n/i18n.js";
+
+/** The catalog's id of a lesson's text: its title (no step) or a step's field. */
+export const lessonKey = (game, lessonId, stepId, field) =>
+  stepId ? `lesson.${game}.${lessonId}.${stepId}.${field}` : `lesson.${game}.${lessonId}.title`;
+
+/** The engine's lessons of `game` with their titles and tasks in the page's language. */
+export function lessonsInLanguage(game, lessons) {
+  return lessons.map(lesson => ({
+    ...lesson,
+    title: t(lessonKey(game, lesson.id)),
+    steps: lesson.steps.map(step => ({ ...step, task: t(lessonKey(game, lesson.id, step.id, "task")) })),
+  }));
+}
+
+/** The why of a verdict (lesson_check's answer) in the page's language. */
+export function whyOf(verdict) {
+  const parts = verdict.why_messages;
+  if (!Array.isArray(parts) || !parts.length) return verdict.why || "";
+  return parts.map(m => t(m.id, m.args || {})).join(" ");
+}
