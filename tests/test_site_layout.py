@@ -43,6 +43,19 @@ def sw_constants(site: Path) -> tuple[str, list[str]]:
     return version, listed
 
 
+def info_build(site: Path) -> str:
+    return build.build_info(site)["build"]
+
+
+def sw_language_files(site: Path) -> dict[str, list[str]]:
+    """sw.js's LANGUAGE_FILES, {code: [file, ...]} (minified: keys may lose their quotes)."""
+    text = re.search(r"\bLANGUAGE_FILES\s*=\s*\{(.*?)\}", (site / "sw.js").read_text(), re.S)[1]
+    return {
+        code: json.loads("[" + items + "]")
+        for code, items in re.findall(r'"?([a-z]{2,3})"?\s*:\s*\[(.*?)\]', text, re.S)
+    }
+
+
 @pytest.mark.slow
 def test_only_fixed_names_stay_outside_the_build_and_pyodide_folders(sites):
     site = sites["A"]
@@ -103,7 +116,18 @@ def test_the_service_worker_caches_every_file_of_its_build(sites):
     site = sites["A"]
     version, listed = sw_constants(site)
     assert version == build.build_info(site)["version"]
-    assert listed[0] == "./" and sorted(listed[1:]) == sorted(files(site) - {"sw.js"})
+    # every file: those every visitor needs, and each language's but English's
+    languages = sw_language_files(site)
+    assert sorted(languages) == ["de", "es", "fr", "hu"]
+    for code, own in languages.items():
+        assert {f"{info_build(site)}i18n/{code}.json", f"{info_build(site)}games/rules.{code}.json"} <= set(
+            own
+        )
+        assert f"manifest.{code}.webmanifest" in own
+        assert not {f for f in own if f".{code}." not in f and f"/{code}." not in f}
+    language_files = [f for own in languages.values() for f in own]
+    assert listed[0] == "./" and sorted(listed[1:] + language_files) == sorted(files(site) - {"sw.js"})
+    assert f"{info_build(site)}i18n/en.json" in listed
     # sw.js tells the folders whose files never change under one name by this pattern
     immutable = re.search(r"\bIMMUTABLE\s*=\s*/(.*?)/[;,]", (site / "sw.js").read_text())[1]
     assert immutable.replace("\\/", "/") == f"^(?:{build.BUILD_DIR}|{build.PYODIDE_DIR})/"

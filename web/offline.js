@@ -48,7 +48,8 @@ export async function registerOffline({ after = null } = {}) {
 }
 
 function sayHello(worker) {
-  worker?.postMessage({ type: "hello", build: BUILD });
+  // (with the page's language, whose files the service worker then keeps)
+  worker?.postMessage({ type: "hello", build: BUILD, lang: document.documentElement.lang });
 }
 
 /** The build a service worker serves ("build?"), or null if it does not say

@@ -33,6 +33,12 @@ const VERSION = "__GAMUT_VERSION__";
 const FILES = [
   /*__GAMUT_FILES__*/
 ];
+// The files of each language but English ({code: [file, ...]}: its catalog,
+// its rules pages, its manifest): a first visit caches those of the
+// browser's languages only, and a page says which language it shows
+// ("hello"), whose files are then kept: a visitor downloads English and
+// their own language, not every language (tools/build/sizes.py).
+const LANGUAGE_FILES = /*__GAMUT_LANGUAGE_FILES__*/ {};
 const CACHE = `gamut-${VERSION}`;
 const CLIENTS = "gamut-clients"; // {client id: build} of the open pages
 const SCOPE = new URL("./", self.location.href).href;
@@ -46,7 +52,7 @@ self.addEventListener("install", event => {
       const cache = await caches.open(CACHE);
       const others = await otherBuildCaches();
       await Promise.all(
-        FILES.map(async file => {
+        [...FILES, ...browserLanguages().flatMap(code => LANGUAGE_FILES[code])].map(async file => {
           const url = new URL(file, SCOPE).href;
           if (IMMUTABLE.test(file)) {
             for (const other of others) {
@@ -97,7 +103,13 @@ self.addEventListener("message", event => {
     event.ports[0]?.postMessage({ type: "build", build: VERSION });
   } else if (msg.type === "hello" && typeof msg.build === "string" && event.source) {
     // a page says which build it runs; a page that reloaded may have freed an old build
-    event.waitUntil(note(event.source.id, msg.build).then(tidy));
+    // (and which language it shows: that language's files are kept too)
+    event.waitUntil(
+      Promise.all([
+        note(event.source.id, msg.build).then(tidy),
+        msg.build === VERSION && keepLanguage(msg.lang),
+      ]),
+    );
   }
 });
 
@@ -123,10 +135,41 @@ self.addEventListener("fetch", event => {
         const kept = await other.match(request, { ignoreSearch: true });
         if (kept) return kept;
       }
-      return fetch(request);
+      const response = await fetch(request);
+      // a language's file the page fetched: kept for offline use like the rest
+      const url = request.url.split(/[?#]/)[0];
+      if (response.ok && LANGUAGE_URLS.has(url)) event.waitUntil(cache.put(url, response.clone()));
+      return response;
     })(),
   );
 });
+
+const LANGUAGE_URLS = new Set(
+  Object.values(LANGUAGE_FILES)
+    .flat()
+    .map(file => new URL(file, SCOPE).href),
+);
+
+/** The languages of ours the browser asks for (the primary subtags of
+ * navigator.languages; English's files are everyone's). */
+function browserLanguages() {
+  const codes = (self.navigator?.languages ?? []).map(tag => String(tag).toLowerCase().split("-")[0]);
+  return [...new Set(codes)].filter(code => Object.hasOwn(LANGUAGE_FILES, code));
+}
+
+/** Cache the files of language `code` (a page shows it) not cached yet. */
+async function keepLanguage(code) {
+  if (typeof code !== "string" || !Object.hasOwn(LANGUAGE_FILES, code)) return;
+  const cache = await caches.open(CACHE);
+  await Promise.all(
+    LANGUAGE_FILES[code].map(async file => {
+      const url = new URL(file, SCOPE).href;
+      if (await cache.match(url)) return;
+      const response = await fetch(url);
+      if (response.ok) await cache.put(url, response);
+    }),
+  ).catch(() => {}); // (offline now: a later visit online fetches them)
+}
 
 /** The caches of other builds' files (newest first is not known: any order). */
 async function otherBuildCaches() {

@@ -45,6 +45,21 @@ APP_SCRIPT = "app.js"
 SERVICE_WORKER = "sw.js"
 SW_VERSION_MARKER = "__GAMUT_VERSION__"
 SW_FILES_MARKER = "/*__GAMUT_FILES__*/"
+# ... and the files of each language but English, {code: [file, ...]}.
+SW_LANGUAGE_FILES_MARKER = "/*__GAMUT_LANGUAGE_FILES__*/ {}"
+# A file that belongs to one language of the page (its catalog, its rules
+# pages, its manifest: i18n/de.json, games/rules.de.json,
+# manifest.de.webmanifest); English's are everyone's.
+LANGUAGE_FILE = re.compile(r"(?:.*/)?(?:i18n/|rules\.|manifest\.)([a-z]{2,3})\.(?:json|webmanifest)")
+
+
+def language_of(name: str) -> str | None:
+    """The language (a code other than English) whose file ``name`` (a path
+    in the site) is, or None for a file every visitor needs."""
+    m = LANGUAGE_FILE.fullmatch(name)
+    return m.group(1) if m and m.group(1) != "en" else None
+
+
 # The web app manifest.
 MANIFEST = "manifest.webmanifest"
 # Where the page and the manifest name the games ("Play __GAMUT_GAMES__ in your

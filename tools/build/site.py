@@ -46,9 +46,11 @@ from tools.build.layout import (
     SCRIPT_MARKERS,
     SERVICE_WORKER,
     SW_FILES_MARKER,
+    SW_LANGUAGE_FILES_MARKER,
     SW_VERSION_MARKER,
     WEB,
     WEB_SKIP,
+    language_of,
 )
 from tools.build.manifests import write_manifests
 from tools.build.minify_page import minify_in_place
@@ -214,11 +216,20 @@ def write_service_worker(tmp: Path, version: str) -> None:
     sw = (WEB / SERVICE_WORKER).read_text()
     if SW_VERSION_MARKER not in sw or SW_FILES_MARKER not in sw:
         raise SystemExit(f"web/{SERVICE_WORKER} lacks its {SW_VERSION_MARKER} / {SW_FILES_MARKER} markers")
+    if SW_LANGUAGE_FILES_MARKER not in sw:
+        raise SystemExit(f"web/{SERVICE_WORKER} lacks its {SW_LANGUAGE_FILES_MARKER} marker")
     files = sorted(
         p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file() and p.name != SERVICE_WORKER
     )
-    sw = sw.replace(SW_VERSION_MARKER, version).replace(
-        SW_FILES_MARKER, ", ".join(json.dumps(f) for f in ["./", *files])
+    languages: dict[str, list[str]] = {}
+    for f in files:
+        if (code := language_of(f)) is not None:
+            languages.setdefault(code, []).append(f)
+    shared = [f for f in files if language_of(f) is None]
+    sw = (
+        sw.replace(SW_VERSION_MARKER, version)
+        .replace(SW_FILES_MARKER, ", ".join(json.dumps(f) for f in ["./", *shared]))
+        .replace(SW_LANGUAGE_FILES_MARKER, json.dumps(languages))
     )
     (tmp / SERVICE_WORKER).write_text(sw)
 
