@@ -26,6 +26,16 @@ export const when = ms => {
   return (days < 1 ? formatsOf().time : formatsOf().date).format(ms);
 };
 
+/** A row's buttons.  They wrap onto a second line when the row is narrow
+ * (a phone; German's or Hungarian's longer words): end.css's
+ * `.game-actions`, meant for the game's own row, keeps its buttons on one
+ * line, which here would push the first ones out of the row. */
+function rowActions(...buttons) {
+  const box = h("div", { class: "game-actions" }, ...buttons);
+  box.style.setProperty("flex-wrap", "wrap");
+  return box;
+}
+
 /** The small drawing of a game's last position (blank without one: the
  * list puts the drawings in a few at a time, gameslist.js). */
 export function thumbnail(thumb) {
@@ -100,9 +110,7 @@ export function gameRow(list, { id, name, game, summary, updated }) {
           .join(" · "),
       ),
     ),
-    h(
-      "div",
-      { class: "game-actions" },
+    rowActions(
       h(
         "button",
         {
@@ -162,9 +170,7 @@ export function damagedRow(list, { id, problem }) {
       h("b", { class: "game-title" }, t("library.damagedGame")),
       h("span", { class: "game-meta" }, t("library.cannotOpen", { problem })),
     ),
-    h(
-      "div",
-      { class: "game-actions" },
+    rowActions(
       h(
         "button",
         {
