@@ -120,10 +120,12 @@ test("the scanner finds the words a regression would write, and passes what is n
     'h("span", { "aria-label": "two players on one screen" });',
     'box.setAttribute("aria-label", "Moves, in words");',
     `say(\`${PLACEHOLDER} resigned.\`);`,
+    'h("button", { type: "button", "data-act": "delete" }, "Delete");',
+    `meta.textContent = \`${PLACEHOLDER} move${PLACEHOLDER}\`;`,
   ].join("\n");
   assert.deepEqual(
     wordsIn(fixture).map(w => w.line),
-    [1, 2, 3, 4, 5, 6],
+    [1, 2, 3, 4, 5, 6, 7, 8],
   );
   const clean = [
     "// Resign the game, says the comment",
@@ -131,6 +133,8 @@ test("the scanner finds the words a regression would write, and passes what is n
     'button.textContent = t("game.resign");',
     'h("div", { class: "setting-check setting-themes", id: "sound-toggle" });',
     'if (event.key === "Escape" || event.key === "ArrowLeft") close();',
+    'if (e.key !== "Delete") return;',
+    'switch (e.key) { case "Home": first(); }',
     "const re = /[\"'](Words)/;",
     'console.warn("The catalog is gone");',
     'throw new Error("A bad argument");',
