@@ -151,7 +151,7 @@ def test_twenty_thousand_games_imported_listed_and_searched_with_no_long_task(
     # the import shows its progress, and can be cancelled
     expect(page.locator("#import-bar")).to_be_visible()
     expect(page.locator("#import-cancel")).to_be_visible()
-    expect(page.locator("#import-summary")).to_have_text("Imported 20000 games.", timeout=600_000)
+    expect(page.locator("#import-summary")).to_have_text("Imported 20,000 games.", timeout=600_000)
     ended = page.evaluate("performance.now()")
     expect(page.locator("#import-running")).to_have_count(0)
     during = [t for t in long_tasks_since(page, started) if t["start"] < ended]

@@ -3,7 +3,9 @@
 // URLs or catalog keys).  Kept apart so that its fixture test can run it
 // on code written to fail.
 
-/** Key names of keyboard events, which start with a capital but are no words. */
+/** Key names of keyboard events, which start with a capital but are no
+ * words where a key is compared (`e.key === "Delete"`); anywhere else
+ * ("Delete" on a button) they are words like any other. */
 const KEY_NAMES = new Set([
   "Escape",
   "Enter",
@@ -29,13 +31,12 @@ export function looksLikeWords(text) {
   // (a placeholder stands for a value, not words: only the text around it can make words)
   if (!/[A-Za-z]/.test(text.replace(/\$\{[^}]*\}/g, ""))) return false;
   const s = text.replace(/\$\{[^}]*\}/g, "¤").trim();
-  if (KEY_NAMES.has(s)) return false;
   if (/^\(?[a-z-]+: ?[a-z0-9-]+\)?$/.test(s)) return false; // a media feature: "(pointer: coarse)"
   if (/^[A-Z][a-z’']+(?:$|[\s,.:;!?…'’)])/.test(s)) return true; // "Close", "Sound is on"
   if (/[A-Za-z][,.:;?!…] [A-Za-z]/.test(s)) return true; // "moves, captures, …"
   if (/(?:^| )[a-z’']{2,} [a-z’']{2,} [a-z’']{2,}(?: |$)/.test(s)) return true; // "two players on one screen"
-  // "${name} wins", "${n} to ${m}" (not a list of classes, "ann-${kind} ghost")
-  if (/¤ [a-z’']{2,}(?:[ .,:;!?…]|$)/.test(s) && !/[a-z]-¤/.test(s)) return true;
+  // "${name} wins", "${n} to ${m}", "${n} move${s}" (not a list of classes, "ann-${kind} ghost")
+  if (/¤ [a-z’']{2,}(?:[ .,:;!?…¤]|$)/.test(s) && !/[a-z]-¤/.test(s)) return true;
   return false;
 }
 
@@ -116,6 +117,7 @@ export function wordsIn(source) {
       const context = before(start);
       const exempt =
         /(?:console\.\w+|Error|\bt|tParts)\(\s*$/.test(context) ||
+        (KEY_NAMES.has(text) && /(?:[!=]==?|\bcase)\s*$/.test(context)) ||
         ignoredLine(startLine) ||
         ignoredLine(line);
       if (!exempt && looksLikeWords(text)) found.push({ line: startLine, text });

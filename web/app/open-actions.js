@@ -18,15 +18,15 @@ import { puzzlesLinkGame } from "../puzzles/links.js";
 import { learnLinkGame } from "../lessons/lessonflow.js";
 import { isProgressLink } from "../progress/progresspage.js"; // (progress hook, #31)
 import { mistakesLinkGame } from "../mistakes/links.js"; // (mistakes hook, #31)
+import { language, t } from "../i18n/i18n.js";
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
 /** @type {AbortController | null} */
 let importing = null; // the import running (its Cancel aborts it)
 
-const linkProblem = msg => `This link could not be opened: ${clause(msg)}. The game on screen is unchanged.`;
-const saveProblem = msg =>
-  `Your saved game could not be restored (${clause(msg)}). It is kept, and another game is shown instead.`;
+const linkProblem = msg => t("open.linkProblem", { why: clause(msg) });
+const saveProblem = msg => t("open.saveProblem", { why: clause(msg) });
 
 /** Give these actions the page and the whole set of actions (called by actions.init). */
 export function initOpening(thePage, allActions) {
@@ -59,7 +59,7 @@ export const openingActions = {
     if (!choice.game) return;
     if (!page.ready) {
       page.queuedStart = choice;
-      if (!page.welcome) setExplain("The game starts when the engine is ready.", "info"); // (else the start panel says it)
+      if (!page.welcome) setExplain(t("open.startsWhenReady"), "info"); // (else the start panel says it)
       if (page.model) page.model._changed("players"); // (the start panel says it waits)
       return;
     }
@@ -77,7 +77,7 @@ export const openingActions = {
   /** A game's tab: that game as it was left (its last game), else a fresh one with its last settings. */
   switchGame(gameId) {
     if (!page.ready) {
-      setExplain("The engine is still loading; another game can be opened in a moment.", "info");
+      setExplain(t("open.loadingSwitch"), "info");
       return;
     }
     if (page.model && page.model.meta.game === gameId) return;
@@ -115,7 +115,10 @@ export const openingActions = {
     let rules = rulesLinkGame(location.hash);
     if (rules && !page.info(rules)) {
       showNotice(
-        `There is no rules page for “${rules}”: the Rules menu lists the games' pages (${page.games.map(g => g.name).join(", ")}).`,
+        t("open.noRulesPage", {
+          name: rules,
+          games: new Intl.ListFormat(language(), { type: "unit" }).format(page.games.map(g => g.name)),
+        }),
         { kind: "error" },
       );
       rules = null;
@@ -206,7 +209,7 @@ export const openingActions = {
   /** Set up a position, starting from the one on the board. */
   editPosition() {
     if (!page.ready) {
-      setExplain("The engine is still loading; positions can be set up in a moment.", "info");
+      setExplain(t("open.loadingEditor"), "info");
       return;
     }
     location.hash = editLink(null);
@@ -282,10 +285,7 @@ export const openingActions = {
       page.games.map(g => g.id),
     );
     if (problem) {
-      showNotice(
-        `Your last game could not be opened: ${clause(problem)}. It stays in your games list, marked as damaged.`,
-        { kind: "error", fresh: true },
-      );
+      showNotice(t("open.lastDamaged", { why: clause(problem) }), { kind: "error", fresh: true });
       return null;
     }
     return entry;
@@ -332,7 +332,7 @@ export const openingActions = {
       const news = how === "extends";
       open.mergeLink(current, linked);
       current.adoptEnd(linked); // (#29: a friend's resignation, draw offer or acceptance)
-      if (news) setExplain("The link's new moves were added to this game.", "info");
+      if (news) setExplain(t("open.linkAddedHere"), "info");
       return current;
     }
     if (own && how === "older") {
@@ -344,7 +344,7 @@ export const openingActions = {
         current.tip = main;
       }
       current.viewed = [...current.head];
-      setExplain("This game went on in another tab: its newer moves are shown here too.", "info");
+      setExplain(t("open.otherTab"), "info");
       return current;
     }
     let found = null;
@@ -356,19 +356,13 @@ export const openingActions = {
     if (found && found.model && !(found.how === "extends" && found.model.ending)) {
       open.mergeLink(found.model, linked);
       found.model.adoptEnd(linked); // (#29)
-      if (found.how === "extends") setExplain("The link's new moves were added to your game.", "info");
+      if (found.how === "extends") setExplain(t("open.linkAdded"), "info");
       return found.model;
     }
     if (found && found.older) {
-      setExplain(
-        "This link shows an earlier position of a game in your library: it opens as a separate game, and that game is unchanged.",
-        "info",
-      );
+      setExplain(t("open.linkOlder"), "info");
     } else if (found && found.near) {
-      setExplain(
-        `This link's moves differ from a game in your library from move ${found.near + 1}: it opens as a separate game, and that game is unchanged.`,
-        "info",
-      );
+      setExplain(t("open.linkDiffers", { move: found.near + 1 }), "info");
     }
     return linked;
   },
@@ -384,10 +378,7 @@ export const openingActions = {
       } catch (err) {
         if (!err || !err.type || err.type === "InternalError") throw err;
         // (moves the engine refuses: the list could not know before opening it)
-        showNotice(
-          `This game could not be opened: ${clause(err.message)}. It stays in your games list, marked as damaged, and can be exported as it is.`,
-          { kind: "error" },
-        );
+        showNotice(t("open.gameDamaged", { why: clause(err.message) }), { kind: "error" });
         try {
           await library.markDamaged(entry.id, err.message);
           await page.gamesList.refresh();
@@ -423,7 +414,7 @@ export const openingActions = {
    * and a Cancel button shown in Your games (opened for it); one import at a time. */
   async importTexts(texts) {
     if (importing) {
-      setExplain("An import is running: wait for it, or cancel it in Your games.", "info");
+      setExplain(t("open.importRunning"), "info");
       return undefined;
     }
     const stop = new AbortController();
@@ -454,7 +445,7 @@ export const openingActions = {
     const href = location.href;
     if (share && navigator.share) {
       try {
-        await navigator.share({ title: document.title, text: "Your move in our game on Gamut", url: href });
+        await navigator.share({ title: document.title, text: t("open.shareText"), url: href });
         return;
       } catch {
         /* cancelled or refused: copy instead */

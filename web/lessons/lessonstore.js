@@ -3,6 +3,8 @@
 // in memory (said too); every write reads the stored value again and adds
 // to it, so a second tab's steps are never lost.
 
+import { t } from "../i18n/i18n.js";
+
 export const KEY = "gamut.lessons";
 const VERSION = 1;
 
@@ -53,10 +55,10 @@ export class LessonStore {
     try {
       text = this.storage ? this.storage.getItem(KEY) : null;
     } catch (err) {
-      this.problem = this.problem || `storage refused: ${(err && err.name) || err}`;
+      this.problem = this.problem || t("store.lessons.refused", { why: String((err && err.name) || err) });
     }
     const { done, garbage } = parseStored(text);
-    if (garbage) this.problem = this.problem || "the stored progress was unreadable and starts again";
+    if (garbage) this.problem = this.problem || t("store.lessons.damaged");
     for (const [game, keys] of Object.entries(done)) {
       this.memory[game] = [...new Set([...(this.memory[game] || []), ...keys])];
     }
@@ -65,13 +67,13 @@ export class LessonStore {
 
   _write(done) {
     if (!this.storage) {
-      this.problem = this.problem || "this browser keeps no storage";
+      this.problem = this.problem || t("store.lessons.noStorage");
       return;
     }
     try {
       this.storage.setItem(KEY, JSON.stringify({ v: VERSION, done }));
     } catch (err) {
-      this.problem = `your progress could not be saved (${(err && err.name) || err})`;
+      this.problem = t("store.lessons.notSaved", { why: String((err && err.name) || err) });
     }
   }
 

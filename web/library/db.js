@@ -5,6 +5,7 @@
 // (STORAGE_WAIT_MS): storage that never answers rejects with StorageError.
 
 import { nextTask } from "./slices.js";
+import { t } from "../i18n/i18n.js";
 
 const DB = "gamut";
 /** The database's version: 2 added the store of line summaries. */
@@ -23,14 +24,24 @@ export class StorageError extends Error {
  * a transaction (reading every game of a large library) may take four times that. */
 export const STORAGE_WAIT_MS = 4000;
 
-/** `promise`, or a StorageError when it has not settled after `ms`. */
+/** What the library was doing when storage did not answer: the catalog's words for each. */
+const DOING = {
+  open: "library.doing.open",
+  read: "library.doing.read",
+  save: "library.doing.save",
+};
+
+/** `promise`, or a StorageError (its `timedOut` true) when it has not
+ * settled after `ms`; `what` says what was being done ("open", "read", "save"). */
 export function inTime(promise, what, ms = STORAGE_WAIT_MS) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(new StorageError(`the browser's storage did not answer in ${ms / 1000} seconds when ${what}`)),
-      ms,
-    );
+    const timer = setTimeout(() => {
+      const err = new StorageError(
+        t("library.error.noAnswer", { seconds: ms / 1000, doing: t(DOING[what]) }),
+      );
+      err.timedOut = true;
+      reject(err);
+    }, ms);
     promise.then(
       value => {
         clearTimeout(timer);
@@ -61,7 +72,7 @@ export function openDB() {
     try {
       req = indexedDB.open(DB, DB_VERSION);
     } catch (err) {
-      reject(new StorageError(`this browser does not let the page store games (${err.message})`));
+      reject(new StorageError(t("library.error.noStorage", { why: err.message })));
       return;
     }
     req.onupgradeneeded = () => {
@@ -79,15 +90,17 @@ export function openDB() {
       resolve(db);
     };
     req.onerror = () =>
-      reject(new StorageError(`the game library cannot be opened (${req.error && req.error.message})`));
-    req.onblocked = () => reject(new StorageError("the game library is blocked by another tab"));
+      reject(
+        new StorageError(t("library.error.cannotOpen", { why: (req.error && req.error.message) || "" })),
+      );
+    req.onblocked = () => reject(new StorageError(t("library.error.blocked")));
   });
-  opening = inTime(asked, "opening the game library");
+  opening = inTime(asked, "open");
   opening.catch(err => {
     // A refusal may pass (asked again next time); storage that does not answer
     // at all stays given up on, so each later wait fails at once, not after
     // another STORAGE_WAIT_MS.
-    if (!/did not answer/.test(err.message)) opening = null;
+    if (!err.timedOut) opening = null;
   });
   return opening;
 }
@@ -96,7 +109,7 @@ export function openDB() {
  * summaries, in a readwrite one); resolves with fn's result when it commits. */
 export async function transaction(mode, fn) {
   const db = await openDB();
-  const what = mode === "readonly" ? "reading the game library" : "saving a game";
+  const what = mode === "readonly" ? "read" : "save";
   return inTime(runTransaction(db, mode, fn), what, 4 * STORAGE_WAIT_MS);
 }
 
@@ -118,8 +131,8 @@ export function runTransaction(db, mode, fn, names = mode === "readwrite" ? [STO
       reject(
         new StorageError(
           e && e.name === "QuotaExceededError"
-            ? "the browser's storage is full"
-            : `the game could not be saved (${e && e.message})`,
+            ? t("library.error.full")
+            : t("library.error.notSaved", { why: (e && e.message) || "" }),
         ),
       );
     };
@@ -161,7 +174,7 @@ export async function readAll(name) {
         store => Promise.all([request(store.getAllKeys(range, 1000)), request(store.getAll(range, 1000))]),
         [name],
       ),
-      "reading the game library",
+      "read",
       4 * STORAGE_WAIT_MS,
     );
     out.push(...values);
@@ -176,7 +189,7 @@ export async function readKeys(name) {
   const db = await openDB();
   return inTime(
     runTransaction(db, "readonly", store => request(store.getAllKeys()), [name]),
-    "reading the game library",
+    "read",
     4 * STORAGE_WAIT_MS,
   );
 }

@@ -6,13 +6,19 @@
 
 import { $, h } from "../app/dom.js";
 import { DATES, RESULTS } from "./listmodel.js";
+import { language, t } from "../i18n/i18n.js";
 
 const SEARCH_WAIT_MS = 150; // a search runs when typing pauses
 
-const megabytes = bytes =>
+/** A size as the page's language writes it ("1.5 MB", "1,5 MB"): kilobytes under a megabyte. */
+export const megabytes = bytes =>
   bytes < 1e6
-    ? `${Math.ceil(bytes / 1e3).toLocaleString("en-US")} KB`
-    : `${(bytes / 1e6).toLocaleString("en-US", { maximumFractionDigits: bytes < 1e7 ? 1 : 0 })} MB`;
+    ? new Intl.NumberFormat(language(), { style: "unit", unit: "kilobyte" }).format(Math.ceil(bytes / 1e3))
+    : new Intl.NumberFormat(language(), {
+        style: "unit",
+        unit: "megabyte",
+        maximumFractionDigits: bytes < 1e7 ? 1 : 0,
+      }).format(bytes / 1e6);
 
 export class GamesBar {
   /** `games`: GameInfo list; `onFilter(filter)`; `onDeleteShown()`: delete what the filter shows. */
@@ -23,7 +29,7 @@ export class GamesBar {
     this.timer = null;
     const select = $("games-filter");
     select.replaceChildren(
-      h("option", { value: "" }, "All games"),
+      h("option", { value: "" }, t("library.allGames")),
       ...games.map(g => h("option", { value: g.id }, g.name)),
     );
     select.addEventListener("change", () => this._set({ game: select.value }));
@@ -32,8 +38,8 @@ export class GamesBar {
     this.search = h("input", {
       type: "search",
       id: "games-search",
-      placeholder: "Player, name, result, date",
-      "aria-label": "Search your games",
+      placeholder: t("library.search.placeholder"),
+      "aria-label": t("library.search.label"),
       autocomplete: "off",
       oninput: () => {
         clearTimeout(this.timer);
@@ -49,12 +55,12 @@ export class GamesBar {
       h(
         "select",
         { id, "aria-label": label, onchange: e => this._set({ [key]: e.target.value }) },
-        ...options.map(([value, text]) => h("option", { value }, text)),
+        ...options.map(([value, text]) => h("option", { value }, t(text))),
       );
     this.deleteButton = h(
       "button",
       { type: "button", id: "games-delete-shown", hidden: true, onclick: () => this._ask() },
-      "Delete these games…",
+      t("library.deleteShown", { count: 2 }),
     );
     this.asking = h("div", { id: "games-delete-ask", class: "explain", "data-kind": "error", hidden: true });
     this.storage = h("p", { id: "games-storage", class: "about" });
@@ -63,8 +69,8 @@ export class GamesBar {
         "div",
         { class: "records-actions games-tools" },
         this.search,
-        choice("games-result", "Result", RESULTS, "result"),
-        choice("games-date", "When", DATES, "date"),
+        choice("games-result", t("library.filter.result"), RESULTS, "result"),
+        choice("games-date", t("library.filter.when"), DATES, "date"),
         this.deleteButton,
       ),
       this.asking,
@@ -81,11 +87,11 @@ export class GamesBar {
   /** What the filter shows: `shown` of `total` (the delete button offers the shown when filtered). */
   showCounts(shown, total, filtered) {
     $("games-count").textContent = filtered
-      ? `${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} games`
-      : `${total.toLocaleString("en-US")} game${total === 1 ? "" : "s"}`;
+      ? t("library.countShown", { shown, total })
+      : t("library.count", { count: total });
     this.shownCount = shown;
     this.deleteButton.hidden = !filtered || !shown;
-    this.deleteButton.textContent = `Delete ${shown === 1 ? "this game" : `these ${shown.toLocaleString("en-US")} games`}…`;
+    this.deleteButton.textContent = t("library.deleteShown", { count: shown });
   }
 
   /** The deletion asked once: say what goes, then Delete or Keep. */
@@ -93,7 +99,7 @@ export class GamesBar {
     const n = this.shownCount || 0;
     this.asking.hidden = false;
     this.asking.replaceChildren(
-      `Delete the ${n.toLocaleString("en-US")} game${n === 1 ? "" : "s"} shown (not the game on screen)? This cannot be undone; export them first to keep a copy. `,
+      `${t("library.deleteAsk", { count: n })} `,
       h(
         "button",
         {
@@ -104,13 +110,13 @@ export class GamesBar {
             this.onDeleteShown();
           },
         },
-        "Delete them",
+        t("library.deleteYes"),
       ),
       " ",
       h(
         "button",
         { type: "button", id: "games-delete-no", onclick: () => (this.asking.hidden = true) },
-        "Keep them",
+        t("library.deleteNo"),
       ),
     );
     $("games-delete-yes").focus();
@@ -123,9 +129,12 @@ export class GamesBar {
 
   /** The storage line: the library's share (`bytes`, about) and the browser's figures (`use`). */
   showStorage(bytes, use) {
-    const own = `Your games take about ${megabytes(bytes)}`;
     this.storage.textContent = use
-      ? `${own}; this site uses ${megabytes(use.usage)} of the ${megabytes(use.quota)} the browser allows it.`
-      : `${own}.`;
+      ? t("library.storageOfQuota", {
+          own: megabytes(bytes),
+          used: megabytes(use.usage),
+          quota: megabytes(use.quota),
+        })
+      : t("library.storage", { own: megabytes(bytes) });
   }
 }

@@ -16,6 +16,7 @@
 import { $, h } from "../app/dom.js";
 import * as library from "./library.js";
 import { clause } from "../panels/sentence.js";
+import { t } from "../i18n/i18n.js";
 import { damagedRow, gameRow, thumbnail } from "./gamesrow.js";
 import { GamesBar } from "./gamesbar.js";
 import { byNewest, drawnIndices, isEmpty, matcher, NO_FILTER, rowOf, windowOf } from "./listmodel.js";
@@ -82,7 +83,7 @@ export class GamesList {
     this.reading?.abort();
     const reading = new AbortController();
     this.reading = reading;
-    if (!this.all.length) this.bar.say("Reading your games…");
+    if (!this.all.length) this.bar.say(t("library.reading"));
     this.added = new Map(); // (rows an import adds while the library is read)
     let rows;
     try {
@@ -90,7 +91,7 @@ export class GamesList {
         this.games.map(g => g.id),
         {
           signal: reading.signal,
-          onProgress: n => this.bar.say(`Reading your games… ${n.toLocaleString("en-US")}`),
+          onProgress: n => this.bar.say(t("library.readingCount", { count: n })),
         },
       );
     } catch (err) {
@@ -98,7 +99,7 @@ export class GamesList {
       this.all = [];
       this.shown = [];
       this._clear();
-      this.box.append(h("li", { class: "empty" }, `The games cannot be read here: ${clause(err.message)}.`));
+      this.box.append(h("li", { class: "empty" }, t("library.cannotRead", { why: clause(err.message) })));
       this.bar.say("");
       return;
     } finally {
@@ -196,13 +197,7 @@ export class GamesList {
     const empty = this.box.querySelector(":scope > .empty");
     if (!rows.length) {
       this._clear();
-      this.box.append(
-        h(
-          "li",
-          { class: "empty" },
-          this.all.length ? "No games match, or none of this kind yet." : "No games yet.",
-        ),
-      );
+      this.box.append(h("li", { class: "empty" }, t(this.all.length ? "library.noneMatch" : "library.none")));
       return;
     }
     empty?.remove();
@@ -341,7 +336,7 @@ export class GamesList {
     const row = this.drawn.get(this.shown[to].id);
     const target =
       (act && row.querySelector(`[data-act="${act}"]:not([disabled])`)) ||
-      row.querySelector("input, button:not([disabled])");
+      row.querySelector("input, button:not([disabled])"); // i18n: not words (a selector)
     target?.focus();
     target?.scrollIntoView({ block: "nearest" });
   }
@@ -362,17 +357,16 @@ export class GamesList {
     const ids = this.shown.filter(r => r.id !== here).map(r => r.id);
     try {
       const done = await library.removeMany(ids, {
-        onProgress: n =>
-          this.bar.say(`Deleting… ${n.toLocaleString("en-US")} of ${ids.length.toLocaleString("en-US")}`),
+        onProgress: n => this.bar.say(t("library.deleting", { done: n, total: ids.length })),
       });
       for (const id of ids) this.selected.delete(id);
       this.deleted = null;
       await this.refresh();
       $("games-undo").hidden = false;
-      $("games-undo").textContent = `Deleted ${done.toLocaleString("en-US")} game${done === 1 ? "" : "s"}.`;
+      $("games-undo").textContent = t("library.deletedCount", { count: done });
     } catch (err) {
       await this.refresh();
-      this.bar.say(`The games could not all be deleted: ${clause(err.message)}.`);
+      this.bar.say(t("library.cannotDelete", { why: clause(err.message) }));
     }
   }
 
@@ -396,7 +390,7 @@ export class GamesList {
     if (!this.deleted) return;
     const { entry, title } = this.deleted;
     bar.replaceChildren(
-      `Deleted ${title}. `,
+      `${t("library.deleted", { title })} `,
       h(
         "button",
         {
@@ -409,7 +403,7 @@ export class GamesList {
             await this.changed({ type: "saved", id: entry.id });
           },
         },
-        "Undo",
+        t("library.undo"),
       ),
     );
   }

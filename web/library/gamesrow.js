@@ -8,16 +8,33 @@ import { h } from "../app/dom.js";
 import { BoardDrawing } from "../board/board-draw.js";
 import * as library from "./library.js";
 import { libraryWords } from "../model/ending.js";
+import { language, t } from "../i18n/i18n.js";
 
-// (made once: a formatter made for each row costs more than the row)
-const TIME = new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit" });
-const DATE = new Intl.DateTimeFormat([], { year: "numeric", month: "short", day: "numeric" });
+/** The formatters of a row's date, in the page's language (made once, on
+ * first use: a formatter made for each row costs more than the row). */
+let formats = null;
+const formatsOf = () =>
+  (formats ??= {
+    time: new Intl.DateTimeFormat(language(), { hour: "2-digit", minute: "2-digit" }),
+    date: new Intl.DateTimeFormat(language(), { year: "numeric", month: "short", day: "numeric" }),
+  });
 
-const when = ms => {
+/** When a game was last played: the hour today, else the date ("14:05", "3. Okt. 2026"). */
+export const when = ms => {
   if (!ms) return "";
   const days = Math.floor((Date.now() - ms) / 86400000);
-  return (days < 1 ? TIME : DATE).format(ms);
+  return (days < 1 ? formatsOf().time : formatsOf().date).format(ms);
 };
+
+/** A row's buttons.  They wrap onto a second line when the row is narrow
+ * (a phone; German's or Hungarian's longer words): end.css's
+ * `.game-actions`, meant for the game's own row, keeps its buttons on one
+ * line, which here would push the first ones out of the row. */
+function rowActions(...buttons) {
+  const box = h("div", { class: "game-actions" }, ...buttons);
+  box.style.setProperty("flex-wrap", "wrap");
+  return box;
+}
 
 /** The small drawing of a game's last position (blank without one: the
  * list puts the drawings in a few at a time, gameslist.js). */
@@ -48,7 +65,12 @@ export function gameRow(list, { id, name, game, summary, updated }) {
   const title = name || s.title || game;
   const who = (s.players || [])
     .map(p =>
-      p.seat && p.seat !== "h" ? `${p.name} (${p.seat === "r" ? "far away" : p.seat.slice(2)})` : p.name,
+      p.seat && p.seat !== "h"
+        ? t("library.playerSeat", {
+            name: p.name,
+            seat: p.seat === "r" ? t("library.farAway") : p.seat.slice(2),
+          })
+        : p.name,
     )
     .join(" – ");
   const here = id === list.currentId();
@@ -61,7 +83,7 @@ export function gameRow(list, { id, name, game, summary, updated }) {
     },
     h("input", {
       type: "checkbox",
-      "aria-label": `Select ${title}`,
+      "aria-label": t("library.select", { title }),
       checked: list.selected.has(id),
       onchange: e => {
         if (e.target.checked) list.selected.add(id);
@@ -79,18 +101,16 @@ export function gameRow(list, { id, name, game, summary, updated }) {
         [
           s.title && name ? s.title : null,
           who,
-          `${s.moves ?? 0} move${s.moves === 1 ? "" : "s"}`,
+          t("library.moves", { count: s.moves ?? 0 }),
           // (won, lost or drawn from the player's side, and how; both names on one screen)
-          s.end && s.players ? libraryWords(s.players, s.end) : s.result || "in progress",
+          s.end && s.players ? libraryWords(s.players, s.end) : s.result || t("library.word.playing"),
           when(updated),
         ]
           .filter(Boolean)
           .join(" · "),
       ),
     ),
-    h(
-      "div",
-      { class: "game-actions" },
+    rowActions(
       h(
         "button",
         {
@@ -103,7 +123,7 @@ export function gameRow(list, { id, name, game, summary, updated }) {
             if (entry) list.onOpen(entry);
           },
         },
-        here ? "Back to it" : "Open",
+        t(here ? "library.backToIt" : "library.open"),
       ),
       h(
         "button",
@@ -112,7 +132,7 @@ export function gameRow(list, { id, name, game, summary, updated }) {
           "data-act": "rename",
           onclick: e => renameInPlace(list, id, title, e.target.closest(".game-row")),
         },
-        "Rename",
+        t("library.rename"),
       ),
       h(
         "button",
@@ -122,7 +142,7 @@ export function gameRow(list, { id, name, game, summary, updated }) {
           onclick: () =>
             library.duplicate(id).then(copy => copy && list.changed({ type: "saved", id: copy.id })),
         },
-        "Duplicate",
+        t("library.duplicate"),
       ),
       h(
         "button",
@@ -130,10 +150,10 @@ export function gameRow(list, { id, name, game, summary, updated }) {
           type: "button",
           "data-act": "delete",
           disabled: here,
-          title: here ? "The game on screen cannot be deleted" : null,
+          title: here ? t("library.cannotDeleteCurrent") : null,
           onclick: () => list._delete(id, title),
         },
-        "Delete",
+        t("library.delete"),
       ),
     ),
   );
@@ -147,12 +167,10 @@ export function damagedRow(list, { id, problem }) {
     h(
       "div",
       { class: "game-info" },
-      h("b", { class: "game-title" }, "Damaged game"),
-      h("span", { class: "game-meta" }, `It cannot be opened: ${problem}.`),
+      h("b", { class: "game-title" }, t("library.damagedGame")),
+      h("span", { class: "game-meta" }, t("library.cannotOpen", { problem })),
     ),
-    h(
-      "div",
-      { class: "game-actions" },
+    rowActions(
       h(
         "button",
         {
@@ -160,12 +178,16 @@ export function damagedRow(list, { id, problem }) {
           "data-act": "export-raw",
           onclick: async () => list.onExportRaw(await list._entry(id)),
         },
-        "Export raw",
+        t("library.exportRaw"),
       ),
       h(
         "button",
-        { type: "button", "data-act": "delete", onclick: () => list._delete(id, "the damaged game") },
-        "Delete",
+        {
+          type: "button",
+          "data-act": "delete",
+          onclick: () => list._delete(id, t("library.theDamagedGame")),
+        },
+        t("library.delete"),
       ),
     ),
   );
@@ -182,7 +204,7 @@ function renameInPlace(list, id, title, row) {
     class: "rename-field",
     value: title,
     maxlength: "120",
-    "aria-label": "Name of this game",
+    "aria-label": t("library.renameLabel"),
     autocomplete: "off",
   });
   const done = async keep => {
@@ -199,8 +221,12 @@ function renameInPlace(list, id, title, row) {
       },
     },
     field,
-    h("button", { type: "submit", class: "primary", "data-act": "rename-save" }, "Save"),
-    h("button", { type: "button", "data-act": "rename-cancel", onclick: () => done(false) }, "Cancel"),
+    h("button", { type: "submit", class: "primary", "data-act": "rename-save" }, t("library.save")),
+    h(
+      "button",
+      { type: "button", "data-act": "rename-cancel", onclick: () => done(false) },
+      t("library.cancel"),
+    ),
   );
   field.addEventListener("keydown", e => {
     if (e.key !== "Escape") return;

@@ -7,6 +7,7 @@
 import * as library from "./library.js";
 import { GameModel, isStandardStart } from "../model/game.js";
 import { clause } from "../panels/sentence.js";
+import { t } from "../i18n/i18n.js";
 import { endWords, endingOfOutcome } from "../model/ending.js";
 
 const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
@@ -34,9 +35,7 @@ export async function recoverUnsaved(games) {
     } catch (err) {
       try {
         await library.put(damagedEntry(copy, s.getItem(key)));
-        said.push(
-          `A game not yet saved when the page closed could not be read (${clause(err.message)}); it is listed in your games as damaged.`,
-        );
+        said.push(t("store.copyUnreadable", { why: clause(err.message) }));
       } catch {
         continue; // no library now: the copy stays for the next start
       }
@@ -58,9 +57,7 @@ export async function recoverUnsaved(games) {
           continue;
         }
         if (currentId() === oldId) setCurrentId(model.id); // (the game the page had open opens)
-        said.push(
-          `A game not yet saved when the page closed was kept as a new entry in your games: ${clause(err.message)}. Both are kept.`,
-        );
+        said.push(t("store.copyKeptApart", { why: clause(err.message) }));
       }
     }
     try {
@@ -153,7 +150,9 @@ export function summaryOf(model, headView, games) {
   const info = games.find(g => g.id === model.meta.game);
   const variant = info && info.variants.find(v => v.id === model.meta.variant);
   const outcome = headView && headView.outcome;
-  const names = headView ? headView.players.map(p => p.name) : model.players.map((_, i) => `Player ${i + 1}`);
+  const names = headView
+    ? headView.players.map(p => p.name)
+    : model.players.map((_, i) => t("library.player", { n: i + 1 }));
   // how it ended (ending.js): beyond its rules, else by them
   const ending = model.ending || endingOfOutcome(outcome, names.length);
   return {
@@ -321,9 +320,7 @@ export class Keeper {
           if (err instanceof library.UnmergeableError) return this._keepApart(model, err.message);
           if (!this.warned) {
             this.warned = true;
-            this.onProblem(
-              `Games cannot be saved here: ${clause(err.message)}. You can go on playing, but this game will be lost when the page closes.`,
-            );
+            this.onProblem(t("store.cannotSave", { why: clause(err.message) }));
           }
         },
       );
@@ -343,9 +340,7 @@ export class Keeper {
       /* the copy stays under the old id: recovered apart at the next start */
     }
     setCurrentId(model.id);
-    this.onProblem(
-      `This game was saved as a new entry in your games: ${clause(why)}, so it was left as it is. Both are kept.`,
-    );
+    this.onProblem(t("store.keptApart", { why: clause(why) }));
     this.pending = Date.now();
     setTimeout(() => this.flush(), 0); // (after the save that failed: flush() waits for it)
   }

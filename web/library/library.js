@@ -28,6 +28,7 @@
 // plays on without the library and says so, instead of waiting for ever.
 
 import { GameModel } from "../model/game.js";
+import { t } from "../i18n/i18n.js";
 import { byNewest, rowOf } from "./listmodel.js";
 import { checkCancel, inSlices, nextTask, SLICE_MS } from "./slices.js";
 import { byNewestSummary, isSummary, summaryOf } from "./summaries.js";
@@ -88,13 +89,12 @@ export async function save(model, { summary, thumb, keepThumb = false }) {
     if (old) {
       // nothing is written over a stored copy that cannot be merged
       if (!old.game || typeof old.game !== "object" || typeof old.v !== "number")
-        throw new UnmergeableError("the stored copy of this game is damaged");
+        throw new UnmergeableError(t("library.error.storedDamaged"));
       if (old.v !== VERSION)
-        throw new UnmergeableError(`the stored copy was saved by another version of Gamut (format ${old.v})`);
-      if (old.game.start !== model.start)
-        throw new UnmergeableError("the stored copy with the same id starts from another position");
+        throw new UnmergeableError(t("library.error.storedOtherVersion", { format: String(old.v) }));
+      if (old.game.start !== model.start) throw new UnmergeableError(t("library.error.storedOtherStart"));
       merged = model.merge(old.game);
-      if (merged < 0) throw new UnmergeableError("the stored copy of this game is damaged");
+      if (merged < 0) throw new UnmergeableError(t("library.error.storedDamaged"));
     }
     const entry = {
       id: model.id,
@@ -128,7 +128,7 @@ export async function eachEntry(fn, { signal = null } = {}) {
       runTransaction(db, "readonly", store =>
         Promise.all([request(store.getAllKeys(range, PAGE)), request(store.getAll(range, PAGE))]),
       ),
-      "reading the game library",
+      "read",
       4 * STORAGE_WAIT_MS,
     );
     checkCancel(signal);
@@ -247,7 +247,7 @@ export async function summaries() {
         STORE,
         LINES,
       ]),
-      "reading the game library",
+      "read",
     );
     const all = entries === summed || made ? await readAll(LINES) : [];
     if (made || (entries === summed && all.every(isSummary)))
@@ -298,14 +298,14 @@ export async function get(id) {
 
 /** Why an entry cannot be opened, or null. */
 export function problemOf(entry, knownGames) {
-  if (!entry || typeof entry !== "object") return "it is not a game record";
+  if (!entry || typeof entry !== "object") return t("library.problem.notRecord");
   if (typeof entry.damaged === "string" && entry.damaged) return entry.damaged;
-  if (typeof entry.v !== "number") return "it has no version";
-  if (entry.v > VERSION) return `it was saved by a newer version of Gamut (format ${entry.v})`;
-  if (entry.v !== VERSION) return `it has an unknown format (${entry.v})`;
+  if (typeof entry.v !== "number") return t("library.problem.noVersion");
+  if (entry.v > VERSION) return t("library.problem.newer", { format: String(entry.v) });
+  if (entry.v !== VERSION) return t("library.problem.unknownFormat", { format: String(entry.v) });
   const game = entry.game && entry.game.meta && entry.game.meta.game;
   if (knownGames && !knownGames.includes(game))
-    return `it names a game this version does not know (${JSON.stringify(game)})`;
+    return t("library.problem.unknownGame", { game: JSON.stringify(game) });
   try {
     GameModel.fromJSON(entry.game);
   } catch (err) {

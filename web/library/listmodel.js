@@ -5,25 +5,27 @@
 // name, players, result and date), and the window of rows drawn (the list
 // draws only what is on screen, and the row that has the focus).
 
+import { t } from "../i18n/i18n.js";
+
 /** The filter that shows everything. */
 export const NO_FILTER = Object.freeze({ game: "", result: "", date: "", text: "" });
 
-/** The result filters: value -> label. */
+/** The result filters: value -> the catalog key of its label. */
 export const RESULTS = [
-  ["", "Any result"],
-  ["finished", "Finished"],
-  ["playing", "In progress"],
-  ["damaged", "Damaged"],
+  ["", "library.result.any"],
+  ["finished", "library.result.finished"],
+  ["playing", "library.result.playing"],
+  ["damaged", "library.result.damaged"],
 ];
 
-/** The date filters (on when a game was last played or imported): value -> [label, most days ago]. */
+/** The date filters (on when a game was last played or imported): value -> [label's catalog key, most days ago]. */
 export const DATES = [
-  ["", "Any time", null],
-  ["day", "Today", 1],
-  ["week", "This week", 7],
-  ["month", "This month", 31],
-  ["year", "This year", 366],
-  ["older", "Over a year ago", null],
+  ["", "library.date.any", null],
+  ["day", "library.date.day", 1],
+  ["week", "library.date.week", 7],
+  ["month", "library.date.month", 31],
+  ["year", "library.date.year", 366],
+  ["older", "library.date.older", null],
 ];
 
 const DAY_MS = 86_400_000;
@@ -57,7 +59,8 @@ export function rowOf(entry, problem) {
     s.title,
     row.game,
     ...players,
-    s.result || (problem ? "damaged" : "in progress"),
+    // (the words the row shows, in the page's language: a search finds what is read)
+    s.result || t(problem ? "library.word.damaged" : "library.word.playing"),
     isoDay(row.updated),
   ]
     .filter(Boolean)

@@ -4,6 +4,7 @@
 // game on screen: the app does that with what these functions return.
 
 import { GameModel } from "../model/game.js";
+import { t } from "../i18n/i18n.js";
 import { commonPrefix } from "../model/tree.js";
 import { nextTask, SLICE_MS } from "./slices.js";
 import * as library from "./library.js";
@@ -74,15 +75,16 @@ export async function fromLink(positions, parsed, games) {
   const model = await checked(GameModel.fromLink({ ...parsed, moves: line, players }, start), positions);
   const seats = model.players.length;
   if (parsed.players && parsed.players.length !== seats) {
-    const err = new Error(
-      `it names ${parsed.players.length} players, but this game has ${seats} seat${seats === 1 ? "" : "s"}`,
-    );
+    const err = new Error(t("link.error.seats", { players: parsed.players.length, count: seats }));
     err.type = "LinkError";
     throw err;
   }
   if (parsed.start && (model.meta.game !== parsed.game || model.meta.variant !== parsed.variant)) {
     const err = new Error(
-      `its start position is a ${model.meta.game} ${model.meta.variant} position, but it names ${parsed.game} ${parsed.variant}`,
+      t("link.error.otherStart", {
+        start: `${model.meta.game} ${model.meta.variant}`,
+        named: `${parsed.game} ${parsed.variant}`,
+      }),
     );
     err.type = "LinkError";
     throw err;

@@ -13,6 +13,7 @@ import { summaryOf, thumbOf } from "./keep.js";
 import { clockOfRecord, recordTimeControl } from "../model/clock.js"; // (clock hook, #29)
 import { linkEnding } from "../model/ending.js";
 import { Cancelled, checkCancel } from "./slices.js";
+import { language, t } from "../i18n/i18n.js";
 
 const MAX_TEXT = 5_000_000; // characters read from one import
 
@@ -130,7 +131,7 @@ export async function exportEntries(engine, entries) {
       : `gamut-${entries.length}-games.gamut.txt`;
   download(name, text);
   showText(text);
-  $("import-summary").textContent = `Exported ${entries.length} game${entries.length === 1 ? "" : "s"}.`;
+  $("import-summary").textContent = t("library.exported", { count: entries.length });
   return text;
 }
 
@@ -256,7 +257,7 @@ export async function importTexts(
             entries.push(entry);
           } catch (err) {
             failed += 1;
-            lines.push(`${name}: a game could not be read (${err.message}).`);
+            lines.push(t("library.import.unreadable", { file: name, why: err.message }));
           }
         }
         try {
@@ -265,11 +266,19 @@ export async function importTexts(
           if (onStored && entries.length) onStored(entries);
         } catch (err) {
           failed += entries.length;
-          lines.push(`${name}: ${entries.length} games could not be stored (${err.message}).`);
+          lines.push(t("library.import.unstored", { file: name, count: entries.length, why: err.message }));
         }
         for (const e of answer.errors) {
           failed += 1;
-          lines.push(`${name}:${e.line + piece.line}:${e.col}: game ${e.game + before}: ${e.message}`);
+          lines.push(
+            t("library.import.error", {
+              file: name,
+              line: String(e.line + piece.line),
+              col: String(e.col),
+              game: String(e.game + before),
+              message: e.message,
+            }),
+          );
         }
         before += answer.games.length + answer.errors.length;
         done += piece.text.length + 1;
@@ -281,8 +290,10 @@ export async function importTexts(
     cancelled = true;
   }
   const head = cancelled
-    ? `Import cancelled: ${imported} game${imported === 1 ? " was" : "s were"} imported before it stopped, and stay in your games.`
-    : `Imported ${imported} game${imported === 1 ? "" : "s"}${failed ? `; ${failed} could not be imported:` : "."}`;
+    ? t("library.import.cancelled", { count: imported })
+    : failed
+      ? t("library.import.doneFailed", { count: imported, failed })
+      : t("library.import.done", { count: imported });
   $("import-summary").textContent = [head, ...lines].join("\n");
   return { imported, failed, lines, cancelled };
 }
@@ -294,24 +305,30 @@ export function importProgress(onCancel) {
   const summary = $("import-summary");
   const details = summary.closest("details");
   if (details) details.open = true;
-  const bar = h("progress", { id: "import-bar", max: "1", value: "0", "aria-label": "Import progress" });
-  const said = h("span", { "aria-hidden": "true" }, "Importing…"); // (the summary below is the one read out)
+  const bar = h("progress", {
+    id: "import-bar",
+    max: "1",
+    value: "0",
+    "aria-label": t("library.import.progress"),
+  });
+  const said = h("span", { "aria-hidden": "true" }, t("library.import.running")); // (the summary below is the one read out)
   const box = h(
     "div",
     { id: "import-running", class: "records-actions" },
     bar,
     said,
-    h("button", { type: "button", id: "import-cancel", onclick: onCancel }, "Cancel the import"),
+    h("button", { type: "button", id: "import-cancel", onclick: onCancel }, t("library.import.cancel")),
   );
   $("import-running")?.remove();
   // (at the top of Your games, where it is seen at once; the summary stays with the records)
   $("games-undo").before(box);
-  summary.textContent = "Importing…";
+  summary.textContent = t("library.import.running");
   return {
     update({ games, done, total }) {
       bar.value = total ? done / total : 0;
-      const part = total ? ` (${Math.floor((100 * done) / total)}%)` : "";
-      summary.textContent = `Importing… ${games.toLocaleString("en-US")} game${games === 1 ? "" : "s"} so far${part}.`;
+      summary.textContent = total
+        ? t("library.import.runningPercent", { count: games, percent: Math.floor((100 * done) / total) })
+        : t("library.import.runningCount", { count: games });
       said.textContent = summary.textContent;
     },
     done() {
@@ -339,11 +356,21 @@ async function entryWithView(engine, record, games) {
  * a file too large to be read at all (more than four bytes a character
  * allowed): then its `size` in bytes is what the message states. */
 export function tooLarge(name, text, size) {
-  const most = `at most ${MAX_TEXT.toLocaleString("en-US")} characters`;
-  if (text == null) return `${name}: too large to import (${(size / 1e6).toFixed(1)} MB; ${most}).`;
-  if (text.length > MAX_TEXT) {
-    return `${name}: too large to import (${text.length.toLocaleString("en-US")} characters; ${most}).`;
+  if (text == null) {
+    const megabytes = new Intl.NumberFormat(language(), {
+      style: "unit",
+      unit: "megabyte",
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
+    return t("library.import.tooLargeFile", {
+      file: name,
+      size: megabytes.format(size / 1e6),
+      most: MAX_TEXT,
+    });
   }
+  if (text.length > MAX_TEXT)
+    return t("library.import.tooLarge", { file: name, count: text.length, most: MAX_TEXT });
   return null;
 }
 

@@ -10,8 +10,8 @@ export const SLICE_MS = 20;
 /** Work stopped by its AbortSignal. */
 export class Cancelled extends Error {
   constructor() {
-    super("cancelled");
-    this.name = "Cancelled";
+    super("cancelled"); // i18n: not words (never shown: a cancel is not a fault)
+    this.name = "Cancelled"; // i18n: not words (an error's name)
   }
 }
 

@@ -9,6 +9,7 @@
 // KEY + ".damaged".
 
 import { GameModel } from "../model/game.js";
+import { t } from "../i18n/i18n.js";
 import { GameTree } from "../model/tree.js";
 
 const KEY = "gamut.current";
@@ -46,15 +47,15 @@ const isTextList = x => Array.isArray(x) && x.every(isText);
 function fromV1(data) {
   const problem =
     !isText(data.start) || !data.start.trim()
-      ? "it has no start position"
+      ? t("library.problem.noStart")
       : !isTextList(data.moves)
-        ? "its move list is not a list of moves"
+        ? t("library.problem.badMoves")
         : !Number.isInteger(data.ply) || data.ply < 0 || data.ply > data.moves.length
-          ? "its viewed move is out of range"
+          ? t("library.problem.badViewed")
           : data.redo != null && !isTextList(data.redo)
-            ? "its redo list is not a list of moves"
+            ? t("library.problem.badRedo")
             : data.players != null && !isTextList(data.players)
-              ? "its players are not a list of texts"
+              ? t("library.problem.badPlayers")
               : null;
   if (problem) throw new Error(problem);
   const [game, variant, opts] = data.start.trim().split(/\s+/);
@@ -88,13 +89,16 @@ export function load() {
   if (raw == null) return null;
   try {
     const data = JSON.parse(raw);
-    if (!data || typeof data !== "object") throw new Error("it is not an object");
+    if (!data || typeof data !== "object") throw new Error(t("library.problem.notObject"));
     if (data.v === 1) return fromV1(data);
-    if (data.v !== VERSION) throw new Error(`it has version ${JSON.stringify(data.v)}, not ${VERSION}`);
+    if (data.v !== VERSION)
+      throw new Error(
+        t("library.problem.version", { found: JSON.stringify(data.v), wanted: String(VERSION) }),
+      );
     return GameModel.fromJSON(data.game);
   } catch (err) {
     moveAside(s, raw);
-    return { error: err instanceof SyntaxError ? "the saved data is not valid JSON" : err.message };
+    return { error: err instanceof SyntaxError ? t("library.problem.notJSON") : err.message };
   }
 }
 

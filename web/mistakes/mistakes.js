@@ -21,6 +21,8 @@
 //   list = collect(list, gameId, fresh);        // add new, keep solved, drop stale
 //   pending(list, "loa");  solve(list, key);  forgetGame(list, gameId);
 
+import { t } from "../i18n/i18n.js";
+
 export const VERSION = 1;
 /** The marks that make an exercise (the analysis's MARKS from "mistake" on). */
 export const PRACTISED = ["mistake", "blunder"];
@@ -181,35 +183,35 @@ export function readList(raw) {
   } catch {
     return {
       list: emptyList(),
-      problem: "the stored list of your mistakes was damaged and has been set aside",
+      problem: t("store.mistakes.damaged"),
     };
   }
   if (!data || typeof data !== "object" || !Array.isArray(data.exercises))
     return {
       list: emptyList(),
-      problem: "the stored list of your mistakes was damaged and has been set aside",
+      problem: t("store.mistakes.damaged"),
     };
   if (data.v !== VERSION)
     return {
       list: emptyList(),
-      problem: `the stored list of your mistakes is of another version of Gamut (${JSON.stringify(data.v)})`,
+      problem: t("store.mistakes.version", { version: JSON.stringify(data.v) }),
     };
   const good = data.exercises.filter(isExercise);
   const problem =
     good.length < data.exercises.length
-      ? `${data.exercises.length - good.length} damaged exercise(s) of your mistakes were dropped`
+      ? t("store.mistakes.dropped", { count: data.exercises.length - good.length })
       : null;
   return { list: { v: VERSION, exercises: good }, problem };
 }
 
 /** The words of the task: "You played X here. Find a better move." */
 export function taskText(exercise) {
-  return `You played ${exercise.played} here. Find a better move.`;
+  return t("model.mistakes.task", { move: exercise.played });
 }
 
 /** The words of a judged try (the `attempt` job's result) that is not good. */
 export function notThisText(result) {
-  if (result.reason === "played") return `${result.move} is the move you played. Find a better one.`;
+  if (result.reason === "played") return t("model.mistakes.played", { move: result.move });
   const loss = Math.max(1, Math.round(100 * (result.loss || 0)));
-  return `Not this either: ${result.move} loses ${loss} % of your winning chances. Try again, or Show me.`;
+  return t("model.mistakes.notThis", { move: result.move, loss });
 }

@@ -17,6 +17,7 @@
 //   store.update(list => solve(list, key))   // {list, problem}
 
 import { emptyList, readList } from "./mistakes.js";
+import { t } from "../i18n/i18n.js";
 
 export const KEY = "gamut.mistakes";
 const ASIDE = "gamut.mistakes.damaged";
@@ -55,14 +56,14 @@ export class MistakeStore {
       raw = this.storage ? this.storage.getItem(KEY) : null;
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      return { list: emptyList(), problem: `this browser refuses to keep your mistakes (${why})` };
+      return { list: emptyList(), problem: t("store.mistakes.refusedWhy", { why }) };
     }
     if (raw !== this.lastRaw) {
       this.lastRaw = raw; // (read again only when the stored text changed: the page reads it at each redraw)
       this.lastRead = readList(raw);
     }
     const { list, problem } = /** @type {{list: any, problem: string | null}} */ (this.lastRead);
-    return { list, problem: problem || (this.storage ? null : "this browser refuses to keep your mistakes") };
+    return { list, problem: problem || (this.storage ? null : t("store.mistakes.refused")) };
   }
 
   /** Change the list (`change(list)` returns the new one) and keep it: {list, problem}. */
@@ -82,7 +83,7 @@ export class MistakeStore {
     } catch (err) {
       this.memory = list;
       const why = err instanceof Error ? err.name : String(err);
-      this.failed = `your mistakes could not be saved (${why}): they are kept until this tab is closed`;
+      this.failed = t("store.mistakes.notSaved", { why });
       return { list, problem: this.failed };
     }
   }

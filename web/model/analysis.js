@@ -17,11 +17,24 @@
 // line.  Drawing reads it and never starts or stops anything.
 
 import { sameLine } from "./tree.js";
+import { t } from "../i18n/i18n.js";
 
 export const MARKS = ["inaccuracy", "mistake", "blunder"];
 export const MARK_GLYPH = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-export const MARK_NAME = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
-export const REASON_TEXT = { "missed-win": "a forced win missed", "forced-loss": "into a forced loss" };
+/** A mark's name in the page's language (getters: read when drawn, once the catalog is loaded). */
+export const MARK_NAME = {
+  get inaccuracy() {
+    return t("model.mark.inaccuracy");
+  },
+  get mistake() {
+    return t("model.mark.mistake");
+  },
+  get blunder() {
+    return t("model.mark.blunder");
+  },
+};
+/** Why a move was marked, as the catalog's key. */
+const REASON_KEY = { "missed-win": "model.reason.missedWin", "forced-loss": "model.reason.forcedLoss" };
 export const ANALYSE_LEVELS = ["beginner", "casual", "strong", "master"];
 
 const isText = x => typeof x === "string";
@@ -102,23 +115,31 @@ export function marksByPly(analysis) {
 /** A seat's prospects in one evaluated position, in a few words. */
 export function chanceText(position, seat) {
   if (!position) return "";
-  if (position.over) return position.winner == null ? "drawn" : position.winner === seat ? "won" : "lost";
+  if (position.over)
+    return t("model.chance.over", {
+      result: position.winner == null ? "drawn" : position.winner === seat ? "won" : "lost",
+    });
   if (position.winner != null) {
-    const verb = position.winner === seat ? "wins" : "loses";
-    return position.moves ? `${verb} in ${position.moves}` : verb;
+    const wins = position.winner === seat ? "wins" : "loses";
+    return position.moves
+      ? t("model.chance.winsIn", { wins, count: position.moves })
+      : t("model.chance.wins", { wins });
   }
-  return `${Math.round(100 * position.chances[seat])} %`;
+  return percent(position.chances[seat]);
 }
 
-const percent = x => `${Math.round(100 * x)} %`;
+const percent = x => t("model.percent", { value: Math.round(100 * x) });
 
 /** A sentence about a marked move: what it was, and what it cost. */
 export function judgementText(j, seatName) {
-  const reason = REASON_TEXT[j.reason] ? ` (${REASON_TEXT[j.reason]})` : "";
-  return (
-    `${MARK_NAME[j.mark]}${reason}: ${j.move} by ${seatName(j.seat)}, ` +
-    `${percent(j.best_after ?? j.before)} → ${percent(j.after)} to win.`
-  );
+  return t(REASON_KEY[j.reason] ? "model.judgementWhy" : "model.judgement", {
+    mark: MARK_NAME[j.mark] || j.mark,
+    reason: REASON_KEY[j.reason] ? t(REASON_KEY[j.reason]) : "",
+    move: j.move,
+    seat: seatName(j.seat),
+    before: percent(j.best_after ?? j.before),
+    after: percent(j.after),
+  });
 }
 
 export class Analyser {

@@ -19,6 +19,8 @@
 // Who moves next is the engine's to say: press() stops the mover's clock,
 // begin(seat) starts the next one from the moment of the move.
 
+import { language, t } from "../i18n/i18n.js";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The time controls offered (minutes + increment seconds), as "base+inc" in seconds. */
@@ -48,11 +50,12 @@ export function formatControl(control) {
 
 /** A control in words: "5+3" (minutes + seconds), "2 days per move". */
 export function describeControl(control) {
-  if (!control) return "No clock";
-  if (control.days) return `${control.days} day${control.days === 1 ? "" : "s"} per move`;
-  const min = control.base / 60000;
-  const base = Number.isInteger(min) ? String(min) : min.toFixed(1);
-  return `${base}+${Math.round(control.increment / 1000)}`;
+  if (!control) return t("clock.none");
+  if (control.days) return t("clock.daysPerMove", { count: control.days });
+  const minutes = new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(
+    control.base / 60000,
+  );
+  return t("clock.control", { minutes, seconds: String(Math.round(control.increment / 1000)) });
 }
 
 /** A time for a clock face: "4:55", "1:02:03", "9.7" under 10 s (tenths), "2d 3h" for days. */

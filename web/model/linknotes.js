@@ -14,11 +14,12 @@
 // with a wrong colour) is dropped when the link is opened, never the game.
 
 import { LinkError, escapePart, unescapePart } from "./url.js";
+import { t } from "../i18n/i18n.js";
 
 export const MAX_LENGTH = 1500;
 const ENTRY = /^(\d{1,5}):([cgs]):(.*)$/;
 
-const decode = text => unescapePart(text, "the link's note");
+const decode = text => unescapePart(text, t("link.part.note"));
 
 /** The notes of `line` in `tree` as a segment value, or null (none, or too long). */
 export function linkNotes(tree, line) {
@@ -45,10 +46,7 @@ export function readLinkNotes(value) {
   const out = new Map();
   for (const entry of value.split(",")) {
     const m = ENTRY.exec(entry);
-    if (!m)
-      throw new LinkError(
-        `the link's note ${JSON.stringify(entry.slice(0, 30))} is not <move>:<kind>:<text>`,
-      );
+    if (!m) throw new LinkError(t("link.error.note", { value: JSON.stringify(entry.slice(0, 30)) }));
     const ply = Number(m[1]);
     const note = out.get(ply) || { ply };
     if (m[2] === "c") note.comment = decode(m[3]);

@@ -14,16 +14,31 @@
 // comment.  Keys this version does not know are kept as they are (a newer
 // page's notes survive an older one).
 
+import { t } from "../i18n/i18n.js";
+
 export const GLYPHS = Object.freeze(["!", "?", "!!", "??", "!?", "?!"]);
-/** The glyphs' words, for screen readers and titles. */
-export const GLYPH_WORDS = Object.freeze({
-  "!": "good move",
+/** Each glyph's catalog key. */
+const GLYPH_KEYS = {
+  "!": "good",
   "?": "mistake",
-  "!!": "brilliant move",
+  "!!": "brilliant",
   "??": "blunder",
-  "!?": "interesting move",
-  "?!": "dubious move",
-});
+  "!?": "interesting",
+  "?!": "dubious",
+};
+/** The glyphs' words, for screen readers and titles, in the page's language
+ * (getters: read when drawn, once the catalog is loaded). */
+export const GLYPH_WORDS = Object.freeze(
+  Object.defineProperties(
+    {},
+    Object.fromEntries(
+      Object.entries(GLYPH_KEYS).map(([glyph, key]) => [
+        glyph,
+        { enumerable: true, get: () => t(`model.glyph.${key}`) },
+      ]),
+    ),
+  ),
+);
 export const COLOURS = Object.freeze(["G", "R", "B", "Y"]);
 export const MAX_SHAPES = 1000; // on one position (as the engine's records)
 
@@ -40,10 +55,12 @@ const isNothing = x => x === null || x === undefined || x === "" || (Array.isArr
 function problem(key, value, describe) {
   switch (key) {
     case "glyph":
-      return GLYPHS.includes(value) ? null : `a glyph is one of ${GLYPHS.join(" ")}, not ${describe(value)}`;
+      return GLYPHS.includes(value)
+        ? null
+        : t("model.note.glyph", { glyphs: GLYPHS.join(" "), value: describe(value) });
     case "shapes":
-      if (!Array.isArray(value)) return `the shapes are a list, not ${describe(value)}`;
-      if (value.length > MAX_SHAPES) return `at most ${MAX_SHAPES} shapes are drawn on a position`;
+      if (!Array.isArray(value)) return t("model.note.shapesList", { value: describe(value) });
+      if (value.length > MAX_SHAPES) return t("model.note.tooManyShapes", { most: MAX_SHAPES });
       for (const shape of value) {
         const why = shapeProblem(shape, describe);
         if (why) return why;
@@ -53,7 +70,7 @@ function problem(key, value, describe) {
     case "left":
       return Number.isSafeInteger(value) && value >= 0
         ? null
-        : `the time ${key} is a whole number of milliseconds, not ${describe(value)}`;
+        : t("model.note.time", { key, value: describe(value) });
     default:
       return null;
   }
@@ -62,16 +79,15 @@ function problem(key, value, describe) {
 /** Why `shape` is not a shape, or null. */
 export function shapeProblem(shape, describe = String) {
   if (!Array.isArray(shape) || (shape.length !== 2 && shape.length !== 3)) {
-    return `a shape is [colour, cell] or [colour, from, to], not ${describe(shape)}`;
+    return t("model.note.shape", { value: describe(shape) });
   }
   const [colour, ...cells] = shape;
   if (!COLOURS.includes(colour))
-    return `a shape's colour is one of ${COLOURS.join(" ")}, not ${describe(colour)}`;
+    return t("model.note.colour", { colours: COLOURS.join(" "), value: describe(colour) });
   for (const cell of cells) {
-    if (typeof cell !== "string" || !CELL.test(cell))
-      return `a shape's cell is a cell's name, not ${describe(cell)}`;
+    if (typeof cell !== "string" || !CELL.test(cell)) return t("model.note.cell", { value: describe(cell) });
   }
-  if (cells.length === 2 && cells[0] === cells[1]) return "an arrow goes from a cell to another";
+  if (cells.length === 2 && cells[0] === cells[1]) return t("model.note.arrow");
   return null;
 }
 

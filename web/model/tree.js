@@ -77,12 +77,12 @@ const newNode = (move, parent) => ({
 });
 
 function checkLine(line) {
-  if (!Array.isArray(line)) throw new TreeError(`a line is an array of move texts, not ${describe(line)}`);
+  if (!Array.isArray(line)) throw TreeError.of("line", { value: describe(line) });
 }
 
 function checkMove(move) {
   if (typeof move !== "string" || move === "") {
-    throw new TreeError(`a move is a non-empty string, not ${describe(move)}`);
+    throw TreeError.of("moveText", { value: describe(move) });
   }
 }
 
@@ -149,7 +149,7 @@ export class GameTree {
   /** A tree holding one line. */
   static fromLine(moves) {
     checkLine(moves);
-    if (moves.length > MAX_DEPTH) throw new TreeError(`a line may hold at most ${MAX_DEPTH} moves`);
+    if (moves.length > MAX_DEPTH) throw TreeError.of("lineTooLong", { most: MAX_DEPTH });
     const tree = new GameTree();
     let node = tree.root;
     for (const move of moves) {
@@ -169,7 +169,7 @@ export class GameTree {
       return GameTree._fromJSON(data);
     } catch (e) {
       if (e instanceof TreeError) throw e;
-      throw new TreeError(`the stored game tree cannot be read: ${e && /** @type {Error} */ (e).message}`);
+      throw TreeError.of("unreadable", { why: String(e && /** @type {Error} */ (e).message) });
     }
   }
 
@@ -228,7 +228,7 @@ export class GameTree {
 
   _get(line) {
     const node = this._find(line);
-    if (!node) throw new TreeError(`the game tree has no line ${show(line)}`);
+    if (!node) throw TreeError.of("noLine", { line: show(line) });
     return node;
   }
 
@@ -250,7 +250,7 @@ export class GameTree {
    * walked once (each list is shared: do not change it). */
   alternativesAlong(line) {
     const node = this._find(line);
-    if (!node) throw new TreeError(`the game tree has no line ${show(line)}`);
+    if (!node) throw TreeError.of("noLine", { line: show(line) });
     let kept = this._along;
     if (!kept || kept.version !== this.version || kept.detached !== this._detached) {
       kept = this._along = { version: this.version, detached: this._detached, nodes: [this.root], lists: [] };
@@ -301,8 +301,8 @@ export class GameTree {
    * node.  Throws TreeError if the tree would exceed its limits. */
   addAt(node, move) {
     checkMove(move);
-    if (node.depth + 1 > MAX_DEPTH) throw new TreeError(`a line may hold at most ${MAX_DEPTH} moves`);
-    if (this._size >= MAX_NODES) throw new TreeError(`a game tree may hold at most ${MAX_NODES} positions`);
+    if (node.depth + 1 > MAX_DEPTH) throw TreeError.of("lineTooLong", { most: MAX_DEPTH });
+    if (this._size >= MAX_NODES) throw TreeError.of("tooBig", { most: MAX_NODES });
     const child = newNode(move, node);
     node.children.push(child);
     this._size++;
@@ -311,7 +311,7 @@ export class GameTree {
   }
 
   setCommentAt(node, text) {
-    if (typeof text !== "string") throw new TreeError(`a comment is a string, not ${describe(text)}`);
+    if (typeof text !== "string") throw TreeError.of("commentText", { value: describe(text) });
     if (node.comment === text) return;
     node.comment = text;
     this._noted(node);
@@ -385,7 +385,7 @@ export class GameTree {
    * restore().  TreeError for the root or an absent line. */
   remove(line) {
     checkLine(line);
-    if (!line.length) throw new TreeError("the start position cannot be removed");
+    if (!line.length) throw TreeError.of("removeStart");
     const node = this._get(line);
     const kids = /** @type {TreeNode} */ (node.parent).children; // (not the root: it has a parent)
     const index = kids.indexOf(node);
@@ -405,14 +405,13 @@ export class GameTree {
       throw new TreeError("restore() takes what remove() returned");
     }
     const { line, index, count, node } = token;
-    if (node.parent) throw new TreeError(`${show(line)} was already restored`);
+    if (node.parent) throw TreeError.of("restored", { line: show(line) });
     const parent = this._find(line.slice(0, -1));
-    if (!parent) throw new TreeError(`cannot restore ${show(line)}: the line before it is gone`);
+    if (!parent) throw TreeError.of("restoreGone", { line: show(line) });
     if (parent.children.some(c => c.move === node.move)) {
-      throw new TreeError(`cannot restore ${show(line)}: that move was played again`);
+      throw TreeError.of("restorePlayed", { line: show(line) });
     }
-    if (this._size + count > MAX_NODES)
-      throw new TreeError(`a game tree may hold at most ${MAX_NODES} positions`);
+    if (this._size + count > MAX_NODES) throw TreeError.of("tooBig", { most: MAX_NODES });
     node.parent = parent;
     parent.children.splice(Math.min(index, parent.children.length), 0, node);
     this._size += count;

@@ -5,6 +5,7 @@
 // and in pre-order, read and written without recursion.
 
 import { NO_NOTES, mergeNotes } from "./nodenotes.js";
+import { t } from "../i18n/i18n.js";
 
 export const VERSION = 1;
 export const MAX_DEPTH = 5000; // moves in a line
@@ -15,20 +16,25 @@ export class TreeError extends Error {
     super(message);
     this.name = "TreeError";
   }
+
+  /** The error whose message is the catalog's model.tree.<key> (a stored tree or a line a player may meet). */
+  static of(key, args = {}) {
+    return new TreeError(t(`model.tree.${key}`, args));
+  }
 }
 
 /** A value in words, for an error message. */
 export function describe(x) {
-  if (x === undefined) return "missing";
+  if (x === undefined) return t("model.value.missing");
   if (x === null) return "null";
-  if (Array.isArray(x)) return "an array";
+  if (Array.isArray(x)) return t("model.value.array");
   if (typeof x === "string") return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
-  if (typeof x === "object") return "an object";
-  return `${typeof x} ${String(x)}`;
+  if (typeof x === "object") return t("model.value.object");
+  return t("model.value.other", { type: typeof x, value: String(x) });
 }
 
 /** A line in words. */
-export const show = line => (line.length ? line.join(" ") : "the start");
+export const show = line => (line.length ? line.join(" ") : t("model.tree.theStart"));
 
 /** The line from the root to `node` (O(depth): for a node, not for every step). */
 export function lineOf(node) {
@@ -41,60 +47,50 @@ export function lineOf(node) {
  * TreeError on anything malformed. */
 export function readTree(data, tree) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    throw new TreeError(
-      `a stored game tree is an object {v: ${VERSION}, nodes: [...]}, not ${describe(data)}`,
-    );
+    throw TreeError.of("notObject", { form: `{v: ${VERSION}, nodes: [...]}`, value: describe(data) });
   }
   if (data.v !== VERSION) {
-    throw new TreeError(
-      `the stored game tree is version ${describe(data.v)}; this version of Gamut reads version ${VERSION}`,
-    );
+    throw TreeError.of("version", { found: describe(data.v), wanted: VERSION });
   }
   const { nodes: entries, comment: rootComment, notes: rootNotes } = data;
-  if (!Array.isArray(entries))
-    throw new TreeError(`the stored game tree's nodes are ${describe(entries)}, not an array`);
-  if (entries.length + 1 > MAX_NODES)
-    throw new TreeError(`the stored game tree has more than ${MAX_NODES} nodes`);
+  if (!Array.isArray(entries)) throw TreeError.of("nodesNotList", { value: describe(entries) });
+  if (entries.length + 1 > MAX_NODES) throw TreeError.of("tooManyNodes", { most: MAX_NODES });
   if (rootComment !== undefined) {
-    if (typeof rootComment !== "string")
-      throw new TreeError(`the start's comment is ${describe(rootComment)}, not a string`);
+    if (typeof rootComment !== "string") throw TreeError.of("startComment", { value: describe(rootComment) });
     tree.root.comment = rootComment;
   }
-  if (rootNotes !== undefined) tree.root.notes = readNotes(rootNotes, "the start");
+  if (rootNotes !== undefined) tree.root.notes = readNotes(rootNotes, t("model.tree.theStart"));
   const nodes = [tree.root];
   const depths = [0];
   const moveSets = new Map(); // node -> Set of its children's moves, for nodes with many
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
-    const what = `node ${i + 1}`;
+    const what = t("model.tree.node", { n: i + 1 });
     if (!Array.isArray(entry) || entry.length < 2 || entry.length > 4) {
-      throw new TreeError(
-        `${what} is [parent, move], [parent, move, comment] or [parent, move, comment, notes], not ${describe(entry)}${Array.isArray(entry) ? ` of length ${entry.length}` : ""}`,
-      );
+      const value = Array.isArray(entry)
+        ? t("model.tree.ofLength", { count: entry.length })
+        : describe(entry);
+      throw TreeError.of("entry", { what, value });
     }
     const [p, move, comment, notes] = entry;
     if (!Number.isInteger(p) || p < 0 || p > i) {
-      throw new TreeError(
-        `${what}'s parent is ${describe(p)}, not 0 (the start) or the place of an earlier node (1 to ${i})`,
-      );
+      throw TreeError.of("parent", { what, value: describe(p), last: i });
     }
     if (typeof move !== "string" || move === "") {
-      throw new TreeError(`${what}'s move is ${describe(move)}, not a non-empty string`);
+      throw TreeError.of("move", { what, value: describe(move) });
     }
     if (entry.length >= 3 && typeof comment !== "string") {
-      throw new TreeError(`${what}'s comment is ${describe(comment)}, not a string`);
+      throw TreeError.of("comment", { what, value: describe(comment) });
     }
     const parent = nodes[p];
-    if (depths[p] >= MAX_DEPTH) throw new TreeError(`${what} is nested deeper than ${MAX_DEPTH} moves`);
+    if (depths[p] >= MAX_DEPTH) throw TreeError.of("tooDeep", { what, most: MAX_DEPTH });
     let set = moveSets.get(parent);
     if (!set && parent.children.length >= 8) {
       set = new Set(parent.children.map(c => c.move));
       moveSets.set(parent, set);
     }
     if (set ? set.has(move) : parent.children.some(c => c.move === move)) {
-      throw new TreeError(
-        `${what}: the move ${JSON.stringify(move)} is given twice at ${show(lineOf(parent))}`,
-      );
+      throw TreeError.of("twice", { what, move: JSON.stringify(move), line: show(lineOf(parent)) });
     }
     if (set) set.add(move);
     const child = tree.addAt(parent, move);
@@ -108,7 +104,7 @@ export function readTree(data, tree) {
 
 /** Stored notes read (nodenotes.js), or TreeError naming `what` they belong to. */
 function readNotes(data, what) {
-  return mergeNotes(NO_NOTES, data, message => new TreeError(`${what}'s notes: ${message}`), describe);
+  return mergeNotes(NO_NOTES, data, message => TreeError.of("notes", { what, message }), describe);
 }
 
 /** `tree` as plain JSON-able data: {v: 1, nodes, comment?, notes?}. */

@@ -31,6 +31,8 @@
 // throws LinkError with a message that says what is wrong; the engine checks
 // the rest (unknown option values, illegal moves) when the game is loaded.
 
+import { t } from "../i18n/i18n.js";
+
 export const VERSION = "v1";
 
 export class LinkError extends Error {
@@ -56,12 +58,12 @@ function percent(ch) {
   ).join("");
 }
 
-/** `text` %-unescaped; LinkError naming `what` when it is not correctly escaped. */
+/** `text` %-unescaped; LinkError naming `what` (words of the catalog: t("link.part.start")) when it is not correctly escaped. */
 export function unescapePart(text, what) {
   try {
     return decodeURIComponent(text);
   } catch {
-    throw new LinkError(`${what} ${JSON.stringify(text)} is not correctly %-escaped`);
+    throw new LinkError(t("link.error.escaped", { what, text: JSON.stringify(text) }));
   }
 }
 
@@ -120,8 +122,8 @@ export function parse(hash) {
   let start = null;
   const startAt = text.indexOf("/start=");
   if (startAt >= 0) {
-    start = unescapePart(text.slice(startAt + "/start=".length), "the start position");
-    if (!start.trim()) throw new LinkError("the link's start position is empty");
+    start = unescapePart(text.slice(startAt + "/start=".length), t("link.part.start"));
+    if (!start.trim()) throw new LinkError(t("link.error.emptyStart"));
     text = text.slice(0, startAt);
   }
   const named = readSegments(text);
@@ -131,33 +133,35 @@ export function parse(hash) {
   const version = parts[0];
   if (!/^v\d+$/.test(version)) {
     throw new LinkError(
-      `a game link starts with "#${VERSION}/", not ${JSON.stringify(`#${text.slice(0, 20)}`)}`,
+      t("link.error.notLink", { start: `"#${VERSION}/"`, found: JSON.stringify(`#${text.slice(0, 20)}`) }),
     );
   }
   if (version !== VERSION) {
-    throw new LinkError(`this link is format ${version}; this version of Gamut reads ${VERSION} links`);
+    throw new LinkError(t("link.error.version", { found: version, wanted: VERSION }));
   }
   if (parts.length < 3) {
-    throw new LinkError("the link names no game and variant (expected #v1/<game>/<variant>/...)");
+    throw new LinkError(t("link.error.noGame", { expected: "#v1/<game>/<variant>/..." }));
   }
   if (parts.length > 5) {
-    throw new LinkError(`the link has ${parts.length} parts separated by "/"; expected at most 5`);
+    throw new LinkError(t("link.error.parts", { count: parts.length, most: 5 }));
   }
-  const game = unescapePart(parts[1], "the game");
-  const variant = unescapePart(parts[2], "the variant");
-  if (!/^[a-z0-9-]+$/.test(game)) throw new LinkError(`${JSON.stringify(game)} is not a game id`);
-  if (!/^[a-z0-9-]+$/.test(variant)) throw new LinkError(`${JSON.stringify(variant)} is not a variant id`);
+  const game = unescapePart(parts[1], t("link.part.game"));
+  const variant = unescapePart(parts[2], t("link.part.variant"));
+  if (!/^[a-z0-9-]+$/.test(game)) throw new LinkError(t("link.error.gameId", { id: JSON.stringify(game) }));
+  if (!/^[a-z0-9-]+$/.test(variant))
+    throw new LinkError(t("link.error.variantId", { id: JSON.stringify(variant) }));
   const options = {};
   const optText = parts[3] ?? "-";
   if (optText !== "-" && optText !== "") {
     for (const item of optText.split(",")) {
       const eq = item.indexOf("=");
-      if (eq <= 0) throw new LinkError(`option ${JSON.stringify(item)} is not written as name=value`);
-      const name = unescapePart(item.slice(0, eq), "the option name");
-      if (Object.hasOwn(options, name)) throw new LinkError(`option ${JSON.stringify(name)} is given twice`);
+      if (eq <= 0) throw new LinkError(t("link.error.option", { option: JSON.stringify(item) }));
+      const name = unescapePart(item.slice(0, eq), t("link.part.optionName"));
+      if (Object.hasOwn(options, name))
+        throw new LinkError(t("link.error.optionTwice", { option: JSON.stringify(name) }));
       // (defined, not assigned: "__proto__" is a name like any other, and the engine refuses unknown ones)
       Object.defineProperty(options, name, {
-        value: unescapePart(item.slice(eq + 1), "the option value"),
+        value: unescapePart(item.slice(eq + 1), t("link.part.optionValue")),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -172,7 +176,7 @@ export function parse(hash) {
     const plyText = moveText.slice(at + 1);
     moveText = moveText.slice(0, at);
     if (!/^\d{1,6}$/.test(plyText)) {
-      throw new LinkError(`the viewed move "@${plyText}" is not a number`);
+      throw new LinkError(t("link.error.viewed", { text: `"@${plyText}"` }));
     }
     ply = Number(plyText);
   }
@@ -180,17 +184,15 @@ export function parse(hash) {
     moveText === ""
       ? []
       : moveText.split(",").map((m, i) => {
-          const move = unescapePart(m, `move ${i + 1}`);
-          if (move.trim() === "") throw new LinkError(`move ${i + 1} is empty`);
+          const move = unescapePart(m, t("link.part.move", { n: i + 1 }));
+          if (move.trim() === "") throw new LinkError(t("link.error.emptyMove", { n: i + 1 }));
           return move;
         });
   if (ply != null && ply > moves.length) {
-    throw new LinkError(
-      `the link views move ${ply}, but the game has only ${moves.length} move${moves.length === 1 ? "" : "s"}`,
-    );
+    throw new LinkError(t("link.error.viewedBeyond", { ply, count: moves.length }));
   }
   if (times && times.length > moves.length) {
-    throw new LinkError(`the link gives ${times.length} move times for ${moves.length} moves`);
+    throw new LinkError(t("link.error.times", { times: times.length, count: moves.length }));
   }
   // (clock and times only when given: what older links read is unchanged)
   return {
@@ -235,13 +237,15 @@ function readSegments(text) {
   const values = {};
   starts.forEach((m, i) => {
     const name = m[1];
-    if (Object.hasOwn(values, name)) throw new LinkError(`the link gives its ${name} twice`);
+    if (Object.hasOwn(values, name)) throw new LinkError(t("link.error.twice", { name }));
     if (i > 0 && SEGMENT_NAMES.indexOf(name) < SEGMENT_NAMES.indexOf(starts[i - 1][1]))
-      throw new LinkError(`the link's "/${name}=" comes after "/${starts[i - 1][1]}=", not before it`);
+      throw new LinkError(
+        t("link.error.order", { later: `"/${name}="`, earlier: `"/${starts[i - 1][1]}="` }),
+      );
     const end = i + 1 < starts.length ? starts[i + 1].index : text.length;
     values[name] = SEGMENTS[name](text.slice(m.index + name.length + 2, end));
   });
-  if (values.times && !values.clock) throw new LinkError("the link gives move times but no clock");
+  if (values.times && !values.clock) throw new LinkError(t("link.error.timesNoClock"));
   return { rest: starts.length ? text.slice(0, starts[0].index) : text, values };
 }
 
@@ -250,9 +254,7 @@ function readPlayers(value) {
   const players = value.split(",");
   for (const p of players) {
     if (!PLAYER.test(p)) {
-      throw new LinkError(
-        `player ${JSON.stringify(p)} is not "h" (a human), "r" (far away) or "c:<level>" (the computer: ${LEVELS.join(", ")})`,
-      );
+      throw new LinkError(t("link.error.player", { player: JSON.stringify(p), levels: LEVELS.join(", ") }));
     }
   }
   return players;
@@ -260,16 +262,14 @@ function readPlayers(value) {
 
 /** "/offer=1": the seat that offers a draw. */
 function readOffer(value) {
-  if (!/^\d$/.test(value)) throw new LinkError(`the draw offer's seat "${value}" is not a seat number`);
+  if (!/^\d$/.test(value)) throw new LinkError(t("link.error.offer", { value: `"${value}"` }));
   return Number(value);
 }
 
 /** "/clock=300+3" (seconds + increment seconds) or "/clock=2d" (days per move). */
 function readClock(value) {
   if (!/^(\d{1,5}\+\d{1,4}|\d{1,2}d)$/.test(value) || /^0+(\+|d)/.test(value)) {
-    throw new LinkError(
-      `the clock ${JSON.stringify(value)} is not "<seconds>+<increment seconds>" (such as 300+3) or "<days>d"`,
-    );
+    throw new LinkError(t("link.error.clock", { value: JSON.stringify(value) }));
   }
   return value;
 }
@@ -277,9 +277,7 @@ function readClock(value) {
 /** "/times=3100,2500": the milliseconds spent on each move of the line. */
 function readTimes(value) {
   if (!/^\d{1,9}(,\d{1,9})*$/.test(value)) {
-    throw new LinkError(
-      `the move times ${JSON.stringify(value.slice(0, 30))} are not milliseconds separated by ","`,
-    );
+    throw new LinkError(t("link.error.timesFormat", { value: JSON.stringify(value.slice(0, 30)) }));
   }
   return value.split(",").map(Number);
 }
@@ -287,27 +285,24 @@ function readTimes(value) {
 /** "/notes=1:g:!%3F,...": checked for its shape only (linknotes.js reads it). */
 function readNotesValue(value) {
   if (!/^\d{1,5}:[cgs]:[^,]*(,\d{1,5}:[cgs]:[^,]*)*$/.test(value))
-    throw new LinkError(
-      `the link's notes ${JSON.stringify(value.slice(0, 30))} are not <move>:<kind>:<text>, ...`,
-    );
+    throw new LinkError(t("link.error.notes", { value: JSON.stringify(value.slice(0, 30)) }));
   return value;
 }
 
 const TERMINATION = /^(rules|resignation|agreement|time|abandoned)$/;
+/** The endings a link may name ("rules", "resignation", …), read from TERMINATION. */
+const ENDINGS = TERMINATION.source.slice(2, -2).split("|");
 const RESULT = /^(?:[01]|1\/[234])(?:-(?:[01]|1\/[234])){1,3}$/;
 
 /** "/end=<termination>:<result>" read: {termination, result}. */
 function readEnd(value) {
   const colon = value.indexOf(":");
-  const termination = unescapePart(value.slice(0, colon < 0 ? value.length : colon), "the ending");
-  const result = colon < 0 ? "" : unescapePart(value.slice(colon + 1), "the result");
+  const termination = unescapePart(value.slice(0, colon < 0 ? value.length : colon), t("link.part.ending"));
+  const result = colon < 0 ? "" : unescapePart(value.slice(colon + 1), t("link.part.result"));
   if (!TERMINATION.test(termination)) {
-    throw new LinkError(
-      `the game's end "${termination}" is not one of rules, resignation, agreement, time, abandoned`,
-    );
+    throw new LinkError(t("link.error.end", { value: `"${termination}"`, ends: ENDINGS.join(", ") }));
   }
-  if (!RESULT.test(result))
-    throw new LinkError(`the game's result "${result}" is not a result such as 1-0, 0-1 or 1/2-1/2`);
+  if (!RESULT.test(result)) throw new LinkError(t("link.error.result", { value: `"${result}"` }));
   return { termination, result };
 }
 
@@ -339,5 +334,5 @@ export function standardStart(game, variant, options) {
     Object.entries(options || {})
       .map(([k, v]) => `${k}=${v}`)
       .join(",") || "-";
-  return `${game} ${variant} ${opts} start`;
+  return `${game} ${variant} ${opts} start`; // i18n: not words (the engine's position text)
 }

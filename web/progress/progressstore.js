@@ -13,6 +13,7 @@
 //   store.onChange(() => redraw());   store.tell()  // a problem to say, once
 
 import { emptyState, mergeStates, readState, resetState } from "./progress.js";
+import { t } from "../i18n/i18n.js";
 
 export const KEY = "gamut.progress";
 export const DAMAGED_KEY = "gamut.progress.damaged";
@@ -44,30 +45,31 @@ export class ProgressStore {
   }
 
   _fail(what, err) {
-    if (!this.problem) this.problem = `${what} (${(err && err.message) || err})`;
+    if (!this.problem)
+      this.problem = t("store.problemWhy", { what, why: String((err && err.message) || err) });
   }
 
   /** The state stored now (garbage: an empty state, the text kept aside). */
   _read() {
     if (!this.storage) {
-      this._fail("your progress is kept only until this page closes", "this browser keeps no data for it");
+      this._fail(t("store.progress.memoryOnly"), t("store.progress.noData"));
       return emptyState();
     }
     let text = null;
     try {
       text = this.storage.getItem(KEY);
     } catch (err) {
-      this._fail("your progress could not be read", err);
+      this._fail(t("store.progress.unreadable"), err);
       return emptyState();
     }
     if (text == null) return emptyState();
     try {
       const data = JSON.parse(text);
       if (!data || typeof data !== "object" || !Array.isArray(data.results))
-        throw new Error("not a record of results");
+        throw new Error(t("store.progress.notResults"));
       return readState(data);
     } catch (err) {
-      this._fail("your saved progress could not be read and starts afresh", err);
+      this._fail(t("store.progress.damaged"), err);
       try {
         if (this.storage.getItem(DAMAGED_KEY) == null) this.storage.setItem(DAMAGED_KEY, text);
       } catch {
@@ -85,10 +87,7 @@ export class ProgressStore {
       this.storage.setItem(KEY, JSON.stringify({ version: VERSION, ...this.state }));
       return true;
     } catch (err) {
-      this._fail(
-        "your progress could not be saved (is the storage full?); it is kept until this page closes",
-        err,
-      );
+      this._fail(t("store.progress.notSaved"), err);
       return false;
     }
   }
