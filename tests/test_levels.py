@@ -204,6 +204,24 @@ def _score(game, a, b):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_every_gap_between_neighbours_is_measured_by_twenty_games_or_more(game):
+    # a gap rests on games: the two neighbours met in at least twenty, or
+    # (Master and Expert, whose games are the slowest) each played at least
+    # twenty against the same third level, which places both
+    names = arena_ratings.offered(game)
+    players = [RANDOM, *names]
+    for below, above in itertools.pairwise(names):
+        if sum(_score(game, above, below)) >= 20:
+            continue
+        common = [
+            c
+            for c in players
+            if c not in (below, above) and min(sum(_score(game, below, c)), sum(_score(game, above, c))) >= 20
+        ]
+        assert common, (game, below, above)
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_lowest_level_beats_a_random_mover_and_loses_to_the_next(game):
     lowest, next_up = list(LEVELS)[:2]
     won, drawn, lost = _score(game, lowest, RANDOM)
