@@ -26,14 +26,10 @@ export const when = ms => {
   return (days < 1 ? formatsOf().time : formatsOf().date).format(ms);
 };
 
-/** A row's buttons.  They wrap onto a second line when the row is narrow
- * (a phone; German's or Hungarian's longer words): end.css's
- * `.game-actions`, meant for the game's own row, keeps its buttons on one
- * line, which here would push the first ones out of the row. */
+/** A row's buttons (they wrap onto a second line when the row is narrow:
+ * end.css keeps only the game's own row on one line). */
 function rowActions(...buttons) {
-  const box = h("div", { class: "game-actions" }, ...buttons);
-  box.style.setProperty("flex-wrap", "wrap");
-  return box;
+  return h("div", { class: "game-actions" }, ...buttons);
 }
 
 /** The small drawing of a game's last position (blank without one: the
