@@ -407,6 +407,36 @@ def test_screenshots(phone, size, scheme):
         shoot(page, f"{size}-{scheme}-{game}")
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "hu"])
+def test_the_game_actions_stay_inside_the_panel_at_360(phone, lang):
+    # Resign, Offer a draw and Abort: in the longer languages they take two
+    # rows rather than reaching out of the panel on both sides
+    set_phone(phone, "360x640")
+    phone.evaluate("lang => localStorage.setItem('gamut.lang', lang)", lang)
+    try:
+        phone.reload()
+        wait_engine_ready(phone)
+        expect(phone.locator("html")).to_have_attribute("lang", lang)
+        fresh(phone, "loa")
+        tap(phone, "b1")
+        tap(phone, "d3")
+        actions = phone.locator("#game-actions")
+        expect(actions).to_be_visible()
+        panel = box(phone, ".panel")
+        for button in actions.locator("button").all():
+            b = button.bounding_box()
+            assert (
+                b and b["x"] >= panel["x"] - 0.5 and b["x"] + b["width"] <= panel["x"] + panel["width"] + 0.5
+            ), f"{lang}: {button.inner_text()!r} reaches out of the panel: {b} in {panel}"
+            assert button.evaluate("b => b.scrollWidth <= b.clientWidth"), (
+                f"{lang}: {button.inner_text()!r} is cut"
+            )
+    finally:
+        phone.evaluate("localStorage.removeItem('gamut.lang')")
+        phone.reload()
+        wait_engine_ready(phone)
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "hu"])
 def test_every_game_is_in_the_header_at_360(phone, lang):
     # the games' row and the Learn menu share the header's second row: all

@@ -205,11 +205,6 @@ const MARKUP_AS_IS = new Set([
   "?!", // the move glyphs, the same in every language
   "?",
   "??",
-  // the engine's level names: the engine will say them in the player's language (docs/i18n.md)
-  "Beginner",
-  "Casual",
-  "Strong",
-  "Master",
 ]);
 
 test("every text of index.html has its data-i18n key, and English says what the markup says", () => {
