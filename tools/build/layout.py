@@ -84,7 +84,21 @@ RULES_DIAGRAMS_PATTERN = "*/diagrams.json"
 # page, the service worker, what the browser reads on its own); every other
 # file of a build goes to BUILD_DIR/<version>/, Pyodide's to PYODIDE_DIR/<its version>/.
 # web/sw.js knows the two folders too (its IMMUTABLE).
-ROOT_FILES = (INDEX_HTML, SERVICE_WORKER, "version.json", MANIFEST, "icons")
+# The page's languages, as web/i18n/languages.js lists them (English first).
+LANGUAGES_JS = WEB / "i18n" / "languages.js"
+
+
+def page_languages() -> list[str]:
+    """The page's language codes, as ``web/i18n/languages.js`` lists them (English first)."""
+    return re.findall(r'\{ code: "([a-z]{2,3})"', LANGUAGES_JS.read_text())
+
+
+# The manifest of each language but English (tools/build/manifests.py), kept
+# beside the English one, under a name of its own from build to build.
+LANGUAGE_MANIFESTS = tuple(
+    MANIFEST.replace(".webmanifest", f".{code}.webmanifest") for code in page_languages() if code != "en"
+)
+ROOT_FILES = (INDEX_HTML, SERVICE_WORKER, "version.json", MANIFEST, *LANGUAGE_MANIFESTS, "icons")
 BUILD_DIR = "b"
 PYODIDE_DIR = "pyodide"
 # Files of web/ that are never copied to dist/ (editor and test droppings;

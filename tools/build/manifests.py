@@ -21,14 +21,8 @@ import json
 import re
 from pathlib import Path
 
-from tools.build.layout import MANIFEST, WEB
-
-LANGUAGES_JS = WEB / "i18n" / "languages.js"
-
-
-def languages() -> list[str]:
-    """The page's language codes, as ``web/i18n/languages.js`` lists them (English first)."""
-    return re.findall(r'\{ code: "([a-z]{2,3})"', LANGUAGES_JS.read_text())
+from tools.build.layout import LANGUAGE_MANIFESTS, MANIFEST, WEB
+from tools.build.layout import page_languages as languages
 
 
 def fill(message: str, **args: str) -> str:
@@ -66,6 +60,7 @@ def write_manifests(site: Path, games: list[str]) -> list[Path]:
             continue
         translated = {**manifest, "lang": lang, **own}
         out = site / MANIFEST.replace(".webmanifest", f".{lang}.webmanifest")
+        assert out.name in LANGUAGE_MANIFESTS
         out.write_text(json.dumps(translated, ensure_ascii=False, indent=1) + "\n")
         written.append(out)
     manifest["lang"] = "en"
