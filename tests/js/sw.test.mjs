@@ -26,6 +26,12 @@ const filesOf = v => [
   `b/${v}/wheels/gamut-0.1.0-py3-none-any.whl`,
 ];
 
+/** The files of each language but English of build `v`, as build.py lists them in sw.js. */
+const languageFilesOf = v => ({
+  de: [`b/${v}/games/rules.de.json`, `b/${v}/i18n/de.json`, "manifest.de.webmanifest"],
+  hu: [`b/${v}/games/rules.hu.json`, `b/${v}/i18n/hu.json`, "manifest.hu.webmanifest"],
+});
+
 const strip = url => url.split("?")[0];
 
 class FakeCache {
@@ -81,7 +87,7 @@ class Server {
   }
   deploy(v) {
     for (const key of [...this.files.keys()]) if (key.startsWith("b/")) this.files.delete(key);
-    for (const f of filesOf(v)) {
+    for (const f of [...filesOf(v), ...Object.values(languageFilesOf(v)).flat()]) {
       const body = f === "./" || f === "index.html" ? `<script src="b/${v}/app.js">` : `${f} of ${v}`;
       this.files.set(f === "./" ? "" : f, body);
     }
@@ -124,13 +130,16 @@ function worker(version, site) {
     addEventListener: (type, fn) => {
       listeners[type] = fn;
     },
+    navigator: { languages: site.languages ?? ["en-US", "en"] },
   };
-  const source = SOURCE.replace("__GAMUT_VERSION__", version).replace(
-    "/*__GAMUT_FILES__*/",
-    filesOf(version)
-      .map(f => JSON.stringify(f))
-      .join(", "),
-  );
+  const source = SOURCE.replace("__GAMUT_VERSION__", version)
+    .replace(
+      "/*__GAMUT_FILES__*/",
+      filesOf(version)
+        .map(f => JSON.stringify(f))
+        .join(", "),
+    )
+    .replace("/*__GAMUT_LANGUAGE_FILES__*/ {}", JSON.stringify(languageFilesOf(version)));
   vm.runInNewContext(source, {
     self,
     caches: site.caches,
@@ -349,4 +358,40 @@ test("a new build takes over with no page open: older builds' caches go at once"
   const b = await thenB(s);
   await activate(s, b);
   assert.deepEqual(s.caches.names(), [`gamut-${B}`, "gamut-clients"]);
+});
+
+test("a first install caches the browser's language's files too, not the other languages'", async () => {
+  const s = site();
+  s.languages = ["de-AT", "de", "en"];
+  const a = worker(A, s);
+  await a.install();
+  const cached = s.caches.urls(`gamut-${A}`);
+  for (const f of languageFilesOf(A).de) assert.ok(cached.includes(f), f);
+  assert.ok(!cached.some(f => f.includes(".hu.") || f.endsWith("/hu.json")), cached.join(" "));
+  assert.equal(cached.length, filesOf(A).length + 3);
+});
+
+test("a page that says it shows a language gets that language's files kept", async () => {
+  const { s, a } = await withA();
+  const cache = `gamut-${A}`;
+  assert.ok(!s.caches.urls(cache).some(f => f.includes("hu")), "an English browser caches no other language");
+  await a.message({ type: "hello", build: A, lang: "xx" }, "p1"); // (no such language: nothing)
+  await a.message({ type: "hello", build: B, lang: "hu" }, "p1"); // (another build's page: not these files)
+  assert.ok(!s.caches.urls(cache).some(f => f.includes("hu")));
+  await a.message({ type: "hello", build: A, lang: "hu" }, "p1");
+  for (const f of languageFilesOf(A).hu) assert.ok(s.caches.urls(cache).includes(f), f);
+  assert.ok(!s.caches.urls(cache).some(f => f.includes(".de.") || f.endsWith("/de.json")));
+  // offline now: the Hungarian catalog still comes, from the cache
+  s.server.files.clear();
+  assert.equal(await text(await a.fetch(`b/${A}/i18n/hu.json`)), `b/${A}/i18n/hu.json of ${A}`);
+});
+
+test("a language's file the page fetches is kept for offline use; other misses are not", async () => {
+  const { s, a } = await withA();
+  const cache = `gamut-${A}`;
+  assert.equal(await text(await a.fetch(`b/${A}/i18n/de.json`)), `b/${A}/i18n/de.json of ${A}`);
+  assert.ok(s.caches.urls(cache).includes(`b/${A}/i18n/de.json`));
+  s.server.files.set("other.txt", "not the build's");
+  await a.fetch("other.txt");
+  assert.ok(!s.caches.urls(cache).includes("other.txt"));
 });
