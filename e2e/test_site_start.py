@@ -243,3 +243,37 @@ def test_the_phone_shows_the_board_the_turn_and_the_move_controls(new_context, s
         expect(page.locator("#status")).to_contain_text("to move")
         assert page.locator("#said").get_attribute("aria-live") == "polite"
         assert page.locator("#said p").last.inner_text().strip()
+
+
+def test_the_players_menus_offer_the_games_own_levels(page, site_url):
+    # (#31) each game has its own ladder: the players panel's menus list it
+    # (Advanced in Lines of Action, Apprentice in EVL), and a seat whose
+    # level the game does not offer (named by a link) keeps it in its menu
+    def menu(seat: int) -> list[str]:
+        return page.eval_on_selector_all(
+            f'#players select.seat-kind[data-seat="{seat}"] option', "os => os.map(o => o.value)"
+        )
+
+    for game, link_, ladder in (
+        ("loa", "#v1/loa/standard/double-connection=mover//players=h,c:apprentice", gamut.ai.ladder("loa")),
+        ("evl", "#v1/evl/standard/pieces=20,markers=10//players=h,c:casual", gamut.ai.ladder("evl")),
+    ):
+        page.goto(site_url + link_)
+        wait_engine_ready(page)
+        wait_idle(page)
+        page.wait_for_function(
+            "n => document.querySelectorAll('#players select.seat-kind[data-seat=\"0\"] option').length === n",
+            arg=2 + len(ladder),
+        )
+        assert menu(0) == ["h", "r", *(f"c:{lv.name}" for lv in ladder)], game
+        if game == "loa":
+            assert "c:apprentice" not in menu(0) and "c:advanced" in menu(0)
+            # the link's level stays in its seat's menu, in the ladder's order
+            assert menu(1) == [
+                "h",
+                "r",
+                *(f"c:{n}" for n in gamut.ai.LEVELS if n == "apprentice" or n in {lv.name for lv in ladder}),
+            ]
+            expect(page.locator('#players select.seat-kind[data-seat="1"]')).to_have_value("c:apprentice")
+        else:
+            assert "c:apprentice" in menu(0) and "c:advanced" not in menu(0)

@@ -51,7 +51,7 @@ import { lessonsMenuItems } from "./lessons/lessonflow.js";
 import { ProgressPage, progressMenuItems } from "./progress/progresspage.js"; // (progress hook, #31)
 import { MistakesPage } from "./mistakes/mistakespage.js"; // (mistakes hook, #31)
 import { mistakesMenuItems } from "./mistakes/links.js";
-import { levelsOf } from "./engine/levels.js"; // (levels hook, #31)
+import { knownLadder, levelsOf } from "./engine/levels.js"; // (levels hook, #31)
 
 const root = document.documentElement;
 const initial = (() => {
@@ -177,7 +177,8 @@ function draw() {
   // the panel and the move list are rebuilt only when what they show changed
   // (not on every progress report of a search: a select being used stays open)
   const thinkingHere = !!(computer.think && computer.think.purpose === "move" && m.atHead);
-  const panelKey = [m, m.rev, view, endView, thinkingHere];
+  const ladder = knownLadder(page.engine, view.game); // (#31: the players' menus offer the game's own levels)
+  const panelKey = [m, m.rev, view, endView, thinkingHere, ladder];
   if (!sameKey(drawn.panel, panelKey)) {
     drawn.panel = panelKey;
     drawPanel({
@@ -188,6 +189,7 @@ function draw() {
       // (#29: a game ended beyond its rules says how, as its rules' end would)
       endOutcome: m.ending ? endingOutcome(m, headView) : endView && endView.outcome,
       onSeat: (s, value) => actions.seat(s, value),
+      ladder,
     });
   }
   const listKey = [m, m.rev, view.players.length, view.turn_plies];
@@ -428,6 +430,8 @@ function startEngine(planned) {
       $("loading").hidden = true;
       root.dataset.engine = "ready";
       schedule();
+      // each game's own levels, for the players' menus (#31), drawn once known
+      for (const g of page.games) levelsOf(page.engine, g.id).then(schedule, () => {});
     })
     .catch(err => {
       clearTimeout(slow);

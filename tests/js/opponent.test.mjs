@@ -38,7 +38,7 @@ test("a mix the choice cannot write is no choice", () => {
 // The levels with their ratings (#31): asked of the engine once per game
 // (web/engine/levels.js), shown beside each level's name.
 import { OpponentChoice, LEVEL_ABOUT } from "../../web/panels/opponent.js";
-import { levelsOf, ratingText, intervalText } from "../../web/engine/levels.js";
+import { knownLadder, levelsOf, ratingText, intervalText } from "../../web/engine/levels.js";
 import { LEVELS } from "../../web/model/url.js";
 
 const table = game => ({
@@ -108,4 +108,28 @@ test("a level a game does not offer becomes the strongest offered below it", () 
   assert.equal(offeredLevel("strong", el), "strong");
   assert.equal(offeredLevel("novice", ["beginner", "casual"]), "beginner"); // none below: the weakest
   assert.equal(offeredLevel("advanced", []), "advanced"); // not yet known: kept
+});
+
+test("a game's ladder is known to a drawing once the engine has answered, and never asked by it", async () => {
+  const calls = [];
+  let answer;
+  const engine = {
+    call(_method, params) {
+      calls.push(params.game);
+      return new Promise(resolve => {
+        answer = () =>
+          resolve({ levels: [{ id: "novice" }, { id: "advanced" }, { id: "master" }], anchor: "" });
+      });
+    },
+  };
+  assert.equal(knownLadder(engine, "loa"), null); // (nothing asked: nothing known, and nothing asked now)
+  assert.deepEqual(calls, []);
+  const pending = levelsOf(engine, "loa");
+  assert.equal(knownLadder(engine, "loa"), null); // (asked, not answered)
+  answer();
+  await pending;
+  assert.deepEqual(knownLadder(engine, "loa"), ["novice", "advanced", "master"]);
+  assert.equal(knownLadder(engine, "evl"), null);
+  assert.equal(knownLadder({ call: engine.call }, "loa"), null); // (another engine knows nothing yet)
+  assert.deepEqual(calls, ["loa"]);
 });

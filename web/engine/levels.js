@@ -12,6 +12,8 @@ import { t } from "../i18n/i18n.js";
 
 /** @type {WeakMap<object, Map<string, Promise<LevelTable>>>} engine -> game -> answer */
 const asked = new WeakMap();
+/** @type {WeakMap<object, Map<string, string[]>>} engine -> game -> the ids of its ladder, once answered */
+const answered = new WeakMap();
 
 /**
  * The levels of `game` as `engine` (anything with `call(method, params)`)
@@ -31,11 +33,33 @@ export function levelsOf(engine, game) {
   if (!answer) {
     answer = engine.call("levels", { game });
     games.set(game, answer);
-    answer.catch(() => {
-      if (games.get(game) === answer) games.delete(game);
-    });
+    const pending = answer;
+    pending.then(
+      table => {
+        if (!answered.has(engine)) answered.set(engine, new Map());
+        answered.get(engine)?.set(
+          game,
+          table.levels.map(l => l.id),
+        );
+      },
+      () => {
+        if (games.get(game) === pending) games.delete(game);
+      },
+    );
   }
   return answer;
+}
+
+/**
+ * The ids of the levels `game` offers (its ladder, weakest first) if
+ * `engine` has already answered `levelsOf`, else null.  Asks nothing: a
+ * drawing may call it.
+ * @param {object} engine
+ * @param {string} game
+ * @returns {string[] | null}
+ */
+export function knownLadder(engine, game) {
+  return answered.get(engine)?.get(game) ?? null;
 }
 
 /** A level's rating as the page shows it ("1382"), or "" when it was not measured. */

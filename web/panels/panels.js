@@ -19,8 +19,11 @@ export function seatName(view, seat) {
   );
 }
 
-/** A "who plays" select: Human, or the computer at a level. */
-export function seatSelect(seat, value, label, onchange) {
+/** A "who plays" select: Human, or the computer at a level: one of
+ * `ladder`'s (the game's own levels, when known; else every level), and the
+ * seat's own level even where the game does not offer it (a link may name it). */
+export function seatSelect(seat, value, label, onchange, ladder = null) {
+  const levels = ladder ? LEVELS.filter(l => ladder.includes(l) || value === `c:${l}`) : LEVELS;
   const select = h(
     "select",
     {
@@ -34,7 +37,7 @@ export function seatSelect(seat, value, label, onchange) {
     h(
       "optgroup",
       { label: t("seat.computer") },
-      ...LEVELS.map(l => h("option", { value: `c:${l}`, selected: value === `c:${l}` }, levelLabel(l))),
+      ...levels.map(l => h("option", { value: `c:${l}`, selected: value === `c:${l}` }, levelLabel(l))),
     ),
   );
   if (onchange) select.addEventListener("change", () => onchange(select.value));
@@ -52,11 +55,12 @@ function describeOptions(view, info) {
 }
 
 /**
- * The game panel.  `s`: {model, view, info, computer, endOutcome, onSeat}.
+ * The game panel.  `s`: {model, view, info, computer, endOutcome, onSeat, ladder}
+ * (`ladder`: the ids of the levels the game offers, when known).
  * `endOutcome`: how the viewed line ends, when known (the banner shows it
  * while earlier moves are browsed).
  */
-export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
+export function drawPanel({ model, view, info, computer, endOutcome, onSeat, ladder = null }) {
   $("title").textContent = view.title || (info && info.name) || view.game;
   $("subtitle").textContent = describeOptions(view, info);
   if (!document.body.classList.contains("reading-rules")) document.title = `${view.title || "Gamut"} · Gamut`; // i18n: not words (the site's name)
@@ -81,8 +85,12 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat }) {
         },
         seatSwatch(p.color),
         h("span", { class: "player-name" }, seatWords(p.name)),
-        seatSelect(seat, model.players[seat] || "h", t("seat.whoPlays", { name: seatWords(p.name) }), value =>
-          onSeat(seat, value),
+        seatSelect(
+          seat,
+          model.players[seat] || "h",
+          t("seat.whoPlays", { name: seatWords(p.name) }),
+          value => onSeat(seat, value),
+          ladder,
         ),
         counters ? h("span", { class: "counter" }, counters) : null,
         // (whose turn it is is written once, in the status line; the card is
