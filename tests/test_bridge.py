@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import gamut
 from gamut import bridge
+from gamut.messages import Message
 
 
 def req(method, params=None):
@@ -32,19 +33,8 @@ def err(method, params=None):
     assert set(answer["error"]) - {"said"} == {"type", "message"}
     assert answer["error"]["message"]
     if "said" in answer["error"]:  # (the error as a message: its English is the message, #33)
-        assert str(_message(answer["error"]["said"])) == answer["error"]["message"]
+        assert str(Message.from_json(answer["error"]["said"])) == answer["error"]["message"]
     return answer["error"]
-
-
-def _message(data):
-    """A message's JSON as a gamut.messages.Message (lists and nested messages too)."""
-    from gamut.messages import Message
-
-    if isinstance(data, list):
-        return [_message(x) for x in data]
-    if isinstance(data, dict):
-        return Message(data["id"], {k: _message(v) for k, v in data["args"].items()})
-    return data
 
 
 START = "loa standard double-connection=mover start"

@@ -294,20 +294,12 @@ def test_the_computers_evaluation_is_a_message_beside_its_english():
         out = think_progress(loa, raw, 5.0, names)
         assert out["evaluation"] == english_words
         assert out["evaluationSaid"]["id"] == said_id
-        walk(_message(out["evaluationSaid"]), [])
+        walk(Message.from_json(out["evaluationSaid"]), [])
     from gamut.ai.search import WIN
 
     out = think_progress(loa, {"depth": 4, "score": WIN - 3}, 5.0, names)
     assert out["evaluation"].startswith("Black wins: a win found in ")
     assert out["evaluationSaid"]["id"] == "engine.winIn"
-
-
-def _message(data):
-    if isinstance(data, list):
-        return [_message(x) for x in data]
-    if isinstance(data, dict):
-        return Message(data["id"], {k: _message(v) for k, v in data["args"].items()})
-    return data
 
 
 def test_every_level_has_its_name_in_every_catalog_and_englishs_is_the_engines():
@@ -317,3 +309,16 @@ def test_every_level_has_its_name_in_every_catalog_and_englishs_is_the_engines()
         assert CATALOGS["en"][f"level.{level.name}"] == level.label
         for lang in LANGS:
             assert CATALOGS[lang][f"level.{level.name}"].strip(), (lang, level.name)
+
+
+def test_a_message_reads_back_from_its_json():
+    said = Message(
+        "move.saidThreat",
+        {
+            "move": Message("move.plays", {"who": seat("Black"), "move": "b1-d3"}),
+            "threat": Message.all(["c4", 3]),
+        },
+    )
+    assert Message.from_json(said.to_json()) == said
+    assert Message.from_json(said.to_json()["args"]["threat"]) == Message.all(["c4", 3])
+    assert Message.from_json(7) == 7 and Message.from_json("b1") == "b1"

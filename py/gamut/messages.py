@@ -54,6 +54,17 @@ class Message:
         """``{"id": ..., "args": {...}}``, nested messages likewise."""
         return {"id": self.id, "args": {k: _json(v) for k, v in self.args.items()}}
 
+    @staticmethod
+    def from_json(data: Any) -> Any:
+        """The inverse of :meth:`to_json` for any argument value: a
+        ``{"id", "args"}`` object becomes a :class:`Message` (nested ones
+        and lists of them too); a number or text stays as it is."""
+        if isinstance(data, list):
+            return [Message.from_json(x) for x in data]
+        if isinstance(data, dict):
+            return Message(data["id"], {k: Message.from_json(v) for k, v in data["args"].items()})
+        return data
+
     def __str__(self) -> str:
         return english(self)
 
