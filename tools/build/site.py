@@ -221,11 +221,11 @@ def write_service_worker(tmp: Path, version: str) -> None:
     files = sorted(
         p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file() and p.name != SERVICE_WORKER
     )
+    shared: list[str] = []
     languages: dict[str, list[str]] = {}
     for f in files:
-        if (code := language_of(f)) is not None:
-            languages.setdefault(code, []).append(f)
-    shared = [f for f in files if language_of(f) is None]
+        code = language_of(f)
+        (shared if code is None else languages.setdefault(code, [])).append(f)
     sw = (
         sw.replace(SW_VERSION_MARKER, version)
         .replace(SW_FILES_MARKER, ", ".join(json.dumps(f) for f in ["./", *shared]))
