@@ -97,3 +97,49 @@ def test_a_new_level_chosen_in_the_new_game_dialog_is_kept_in_the_link(page, sit
     expect(page.locator('#players select.seat-kind[data-seat="1"] option:checked')).to_have_text(
         LEVELS[level].label
     )
+
+
+def seat_menu(page, seat: int) -> list[str]:
+    return page.eval_on_selector_all(f"#new-seat-{seat} option", "os => os.map(o => o.value)")
+
+
+def test_a_level_the_next_game_does_not_offer_is_replaced_where_it_is_played(page, site_url):
+    # (#31) the New game dialog's seat menus list the game's ladder, and a
+    # level chosen in one game that the next does not offer becomes the
+    # nearest below it: in the radios, in the seats' menus and in the game
+    # that starts (before, the radios showed Club while Advanced was played)
+    page.goto(site_url)
+    wait_engine_ready(page)
+    start = page.locator("#start")
+    shows_levels_of(start, "loa")
+    start.locator(".choice-level", has_text="Advanced").click()
+    page.locator("#start-game").select_option("el")
+    shows_levels_of(start, "el")
+    expect(start.locator(".choice-level input:checked")).to_have_value("club")
+    page.locator("#start-play").click()
+    wait_idle(page)
+    seats = page.eval_on_selector_all("#players select.seat-kind", "els => els.map(e => e.value)")
+    assert seats == ["h", "c:club"]
+
+    page.goto(site_url + "#v1/loa/standard/-/b1-d3")
+    wait_engine_ready(page)
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    dialog.locator(".choice-mode", has_text="Computer").click()
+    shows_levels_of(dialog, "loa")
+    offered = ["h", "r", *(f"c:{level.name}" for level in ladder("loa"))]
+    page.wait_for_function(
+        "n => document.querySelectorAll('#new-seat-0 option').length === n", arg=len(offered)
+    )
+    assert seat_menu(page, 0) == offered and seat_menu(page, 1) == offered
+    dialog.locator(".choice-level", has_text="Advanced").click()
+    expect(page.locator("#new-seat-1")).to_have_value("c:advanced")
+    dialog.locator('#new-games input[value="el"]').check()
+    shows_levels_of(dialog, "el")
+    expect(dialog.locator(".choice-level input:checked")).to_have_value("club")
+    expect(page.locator("#new-seat-1")).to_have_value("c:club")
+    assert seat_menu(page, 1) == ["h", "r", *(f"c:{level.name}" for level in ladder("el"))]
+    page.locator("#new-start").click()
+    wait_idle(page)
+    seats = page.eval_on_selector_all("#players select.seat-kind", "els => els.map(e => e.value)")
+    assert seats == ["h", "c:club"]

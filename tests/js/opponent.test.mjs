@@ -133,3 +133,40 @@ test("a game's ladder is known to a drawing once the engine has answered, and ne
   assert.equal(knownLadder({ call: engine.call }, "loa"), null); // (another engine knows nothing yet)
   assert.deepEqual(calls, ["loa"]);
 });
+
+test("a game's ladder arriving moves a level it does not offer to the nearest, as a change reported", () => {
+  const ladder = ["novice", "beginner", "casual", "club", "strong", "master"].map(id => ({ id }));
+  const changes = [];
+  const choice = new OpponentChoice({ childElementCount: 0 }, "t", c => changes.push(c));
+  // (the choice drawn: the computer at Advanced, chosen in Lines of Action)
+  choice.choice = { mode: "computer", level: "advanced", you: 1 };
+  choice.shown = { ...choice.choice };
+  assert.deepEqual(choice.offered(), LEVELS); // (no ladder yet: every level)
+  choice.setLevels(ladder);
+  assert.deepEqual(changes, [{ mode: "computer", level: "club", you: 1 }]);
+  assert.equal(choice.choice.level, "club");
+  assert.deepEqual(
+    choice.offered(),
+    ladder.map(l => l.id),
+  );
+  choice.setLevels(ladder); // (nothing to change: nothing reported)
+  assert.equal(changes.length, 1);
+  // seats no choice writes (a mix) are never rewritten by the ladder
+  const mixed = new OpponentChoice({ childElementCount: 0 }, "t", c => changes.push(c));
+  mixed.choice = { mode: "computer", level: "advanced", you: 0 };
+  mixed.shown = null;
+  mixed.setLevels(ladder);
+  assert.equal(changes.length, 1);
+  assert.deepEqual(
+    mixed.offered(),
+    ladder.map(l => l.id),
+  );
+});
+
+test("drawing lists the ladder and the level chosen, and changes no choice", () => {
+  const choice = new OpponentChoice({ childElementCount: 0 }, "t", () => {});
+  choice.rated = new Map(["beginner", "casual", "strong"].map(id => [id, { id }]));
+  choice.choice = { mode: "computer", level: "advanced", you: 0 };
+  assert.deepEqual(choice.offered(), ["beginner", "casual", "advanced", "strong"]);
+  assert.equal(choice.choice.level, "advanced");
+});

@@ -60,6 +60,8 @@ export class NewGameDialog {
     this.opponent = new OpponentChoice($("new-opponent"), "new", choice => this._fromOpponent(choice));
     this.selects = [];
     this.names = [];
+    /** @type {Map<string, string[]>} each game's ladder (level ids), once the engine has named it */
+    this.ladders = new Map();
     this.dialog.addEventListener("close", () => {
       if (this.dialog.returnValue === "start") this.onStart(this.read());
     });
@@ -98,7 +100,7 @@ export class NewGameDialog {
     this.last = this.settingsOf(gameId) || {};
     this.gameId = gameId; // (levels hook, #31)
     this.levelsOf?.(gameId).then(
-      r => this.gameId === gameId && this.opponent.setLevels(r.levels),
+      r => this.gameId === gameId && this._ladder(gameId, r.levels),
       () => {},
     );
     const select = $("new-variant");
@@ -163,13 +165,10 @@ export class NewGameDialog {
       const label = h("label", { for: id }, seat === 0 ? t("opponent.movesFirst", { name: player }) : player);
       labels.push(label);
       rows.push(label);
-      const select = seatSelect(seat, players[seat] || "h", null, null);
-      select.id = id;
-      rows.push(select);
+      rows.push(this._seatSelect(seat, players[seat] || "h"));
     }
     box.replaceChildren(...rows);
     this.selects = [...box.querySelectorAll("select[data-seat]")];
-    for (const select of this.selects) select.addEventListener("change", () => this._toOpponent());
     this.names = labels.map((_, seat) => t("player.numbered", { n: seat + 1 }));
     this._toOpponent();
     // the names the board will use (colours), once the engine says them
@@ -179,13 +178,35 @@ export class NewGameDialog {
       names => {
         if (this.asked !== asked) return;
         names.forEach((name, seat) => {
-          if (labels[seat]) labels[seat].textContent = name + (seat === 0 ? " (moves first)" : "");
+          if (labels[seat]) labels[seat].textContent = seat === 0 ? t("opponent.movesFirst", { name }) : name;
         });
         this.names = names;
         this._toOpponent();
       },
       () => {},
     );
+  }
+
+  /** Seat `seat`'s select, at `value`, listing the game's ladder once known. */
+  _seatSelect(seat, value) {
+    const select = seatSelect(seat, value, null, null, this.ladders.get(this.gameId) || null);
+    select.id = `new-seat-${seat}`;
+    select.addEventListener("change", () => this._toOpponent());
+    return select;
+  }
+
+  /** The game's ladder is known: the seats' menus list it, and the choice follows it. */
+  _ladder(gameId, levels) {
+    this.ladders.set(
+      gameId,
+      levels.map(l => l.id),
+    );
+    this.selects = this.selects.map(old => {
+      const select = this._seatSelect(Number(old.dataset.seat), old.value);
+      old.replaceWith(select);
+      return select;
+    });
+    this.opponent.setLevels(levels); // (may change the level chosen: the seats are written anew)
   }
 
   /** The seats as a choice of opponent (none checked for another mix). */

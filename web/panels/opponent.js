@@ -128,7 +128,24 @@ export class OpponentChoice {
    */
   setLevels(levels) {
     this.rated = new Map((levels || []).map(l => [l.id, l]));
+    // a level this game does not offer (chosen in another game) becomes the
+    // nearest it offers: a change of the choice, reported like a click's
+    // (the event is the ladder's arrival; drawing never changes the choice)
+    const level = offeredLevel(
+      this.choice.level,
+      this.rated.size ? LEVELS.filter(l => this.rated.has(l)) : [],
+    );
+    const changed = level !== this.choice.level;
+    this.choice.level = level;
+    if (changed && this.shown) this.shown = { ...this.shown, level };
     if (this.box.childElementCount) this.show(this.shown, this.names); // (drawn as it was)
+    if (changed && this.shown) this.onChange({ ...this.shown }); // (none for a mix of seats no choice writes)
+  }
+
+  /** The levels drawn: the game's ladder once known (else every level), and the level chosen. */
+  offered() {
+    if (!this.rated.size) return LEVELS;
+    return LEVELS.filter(l => this.rated.has(l) || l === this.choice.level);
   }
 
   /** The level radio's words: its name, its rating (when measured) and its line. */
@@ -155,8 +172,7 @@ export class OpponentChoice {
     this.names = names;
     const p = this.prefix;
     // (a game's ladder once the engine has named it: Advanced is not in every game's)
-    const offered = this.rated.size ? LEVELS.filter(l => this.rated.has(l)) : LEVELS;
-    this.choice.level = offeredLevel(this.choice.level, offered);
+    const offered = this.offered();
     const c = choice ? this.choice : { mode: null, level: this.choice.level, you: this.choice.you };
     const radio = (group, value, checked, label, about, rating = "") =>
       h(
