@@ -19,6 +19,14 @@ def wait_idle(page) -> None:
     page.wait_for_function("document.documentElement.dataset.busy === 'no'")
 
 
+def wait_controlled(page, timeout_ms: float = 90_000) -> None:
+    """Wait until the service worker is active and controls the page: it has
+    cached the build (its install step) and claimed the open pages, so what
+    the page fetches from now on is served from the cache."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout_ms)
+
+
 def open_site(context, site_url: str, fragment: str = ""):
     """A new tab of ``context`` at the site (at ``fragment``, a link), its engine ready and idle."""
     page = context.new_page()

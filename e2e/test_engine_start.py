@@ -15,6 +15,7 @@ import time
 
 import pytest
 from conftest import wait_engine_ready
+from pagekit import wait_controlled
 
 TEST_PAGE = "infra-test.html"
 LOA = "loa standard double-connection=mover start"
@@ -170,10 +171,7 @@ def test_a_new_build_over_an_old_offline_cache_drops_the_old_snapshots(new_conte
     wait_engine_ready(page)
     version = build_version(page, site_url)
     page.evaluate("window.offline")
-    end = time.monotonic() + 60
-    while not page.evaluate("navigator.serviceWorker.controller !== null"):
-        assert time.monotonic() < end, "the service worker never took over"
-        time.sleep(0.2)
+    wait_controlled(page, 60_000)
     snapshot_kept(page, version)
     names = page.evaluate("caches.keys()")
     assert not [n for n in names if "fedcba9876543210" in n], names

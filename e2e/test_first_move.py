@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, library_entries
+from pagekit import cell, library_entries, wait_controlled
 from playwright.sync_api import expect
 
 # Holds every message the engine worker sends until __gamutRelease(): the
@@ -123,7 +123,7 @@ def test_a_link_opened_offline_takes_its_first_move_before_the_engine_is_ready(n
     page = context.new_page()
     page.goto(site_url)
     wait_engine_ready(page)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
+    wait_controlled(page)
     page.close()
     context.set_offline(True)
     page = context.new_page()

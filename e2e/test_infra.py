@@ -13,6 +13,7 @@ import json
 
 import pytest
 from conftest import guard_context, wait_engine_ready
+from pagekit import wait_controlled
 
 TEST_PAGE = "infra-test.html"
 
@@ -210,8 +211,7 @@ def test_offline_reload_reaches_engine_ready(new_context, site_url, guard_of):
     wait_engine_ready(page)
     # wait until the service worker has cached the site and controls the page
     page.evaluate("window.offline")
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_controlled(page, 60_000)
     cached = page.evaluate("""async () => {
         const keys = await caches.keys();
         const cache = await caches.open(keys.find((k) => k.startsWith("gamut-")));

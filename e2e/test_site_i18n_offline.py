@@ -12,6 +12,7 @@ language's files kept as well."""
 from __future__ import annotations
 
 from conftest import wait_engine_ready
+from pagekit import wait_controlled
 from playwright.sync_api import expect
 
 CACHED = """async () => {
@@ -44,7 +45,7 @@ def controlled(page) -> None:
     if not page.evaluate("navigator.serviceWorker.controller !== null"):
         page.reload()
         wait_engine_ready(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_controlled(page, 60_000)
 
 
 def test_a_german_visitor_plays_and_reads_the_rules_offline_without_the_other_languages(

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SUB_PATH, wait_engine_ready
-from pagekit import cell, wait_idle
+from pagekit import cell, wait_controlled, wait_idle
 from playwright.sync_api import expect
 
 import build
@@ -82,7 +82,7 @@ def open_page(context, url: str):
     wait_engine_ready(page)
     wait_idle(page)
     # the service worker has cached the build and serves the page
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    wait_controlled(page)
     page.wait_for_function("document.documentElement.dataset.build !== undefined")
     page.evaluate("window.sameDocument = true")  # gone if the page reloads
     return page
