@@ -47,7 +47,8 @@ ANCHOR = (
 
 
 def load() -> list[dict]:
-    """The recorded matches: ``{game, a, b, seed, games, result: [won, drawn, lost], source}``."""
+    """The recorded matches: ``{game, a, b, seed, games, result: [won, drawn, lost], source,
+    settings: {a: ..., b: ...}}`` (each player's :func:`settings_of` when it was played)."""
     return json.loads(GAMES_FILE.read_text())["matches"]
 
 
@@ -207,6 +208,20 @@ RATINGS: dict[str, dict[str, tuple[int, int, int]]] = {{
 '''
 
 
+def settings_of(game: str, player: str) -> list | str:
+    """The settings ``player`` plays ``game`` with, as a record keeps them:
+    ``[depth limit, nominal seconds, noise]`` of a level (in the game's
+    default variant), ``"random"`` for the random mover.  A record whose
+    settings are no longer a level's was played by another player: a test
+    fails on it, so a level changed must have its matches played again."""
+    if player == RANDOM:
+        return RANDOM
+    import gamut
+
+    state, lv = gamut.new(game), LEVELS[player]
+    return [lv.depth_in(state), lv.seconds_in(state), lv.noise_in(state)]
+
+
 def play(game, a, b, games, seed, jobs) -> dict:
     t0 = time.time()
     log = io.StringIO()
@@ -221,6 +236,7 @@ def play(game, a, b, games, seed, jobs) -> dict:
         "games": games,
         "result": [won, drawn, lost],
         "source": source,
+        "settings": {a: settings_of(game, a), b: settings_of(game, b)},
     }
 
 

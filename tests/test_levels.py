@@ -174,6 +174,25 @@ def test_the_shipped_ratings_are_the_fit_of_the_recorded_games():
     assert ANCHOR == arena_ratings.ANCHOR
 
 
+def test_every_recorded_match_was_played_by_the_levels_as_they_are():
+    # a level whose settings change is another player: its old matches
+    # would rate it by games it never played (play them again)
+    stale = [
+        (m["game"], m["a"], m["b"], m["seed"])
+        for m in MATCHES
+        if m["settings"] != {p: arena_ratings.settings_of(m["game"], p) for p in (m["a"], m["b"])}
+    ]
+    assert stale == []
+
+
+def test_a_record_keeps_the_settings_its_players_had():
+    assert arena_ratings.settings_of("loa", RANDOM) == "random"
+    depth, seconds, noise = arena_ratings.settings_of("evl", "beginner")
+    assert (depth, seconds, noise) == (2, 0.1, 60.0)  # (one of the first four: never changed)
+    depth, seconds, noise = arena_ratings.settings_of("loa", "club")
+    assert (depth, seconds) == tuple(dict(LEVELS["club"].by_game)["loa"][:2])
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_level_is_measured_and_rated_above_the_one_below(game):
     table = RATINGS[game]
