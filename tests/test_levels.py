@@ -223,6 +223,13 @@ def _score(game, a, b):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_adjacent_levels_stand_100_to_250_elo_apart(game):
+    # the ladder: each level 100-250 above the one below it in the
+    # game's own ladder, by the shipped ratings (the fit of every recorded game)
+    assert arena_ratings.gaps_outside(RATINGS[game], names=arena_ratings.offered(game)) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_every_gap_between_neighbours_is_measured_by_twenty_games_or_more(game):
     # a gap rests on games: the two neighbours met in at least twenty, or
     # (Master and Expert, whose games are the slowest) each played at least

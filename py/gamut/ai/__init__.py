@@ -141,7 +141,7 @@ LEVELS = {
     ),
     "casual": Level("casual", "Casual", 3, 0.25, 15.0),
     "club": Level("club", "Club", 3, 0.25, 0.0, by_game=(("loa", (64, 0.05, 0.0)),)),
-    "advanced": Level("advanced", "Advanced", 64, 0.2, 0.0, games=("loa",)),
+    "advanced": Level("advanced", "Advanced", 64, 0.18, 0.0, games=("loa",)),
     "strong": Level("strong", "Strong", 64, 0.75, 0.0),
     "expert": Level(
         "expert",
