@@ -27,8 +27,8 @@ RATINGS: dict[str, dict[str, tuple[int, int, int]]] = {
         "club": (1564, 1361, 1766),
         "advanced": (1714, 1496, 1932),
         "strong": (1924, 1692, 2156),
-        "expert": (2104, 1817, 2391),
-        "master": (2204, 1922, 2485),
+        "expert": (2090, 1822, 2358),
+        "master": (2217, 1949, 2484),
     },
     "escabel": {
         "novice": (847, 708, 986),
