@@ -117,7 +117,7 @@ loadPyodide({indexURL: here("PYODIDE/"), lockFileURL: here("./pyodide-lock.json"
 SEARCH_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>search bench</title><link rel="icon" href="data:,"></head><body>
 <script type="module">
-import { Engine } from "./engine.js";
+import { Engine } from "./engine/engine.js";
 const engine = new Engine();
 window.think = async (params, start) => {
   await engine.ready;
