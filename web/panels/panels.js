@@ -11,6 +11,7 @@ import { t, tParts } from "../i18n/i18n.js";
 import {
   counterWords,
   formatMessage,
+  noteWords,
   optionValueWords,
   optionWords,
   playerWords,
@@ -151,7 +152,8 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
   if (!view.outcome && !model.ending) parts.push(t("status.toMove", { name: seatName(view, view.to_move) })); // (#29: not after a resignation)
   // browsing away from where the game goes on (the head)
   if (!model.atHead) parts.push(t("status.viewing", { ply: model.ply, count: model.linkLine().length }));
-  if (view.messages && view.messages.length) parts.push(view.messages.join(" "));
+  const notes = noteWords(view);
+  if (notes.length) parts.push(notes.join(" "));
   $("status").textContent = parts.join(" · ");
 }
 
