@@ -16,6 +16,7 @@ import {
   saidOr,
   variantWords,
 } from "../../web/engine/words.js";
+import { rowOf } from "../../web/library/listmodel.js";
 
 const catalog = code =>
   JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url), "utf8"));
@@ -119,5 +120,24 @@ test("variant and option names come from the catalog, else the engine's own name
     assert.equal(optionValueWords("mover"), "der Ziehende");
     assert.equal(optionValueWords("9"), "9");
     assert.equal(variantWords("toy", "odd", "Odd"), "Odd");
+  });
+});
+
+test("a library row's players, stored in the engine's English, are found by the words the row shows", () => {
+  const entry = {
+    id: "a",
+    updated: 1,
+    summary: {
+      title: "Escabel",
+      players: [
+        { name: "Player 1 (Black)", seat: "h" },
+        { name: "Player 2 (White)", seat: "c:strong" },
+      ],
+    },
+  };
+  speaking("hu", () => {
+    const words = rowOf(entry, null).words;
+    assert.match(words, /1\. játékos \(fekete\)/);
+    assert.match(words, /player 2 \(white\)/);
   });
 });
