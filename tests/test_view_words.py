@@ -136,3 +136,17 @@ def test_every_variant_and_option_is_named_in_the_catalogs_as_the_engine_names_i
         assert {k for k in catalog if k.startswith(("variant.", "option."))} == {
             k for k in english if k.startswith(("variant.", "option."))
         }, lang
+
+
+def test_every_puzzles_goal_is_a_message_whose_english_is_the_goal():
+    """The puzzles' answer gives each goal's message (``said``, by puzzle id)
+    beside its English ``goal``."""
+    from gamut import bridge
+
+    for game in GAMES:
+        result = json.loads(bridge.handle("puzzles", json.dumps({"game": game})))["result"]
+        assert set(result["said"]) == {p["id"] for p in result["puzzles"]}
+        seen: list[str] = []
+        for p in result["puzzles"]:
+            said_english(result["said"][p["id"]], p["goal"], p["id"], seen)
+        assert {"view.goal", "view.goal.gain"} & set(seen), game

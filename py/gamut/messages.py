@@ -268,6 +268,11 @@ ENGLISH: dict[str, str] = {
     "view.escabel.swapped": "The players swapped sides: {first} now plays {colour}, {second} {otherColour}.",
     "view.evl.captured": "{who} captured {taken}.",
     "view.evl.mustUnstack": "{who} has no pieces in hand and must unstack.",
+    "view.goal": (
+        "{who} to play and {task, select, connect {connect} complete {complete an EL} "
+        "chain {make an unbreakable chain} other {win}}{turns, plural, one {} other { in #}}"
+    ),
+    "view.goal.gain": "{who} to play and gain {n} {n, plural, one {pentagon} other {pentagons}}",
 }
 
 

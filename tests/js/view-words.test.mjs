@@ -17,6 +17,7 @@ import {
   variantWords,
 } from "../../web/engine/words.js";
 import { rowOf } from "../../web/library/listmodel.js";
+import { withGoalWords } from "../../web/puzzles/session.js";
 
 const catalog = code =>
   JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url), "utf8"));
@@ -140,4 +141,27 @@ test("a library row's players, stored in the engine's English, are found by the 
     assert.match(words, /1\. játékos \(fekete\)/);
     assert.match(words, /player 2 \(white\)/);
   });
+});
+
+test("a puzzle's goal is said from its message in the page's language; one without keeps its English", () => {
+  const list = {
+    puzzles: [
+      { id: "p1", goal: "Black to play and connect in 2" },
+      { id: "p2", goal: "White to play and gain 2 pentagons" },
+    ],
+    themes: {},
+    said: {
+      p1: { id: "view.goal", args: { who: seat("seat.black"), task: "connect", turns: 2 } },
+    },
+  };
+  speaking("de", () => {
+    const goals = withGoalWords(list).puzzles.map(p => p.goal);
+    assert.deepEqual(goals, ["Schwarz zieht und verbindet in 2", "White to play and gain 2 pentagons"]);
+  });
+  speaking("hu", () => {
+    const said = { id: "view.goal.gain", args: { who: seat("seat.white"), n: 2 } };
+    const [p] = withGoalWords({ puzzles: [{ id: "x", goal: "" }], said: { x: said } }).puzzles;
+    assert.equal(p.goal, "Fehér lép, és 2 ötszöget szerez");
+  });
+  assert.equal(withGoalWords(list).puzzles[0].goal, "Black to play and connect in 2"); // (English: the engine's own)
 });
