@@ -244,6 +244,35 @@ ENGLISH: dict[str, str] = {
         "Draw: {stuck} can neither place nor unstack; "
         "Black {black} {black, plural, one {pentagon} other {pentagons}}, White {white}"
     ),
+    # the view's words (view.py)
+    "view.count.pieces": "{n, plural, one {# piece} other {# pieces}}",
+    "view.count.numbers": "{n, plural, one {# number} other {# numbers}}",
+    "view.count.stacks": "{n, plural, one {# stack} other {# stacks}}",
+    "view.count.inHand": "{n} in hand",
+    "view.count.markers": "{n} markers placed (of {of})",
+    "view.pass": "Pass (no legal move)",
+    "view.swap": "Swap sides",
+    "view.unstack": "Unstack {move}",
+    "view.unstackTaking": "Unstack {move}, taking {taken}",
+    "view.placeOnStack": "Place on {move} (stack of {height})",
+    "view.sentence": "{text}.",
+    "view.loa.noMove": "No legal move: pass.",
+    "view.el.declarePrompt": "Mark the cells where you threaten to complete an EL, then confirm",
+    "view.el.declareNow": "Now declare your threats.",
+    "view.el.mustRepeat": "{who} must write {number} again (first two numbers equal).",
+    "view.el.undeclared": "{who} completed an EL with {cell} without having declared it: no win, the game goes on.",
+    "view.el.declares": "Threat! {who} declares {cells}.",
+    "view.el.threat": "Threat! {who} can complete an EL with {ways}.",
+    "view.escabel.chain": "{colour}'s chain joins its edges: {other} must break it now.",
+    "view.escabel.maySwap": "{who} may move, or swap sides (pie rule): {who} would then play Black and {other} White.",
+    "view.escabel.swapped": "The players swapped sides: {first} now plays {colour}, {second} {otherColour}.",
+    "view.evl.captured": "{who} captured {taken}.",
+    "view.evl.mustUnstack": "{who} has no pieces in hand and must unstack.",
+    "view.goal": (
+        "{who} to play and {task, select, connect {connect} complete {complete an EL} "
+        "chain {make an unbreakable chain} other {win}}{turns, plural, one {} other { in #}}"
+    ),
+    "view.goal.gain": "{who} to play and gain {n} {n, plural, one {pentagon} other {pentagons}}",
 }
 
 

@@ -20,6 +20,8 @@ import typing
 from collections.abc import Iterable
 from typing import Any, Literal, NotRequired, TypedDict, Union
 
+from .messages import Message
+
 __all__ = [
     "View",
     "Board",
@@ -36,13 +38,25 @@ __all__ = [
     "MoveEntry",
     "Select",
     "OutcomeView",
+    "Said",
     "ViewError",
     "check_view",
+    "said",
     "COLORS",
 ]
 
 #: The colour tokens a player may have (the page maps each to its palette).
 COLORS = ("black", "white", "red", "blue", "green", "yellow")
+
+
+class Said(TypedDict):
+    """A message of the engine (``gamut.messages.Message.to_json()``): the
+    words beside a readable English text of the view, for the page to say in
+    the player's language (docs/i18n.md, "The view's words").  Its English,
+    ``str(Message.from_json(said))``, is the text beside it."""
+
+    id: str
+    args: dict[str, Any]
 
 
 class Player(TypedDict):
@@ -142,6 +156,7 @@ class MoveEntry(TypedDict):
     text: str
     clicks: list[str]
     label: NotRequired[str]
+    said: NotRequired[Said]  # ``label`` as a message
     preview: NotRequired[Preview]
 
 
@@ -152,12 +167,14 @@ class Select(TypedDict):
     cells: list[str]
     prompt: str
     move: str
+    said: NotRequired[Said]  # ``prompt`` as a message
 
 
 class OutcomeView(TypedDict):
     winner: int | None
     reason: str
     cells: list[str]
+    said: NotRequired[Said]  # ``reason`` as a message
 
 
 class View(TypedDict):
@@ -184,6 +201,13 @@ class View(TypedDict):
     select: NotRequired[Select]
     outcome: OutcomeView | None
     messages: list[str]
+    #: the readable texts of ``players``, ``counters`` and ``messages`` as
+    #: messages, one for each item in the same order (beside the lists, which
+    #: keep their items' shape): a player's ``name``; a counter's whole text,
+    #: its value and label ("12 pieces"); a note.
+    said_players: NotRequired[list[Said]]
+    said_counters: NotRequired[list[Said]]
+    said_messages: NotRequired[list[Said]]
 
 
 class ViewError(ValueError):
@@ -243,6 +267,8 @@ def _check(value: Any, tp: Any, path: str) -> None:
     elif tp is float:
         if type(value) not in (int, float):
             raise ViewError(f"{path}: {value!r} is not a number")
+    elif tp is Any:
+        pass  # (a message's arguments: numbers, texts, messages, lists of them)
     elif tp in (int, str, bool):
         if type(value) is not tp:
             raise ViewError(f"{path}: {value!r} is not a {tp.__name__}")
@@ -290,6 +316,10 @@ def check_view(view: Any) -> View:
             owners(f"move {m['text']!r} preview", preview["pieces"] + preview["markers"])
     if "select" in view:
         ids("view.select", view["select"]["cells"])
+    for key in ("players", "counters", "messages"):
+        said = view.get(f"said_{key}")
+        if said is not None and len(said) != len(view[key]):
+            raise ViewError(f"view.said_{key}: not one message for each of view.{key}")
     outcome = view["outcome"]
     if outcome is not None:
         if outcome["winner"] is not None and outcome["winner"] not in seats:
@@ -297,3 +327,8 @@ def check_view(view: Any) -> View:
         ids("view.outcome", outcome["cells"])
     checked: View = view
     return checked
+
+
+def said(message: Message) -> Said:
+    """``message`` as the view sends it beside its English text."""
+    return typing.cast(Said, message.to_json())

@@ -5,6 +5,7 @@
 
 import { h } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
+import { saidOr } from "../engine/words.js";
 
 /** The palette's buttons: one per palette entry, a target when the move being entered may take it. */
 export function drawPalette(board, view, on) {
@@ -41,7 +42,9 @@ export function drawActions(board, view, on) {
   const input = board.input;
   if (view.select) {
     const cells = view.select.cells.filter(c => board.picked.has(c));
-    items.push(h("p", { class: "prompt" }, view.select.prompt || t("board.markPrompt")));
+    items.push(
+      h("p", { class: "prompt" }, saidOr(view.select.said, view.select.prompt) || t("board.markPrompt")),
+    );
     items.push(
       h(
         "button",
@@ -93,7 +96,7 @@ export function drawActions(board, view, on) {
           "data-move": pend.text,
           onclick: () => board._play(pend.text),
         },
-        pend.label || t("board.play", { move: pend.text }),
+        saidOr(pend.said, pend.label) || t("board.play", { move: pend.text }),
       ),
     );
   } else if (on && input.anyOrder && input.clicks.length) {
@@ -119,7 +122,7 @@ export function drawActions(board, view, on) {
           disabled: !on,
           onclick: () => board._play(m.text),
         },
-        m.label || m.text,
+        saidOr(m.said, m.label) || m.text,
       ),
     );
   }

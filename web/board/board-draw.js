@@ -7,6 +7,7 @@
 
 import { COLOR_NAMES, el, fmt } from "./glyphs.js";
 import { t } from "../i18n/i18n.js";
+import { playerWords } from "../engine/words.js";
 import { buildGeometry } from "./board-geometry.js";
 import { drawPiece } from "./board-pieces.js";
 
@@ -322,12 +323,12 @@ export class BoardDrawing {
       }
     }
     // hit shapes: labels (each starts with the cell's name) and keyboard reachability
-    const nameOf = seat => (this.view.players[seat] || {}).name || t("player.numbered", { n: seat + 1 });
+    const nameOf = seat => playerWords(this.view, seat) || t("player.numbered", { n: seat + 1 });
     const markerAt = new Map((this.view.markers || []).map(m => [m.cell, m]));
     for (const c of cells.values()) {
       const p = this.pieceAt && this.pieceAt.get(c.id);
       const parts = [];
-      if (c.shape && c.shape !== "cell") parts.push(c.shape);
+      if (c.shape && c.shape !== "cell") parts.push(t(`view.shape.${c.shape}`));
       if (p) {
         const owner = nameOf(p.owner);
         if (p.stack && p.stack.length > 1)

@@ -78,3 +78,50 @@ export function seatWords(name) {
     ? t("seat.playerColour", { player, colour: t(`seat.${colour}`) })
     : player;
 }
+
+// ---------------------------------------------------------------------------
+// The view's words (docs/i18n.md "The view's words"): beside each readable
+// English text, the engine's view gives its message (`said`, `said_players`,
+// `said_counters`, `said_messages`); the page says the message, and falls
+// back to the English text when a view has none (a view saved by an earlier
+// version, a toy game's).
+
+/** `said` in the page's language when it is a message, else `text` as it is. */
+export const saidOr = (said, text) => (isMessage(said) ? formatMessage(said) : text);
+
+/** Seat `seat`'s name in the view, in the page's language (null when the view has no such seat). */
+export function playerWords(view, seat) {
+  const player = view && view.players && view.players[seat];
+  if (!player) return null;
+  const said = view.said_players && view.said_players[seat];
+  return isMessage(said) ? formatMessage(said) : seatWords(player.name);
+}
+
+/** The view's counters of seat `seat` in words ("12 Steine", "3 von 10 Markern gesetzt"). */
+export function counterWords(view, seat) {
+  const out = [];
+  (view.counters || []).forEach((c, i) => {
+    if (c.owner === seat)
+      out.push(saidOr(view.said_counters && view.said_counters[i], `${c.value} ${c.label}`));
+  });
+  return out;
+}
+
+/** The view's notes (threats, a swap offered, …) in the page's language. */
+export const noteWords = view =>
+  (view.messages || []).map((text, i) => saidOr(view.said_messages && view.said_messages[i], text));
+
+/** A key of the catalog, or `fallback` when the catalog has no such key
+ * (t answers a missing key with the key itself). */
+function known(key, fallback) {
+  const words = t(key);
+  return words === key ? fallback : words;
+}
+
+/** A variant's name in the page's language (`variant.<game>.<id>`; else the engine's `name`). */
+export const variantWords = (game, variant, name) => known(`variant.${game}.${variant}`, name || variant);
+
+/** An option's label and a value of it, in the page's language
+ * (`option.<game>.<name>`, `option.value.<value>`; numbers stay). */
+export const optionWords = (game, name, label) => known(`option.${game}.${name}`, label || name);
+export const optionValueWords = value => known(`option.value.${value}`, String(value));

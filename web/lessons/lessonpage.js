@@ -11,6 +11,7 @@ import { firstOpen, goalCells, nextStep, progressOf, stepsOf } from "./lessonflo
 import { LessonStore } from "./lessonstore.js";
 import { lessonsInLanguage, whyOf } from "./lessonwords.js";
 import { t } from "../i18n/i18n.js";
+import { playerWords } from "../engine/words.js";
 import { buildLessonPage, drawGames, drawPanel } from "./lessonview.js";
 
 const root = document.documentElement;
@@ -161,8 +162,8 @@ export class LessonPage {
 
   /** "Your move, as Black." (the seat that moves in this step). */
   _yourMove() {
-    const seat = this.startView && this.startView.players[this.startView.to_move];
-    return seat ? t("lesson.yourMoveAs", { seat: seat.name }) : t("lesson.yourMove");
+    const seat = this.startView && playerWords(this.startView, this.startView.to_move);
+    return seat ? t("lesson.yourMoveAs", { seat }) : t("lesson.yourMove");
   }
 
   /** The step's position on the board, live for the player's move. */

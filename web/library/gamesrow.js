@@ -9,6 +9,7 @@ import { BoardDrawing } from "../board/board-draw.js";
 import * as library from "./library.js";
 import { libraryWords } from "../model/ending.js";
 import { language, t } from "../i18n/i18n.js";
+import { seatWords } from "../engine/words.js";
 
 /** The formatters of a row's date, in the page's language (made once, on
  * first use: a formatter made for each row costs more than the row). */
@@ -63,10 +64,10 @@ export function gameRow(list, { id, name, game, summary, updated }) {
     .map(p =>
       p.seat && p.seat !== "h"
         ? t("library.playerSeat", {
-            name: p.name,
+            name: seatWords(p.name),
             seat: p.seat === "r" ? t("library.farAway") : p.seat.slice(2),
           })
-        : p.name,
+        : seatWords(p.name),
     )
     .join(" – ");
   const here = id === list.currentId();

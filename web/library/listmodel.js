@@ -6,6 +6,7 @@
 // draws only what is on screen, and the row that has the focus).
 
 import { t } from "../i18n/i18n.js";
+import { seatWords } from "../engine/words.js";
 
 /** The filter that shows everything. */
 export const NO_FILTER = Object.freeze({ game: "", result: "", date: "", text: "" });
@@ -50,7 +51,10 @@ export function rowOf(entry, problem) {
     problem: problem || null,
     words: "",
   };
-  const players = Array.isArray(s.players) ? s.players.map(p => p && p.name).filter(Boolean) : [];
+  // (a seat's name as stored, the engine's English, and as the row shows it)
+  const players = Array.isArray(s.players)
+    ? s.players.flatMap(p => (p && p.name ? [p.name, seatWords(p.name)] : []))
+    : [];
   // (an imported record's other tags: the players' real names, the event...)
   if (ok && entry.tags && typeof entry.tags === "object")
     for (const value of Object.values(entry.tags)) if (typeof value === "string") players.push(value);

@@ -8,15 +8,22 @@ import { $, h } from "../app/dom.js";
 import { seatSwatch } from "../board/glyphs.js";
 import { LEVELS } from "../model/url.js";
 import { t, tParts } from "../i18n/i18n.js";
-import { formatMessage, seatWords } from "../engine/words.js";
+import {
+  counterWords,
+  formatMessage,
+  noteWords,
+  optionValueWords,
+  optionWords,
+  playerWords,
+  saidOr,
+  variantWords,
+} from "../engine/words.js";
 
 /** A computer level's name in the page's language (the catalog's level.<id>). */
 export const levelLabel = id => (id ? t(`level.${id}`) : "");
 
 export function seatName(view, seat) {
-  return (
-    seatWords(view && view.players[seat] && view.players[seat].name) || t("player.numbered", { n: seat + 1 })
-  );
+  return playerWords(view, seat) || t("player.numbered", { n: seat + 1 });
 }
 
 /** A "who plays" select: Human, or the computer at a level: one of
@@ -46,12 +53,36 @@ export function seatSelect(seat, value, label, onchange, ladder = null) {
 
 function describeOptions(view, info) {
   const variant = info && info.variants.find(v => v.id === view.variant);
-  const parts = [variant ? variant.name : view.variant];
+  const parts = [variantWords(view.game, view.variant, variant && variant.name)];
   for (const [name, value] of Object.entries(view.options || {})) {
     const spec = info && info.options.find(o => o.name === name);
-    parts.push(`${spec ? spec.label : name}: ${value}`);
+    parts.push(
+      t("option.named", {
+        name: optionWords(view.game, name, spec && spec.label),
+        value: optionValueWords(value),
+      }),
+    );
   }
-  return parts.join(" · ");
+  return parts.join(" · "); // i18n: not words (a separator)
+}
+
+/** The result's detail: the engine's reason in the page's language (its
+ * message; the English `reason` of a view without one), without the result it
+ * may begin with: under "Schwarz gewinnt", "Schwarz gewinnt: alle Steine sind
+ * verbunden" says "alle Steine sind verbunden". */
+function reasonWords(view, outcome) {
+  let reason = saidOr(outcome.said, outcome.reason || "");
+  // (the engine's reason may begin with the result, in its words: not said twice)
+  const name = outcome.winner == null ? null : seatName(view, outcome.winner);
+  const head = outcome.winner == null ? t("result.draw") : t("result.wins", { name });
+  const english = outcome.winner == null ? "draw" : `${(view.players[outcome.winner] || {}).name} wins`; // i18n: not words (the engine's English)
+  for (const said of [head, english]) {
+    if (reason.toLowerCase().startsWith(said.toLowerCase())) {
+      reason = reason.slice(said.length).replace(/^\s*[:.,;]?\s*/, "");
+      break;
+    }
+  }
+  return reason;
 }
 
 /**
@@ -71,10 +102,7 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
   const focusedSeat = focused && focused.matches("#players select.seat-kind") ? focused.dataset.seat : null;
   $("players").replaceChildren(
     ...view.players.map((p, seat) => {
-      const counters = (view.counters || [])
-        .filter(c => c.owner === seat)
-        .map(c => `${c.value} ${c.label}`)
-        .join(" · ");
+      const counters = counterWords(view, seat).join(" · "); // i18n: not words (a separator)
       const turn = !over && view.to_move === seat;
       return h(
         "li",
@@ -84,11 +112,11 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
           "aria-current": turn ? "true" : null,
         },
         seatSwatch(p.color),
-        h("span", { class: "player-name" }, seatWords(p.name)),
+        h("span", { class: "player-name" }, seatName(view, seat)),
         seatSelect(
           seat,
           model.players[seat] || "h",
-          t("seat.whoPlays", { name: seatWords(p.name) }),
+          t("seat.whoPlays", { name: seatName(view, seat) }),
           value => onSeat(seat, value),
           ladder,
         ),
@@ -112,12 +140,7 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
     result.dataset.winner = outcome.winner == null ? "draw" : String(outcome.winner);
     const name = seatName(view, outcome.winner);
     const head = outcome.winner == null ? t("result.draw") : t("result.wins", { name });
-    // (the engine's reason may begin with the result, in its English words: not said twice)
-    const engineName = (view.players[outcome.winner] || {}).name || name; // (the view's own, English)
-    const said = outcome.winner == null ? "draw" : `${engineName} wins`; // i18n: not words (the engine's)
-    let reason = outcome.reason || "";
-    if (reason.toLowerCase().startsWith(said.toLowerCase()))
-      reason = reason.slice(said.length).replace(/^[:.,;]?\s*/, "");
+    const reason = reasonWords(view, outcome);
     result.replaceChildren(h("strong", {}, head), reason ? h("span", {}, reason) : null);
   } else {
     result.hidden = true;
@@ -129,7 +152,8 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
   if (!view.outcome && !model.ending) parts.push(t("status.toMove", { name: seatName(view, view.to_move) })); // (#29: not after a resignation)
   // browsing away from where the game goes on (the head)
   if (!model.atHead) parts.push(t("status.viewing", { ply: model.ply, count: model.linkLine().length }));
-  if (view.messages && view.messages.length) parts.push(view.messages.join(" "));
+  const notes = noteWords(view);
+  if (notes.length) parts.push(notes.join(" "));
   $("status").textContent = parts.join(" · ");
 }
 

@@ -25,7 +25,7 @@ import { t } from "../i18n/i18n.js";
 import { pageBoard, showInLook } from "../board/pageboard.js";
 import { MoveBox } from "../panels/movebox.js";
 import { format } from "../model/url.js";
-import { PuzzleSession, hintMarks } from "./session.js";
+import { PuzzleSession, hintMarks, withGoalWords } from "./session.js";
 import { PuzzleStore, choose } from "./puzzlestore.js";
 import { buildPuzzlePage, drawGames, drawPanel } from "./puzzleview.js";
 import { signedChange } from "./glicko2.js";
@@ -152,7 +152,7 @@ export class PuzzlePage {
 
   _list(game) {
     if (!this.lists.has(game)) {
-      const list = this.engine.ready.then(() => this.engine.puzzles(game));
+      const list = this.engine.ready.then(() => this.engine.puzzles(game)).then(withGoalWords);
       list.catch(() => this.lists.delete(game)); // (asked again next time)
       this.lists.set(game, list);
     }

@@ -23,6 +23,7 @@
 // solves it.
 
 import { t } from "../i18n/i18n.js";
+import { formatMessage, isMessage } from "../engine/words.js";
 
 export class PuzzleSession {
   /** `line`: the puzzle's moves (canonical texts; the puzzle's own by default). */
@@ -132,8 +133,21 @@ export function hintMarks(view, move, step) {
   return { cells: step >= 2 ? cells : cells.slice(0, 1), kind: "hint", text: step >= 2 ? move : "" };
 }
 
+/** The engine's list of puzzles ({puzzles, themes, said}) with each
+ * puzzle's `goal` in the page's language, from its message (`said[id]`);
+ * a goal without one keeps the engine's English. */
+export function withGoalWords(list) {
+  const said = (list && list.said) || {};
+  return {
+    ...list,
+    puzzles: (list.puzzles || []).map(p =>
+      isMessage(said[p.id]) ? { ...p, goal: formatMessage(said[p.id]) } : p,
+    ),
+  };
+}
+
 /** The words of the task, for the panel and the live region: the puzzle's
- * goal as the engine wrote it. */
+ * goal (in the page's language: withGoalWords). */
 export function taskWords(puzzle) {
   return String(puzzle.goal || t("puzzle.findBest")).trim();
 }

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from ..view import said
 from .errors import OptionError, UnknownVariantError, excerpt
 
 if TYPE_CHECKING:
@@ -41,7 +42,12 @@ class Outcome:
         return cls(winner, str(message), tuple(cells), message)
 
     def to_json(self) -> OutcomeView:
-        return {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
+        """The view's outcome: the English ``reason`` and, when the outcome has
+        one, its message as ``said`` (the page says it in the player's language)."""
+        out: OutcomeView = {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
+        if self.message is not None:
+            out["said"] = said(self.message)
+        return out
 
 
 @dataclass(frozen=True)

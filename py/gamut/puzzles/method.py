@@ -11,13 +11,16 @@ from ..methods import Params, method, param
 @method("puzzles")
 def m_puzzles(params: Params) -> dict[str, Any]:
     """``puzzles({game})``: ``{puzzles: [{id, game, variant, options,
-    start, moves, player, theme, rating, goal}], themes: {theme id: name}}``:
+    start, moves, player, theme, rating, goal}], themes: {theme id: name},
+    said: {puzzle id: goal}}``:
     the game's shipped puzzles.  ``start`` is the position text before the
     opponent's last move, ``moves`` that move and then the solution (the
     solver's moves and the opponent's replies, ending with the solver's
-    move), ``player`` the solver's seat, ``goal`` the task in words."""
+    move), ``player`` the solver's seat, ``goal`` the task in words (English),
+    ``said`` each puzzle's goal as a message (for the page to say in the
+    player's language; beside the puzzles, whose items keep their keys)."""
     from .library import load_game
-    from .themes import THEMES, goal_words
+    from .themes import THEMES, goal_said, goal_words
 
     game = param(params, "game", str)
     puzzles = load_game(game)
@@ -38,4 +41,5 @@ def m_puzzles(params: Params) -> dict[str, Any]:
             for p in puzzles
         ],
         "themes": dict(THEMES.get(game, {})),
+        "said": {p.id: goal_said(p).to_json() for p in puzzles},
     }

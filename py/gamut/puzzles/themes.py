@@ -25,10 +25,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import load
+from ..messages import Message, seat
 from .puzzle import Puzzle
 from .solve import Prover
 
-__all__ = ["THEMES", "classify", "goal_words"]
+__all__ = ["THEMES", "classify", "goal_words", "goal_said"]
 
 #: Every game's themes: {game: {theme id: short name}}.
 THEMES: dict[str, dict[str, str]] = {
@@ -57,19 +58,25 @@ THEMES: dict[str, dict[str, str]] = {
     },
 }
 
-_VERBS = {"loa": "connect", "el": "complete an EL", "escabel": "make an unbreakable chain", "evl": "win"}
+#: each game's task, a code of the message ``view.goal`` (its English verb:
+#: connect, complete an EL, make an unbreakable chain, win)
+_TASKS = {"loa": "connect", "el": "complete", "escabel": "chain", "evl": "win"}
 
 
 def goal_words(puzzle: Puzzle) -> str:
     """The task in words, for the live region: "Black to play and connect
-    in 2", "White to play and gain 2 pentagons"."""
-    colour = _colours(puzzle.start)[puzzle.player].capitalize()
+    in 2", "White to play and gain 2 pentagons" (:func:`goal_said` in English)."""
+    return str(goal_said(puzzle))
+
+
+def goal_said(puzzle: Puzzle) -> Message:
+    """:func:`goal_words` as a message, for the page to say in the player's language."""
+    who = seat(_colours(puzzle.start)[puzzle.player].capitalize())
     gain = puzzle.gain()
     if gain:
-        return f"{colour} to play and gain {gain} pentagon{'s' if gain > 1 else ''}"
-    turns = puzzle.solver_turns
-    verb = _VERBS.get(puzzle.game, "win")
-    return f"{colour} to play and {verb}" + (f" in {turns}" if turns > 1 else "")
+        return Message("view.goal.gain", {"who": who, "n": gain})
+    task = _TASKS.get(puzzle.game, "win")
+    return Message("view.goal", {"who": who, "task": task, "turns": puzzle.solver_turns})
 
 
 _COLOURS: dict[str, list[str]] = {}

@@ -6,11 +6,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...grid import iter_bits, squares_board_view
+from ...messages import Message
+from ...messages import seat as seat_name
+from ...view import said
 from .moves import CODE_INFO, SEAT_COLORS, SEAT_NAMES
 
 if TYPE_CHECKING:
     from ...view import Annotation, Board, Highlight, MoveEntry, PaletteItem, Piece, Select, View
     from .state import ElState
+
+
+#: the declare-threats step's prompt
+PROMPT = Message("view.el.declarePrompt")
 
 
 def view(state: ElState) -> View:
@@ -25,7 +32,7 @@ def view(state: ElState) -> View:
     outcome = state._outcome
     highlights: list[Highlight] = []
     annotations: list[Annotation] = []
-    messages: list[str] = []
+    messages: list[Message] = []  # (the view sends each as its English and its message)
     moves: list[MoveEntry] = []
     palette: list[PaletteItem] = [{"id": f"n{n}", "label": str(n)} for n in range(1, rules.numbers + 1)]
     select: Select | None = None
@@ -34,16 +41,19 @@ def view(state: ElState) -> View:
             # the palette stays (disabled by the select step): the board keeps its size
             select = {
                 "cells": [names[c] for c in iter_bits(rules.full & ~state.occ)],
-                "prompt": "Mark the cells where you threaten to complete an EL, then confirm",
+                "prompt": str(PROMPT),
                 "move": "declare",
+                "said": said(PROMPT),
             }
-            messages.append("Now declare your threats.")  # after "Red to move"
+            messages.append(Message("view.el.declareNow"))  # after "Red to move"
         else:
             for m in state.legal_moves():
                 moves.append({"text": str(m), "clicks": [names[m.cell], f"n{m.number}"]})
             forced = state._forced_number()
             if forced:
-                messages.append(f"Red must write {forced} again (first two numbers equal).")
+                messages.append(
+                    Message("view.el.mustRepeat", {"who": seat_name(SEAT_NAMES[0]), "number": forced})
+                )
         if state.last is not None:
             _announce(state, highlights, annotations, messages)
     elif outcome.cells:
@@ -59,14 +69,20 @@ def view(state: ElState) -> View:
         "options": state.options_json(),
         "title": "EL" if state.variant == "standard" else f"EL ({state.info.variant(state.variant).name})",
         "players": [{"name": SEAT_NAMES[p], "color": SEAT_COLORS[p]} for p in range(players)],
+        "said_players": [said(seat_name(SEAT_NAMES[p])) for p in range(players)],
         "to_move": state.to_move,
         "ply": state.ply,
         "board": _board_view(state),
         "pieces": pieces,
         "counters": [
-            {"owner": p, "label": "number" if counts[p] == 1 else "numbers", "value": counts[p]}
+            {
+                "owner": p,
+                "label": "number" if counts[p] == 1 else "numbers",
+                "value": counts[p],
+            }
             for p in range(players)
         ],
+        "said_counters": [said(Message("view.count.numbers", {"n": counts[p]})) for p in range(players)],
         "last_move": [names[state.last]] if state.last is not None else [],
         "highlights": highlights,
         "annotations": annotations,
@@ -76,7 +92,8 @@ def view(state: ElState) -> View:
         "turn_plies": state.turn_plies,
         "moves": moves,
         "outcome": outcome.to_json() if outcome else None,
-        "messages": messages,
+        "messages": [str(m) for m in messages],
+        "said_messages": [said(m) for m in messages],
     }
     if select is not None:
         view["select"] = select
@@ -105,9 +122,9 @@ def _announce(state: ElState, highlights, annotations, messages):
         own = [m for w, m in rules.completions(state.board, state.occ, state.last) if w == mover]
         if own:
             messages.append(
-                f"{SEAT_NAMES[mover]} completed an EL with "
-                f"{names[state.last]} without having declared it: no win, "
-                "the game goes on."
+                Message(
+                    "view.el.undeclared", {"who": seat_name(SEAT_NAMES[mover]), "cell": names[state.last]}
+                )
             )
         # Every standing declaration stays on the board (both players'; the
         # mover's is empty while they are still declaring, so nothing of
@@ -126,10 +143,9 @@ def _announce(state: ElState, highlights, annotations, messages):
                 )
                 shown.append(names[c])
             if seat == mover and by_cell and not state.phase:
+                cells = ", ".join(names[c] for c in sorted(by_cell))  # notation: no words
                 messages.append(
-                    f"Threat! {SEAT_NAMES[mover]} declares "
-                    + ", ".join(names[c] for c in sorted(by_cell))
-                    + "."
+                    Message("view.el.declares", {"who": seat_name(SEAT_NAMES[mover]), "cells": cells})
                 )
         if shown:
             highlights.append({"kind": "threat", "cells": shown})
@@ -143,4 +159,4 @@ def _announce(state: ElState, highlights, annotations, messages):
         )
     highlights.append({"kind": "threat", "cells": [names[c] for c in sorted(by_cell)]})
     ways = ", ".join(f"{names[c]}={n}" for c in sorted(by_cell) for n in by_cell[c])
-    messages.append(f"Threat! {SEAT_NAMES[mover]} can complete an EL with {ways}.")
+    messages.append(Message("view.el.threat", {"who": seat_name(SEAT_NAMES[mover]), "ways": ways}))

@@ -6,11 +6,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...grid import points_board_view
+from ...messages import Message, seat
+from ...view import said
 from .board import COLOUR_NAMES, COLOUR_TOKENS, SEAT_NAMES, _height, _top
 
 if TYPE_CHECKING:
     from ...view import Highlight, MoveEntry, Piece, Player, View
     from .state import EscabelState
+
+
+#: the pie rule's button
+SWAP = Message("view.swap")
 
 
 def view(state: EscabelState) -> View:
@@ -44,12 +50,12 @@ def view(state: EscabelState) -> View:
     moves: list[MoveEntry] = []
     for m in state.legal_moves():
         if m.is_swap:
-            moves.append({"text": "swap", "clicks": [], "label": "Swap sides"})
+            moves.append({"text": "swap", "clicks": [], "label": str(SWAP), "said": said(SWAP)})
         else:
             moves.append({"text": str(m), "clicks": list(m.cells())})
     outcome = state.outcome()
     highlights: list[Highlight] = []
-    messages: list[str] = []
+    messages: list[Message] = []  # (the view sends each as its English and its message)
     colour = state._to_move ^ swapped
     if outcome is not None:
         if outcome.cells:
@@ -59,29 +65,35 @@ def view(state: EscabelState) -> View:
         if threat:
             highlights.append({"kind": "threat", "cells": list(threat)})
             messages.append(
-                f"{COLOUR_NAMES[colour ^ 1]}'s chain joins its edges: "
-                f"{COLOUR_NAMES[colour]} must break it now."
+                Message(
+                    "view.escabel.chain",
+                    {"colour": seat(COLOUR_NAMES[colour ^ 1]), "other": seat(COLOUR_NAMES[colour])},
+                )
             )
         if state.swap_allowed():
-            messages.append(
-                f"{SEAT_NAMES[state._to_move]} may move, or swap sides (pie "
-                f"rule): {SEAT_NAMES[state._to_move]} would then play Black "
-                f"and {SEAT_NAMES[state._to_move ^ 1]} White."
-            )
+            who, other = seat(SEAT_NAMES[state._to_move]), seat(SEAT_NAMES[state._to_move ^ 1])
+            messages.append(Message("view.escabel.maySwap", {"who": who, "other": other}))
     if state._last is not None and state._last.is_swap:
         messages.append(
-            f"The players swapped sides: {SEAT_NAMES[0]} now plays "
-            f"{COLOUR_NAMES[swapped]}, {SEAT_NAMES[1]} "
-            f"{COLOUR_NAMES[swapped ^ 1]}."
+            Message(
+                "view.escabel.swapped",
+                {
+                    "first": seat(SEAT_NAMES[0]),
+                    "colour": seat(COLOUR_NAMES[swapped]),
+                    "second": seat(SEAT_NAMES[1]),
+                    "otherColour": seat(COLOUR_NAMES[swapped ^ 1]),
+                },
+            )
         )
     # the colour in the name: after a swap, who plays what is never in doubt
-    players: list[Player] = [
-        {
-            "name": f"{SEAT_NAMES[seat]} ({COLOUR_NAMES[seat ^ swapped]})",
-            "color": COLOUR_TOKENS[seat ^ swapped],
-        }
-        for seat in (0, 1)
-    ]
+    players: list[Player] = []
+    said_players = []
+    for s in (0, 1):
+        name = Message(
+            "seat.playerColour", {"player": seat(SEAT_NAMES[s]), "colour": seat(COLOUR_NAMES[s ^ swapped])}
+        )
+        players.append({"name": str(name), "color": COLOUR_TOKENS[s ^ swapped]})
+        said_players.append(said(name))
     counts = [0, 0]
     for code in state.codes:
         if code:
@@ -92,20 +104,27 @@ def view(state: EscabelState) -> View:
         "options": state.options_json(),
         "title": "Escabel",
         "players": players,
+        "said_players": said_players,
         "to_move": state._to_move,
         "ply": state.ply,
         "board": board,
         "pieces": pieces,
         "markers": [],
         "counters": [
-            {"owner": seat, "label": "stack" if counts[seat] == 1 else "stacks", "value": counts[seat]}
-            for seat in (0, 1)
+            {
+                "owner": s,
+                "label": "stack" if counts[s] == 1 else "stacks",
+                "value": counts[s],
+            }
+            for s in (0, 1)
         ],
+        "said_counters": [said(Message("view.count.stacks", {"n": counts[s]})) for s in (0, 1)],
         "last_move": list(state._last.cells()) if state._last is not None else [],
         "highlights": highlights,
         "annotations": [],
         "palette": [],
         "moves": moves,
         "outcome": outcome.to_json() if outcome else None,
-        "messages": messages,
+        "messages": [str(m) for m in messages],
+        "said_messages": [said(m) for m in messages],
     }

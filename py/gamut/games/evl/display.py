@@ -6,6 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...grid import iter_bits
+from ...messages import Message
+from ...messages import seat as seat_name
+from ...view import said
 from . import geometry
 from .board import (
     CELL_INDEX,
@@ -16,7 +19,6 @@ from .board import (
     PENTAGON_INDEX,
     PENTAGONS,
     TOP,
-    _and_list,
     stack_seats,
 )
 
@@ -36,11 +38,14 @@ def view(state: EvlState) -> View:
     ]
     markers.sort(key=lambda d: PENTAGON_INDEX[d["cell"]])
     counters: list[Counter] = []
+    said_counters = []
     for seat in (0, 1):
-        counters.append({"owner": seat, "label": "in hand", "value": state.hands[seat]})
-        counters.append(
-            {"owner": seat, "label": f"markers placed (of {m})", "value": state.marks[seat].bit_count()}
-        )
+        hand, placed = state.hands[seat], state.marks[seat].bit_count()
+        in_hand = Message("view.count.inHand", {"n": hand})
+        markers_placed = Message("view.count.markers", {"n": placed, "of": m})
+        counters.append({"owner": seat, "label": "in hand", "value": hand})
+        counters.append({"owner": seat, "label": f"markers placed (of {m})", "value": placed})
+        said_counters += [said(in_hand), said(markers_placed)]
     moves: list[MoveEntry] = []
     legal = state.legal_moves()
     # First clicks shared by a placement and an unstack: the placement
@@ -52,7 +57,12 @@ def view(state: EvlState) -> View:
         if len(move) > 1:
             after = state.play_unchecked(move)
             captures = list(after.captured())
-            entry["label"] = f"Unstack {move}" + (f", taking {_and_list(captures)}" if captures else "")
+            label = (
+                Message("view.unstackTaking", {"move": str(move), "taken": Message.all(captures)})
+                if captures
+                else Message("view.unstack", {"move": str(move)})
+            )
+            entry["label"], entry["said"] = str(label), said(label)
             # The generic preview: what the path changes (its heptagons,
             # the origin left empty) and the markers it would place.
             entry["preview"] = {
@@ -62,7 +72,8 @@ def view(state: EvlState) -> View:
             }
         elif move[0] in unstack_starts:
             height = HEIGHT[state.board[move[0]]]
-            entry["label"] = f"Place on {move} (stack of {height + 1})"
+            label = Message("view.placeOnStack", {"move": str(move), "height": height + 1})
+            entry["label"], entry["said"] = str(label), said(label)
         moves.append(entry)
     highlights: list[Highlight] = []
     if state._captured:
@@ -70,33 +81,39 @@ def view(state: EvlState) -> View:
     outcome = state.outcome()
     if outcome is not None and outcome.cells:
         highlights.append({"kind": "win", "cells": list(outcome.cells)})
-    messages: list[str] = []
+    messages: list[Message] = []  # (the view sends each as its English and its message)
     if state._captured and state._last is not None:
-        mover = COLOUR_NAMES[state._to_move ^ 1]
-        messages.append(f"{mover} captured {_and_list(state.captured())}.")
+        mover = seat_name(COLOUR_NAMES[state._to_move ^ 1])
+        messages.append(Message("view.evl.captured", {"who": mover, "taken": Message.all(state.captured())}))
     if outcome is not None:
-        messages.append(outcome.reason + ".")
+        messages.append(Message("view.sentence", {"text": outcome.message or outcome.reason}))
     elif not state.hands[state._to_move]:
-        messages.append(f"{COLOUR_NAMES[state._to_move]} has no pieces in hand and must unstack.")
+        messages.append(Message("view.evl.mustUnstack", {"who": seat_name(COLOUR_NAMES[state._to_move])}))
     return {
         "game": "evl",
         "variant": state.variant,
         "options": state.options_json(),
         "title": "EVL",
-        "players": [{"name": "Black", "color": "black"}, {"name": "White", "color": "white"}],
+        "players": [
+            {"name": "Black", "color": "black"},
+            {"name": "White", "color": "white"},
+        ],
+        "said_players": [said(seat_name("Black")), said(seat_name("White"))],
         "to_move": state._to_move,
         "ply": state._ply,
         "board": board_view(),
         "pieces": pieces,
         "markers": markers,
         "counters": counters,
+        "said_counters": said_counters,
         "last_move": list(state._last.cells) if state._last is not None else [],
         "highlights": highlights,
         "annotations": [],
         "palette": [],
         "moves": moves,
         "outcome": outcome.to_json() if outcome else None,
-        "messages": messages,
+        "messages": [str(m) for m in messages],
+        "said_messages": [said(m) for m in messages],
     }
 
 

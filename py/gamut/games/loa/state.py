@@ -9,6 +9,7 @@ from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
 from ...grid import cell_name, iter_bits, parse_cell, squares_board_view
 from ...messages import Message, seat
+from ...view import said
 from .board import (
     CAPTURE,
     COLOUR_NAMES,
@@ -29,7 +30,7 @@ from .board import (
 )
 
 if TYPE_CHECKING:
-    from ...view import Highlight, MoveEntry, Piece, View
+    from ...view import Counter, Highlight, MoveEntry, Piece, View
 
 REPETITION = Message("result.loa.repetition")
 
@@ -345,12 +346,15 @@ class LoaState(core.State):
         moves: list[MoveEntry] = []
         for m in self.legal_moves():
             if m == PASS_CODE:
-                moves.append({"text": "pass", "clicks": [], "label": "Pass (no legal move)"})
+                moves.append(
+                    {"text": "pass", "clicks": [], "label": str(PASS_LABEL), "said": said(PASS_LABEL)}
+                )
             else:
                 moves.append({"text": str(m), "clicks": [cell_name((m >> 6) & 63, 8), cell_name(m & 63, 8)]})
         last: list[str] = []
         if self._last is not None and self._last != PASS_CODE:
             last = [cell_name(self._last.from_square, 8), cell_name(self._last.to_square, 8)]
+        must_pass = bool(moves) and moves[0]["text"] == "pass"
         outcome = self._outcome
         highlights: list[Highlight] = []
         if outcome is not None and outcome.cells:
@@ -360,20 +364,43 @@ class LoaState(core.State):
             "variant": self.variant,
             "options": self.options_json(),
             "title": "Lines of Action",
-            "players": [{"name": "Black", "color": "black"}, {"name": "White", "color": "white"}],
+            "players": [
+                {"name": "Black", "color": "black"},
+                {"name": "White", "color": "white"},
+            ],
+            "said_players": [said(seat("Black")), said(seat("White"))],
             "to_move": self._to_move,
             "board": squares_board_view(8, 8),
             "pieces": pieces,
             "counters": [
-                {"owner": 0, "label": "pieces", "value": self.black.bit_count()},
-                {"owner": 1, "label": "pieces", "value": self.white.bit_count()},
+                _counter(0, self.black.bit_count()),
+                _counter(1, self.white.bit_count()),
+            ],
+            "said_counters": [
+                said(Message("view.count.pieces", {"n": n}))
+                for n in (self.black.bit_count(), self.white.bit_count())
             ],
             "last_move": last,
             "highlights": highlights,
             "moves": moves,
             "outcome": outcome.to_json() if outcome else None,
-            "messages": (["No legal move: pass."] if moves and moves[0]["text"] == "pass" else []),
+            "messages": [str(NO_MOVE)] if must_pass else [],
+            "said_messages": [said(NO_MOVE)] if must_pass else [],
         }
+
+
+#: the view's words: the pass button, the note when a player must pass
+PASS_LABEL = Message("view.pass")
+NO_MOVE = Message("view.loa.noMove")
+
+
+def _counter(owner: int, pieces: int) -> Counter:
+    """A seat's count of pieces ("12 pieces"), its label and its message."""
+    return {
+        "owner": owner,
+        "label": "piece" if pieces == 1 else "pieces",
+        "value": pieces,
+    }
 
 
 def _groups(n: int) -> str:

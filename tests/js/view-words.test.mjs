@@ -1,0 +1,167 @@
+// The view's words (docs/i18n.md "The view's words"): the page says a view's
+// players, counters, buttons, prompt, notes and result from the messages the
+// engine's view gives beside its English texts, in the page's language, and
+// falls back to the English texts for a view without them (an old saved one).
+
+import test from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { useCatalog } from "../../web/i18n/i18n.js";
+import {
+  counterWords,
+  noteWords,
+  optionValueWords,
+  optionWords,
+  playerWords,
+  saidOr,
+  variantWords,
+} from "../../web/engine/words.js";
+import { rowOf } from "../../web/library/listmodel.js";
+import { withGoalWords } from "../../web/puzzles/session.js";
+
+const catalog = code =>
+  JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url), "utf8"));
+const english = catalog("en");
+
+function speaking(code, fn) {
+  useCatalog(code, catalog(code), english);
+  try {
+    fn();
+  } finally {
+    useCatalog("en", english);
+  }
+}
+
+const seat = id => ({ id, args: {} });
+// (the parts of an Escabel view after the pie swap, as the engine writes them)
+const ESCABEL = {
+  players: [
+    { name: "Player 1 (White)", color: "white" },
+    { name: "Player 2 (Black)", color: "black" },
+  ],
+  said_players: [
+    {
+      id: "seat.playerColour",
+      args: { player: { id: "seat.player", args: { n: 1 } }, colour: seat("seat.white") },
+    },
+    {
+      id: "seat.playerColour",
+      args: { player: { id: "seat.player", args: { n: 2 } }, colour: seat("seat.black") },
+    },
+  ],
+  counters: [
+    { owner: 0, label: "stack", value: 1 },
+    { owner: 1, label: "stacks", value: 0 },
+  ],
+  said_counters: [
+    { id: "view.count.stacks", args: { n: 1 } },
+    { id: "view.count.stacks", args: { n: 0 } },
+  ],
+  messages: ["The players swapped sides: Player 1 now plays White, Player 2 Black."],
+  said_messages: [
+    {
+      id: "view.escabel.swapped",
+      args: {
+        first: { id: "seat.player", args: { n: 1 } },
+        colour: seat("seat.white"),
+        second: { id: "seat.player", args: { n: 2 } },
+        otherColour: seat("seat.black"),
+      },
+    },
+  ],
+};
+
+test("in English the view's messages say exactly the view's English texts", () => {
+  assert.deepEqual(
+    [playerWords(ESCABEL, 0), playerWords(ESCABEL, 1)],
+    ["Player 1 (White)", "Player 2 (Black)"],
+  );
+  assert.deepEqual(counterWords(ESCABEL, 0), ["1 stack"]);
+  assert.deepEqual(counterWords(ESCABEL, 1), ["0 stacks"]);
+  assert.deepEqual(noteWords(ESCABEL), ESCABEL.messages);
+});
+
+test("in German and Hungarian the players, counters and notes are said in that language", () => {
+  speaking("de", () => {
+    assert.equal(playerWords(ESCABEL, 0), "Spieler 1 (Weiß)");
+    assert.deepEqual(counterWords(ESCABEL, 0), ["1 Stapel"]);
+    assert.deepEqual(noteWords(ESCABEL), [
+      "Die Seiten wurden getauscht: Spieler 1 spielt jetzt Weiß, Spieler 2 Schwarz.",
+    ]);
+    assert.equal(saidOr({ id: "view.swap", args: {} }, "Swap sides"), "Seiten tauschen");
+  });
+  speaking("hu", () => {
+    assert.equal(playerWords(ESCABEL, 1), "2. játékos (Fekete)");
+    assert.deepEqual(counterWords(ESCABEL, 1), ["0 torony"]);
+    assert.equal(
+      saidOr({ id: "view.pass", args: {} }, "Pass (no legal move)"),
+      "Passz (nincs szabályos lépés)",
+    );
+  });
+});
+
+test("a view without messages (saved by an earlier version) shows its English texts, seat names translated", () => {
+  const old = { players: ESCABEL.players, counters: ESCABEL.counters, messages: ESCABEL.messages };
+  speaking("de", () => {
+    assert.equal(playerWords(old, 0), "Spieler 1 (Weiß)"); // (the closed set of the games' seat names)
+    assert.deepEqual(counterWords(old, 0), ["1 stack"]);
+    assert.deepEqual(noteWords(old), old.messages);
+    assert.equal(saidOr(undefined, "Swap sides"), "Swap sides");
+    assert.equal(playerWords(old, 2), null);
+  });
+});
+
+test("variant and option names come from the catalog, else the engine's own names", () => {
+  speaking("de", () => {
+    assert.equal(variantWords("loa", "scrambled-eggs", "Scrambled Eggs"), "Rührei");
+    assert.equal(
+      optionWords("loa", "double-connection", "Move connecting both sides"),
+      "Zug verbindet beide Seiten",
+    );
+    assert.equal(optionValueWords("mover"), "der Ziehende");
+    assert.equal(optionValueWords("9"), "9");
+    assert.equal(variantWords("toy", "odd", "Odd"), "Odd");
+  });
+});
+
+test("a library row's players, stored in the engine's English, are found by the words the row shows", () => {
+  const entry = {
+    id: "a",
+    updated: 1,
+    summary: {
+      title: "Escabel",
+      players: [
+        { name: "Player 1 (Black)", seat: "h" },
+        { name: "Player 2 (White)", seat: "c:strong" },
+      ],
+    },
+  };
+  speaking("hu", () => {
+    const words = rowOf(entry, null).words;
+    assert.match(words, /1\. játékos \(fekete\)/);
+    assert.match(words, /player 2 \(white\)/);
+  });
+});
+
+test("a puzzle's goal is said from its message in the page's language; one without keeps its English", () => {
+  const list = {
+    puzzles: [
+      { id: "p1", goal: "Black to play and connect in 2" },
+      { id: "p2", goal: "White to play and gain 2 pentagons" },
+    ],
+    themes: {},
+    said: {
+      p1: { id: "view.goal", args: { who: seat("seat.black"), task: "connect", turns: 2 } },
+    },
+  };
+  speaking("de", () => {
+    const goals = withGoalWords(list).puzzles.map(p => p.goal);
+    assert.deepEqual(goals, ["Schwarz zieht und verbindet in 2", "White to play and gain 2 pentagons"]);
+  });
+  speaking("hu", () => {
+    const said = { id: "view.goal.gain", args: { who: seat("seat.white"), n: 2 } };
+    const [p] = withGoalWords({ puzzles: [{ id: "x", goal: "" }], said: { x: said } }).puzzles;
+    assert.equal(p.goal, "Fehér lép, és 2 ötszöget szerez");
+  });
+  assert.equal(withGoalWords(list).puzzles[0].goal, "Black to play and connect in 2"); // (English: the engine's own)
+});
