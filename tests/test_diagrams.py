@@ -211,6 +211,6 @@ def test_the_build_computes_every_view():
 
 def test_the_rules_texts_place_every_diagram():
     for game in GAMES:
-        text = (GAMES_DIR / game / "rules.js").read_text()
+        text = (GAMES_DIR / game / "rules.en.html").read_text()
         for d in _load(game)["diagrams"]:
-            assert f'data-diagram="{d["id"]}"' in text, f"{game}/rules.js does not place {d['id']}"
+            assert f'data-diagram="{d["id"]}"' in text, f"{game}/rules.en.html does not place {d['id']}"

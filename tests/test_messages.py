@@ -215,7 +215,7 @@ def test_whose_turn_is_a_message_with_the_seat_and_the_positions_notes():
 
 def test_errors_a_player_is_shown_are_messages_with_their_english():
     """Lines of Action's reasons, typed and clicked: every one a known message
-    whose English is the error's text; other games' errors stay texts."""
+    whose English is the error's text (the other games': test_errors_messages.py)."""
     from gamut.core import IllegalMoveError
 
     rng = random.Random("errors")
@@ -266,8 +266,9 @@ def test_the_bridge_sends_an_errors_message_beside_its_text():
     why = bridge.call("explain", {"start": core.new("loa").to_text(), "clicks": ["a2"]})
     assert why["message"] == "a2 holds a White piece; Black is to move."
     assert why["said"]["id"] == "error.loa.theirs"
-    # a game whose reasons are not messages yet: the text alone
-    assert "said" not in bridge.call("explain", {"start": core.new("evl").to_text(), "clicks": ["zz"]})
+    # every game's reasons are messages now (tests/test_errors_messages.py walks them)
+    evl = bridge.call("explain", {"start": core.new("evl").to_text(), "clicks": ["zz"]})
+    assert evl["said"] == {"id": "error.evl.click", "args": {}}
 
 
 def test_the_computers_evaluation_is_a_message_beside_its_english():

@@ -33,7 +33,7 @@ const pyodideModule = import(here(`${PYODIDE}pyodide.mjs`));
 pyodideModule.catch(() => {}); // awaited in start()
 
 let handle = null; // gamut.bridge.handle once loaded
-let failure = null; // message, once loading failed
+let failure = null; // what went wrong (a message, see said()), once loading failed
 const queue = []; // messages that arrived before ready
 const cancelled = new Set(); // job ids the page asked to stop
 const running = new Set(); // job ids being sliced
@@ -41,6 +41,24 @@ const running = new Set(); // job ids being sliced
 function post(msg) {
   self.postMessage(msg);
 }
+
+// The worker has no catalog: what it says to a player (a loading stage, why
+// the engine could not start) it says as a message of the page's catalogs,
+// `{id, args}` (the ids `worker.*`), which the page puts in its language
+// (engine.js, with web/engine/words.js).  An error's `message` is then the
+// id, for the console; the page reads `said`.
+const said = (id, args = {}) => ({ id, args });
+
+/** An error of the worker's start, said as a message of the catalogs. */
+class WorkerFailure extends Error {
+  constructor(message) {
+    super(message.id);
+    this.said = message;
+  }
+}
+
+/** Why `err` happened, as a message's argument: its message, else its text. */
+const why = err => err?.said ?? String(err?.message || err).split("\n")[0];
 
 // Start-up marks, each [name, epoch ms] (performance.timeOrigin + now(), so
 // the page can put them on its own clock); sent with every "loading" message
@@ -62,9 +80,10 @@ WebAssembly.instantiateStreaming = async function (...args) {
   }
 };
 
-function loading(stage, fraction, message) {
+/** A stage of the start ("runtime", "engine", "ready"; the page words it as `worker.<stage>`). */
+function loading(stage, fraction) {
   mark(`stage-${stage}`);
-  post({ type: "loading", stage, fraction, message, marks: marks.slice() });
+  post({ type: "loading", stage, fraction, marks: marks.slice() });
 }
 
 // Memory snapshots (issue 21).  A start from scratch spends seconds booting
@@ -95,7 +114,7 @@ let idleTimer = null;
 
 // Every module of gamut, imported before the heap is saved: a start from a
 // snapshot has no gamut files to import from (nor time to import them).
-const IMPORT_ALL = `
+const IMPORT_ALL = ` // i18n: not words (Python run in the worker)
 import importlib, pkgutil, gamut
 for _m in pkgutil.walk_packages(gamut.__path__, "gamut."):
     if not _m.name.endswith("__main__"):
@@ -223,10 +242,10 @@ function options(lockText, more) {
 }
 
 async function start() {
-  loading("runtime", 0.05, "Loading the Python runtime");
+  loading("runtime", 0.05);
   const { loadPyodide } = await pyodideModule;
   const lockResponse = await fetch(here("./pyodide-lock.json"));
-  if (!lockResponse.ok) throw new Error(`the lock file could not be loaded (HTTP ${lockResponse.status})`);
+  if (!lockResponse.ok) throw new WorkerFailure(said("worker.lockFile", { status: lockResponse.status }));
   const lockText = await lockResponse.text();
   const key = SNAPSHOTS ? `${BUILD} ${await sha256(lockText)}` : null;
   const snapshot = key ? await findSnapshot(key) : null;
@@ -241,7 +260,7 @@ async function start() {
         }),
       );
       // the heap holds the random state of the visit that saved it
-      pyodide.runPython("import random; random.seed()");
+      pyodide.runPython("import random; random.seed()"); // i18n: not words (Python)
       mark("snapshot-restored");
     } catch (err) {
       console.warn(`engine worker: the snapshot was refused, starting from scratch (${err.message || err})`);
@@ -257,9 +276,9 @@ async function start() {
     const entry = JSON.parse(lockText).packages?.gamut;
     const wheel = (async () => {
       const response = await fetch(new URL(entry.file_name, here("./wheels/")));
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      if (!response.ok) throw new WorkerFailure(said("worker.http", { status: response.status }));
       const bytes = await response.arrayBuffer();
-      if ((await sha256(bytes)) !== entry.sha256) throw new Error("its sha256 differs from the lock file's");
+      if ((await sha256(bytes)) !== entry.sha256) throw new WorkerFailure(said("worker.wheelHash"));
       return bytes;
     })();
     wheel.catch(() => {}); // awaited below
@@ -267,25 +286,19 @@ async function start() {
     mark("runtime-up");
     try {
       pyodide.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
-      pyodide.runPython(`import sys; sys.path.insert(0, "${WHEEL_PATH}")`);
+      pyodide.runPython(`import sys; sys.path.insert(0, "${WHEEL_PATH}")`); // i18n: not words (Python)
     } catch (err) {
-      throw new Error(
-        `the game engine (the gamut wheel) could not be downloaded or installed: ${err.message || err}`,
-      );
+      throw new WorkerFailure(said("worker.wheel", { why: why(err) }));
     }
     mark("wheel-loaded");
   }
-  loading("engine", 0.9, "Starting the game engine");
+  loading("engine", 0.9);
   let bridge;
   try {
     bridge = pyodide.pyimport("gamut.bridge");
   } catch (err) {
-    throw new Error(
-      `the game engine (gamut wheel) did not load: ${String(err.message || err)
-        .split("\n")
-        .slice(-2)
-        .join(" ")}`,
-    );
+    const lines = String(err.message || err).split("\n");
+    throw new WorkerFailure(said("worker.import", { why: lines.slice(-2).join(" ") }));
   }
   if (making) {
     runtime = pyodide;
@@ -297,8 +310,8 @@ async function start() {
   mark("imported");
   handle = bridge.handle;
   const version = JSON.parse(handle("version", "{}"));
-  if (!version.ok) throw new Error(`the game engine does not answer: ${version.error?.message}`);
-  loading("ready", 1, "Ready");
+  if (!version.ok) throw new WorkerFailure(said("worker.noAnswer", { why: String(version.error?.message) }));
+  loading("ready", 1);
 }
 
 function answer(id, responseText) {
@@ -306,7 +319,8 @@ function answer(id, responseText) {
   try {
     response = JSON.parse(responseText);
   } catch {
-    post({ id, type: "error", error: { type: "InternalError", message: "unreadable engine answer" } });
+    const unreadable = said("worker.unreadable");
+    post({ id, type: "error", error: { type: "InternalError", message: unreadable.id, said: unreadable } });
     return null;
   }
   if (response.ok) return response;
@@ -321,10 +335,8 @@ function callBridge(method, params) {
   try {
     text = JSON.stringify(params ?? {});
   } catch (err) {
-    return JSON.stringify({
-      ok: false,
-      error: { type: "RequestError", message: `params cannot be sent: ${err.message}` },
-    });
+    const unsent = said("worker.params", { why: why(err) });
+    return JSON.stringify({ ok: false, error: { type: "RequestError", message: unsent.id, said: unsent } });
   }
   try {
     return handle(method, text);
@@ -332,8 +344,8 @@ function callBridge(method, params) {
     // the bridge never raises; a crash of the runtime itself lands here
     if (err && (err.pyodide_fatal_error || /fatal error/i.test(String(err.message)))) {
       // Pyodide cannot go on: refuse what follows, and ask the page for a new worker
-      failure = `the engine met a fatal error: ${String(err.message || err).split("\n")[0]}`;
-      post({ type: "fatal", id: current, message: failure });
+      failure = said("worker.fatal", { why: why(err) });
+      post({ type: "fatal", id: current, message: failure.id, said: failure });
     }
     return JSON.stringify({
       ok: false,
@@ -362,7 +374,8 @@ async function runJob(id, kind, params) {
     for (;;) {
       if (cancelled.has(id)) {
         callBridge("job_cancel", { job });
-        post({ id, type: "error", error: { type: "CancelledError", message: "the job was cancelled" } });
+        const stopped = said("worker.cancelled");
+        post({ id, type: "error", error: { type: "CancelledError", message: stopped.id, said: stopped } });
         return;
       }
       current = id;
@@ -393,22 +406,20 @@ function dispatch(msg) {
   }
   if (type !== "call" && type !== "job") {
     if (id !== undefined) {
-      post({
-        id,
-        type: "error",
-        error: { type: "RequestError", message: `unknown message type ${JSON.stringify(type)}` },
-      });
+      const unknown = said("worker.unknownType", { type: JSON.stringify(type) });
+      post({ id, type: "error", error: { type: "RequestError", message: unknown.id, said: unknown } });
     } else {
       console.warn("engine worker: ignored a message with no id");
     }
     return;
   }
   if (failure !== null) {
-    post({ id, type: "error", error: { type: "EngineFailed", message: failure } });
+    post({ id, type: "error", error: { type: "EngineFailed", message: failure.id, said: failure } });
     return;
   }
   if (typeof msg.method !== "string") {
-    post({ id, type: "error", error: { type: "RequestError", message: "method must be a string" } });
+    const noMethod = said("worker.noMethod");
+    post({ id, type: "error", error: { type: "RequestError", message: noMethod.id, said: noMethod } });
     return;
   }
   current = id;
@@ -432,8 +443,8 @@ start().then(
     while (queue.length) dispatch(queue.shift());
   },
   err => {
-    failure = String((err && err.message) || err);
-    post({ type: "failed", message: failure });
+    failure = err?.said ?? said("worker.failed", { why: why(err) });
+    post({ type: "failed", message: failure.id, said: failure });
     while (queue.length) dispatch(queue.shift());
   },
 );

@@ -168,6 +168,133 @@ ENGLISH: dict[str, str] = {
     "error.loa.jump": "The piece on {from} cannot jump the enemy piece on {over}.",
     "error.loa.own": "The piece on {from} cannot land on your own piece on {to}.",
     "error.loa.illegal": "{from}-{to} is not a legal move.",
+    # errors (core/errors.py, records)
+    "error.notMove": "{text} is not a move; use parse_move for move texts",
+    "error.notLegalHere": "{text} is not a legal move here",
+    "error.illegal": "That is not a legal move here.",
+    "error.overPlain": "The game is over.",
+    # EL
+    "error.el.notText": "a move must be text such as 'c4=5'",
+    "error.el.declareAfter": "a declaration comes right after your own placement",
+    "error.el.autoThreats": "threats are announced automatically in this game; there is nothing to declare",
+    "error.el.placeFirst": "{who} must place a number first; a declaration comes right after your own placement",
+    "error.el.declareUnreadable": "cannot read {text}: write 'declare:c4,d5' (or 'declare c4,d5') or 'declare:-'",
+    "error.el.declareCell": "cannot read {text}: {item} is not a cell (cells run from a1 to {last})",
+    "error.el.declareOccupied": "{cell} is not empty; only empty cells can be declared as threats",
+    "error.el.mustDeclare": (
+        "{who} must first declare threats: write 'declare:c4,d5' with the cells where you "
+        "threaten to complete an EL, or 'declare:-'"
+    ),
+    "error.el.unreadable": "cannot read move {text}: write the cell and the number, like c4=5",
+    "error.el.offBoard": "cannot read move {text}: cells run from a1 to {last}",
+    "error.el.numbers": "cannot read move {text}: numbers run from 1 to {numbers}",
+    "error.el.occupied": "{cell} already holds {who}'s {number}; write on an empty cell.",
+    "error.el.forced": "first two numbers equal: Red's second number must be the same as the first ({number})",
+    "error.el.forcedSentence": "First two numbers equal: Red's second number must be the same as the first ({number}).",
+    "error.el.markThreats": "Mark the cells where you threaten to complete an EL, then confirm (or confirm with none marked).",
+    "error.el.click": "Click an empty cell and a number from 1 to {numbers}.",
+    "error.el.oneNumber": "A move writes one number on one empty cell.",
+    "error.el.pickCell": "Now click the empty cell to write it on.",
+    "error.el.pickNumber": "Now pick a number from 1 to {numbers}.",
+    # Escabel
+    "error.escabel.notText": "a move must be text such as 'd4', 'd4>d5' or 'swap'",
+    "error.escabel.unreadable": "cannot read move {text}: write a placement like d4, a move action like d4>d5, or swap",
+    "error.escabel.offBoard": "cannot read move {text}: {point} is not a point of the {n}x{n} board (a1 to {last})",
+    "error.escabel.click": (
+        "Click an empty point to place a piece, or one of your stacks and then "
+        "an adjacent enemy stack of the same height."
+    ),
+    "error.escabel.clickBoard": (
+        "Click points of the {n}x{n} board: an empty point, or one of "
+        "your stacks and then an adjacent enemy stack of the same height."
+    ),
+    "error.escabel.twoPoints": "A move is one point (a placement) or two points (a move action).",
+    "error.escabel.noPie": "Swap is not allowed: the pie rule is off in this game.",
+    "error.escabel.swapped": "The players have already swapped sides.",
+    "error.escabel.swapAfterFirst": "Swap is allowed only on White's first turn, after Black's first move.",
+    "error.escabel.swapFirstTurn": "Swap is allowed only on White's first turn.",
+    "error.escabel.empty": "{cell} is empty: a legal placement.",
+    "error.escabel.occupied": (
+        "{cell} is occupied by {stack}: place only on an empty point, or move one of {who}'s stacks onto it."
+    ),
+    "error.escabel.pickTarget": "{cell} is occupied: now pick the adjacent enemy stack of height {height} to move onto.",
+    "error.escabel.stuck": (
+        "{cell} is occupied, and its stack (height {height}) has no orthogonally adjacent "
+        "{colour, select, black {Black} other {White}} stack of the same height to move onto."
+    ),
+    "error.escabel.fromEmpty": "{cell} is empty: a move action starts from one of {who}'s stacks.",
+    "error.escabel.notOwn": (
+        "{cell} holds {stack}; {who} can move only {colour, select, black {Black} other {White}} stacks."
+    ),
+    "error.escabel.itself": "A move action goes from {cell} to an adjacent point, not to itself.",
+    "error.escabel.notAdjacent": (
+        "{to} is not orthogonally adjacent to {from}: a move action goes one step left, right, up or down."
+    ),
+    "error.escabel.ontoEmpty": (
+        "{to} is empty: a move action goes onto an enemy stack (to place a piece there, just pick {to})."
+    ),
+    "error.escabel.ontoOwn": "{to} holds one of {who}'s own stacks; move onto an enemy stack.",
+    "error.escabel.heights": (
+        "The stack on {from} has height {height} and the one on {to} height {toHeight}: "
+        "a move action needs equal heights."
+    ),
+    # EVL
+    "error.evl.notText": "a move must be text such as 'b3' or 'b3-b4-c4'",
+    "error.evl.pentagonText": (
+        "{cell} is a pentagon: pieces go only on heptagons (a1 to d7); pentagons are won by surrounding them"
+    ),
+    "error.evl.unreadable": (
+        "cannot read move {text}: write a placement as a heptagon (b3) or an unstack as its path "
+        "(b3-b4-c4); heptagons run from a1 to d7"
+    ),
+    "error.evl.pentagon": (
+        "{cell} is a pentagon: pieces go only on heptagons; pentagons are won by surrounding them with an unstack."
+    ),
+    "error.evl.click": "Click a heptagon to place a piece, or one of your stacks to unstack it.",
+    "error.evl.legal": "{move} is a legal move.",
+    "error.evl.noHand": "{who} has no pieces left in hand and must unstack.",
+    "error.evl.noHandPath": (
+        "{who} has no pieces left in hand and must unstack. "
+        "To unstack the stack on {cell}, go on to the heptagons of its path."
+    ),
+    "error.evl.theirs": (
+        "{cell} is controlled by {other} (top piece); you may place only on an empty heptagon "
+        "or on a stack you control."
+    ),
+    "error.evl.full": "{cell} already holds {max} pieces; no stack may be taller than {max}.",
+    "error.evl.fullPath": (
+        "{cell} already holds {max} pieces; no stack may be taller than {max}. "
+        "To unstack the stack on {cell}, go on to the heptagons of its path."
+    ),
+    "error.evl.notPlacement": "{cell} is not a legal placement.",
+    "error.evl.fromEmpty": "{cell} is empty: an unstack starts on a stack {who} controls.",
+    "error.evl.notOwn": (
+        "The stack on {cell} is controlled by {other} (top piece); you may unstack only a stack you control."
+    ),
+    "error.evl.single": (
+        "{cell} holds a single piece, which is not a stack; only stacks of 2 or more can be unstacked."
+    ),
+    "error.evl.tooFar": (
+        "A stack of {height} moves at most {height} {height, plural, one {heptagon} other {heptagons}}; "
+        "this path has {steps} {steps, plural, one {step} other {steps}}."
+    ),
+    "error.evl.returns": "The path returns to {cell}, where it started; a path may not visit a heptagon twice.",
+    "error.evl.twice": "The path visits {cell} twice; a path may not visit a heptagon twice.",
+    "error.evl.apart": (
+        "{from} and {to} do not touch; each step of an unstack goes to an adjacent heptagon."
+    ),
+    "error.evl.cross": (
+        "{cell} holds {max} pieces: dropping a piece there would make {over}, "
+        "so a stack of {max} cannot be crossed."
+    ),
+    "error.evl.landing": (
+        "Landing {count} {count, plural, one {piece} other {pieces}} on {cell} (height {height}) would make "
+        "a stack of {total}; no stack may be taller than {max}."
+    ),
+    "error.evl.landingOn": (
+        "Landing {count} {count, plural, one {piece} other {pieces}} on {cell} (height {height}) would make "
+        "a stack of {total}; no stack may be taller than {max}. The path can go on from {cell}."
+    ),
     "move.loa.step": "{who} {from} to {to}",
     "move.loa.capture": "{who} {from} takes {to}",
     "move.loa.pass": "{who} passes, having no legal move",

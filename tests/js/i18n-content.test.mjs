@@ -1,7 +1,7 @@
 // The rules pages, their diagrams' words and the manifest in every language
 // (#33, docs/i18n.md "The rules pages"): each game's rules page in each
 // language has the same sections and the same diagrams, in the same order,
-// as English's (web/games/<game>/rules.js), and writes the same notation;
+// as English's (web/games/<game>/rules.en.html), and writes the same notation;
 // its diagrams' words (diagrams.<lang>.json) cover every diagram of
 // diagrams.json; the rules page draws a diagram with them.
 import test from "node:test";
@@ -36,7 +36,7 @@ test("there are the four games, each with its English rules page and diagrams", 
 });
 
 for (const game of games) {
-  const english = (/export const html = `([\s\S]*)`;/.exec(read(game, "rules.js")) || [])[1];
+  const english = read(game, "rules.en.html");
   const diagrams = JSON.parse(read(game, "diagrams.json")).diagrams;
   for (const code of others) {
     test(`${game} in ${code}: the rules page has English's sections, diagrams, markup and notation`, () => {

@@ -12,38 +12,37 @@
 //
 // Calls may be made before the engine is ready: the worker queues them.
 // Errors are EngineError instances with `type` (the Python error class name,
-// "RequestError", "InternalError", "CancelledError" or "EngineFailed") and
-// `message`.  `engine.state` is "loading", "ready" or "failed".
-// `engine.marks` is the worker's start-up timeline, [[name, epoch ms], ...]
-// (e.g. "snapshot-found", "snapshot-restored", "ready"; bench/bench_site.py).
-// `call(method, params)` and `job(method, params, onprogress)` stay for
-// tools and tests that speak to the bridge directly.
+// "RequestError", "InternalError", "CancelledError" or "EngineFailed"),
+// `message` and `words` (#33: the page's language; the worker's own errors and
+// the engine's failures are words already).  `engine.state` is "loading",
+// "ready" or "failed"; `engine.marks` the worker's start-up timeline, [[name,
+// epoch ms], ...] (bench/bench_site.py).  `call(method, params)` and
+// `job(method, params, onprogress)` stay for tools and tests.
 //
-// A fatal error (issue #27): when Pyodide itself breaks (the worker reports
-// {type: "fatal"}, or an uncaught error reaches the worker after start-up),
-// the engine starts a new worker at once and says so through
-// `onrestart(message)`.  The request that broke it and the running jobs
-// reject with type "EngineRestarted"; every other call waiting for an answer
-// is sent again to the new worker (which queues it until it is ready), so a
-// caller never waits for ever and the page, which holds every game, loses
-// nothing.  More than MAX_RESTARTS in a minute and the engine fails for good.
+// A fatal error (issue #27): when Pyodide breaks (the worker reports {type:
+// "fatal"}, or an uncaught error reaches it after start-up), a new worker
+// starts at once and `onrestart(message)` says so.  The request that broke it
+// and the running jobs reject with type "EngineRestarted"; every other call
+// waiting is sent again to the new worker, so a caller never waits for ever
+// and the page loses nothing.  More than MAX_RESTARTS in a minute: failed.
 //
 // Long lines (issue #32): a request never sends a game's whole line again.
-// The worker answers `view` and `play` with the ids of the positions along
-// the request; the engine keeps, per start, the last line it was answered
-// with those ids (HeldLines), and names a position by the id of its longest
-// held prefix (`at`) plus the moves after it: a step through a 5,000-ply
-// game sends one move or none.  An id the worker no longer holds (it was
-// restarted, its cache emptied) is answered "UnknownPositionError": the
-// engine forgets that line and asks again with the whole line, so callers
-// never see it.  Callers give and get whole lines as before.
+// The engine keeps, per start, the last line the worker answered with the ids
+// of its positions (HeldLines), and names a position by the id of its longest
+// held prefix (`at`) plus the moves after it.  An id the worker no longer
+// holds is answered "UnknownPositionError": the engine forgets that line and
+// asks again with the whole line, so callers never see it.
 
+import { t } from "../i18n/i18n.js";
 import { describedWords, explained, formatMessage } from "./words.js";
 
 /** Bridge calls that read the position `{start, line}` (gamut.methods.placed). */
 const PLACED = new Set(["view", "play", "enter", "mark", "explain", "describe", "read", "setup_describe"]);
 const HELD_STARTS = 8; // starts whose line is held at once (the games open in the page)
 const MAX_RESTARTS = 3; // new workers in a minute after fatal errors, before giving up
+const STAGES = { runtime: "worker.runtime", engine: "worker.engine", ready: "worker.ready" }; // (words of stages)
+/** The words of what the worker sent: its message (`said`: the worker has no catalog), else its text. */
+const spoken = (msg, fallback) => (msg?.said ? formatMessage(msg.said) : msg?.message || fallback);
 
 /**
  * The lines the worker holds, per start: the canonical moves of the last
@@ -153,7 +152,7 @@ export class Engine {
       this.worker = early ? early.worker : new Worker(this.url, { type: "module" });
     } catch (err) {
       this.worker = null;
-      this._fail(`the engine worker cannot start: ${/** @type {Error} */ (err).message}`);
+      this._fail(t("engine.cannotStart", { why: /** @type {Error} */ (err).message }));
       return;
     }
     this._listen(this.worker, early ? early.events : []);
@@ -165,11 +164,11 @@ export class Engine {
       message: event => this._receive(event.data),
       error: event => {
         event.preventDefault?.();
-        const what = event.message ? `: ${event.message}` : "";
-        if (this.state === "ready") this._restart(`the engine worker stopped${what}`, null);
-        else this._fail(`the engine worker failed to load${what}`);
+        const why = { given: event.message ? "yes" : "no", why: event.message || "" }; // (a reason, if any)
+        if (this.state === "ready") this._restart(t("engine.workerStopped", why), null);
+        else this._fail(t("engine.workerFailed", why));
       },
-      messageerror: () => this._fail("the engine worker sent an unreadable message"),
+      messageerror: () => this._fail(t("engine.unreadable")),
     };
     worker.onmessage = on.message;
     worker.onerror = on.error;
@@ -189,7 +188,7 @@ export class Engine {
       old.terminate();
     }
     if (this._restarts.length >= MAX_RESTARTS) {
-      this._fail(`the engine failed ${MAX_RESTARTS + 1} times in a minute (${message})`);
+      this._fail(t("engine.failedTimes", { times: MAX_RESTARTS + 1, why: message }));
       return;
     }
     this._restarts.push(now);
@@ -198,11 +197,11 @@ export class Engine {
       this.worker = new Worker(this.url, { type: "module" });
     } catch (err) {
       this.worker = null;
-      this._fail(`the engine worker cannot start again: ${/** @type {Error} */ (err).message}`);
+      this._fail(t("engine.cannotRestart", { why: /** @type {Error} */ (err).message }));
       return;
     }
     this._listen(this.worker);
-    const lost = `the engine met a fatal error and was restarted (${message})`;
+    const lost = t("engine.restartedBecause", { why: message });
     for (const [id, p] of [...this._pending]) {
       if (id === culprit || p.type === "job") {
         this._pending.delete(id);
@@ -242,7 +241,8 @@ export class Engine {
     switch (msg.type) {
       case "loading":
         try {
-          this.onloading?.({ stage: msg.stage, fraction: msg.fraction, message: msg.message });
+          const message = msg.message ?? (STAGES[msg.stage] ? t(STAGES[msg.stage]) : undefined);
+          this.onloading?.({ stage: msg.stage, fraction: msg.fraction, message });
         } catch (err) {
           console.warn(err);
         }
@@ -252,10 +252,10 @@ export class Engine {
         this._resolveReady();
         return;
       case "failed":
-        this._fail(msg.message);
+        this._fail(spoken(msg, t("engine.failed")));
         return;
       case "fatal":
-        this._restart(String(msg.message || "a fatal error"), msg.id ?? null);
+        this._restart(spoken(msg, t("engine.fatal")), msg.id ?? null);
         return;
     }
     const pending = this._pending.get(msg.id);
@@ -272,7 +272,9 @@ export class Engine {
     } else if (msg.type === "error") {
       this._pending.delete(msg.id);
       const e = msg.error || {};
-      pending.reject(new EngineError(e.type || "InternalError", e.message || "engine error", e.said || null));
+      // the worker's own errors are said in words; the engine's keep their English (`words` says them)
+      const message = e.said?.id?.startsWith("worker.") ? spoken(e) : e.message || t("engine.error");
+      pending.reject(new EngineError(e.type || "InternalError", message, e.said || null));
     }
   }
 
@@ -290,7 +292,7 @@ export class Engine {
         // params that cannot be cloned
         this._pending.delete(id);
         reject(
-          new EngineError("RequestError", `params cannot be sent: ${/** @type {Error} */ (err).message}`),
+          new EngineError("RequestError", t("worker.params", { why: /** @type {Error} */ (err).message })),
         );
       }
     });
@@ -493,6 +495,6 @@ export class Engine {
   /** Stop the worker for good. */
   terminate() {
     this.worker?.terminate();
-    this._fail("the engine was stopped");
+    this._fail(t("engine.stopped"));
   }
 }

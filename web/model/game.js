@@ -21,6 +21,7 @@
 // at the game's end (no takeback, the computer plays no more), and a move
 // played goes into a variation; none extends the main line.
 
+import { t } from "../i18n/i18n.js";
 import { GameTree, TreeError, sameLine } from "./tree.js";
 import { analysisFor, readAnalysis } from "./analysis.js";
 import * as link from "./url.js";
@@ -108,7 +109,7 @@ export class GameModel {
    * tree (beside any continuation there, never replacing it), and the game
    * goes on from it. */
   play(move) {
-    if (this.ending && this.extendsMain(this.viewed)) throw new TreeError("the game is over");
+    if (this.ending && this.extendsMain(this.viewed)) throw new TreeError(t("record.game.over"));
     const { line } = this.tree.add(this.viewed, move);
     this._undelete(line);
     this.viewed = line;
@@ -463,24 +464,24 @@ export class GameModel {
   static fromJSON(data) {
     const text = x => typeof x === "string";
     const line = x => Array.isArray(x) && x.every(text);
-    if (!data || typeof data !== "object") throw new TreeError("the game is not an object");
-    if (!text(data.start) || !data.start.trim()) throw new TreeError("the game has no start position");
+    if (!data || typeof data !== "object") throw new TreeError(t("record.game.notObject"));
+    if (!text(data.start) || !data.start.trim()) throw new TreeError(t("record.game.noStart"));
     const meta = data.meta;
     if (!meta || !text(meta.game) || !text(meta.variant) || typeof (meta.options || {}) !== "object") {
-      throw new TreeError("the game does not say which game, variant and options it is");
+      throw new TreeError(t("record.game.noMeta"));
     }
     for (const [k, v] of Object.entries(meta.options || {})) {
-      if (!text(v)) throw new TreeError(`option ${k} is not a text`);
+      if (!text(v)) throw new TreeError(t("record.game.option", { option: k }));
     }
-    if (!line(data.players || [])) throw new TreeError("its players are not a list of texts");
+    if (!line(data.players || [])) throw new TreeError(t("record.game.players"));
     const tree = GameTree.fromJSON(data.tree);
     const deleted = data.deleted ?? [];
     if (!Array.isArray(deleted) || !deleted.every(validRecord)) {
-      throw new TreeError("its deletions are not a list of [line, time, live] records");
+      throw new TreeError(t("record.game.deletions"));
     }
     for (const name of ["viewed", "head", "tip"]) {
       if (!line(data[name]) || !tree.has(data[name]))
-        throw new TreeError(`its ${name} line is not in its tree`);
+        throw new TreeError(t("record.game.line", { line: name }));
     }
     // an analysis that cannot be read is dropped: the game itself loads
     return new GameModel({

@@ -1,52 +1,55 @@
 // Short rules pages, in our own words, following docs/RULES.md.
-// Each game's page is a small HTML fragment in its own folder,
-// web/games/<game>/rules.js (`export const html`, English), found by the
-// game's id: the list of games is the engine's (page.games), not written
-// here.  It is shown in the rules dialog and, with its diagrams, on the
-// rules page (rulespage.js).  A diagram's place is an empty
-// <figure data-diagram="<id>">; its position and caption are in
-// web/games/<game>/diagrams.json.
+// Each game's page is a small HTML fragment in its own folder, one file per
+// language: web/games/<game>/rules.<lang>.html (English's, rules.en.html, is
+// the source), found by the game's id: the list of games is the engine's
+// (page.games), not written here.  It is shown in the rules dialog and, with
+// its diagrams, on the rules page (rulespage.js).  A diagram's place is an
+// empty <figure data-diagram="<id>">; its position and caption are in
+// web/games/<game>/diagrams.json, its words in another language in
+// diagrams.<lang>.json (docs/i18n.md, "The rules pages").
 //
-// In another language (docs/i18n.md, "The rules pages") the page is
-// translated in web/games/<game>/rules.<lang>.html and its diagrams' words
-// in diagrams.<lang>.json; the build puts a language's into one file,
-// games/rules.<lang>.json ({game: {html, words}}, tools/build/rules_i18n.py),
-// fetched once when a rules page is first shown in that language.  English
-// stands in for what is missing.
+// The build puts a language's files into one, games/rules.<lang>.json
+// ({game: {html, words}}, tools/build/rules_i18n.py), fetched once when a
+// rules page is first shown; English's is every visitor's (the service
+// worker keeps it with the page) and stands in for what is missing.
 
 import { language } from "../i18n/i18n.js";
 import { SOURCE } from "../i18n/languages.js";
 
 const GAME_ID = /^[a-z0-9-]+$/;
 const loaded = new Map(); // game id -> promise of its HTML fragment ("" when it has none)
-/** @type {Promise<Record<string, {html?: string, words?: any}> | null> | null} */
-let bundle = null; // a promise of the page's language's rules ({game: {html, words}}), or of null
+/** @type {Map<string, Promise<Record<string, {html?: string, words?: any}> | null>>} */
+const bundles = new Map(); // language -> a promise of its rules ({game: {html, words}}), or of null
 
-const english = gameId =>
-  import(`../games/${gameId}/rules.js`).then(
-    module => module.html || "",
-    () => "",
-  );
+/** The rules of every game in language `lang` (null when they cannot be had), fetched once. */
+function rulesIn(lang) {
+  if (!bundles.has(lang)) {
+    const url = new URL(`../games/rules.${lang}.json`, import.meta.url);
+    bundles.set(
+      lang,
+      fetch(url).then(
+        r => (r.ok ? r.json() : null),
+        () => null,
+      ),
+    );
+  }
+  return /** @type {Promise<Record<string, {html?: string, words?: any}> | null>} */ (bundles.get(lang));
+}
 
 /** The rules of every game in the page's language, or null in English (or when missing).
  * @returns {Promise<Record<string, {html?: string, words?: any}> | null>} */
 function translated() {
   const lang = language();
-  if (lang === SOURCE) return Promise.resolve(null);
-  if (!bundle) {
-    bundle = fetch(new URL(`../games/rules.${lang}.json`, import.meta.url)).then(
-      r => (r.ok ? r.json() : null),
-      () => null,
-    );
-  }
-  return bundle;
+  return lang === SOURCE ? Promise.resolve(null) : rulesIn(lang);
 }
 
-/** The rules fragment of `gameId` as written in the page's language, fetched once. */
+/** The rules fragment of `gameId` as written in the page's language (else English's), fetched once. */
 function fragment(gameId) {
   if (!GAME_ID.test(gameId)) return Promise.resolve("");
   if (!loaded.has(gameId)) {
-    const html = translated().then(all => all?.[gameId]?.html || english(gameId));
+    const html = translated().then(
+      async all => all?.[gameId]?.html || (await rulesIn(SOURCE))?.[gameId]?.html || "",
+    );
     loaded.set(gameId, html);
   }
   return loaded.get(gameId);

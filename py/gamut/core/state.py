@@ -65,7 +65,7 @@ class State:
             if isinstance(move, (int, tuple)) and not isinstance(move, bool):
                 # the game says why, as for the move's text typed in
                 self.parse_move(str(move)[:MAX_TEXT_LENGTH])
-            raise IllegalMoveError(f"{excerpt(move)} is not a legal move here")
+            raise IllegalMoveError(Message("error.notLegalHere", {"text": excerpt(move)}))
         return self.play_unchecked(canonical)
 
     def play_unchecked(self, move: AnyMove) -> Self:
@@ -180,15 +180,16 @@ class State:
         return "; ".join(f"{names[s]}: {', '.join(parts)}" for s, parts in by_seat.items())
 
     def why_illegal_said(self, clicks: Sequence[str]) -> Message | str:
-        """:meth:`why_illegal` as a message (:mod:`gamut.messages`), where
-        the game has one; by default its English text."""
-        return self.why_illegal(clicks)
+        """Why a click sequence enters no legal move, as a message
+        (:mod:`gamut.messages`); a game that only writes :meth:`why_illegal`
+        (a test's toy game) gives its English text."""
+        if type(self).why_illegal is not State.why_illegal:
+            return self.why_illegal(clicks)
+        return Message("error.overPlain") if self.outcome() is not None else Message("error.illegal")
 
     def why_illegal(self, clicks: Sequence[str]) -> str:
         """A sentence explaining why a click sequence enters no legal move."""
-        if self.outcome() is not None:
-            return "The game is over."
-        return "That is not a legal move here."
+        return str(self.why_illegal_said(clicks))
 
     # codecs -----------------------------------------------------------------
     def options_json(self) -> dict[str, str]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...core import IllegalMoveError, excerpt
 from ...grid import iter_bits, parse_cell
+from ...messages import Message, seat
 from .moves import CODE_INFO, SEAT_LETTERS, SEAT_NAMES, declaration
 
 if TYPE_CHECKING:
@@ -20,60 +21,50 @@ def parse_move(state: ElState, text: str):
     declaration ``declare:c4,d5``/``declare:-``); IllegalMoveError says
     why it cannot be read or played."""
     if not isinstance(text, str):
-        raise IllegalMoveError("a move must be text such as 'c4=5'")
+        raise IllegalMoveError(Message("error.el.notText"))
     if state._outcome is not None:
-        raise IllegalMoveError(f"the game is over ({state._outcome.reason})")
+        raise IllegalMoveError(
+            Message("error.over", {"result": state._outcome.message or state._outcome.reason})
+        )
     rules = state.rules
     t = text.strip().lower()
-    name = SEAT_NAMES[state.to_move]
+    who = seat(SEAT_NAMES[state.to_move])
+    last = rules.name_of[-1]
     if t.startswith("declare"):
         if not state.phase:
             if not state._declare:
-                raise IllegalMoveError(
-                    "threats are announced automatically in this game; there is nothing to declare"
-                )
-            raise IllegalMoveError(
-                f"{name} must place a number first; a declaration comes right after your own placement"
-            )
+                raise IllegalMoveError(Message("error.el.autoThreats"))
+            raise IllegalMoveError(Message("error.el.placeFirst", {"who": who}))
         body = t[len("declare") :].lstrip(":").strip()
         mask = 0
         if body != "-":
             items = [x.strip() for x in body.split(",")] if body else []
             if not items or not all(items):
-                raise IllegalMoveError(
-                    f"cannot read {excerpt(text)}: write 'declare:c4,d5' (or 'declare c4,d5') or 'declare:-'"
-                )
+                raise IllegalMoveError(Message("error.el.declareUnreadable", {"text": excerpt(text)}))
             for item in items:
                 c = parse_cell(item, rules.size, rules.size)
                 if c is None:
                     raise IllegalMoveError(
-                        f"cannot read {excerpt(text)}: {excerpt(item, 8)} "
-                        "is not a cell "
-                        f"(cells run from a1 to {state.rules.name_of[-1]})"
+                        Message(
+                            "error.el.declareCell",
+                            {"text": excerpt(text), "item": excerpt(item, 8), "last": last},
+                        )
                     )
                 if state.occ >> c & 1:
-                    raise IllegalMoveError(
-                        f"{item} is not empty; only empty cells can be declared as threats"
-                    )
+                    raise IllegalMoveError(Message("error.el.declareOccupied", {"cell": item}))
                 mask |= 1 << c
         return declaration(rules.size, mask & state._threat_cells(state.to_move))
     if state.phase:
-        raise IllegalMoveError(
-            f"{name} must first declare threats: write 'declare:c4,d5' "
-            "with the cells where you threaten to complete an EL, or "
-            "'declare:-'"
-        )
+        raise IllegalMoveError(Message("error.el.mustDeclare", {"who": who}))
     cell_text, eq, num_text = t.partition("=")
     cell_text, num_text = cell_text.strip(), num_text.strip()
     if not eq or not cell_text or not num_text:
-        raise IllegalMoveError(f"cannot read move {excerpt(text)}: write the cell and the number, like c4=5")
+        raise IllegalMoveError(Message("error.el.unreadable", {"text": excerpt(text)}))
     c = parse_cell(cell_text, rules.size, rules.size)
     if c is None:
-        raise IllegalMoveError(
-            f"cannot read move {excerpt(text)}: cells run from a1 to {state.rules.name_of[-1]}"
-        )
+        raise IllegalMoveError(Message("error.el.offBoard", {"text": excerpt(text), "last": last}))
     if not (num_text.isdigit() and num_text.isascii() and 1 <= int(num_text) <= rules.numbers):
-        raise IllegalMoveError(f"cannot read move {excerpt(text)}: numbers run from 1 to {rules.numbers}")
+        raise IllegalMoveError(Message("error.el.numbers", {"text": excerpt(text), "numbers": rules.numbers}))
     n = int(num_text)
     if state.occ >> c & 1:
         raise IllegalMoveError(state._occupied(c))

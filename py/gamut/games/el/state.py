@@ -248,9 +248,11 @@ class ElState(core.State):
         """The position after ``move`` (a legal move; anything else raises
         IllegalMoveError, but use :meth:`parse_move` for untrusted text)."""
         if self._outcome is not None:
-            raise IllegalMoveError(f"the game is over ({self._outcome.reason})")
+            raise IllegalMoveError(
+                Message("error.over", {"result": self._outcome.message or self._outcome.reason})
+            )
         if not isinstance(move, int) or isinstance(move, bool):
-            raise IllegalMoveError(f"{excerpt(move)} is not a move; use parse_move for move texts")
+            raise IllegalMoveError(Message("error.notMove", {"text": excerpt(move)}))
         if isinstance(move, Declaration) or move >= DECLARE_BASE:
             child = self._play_declaration(move)
             child._analysis = self._analysis  # (the board is the same)
@@ -266,7 +268,7 @@ class ElState(core.State):
         c, n = (move >> 4) & 63, move & 15
         bit = 1 << c
         if move >> 10 != size or self.phase or self.occ & bit or not 1 <= n <= rules.numbers:
-            raise IllegalMoveError(f"{excerpt(move)} is not a legal move here")
+            raise IllegalMoveError(Message("error.notLegalHere", {"text": excerpt(move)}))
         forced = self._forced_number()
         if forced and n != forced:
             raise IllegalMoveError(self._explain_forced(forced))
@@ -308,9 +310,9 @@ class ElState(core.State):
     def _play_declaration(self, move) -> ElState:
         rules = self.rules
         if not self.phase:
-            raise IllegalMoveError("a declaration comes right after your own placement")
+            raise IllegalMoveError(Message("error.el.declareAfter"))
         if (move >> 64) & 255 != rules.size:
-            raise IllegalMoveError(f"{excerpt(move)} is not a legal move here")
+            raise IllegalMoveError(Message("error.notLegalHere", {"text": excerpt(move)}))
         p = self.to_move
         mask = move & ((1 << 64) - 1) & self._threat_cells(p)
         h = self._hash ^ Z_PHASE
@@ -388,14 +390,19 @@ class ElState(core.State):
     def score_words(self, view) -> str:
         return words.score_words(self, view)
 
-    def _occupied(self, c) -> str:
+    def _occupied(self, c) -> Message:
         p, n = CODE_INFO[self.board[c]]
-        return f"{self.rules.name_of[c]} already holds {SEAT_NAMES[p]}'s {n}; write on an empty cell"
+        return Message(
+            "error.el.occupied", {"cell": self.rules.name_of[c], "who": seat(SEAT_NAMES[p]), "number": n}
+        )
 
-    def _explain_forced(self, forced) -> str:
-        return f"first two numbers equal: Red's second number must be the same as the first ({forced})"
+    def _explain_forced(self, forced, sentence: bool = False) -> Message:
+        return Message("error.el.forcedSentence" if sentence else "error.el.forced", {"number": forced})
 
     def why_illegal(self, clicks) -> str:
+        return str(words.why_illegal(self, clicks))
+
+    def why_illegal_said(self, clicks) -> Message:
         return words.why_illegal(self, clicks)
 
     # -- notation and position text (said by .notation) -----------------------

@@ -80,13 +80,12 @@ def score_words(state: ElState, view) -> str:
     return text
 
 
-def why_illegal(state: ElState, clicks) -> str:
+def why_illegal(state: ElState, clicks) -> Message:
+    """Why the cells and numbers clicked (``"c4"``, ``"n5"``) are not a move."""
     if state._outcome is not None:
-        return f"The game is over ({state._outcome.reason})."
+        return Message("error.overSentence", {"result": state._outcome.message or state._outcome.reason})
     if state.phase:
-        return (
-            "Mark the cells where you threaten to complete an EL, then confirm (or confirm with none marked)."
-        )
+        return Message("error.el.markThreats")
     rules = state.rules
     cells, numbers = [], []
     for click in clicks:
@@ -101,21 +100,21 @@ def why_illegal(state: ElState, clicks) -> str:
         ):
             numbers.append(int(click[1:]))
         else:
-            return f"Click an empty cell and a number from 1 to {rules.numbers}."
+            return Message("error.el.click", {"numbers": rules.numbers})
     for c in cells:
         if state.occ >> c & 1:
-            return state._occupied(c) + "."  # starts with the cell name: keep it lowercase
+            return state._occupied(c)
     forced = state._forced_number()
     for n in numbers:
         if forced and n != forced:
-            return state._explain_forced(forced)[0].upper() + state._explain_forced(forced)[1:] + "."
+            return state._explain_forced(forced, sentence=True)
     if len(cells) > 1 or len(numbers) > 1:
-        return "A move writes one number on one empty cell."
+        return Message("error.el.oneNumber")
     if not cells:
-        return "Now click the empty cell to write it on."
+        return Message("error.el.pickCell")
     if not numbers:
-        return f"Now pick a number from 1 to {rules.numbers}."
-    return "That is not a legal move here."
+        return Message("error.el.pickNumber", {"numbers": rules.numbers})
+    return Message("error.illegal")
 
 
 def _threat_list(names, by_cell: dict) -> Message:

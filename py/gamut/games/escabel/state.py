@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
-from ...messages import Message
+from ...messages import Message, seat
 from . import display, words
 from .board import (
     _UNKNOWN,
@@ -289,29 +289,28 @@ class EscabelState(core.State):
     # -- notation -------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
-            raise IllegalMoveError("a move must be text such as 'd4', 'd4>d5' or 'swap'")
+            raise IllegalMoveError(Message("error.escabel.notText"))
         t = text.strip().lower()
         geo = self.geo
         legal = self.legal_moves()
         outcome = self.outcome()  # known now: legal_moves analysed the turn
         if outcome is not None:
-            raise IllegalMoveError(f"the game is over ({outcome.reason})")
+            raise IllegalMoveError(Message("error.over", {"result": outcome.message or outcome.reason}))
         if t == "swap":
             if geo.swap in legal:
                 return geo.swap
             raise IllegalMoveError(self._explain_swap())
         parts = t.split(">")
         if len(parts) > 2 or not all(parts):
-            raise IllegalMoveError(
-                f"cannot read move {excerpt(text)}: write a placement like d4, a move action "
-                "like d4>d5, or swap"
-            )
+            raise IllegalMoveError(Message("error.escabel.unreadable", {"text": excerpt(text)}))
         cells = [geo.parse(p) for p in parts]
         for p, i in zip(parts, cells):
             if i is None:
+                where = {"n": geo.n, "last": geo.names[-2]}
                 raise IllegalMoveError(
-                    f"cannot read move {excerpt(text)}: {excerpt(p, 8)} is not a point of the "
-                    f"{geo.n}x{geo.n} board (a1 to {geo.names[-2]})"
+                    Message(
+                        "error.escabel.offBoard", {"text": excerpt(text), "point": excerpt(p, 8), **where}
+                    )
                 )
         table = geo.moves
         if len(cells) == 1:
@@ -326,36 +325,30 @@ class EscabelState(core.State):
         raise IllegalMoveError(self._explain(cells))
 
     def why_illegal(self, clicks) -> str:
+        return str(self.why_illegal_said(clicks))
+
+    def why_illegal_said(self, clicks) -> Message:
         outcome = self.outcome()
         if outcome is not None:
-            return f"The game is over ({outcome.reason})."
+            return Message("error.overSentence", {"result": outcome.message or outcome.reason})
         geo = self.geo
         if not clicks:
-            return (
-                "Click an empty point to place a piece, or one of your stacks and then "
-                "an adjacent enemy stack of the same height."
-            )
+            return Message("error.escabel.click")
         cells = [geo.parse(c) if isinstance(c, str) else None for c in clicks]
         if None in cells:
-            return (
-                f"Click points of the {geo.n}x{geo.n} board: an empty point, or one of "
-                "your stacks and then an adjacent enemy stack of the same height."
-            )
+            return Message("error.escabel.clickBoard", {"n": geo.n})
         if len(cells) > 2:
-            return "A move is one point (a placement) or two points (a move action)."
-        message = self._explain(cells)
-        if message.split()[0] not in geo.index:  # keep the case of a leading "c3"
-            message = message[0].upper() + message[1:]
-        return message + "."
+            return Message("error.escabel.twoPoints")
+        return self._explain(cells)
 
-    def _explain_swap(self) -> str:
+    def _explain_swap(self) -> Message:
         if not self.options["pie"]:
-            return "swap is not allowed: the pie rule is off in this game"
+            return Message("error.escabel.noPie")
         if self.swapped:
-            return "the players have already swapped sides"
+            return Message("error.escabel.swapped")
         if self.ply == 0:
-            return "swap is allowed only on White's first turn, after Black's first move"
-        return "swap is allowed only on White's first turn"
+            return Message("error.escabel.swapAfterFirst")
+        return Message("error.escabel.swapFirstTurn")
 
     # -- words (gamut.words) ----------------------------------------------------
     def move_message(self, move, after) -> Message:
@@ -364,59 +357,45 @@ class EscabelState(core.State):
     def threat_message(self) -> Message | None:
         return words.threat_message(self)
 
-    def _stack_words(self, i: int) -> str:
-        return str(words.stack_message(self, i))
-
-    def _explain(self, cells: list) -> str:
+    def _explain(self, cells: list) -> Message:
         """Why the placement ``[p]`` or the move action ``[p, q]`` is illegal."""
         geo = self.geo
         names = geo.names
         colour = self._to_move ^ self.swapped
-        name = COLOUR_NAMES[colour]
+        who = seat(COLOUR_NAMES[colour])
         p = cells[0]
         code = self.codes[p]
+        cell = names[p]
         if len(cells) == 1:
             if not code:
-                return f"{names[p]} is empty: a legal placement"
+                return Message("error.escabel.empty", {"cell": cell})
             if _top(code) != colour:
-                return (
-                    f"{names[p]} is occupied by {self._stack_words(p)}: place only on "
-                    f"an empty point, or move one of {name}'s stacks onto it"
-                )
-            targets = [m for m in self.legal_moves() if m.is_action and m.cells()[0] == names[p]]
+                stack = words.stack_message(self, p)
+                return Message("error.escabel.occupied", {"cell": cell, "stack": stack, "who": who})
+            targets = [m for m in self.legal_moves() if m.is_action and m.cells()[0] == cell]
             if targets:
-                return (
-                    f"{names[p]} is occupied: now pick the adjacent enemy stack of "
-                    f"height {_height(code)} to move onto"
-                )
-            return (
-                f"{names[p]} is occupied, and its stack (height {_height(code)}) has "
-                f"no orthogonally adjacent {COLOUR_NAMES[colour ^ 1]} stack of the same "
-                "height to move onto"
-            )
+                return Message("error.escabel.pickTarget", {"cell": cell, "height": _height(code)})
+            enemy = ("black", "white")[colour ^ 1]
+            return Message("error.escabel.stuck", {"cell": cell, "height": _height(code), "colour": enemy})
         q = cells[1]
         if not code:
-            return f"{names[p]} is empty: a move action starts from one of {name}'s stacks"
+            return Message("error.escabel.fromEmpty", {"cell": cell, "who": who})
         if _top(code) != colour:
-            return f"{names[p]} holds {self._stack_words(p)}; {name} can move only {name} stacks"
+            stack = words.stack_message(self, p)
+            mine = ("black", "white")[colour]
+            return Message("error.escabel.notOwn", {"cell": cell, "stack": stack, "who": who, "colour": mine})
         if q == p:
-            return f"a move action goes from {names[p]} to an adjacent point, not to itself"
+            return Message("error.escabel.itself", {"cell": cell})
+        step = {"from": cell, "to": names[q]}
         if q - p not in geo.deltas:
-            return (
-                f"{names[q]} is not orthogonally adjacent to {names[p]}: a move action "
-                f"goes one step left, right, up or down"
-            )
+            return Message("error.escabel.notAdjacent", step)
         target = self.codes[q]
         if not target:
-            return (
-                f"{names[q]} is empty: a move action goes onto an enemy stack "
-                f"(to place a piece there, just pick {names[q]})"
-            )
+            return Message("error.escabel.ontoEmpty", {"to": names[q]})
         if _top(target) == colour:
-            return f"{names[q]} holds one of {name}'s own stacks; move onto an enemy stack"
-        return (
-            f"the stack on {names[p]} has height {_height(code)} and the one on "
-            f"{names[q]} height {_height(target)}: a move action needs equal heights"
+            return Message("error.escabel.ontoOwn", {"to": names[q], "who": who})
+        return Message(
+            "error.escabel.heights", {**step, "height": _height(code), "toHeight": _height(target)}
         )
 
     # -- codecs ---------------------------------------------------------------

@@ -313,7 +313,7 @@ class EvlState(core.State):
     # -- notation --------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
-            raise IllegalMoveError("a move must be text such as 'b3' or 'b3-b4-c4'")
+            raise IllegalMoveError(Message("error.evl.notText"))
         t = text.strip().lower()
         cells = []
         for part in t.split("-"):
@@ -321,23 +321,22 @@ class EvlState(core.State):
             if part in CELL_INDEX:
                 cells.append(CELL_INDEX[part])
             elif part in PENTAGON_INDEX:
-                raise IllegalMoveError(
-                    f"{part} is a pentagon: pieces go only on heptagons (a1 to d7); "
-                    "pentagons are won by surrounding them"
-                )
+                raise IllegalMoveError(Message("error.evl.pentagonText", {"cell": part}))
             else:
-                raise IllegalMoveError(
-                    f"cannot read move {excerpt(text)}: write a placement as a heptagon (b3) or an "
-                    "unstack as its path (b3-b4-c4); heptagons run from a1 to d7"
-                )
+                raise IllegalMoveError(Message("error.evl.unreadable", {"text": excerpt(text)}))
         if self.outcome() is not None:
-            raise IllegalMoveError(f"the game is over ({self._outcome.reason})")
+            raise IllegalMoveError(
+                Message("error.over", {"result": self._outcome.message or self._outcome.reason})
+            )
         move = MOVES.get(tuple(cells))
         if move is not None and move in self.legal_moves():
             return move
         raise IllegalMoveError(words.explain(self, cells))
 
     def why_illegal(self, clicks) -> str:
+        return str(words.why_illegal(self, clicks))
+
+    def why_illegal_said(self, clicks) -> Message:
         return words.why_illegal(self, clicks)
 
     # -- codecs ---------------------------------------------------------------

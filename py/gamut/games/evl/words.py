@@ -101,29 +101,26 @@ def score_words(state: EvlState, view) -> str:
     return "; ".join(out)
 
 
-def why_illegal(state: EvlState, clicks) -> str:
+def why_illegal(state: EvlState, clicks) -> Message:
+    """Why the heptagons clicked are not a move."""
     if state.outcome() is not None:
-        return f"The game is over ({state._outcome.reason})."
+        return Message("error.overSentence", {"result": state._outcome.message or state._outcome.reason})
     cells = []
     for click in clicks:
         if click in PENTAGON_INDEX:
-            return (
-                f"{click} is a pentagon: pieces go only on heptagons; pentagons are "
-                "won by surrounding them with an unstack."
-            )
+            return Message("error.evl.pentagon", {"cell": click})
         if click not in CELL_INDEX:
-            return "Click a heptagon to place a piece, or one of your stacks to unstack it."
+            return Message("error.evl.click")
         cells.append(CELL_INDEX[click])
     if not cells:
-        return "Click a heptagon to place a piece, or one of your stacks to unstack it."
-    text = explain(state, cells)
-    return text[0].upper() + text[1:]
+        return Message("error.evl.click")
+    return explain(state, cells)
 
 
-def explain(state: EvlState, cells: list) -> str:
+def explain(state: EvlState, cells: list) -> Message:
     """Why the move visiting ``cells`` (indices) is not legal here."""
     seat = state._to_move
-    name, other = COLOUR_NAMES[seat], COLOUR_NAMES[seat ^ 1]
+    who, other = seat_message(COLOUR_NAMES[seat]), seat_message(COLOUR_NAMES[seat ^ 1])
     board = state.board
     o = cells[0]
     oname = HEPTAGONS[o]
@@ -131,65 +128,52 @@ def explain(state: EvlState, cells: list) -> str:
     height, top = HEIGHT[code], TOP[code]
     legal = state.legal_moves()
     if tuple(cells) in legal:
-        return f"{'-'.join(HEPTAGONS[c] for c in cells)} is a legal move."
+        return Message("error.evl.legal", {"move": "-".join(HEPTAGONS[c] for c in cells)})
     can_unstack = UNSTACKABLE[seat][code] and any(m[0] == o for m in legal)
     if len(cells) == 1:
-        hint = f" To unstack the stack on {oname}, go on to the heptagons of its path." if can_unstack else ""
         if not state.hands[seat]:
-            return f"{name} has no pieces left in hand and must unstack." + hint
+            if can_unstack:
+                return Message("error.evl.noHandPath", {"who": who, "cell": oname})
+            return Message("error.evl.noHand", {"who": who})
         if height and top != seat:
-            return (
-                f"{oname} is controlled by {other} (top piece); you may place only on an "
-                "empty heptagon or on a stack you control."
-            )
+            return Message("error.evl.theirs", {"cell": oname, "other": other})
         if height >= MAX_HEIGHT:
-            return (
-                f"{oname} already holds {MAX_HEIGHT} pieces; no stack may be taller than {MAX_HEIGHT}." + hint
+            return Message(
+                "error.evl.fullPath" if can_unstack else "error.evl.full", {"cell": oname, "max": MAX_HEIGHT}
             )
-        return f"{oname} is not a legal placement."
+        return Message("error.evl.notPlacement", {"cell": oname})
     if not height:
-        return f"{oname} is empty: an unstack starts on a stack {name} controls."
+        return Message("error.evl.fromEmpty", {"cell": oname, "who": who})
     if top != seat:
-        return (
-            f"the stack on {oname} is controlled by {other} (top piece); you may unstack "
-            "only a stack you control."
-        )
+        return Message("error.evl.notOwn", {"cell": oname, "other": other})
     if height == 1:
-        return (
-            f"{oname} holds a single piece, which is not a stack; only stacks of 2 or more can be unstacked."
-        )
+        return Message("error.evl.single", {"cell": oname})
     steps = len(cells) - 1
     if steps > height:
-        return f"a stack of {height} moves at most {height} heptagons; this path has {steps} steps."
+        return Message("error.evl.tooFar", {"height": height, "steps": steps})
     for i in range(1, len(cells)):
         c, prev = cells[i], cells[i - 1]
         if c in cells[:i]:
             if c == o:
-                return (
-                    f"the path returns to {oname}, where it started; a path may not visit a heptagon twice."
-                )
-            return f"the path visits {HEPTAGONS[c]} twice; a path may not visit a heptagon twice."
+                return Message("error.evl.returns", {"cell": oname})
+            return Message("error.evl.twice", {"cell": HEPTAGONS[c]})
         if c not in NEIGHBOURS[prev]:
-            return (
-                f"{HEPTAGONS[prev]} and {HEPTAGONS[c]} do not touch; each step of an "
-                "unstack goes to an adjacent heptagon."
-            )
+            return Message("error.evl.apart", {"from": HEPTAGONS[prev], "to": HEPTAGONS[c]})
     for c in cells[1:-1]:
         if HEIGHT[board[c]] >= MAX_HEIGHT:
-            return (
-                f"{HEPTAGONS[c]} holds {MAX_HEIGHT} pieces: dropping a piece there "
-                f"would make {MAX_HEIGHT + 1}, so a stack of {MAX_HEIGHT} cannot be "
-                "crossed."
+            return Message(
+                "error.evl.cross", {"cell": HEPTAGONS[c], "max": MAX_HEIGHT, "over": MAX_HEIGHT + 1}
             )
     last = cells[-1]
     landing = height - steps + 1
     lh = HEIGHT[board[last]]
-    text = (
-        f"landing {landing} piece{'s' * (landing != 1)} on {HEPTAGONS[last]} (height "
-        f"{lh}) would make a stack of {lh + landing}; no stack may be taller than "
-        f"{MAX_HEIGHT}."
-    )
     n = len(cells)
-    if any(len(m) > n and list(m[:n]) == cells for m in legal):
-        text += f" The path can go on from {HEPTAGONS[last]}."
-    return text
+    goes_on = any(len(m) > n and list(m[:n]) == cells for m in legal)
+    where = {
+        "count": landing,
+        "cell": HEPTAGONS[last],
+        "height": lh,
+        "total": lh + landing,
+        "max": MAX_HEIGHT,
+    }
+    return Message("error.evl.landingOn" if goes_on else "error.evl.landing", where)
