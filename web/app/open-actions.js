@@ -226,7 +226,7 @@ export const openingActions = {
       await page.editor.open(what);
     } catch (err) {
       if (!err || !err.type) throw err;
-      showNotice(linkProblem(err.message), { kind: "error" });
+      showNotice(linkProblem(err.words || err.message), { kind: "error" });
       actions.closeEditor();
     }
   },
@@ -317,7 +317,7 @@ export const openingActions = {
       return model;
     } catch (err) {
       if (!err || !(err.type || err.name === "LinkError")) throw err;
-      showNotice(linkProblem(err.message), { kind: "error", fresh: true });
+      showNotice(linkProblem(err.words || err.message), { kind: "error", fresh: true });
       return null;
     }
   },

@@ -84,7 +84,7 @@ export class Page {
     try {
       return await fn();
     } catch (/** @type {any} */ err) {
-      if (err && err.type && err.type !== "InternalError") setExplain(sentence(err.message));
+      if (err && err.type && err.type !== "InternalError") setExplain(sentence(err.words || err.message));
       else {
         console.error("Gamut:", err);
         showNotice(t("error.unexpected", { message: String(err && err.message) }), { kind: "error" });
