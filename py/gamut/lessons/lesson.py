@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import GAMES, GamutError, IllegalMoveError, OptionError, State, excerpt, load
+from ..messages import Message
 
 __all__ = [
     "GOAL_KINDS",
@@ -130,7 +131,7 @@ def check(step: Step, text: str) -> Verdict:
     before = position_of(step)
     move = before.parse_move(text)
     if move not in before.legal_moves():
-        raise IllegalMoveError(f"{before.move_text(move)} is not a legal move here")
+        raise IllegalMoveError(Message("error.notLegalHere", {"text": before.move_text(move)}))
     name = before.move_text(move)
     after = before.play(move)
     met, why_not = _judge(step.goal, before, name, after)
