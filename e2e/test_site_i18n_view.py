@@ -130,4 +130,13 @@ def test_a_finished_el_game_says_its_seats_counters_and_result_detail_in_the_lan
     expect(result.locator("strong")).to_have_text(words["head"])
     expect(result.locator("span")).to_have_text(words["detail"])
     expect(result).not_to_contain_text("completed")
+    # the badge over the board: the score and the same words, in the language
+    # (two players here: no rating line, and no stray "null" where it would be)
+    badge = page.locator("#result-badge")
+    expect(badge.locator(".result-words")).to_contain_text(words["detail"])
+    expect(badge.locator(".result-rating")).to_have_count(0)
+    assert "null" not in badge.inner_text()
+    assert "completed" not in badge.inner_text()
+    label = badge.get_attribute("aria-label")
+    assert label.count(words["head"]) == 1, label  # (said once, not "head: head: ...")
     shoot_both_sizes(page, f"el-won-{lang}")

@@ -209,8 +209,11 @@ def test_whose_turn_is_a_message_with_the_seat_and_the_positions_notes():
     assert said.id == "engine.notes" and said.args["turn"].args["who"].id == "seat.playerColour"
     assert str(said) == turn_words(escabel)
     el = core.new("el", "standard", declare_threats="on").play_text("c4=5")
-    assert turn_said(el).id == "engine.toSelect"
-    assert str(turn_said(el)) == turn_words(el)
+    # (the prompt is the view's message, its own sentence: said in the reader's language)
+    said = turn_said(el)
+    assert said.id == "engine.prompt" and isinstance(said.args["prompt"], Message)
+    assert str(said) == turn_words(el)
+    assert isinstance(turn_said(escabel).args["notes"], Message)  # (the view's note, as a message)
 
 
 def test_errors_a_player_is_shown_are_messages_with_their_english():

@@ -127,7 +127,7 @@ def test_el_declarations_are_said_and_threats_stay_secret_until_declared():
     assert said(s, "e1=5") == "Red writes 5 on e1, Red now declares threats."
     s = s.play_text("e1=5")
     assert read(s, "turn") == (
-        "Red to move: mark the cells where you threaten to complete an EL, then confirm."
+        "Red to move. Mark the cells where you threaten to complete an EL, then confirm."
     )
     assert said(s, "declare:f1") == "Red declares threats on f1 with 6."
     assert said(s, "declare:-") == "Red declares no threat."

@@ -13,6 +13,7 @@ import "./i18n/manifest-link.js"; // (i18n hook, #33: the manifest in the page's
 import { Engine } from "./engine/engine.js";
 import { Board } from "./board/board.js";
 import { Computer } from "./engine/computer.js";
+import { playerWords } from "./engine/words.js";
 import { Analyser, engineLinePositions, engineMoveOnBoard, marksByPly } from "./model/analysis.js";
 import { drawAnalysis } from "./panels/analysispanel.js";
 import { Positions } from "./model/positions.js";
@@ -110,7 +111,7 @@ function changed() {
  * tall is as wide as the room beside the panel allows). */
 /** An ending beyond the rules as the panel's result banner shows an outcome (#29). */
 function endingOutcome(m, headView) {
-  const names = headView ? headView.players.map(p => p.name) : [];
+  const names = headView ? headView.players.map((_, i) => playerWords(headView, i)) : [];
   return { winner: m.ending.winner, reason: endWords(m.ending, names).detail, cells: [] };
 }
 
@@ -218,7 +219,7 @@ function draw() {
       model: m,
       view,
       ready: page.ready,
-      seatName: s => (view.players[s] && view.players[s].name) || t("player.numbered", { n: s + 1 }),
+      seatName: s => playerWords(view, s) || t("player.numbered", { n: s + 1 }),
     },
     line => actions.goTo(line),
   );
@@ -301,7 +302,7 @@ function boot() {
     games: page.games,
     settingsOf: keep.settingsOf,
     seatNames: (game, variant) =>
-      page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
+      page.engine.newGame(game, variant).then(r => r.view.players.map((_, i) => playerWords(r.view, i))),
     // (clock hook, #29: the dialog's opponent box holds the clock chosen)
     onStart: choice => actions.startNew({ clock: page.dialog.opponent.control(), ...choice }),
     levelsOf: game => levelsOf(page.engine, game), // (levels hook, #31)
@@ -311,10 +312,10 @@ function boot() {
     settingsOf: keep.settingsOf,
     namesOf: (game, variant) => {
       const v = initial.views && initial.views[game];
-      return v && v.variant === variant ? v.players.map(p => p.name) : null;
+      return v && v.variant === variant ? v.players.map((_, i) => playerWords(v, i)) : null;
     },
     seatNames: (game, variant) =>
-      page.engine.newGame(game, variant).then(r => r.view.players.map(p => p.name)),
+      page.engine.newGame(game, variant).then(r => r.view.players.map((_, i) => playerWords(r.view, i))),
     onStart: choice => actions.startChosen(choice),
     onClose: () => actions.closeStart(),
     levelsOf: game => levelsOf(page.engine, game), // (levels hook, #31)

@@ -27,6 +27,7 @@ ENGLISH: dict[str, str] = {
     "engine.noMove": "{who} to move, with no legal move.",
     "engine.toSelect": "{who} to move: {prompt}.",
     "engine.notes": "{turn} {notes}",
+    "engine.prompt": "{turn} {prompt}.",
     # the computer's evaluation (gamut.words.score_words and friends)
     "engine.thinking": "thinking…",
     "engine.even": "About even",

@@ -135,23 +135,29 @@ def turn_words(state: State, view: Mapping[str, Any] | None = None) -> str:
 
 
 def turn_said(state: State, view: Mapping[str, Any] | None = None) -> Message:
-    """:func:`turn_words` as a message.  (The position's notes and a
-    selection's prompt come from the view, in English, as texts: the view's
-    words are not messages yet.)"""
+    """:func:`turn_words` as a message: whose turn, then the selection's
+    prompt or the position's notes (threats, a swap offered, ...) as the
+    view says them (its messages; the English texts of a view without)."""
     view = view or state.view()
     outcome = state.outcome()
     if outcome is not None:
         return Message("engine.over", {"result": outcome.message or outcome.reason.rstrip(".")})
     who = named_seat(player_names(view)[state.to_move])
-    if view.get("select"):
-        prompt = view["select"]["prompt"].strip().rstrip(".")
+    select = view.get("select")
+    if select and select.get("said"):  # "Red to move. Mark the cells ... then confirm."
+        turn = Message("engine.toMove", {"who": who})
+        return Message("engine.prompt", {"turn": turn, "prompt": Message.from_json(select["said"])})
+    if select:
+        prompt = select["prompt"].strip().rstrip(".")
         return Message("engine.toSelect", {"who": who, "prompt": prompt[:1].lower() + prompt[1:]})
     said = Message("engine.toMove" if view["moves"] else "engine.noMove", {"who": who})
-    if not view["messages"]:
-        return said
-    # the position's notes, as the status line shows them (threats, a swap offered, ...)
-    notes = " ".join(_sentence(m) for m in view["messages"])
-    return Message("engine.notes", {"turn": said, "notes": notes})
+    if view.get("said_messages"):
+        notes = [Message.from_json(m) for m in view["said_messages"]]
+    else:
+        notes = [_sentence(m) for m in view["messages"]]
+    for note in notes:  # (each note a sentence of its own, after the turn's)
+        said = Message("engine.notes", {"turn": said, "notes": note})
+    return said
 
 
 # ---------------------------------------------------------------------------

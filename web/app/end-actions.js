@@ -10,7 +10,7 @@
 import { agreement, allowed, canDraw, endWords, endingOfOutcome, resignation } from "../model/ending.js";
 import { t } from "../i18n/i18n.js";
 import { answerOffer } from "../engine/drawoffer.js";
-import { seatWords } from "../engine/words.js";
+import { playerWords, saidOr } from "../engine/words.js";
 import { analysisFor } from "../model/analysis.js";
 import { sameLine } from "../model/tree.js";
 import { hideNotice, setExplain } from "../panels/dialogs.js";
@@ -27,7 +27,7 @@ export function initEnding(thePage, allActions) {
   actions = allActions;
 }
 
-const names = view => view.players.map((p, i) => seatWords(p.name) || t("player.numbered", { n: i + 1 }));
+const names = view => view.players.map((_, i) => playerWords(view, i) || t("player.numbered", { n: i + 1 }));
 
 /** The game on screen's rituals now (ending.js allowed()), or null before its head's view is known. */
 export function rituals() {
@@ -70,7 +70,11 @@ export function endState() {
     end: ending
       ? {
           ending,
-          words: endWords(ending, who, (headView.outcome && headView.outcome.reason) || ""),
+          words: endWords(
+            ending,
+            who,
+            headView.outcome ? saidOr(headView.outcome.said, headView.outcome.reason) : "",
+          ),
           atEnd: sameLine(m.viewed, m.head),
           far: farSeat >= 0 && m.ending ? who[farSeat] : "",
           rematch: who.length === 2,

@@ -7,7 +7,7 @@
 
 import { sentence, setExplain, showNotice } from "../panels/dialogs.js";
 import { t } from "../i18n/i18n.js";
-import { seatWords } from "../engine/words.js";
+import { playerWords } from "../engine/words.js";
 
 /** @typedef {{id: string, name: string, description?: string}} GameInfo */
 
@@ -131,7 +131,7 @@ export class Page {
   /** The name of `seat` in the game's head position ("Player n" when it has none). */
   seatName(seat) {
     const v = this.model && this.positions.get(this.model.start, this.model.head);
-    return seatWords(v && v.players[seat] && v.players[seat].name) || t("player.numbered", { n: seat + 1 });
+    return playerWords(v, seat) || t("player.numbered", { n: seat + 1 });
   }
 
   /** <html data-revision> counts the games (and links) opened: tools and tests wait on it. */

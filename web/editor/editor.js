@@ -20,6 +20,7 @@
 
 import { neighbour } from "../board/board.js";
 import { t } from "../i18n/i18n.js";
+import { noteWords } from "../engine/words.js";
 import { $, h } from "../app/dom.js";
 import { format } from "../model/url.js";
 import * as edit from "./setupedit.js";
@@ -230,7 +231,7 @@ export class Editor {
       this._status(capital(problem.message), "illegal");
       root.dataset.editor = "invalid";
     } else {
-      const words = view.messages && view.messages.length ? ` ${view.messages.join(" ")}` : "";
+      const words = view.messages && view.messages.length ? ` ${noteWords(view).join(" ")}` : "";
       this._status(t("editor.ready", { name: sides[setup.to_move] }) + words, "ok");
       root.dataset.editor = "valid";
     }

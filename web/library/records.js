@@ -243,7 +243,7 @@ export async function importTexts(
           answer = await engine.recordsParse(piece.text);
         } catch (err) {
           failed += 1;
-          lines.push(`${name}: ${err.message}`);
+          lines.push(`${name}: ${err.words || err.message}`);
           done += piece.text.length + 1;
           continue;
         }
@@ -257,7 +257,7 @@ export async function importTexts(
             entries.push(entry);
           } catch (err) {
             failed += 1;
-            lines.push(t("library.import.unreadable", { file: name, why: err.message }));
+            lines.push(t("library.import.unreadable", { file: name, why: err.words || err.message }));
           }
         }
         try {

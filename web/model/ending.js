@@ -24,6 +24,7 @@
 // by its rules (or is aborted).
 
 import { t } from "../i18n/i18n.js";
+import { seatWords } from "../engine/words.js";
 import { sameLine } from "./tree.js";
 
 export const TERMINATIONS = ["rules", "resignation", "agreement", "time", "abandoned"];
@@ -201,7 +202,7 @@ export function libraryWords(players, end) {
   }
   const words = endWords(
     end,
-    players.map(p => p.name),
+    players.map(p => seatWords(p.name) || p.name),
   );
   return end.termination === "rules"
     ? words.head

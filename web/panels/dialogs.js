@@ -11,6 +11,7 @@ import { t, tParts } from "../i18n/i18n.js";
 import { seatSelect } from "./panels.js";
 import { OpponentChoice, choiceOf, seatsFor } from "./opponent.js";
 import { rulesHtml } from "../rules/rules.js";
+import { optionValueWords, optionWords, variantWords } from "../engine/words.js";
 
 export { clause, sentence } from "./sentence.js";
 
@@ -108,7 +109,9 @@ export class NewGameDialog {
       ? this.last.variant
       : info.variants[0].id;
     select.replaceChildren(
-      ...info.variants.map(v => h("option", { value: v.id, selected: v.id === current }, v.name)),
+      ...info.variants.map(v =>
+        h("option", { value: v.id, selected: v.id === current }, variantWords(info.id, v.id, v.name)),
+      ),
     );
     select.onchange = () => this._variant(gameId, select.value);
     this._variant(gameId, select.value);
@@ -128,11 +131,11 @@ export class NewGameDialog {
         return h(
           "label",
           { class: "field", for: id, "data-field": spec.name },
-          spec.label,
+          optionWords(info.id, spec.name, spec.label),
           h(
             "select",
             { id, "data-option": spec.name, onchange: () => this._applicable(specs) },
-            ...spec.choices.map(c => h("option", { value: c, selected: c === value }, c)),
+            ...spec.choices.map(c => h("option", { value: c, selected: c === value }, optionValueWords(c))),
           ),
           spec.description ? h("span", { class: "about" }, spec.description) : null,
         );

@@ -9,6 +9,9 @@
 import { h } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 
+/** Whether an ending's sentence already says its head ("Red wins: f1=6 completed an EL"). */
+const saysHead = words => words.sentence.toLowerCase().includes(words.head.toLowerCase());
+
 /** A result as the badge writes it: "1–0", "0–1", "½–½" (three or four seats: each score). */
 export function badgeText(result) {
   return result.replace(/1\/2/g, "½").replace(/1\/3/g, "⅓").replace(/1\/4/g, "¼").replace(/-/g, "–");
@@ -94,19 +97,22 @@ export class EndPanel {
     badge.dataset.winner = s.ending.winner == null ? "draw" : String(s.ending.winner);
     badge.setAttribute(
       "aria-label",
-      `${s.words.head}: ${s.words.sentence}${s.rating ? `. ${s.rating.text}` : ""}`,
+      // (the sentence names the result itself, except some rules' own words: the head is not said twice)
+      `${saysHead(s.words) ? "" : `${s.words.head}: `}${s.words.sentence}${s.rating ? `. ${s.rating.text}` : ""}`,
     );
     badge.replaceChildren(
       h("b", { class: "result-score", "aria-hidden": "true" }, badgeText(s.ending.result)),
       h("span", { class: "result-words", "aria-hidden": "true" }, s.words.sentence),
-      // (progress hook, #31: the player's rating after a game against the computer, progress/progresspage.js)
-      s.rating
-        ? h(
-            "span",
-            { class: "result-rating", "aria-hidden": "true" },
-            t("end.rating", { rating: s.rating.short }),
-          )
-        : null,
     );
+    // (progress hook, #31: the player's rating after a game against the computer, progress/progresspage.js;
+    // appended only when there is one: the DOM writes a null child as the text "null")
+    if (s.rating)
+      badge.append(
+        h(
+          "span",
+          { class: "result-rating", "aria-hidden": "true" },
+          t("end.rating", { rating: s.rating.short }),
+        ),
+      );
   }
 }

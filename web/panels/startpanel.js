@@ -10,6 +10,7 @@
 import { $, h } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { OpponentChoice, seatsFor } from "./opponent.js";
+import { variantWords } from "../engine/words.js";
 
 export class StartPanel {
   /**
@@ -79,7 +80,9 @@ export class StartPanel {
     const last = this.settingsOf(gameId) || {};
     const current = info.variants.some(v => v.id === last.variant) ? last.variant : info.variants[0].id;
     this.variantSelect.replaceChildren(
-      ...info.variants.map(v => h("option", { value: v.id, selected: v.id === current }, v.name)),
+      ...info.variants.map(v =>
+        h("option", { value: v.id, selected: v.id === current }, variantWords(info.id, v.id, v.name)),
+      ),
     );
     this.variantSelect.closest(".field").hidden = info.variants.length < 2;
     this._names();
