@@ -5,13 +5,10 @@
 // too.  The workers here are fakes that say what the real one says.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { useCatalog } from "../../web/i18n/i18n.js";
 import { Engine } from "../../web/engine/engine.js";
 
-const catalog = code =>
-  JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url), "utf8"));
-const english = catalog("en");
+import { catalog, english } from "./catalogs.mjs";
 
 class FakeWorker {
   constructor() {

@@ -6,14 +6,11 @@
 // same sentences there).
 import test from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { useCatalog } from "../../web/i18n/i18n.js";
 import { describedWords, formatMessage, isMessage } from "../../web/engine/words.js";
 import { EngineError } from "../../web/engine/engine.js";
 
-const catalog = code =>
-  JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url), "utf8"));
-const english = catalog("en");
+import { catalog, english } from "./catalogs.mjs";
 const m = (id, args = {}) => ({ id, args });
 const black = m("seat.black");
 const white = m("seat.white");

@@ -5,8 +5,6 @@
 // gives English back after it.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { useCatalog } from "../../web/i18n/i18n.js";
 import { describeControl } from "../../web/model/clock.js";
 import { chanceText, judgementText, MARK_NAME } from "../../web/model/analysis.js";
 import { GLYPH_WORDS } from "../../web/model/nodenotes.js";
@@ -16,19 +14,7 @@ import { megabytes } from "../../web/library/gamesbar.js";
 import { tooLarge } from "../../web/library/records.js";
 import { readList } from "../../web/mistakes/mistakes.js";
 
-const catalog = code =>
-  JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url), "utf8"));
-const english = catalog("en");
-
-/** Run `fn` with `code`'s catalog in force, then English again. */
-function speaking(code, fn) {
-  useCatalog(code, catalog(code), english);
-  try {
-    fn();
-  } finally {
-    useCatalog("en", english);
-  }
-}
+import { speaking } from "./catalogs.mjs";
 
 test("a clock's control in words, with the language's decimal comma and plural", () => {
   speaking("de", () => {

@@ -5,8 +5,6 @@
 
 import test from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { useCatalog } from "../../web/i18n/i18n.js";
 import {
   counterWords,
   noteWords,
@@ -19,18 +17,7 @@ import {
 import { rowOf } from "../../web/library/listmodel.js";
 import { withGoalWords } from "../../web/puzzles/session.js";
 
-const catalog = code =>
-  JSON.parse(readFileSync(new URL(`../../web/i18n/${code}.json`, import.meta.url), "utf8"));
-const english = catalog("en");
-
-function speaking(code, fn) {
-  useCatalog(code, catalog(code), english);
-  try {
-    fn();
-  } finally {
-    useCatalog("en", english);
-  }
-}
+import { speaking } from "./catalogs.mjs";
 
 const seat = id => ({ id, args: {} });
 // (the parts of an Escabel view after the pie swap, as the engine writes them)
