@@ -140,3 +140,20 @@ def test_a_finished_el_game_says_its_seats_counters_and_result_detail_in_the_lan
     label = badge.get_attribute("aria-label")
     assert label.count(words["head"]) == 1, label  # (said once, not "head: head: ...")
     shoot_both_sizes(page, f"el-won-{lang}")
+
+
+def test_the_new_game_dialog_describes_games_variants_and_options_in_the_language(new_context, site_url):
+    # (#33) the lines under each game, variant and option come from the
+    # catalogs, as do the variant's and the options' names and values
+    page = open_in(new_context, site_url, "hu", EL)
+    page.locator("#new-game").click()
+    dialog = page.locator("#new-dialog")
+    expect(dialog).to_be_visible()
+    el = dialog.locator(".game-option", has=page.locator('input[value="el"]'))
+    expect(el.locator(".about")).to_contain_text("Írj számokat")
+    expect(page.locator("#new-variant-about")).to_contain_text("os tábla, 1-6 számok")
+    expect(page.locator('#new-variant option[value="eight"]')).to_have_text("Nyolcas")
+    field = page.locator('#new-options [data-field="full-board"]')
+    expect(field.locator(".about")).to_contain_text("tele tábla")
+    expect(field.locator('option[value="draw"]')).to_have_text("döntetlen")
+    assert "Write numbers" not in dialog.inner_text()

@@ -125,16 +125,20 @@ def test_every_variant_and_option_is_named_in_the_catalogs_as_the_engine_names_i
 
     english = CATALOGS["en"]
     for game, info in gamut.GAMES.items():
+        # (and each one's line of description, which the New game dialog shows)
+        assert english[f"game.{game}.about"] == info.description
         for variant in info.variants:
             assert english[f"variant.{game}.{variant.id}"] == variant.name
+            assert english[f"variant.{game}.{variant.id}.about"] == variant.description
         for spec in info.options:
             assert english[f"option.{game}.{spec.name}"] == spec.label
+            assert english[f"option.{game}.{spec.name}.about"] == spec.description
             for choice in spec.choices:
                 value = spec.format(choice)
                 assert value.isdigit() or f"option.value.{value}" in english, (game, spec.name, value)
     for lang, catalog in CATALOGS.items():
-        assert {k for k in catalog if k.startswith(("variant.", "option."))} == {
-            k for k in english if k.startswith(("variant.", "option."))
+        assert {k for k in catalog if k.startswith(("variant.", "option.", "game."))} == {
+            k for k in english if k.startswith(("variant.", "option.", "game."))
         }, lang
 
 

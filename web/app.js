@@ -13,7 +13,7 @@ import "./i18n/manifest-link.js"; // (i18n hook, #33: the manifest in the page's
 import { Engine } from "./engine/engine.js";
 import { Board } from "./board/board.js";
 import { Computer } from "./engine/computer.js";
-import { playerWords } from "./engine/words.js";
+import { gameAboutWords, playerWords } from "./engine/words.js";
 import { Analyser, engineLinePositions, engineMoveOnBoard, marksByPly } from "./model/analysis.js";
 import { drawAnalysis } from "./panels/analysispanel.js";
 import { Positions } from "./model/positions.js";
@@ -469,7 +469,7 @@ function buildPicker(current) {
           type: "button",
           class: "pick",
           "data-game": info.id,
-          title: info.description,
+          title: gameAboutWords(info.id, info.description),
           "aria-current": info.id === current ? "true" : null,
           onclick: () => actions.switchGame(info.id),
         },

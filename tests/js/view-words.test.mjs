@@ -7,6 +7,9 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import {
   counterWords,
+  gameAboutWords,
+  optionAboutWords,
+  variantAboutWords,
   noteWords,
   optionValueWords,
   optionWords,
@@ -151,4 +154,15 @@ test("a puzzle's goal is said from its message in the page's language; one witho
     assert.equal(p.goal, "Fehér lép, és 2 ötszöget szerez");
   });
   assert.equal(withGoalWords(list).puzzles[0].goal, "Black to play and connect in 2"); // (English: the engine's own)
+});
+
+test("a game's, a variant's and an option's description are said in the language, else the engine's English", () => {
+  speaking("hu", () => {
+    assert.match(gameAboutWords("loa", "Move a piece"), /korong/);
+    assert.equal(variantAboutWords("escabel", "standard", "An empty board."), "Üres tábla.");
+    assert.match(optionAboutWords("escabel", "pie", "On White's first turn"), /oldalt cserélhet/);
+    // a description the catalogs do not know (a game added later) stays the engine's
+    assert.equal(variantAboutWords("newgame", "standard", "A new board."), "A new board.");
+  });
+  speaking("de", () => assert.equal(variantAboutWords("escabel", "standard", "x"), "Ein leeres Brett."));
 });

@@ -5,6 +5,7 @@
 
 import { BoardDrawing } from "../board/board-draw.js";
 import { t } from "../i18n/i18n.js";
+import { optionAboutWords, optionValueWords, optionWords, variantWords } from "../engine/words.js";
 import { el } from "../board/glyphs.js";
 import { $, h } from "../app/dom.js";
 import * as edit from "./setupedit.js";
@@ -134,7 +135,9 @@ export function drawSettings(editor, setup) {
   const variant = h(
     "select",
     { id: "editor-variant", "aria-label": t("start.variant") },
-    ...info.variants.map(v => h("option", { value: v.id, selected: v.id === setup.variant }, v.name)),
+    ...info.variants.map(v =>
+      h("option", { value: v.id, selected: v.id === setup.variant }, variantWords(setup.game, v.id, v.name)),
+    ),
   );
   variant.addEventListener("change", () =>
     editor._settings(setup.game, variant.value, {}).catch(err => editor._failed(err)),
@@ -145,14 +148,21 @@ export function drawSettings(editor, setup) {
       const select = h(
         "select",
         { "data-option": o.name },
-        ...o.choices.map(c => h("option", { value: c, selected: c === setup.options[o.name] }, c)),
+        ...o.choices.map(c =>
+          h("option", { value: c, selected: c === setup.options[o.name] }, optionValueWords(c)),
+        ),
       );
       select.addEventListener("change", () => {
         editor
           ._settings(setup.game, setup.variant, { ...editor.setup.options, [o.name]: select.value })
           .catch(err => editor._failed(err));
       });
-      return h("label", { class: "editor-option", title: o.description }, o.label, select);
+      return h(
+        "label",
+        { class: "editor-option", title: optionAboutWords(setup.game, o.name, o.description) },
+        optionWords(setup.game, o.name, o.label),
+        select,
+      );
     });
   box.replaceChildren(h("div", { class: "editor-game" }, game, variant), ...options);
 }

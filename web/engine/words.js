@@ -125,3 +125,11 @@ export const variantWords = (game, variant, name) => known(`variant.${game}.${va
  * (`option.<game>.<name>`, `option.value.<value>`; numbers stay). */
 export const optionWords = (game, name, label) => known(`option.${game}.${name}`, label || name);
 export const optionValueWords = value => known(`option.value.${value}`, String(value));
+
+/** A game's, a variant's or an option's line of description in the page's
+ * language (`game.<id>.about`, `variant.<game>.<id>.about`,
+ * `option.<game>.<name>.about`; else the engine's English `text`). */
+export const gameAboutWords = (game, text) => known(`game.${game}.about`, text || "");
+export const variantAboutWords = (game, variant, text) =>
+  known(`variant.${game}.${variant}.about`, text || "");
+export const optionAboutWords = (game, name, text) => known(`option.${game}.${name}.about`, text || "");

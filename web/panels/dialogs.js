@@ -11,7 +11,14 @@ import { t, tParts } from "../i18n/i18n.js";
 import { seatSelect } from "./panels.js";
 import { OpponentChoice, choiceOf, seatsFor } from "./opponent.js";
 import { rulesHtml } from "../rules/rules.js";
-import { optionValueWords, optionWords, variantWords } from "../engine/words.js";
+import {
+  gameAboutWords,
+  optionAboutWords,
+  optionValueWords,
+  optionWords,
+  variantAboutWords,
+  variantWords,
+} from "../engine/words.js";
 
 export { clause, sentence } from "./sentence.js";
 
@@ -83,7 +90,7 @@ export class NewGameDialog {
             onchange: () => this._game(info.id),
           }),
           h("span", { class: "game-name" }, info.name),
-          h("span", { class: "about" }, info.description),
+          h("span", { class: "about" }, gameAboutWords(info.id, info.description)),
         ),
       ),
     );
@@ -120,7 +127,9 @@ export class NewGameDialog {
   _variant(gameId, variantId) {
     const info = this._info(gameId);
     const variant = info.variants.find(v => v.id === variantId);
-    $("new-variant-about").textContent = variant ? variant.description : "";
+    $("new-variant-about").textContent = variant
+      ? variantAboutWords(gameId, variant.id, variant.description)
+      : "";
     const specs = info.options.filter(o => !o.variants || o.variants.includes(variantId));
     const saved = (this.last.variant === variantId && this.last.options) || {};
     const box = $("new-options");
@@ -137,7 +146,9 @@ export class NewGameDialog {
             { id, "data-option": spec.name, onchange: () => this._applicable(specs) },
             ...spec.choices.map(c => h("option", { value: c, selected: c === value }, optionValueWords(c))),
           ),
-          spec.description ? h("span", { class: "about" }, spec.description) : null,
+          spec.description
+            ? h("span", { class: "about" }, optionAboutWords(info.id, spec.name, spec.description))
+            : null,
         );
       }),
     );
