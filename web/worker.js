@@ -114,7 +114,7 @@ let idleTimer = null;
 
 // Every module of gamut, imported before the heap is saved: a start from a
 // snapshot has no gamut files to import from (nor time to import them).
-const IMPORT_ALL = ` // i18n: not words (Python run in the worker)
+const IMPORT_ALL = /* i18n: not words (Python run in the worker) */ `
 import importlib, pkgutil, gamut
 for _m in pkgutil.walk_packages(gamut.__path__, "gamut."):
     if not _m.name.endswith("__main__"):
