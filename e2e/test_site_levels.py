@@ -123,6 +123,9 @@ def test_a_level_the_next_game_does_not_offer_is_replaced_where_it_is_played(pag
 
     page.goto(site_url + "#v1/loa/standard/-/b1-d3")
     wait_engine_ready(page)
+    wait_idle(page)
+    # (the same document: the link's game replaces EL's before the dialog is opened for it)
+    expect(page.locator("#title")).to_have_text("Lines of Action")
     page.locator("#new-game").click()
     dialog = page.locator("#new-dialog")
     dialog.locator(".choice-mode", has_text="Computer").click()
