@@ -184,14 +184,23 @@ def test_an_unsaved_copy_never_overwrites_a_save_it_cannot_merge_with(new_contex
             "head": [],
             "tip": [],
         }
-    # the page is gone (closed before its last save was known written); a copy waits
+    # the page is gone (closed before its last save was known written); a copy waits.
+    # The store is set by a page showing a new game with no move (never saved): a page
+    # showing the stored game would save it again when it is left, over what is set here.
     page.goto("about:blank")
-    page.goto(site_url)
+    page.goto(site_url + LOA)
+    wait_engine_ready(page)
+    wait_idle(page)
     page.evaluate(PUT_JS, stored)
     page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)", [f"gamut.unsaved.{entry['id']}", json.dumps(copy)]
+        """([k, v, id]) => {
+            localStorage.setItem(k, v);
+            for (const s of [localStorage, sessionStorage]) s.setItem('gamut.current-id', id);
+        }""",
+        [f"gamut.unsaved.{entry['id']}", json.dumps(copy), entry["id"]],
     )
-    page.reload()
+    page.goto("about:blank")
+    page.goto(site_url)
     wait_engine_ready(page)
     wait_idle(page)
     expect(page.locator("#notice")).to_contain_text("kept as a new entry")
