@@ -298,4 +298,13 @@ ENGLISH: dict[str, str] = {
         "chain {make an unbreakable chain} other {win}}{turns, plural, one {} other { in #}}"
     ),
     "view.goal.gain": "{who} to play and gain {n} {n, plural, one {pentagon} other {pentagons}}",
+    # reading records (gamut.records, gamut.record, Lines of Action's SGF)
+    # (end of reading records)
+    #
+    # reading position texts (the games' positions.py and state.py, EL's notation, gamut.core)
+    # (end of reading position texts)
+    #
+    # the editor, the bridge's requests, the views and the move box (setup.py, editors, view.py,
+    # bridge.py, methods.py, jobs.py, words.py, analysis, puzzles, lessons)
+    # (end of the editor, requests and the move box)
 }
