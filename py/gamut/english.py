@@ -304,7 +304,10 @@ ENGLISH: dict[str, str] = {
     # reading position texts (the games' positions.py and state.py, EL's notation, gamut.core)
     # (end of reading position texts)
     #
-    # the editor, the bridge's requests, the views and the move box (setup.py, editors, view.py,
-    # bridge.py, methods.py, jobs.py, words.py, analysis, puzzles, lessons)
-    # (end of the editor, requests and the move box)
+    # the editor (setup.py, the games' editor.py) and the view's title
+    # (end of the editor)
+    #
+    # the bridge's requests, the views and the move box (bridge.py, methods.py, jobs.py,
+    # view.py, words.py, analysis, puzzles, lessons)
+    # (end of requests and the move box)
 }
