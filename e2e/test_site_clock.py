@@ -216,3 +216,21 @@ def test_a_record_carries_the_time_control_out_and_in(new_context, site_url):
     page.click("#clock-pause")
     page.clock.run_for(2_000)
     expect_left(page, 0, 50, 58)
+
+
+def test_a_link_of_turns_of_two_moves_counts_each_turn_once(new_context, site_url):
+    """EL with declared threats: a turn is a placement and a declaration by
+    the same seat.  The link's times are each turn's seat's, and a turn earns
+    one increment (at its declaration), not one a move."""
+    page = new_context().new_page()
+    page.clock.install()
+    page.goto(
+        site_url + "#v1/el/standard/first-two-equal=off,full-board=draw,declare-threats=on/"
+        "c3=1,declare:-,d4=2,declare:-,e5=3/clock=300+3/times=0,2000,5000,1000,4000"
+    )
+    wait_engine_ready(page)
+    # Red: 2 s and one increment, then 4 s into a turn not finished: 300 - 2 + 3 - 4
+    expect_left(page, 0, 296, 297)
+    expect(face(page, 0)).to_have_attribute("data-running", "yes")
+    # Blue: 5 s + 1 s and one increment: 300 - 6 + 3 (one move a turn would give 300)
+    expect(face(page, 1).locator(".clock-time")).to_have_text("4:57")

@@ -98,12 +98,27 @@ def click_move(page, move: dict) -> None:
         confirm.click()
 
 
+def wait_taken(page, step: int) -> None:
+    """Wait until the move played at ``step`` is taken: judged wrong, the
+    puzzle done, or the next step to play.  (The move reaches the page after
+    the engine's answer: waiting for the phase to leave "check" may pass
+    before it has begun.)"""
+    page.wait_for_function(
+        """s => {
+            const p = document.documentElement.dataset.puzzle;
+            const at = Number(document.querySelector('#puzzle-page').dataset.step || 0);
+            return p === 'wrong' || p === 'done' || (p === 'play' && at > s);
+        }""",
+        arg=step,
+    )
+
+
 def solve_by_clicks(page, puzzle: dict) -> None:
     """Play the player's moves of the puzzle shown, as they come."""
     while wait_phase(page, "play", "done") == "play":
         _, step = shown(page)
         click_move(page, entry_of(view_at(puzzle, step), puzzle["line"][step]))
-        page.wait_for_function("document.documentElement.dataset.puzzle !== 'check'")
+        wait_taken(page, step)
         assert phase(page) != "wrong", f"{puzzle['id']}: {puzzle['line'][step]} was judged wrong"
 
 
@@ -218,7 +233,7 @@ def test_a_puzzle_solved_with_the_keyboard_only(page, site_url):
             page.locator("#puzzle-move-input").focus()
             page.keyboard.type(move)
             page.keyboard.press("Enter")
-        page.wait_for_function("document.documentElement.dataset.puzzle !== 'check'")
+        wait_taken(page, step)
         assert phase(page) != "wrong"
     expect(page.locator("#puzzle-goal")).to_have_text("Solved!")
     expect(page.locator("#puzzle-status")).to_contain_text("Solved")

@@ -4,6 +4,7 @@
 // game on screen: the app does that with what these functions return.
 
 import { GameModel } from "../model/game.js";
+import { clockFromLink } from "../model/clock.js";
 import { t } from "../i18n/i18n.js";
 import { commonPrefix } from "../model/tree.js";
 import { nextTask, SLICE_MS } from "./slices.js";
@@ -73,6 +74,10 @@ export async function fromLink(positions, parsed, games) {
     ? parsed.players.map(p => (p === "r" ? "h" : p === "h" ? "r" : p))
     : parsed.players;
   const model = await checked(GameModel.fromLink({ ...parsed, moves: line, players }, start), positions);
+  // (a game of turns of several moves: its link's clock is counted again, turn by turn)
+  const turnPlies = positions.get(model.start, model.head)?.turn_plies || 1;
+  if (model.clock && turnPlies > 1)
+    model.clock = clockFromLink({ ...parsed, moves: line, players }, model, Date.now(), turnPlies);
   const seats = model.players.length;
   if (parsed.players && parsed.players.length !== seats) {
     const err = new Error(t("link.error.seats", { players: parsed.players.length, count: seats }));

@@ -84,7 +84,7 @@ const validControl = c =>
     (Number.isFinite(c.base) && c.base > 0 && Number.isFinite(c.increment) && c.increment >= 0));
 
 export class Clock {
-  constructor({ control, left, running = null, since = null, paused = false }) {
+  constructor({ control, left, running = null, since = null, paused = false, pressed = null }) {
     this.control = control.days
       ? { days: control.days }
       : { base: control.base, increment: control.increment };
@@ -92,6 +92,10 @@ export class Clock {
     this.running = running;
     this.since = since;
     this.paused = paused;
+    /** The seat the last press() stopped and the increment it was given
+     * ({seat, increment}), until the engine says who moves next: a turn of
+     * several moves (EL's placement and declaration) earns one increment. */
+    this.pressed = pressed;
   }
 
   /** A clock for `seats` players, not started. */
@@ -140,6 +144,7 @@ export class Clock {
       const spent = this.paused ? 0 : Math.max(0, now - this.since);
       const after = this.left[seat] - spent;
       this.left[seat] = this.correspondence ? this.control.days * DAY_MS : after + this.control.increment;
+      this.pressed = { seat, increment: this.left[seat] - after };
       out = { spent: Math.round(spent), left: Math.round(this.left[seat]) };
     }
     this.running = null;
@@ -149,10 +154,17 @@ export class Clock {
   }
 
   /** `seat` is to move: its clock runs from the moment of the last move
-   * (a clock not started waits for the first move). */
+   * (a clock not started waits for the first move).  When `seat` is the one
+   * the last press() stopped, its turn goes on (a turn of several moves):
+   * the increment that press gave is taken back, and true is returned. */
   begin(seat) {
-    if (!this.started || this.running === seat) return;
+    const pressed = this.pressed;
+    this.pressed = null;
+    if (!this.started || this.running === seat) return false;
     this.running = seat;
+    if (!pressed || pressed.seat !== seat || this.correspondence) return false;
+    this.left[seat] -= pressed.increment;
+    return true;
   }
 
   /** The seat to move changed without a move (a move taken back): the time
@@ -182,6 +194,7 @@ export class Clock {
     if (this.running != null && !this.paused)
       this.left[this.running] = Math.max(0, this.leftAt(this.running, now));
     this.running = null;
+    this.pressed = null;
   }
 
   toJSON() {
@@ -191,6 +204,7 @@ export class Clock {
       since: this.since,
       left: [...this.left],
       paused: this.paused,
+      ...(this.pressed ? { pressed: { ...this.pressed } } : {}),
     };
   }
 
@@ -202,7 +216,12 @@ export class Clock {
     const seat = data.running;
     const running = Number.isInteger(seat) && seat >= 0 && seat < left.length ? seat : null;
     const since = Number.isFinite(data.since) ? data.since : null;
-    return new Clock({ control: data.control, left, running, since, paused: data.paused === true });
+    const p = data.pressed;
+    const pressed =
+      p && Number.isInteger(p.seat) && p.seat >= 0 && p.seat < left.length && Number.isFinite(p.increment)
+        ? { seat: p.seat, increment: p.increment }
+        : null;
+    return new Clock({ control: data.control, left, running, since, paused: data.paused === true, pressed });
   }
 }
 
@@ -290,8 +309,14 @@ export function syncClock(model, headView, now) {
     return null;
   }
   if (clock.since == null && model.head.length > 0) clock.since = now;
-  if (clock.running == null) clock.begin(seat);
-  else if (clock.running !== seat) clock.switchTo(seat, now);
+  if (clock.running == null) {
+    // (the mover moves again: one turn of several moves, one increment; the move's note says so)
+    if (clock.begin(seat)) {
+      const node = model.tree.nodeAt(model.head);
+      if (node && node.notes && Number.isFinite(node.notes.left))
+        setNotes(model.tree, node, { left: Math.round(clock.left[seat]) });
+    }
+  } else if (clock.running !== seat) clock.switchTo(seat, now);
   return clock.flagged(now);
 }
 
@@ -333,24 +358,28 @@ export function clockLink(model, line) {
 }
 
 /** A link's clock for `model` (made from its line): each move's time noted,
- * each seat's time left counted from them (seats taking turns, one move
- * each); the seat to move's time runs from when the link is opened.  Null
- * when the link has no clock. */
-export function clockFromLink(parsed, model, now = Date.now()) {
+ * each seat's time left counted from them (seats taking turns of
+ * `turnPlies` moves each: the view's `turn_plies`, 2 in EL with declared
+ * threats; a turn earns one increment, at its last move); the seat to
+ * move's time runs from when the link is opened.  Null when the link has
+ * no clock. */
+export function clockFromLink(parsed, model, now = Date.now(), turnPlies = 1) {
   if (!parsed.clock) return null;
   const control = /** @type {{base: number, increment: number, days?: number}} */ (
     parseControl(parsed.clock)
   );
   const seats = Math.max(2, (parsed.players || []).length);
+  const plies = Math.max(1, Math.floor(turnPlies) || 1);
   const clock = Clock.create(control, seats);
   const times = parsed.times || [];
   let node = model.tree.root;
   for (const [ply, move] of parsed.moves.entries()) {
     node = node && node.children.find(c => c.move === move);
     const spent = times[ply] || 0;
-    const seat = ply % seats;
-    // (as press() counts: the first move is free, every later one earns the increment)
-    if (!clock.correspondence && ply > 0) clock.left[seat] += control.increment - spent;
+    const seat = Math.floor(ply / plies) % seats;
+    // (as press() counts: the first move is free, every later one is charged, a turn's last earns the increment)
+    if (!clock.correspondence && ply > 0)
+      clock.left[seat] += ((ply + 1) % plies === 0 ? control.increment : 0) - spent;
     if (node && spent)
       setNotes(model.tree, node, { spent, ...(clock.correspondence ? {} : { left: clock.left[seat] }) });
   }
