@@ -96,5 +96,8 @@ test("a link's clock counts turns of two moves: each turn's seat, one increment 
   assert.equal(placed.notes.left, 295_000, "the placement's note: no increment mid-turn");
   // one move a turn (every other game): each move its own seat's, each earns the increment
   const loa = clockFromLink(parsed, model, T0);
-  assert.deepEqual(loa.left, [300_000 + 3_000 - 5_000 + 3_000 - 4_000, 300_000 + 3_000 - 2_000 + 3_000 - 1_000]);
+  assert.deepEqual(loa.left, [
+    300_000 + 3_000 - 5_000 + 3_000 - 4_000,
+    300_000 + 3_000 - 2_000 + 3_000 - 1_000,
+  ]);
 });
