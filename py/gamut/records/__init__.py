@@ -173,6 +173,7 @@ from __future__ import annotations
 import importlib
 
 from ..core import GAMES, RecordError
+from ..messages import Message
 from .foreign import ForeignFormat, format_of, register_reader
 from .notes import COLOURS, GLYPHS
 from .reader import parse
@@ -236,7 +237,7 @@ def parse_one(text: str) -> Record:
     if errors:
         raise errors[0]
     if len(games) != 1:
-        raise RecordError(f"the text holds {len(games)} games, not one")
+        raise RecordError(Message("error.record.notOne", {"count": len(games)}))
     return games[0]
 
 
