@@ -235,7 +235,8 @@ def parse_one(text: str) -> Record:
     """The one game of ``text``; raises its first error."""
     games, errors = read(text)
     if errors:
-        raise errors[0]
+        first = errors[0]
+        raise first
     if len(games) != 1:
         raise RecordError(Message("error.record.notOne", {"count": len(games)}))
     return games[0]

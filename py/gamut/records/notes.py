@@ -48,7 +48,7 @@ _LICHESS_SHAPE = re.compile(r"([A-Z])([a-z]+\d+)([a-z]+\d+)?")
 # The page's form
 
 
-def _at(where: Message | str | None, reason: Message | str) -> Message | str:
+def _at(where: Message | str | None, reason: Message) -> Message:
     """``where: reason`` as one message (``reason`` alone without ``where``)."""
     return Message("error.record.at", {"where": where, "why": reason}) if where else reason
 
@@ -64,28 +64,31 @@ def check_notes(
         return {}
     if not isinstance(value, dict):
         shape = "{glyph, shapes, spent, left}"
-        raise RecordError(
-            _at(where, Message("error.record.notesObject", {"shape": shape, "value": excerpt(value)}))
-        )
+        said = _at(where, Message("error.record.notesObject", {"shape": shape, "value": excerpt(value)}))
+        raise RecordError(said)
     unknown = [k for k in value if k not in _KEYS]
     if unknown:
-        raise RecordError(_at(where, Message("error.record.notesKey", {"key": excerpt(unknown[0])})))
+        said = _at(where, Message("error.record.notesKey", {"key": excerpt(unknown[0])}))
+        raise RecordError(said)
     out: Notes = {}
     for key in _KEYS:
         item = value.get(key)
         if item is None or item == "" or item == []:
             continue
         if root and key != "shapes":
-            raise RecordError(_at(where, Message("error.record.onlyShapes", {"key": key})))
+            said = _at(where, Message("error.record.onlyShapes", {"key": key}))
+            raise RecordError(said)
         if key == "glyph":
             if item not in GLYPHS:
-                said = {"glyph": excerpt(item), "glyphs": " ".join(GLYPHS)}
-                raise RecordError(_at(where, Message("error.record.glyph", said)))
+                glyph = Message("error.record.glyph", {"glyph": excerpt(item), "glyphs": " ".join(GLYPHS)})
+                said = _at(where, glyph)
+                raise RecordError(said)
         elif key == "shapes":
             item = _check_shapes(item, where, cells)
         elif type(item) is not int or not 0 <= item <= MAX_TIME:
-            time = {"key": key, "max": MAX_TIME, "value": excerpt(item)}
-            raise RecordError(_at(where, Message("error.record.time", time)))
+            args = {"key": key, "max": MAX_TIME, "value": excerpt(item)}
+            said = _at(where, Message("error.record.time", args))
+            raise RecordError(said)
         out[key] = item
     return out
 
@@ -94,8 +97,9 @@ def _check_shapes(
     value: object, where: Message | str | None, cells: Callable[[], set[str]] | None
 ) -> list[list[str]]:
     if not isinstance(value, list) or len(value) > MAX_SHAPES:
-        said = {"max": MAX_SHAPES, "value": excerpt(value)}
-        raise RecordError(_at(where, Message("error.record.shapes", said)))
+        args = {"max": MAX_SHAPES, "value": excerpt(value)}
+        said = _at(where, Message("error.record.shapes", args))
+        raise RecordError(said)
     board = None
     out = []
     for shape in value:
@@ -104,20 +108,25 @@ def _check_shapes(
             or len(shape) not in (2, 3)
             or not all(isinstance(part, str) for part in shape)
         ):
-            raise RecordError(_at(where, Message("error.record.shape", {"shape": excerpt(shape)})))
+            said = _at(where, Message("error.record.shape", {"shape": excerpt(shape)}))
+            raise RecordError(said)
         colour, *ends = shape
         if colour not in COLOURS:
-            said = {"colour": excerpt(colour), "colours": ", ".join(COLOURS)}
-            raise RecordError(_at(where, Message("error.record.colour", said)))
+            args = {"colour": excerpt(colour), "colours": ", ".join(COLOURS)}
+            said = _at(where, Message("error.record.colour", args))
+            raise RecordError(said)
         for cell in ends:
             if not _CELL.fullmatch(cell):
-                raise RecordError(_at(where, Message("error.record.cellName", {"cell": excerpt(cell)})))
+                said = _at(where, Message("error.record.cellName", {"cell": excerpt(cell)}))
+                raise RecordError(said)
             if cells is not None:
                 board = cells() if board is None else board
                 if cell not in board:
-                    raise RecordError(_at(where, Message("error.record.noCell", {"cell": excerpt(cell)})))
+                    said = _at(where, Message("error.record.noCell", {"cell": excerpt(cell)}))
+                    raise RecordError(said)
         if len(ends) == 2 and ends[0] == ends[1]:
-            raise RecordError(_at(where, Message("error.record.arrowItself", {"cell": ends[0]})))
+            said = _at(where, Message("error.record.arrowItself", {"cell": ends[0]}))
+            raise RecordError(said)
         out.append(list(shape))
     return out
 

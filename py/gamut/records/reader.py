@@ -123,7 +123,8 @@ def _read_game(tokens: list[Token]) -> Record:
         where[name] = pos
         i += 1
     if i < len(tokens) and tokens[i][0] == "error":
-        raise _Stop(tokens[i][2], tokens[i][1])
+        _, pos, reason = tokens[i]
+        raise _Stop(reason, pos)
     first = tokens[0][1]
     tree = _Tree(_start(tags, where, first))
     record = Record(

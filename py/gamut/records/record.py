@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from ..core import GamutError, RecordError, State, excerpt, load
 from ..messages import Message
-from .notes import Notes, _at, check_notes
+from .notes import Notes, check_notes
 from .tree import (
     _KNOWN,
     _TAG_NAME,
@@ -137,7 +137,7 @@ class Record:
             try:
                 node = tree.add(at, move)
             except GamutError as exc:
-                raise RecordError(_at(where, why(exc))) from None
+                raise RecordError(Message("error.record.at", {"where": where, "why": why(exc)})) from None
             node.comment = comment
             node.notes = check_notes(self.notes.get(i), where, board)
             nodes.append(node)

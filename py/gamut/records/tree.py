@@ -164,7 +164,7 @@ class _Tree:
 
     def add(self, parent: _Node, text: str) -> _Node:
         """The child of ``parent`` by the move ``text`` (canonical spelling);
-        raises IllegalMoveError, or GamutError for a repeated move or limits."""
+        raises IllegalMoveError, or RecordError for a repeated move or limits."""
         state = parent.state
         move = state.parse_move(text)
         name = state.move_text(move)
@@ -285,7 +285,8 @@ def read_termination(text: str) -> str | None:
         return "resignation"
     if last in ("forfeited", "forfeits"):
         return "abandoned"
-    raise RecordError(_bad_termination(text))
+    said = _bad_termination(text)
+    raise RecordError(said)
 
 
 def _bad_termination(text: str) -> Message:

@@ -135,7 +135,8 @@ def _dismantle(root: _SgfNode) -> None:
 def _sgf_record(found: tuple[_SgfNode | None, int, Message | None]) -> Record:
     root, pos, reason = found
     if root is None:
-        raise _Stop(reason or Message("error.record.sgf.cut"), pos)
+        said = reason or Message("error.record.sgf.cut")
+        raise _Stop(said, pos)
     if not root.children:
         raise _Stop(Message("error.record.sgf.noNode"), root.pos)
     info: dict[str, tuple[str, int]] = {}
