@@ -310,7 +310,7 @@ def test_bridge_methods():
     result = answer["result"]
     assert [g["name"] for g in result["games"]] == ["good", "forfeit"]
     assert [(e["game"], e["line"]) for e in result["errors"]] == [(2, 7), (4, 13)]
-    assert set(result["errors"][0]) == {"line", "col", "game", "message"}
+    assert set(result["errors"][0]) == {"line", "col", "game", "message", "said"}  # (said: issue #33)
     answer = json.loads(bridge.handle("records_format", json.dumps({"games": result["games"]})))
     assert answer["ok"]
     again = parse(answer["result"]["text"])

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .core import MAX_TEXT_LENGTH, PositionError, RecordError, State, load, replay
+from .messages import Message
 
 
 @dataclass(frozen=True)
@@ -41,14 +42,17 @@ class Record:
         """Read a record; raises RecordError (a ValueError) when malformed,
         including when a move is illegal."""
         if not isinstance(text, str):
-            raise RecordError("a record must be text")
+            raise RecordError(Message("error.record.recordText"))
         if len(text) > MAX_TEXT_LENGTH:
-            raise RecordError(f"a record has at most {MAX_TEXT_LENGTH} characters, not {len(text)}")
+            raise RecordError(
+                Message("error.record.recordLimit", {"max": MAX_TEXT_LENGTH, "length": len(text)})
+            )
         lines = text.strip().split("\n", 1)
         try:
             start = load(lines[0])
         except PositionError as exc:
-            raise RecordError(f"start position: {exc}") from None
+            cause = exc.said if exc.said is not None else str(exc)
+            raise RecordError(Message("error.record.start", {"why": cause})) from None
         moves = tuple(lines[1].split()) if len(lines) > 1 else ()
         record = cls(start, moves)
         record.states()  # validates every move

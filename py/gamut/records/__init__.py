@@ -173,6 +173,7 @@ from __future__ import annotations
 import importlib
 
 from ..core import GAMES, RecordError
+from ..messages import Message
 from .foreign import ForeignFormat, format_of, register_reader
 from .notes import COLOURS, GLYPHS
 from .reader import parse
@@ -234,9 +235,10 @@ def parse_one(text: str) -> Record:
     """The one game of ``text``; raises its first error."""
     games, errors = read(text)
     if errors:
-        raise errors[0]
+        first = errors[0]
+        raise first
     if len(games) != 1:
-        raise RecordError(f"the text holds {len(games)} games, not one")
+        raise RecordError(Message("error.record.notOne", {"count": len(games)}))
     return games[0]
 
 

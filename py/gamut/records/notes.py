@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import RecordError, excerpt
+from ..messages import Message
 
 #: The glyphs, in the order of PGN's numbered annotations $1 to $6.
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
@@ -47,43 +48,58 @@ _LICHESS_SHAPE = re.compile(r"([A-Z])([a-z]+\d+)([a-z]+\d+)?")
 # The page's form
 
 
-def check_notes(value: object, where: str, cells: Callable[[], set[str]] | None, root: bool = False) -> Notes:
+def _at(where: Message | str | None, reason: Message) -> Message:
+    """``where: reason`` as one message (``reason`` alone without ``where``)."""
+    return Message("error.record.at", {"where": where, "why": reason}) if where else reason
+
+
+def check_notes(
+    value: object, where: Message | str | None, cells: Callable[[], set[str]] | None, root: bool = False
+) -> Notes:
     """``value`` as notes, in their order (glyph, shapes, spent, left) and
     with empty values dropped; RecordError says what is wrong, starting with
-    ``where``.  ``cells()`` gives the board's cell names (asked only when
+    ``where`` (a message, or a text of the record's; None: nothing).  ``cells()`` gives the board's cell names (asked only when
     there are shapes; None: check only their form)."""
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise RecordError(
-            f"{where}: notes are an object {{glyph, shapes, spent, left}}, not {excerpt(value)}"
-        )
+        shape = "{glyph, shapes, spent, left}"
+        said = _at(where, Message("error.record.notesObject", {"shape": shape, "value": excerpt(value)}))
+        raise RecordError(said)
     unknown = [k for k in value if k not in _KEYS]
     if unknown:
-        raise RecordError(f"{where}: notes hold glyph, shapes, spent and left, not {excerpt(unknown[0])}")
+        said = _at(where, Message("error.record.notesKey", {"key": excerpt(unknown[0])}))
+        raise RecordError(said)
     out: Notes = {}
     for key in _KEYS:
         item = value.get(key)
         if item is None or item == "" or item == []:
             continue
         if root and key != "shapes":
-            raise RecordError(f"{where}: only shapes, not {key}")
+            said = _at(where, Message("error.record.onlyShapes", {"key": key}))
+            raise RecordError(said)
         if key == "glyph":
             if item not in GLYPHS:
-                raise RecordError(f"{where}: the glyph {excerpt(item)} is not one of {' '.join(GLYPHS)}")
+                glyph = Message("error.record.glyph", {"glyph": excerpt(item), "glyphs": " ".join(GLYPHS)})
+                said = _at(where, glyph)
+                raise RecordError(said)
         elif key == "shapes":
             item = _check_shapes(item, where, cells)
         elif type(item) is not int or not 0 <= item <= MAX_TIME:
-            raise RecordError(
-                f"{where}: {key} is a whole number of milliseconds from 0 to {MAX_TIME}, not {excerpt(item)}"
-            )
+            args = {"key": key, "max": MAX_TIME, "value": excerpt(item)}
+            said = _at(where, Message("error.record.time", args))
+            raise RecordError(said)
         out[key] = item
     return out
 
 
-def _check_shapes(value: object, where: str, cells: Callable[[], set[str]] | None) -> list[list[str]]:
+def _check_shapes(
+    value: object, where: Message | str | None, cells: Callable[[], set[str]] | None
+) -> list[list[str]]:
     if not isinstance(value, list) or len(value) > MAX_SHAPES:
-        raise RecordError(f"{where}: shapes are a list of at most {MAX_SHAPES} shapes, not {excerpt(value)}")
+        args = {"max": MAX_SHAPES, "value": excerpt(value)}
+        said = _at(where, Message("error.record.shapes", args))
+        raise RecordError(said)
     board = None
     out = []
     for shape in value:
@@ -92,32 +108,36 @@ def _check_shapes(value: object, where: str, cells: Callable[[], set[str]] | Non
             or len(shape) not in (2, 3)
             or not all(isinstance(part, str) for part in shape)
         ):
-            raise RecordError(
-                f"{where}: a shape is [colour, cell] or [colour, cell, cell], not {excerpt(shape)}"
-            )
+            said = _at(where, Message("error.record.shape", {"shape": excerpt(shape)}))
+            raise RecordError(said)
         colour, *ends = shape
         if colour not in COLOURS:
-            raise RecordError(f"{where}: the colour {excerpt(colour)} is not one of {', '.join(COLOURS)}")
+            args = {"colour": excerpt(colour), "colours": ", ".join(COLOURS)}
+            said = _at(where, Message("error.record.colour", args))
+            raise RecordError(said)
         for cell in ends:
             if not _CELL.fullmatch(cell):
-                raise RecordError(f"{where}: {excerpt(cell)} is not a cell's name")
+                said = _at(where, Message("error.record.cellName", {"cell": excerpt(cell)}))
+                raise RecordError(said)
             if cells is not None:
                 board = cells() if board is None else board
                 if cell not in board:
-                    raise RecordError(f"{where}: the board has no cell {excerpt(cell)}")
+                    said = _at(where, Message("error.record.noCell", {"cell": excerpt(cell)}))
+                    raise RecordError(said)
         if len(ends) == 2 and ends[0] == ends[1]:
-            raise RecordError(f"{where}: an arrow goes from a cell to another, not from {ends[0]} to itself")
+            said = _at(where, Message("error.record.arrowItself", {"cell": ends[0]}))
+            raise RecordError(said)
         out.append(list(shape))
     return out
 
 
-def merge(into: Notes, more: Notes) -> str | None:
+def merge(into: Notes, more: Notes) -> Message | None:
     """Add ``more`` to ``into`` (shapes add up); why not, or None."""
     for key, value in more.items():
         if key == "shapes":
             into[key] = into.get(key, []) + value
         elif key in into:
-            return f"the move has two {'glyphs' if key == 'glyph' else 'times ' + key}"
+            return Message("error.record.twoNotes", {"key": key})
         else:
             into[key] = value
     return None
@@ -171,10 +191,12 @@ def read_comment(raw: str) -> tuple[str, Notes]:
             continue
         command = f"[%{name}{body}{closed}"
         if not closed:
-            raise RecordError(f"the command {excerpt(command, 30)} is not closed with ']'")
+            raise RecordError(Message("error.record.commandOpen", {"command": excerpt(command, 30)}))
         wrong = merge(notes, _read_command(name, body.strip(), command))
         if wrong:
-            raise RecordError(f"{wrong} ({excerpt(command, 30)})")
+            raise RecordError(
+                Message("error.record.inCommand", {"why": wrong, "command": excerpt(command, 30)})
+            )
         parts.append(None)
     parts.append(raw[at:])
     if None not in parts:
@@ -194,7 +216,9 @@ def _read_command(name: str, body: str, command: str) -> Notes:
         found = [_LICHESS_SHAPE.fullmatch(item.strip()) for item in body.split(",")]
         if not all(m and (m.group(3) is None) == (name == "csl") for m in found):
             example = "[%csl Gd4,Rf6]" if name == "csl" else "[%cal Gd4f6,Rf6a1]"
-            raise RecordError(f"{excerpt(command, 30)} is not written as {example}")
+            raise RecordError(
+                Message("error.record.lichessShapes", {"command": excerpt(command, 30), "example": example})
+            )
         shapes = [[g for g in m.groups() if g] for m in found if m]
         return {"shapes": _check_shapes(shapes, excerpt(command, 30), None)}
     if name == "draw":
@@ -202,10 +226,10 @@ def _read_command(name: str, body: str, command: str) -> Notes:
         try:
             return {"shapes": _check_shapes(shapes, excerpt(command, 30), None)}
         except RecordError as exc:
-            raise RecordError(f"{exc} (write [%draw G d4, R d4 f6])") from None
+            raise RecordError(Message("error.record.drawHint", {"why": exc.said or str(exc)})) from None
     ms = read_time(body)
     if ms is None:
-        raise RecordError(f"{excerpt(command, 30)}: a time is written H:MM:SS or H:MM:SS.s")
+        raise RecordError(Message("error.record.commandTime", {"command": excerpt(command, 30)}))
     return {COMMANDS[name]: ms}
 
 

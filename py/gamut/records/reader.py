@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..core import GameInfo, GamutError, IllegalMoveError, RecordError, State, excerpt, game_info, load
+from ..messages import Message
 from .notes import Notes, check_notes, glyph_of_nag, merge, read_comment
 from .record import Record, _read_players
 from .tree import (
@@ -26,6 +27,7 @@ from .tree import (
     read_termination,
     read_time_control,
     start_text,
+    why,
 )
 
 _TOKEN = re.compile(
@@ -61,11 +63,11 @@ def _tokens(text: str) -> Iterator[Token]:
         if m is None:
             c = text[pos]
             reason = {
-                "{": "this comment is not closed with '}' (write '\\}' for a '}' inside a comment)",
-                "[": 'a tag is written [Name "value"] on one line',
-                "}": "this '}' closes no comment",
-                "]": "this ']' closes no tag",
-            }.get(c, f"unexpected {c!r}")
+                "{": Message("error.record.commentOpen", {"brace": "'}'", "escape": "'\\}'"}),
+                "[": Message("error.record.tagLine"),
+                "}": Message("error.record.commentClose", {"brace": "'}'"}),
+                "]": Message("error.record.tagClose"),
+            }.get(c, Message("error.record.unexpected", {"char": repr(c)}))
             yield "error", pos, reason
             # a bad tag line: go on at the next line; else at the next tag line
             found = (re.compile("^", re.M) if c == "[" else _RESYNC).search(text, pos + 1)
@@ -116,12 +118,13 @@ def _read_game(tokens: list[Token]) -> Record:
         _, pos, m = tokens[i]
         name = _KNOWN.get(m.group("name").lower(), m.group("name"))
         if name in tags:
-            raise _Stop(f"the tag {name} is given twice", pos)
+            raise _Stop(Message("error.record.tagTwice", {"tag": name}), pos)
         tags[name] = _UNQUOTE.sub(r"\1", m.group("value"))
         where[name] = pos
         i += 1
     if i < len(tokens) and tokens[i][0] == "error":
-        raise _Stop(tokens[i][2], tokens[i][1])
+        _, pos, reason = tokens[i]
+        raise _Stop(reason, pos)
     first = tokens[0][1]
     tree = _Tree(_start(tags, where, first))
     record = Record(
@@ -139,18 +142,20 @@ def _read_game(tokens: list[Token]) -> Record:
             try:
                 setattr(record, name.lower(), read(tags[name]))
             except RecordError as exc:
-                raise _Stop(str(exc), where[name]) from None
+                raise _Stop(why(exc), where[name]) from None
     players = tree.root.state.num_players
     result = tags.get("Result", "*")
-    if _check_result(result, players):
-        raise _Stop(_check_result(result, players) or "", where["Result"])
+    wrong = _check_result(result, players)
+    if wrong:
+        raise _Stop(wrong, where["Result"])
     movetext = _read_moves(tree, tokens[i:])
     if movetext is not None:
         text, pos = movetext
-        if _check_result(text, players):
-            raise _Stop(_check_result(text, players) or "", pos)
+        wrong = _check_result(text, players)
+        if wrong:
+            raise _Stop(wrong, pos)
         if "Result" in tags and text != result:
-            raise _Stop(f"the moves end with {text}, but the Result tag says {result}", pos)
+            raise _Stop(Message("error.record.resultDiffers", {"moves": text, "tag": result}), pos)
         result = text
     record.comment = tree.root.comment
     record.result = result
@@ -158,7 +163,7 @@ def _read_game(tokens: list[Token]) -> Record:
         record._settle(tree)
     except RecordError as exc:
         at = where.get("Termination") if record.termination else None
-        raise _Stop(str(exc), at or (movetext[1] if movetext else where.get("Result", first))) from None
+        raise _Stop(why(exc), at or (movetext[1] if movetext else where.get("Result", first))) from None
     return record
 
 
@@ -168,27 +173,26 @@ def _start(tags: dict[str, str], where: dict[str, int], first: int) -> State:
         try:
             state = load(tags["Start"])
         except GamutError as exc:
-            raise _Stop(f"the Start tag: {exc}", where["Start"]) from None
+            raise _Stop(Message("error.record.startTag", {"why": why(exc)}), where["Start"]) from None
         for name, value in (("Game", state.game_id), ("Variant", state.variant)):
             if name in tags and tags[name] != value:
-                raise _Stop(
-                    f"the {name} tag says {tags[name]!r}, but the Start position is {value!r}", where[name]
-                )
+                said = {"tag": name, "value": repr(tags[name]), "start": repr(value)}
+                raise _Stop(Message("error.record.tagDiffers", said), where[name])
         if "Options" in tags:
             given = _options(tags, where, state.info, state.variant)
             if given != state.options:
-                raise _Stop("the Options tag does not match the Start position's options", where["Options"])
+                raise _Stop(Message("error.record.optionsDiffer"), where["Options"])
         return state
     if "Game" not in tags:
-        raise _Stop('a record starts with a Game tag, e.g. [Game "loa"]', first)
+        raise _Stop(Message("error.record.noGame"), first)
     try:
         info = game_info(tags["Game"])
     except GamutError as exc:
-        raise _Stop(str(exc), where["Game"]) from None
+        raise _Stop(why(exc), where["Game"]) from None
     try:
         variant = info.variant(tags.get("Variant")).id
     except GamutError as exc:
-        raise _Stop(str(exc), where["Variant"]) from None
+        raise _Stop(why(exc), where["Variant"]) from None
     standard: State = info.factory(variant, _options(tags, where, info, variant))
     return standard
 
@@ -200,13 +204,13 @@ def _options(tags: dict[str, str], where: dict[str, int], info: GameInfo, varian
         for item in text.split(","):
             name, eq, value = item.strip().partition("=")
             if not eq:
-                raise _Stop(f"option {excerpt(item)} is not written name=value", where["Options"])
+                raise _Stop(Message("error.record.optionForm", {"item": excerpt(item)}), where["Options"])
             given.append((name.strip(), value.strip()))
     try:
         options: dict[str, Any] = info.resolve_options(variant, given)
         return options
     except GamutError as exc:
-        raise _Stop(str(exc), where["Options"]) from None
+        raise _Stop(why(exc), where["Options"]) from None
 
 
 def _read_moves(tree: _Tree, tokens: list[Token]) -> tuple[str, int] | None:
@@ -226,47 +230,49 @@ def _read_moves(tree: _Tree, tokens: list[Token]) -> tuple[str, int] | None:
         """``more`` added to the notes of ``into`` (None: the pending ones)."""
         target = pending_notes if into is None else into.notes
         wrong = merge(target, more)
+        if wrong:
+            raise _Stop(wrong, pos)
         try:
-            if wrong:
-                raise RecordError(wrong)
-            return check_notes(target, "", board, root=into is tree.root)
+            return check_notes(target, None, board, root=into is tree.root)
         except RecordError as exc:
-            raise _Stop(str(exc).removeprefix(": "), pos) from None
+            raise _Stop(why(exc), pos) from None
 
     number: tuple[int, int] | None = None  # a move number read: (value, position)
     frames: list[tuple[_Node, _Node | None, int]] = []  # the lines the open variations return to
     result = None
     for kind, pos, m in tokens:
         if result is not None:
-            raise _Stop("nothing may follow the result", pos)
+            raise _Stop(Message("error.record.afterResult"), pos)
         if kind == "error":
-            raise _Stop(str(m), pos)
+            raise _Stop(m, pos)
         if kind == "tag":
-            raise _Stop("tags come before the moves", pos)
+            raise _Stop(Message("error.record.tagAfterMoves"), pos)
         value = m.group(0)
         if kind == "number":
             number = (int(value.rstrip(".")), pos)
         elif kind == "move":
             turn = _turn(node)
             if number is not None and number[0] != turn[1]:
-                raise _Stop(f"the move number {number[0]} should be {turn[1]} here", number[1])
+                raise _Stop(
+                    Message("error.record.moveNumber", {"number": number[0], "expected": turn[1]}), number[1]
+                )
             number = None
             try:
                 last = tree.add(node, value)
             except IllegalMoveError as exc:
-                raise _Stop(str(exc), pos, (_label(turn), value)) from None
+                raise _Stop(why(exc), pos, (_label(turn), value)) from None
             except GamutError as exc:
-                raise _Stop(str(exc), pos) from None
+                raise _Stop(why(exc), pos) from None
             node = last
             last.comment, pending = pending, ""
             last.notes, pending_notes = pending_notes, {}
         elif number is not None:
-            raise _Stop(f"the move number {number[0]} is not followed by a move", number[1])
+            raise _Stop(Message("error.record.numberAlone", {"number": number[0]}), number[1])
         elif kind == "comment":
             try:
                 text, notes = read_comment(m.group("text"))
             except RecordError as exc:
-                raise _Stop(str(exc), pos) from None
+                raise _Stop(why(exc), pos) from None
             if last is not None:
                 last.comment = _join(last.comment, text)
                 last.notes = note(last, notes, pos)
@@ -279,26 +285,26 @@ def _read_moves(tree: _Tree, tokens: list[Token]) -> tuple[str, int] | None:
         elif kind == "glyph":
             glyph = glyph_of_nag(value) if value.startswith("$") else value
             if last is None:
-                raise _Stop("a glyph follows the move it is about", pos)
+                raise _Stop(Message("error.record.glyphFirst"), pos)
             if glyph is not None:
                 last.notes = note(last, {"glyph": glyph}, pos)
         elif kind == "open":
             if last is None or last.parent is None:
-                raise _Stop("a variation '(' must follow the move it replaces", pos)
+                raise _Stop(Message("error.record.variationFirst"), pos)
             frames.append((node, last, pos))
             node, last = last.parent, None
         elif kind == "close":
             if not frames:
-                raise _Stop("this ')' closes no variation", pos)
+                raise _Stop(Message("error.record.closeNone"), pos)
             if last is None:
-                raise _Stop("a variation holds at least one move", pos)
+                raise _Stop(Message("error.record.variationEmpty"), pos)
             node, last, _ = frames.pop()
         elif kind == "result":
             if frames:
-                raise _Stop("a result ends the main line, not a variation", pos)
+                raise _Stop(Message("error.record.resultInVariation"), pos)
             result = (value, pos)
     if number is not None:
-        raise _Stop(f"the move number {number[0]} is not followed by a move", number[1])
+        raise _Stop(Message("error.record.numberAlone", {"number": number[0]}), number[1])
     if frames:
-        raise _Stop("this variation is not closed with ')'", frames[-1][2])
+        raise _Stop(Message("error.record.variationOpen"), frames[-1][2])
     return result

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..core import GamutError, RecordError, State, excerpt, load
+from ..messages import Message
 from .notes import Notes, check_notes
 from .tree import (
     _KNOWN,
@@ -22,6 +23,7 @@ from .tree import (
     read_time_control,
     result_of,
     start_text,
+    why,
 )
 
 
@@ -88,9 +90,8 @@ class Record:
         if outcome is not None:
             rules = result_of(outcome, tree.root.state.num_players)
             if self.result not in ("*", rules):
-                raise RecordError(
-                    f"the result {self.result} is not the game's: it ended {rules} ({outcome.reason})"
-                )
+                said = {"result": self.result, "rules": rules, "reason": outcome.message or outcome.reason}
+                raise RecordError(Message("error.record.resultNotRules", said))
             self.result = rules
         wrong = _check_ending(self.result, self.termination, outcome)
         if wrong:
@@ -117,7 +118,7 @@ class Record:
         try:
             tree = _Tree(self.start_state())
         except GamutError as exc:
-            raise RecordError(f"start position: {exc}") from None
+            raise RecordError(Message("error.record.start", {"why": why(exc)})) from None
         cells: set[str] = set()
 
         def board() -> set[str]:  # the cells' names, looked up once if shapes need them
@@ -126,20 +127,22 @@ class Record:
             return cells
 
         tree.root.comment = self.comment
-        tree.root.notes = check_notes(self.notes.get(0), "the start position's notes", board, root=True)
+        tree.root.notes = check_notes(self.notes.get(0), Message("error.record.startNotes"), board, root=True)
         nodes = [tree.root]
         for i, (parent, move, comment) in enumerate(self.nodes, 1):
             at = nodes[parent]
-            where = f"node {i}, move {_label(_turn(at))} {excerpt(move, 20)}"
+            where = Message(
+                "error.record.node", {"n": i, "label": _label(_turn(at)), "move": excerpt(move, 20)}
+            )
             try:
                 node = tree.add(at, move)
             except GamutError as exc:
-                raise RecordError(f"{where}: {exc}") from None
+                raise RecordError(Message("error.record.at", {"where": where, "why": why(exc)})) from None
             node.comment = comment
             node.notes = check_notes(self.notes.get(i), where, board)
             nodes.append(node)
         if any(not 0 <= i <= len(self.nodes) for i in self.notes):
-            raise RecordError(f"notes for a node the tree does not have: {excerpt(sorted(self.notes), 30)}")
+            raise RecordError(Message("error.record.notesNode", {"nodes": excerpt(sorted(self.notes), 30)}))
         return tree
 
     def to_json(self) -> dict[str, Any]:
@@ -173,17 +176,19 @@ class Record:
         """Read :meth:`to_json`'s form (from the page: anything may be
         wrong); every move is replayed.  Raises RecordError."""
         if not isinstance(data, dict):
-            raise RecordError("a game is an object {v: 1, nodes, start, meta, ...}")
+            raise RecordError(
+                Message("error.record.gameObject", {"shape": "{v: 1, nodes, start, meta, ...}"})
+            )
         if data.get("v") != 1:
-            raise RecordError(f"the game tree is version {excerpt(data.get('v'))}, not 1")
+            raise RecordError(Message("error.record.version", {"version": excerpt(data.get("v"))}))
         start = _json_text(data, "start")
         meta = data.get("meta")
         if not isinstance(meta, dict):
-            raise RecordError("'meta' must be an object {game, variant, options}")
+            raise RecordError(Message("error.record.metaObject", {"shape": "{game, variant, options}"}))
         try:
             state = load(start)
         except GamutError as exc:
-            raise RecordError(f"start position: {exc}") from None
+            raise RecordError(Message("error.record.start", {"why": why(exc)})) from None
         options = meta.get("options") or {}
         own = state.options_json()  # meta may leave out the variant and options, not contradict
         if (
@@ -192,13 +197,11 @@ class Record:
             or not isinstance(options, dict)
             or any(own.get(k, ...) != v for k, v in options.items())
         ):
-            raise RecordError(
-                f"'meta' ({excerpt(meta, 60)}) does not describe the start "
-                f"position ({excerpt(state.header(), 60)})"
-            )
+            said = {"meta": excerpt(meta, 60), "header": excerpt(state.header(), 60)}
+            raise RecordError(Message("error.record.metaDiffers", said))
         raw = data.get("nodes")
         if not isinstance(raw, list):
-            raise RecordError("'nodes' must be a list")
+            raise RecordError(Message("error.record.nodesList"))
         nodes = []
         notes: dict[int, Any] = {}
         for i, entry in enumerate(raw, 1):
@@ -211,10 +214,7 @@ class Record:
                 or not entry[1]
                 or (len(entry) >= 3 and not isinstance(entry[2], str))
             ):
-                raise RecordError(
-                    f"node {i} is not [parent, move], [parent, move, comment] or "
-                    f"[parent, move, comment, notes] with an earlier parent: {excerpt(entry)}"
-                )
+                raise RecordError(Message("error.record.nodeForm", {"n": i, "entry": excerpt(entry)}))
             nodes.append((entry[0], entry[1], entry[2] if len(entry) >= 3 else ""))
             if len(entry) == 4:
                 notes[i] = entry[3]
@@ -223,18 +223,17 @@ class Record:
         termination = _json_text(data, "termination", None)
         timecontrol = _json_text(data, "timecontrol", None)
         if termination is not None and termination not in TERMINATIONS:
-            raise RecordError(
-                f"'termination' must be one of {', '.join(TERMINATIONS)}, not {excerpt(termination)}"
-            )
+            said = {"words": ", ".join(TERMINATIONS), "value": excerpt(termination)}
+            raise RecordError(Message("error.record.terminationKey", said))
         players = data.get("players", [])
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RecordError("'players' must be a list of texts")
+            raise RecordError(Message("error.record.players"))
         tags = data.get("tags") or {}
         if not isinstance(tags, dict) or not all(
             isinstance(k, str) and _TAG_NAME.fullmatch(k) and k.lower() not in _KNOWN and isinstance(v, str)
             for k, v in tags.items()
         ):
-            raise RecordError("'tags' must map tag names (not Gamut's own) to texts")
+            raise RecordError(Message("error.record.tags"))
         result = _json_text(data, "result", None) or "*"
         wrong = _check_result(result, state.num_players)
         if wrong:
@@ -265,9 +264,9 @@ _REQUIRED = object()
 def _json_text(data: dict[str, Any], key: str, default: object = _REQUIRED) -> Any:
     value = data.get(key, default)
     if value is _REQUIRED:
-        raise RecordError(f"missing {key!r}")
+        raise RecordError(Message("error.record.missing", {"key": repr(key)}))
     if value is not None and not isinstance(value, str):
-        raise RecordError(f"{key!r} must be a text, not {excerpt(value)}")
+        raise RecordError(Message("error.record.keyText", {"key": repr(key), "value": excerpt(value)}))
     return value
 
 

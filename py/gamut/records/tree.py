@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core import GamutError, Outcome, RecordError, State, excerpt
+from ..messages import Message
 
 if TYPE_CHECKING:
     from .record import Record
@@ -43,21 +44,36 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # Errors
 
 
+def why(exc: BaseException) -> Message | str:
+    """The cause an error wraps, as a message argument: its message, or its
+    English text when it has none."""
+    said = getattr(exc, "said", None)
+    return said if isinstance(said, Message) else str(exc)
+
+
 class RecordTextError(RecordError):
     """A game of a text that cannot be read: where (``line``, ``col``, from
-    1; ``game_index``, from 0) and why (``reason``)."""
+    1; ``game_index``, from 0) and why (``reason``, its English text, and
+    ``reason_said``, the same as a message)."""
 
-    def __init__(self, reason: str, line: int, col: int, game_index: int):
-        self.reason, self.line, self.col, self.game_index = reason, line, col, game_index
-        super().__init__(f"line {line}, column {col}: game {game_index + 1}: {reason}")
+    def __init__(self, reason: Message | str, line: int, col: int, game_index: int):
+        self.reason, self.line, self.col, self.game_index = str(reason), line, col, game_index
+        self.reason_said = reason if isinstance(reason, Message) else None
+        super().__init__(
+            Message("error.record.text", {"line": line, "col": col, "game": game_index + 1, "why": reason})
+        )
 
     @property
     def game(self) -> int:
         """The game's number in its file, from 1."""
         return self.game_index + 1
 
-    def to_json(self) -> dict[str, int | str]:
-        return {"line": self.line, "col": self.col, "game": self.game, "message": self.reason}
+    def to_json(self) -> dict[str, Any]:
+        """Where and why; ``said``, the reason as a message, where there is one."""
+        out: dict[str, Any] = {"line": self.line, "col": self.col, "game": self.game, "message": self.reason}
+        if self.reason_said is not None:
+            out["said"] = self.reason_said.to_json()
+        return out
 
 
 class RecordSyntaxError(RecordTextError):
@@ -68,17 +84,18 @@ class RecordMoveError(RecordTextError):
     """A move the rules refuse (or cannot read); ``move`` is its label,
     ``"12..."`` for instance, and ``text`` the move as written."""
 
-    def __init__(self, reason: str, line: int, col: int, game_index: int, move: str, text: str):
+    def __init__(self, reason: Message | str, line: int, col: int, game_index: int, move: str, text: str):
         self.move, self.text = move, text
-        super().__init__(f"move {move} {excerpt(text, 20)}: {reason}", line, col, game_index)
+        said = Message("error.record.move", {"move": move, "text": excerpt(text, 20), "why": reason})
+        super().__init__(said, line, col, game_index)
 
 
 class _Stop(Exception):
     """Raised inside one game's reading: the game is bad (becomes a
     RecordTextError of that game)."""
 
-    def __init__(self, reason: str, pos: int, move: tuple[str, str] | None = None):
-        super().__init__(reason)
+    def __init__(self, reason: Message | str, pos: int, move: tuple[str, str] | None = None):
+        super().__init__(str(reason))
         self.reason, self.pos, self.move = reason, pos, move
 
 
@@ -147,20 +164,17 @@ class _Tree:
 
     def add(self, parent: _Node, text: str) -> _Node:
         """The child of ``parent`` by the move ``text`` (canonical spelling);
-        raises IllegalMoveError, or GamutError for a repeated move or limits."""
+        raises IllegalMoveError, or RecordError for a repeated move or limits."""
         state = parent.state
         move = state.parse_move(text)
         name = state.move_text(move)
         for child in parent.children:
             if child.move == name:
-                raise GamutError(
-                    f"{name} is already a move here (write one line per move: "
-                    "a repeated move goes into its first line)"
-                )
+                raise RecordError(Message("error.record.repeated", {"move": name}))
         if parent.depth >= MAX_DEPTH:
-            raise GamutError(f"a line may hold at most {MAX_DEPTH} moves")
+            raise RecordError(Message("error.record.lineLimit", {"max": MAX_DEPTH}))
         if self.size >= MAX_NODES:
-            raise GamutError(f"a game may hold at most {MAX_NODES - 1} moves")
+            raise RecordError(Message("error.record.nodeLimit", {"max": MAX_NODES - 1}))
         child = _Node(name, parent, state.play_unchecked(move), _turn(parent))
         parent.children.append(child)
         self.size += 1
@@ -210,7 +224,9 @@ def move_labels(start: State, line: Iterable[str]) -> list[str]:
         try:
             node = tree.add(node, text)
         except GamutError as exc:
-            raise RecordError(f"move {i + 1} ({excerpt(text, 20)}): {exc}") from None
+            raise RecordError(
+                Message("error.record.moveN", {"n": i + 1, "text": excerpt(text, 20), "why": why(exc)})
+            ) from None
     return labels
 
 
@@ -229,7 +245,7 @@ def result_of(outcome: Outcome, players: int) -> str:
     return "-".join("1" if seat == outcome.winner else "0" for seat in range(players))
 
 
-def _check_result(text: str, players: int) -> str | None:
+def _check_result(text: str, players: int) -> Message | None:
     """Why ``text`` is not a result of a game of ``players`` seats, or None."""
     if text == "*":
         return None
@@ -239,11 +255,9 @@ def _check_result(text: str, players: int) -> str | None:
         all(s == draw for s in scores) or sorted(scores) == ["0"] * (players - 1) + ["1"]
     ):
         return None
-    wins = ", ".join("-".join("1" if i == w else "0" for i in range(players)) for w in range(players))
-    return (
-        f"{excerpt(text, 20)} is not a result of a {players}-player game: write one of "
-        f"{wins}, {'-'.join([draw] * players)} or *"
-    )
+    wins = ["-".join("1" if i == w else "0" for i in range(players)) for w in range(players)]
+    results = Message.any([*wins, "-".join([draw] * players), "*"])
+    return Message("error.record.result", {"text": excerpt(text, 20), "players": players, "results": results})
 
 
 #: How a game ended (the Termination tag): by its rules, a resignation, a
@@ -271,7 +285,12 @@ def read_termination(text: str) -> str | None:
         return "resignation"
     if last in ("forfeited", "forfeits"):
         return "abandoned"
-    raise RecordError(f"the termination {excerpt(text, 30)} is not one of {', '.join(TERMINATIONS)}")
+    said = _bad_termination(text)
+    raise RecordError(said)
+
+
+def _bad_termination(text: str) -> Message:
+    return Message("error.record.termination", {"text": excerpt(text, 30), "words": ", ".join(TERMINATIONS)})
 
 
 def read_time_control(text: str) -> str:
@@ -281,30 +300,29 @@ def read_time_control(text: str) -> str:
     text = text.strip()
     m = _TIME_CONTROL.fullmatch(text)
     if m is None:
-        raise RecordError(
-            f"the time control {excerpt(text, 30)} is not seconds+increment (300+3), days per move (1d) or -"
-        )
+        raise RecordError(Message("error.record.timeControl", {"text": excerpt(text, 30)}))
     return text + "+0" if m.group(1) and not m.group(2) else text
 
 
-def _check_ending(result: str, termination: str | None, outcome: Outcome | None) -> str | None:
+def _check_ending(result: str, termination: str | None, outcome: Outcome | None) -> Message | None:
     """Why ``result`` and ``termination`` cannot end a main line whose last
     position has ``outcome``, or None."""
     if termination is None:
         return None
     if termination not in TERMINATIONS:
-        return f"the termination {excerpt(termination, 30)} is not one of {', '.join(TERMINATIONS)}"
+        return _bad_termination(termination)
     if outcome is not None and termination != "rules":
-        return f"the game ended by its rules ({outcome.reason}), not by {termination}"
+        reason = outcome.message or outcome.reason
+        return Message("error.record.endedByRules", {"reason": reason, "termination": termination})
     if outcome is None and termination == "rules":
-        return "the rules did not end the game: its last position is not over"
+        return Message("error.record.notOver")
     draw = result != "*" and len(set(result.split("-"))) == 1
     if termination == "agreement" and not draw:
-        return f"a draw agreed is a drawn result, not {result}"
+        return Message("error.record.agreement", {"result": result})
     if termination == "resignation" and (result == "*" or draw):
-        return f"a resignation gives the game to a player, not {result}"
+        return Message("error.record.resignation", {"result": result})
     if termination == "time" and result == "*":
-        return "a game lost on time has a result"
+        return Message("error.record.timeResult")
     return None
 
 
@@ -333,9 +351,9 @@ class _Lines:
 def _read_all(text: str, games: Callable[[str], Iterable[Record]]) -> Parsed:
     """Every game ``games(text)`` reads, each of its _Stop an error there."""
     if not isinstance(text, str):
-        raise RecordError("records must be text")
+        raise RecordError(Message("error.record.notText"))
     if len(text) > MAX_FILE_LENGTH:
-        raise RecordError(f"a file of records has at most {MAX_FILE_LENGTH} characters")
+        raise RecordError(Message("error.record.fileLimit", {"max": MAX_FILE_LENGTH}))
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = _Lines(text)
     out = Parsed([], [])

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..core import RecordError
+from ..messages import Message
 from .notes import write_comment
 from .record import Record, _players_text
 from .tree import _label, _Node, _Tree, result_of
@@ -31,13 +32,13 @@ def format_json(games: list[Any]) -> str:
     """:func:`format` of games in :meth:`Record.to_json`'s form; a
     RecordError names the game (from 1) that cannot be written."""
     if not isinstance(games, list):
-        raise RecordError("games must be a list")
+        raise RecordError(Message("error.record.gamesList"))
     records = []
     for i, data in enumerate(games, 1):
         try:
             records.append(Record.from_json(data))
         except RecordError as exc:
-            raise RecordError(f"game {i}: {exc}") from None
+            raise RecordError(Message("error.record.game", {"n": i, "why": exc.said or str(exc)})) from None
     return format(records)
 
 

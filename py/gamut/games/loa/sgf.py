@@ -12,9 +12,11 @@ import re
 from collections.abc import Iterator
 
 from ...core import GAMES, GamutError, IllegalMoveError, excerpt
+from ...messages import Message
+from ...messages import seat as seat_said
 from ...records.foreign import ForeignFormat, register_reader
 from ...records.record import Record
-from ...records.tree import Parsed, _join, _label, _read_all, _Stop, _Tree, _turn, result_of, start_text
+from ...records.tree import Parsed, _join, _label, _read_all, _Stop, _Tree, _turn, result_of, start_text, why
 
 _SGF_START = re.compile(r"\s*\(\s*;")
 _SGF_RESYNC = re.compile(r"^[ \t]*\(\s*;", re.MULTILINE)  # a game's start, after an error
@@ -48,7 +50,7 @@ _SGF_CUT = re.compile(
 _SGF_VALUE = re.compile(r"\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
 
 
-def _sgf_trees(text: str) -> Iterator[tuple[_SgfNode | None, int, str]]:
+def _sgf_trees(text: str) -> Iterator[tuple[_SgfNode | None, int, Message | None]]:
     """(root, position, error) of each game tree of an SGF text: the root of
     the first node's chain, or None with the error's position and reason."""
     pos, end = 0, len(text)
@@ -66,16 +68,19 @@ def _sgf_trees(text: str) -> Iterator[tuple[_SgfNode | None, int, str]]:
             if m is None:
                 at = len(text) - len(text[pos:].lstrip())
                 if at >= end or _SGF_CUT.match(text, at):
-                    error = (at, "the file ends inside this game (it is cut short)")
+                    error = (at, Message("error.record.sgf.cut"))
                 else:
-                    error = (at, f"unexpected {excerpt(text[at : at + 10])}")
+                    error = (
+                        at,
+                        Message("error.record.sgf.unexpected", {"text": excerpt(text[at : at + 10])}),
+                    )
                 break
             pos = m.end()
             if m.group("open"):
                 stack.append(current)
             elif m.group("close"):
                 if not stack:
-                    error = (m.start("close"), "this ')' opens no game")
+                    error = (m.start("close"), Message("error.record.sgf.closeNone"))
                     break
                 current = stack.pop()
                 if not stack:
@@ -98,7 +103,7 @@ def _sgf_trees(text: str) -> Iterator[tuple[_SgfNode | None, int, str]]:
                 return
             pos = found.start()
         else:
-            yield root, start, ""
+            yield root, start, None
 
 
 def parse_sgf(text: str) -> Parsed:
@@ -106,7 +111,7 @@ def parse_sgf(text: str) -> Parsed:
     return _read_all(text, lambda text: map(_sgf_game, _sgf_trees(text)))
 
 
-def _sgf_game(found: tuple[_SgfNode | None, int, str]) -> Record:
+def _sgf_game(found: tuple[_SgfNode | None, int, Message | None]) -> Record:
     root = found[0]
     try:
         return _sgf_record(found)
@@ -127,23 +132,24 @@ def _dismantle(root: _SgfNode) -> None:
         node.children = []
 
 
-def _sgf_record(found: tuple[_SgfNode | None, int, str]) -> Record:
+def _sgf_record(found: tuple[_SgfNode | None, int, Message | None]) -> Record:
     root, pos, reason = found
     if root is None:
-        raise _Stop(reason, pos)
+        said = reason or Message("error.record.sgf.cut")
+        raise _Stop(said, pos)
     if not root.children:
-        raise _Stop("an SGF game holds at least one node ';'", root.pos)
+        raise _Stop(Message("error.record.sgf.noNode"), root.pos)
     info: dict[str, tuple[str, int]] = {}
     for ident, value, pos in root.children[0].props:
         info.setdefault(ident, (value.strip(), pos))
     game = info.get("GM", ("9", 0))
     if game[0].lower() not in ("9", "loa", "lines of action"):
-        raise _Stop(f"GM[{game[0]}] is not Lines of Action (GM[9])", game[1])
+        raise _Stop(Message("error.record.sgf.notLoa", {"game": game[0]}), game[1])
     if info.get("SZ", ("8", 0))[0] != "8":
-        raise _Stop("only the 8x8 board is supported", info["SZ"][1])
+        raise _Stop(Message("error.record.sgf.size"), info["SZ"][1])
     for ident in ("AB", "AW", "AE"):
         if ident in info:
-            raise _Stop(f"setup by {ident}[...] is not supported (only SU)", info[ident][1])
+            raise _Stop(Message("error.record.sgf.setupBy", {"ident": ident}), info[ident][1])
     setup, at = info.get("SU", ("LOA", 0))
     key = re.sub(r"[^a-z]", "", setup.lower())
     if key in ("", "loa", "standard", "linesofaction"):
@@ -151,7 +157,7 @@ def _sgf_record(found: tuple[_SgfNode | None, int, str]) -> Record:
     elif key in ("scrambled", "scrambledeggs"):
         variant = "scrambled-eggs"
     else:
-        raise _Stop(f"unknown setup SU[{setup}] (LOA or Scrambled-Eggs)", at)
+        raise _Stop(Message("error.record.sgf.setup", {"setup": setup}), at)
     tree = _Tree(GAMES["loa"].factory(variant, GAMES["loa"].resolve_options(variant, {})))
     tags: dict[str, str] = {}
     for ident, seat in (("PB", "Black"), ("PW", "White"), ("P0", "Black"), ("P1", "White")):
@@ -212,15 +218,16 @@ def _sgf_moves(tree: _Tree, first: _SgfNode) -> tuple[str, str] | None:
             turn = _turn(node)
             m = _SGF_MOVE.fullmatch(value)
             if m is None and word != "pass":
-                raise _Stop(f"cannot read the move {ident}[{value}]", pos, (_label(turn), value.strip()))
+                said = Message("error.record.sgf.move", {"ident": ident, "value": value})
+                raise _Stop(said, pos, (_label(turn), value.strip()))
             if colour != node.state.to_move:
                 try:  # a pass the file leaves out
                     node = tree.add(node, "pass")
                     turn = _turn(node)
                 except GamutError:
+                    who, other = ("White", "Black") if colour == 0 else ("Black", "White")
                     raise _Stop(
-                        f"it is {'White' if colour == 0 else 'Black'}'s turn, not "
-                        f"{'Black' if colour == 0 else 'White'}'s",
+                        Message("error.record.sgf.turn", {"who": seat_said(who), "other": seat_said(other)}),
                         pos,
                         (_label(turn), value.strip()),
                     ) from None
@@ -228,9 +235,9 @@ def _sgf_moves(tree: _Tree, first: _SgfNode) -> tuple[str, str] | None:
             try:
                 node = tree.add(node, text)
             except IllegalMoveError as exc:
-                raise _Stop(str(exc), pos, (_label(turn), value.strip())) from None
+                raise _Stop(why(exc), pos, (_label(turn), value.strip())) from None
             except GamutError as exc:
-                raise _Stop(str(exc), pos) from None
+                raise _Stop(why(exc), pos) from None
         for ident, value, _pos in sgf.props:  # a node's comment is on its move
             if ident == "C" and value.strip():
                 node.comment = _join(node.comment, value.strip())
