@@ -14,6 +14,7 @@ import { clockOfRecord, recordTimeControl } from "../model/clock.js"; // (clock 
 import { linkEnding } from "../model/ending.js";
 import { Cancelled, checkCancel } from "./slices.js";
 import { language, t } from "../i18n/i18n.js";
+import { saidOr } from "../engine/words.js";
 
 const MAX_TEXT = 5_000_000; // characters read from one import
 
@@ -276,7 +277,7 @@ export async function importTexts(
               line: String(e.line + piece.line),
               col: String(e.col),
               game: String(e.game + before),
-              message: e.message,
+              message: saidOr(e.said, e.message),
             }),
           );
         }

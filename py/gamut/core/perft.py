@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..messages import Message
 from .errors import IllegalMoveError, RecordError, excerpt
 from .state import State
 
@@ -51,5 +52,8 @@ def replay(start: State, moves: Iterable[str]) -> list[State]:
         try:
             states.append(states[-1].play_text(text))
         except IllegalMoveError as exc:
-            raise RecordError(f"move {i + 1} ({excerpt(text)}): {exc}") from None
+            cause = exc.said if exc.said is not None else str(exc)
+            raise RecordError(
+                Message("error.record.moveN", {"n": i + 1, "text": excerpt(text), "why": cause})
+            ) from None
     return states
