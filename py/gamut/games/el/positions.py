@@ -139,11 +139,12 @@ def load_body(header, body: str) -> ElState:
     lasts = _cells_field(rules, extra["last"], "last") if "last" in extra else []
     want = min(k, 2 if declare else 1)
     if len(lasts) != want:
-        raise PositionError(
+        said = (
             Message("error.position.el.last", {"want": want})
             if want
             else Message("error.position.el.lastEmpty")
         )
+        raise PositionError(said)
     for i, c in enumerate(reversed(lasts)):
         owner = (k - 1 - i) % players
         if not board[c] or CODE_INFO[board[c]][0] != owner:
