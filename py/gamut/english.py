@@ -389,6 +389,147 @@ ENGLISH: dict[str, str] = {
     # (end of reading records)
     #
     # reading position texts (the games' positions.py and state.py, EL's notation, gamut.core)
+    # the position text and its header (gamut.core.registry, gamut.positions)
+    "error.position.notText": "a position text must be a string",
+    "error.position.tooLong": "a position text has at most {max} characters, not {length}",
+    "error.position.header": "a position text starts with '<game> <variant> <options>', e.g. 'loa standard ...'",
+    "error.position.cause": "{cause}",
+    "error.position.notHeld": "position {id} is not held: send its whole line",
+    "error.position.lineMove": "move {ply} ({move}): {cause}",
+    # games, variants and options (gamut.core.info, gamut.core.registry)
+    "error.game.unknown": "unknown game {game}; choose one of {choices}",
+    "error.game.unknownVariant": "{game} has no variant {variant}; choose one of {choices}",
+    "error.option.value": "option {name} cannot be {value}; choose one of {choices}",
+    "error.option.unknown": "{game} ({variant}) has no option {name}; options: {options}",
+    "error.option.unknownNone": "{game} ({variant}) has no option {name}; options: none",
+    "error.option.twice": "option {name} is given twice",
+    "error.option.missing": "the position text does not give {count, plural, one {option} other {options}} {names}",
+    "error.option.notNameValue": "option {item} is not written as name=value",
+    # what the games' position texts share
+    "error.position.boardRanks": "the board {board} needs {n} ranks separated by '/'",
+    "error.position.ranks": "the board needs {n} ranks separated by '/', not {count}",
+    "error.position.unexpected": "unexpected {char} in rank {rank} of the board",
+    "error.position.sideToMove": "the side to move must be 'b' or 'w', not {text}",
+    "error.position.historyUnreadable": "cannot read history move {move}",
+    "error.position.historyIllegal": "history move {move} is illegal: {cause}",
+    # Lines of Action
+    "error.position.loa.format": "a Lines of Action position is '<board> <b|w> [history=...]'",
+    "error.position.loa.rankSquares": "rank {rank} of the board ({row}) does not describe exactly 8 squares",
+    "error.position.loa.pieces": "{who} must have 1 to 12 pieces, not {count}",
+    "error.position.loa.history": "expected history=<moves>, not {text}",
+    "error.position.loa.historyCapture": "history move {move} captures; history starts after the last capture",
+    "error.position.loa.historyMisfit": "history move {move} does not fit the board",
+    # Escabel
+    "error.position.escabel.run": "rank {rank}: a run of empty points cannot be {run}",
+    "error.position.escabel.unclosed": "rank {rank}: '(' without ')'",
+    "error.position.escabel.notStack": (
+        "rank {rank}: {stack} is not a stack; write two or more pieces b/w from the bottom, "
+        "e.g. (wb), and a single piece as b or w"
+    ),
+    "error.position.escabel.tooHigh": (
+        "rank {rank}: a stack of {count} pieces; no stack on a board of {points} points "
+        "can grow higher than {max}"
+    ),
+    "error.position.escabel.rankLong": "rank {rank} of the board holds more than {n} points",
+    "error.position.escabel.rankPoints": "rank {rank} of the board does not hold exactly {n} points",
+    "error.position.escabel.format": (
+        "an Escabel position is '<board> <b|w> [swapped]' "
+        "(the colour to move, then 'swapped' if Player 1 holds White)"
+    ),
+    "error.position.escabel.colourToMove": "the colour to move must be 'b' or 'w', not {text}",
+    "error.position.escabel.swappedField": "expected 'swapped' or nothing after the colour to move, not {text}",
+    "error.position.escabel.checkeredEmpty": "a checkered board is always full, but {cell} is empty",
+    "error.position.escabel.fewer": "the board holds fewer pieces than the start position",
+    "error.position.escabel.turn": (
+        "{played, plural, one {# move has} other {# moves have}} added pieces to the board, "
+        "so it is {turn}'s turn, not {given}'s"
+    ),
+    "error.position.escabel.swappedNoPie": "'swapped' is impossible: the pie rule is off",
+    "error.position.escabel.swappedEarly": "'swapped' is impossible before Black's first move",
+    # EVL
+    "error.position.evl.row": "row {row}",
+    "error.position.evl.band": "band {band}",
+    "error.position.evl.runDigits": "{what}: write a run of empty cells as one digit",
+    "error.position.evl.stackForm": "{what}: a stack is written like (bww), bottom to top",
+    "error.position.evl.single": "{what}: write a single piece without parentheses",
+    "error.position.evl.tall": "{what}: the stack {stack} is taller than {max}",
+    "error.position.evl.unexpected": "{what}: unexpected {char}",
+    "error.position.evl.cells": "{what} must describe exactly {size} cells, not {count}",
+    "error.position.evl.format": (
+        "an EVL position is '<heptagon rows a/b/c/d> <pentagon bands ab/bc/cd> <b|w> "
+        "[hands=<black>,<white>] [history=...]'"
+    ),
+    "error.position.evl.hands": "hands= gives Black's and White's pieces in hand, e.g. hands=3,5, not {text}",
+    "error.position.evl.rows": "the heptagons need 4 rows (a/b/c/d) separated by '/'",
+    "error.position.evl.bands": "the pentagons need 3 bands (ab/bc/cd) separated by '/'",
+    "error.position.evl.pieces": "{who} has {count} pieces on the board but only {total} in all",
+    "error.position.evl.markers": "{who} has {count} markers on the board but only {max}",
+    "error.position.evl.blackFirst": (
+        "Black moves first and starts with a placement, so Black must have a piece on the board"
+    ),
+    "error.position.evl.whiteFirst": (
+        "White's first move is a placement, so with Black to move White must have a piece on the board"
+    ),
+    "error.position.evl.markersWon": "markers are won by unstacking, which needs a stack on the board",
+    "error.position.evl.ended": (
+        "{who} has all {markers} markers on the board, so the game ended on {who}'s move "
+        "and it cannot be {who}'s turn"
+    ),
+    "error.position.evl.handTooMany": (
+        "{who} has {board, plural, one {# piece} other {# pieces}} on the board and {hand} in hand: "
+        "{sum}, more than the {total} each player has"
+    ),
+    "error.position.evl.handsFull": (
+        "hands= is written only when a hand holds fewer than the rest of its player's pieces"
+    ),
+    "error.position.evl.historyForm": "history is '<rows>:<bands>:<b|w>:<path>,<path>,...'",
+    "error.position.evl.historyPlacement": (
+        "history move {move} is a placement; the history holds only the unstacks since the last placement"
+    ),
+    "error.position.evl.historyLeads": "the history does not lead to this position",
+    # EL
+    "error.position.el.rankLong": "rank {rank} of the board has more than {n} cells",
+    "error.position.el.number": "{char} on rank {rank} must be followed by a number from 1 to {numbers}",
+    "error.position.el.unexpected": (
+        "unexpected {char} on rank {rank}: write '.' for an empty cell and e.g. 'r5' for Red's 5 (seats {seats})"
+    ),
+    "error.position.el.rankCells": "rank {rank} of the board holds {count, plural, one {# cell} other {# cells}}, not {n}",
+    "error.position.el.notCell": "{field}: {item} is not a cell of the board",
+    "error.position.el.twice": "{field}: {cell} is given twice",
+    "error.position.el.format": (
+        "an EL position is '<board> <seat to move> [phase=declare] [last=<cells>] [declared=<cells>;<cells>]'"
+    ),
+    "error.position.el.field": "unexpected field {field} (expected phase=, last= or declared=)",
+    "error.position.el.fieldOrder": "field {field} is repeated or out of order",
+    "error.position.el.counts": (
+        "{who} has {count, plural, one {# number} other {# numbers}} on the board, but with "
+        "{total, plural, one {# number} other {# numbers}} in all and turns in seat order "
+        "it must have {expected}"
+    ),
+    "error.position.el.phase": "phase=declare is the only phase, and only with declare-threats=on",
+    "error.position.el.phaseEmpty": "nobody has placed a number yet, so nobody can declare",
+    "error.position.el.seatToMove": "the seat to move must be {letter} ({who}), not {text}",
+    "error.position.el.last": "last= must give the last {want, plural, one {# placement} other {# placements}}",
+    "error.position.el.lastEmpty": "an empty board has no last placement",
+    "error.position.el.lastSeat": "last placement {cell} must hold a number of {who}",
+    "error.position.el.declaredMissing": "with declare-threats=on the position gives declared=<cells>;<cells>",
+    "error.position.el.declaredForm": "declared= gives Red's cells, ';', then Blue's cells",
+    "error.position.el.declaredOff": "declared= is only used with declare-threats=on",
+    "error.position.el.firstTwoEqual": "first two numbers equal: Red's numbers must repeat one number",
+    "error.position.el.declaredEmpty": "nobody has placed a number yet, so nobody has declared",
+    "error.position.el.stale": (
+        "the board holds an EL on {cells} that the last placement did not complete; "
+        "the game would have ended earlier"
+    ),
+    "error.position.el.overDeclare": "the game is over ({result}), so nobody declares",
+    "error.position.el.declared": (
+        "{who}'s declared cells must be cells where {who} threatened to complete an EL when declaring "
+        "(and are still empty)"
+    ),
+    "error.position.el.declaredPlaced": (
+        "{who}'s declared cells must be cells where {who} threatened to complete an EL when declaring "
+        "(and are still empty); the player who just placed has not declared yet"
+    ),
     # (end of reading position texts)
     #
     # the editor (setup.py, the games' editor.py) and the view's title

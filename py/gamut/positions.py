@@ -19,7 +19,7 @@ position by its whole line instead.
 
 :func:`start_text_of` and :func:`view_of` give the page a state's name and
 its drawing.  Used by the bridge and the position editor (:mod:`gamut.setup`);
-it imports only the core.
+it imports only the core (and the messages its errors say).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import os
 from typing import Any
 
 from .core import GamutError, IllegalMoveError, RecordError, State, excerpt, load
+from .messages import Message
 
 __all__ = ["Positions", "Placed", "UnknownPositionError", "start_text_of", "view_of"]
 
@@ -108,7 +109,7 @@ class Positions:
         if at is not None:
             base = self.by_id.get(at)
             if base is None or base.start != start:
-                raise UnknownPositionError(f"position {excerpt(at)} is not held: send its whole line")
+                raise UnknownPositionError(Message("error.position.notHeld", {"id": excerpt(at)}))
         else:
             base = self.roots.get(start)
             if base is None:
@@ -133,7 +134,8 @@ class Positions:
                 if nxt is None:
                     nxt = entry.next[name] = self._new(state.play(move), entry.start, entry, name)
             except IllegalMoveError as exc:
-                raise RecordError(f"move {entry.ply + 1} ({excerpt(text)}): {exc}") from None
+                where = {"ply": entry.ply + 1, "move": excerpt(text), "cause": exc.said or str(exc)}
+                raise RecordError(Message("error.position.lineMove", where)) from None
             entry.next[text] = nxt
         return nxt
 

@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from ..messages import Message
 from ..view import said
 from .errors import OptionError, UnknownVariantError, excerpt
 
 if TYPE_CHECKING:
-    from ..messages import Message
     from ..view import OutcomeView
     from .registry import Header
     from .state import State
@@ -89,10 +89,7 @@ class OptionSpec:
         for choice in self.choices:
             if self.format(choice) == text:
                 return choice
-        raise OptionError(
-            f"option {self.name!r} cannot be {excerpt(text)}; choose one of "
-            + ", ".join(self.format(c) for c in self.choices)
-        )
+        raise OptionError(self._not_a_choice(text))
 
     def check(self, value: object) -> OptionValue:
         """Accept a Python value (or its text form) and return the canonical value."""
@@ -101,9 +98,14 @@ class OptionSpec:
         for choice in self.choices:
             if type(choice) is type(value) and choice == value:
                 return choice
-        raise OptionError(
-            f"option {self.name!r} cannot be {excerpt(value)}; choose one of "
-            + ", ".join(self.format(c) for c in self.choices)
+        raise OptionError(self._not_a_choice(value))
+
+    def _not_a_choice(self, value: object) -> Message:
+        """The message refusing ``value``, with the choices (tokens, so
+        written as they are in every language)."""
+        choices = ", ".join(self.format(c) for c in self.choices)
+        return Message(
+            "error.option.value", {"name": repr(self.name), "value": excerpt(value), "choices": choices}
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -209,9 +211,12 @@ class GameInfo:
         for v in self.variants:
             if v.id == variant_id:
                 return v
+        choices = ", ".join(v.id for v in self.variants)
         raise UnknownVariantError(
-            f"{self.name} has no variant {excerpt(variant_id)}; choose one of "
-            + ", ".join(v.id for v in self.variants)
+            Message(
+                "error.game.unknownVariant",
+                {"game": self.name, "variant": excerpt(variant_id), "choices": choices},
+            )
         )
 
     def can_draw(self, variant_id: str, options: Mapping[str, object]) -> bool:
@@ -250,17 +255,19 @@ class GameInfo:
         for raw_name, value in pairs:
             name = raw_name.replace("_", "-") if isinstance(raw_name, str) else raw_name
             if name not in specs:
-                valid = ", ".join(specs) or "none"
-                raise OptionError(
-                    f"{self.name} ({variant_id}) has no option {excerpt(raw_name)}; options: {valid}"
-                )
+                where = {"game": self.name, "variant": variant_id, "name": excerpt(raw_name)}
+                if not specs:
+                    raise OptionError(Message("error.option.unknownNone", where))
+                raise OptionError(Message("error.option.unknown", {**where, "options": ", ".join(specs)}))
             if name in seen:
-                raise OptionError(f"option {name!r} is given twice")
+                raise OptionError(Message("error.option.twice", {"name": repr(name)}))
             seen.add(name)
             result[name] = specs[name].check(value)
         missing = [name for name in specs if name not in seen]
         if complete and missing:
-            raise OptionError("the position text does not give option(s) " + ", ".join(missing))
+            raise OptionError(
+                Message("error.option.missing", {"count": len(missing), "names": ", ".join(missing)})
+            )
         return result
 
     def to_json(self) -> dict[str, Any]:

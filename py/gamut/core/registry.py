@@ -13,6 +13,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from ..messages import Message
 from .errors import MAX_TEXT_LENGTH, GamutError, PositionError, UnknownGameError, excerpt
 from .info import GameInfo, Options
 
@@ -43,7 +44,8 @@ def game_info(game: str) -> GameInfo:
     try:
         return GAMES[game]
     except (KeyError, TypeError):
-        raise UnknownGameError(f"unknown game {excerpt(game)}; choose one of " + ", ".join(GAMES)) from None
+        said = Message("error.game.unknown", {"game": excerpt(game), "choices": ", ".join(GAMES)})
+        raise UnknownGameError(said) from None
 
 
 def new(game: str, variant: str | None = None, /, **options: object) -> State:
@@ -71,27 +73,26 @@ class Header:
 def parse_header(text: str) -> tuple[Header, str]:
     """Split a position text into its header and the game-specific body."""
     if not isinstance(text, str):
-        raise PositionError("a position text must be a string")
+        raise PositionError(Message("error.position.notText"))
     if len(text) > MAX_TEXT_LENGTH:
-        raise PositionError(f"a position text has at most {MAX_TEXT_LENGTH} characters, not {len(text)}")
+        raise PositionError(Message("error.position.tooLong", {"max": MAX_TEXT_LENGTH, "length": len(text)}))
     parts = text.strip().split(None, 3)
     if len(parts) < 3:
-        raise PositionError(
-            "a position text starts with '<game> <variant> <options>', e.g. 'loa standard ...'"
-        )
+        raise PositionError(Message("error.position.header"))
     given: list[tuple[str, str]] = []
     if parts[2] != "-":
         for item in parts[2].split(","):
             name, eq, value = item.partition("=")
             if not eq or not name:
-                raise PositionError(f"option {excerpt(item)} is not written as name=value")
+                raise PositionError(Message("error.option.notNameValue", {"item": excerpt(item)}))
             given.append((name, value))
     try:
         info = game_info(parts[0])
         variant = info.variant(parts[1]).id
         options = info.resolve_options(variant, given, complete=True)
     except GamutError as exc:
-        raise PositionError(str(exc)) from None
+        said = _said(exc)
+        raise PositionError(said) from None
     return Header(info, variant, options), (parts[3] if len(parts) > 3 else "")
 
 
@@ -108,7 +109,17 @@ def load(text: str) -> State:
     except PositionError:
         raise
     except GamutError as exc:
-        raise PositionError(str(exc)) from None
+        said = _said(exc)
+        raise PositionError(said) from None
+
+
+def _said(exc: GamutError) -> Message:
+    """The message of ``exc``, said again by the PositionError that wraps
+    it; an error raised with English text only (a game's own loader may
+    still raise one) keeps that text, in English in every language."""
+    if exc.said is not None:
+        return exc.said
+    return Message("error.position.cause", {"cause": str(exc)})
 
 
 _evaluations: dict[str, EvaluationProtocol[Any]] = {}

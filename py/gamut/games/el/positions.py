@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core import PositionError, excerpt
 from ...grid import parse_cell
+from ...messages import Message, seat
 from .moves import CODE_INFO, SEAT_LETTERS, SEAT_NAMES
 from .rules import RULES
 from .state import ElState
@@ -14,7 +15,7 @@ def _parse_board(rules, text: str, players: int):
     size = rules.size
     rows = text.split("/")
     if len(rows) != size:
-        raise PositionError(f"the board needs {size} ranks separated by '/', not {len(rows)}")
+        raise PositionError(Message("error.position.ranks", {"n": size, "count": len(rows)}))
     board = [0] * rules.cells
     occ = 0
     letters = SEAT_LETTERS[:players]
@@ -25,15 +26,17 @@ def _parse_board(rules, text: str, players: int):
         while j < len(row):
             ch = row[j]
             if file >= size:
-                raise PositionError(f"rank {rank + 1} of the board has more than {size} cells")
+                raise PositionError(Message("error.position.el.rankLong", {"rank": rank + 1, "n": size}))
             if ch == ".":
                 j += 1
             elif ch in letters:
                 digit = row[j + 1 : j + 2]
                 if not (digit.isdigit() and digit.isascii() and 1 <= int(digit) <= rules.numbers):
                     raise PositionError(
-                        f"{excerpt(ch)} on rank {rank + 1} must be followed by a "
-                        f"number from 1 to {rules.numbers}"
+                        Message(
+                            "error.position.el.number",
+                            {"char": excerpt(ch), "rank": rank + 1, "numbers": rules.numbers},
+                        )
                     )
                 c = rank * size + file
                 board[c] = rules.codes[letters.index(ch)][int(digit)]
@@ -41,12 +44,16 @@ def _parse_board(rules, text: str, players: int):
                 j += 2
             else:
                 raise PositionError(
-                    f"unexpected {excerpt(ch)} on rank {rank + 1}: write '.' for an "
-                    f"empty cell and e.g. 'r5' for Red's 5 (seats {letters})"
+                    Message(
+                        "error.position.el.unexpected",
+                        {"char": excerpt(ch), "rank": rank + 1, "seats": letters},
+                    )
                 )
             file += 1
         if file != size:
-            raise PositionError(f"rank {rank + 1} of the board holds {file} cells, not {size}")
+            raise PositionError(
+                Message("error.position.el.rankCells", {"rank": rank + 1, "count": file, "n": size})
+            )
     return tuple(board), occ
 
 
@@ -57,9 +64,11 @@ def _cells_field(rules, text: str, what: str) -> list:
     for item in text.split(","):
         c = parse_cell(item, rules.size, rules.size)
         if c is None:
-            raise PositionError(f"{what}: {excerpt(item, 8)} is not a cell of the board")
+            raise PositionError(
+                Message("error.position.el.notCell", {"field": what, "item": excerpt(item, 8)})
+            )
         if c in result:
-            raise PositionError(f"{what}: {item} is given twice")
+            raise PositionError(Message("error.position.el.twice", {"field": what, "cell": item}))
         result.append(c)
     return result
 
@@ -82,10 +91,7 @@ def load_body(header, body: str) -> ElState:
     declare = bool(options.get("declare-threats", False))
     fields = body.split()
     if len(fields) < 2:
-        raise PositionError(
-            "an EL position is '<board> <seat to move> [phase=declare] "
-            "[last=<cells>] [declared=<cells>;<cells>]'"
-        )
+        raise PositionError(Message("error.position.el.format"))
     board, occ = _parse_board(rules, fields[0], players)
     names = rules.name_of
     extra: dict[str, str] = {}
@@ -93,9 +99,9 @@ def load_body(header, body: str) -> ElState:
     for f in fields[2:]:
         name, eq, value = f.partition("=")
         if not eq or name not in order:
-            raise PositionError(f"unexpected field {excerpt(f)} (expected phase=, last= or declared=)")
+            raise PositionError(Message("error.position.el.field", {"field": excerpt(f)}))
         if name in extra or any(order.index(o) > order.index(name) for o in extra):
-            raise PositionError(f"field {excerpt(name)} is repeated or out of order")
+            raise PositionError(Message("error.position.el.fieldOrder", {"field": excerpt(name)}))
         extra[name] = value
     k = occ.bit_count()
     counts = [0] * players
@@ -106,66 +112,72 @@ def load_body(header, body: str) -> ElState:
         expected = k // players + (1 if p < k % players else 0)
         if counts[p] != expected:
             raise PositionError(
-                f"{SEAT_NAMES[p]} has {counts[p]} numbers on the board, but with "
-                f"{k} numbers in all and turns in seat order it must have "
-                f"{expected}"
+                Message(
+                    "error.position.el.counts",
+                    {"who": seat(SEAT_NAMES[p]), "count": counts[p], "total": k, "expected": expected},
+                )
             )
     phase = 0
     if "phase" in extra:
         if extra["phase"] != "declare" or not declare:
-            raise PositionError("phase=declare is the only phase, and only with declare-threats=on")
+            raise PositionError(Message("error.position.el.phase"))
         if k == 0:
-            raise PositionError("nobody has placed a number yet, so nobody can declare")
+            raise PositionError(Message("error.position.el.phaseEmpty"))
         phase = 1
     to_move = (k - phase) % players
     if fields[1] != SEAT_LETTERS[to_move]:
         raise PositionError(
-            f"the seat to move must be {SEAT_LETTERS[to_move]!r} "
-            f"({SEAT_NAMES[to_move]}), not {excerpt(fields[1])}"
+            Message(
+                "error.position.el.seatToMove",
+                {
+                    "letter": repr(SEAT_LETTERS[to_move]),
+                    "who": seat(SEAT_NAMES[to_move]),
+                    "text": excerpt(fields[1]),
+                },
+            )
         )
     lasts = _cells_field(rules, extra["last"], "last") if "last" in extra else []
     want = min(k, 2 if declare else 1)
     if len(lasts) != want:
-        raise PositionError(
-            f"last= must give the last {want} placement(s)"
+        said = (
+            Message("error.position.el.last", {"want": want})
             if want
-            else "an empty board has no last placement"
+            else Message("error.position.el.lastEmpty")
         )
+        raise PositionError(said)
     for i, c in enumerate(reversed(lasts)):
-        seat = (k - 1 - i) % players
-        if not board[c] or CODE_INFO[board[c]][0] != seat:
-            raise PositionError(f"last placement {names[c]} must hold a number of {SEAT_NAMES[seat]}")
+        owner = (k - 1 - i) % players
+        if not board[c] or CODE_INFO[board[c]][0] != owner:
+            raise PositionError(
+                Message("error.position.el.lastSeat", {"cell": names[c], "who": seat(SEAT_NAMES[owner])})
+            )
     last = lasts[-1] if lasts else None
     last2 = lasts[-2] if len(lasts) > 1 else None
     declared = (0, 0)
     if declare:
         if "declared" not in extra:
-            raise PositionError("with declare-threats=on the position gives declared=<cells>;<cells>")
+            raise PositionError(Message("error.position.el.declaredMissing"))
         parts = extra["declared"].split(";")
         if len(parts) != 2:
-            raise PositionError("declared= gives Red's cells, ';', then Blue's cells")
+            raise PositionError(Message("error.position.el.declaredForm"))
         declared = tuple(sum(1 << c for c in _cells_field(rules, x, "declared")) for x in parts)
     elif "declared" in extra:
-        raise PositionError("declared= is only used with declare-threats=on")
+        raise PositionError(Message("error.position.el.declaredOff"))
     state = ElState(variant, options, board, occ, phase, declared, last, last2)
     if options.get("first-two-equal") and counts[0] >= 2:
         nums = [CODE_INFO[code][1] for code in board if code and CODE_INFO[code][0] == 0]
         if len(set(nums)) == len(nums):
-            raise PositionError("first two numbers equal: Red's numbers must repeat one number")
+            raise PositionError(Message("error.position.el.firstTwoEqual"))
     if last is None:
         if any(declared):
-            raise PositionError("nobody has placed a number yet, so nobody has declared")
+            raise PositionError(Message("error.position.el.declaredEmpty"))
         return state
     # ELs that the last placement did not complete would have ended the game earlier.
     if not declare:
         stale = rules.all_els(board, occ, 1 << last)
         if stale:
-            raise PositionError(
-                "the board holds an EL on "
-                + " ".join(rules.mask_names(stale[0][1]))
-                + " that the last placement did not complete; the game would "
-                "have ended earlier"
-            )
+            cells = " ".join(rules.mask_names(stale[0][1]))
+            raise PositionError(Message("error.position.el.stale", {"cells": cells}))
     mover = CODE_INFO[board[last]][0]
     found = rules.completions(board, occ, last, mover if rules.any_shape else None)
     outcome = None
@@ -176,7 +188,8 @@ def load_body(header, body: str) -> ElState:
     if outcome is None and occ == rules.full:
         outcome = state._full_board_outcome()
     if outcome is not None and phase:
-        raise PositionError(f"the game is over ({outcome.reason}), so nobody declares")
+        result = outcome.message or outcome.reason
+        raise PositionError(Message("error.position.el.overDeclare", {"result": result}))
     if declare:
         _check_declarations(rules, board, occ, phase, declared, last, last2, mover, outcome is not None)
     state._outcome = outcome
@@ -197,13 +210,14 @@ def _check_declarations(rules, board, occ, phase, declared, last, last2, mover, 
         else:
             allowed_mover = _threat_cell_mask(rules, board, occ, mover)
         allowed_other = _threat_cell_mask(rules, board, occ, other, [last]) & ~(1 << last)
-    for seat, allowed in ((mover, allowed_mover), (other, allowed_other)):
-        if declared[seat] & ~allowed:
-            raise PositionError(
-                f"{SEAT_NAMES[seat]}'s declared cells must be cells where {SEAT_NAMES[seat]} "
-                "threatened to complete an EL when declaring (and are still empty)"
-                + ("; the player who just placed has not declared yet" if phase and seat == mover else "")
+    for side, allowed in ((mover, allowed_mover), (other, allowed_other)):
+        if declared[side] & ~allowed:
+            key = (
+                "error.position.el.declaredPlaced"
+                if phase and side == mover
+                else "error.position.el.declared"
             )
+            raise PositionError(Message(key, {"who": seat(SEAT_NAMES[side])}))
 
 
 def start(variant: str, options: dict) -> ElState:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import PositionError, excerpt
+from ...messages import Message, seat
 from .board import BLACK, COLOUR_NAMES, WHITE, Geometry, _height, _top, geometry
 from .state import EscabelState
 
@@ -50,7 +51,7 @@ def _parse_board(text: str, geo: Geometry) -> list:
     max_height = n * n
     rows = text.split("/")
     if len(rows) != n:
-        raise PositionError(f"the board needs {n} ranks separated by '/', not {len(rows)}")
+        raise PositionError(Message("error.position.ranks", {"n": n, "count": len(rows)}))
     codes = [0] * (n * s)
     for k, row in enumerate(rows):
         rank = n - 1 - k
@@ -65,7 +66,7 @@ def _parse_board(text: str, geo: Geometry) -> list:
                 digits = row[pos:end]
                 if digits[0] == "0" or len(digits) > 2:
                     raise PositionError(
-                        f"rank {rank + 1}: a run of empty points cannot be {excerpt(digits, 8)}"
+                        Message("error.position.escabel.run", {"rank": rank + 1, "run": excerpt(digits, 8)})
                     )
                 file += int(digits)
                 pos = end
@@ -75,23 +76,26 @@ def _parse_board(text: str, geo: Geometry) -> list:
             elif ch == "(":
                 end = row.find(")", pos)
                 if end < 0:
-                    raise PositionError(f"rank {rank + 1}: '(' without ')'")
+                    raise PositionError(Message("error.position.escabel.unclosed", {"rank": rank + 1}))
                 pieces, pos = row[pos + 1 : end], end + 1
                 if len(pieces) < 2 or any(p not in "bw" for p in pieces):
+                    stack = excerpt("(" + pieces + ")", 20)
                     raise PositionError(
-                        f"rank {rank + 1}: {excerpt('(' + pieces + ')', 20)} is not a stack; write "
-                        "two or more pieces b/w from the bottom, e.g. (wb), and a single piece "
-                        "as b or w"
+                        Message("error.position.escabel.notStack", {"rank": rank + 1, "stack": stack})
                     )
                 if len(pieces) > max_height:
                     raise PositionError(
-                        f"rank {rank + 1}: a stack of {len(pieces)} pieces; no stack on a board "
-                        f"of {n * n} points can grow higher than {max_height}"
+                        Message(
+                            "error.position.escabel.tooHigh",
+                            {"rank": rank + 1, "count": len(pieces), "points": n * n, "max": max_height},
+                        )
                     )
             else:
-                raise PositionError(f"unexpected {excerpt(ch)} in rank {rank + 1} of the board")
+                raise PositionError(
+                    Message("error.position.unexpected", {"char": excerpt(ch), "rank": rank + 1})
+                )
             if file >= n:
-                raise PositionError(f"rank {rank + 1} of the board holds more than {n} points")
+                raise PositionError(Message("error.position.escabel.rankLong", {"rank": rank + 1, "n": n}))
             code = 1 << len(pieces)
             for depth, p in enumerate(pieces):
                 if p == "w":
@@ -99,7 +103,7 @@ def _parse_board(text: str, geo: Geometry) -> list:
             codes[rank * s + file] = code
             file += 1
         if file != n:
-            raise PositionError(f"rank {rank + 1} of the board does not hold exactly {n} points")
+            raise PositionError(Message("error.position.escabel.rankPoints", {"rank": rank + 1, "n": n}))
     return codes
 
 
@@ -109,41 +113,36 @@ def load_body(header, body: str) -> EscabelState:
     geo = geometry(options["size"])
     fields = body.split()
     if len(fields) not in (2, 3):
-        raise PositionError(
-            "an Escabel position is '<board> <b|w> [swapped]' "
-            "(the colour to move, then 'swapped' if Player 1 holds White)"
-        )
+        raise PositionError(Message("error.position.escabel.format"))
     codes = _parse_board(fields[0], geo)
     if fields[1] not in ("b", "w"):
-        raise PositionError(f"the colour to move must be 'b' or 'w', not {excerpt(fields[1])}")
+        raise PositionError(Message("error.position.escabel.colourToMove", {"text": excerpt(fields[1])}))
     colour = "bw".index(fields[1])
     swapped = 0
     if len(fields) == 3:
         if fields[2] != "swapped":
-            raise PositionError(
-                f"expected 'swapped' or nothing after the colour to move, not {excerpt(fields[2])}"
-            )
+            raise PositionError(Message("error.position.escabel.swappedField", {"text": excerpt(fields[2])}))
         swapped = 1
     pieces = sum(_height(c) for c in codes if c)
     initial = 0
     if variant == "checkered":
         empty = [geo.names[i] for i in geo.index.values() if not codes[i]]
         if empty:
-            raise PositionError(f"a checkered board is always full, but {empty[0]} is empty")
+            raise PositionError(Message("error.position.escabel.checkeredEmpty", {"cell": empty[0]}))
         initial = geo.n * geo.n
     played = pieces - initial  # every board move adds exactly one piece
     if played < 0:  # pragma: no cover  (a full board has at least n*n pieces)
-        raise PositionError("the board holds fewer pieces than the start position")
+        raise PositionError(Message("error.position.escabel.fewer"))
     if played % 2 != colour:
+        turn, given = seat(COLOUR_NAMES[played % 2]), seat(COLOUR_NAMES[colour])
         raise PositionError(
-            f"{played} move{'s have' if played != 1 else ' has'} added pieces to the board, "
-            f"so it is {COLOUR_NAMES[played % 2]}'s turn, not {COLOUR_NAMES[colour]}'s"
+            Message("error.position.escabel.turn", {"played": played, "turn": turn, "given": given})
         )
     if swapped:
         if not options["pie"]:
-            raise PositionError("'swapped' is impossible: the pie rule is off")
+            raise PositionError(Message("error.position.escabel.swappedNoPie"))
         if played < 1:
-            raise PositionError("'swapped' is impossible before Black's first move")
+            raise PositionError(Message("error.position.escabel.swappedEarly"))
     ply = played + swapped
     to_move = colour ^ swapped
     return _build(variant, options, geo, codes, to_move, swapped, ply)

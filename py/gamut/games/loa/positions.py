@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core import IllegalMoveError, PositionError, excerpt
 from ...grid import parse_cell
+from ...messages import Message, seat
 from .board import BLACK
 from .state import LoaState
 
@@ -28,7 +29,7 @@ SCRAMBLED_EGGS_SETUP = (
 def _parse_board(text: str) -> tuple[int, int]:
     rows = text.split("/")
     if len(rows) != 8:
-        raise PositionError(f"the board {excerpt(text)} needs 8 ranks separated by '/'")
+        raise PositionError(Message("error.position.boardRanks", {"board": excerpt(text), "n": 8}))
     black = white = 0
     for i, row in enumerate(rows):
         rank = 7 - i
@@ -49,14 +50,18 @@ def _parse_board(text: str) -> tuple[int, int]:
                     white |= bit
                 file += 1
             else:
-                raise PositionError(f"unexpected {excerpt(ch)} in rank {rank + 1} of the board")
+                raise PositionError(
+                    Message("error.position.unexpected", {"char": excerpt(ch), "rank": rank + 1})
+                )
         if file != 8:
             raise PositionError(
-                f"rank {rank + 1} of the board ({excerpt(row, 20)}) does not describe exactly 8 squares"
+                Message("error.position.loa.rankSquares", {"rank": rank + 1, "row": excerpt(row, 20)})
             )
     for name, bb in (("Black", black), ("White", white)):
         if not 1 <= bb.bit_count() <= 12:
-            raise PositionError(f"{name} must have 1 to 12 pieces, not {bb.bit_count()}")
+            raise PositionError(
+                Message("error.position.loa.pieces", {"who": seat(name), "count": bb.bit_count()})
+            )
     return black, white
 
 
@@ -68,15 +73,15 @@ def start(variant: str, options: dict) -> LoaState:
 def load_body(header, body: str) -> LoaState:
     fields = body.split()
     if len(fields) not in (2, 3):
-        raise PositionError("a Lines of Action position is '<board> <b|w> [history=...]'")
+        raise PositionError(Message("error.position.loa.format"))
     black, white = _parse_board(fields[0])
     if fields[1] not in ("b", "w"):
-        raise PositionError(f"the side to move must be 'b' or 'w', not {excerpt(fields[1])}")
+        raise PositionError(Message("error.position.sideToMove", {"text": excerpt(fields[1])}))
     to_move = "bw".index(fields[1])
     history = []
     if len(fields) == 3:
         if not fields[2].startswith("history="):
-            raise PositionError(f"expected history=<moves>, not {excerpt(fields[2])}")
+            raise PositionError(Message("error.position.loa.history", {"text": excerpt(fields[2])}))
         history = [m for m in fields[2][len("history=") :].split(",") if m]
     if not history:
         return LoaState(header.variant, header.options, black, white, to_move)
@@ -88,18 +93,16 @@ def load_body(header, body: str) -> LoaState:
         if text == "pass":
             continue
         if "x" in text:
-            raise PositionError(
-                f"history move {excerpt(text)} captures; history starts after the last capture"
-            )
+            raise PositionError(Message("error.position.loa.historyCapture", {"move": excerpt(text)}))
         parts = text.split("-")
         if len(parts) != 2:
-            raise PositionError(f"cannot read history move {excerpt(text)}")
+            raise PositionError(Message("error.position.historyUnreadable", {"move": excerpt(text)}))
         frm, to = parse_cell(parts[0], 8, 8), parse_cell(parts[1], 8, 8)
         if frm is None or to is None:
-            raise PositionError(f"cannot read history move {excerpt(text)}")
+            raise PositionError(Message("error.position.historyUnreadable", {"move": excerpt(text)}))
         own = w if side else b
         if not (own >> to) & 1 or ((b | w) >> frm) & 1:
-            raise PositionError(f"history move {excerpt(text)} does not fit the board")
+            raise PositionError(Message("error.position.loa.historyMisfit", {"move": excerpt(text)}))
         own ^= (1 << frm) | (1 << to)
         if side:
             w = own
@@ -110,5 +113,8 @@ def load_body(header, body: str) -> LoaState:
         try:
             state = state.play_text(text)
         except IllegalMoveError as exc:
-            raise PositionError(f"history move {excerpt(text)} is illegal: {exc}") from None
+            cause = exc.said or str(exc)
+            raise PositionError(
+                Message("error.position.historyIllegal", {"move": excerpt(text), "cause": cause})
+            ) from None
     return state
