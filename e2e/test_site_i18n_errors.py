@@ -63,3 +63,17 @@ def test_the_engine_failure_says_why_in_german(new_context, guard_of, site_url):
         "die Spiel-Engine (das gamut-Wheel) ließ sich nicht herunterladen oder installieren"
     )
     context.close()
+
+
+def test_a_link_whose_position_cannot_be_read_says_why_in_german_and_hungarian(new_context, site_url):
+    """The engine's reason for refusing a link's position, in the player's
+    language inside the page's own sentence (#33)."""
+    broken = "#v1/loa/standard/-//start=loa%20standard%20double-connection=mover%20b1%2Czz"
+    for lang in ("de", "hu"):
+        page = open_chosen(new_context, site_url, lang)
+        page.evaluate("f => { location.hash = f; }", broken)
+        notice = page.locator("#notice")
+        expect(notice).to_contain_text(CATALOGS[lang]["open.linkProblem"].split("{")[0].strip())
+        expect(notice).to_contain_text(CATALOGS[lang]["error.position.loa.format"].split("'")[0].strip())
+        expect(notice).not_to_contain_text("position is")
+        page.context.close()

@@ -216,6 +216,11 @@ def test_the_pages_own_errors_in_each_language(new_context, site_url, tmp_path, 
     failed = words(lang, "library.import.doneFailed").split("{failed, plural, one {")[1].split("}")[0]
     expect(summary).to_contain_text(failed.replace("#", "1"))
     expect(summary).not_to_contain_text("could not be imported")
+    # why the broken game could not be read: the engine's reason, in the language (#33)
+    expect(summary).to_contain_text(
+        words(lang, "error.loa.nowhere").replace("{from}", "h5").replace("{to}", "h5")
+    )
+    expect(summary).not_to_contain_text("goes nowhere")
     if lang in ("de", "hu"):
         for size, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
