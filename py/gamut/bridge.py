@@ -326,7 +326,7 @@ def m_enter(params: Params) -> dict[str, Any]:
 
 
 @method("read")
-def m_read(params: Params) -> dict[str, str]:
+def m_read(params: Params) -> dict[str, Any]:
     """``read({start, line?, command})``: ``{text, said?}``, the answer to a
     reading command alone (``said``: the same as a message, where the
     engine gives one)."""

@@ -395,7 +395,7 @@ def read_said(state: State, command: str, last: tuple[State, object] | None = No
     return _read_line(view, verb, arg)
 
 
-def _score_said(state: State, view: Mapping[str, Any]) -> Message | str:
+def _score_said(state: State, view: Any) -> Message | str:
     """The ``score`` answer: the view's counters player by player, as
     :meth:`gamut.core.State.score_words` says them by default; a game that
     says its counts its own way (groups, threats) gives its English."""
