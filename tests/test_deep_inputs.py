@@ -20,7 +20,11 @@ def test_params_nested_past_the_limit_are_refused_before_decoding():
     answer = json.loads(bridge.handle("version", deep))
     assert answer == {
         "ok": False,
-        "error": {"type": "RequestError", "message": "params nest more than 64 levels deep"},
+        "error": {
+            "type": "RequestError",
+            "message": "params nest more than 64 levels deep",
+            "said": {"id": "error.request.tooDeep", "args": {"depth": 64}},
+        },
     }
     at_limit = "[" * 63 + "]" * 63
     assert json.loads(bridge.handle("version", json.dumps({"x": json.loads(at_limit)})))["ok"]

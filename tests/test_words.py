@@ -286,7 +286,8 @@ def test_commands_that_cannot_be_answered_say_why(command, message):
 
 def test_entry_reads_commands_and_moves():
     s = core.new("loa")
-    assert entry(s, "Turn") == {"said": "Black to move."}
+    turn = {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}}
+    assert entry(s, "Turn") == {"said": "Black to move.", "answer": turn}
     assert entry(s, " B1-D3 ") == {"move": "b1-d3"}
     with pytest.raises(IllegalMoveError, match="must move exactly"):
         entry(s, "b1-b2")
@@ -305,7 +306,7 @@ def test_any_text_is_a_command_a_move_or_a_typed_error(game, text):
         got = entry(s, text)
     except (IllegalMoveError, CommandError):
         return
-    assert set(got) in ({"said"}, {"move"})
+    assert set(got) in ({"said"}, {"said", "answer"}, {"move"})
     if "move" in got:
         assert got["move"] in [s.move_text(m) for m in s.legal_moves()]
 
@@ -355,15 +356,18 @@ def test_bridge_describe_enter_and_read():
         "turn": "Black to move.",
         "turnSaid": {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}},
     }
-    assert call("enter", start=start, line=["b1-d3"], text="last")["result"] == {
-        "said": "Last move: Black b1 to d3, groups: Black 3, White 2."
-    }
+    last = call("enter", start=start, line=["b1-d3"], text="last")["result"]
+    assert last["said"] == "Last move: Black b1 to d3, groups: Black 3, White 2."
+    assert last["answer"]["id"] == "box.last"
     assert call("enter", start=start, line=["b1-d3"], text="H2-F4")["result"] == {"move": "h2-f4"}
     bad = call("enter", start=start, line=["b1-d3"], text="pieces green")
     assert bad["error"]["type"] == "CommandError"
     bad = call("enter", start=start, text="b1-b2")
     assert bad["error"]["type"] == "IllegalMoveError"
-    assert call("read", start=start, command="turn")["result"] == {"text": "Black to move."}
+    assert call("read", start=start, command="turn")["result"] == {
+        "text": "Black to move.",
+        "said": {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}},
+    }
     assert call("read", start=start, command="x" * 2000)["error"]["type"] == "RequestError"
     over = call("describe", start=f"{LOA} 8/8/8/8/8/8/w7/bb1b3w b", line=["d1-c2"])["result"]
     assert over["turn"] == "The game is over. Black wins: all pieces connected."
@@ -390,7 +394,7 @@ def test_moves_lists_the_legal_moves_or_those_from_a_cell():
         core.load("el standard first-two-equal=off,full-board=draw,declare-threats=on start"), "c4=5"
     )
     assert read(declare, "moves") == (
-        "No moves are listed here: mark the cells where you threaten to complete an EL, then confirm."
+        "No moves are listed here. Mark the cells where you threaten to complete an EL, then confirm."
     )
 
 

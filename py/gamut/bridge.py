@@ -55,7 +55,7 @@ from .methods import (
     POSITIONS,
     Params,
     RequestError,
-    json_type,
+    json_type_said,
     method,
     param,
     placed,
@@ -178,11 +178,11 @@ def m_mark(params: Params) -> dict[str, str]:
     cells = str_list(params, "cells")
     select = state.view().get("select")
     if not select:
-        raise RequestError("this position has no cells to mark")
+        raise RequestError(Message("error.request.noMarking"))
     allowed = set(select["cells"])
     for cell in cells:
         if cell not in allowed:
-            raise IllegalMoveError(f"{excerpt(cell)} cannot be marked here")
+            raise IllegalMoveError(Message("error.request.notMarkable", {"cell": excerpt(cell)}))
     move = state.parse_move(f"{select['move']} {','.join(cells) or '-'}")
     return {"move": state.move_text(move)}
 
@@ -311,30 +311,35 @@ def m_describe(params: Params) -> dict[str, Any]:
 @method("enter")
 def m_enter(params: Params) -> dict[str, Any]:
     """``enter({start, line?, text})``: what the move box does with
-    ``text``: ``{said}``, the answer to a reading command (``turn``,
+    ``text``: ``{said, answer?}``, the answer to a reading command (``turn``,
     ``last``, ``score``, ``pieces white``, ``rank 3``, ``cell d4``,
-    ``help``), or ``{move}``, the canonical text of a legal move; else an
+    ``help``; ``answer``: the same as a message, where the engine gives
+    one), or ``{move}``, the canonical text of a legal move; else an
     ``IllegalMoveError`` (or ``CommandError``) saying why."""
     from . import words
 
     _, state, last = _last_move(params)
     text = param(params, "text", str)
     if len(text) > 1000:
-        raise RequestError("an entry has at most 1000 characters")
+        raise RequestError(Message("error.request.entryTooLong"))
     return words.entry(state, text, last)
 
 
 @method("read")
-def m_read(params: Params) -> dict[str, str]:
-    """``read({start, line?, command})``: ``{text}``, the answer to a
-    reading command alone."""
+def m_read(params: Params) -> dict[str, Any]:
+    """``read({start, line?, command})``: ``{text, said?}``, the answer to a
+    reading command alone (``said``: the same as a message, where the
+    engine gives one)."""
     from . import words
 
     _, state, last = _last_move(params)
     command = param(params, "command", str)
     if len(command) > 1000:
-        raise RequestError("a command has at most 1000 characters")
-    return {"text": words.read(state, command, last)}
+        raise RequestError(Message("error.request.commandTooLong"))
+    said = words.read_said(state, command, last)
+    if isinstance(said, Message):
+        return {"text": str(said), "said": said.to_json()}
+    return {"text": said}
 
 
 # ---------------------------------------------------------------------------
@@ -370,11 +375,13 @@ def call(method: object, params: object = None) -> Any:
     GamutError (used by :func:`handle` and by Python callers)."""
     if not isinstance(method, str) or method not in METHODS:
         known = ", ".join(sorted(METHODS))
-        raise RequestError(f"unknown method {method!r}; methods: {known}")
+        raise RequestError(
+            Message("error.request.unknownMethod", {"method": excerpt(method), "methods": known})
+        )
     if params is None:
         params = {}
     if not isinstance(params, dict):
-        raise RequestError(f"params must be a JSON object, not {json_type(params)}")
+        raise RequestError(Message("error.request.paramsType", {"type": json_type_said(params)}))
     return METHODS[method](params)
 
 
@@ -388,13 +395,14 @@ def handle(method: object, params_json: object = None) -> str:
             params = {}
         elif isinstance(params_json, str):
             if _nesting(params_json) > MAX_PARAMS_DEPTH:
-                raise RequestError(f"params nest more than {MAX_PARAMS_DEPTH} levels deep")
+                raise RequestError(Message("error.request.tooDeep", {"depth": MAX_PARAMS_DEPTH}))
             try:
                 params = json.loads(params_json)
             except (ValueError, RecursionError) as exc:
-                raise RequestError(f"params are not valid JSON: {exc}") from None
+                # (the decoder's own words stay English: Python says them)
+                raise RequestError(Message("error.request.notJson", {"cause": str(exc)})) from None
         else:
-            raise RequestError("params must be sent as a JSON text")
+            raise RequestError(Message("error.request.notText"))
         result = call(method, params)
         return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
     except GamutError as exc:

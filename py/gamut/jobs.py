@@ -23,7 +23,8 @@ import time
 from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
-from .core import State, perft
+from .core import State, excerpt, perft
+from .messages import Message
 from .methods import POSITIONS, Params, RequestError, method, param, placed, position
 
 if TYPE_CHECKING:
@@ -66,7 +67,8 @@ def m_job_start(params: Params) -> int:
     kind = param(params, "kind", str)
     factory = JOB_KINDS.get(kind)
     if factory is None:
-        raise RequestError(f"unknown job kind {kind!r}; kinds: " + ", ".join(sorted(JOB_KINDS)))
+        kinds = ", ".join(sorted(JOB_KINDS))
+        raise RequestError(Message("error.request.unknownJob", {"kind": excerpt(kind), "kinds": kinds}))
     result: Any = factory(params)
     job_id = next(_job_ids)
     if not hasattr(result, "send"):  # a factory may finish at once
@@ -86,7 +88,7 @@ def _job(params: Params) -> tuple[int, _Job]:
     job_id = param(params, "job", int)
     job = RUNNING.get(job_id)
     if job is None:
-        raise RequestError(f"no job {job_id} (finished, cancelled or never started)")
+        raise RequestError(Message("error.request.noJob", {"job": job_id}))
     return job_id, job
 
 
@@ -98,7 +100,7 @@ def m_job_step(params: Params) -> dict[str, Any]:
     job_id, job = _job(params)
     budget = param(params, "budget_ms", (int, float), 50)
     if not 0 <= budget <= 60_000:
-        raise RequestError("budget_ms must be 0 to 60000")
+        raise RequestError(Message("error.request.budget"))
     deadline = time.perf_counter() + budget / 1000
     job.steps += 1
     RUNNING[job_id] = RUNNING.pop(job_id)  # most recently stepped last
@@ -144,7 +146,7 @@ def _perft_job(params: Params) -> Generator[dict[str, Any], None, dict[str, Any]
     position ``start`` + ``line``."""
     depth = param(params, "depth", int)
     if not 0 <= depth <= MAX_DEPTH["perft"]:
-        raise RequestError(f"perft depth must be 0 to {MAX_DEPTH['perft']}, not {depth}")
+        raise RequestError(Message("error.request.perftDepth", {"max": MAX_DEPTH["perft"], "depth": depth}))
     state = position(params)[1]
     return _perft_gen(state, depth)
 
@@ -206,12 +208,12 @@ def _think_job(params: Params) -> Generator[dict[str, Any], None, dict[str, Any]
     max_ms = param(params, "max_ms", (int, float), None)
     lv = ai.level(level_name)  # OptionError for an unknown level
     if max_ms is not None and not 0 < max_ms <= 600_000:
-        raise RequestError("max_ms must be above 0 and at most 600000")
+        raise RequestError(Message("error.request.maxMs"))
     state = position(params)[1]
     if max_ms is None:
         max_ms = lv.time_limit(state) * 1000
     if state.outcome() is not None or not state.legal_moves():
-        raise RequestError("the game is over: there is no move to think about")
+        raise RequestError(Message("error.request.over"))
     names = [p.get("name") or f"Player {i + 1}" for i, p in enumerate(state.view()["players"])]
     return _think_gen(state, ai.start(state, level_name, seed), max_ms, names)
 
@@ -395,7 +397,7 @@ def _attempt_job(params: Params) -> Generator[Any, None, dict[str, Any]]:
     seed = param(params, "seed", int, 0)
     best_chance = param(params, "best_chance", (int, float), None)
     if best_chance is not None and not 0 <= best_chance <= 1:
-        raise RequestError(f"best_chance must be from 0 to 1, not {best_chance!r}")
+        raise RequestError(Message("error.request.bestChance", {"value": repr(best_chance)}))
     state = position(params)[1]
     check_settings(state, level, depth)
     gen = attempt(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core import GAMES, OptionError, excerpt
+from .messages import Message
 from .methods import Params, method, param
 
 
@@ -23,7 +24,7 @@ def m_levels(params: Params) -> dict[str, Any]:
 
     game = param(params, "game", str)
     if game not in GAMES:
-        raise OptionError(f"unknown game {excerpt(game)}")
+        raise OptionError(Message("error.request.unknownGame", {"game": excerpt(game)}))
     table = RATINGS.get(game, {})  # a game the arena never measured: no ratings
     unmeasured = (None, None, None)
     return {

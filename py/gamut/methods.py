@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .core import GamutError, State
+from .messages import Message
 from .positions import Placed, Positions
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "param",
     "str_list",
     "json_type",
+    "json_type_said",
     "position",
     "POSITIONS",
     "placed",
@@ -81,7 +83,7 @@ def param(params: Params, name: str, kind: type | tuple[type, ...], default: Any
     value = params.get(name, MISSING)
     if value is MISSING or (value is None and default is not MISSING):
         if default is MISSING:
-            raise RequestError(f"missing parameter {name!r}")
+            raise RequestError(Message("error.request.missing", {"name": repr(name)}))
         return default
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, bool) and bool not in kinds:
@@ -89,33 +91,34 @@ def param(params: Params, name: str, kind: type | tuple[type, ...], default: Any
     else:
         ok = isinstance(value, kinds)
     if not ok:
-        names = " or ".join(_KIND_NAMES.get(k, k.__name__) for k in kinds)
-        raise RequestError(f"parameter {name!r} must be {names}, not {json_type(value)}")
+        names = Message.any(
+            [Message("error.request.kind", {"kind": _KIND_CODES.get(k, k.__name__)}) for k in kinds]
+        )
+        raise RequestError(
+            Message(
+                "error.request.paramType", {"name": repr(name), "kinds": names, "type": json_type_said(value)}
+            )
+        )
     return value
 
 
-_KIND_NAMES = {
-    str: "a string",
-    int: "an integer",
-    dict: "an object",
-    list: "a list",
-    bool: "true or false",
-    float: "a number",
-}
+#: The kinds a param may be, as the codes of ``error.request.kind``.
+_KIND_CODES = {str: "string", int: "integer", dict: "object", list: "list", bool: "boolean", float: "number"}
 
 
 def json_type(value: object) -> str:
-    """What a JSON value is, in words (for error messages)."""
-    if value is None:
-        return "null"
-    return {
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        str: "a string",
-        list: "a list",
-        dict: "an object",
-    }.get(type(value), type(value).__name__)
+    """What a JSON value is, in words (for error messages; :func:`json_type_said` in English)."""
+    return str(json_type_said(value))
+
+
+def json_type_said(value: object) -> Message:
+    """What a JSON value is, as a message (a value of no JSON type, from a
+    Python caller, by its type's name)."""
+    code = "null" if value is None else _JSON_CODES.get(type(value), type(value).__name__)
+    return Message("error.request.jsonType", {"type": code})
+
+
+_JSON_CODES = {bool: "boolean", int: "number", float: "number", str: "string", list: "list", dict: "object"}
 
 
 def str_list(params: Params, name: str, default: Any = MISSING) -> list[str]:
@@ -123,7 +126,9 @@ def str_list(params: Params, name: str, default: Any = MISSING) -> list[str]:
     value: list[Any] = param(params, name, list, default)
     for i, item in enumerate(value):
         if not isinstance(item, str):
-            raise RequestError(f"{name}[{i}] must be a string, not {json_type(item)}")
+            raise RequestError(
+                Message("error.request.notString", {"name": name, "i": i, "type": json_type_said(item)})
+            )
     return value
 
 
@@ -139,7 +144,7 @@ def placed(params: Params) -> tuple[list[str], list[Placed]]:
     move)."""
     start = param(params, "start", str)
     if len(start) > 100_000:
-        raise RequestError("the start position text is too long")
+        raise RequestError(Message("error.request.startTooLong"))
     line = str_list(params, "line", [])
     at = param(params, "at", str, None)
     return POSITIONS.find(start, line, at)

@@ -72,12 +72,8 @@ class CommandError(GamutError):
 #: The command words; none of them is a move text of any game.
 COMMANDS = ("turn", "last", "score", "pieces", "rank", "row", "file", "column", "cell", "moves", "help")
 
-HELP = (
-    "Type a move in the game's notation, or a command: turn, last, score, "
-    "pieces and a player (pieces {first}), rank or row and its name (rank 1, row a), "
-    "file or column, cell and its name (cell {cell}), moves (the legal moves; moves "
-    "{cell}: those that start there)."
-)
+#: The words of a board line's command, as a ``select`` code of the messages.
+LINE_WORDS = ("rank", "row", "file", "column")
 
 
 def and_list(items) -> str:
@@ -90,6 +86,19 @@ def and_list(items) -> str:
 
 def player_names(view: Mapping[str, Any]) -> list[str]:
     return [p.get("name") or f"Player {i + 1}" for i, p in enumerate(view["players"])]
+
+
+def _named(view: Mapping[str, Any]) -> list[Message | str]:
+    """The players' names as messages (a name of no seat, a toy game's, as its text)."""
+    return [named_seat(name) for name in player_names(view)]
+
+
+def _joined(items: list, key: str = "box.comma") -> Message | str:
+    """``a, b, c`` (``box.comma``) or ``a; b; c`` (``box.semicolon``) as nested messages."""
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = Message(key, {"first": item, "rest": said})
+    return said
 
 
 # ---------------------------------------------------------------------------
@@ -167,32 +176,34 @@ def turn_said(state: State, view: Mapping[str, Any] | None = None) -> Message:
 def cell_words(view: Mapping[str, Any], cell: str) -> str:
     """What is on ``cell``, in the board's words: ``Black piece``, ``Red 5``,
     ``stack of 3, top White (from the bottom: Black, White, White)``,
-    ``Black's marker``, ``empty``."""
-    names = player_names(view)
-    parts = []
+    ``Black's marker``, ``empty`` (:func:`cell_said` in English)."""
+    return str(cell_said(view, cell))
+
+
+def cell_said(view: Mapping[str, Any], cell: str) -> Message | str:
+    """:func:`cell_words` as a message."""
+    names = _named(view)
+    parts: list[Message | str] = []
     for c in view["board"]["cells"]:
         if c["id"] == cell and c.get("shape") and c["shape"] != "cell":
-            parts.append(c["shape"])
+            parts.append(Message("box.shape", {"shape": c["shape"]}))
     piece = next((p for p in view["pieces"] if p["cell"] == cell), None)
     if piece is not None:
         owner = names[piece["owner"]]
         stack = piece.get("stack") or []
         if len(stack) > 1:
-            parts.append(
-                f"stack of {len(stack)}, top {owner} (from the bottom: "
-                + ", ".join(names[s] for s in stack)
-                + ")"
-            )
+            below = _joined([names[s] for s in stack])
+            parts.append(Message("box.stack", {"n": len(stack), "owner": owner, "stack": below}))
         elif piece.get("label") is not None:
-            parts.append(f"{owner} {piece['label']}")
+            parts.append(Message("box.label", {"owner": owner, "label": str(piece["label"])}))
         else:
-            parts.append(f"{owner} piece")
+            parts.append(Message("box.piece", {"owner": owner}))
     marker = next((m for m in view.get("markers", []) if m["cell"] == cell), None)
     if marker is not None:
-        parts.append(f"{names[marker['owner']]}'s marker")
+        parts.append(Message("box.marker", {"owner": names[marker["owner"]]}))
     if piece is None and marker is None:
-        parts.append("empty")
-    return ", ".join(parts)
+        parts.append(Message("box.empty"))
+    return _joined(parts)
 
 
 _CELL_PARTS = re.compile(r"([a-z]+)(\d+)")
@@ -211,25 +222,31 @@ def _line_of(view: Mapping[str, Any], name: str) -> list[str]:
     return out
 
 
-def _read_line(view: Mapping[str, Any], word: str, name: str) -> str:
+def _read_line(view: Mapping[str, Any], word: str, name: str) -> Message:
     cells = _line_of(view, name)
     if not cells:
         ids = [c["id"] for c in view["board"]["cells"]]
         raise CommandError(
-            f"the board has no {word} {excerpt(name)}; its cells run from {ids[0]} to {ids[-1]}"
+            Message(
+                "error.command.noLine",
+                {"line": word, "name": excerpt(name), "first": ids[0], "last": ids[-1]},
+            )
         )
     # runs of neighbouring cells with the same contents are said once
-    runs: list[tuple[list[str], str]] = []
+    runs: list[tuple[list[str], Message | str]] = []
     for cell in cells:
-        words = cell_words(view, cell)
+        words = cell_said(view, cell)
         if runs and runs[-1][1] == words:
             runs[-1][0].append(cell)
         else:
             runs.append(([cell], words))
-    parts = [
-        f"{run[0]} {words}" if len(run) == 1 else f"{run[0]} to {run[-1]} {words}" for run, words in runs
+    parts: list[Message | str] = [
+        Message("box.run", {"cell": run[0], "words": words})
+        if len(run) == 1
+        else Message("box.runFrom", {"from": run[0], "to": run[-1], "words": words})
+        for run, words in runs
     ]
-    return _sentence(f"{word.capitalize()} {name}: " + "; ".join(parts))
+    return Message("box.line", {"line": word, "name": name, "runs": _joined(parts, "box.semicolon")})
 
 
 def _seat_named(view: Mapping[str, Any], name: str) -> int:
@@ -242,24 +259,31 @@ def _seat_named(view: Mapping[str, Any], name: str) -> int:
         words = re.findall(r"[a-z0-9]+", low)
         if wanted == low or wanted in words or " ".join(words).startswith(wanted):
             return seat
-    raise CommandError(f"no player {excerpt(name)}; the players are " + and_list(names))
+    raise CommandError(
+        Message("error.command.noPlayer", {"name": excerpt(name), "players": Message.all(_named(view))})
+    )
 
 
 def piece_cells(view: Mapping[str, Any], seat: int) -> list[str]:
     """Where ``seat``'s pieces stand, in the view's order: ``d3``, ``c4 5``
     (a written number), ``b2 (stack of 3: Black, White, White from the
     bottom)`` (a stack the seat tops).  The rules pages' diagram texts use
-    it too."""
-    names = player_names(view)
-    cells = []
+    it too (:func:`piece_cells_said` in English)."""
+    return [str(cell) for cell in piece_cells_said(view, seat)]
+
+
+def piece_cells_said(view: Mapping[str, Any], seat: int) -> list[Message | str]:
+    """:func:`piece_cells` as messages (a cell alone, or with its written
+    number, is notation: a text)."""
+    names = _named(view)
+    cells: list[Message | str] = []
     for p in view["pieces"]:
         if p["owner"] != seat:
             continue
         stack = p.get("stack") or []
         if len(stack) > 1:
-            cells.append(
-                f"{p['cell']} (stack of {len(stack)}: {', '.join(names[s] for s in stack)} from the bottom)"
-            )
+            below = _joined([names[s] for s in stack])
+            cells.append(Message("box.pieceStack", {"cell": p["cell"], "n": len(stack), "stack": below}))
         elif "label" in p:
             cells.append(f"{p['cell']} {p['label']}")
         else:
@@ -267,9 +291,9 @@ def piece_cells(view: Mapping[str, Any], seat: int) -> list[str]:
     return cells
 
 
-def _read_pieces(view: Mapping[str, Any], seat: int) -> str:
-    names = player_names(view)
-    cells = piece_cells(view, seat)
+def _read_pieces(view: Mapping[str, Any], seat: int) -> Message:
+    who = _named(view)[seat]
+    cells = piece_cells_said(view, seat)
     markers = [m["cell"] for m in view.get("markers", []) if m["owner"] == seat]
     # (a game of stacks counts stacks; written labels without stacks are numbers)
     if any("stack" in p for p in view["pieces"]):
@@ -278,39 +302,40 @@ def _read_pieces(view: Mapping[str, Any], seat: int) -> str:
         what = "numbers"
     else:
         what = "pieces"
-    if len(cells) == 1:
-        what = what[:-1]
-    text = (
-        f"{names[seat]}: {len(cells)} {what}, on {and_list(cells)}"
+    said = (
+        Message(
+            "box.pieces",
+            {
+                "who": who,
+                "count": Message(f"view.count.{what}", {"n": len(cells)}),
+                "cells": Message.all(cells),
+            },
+        )
         if cells
-        else f"{names[seat]}: no {what} on the board"
+        else Message("box.noPieces", {"who": who, "what": what})
     )
     if markers:
-        text += f"; markers on {and_list(markers)}"
-    return _sentence(text)
+        said = Message("box.markers", {"text": said, "cells": Message.all(markers)})
+    return Message("view.sentence", {"text": said})
 
 
-def _read_moves(view: Mapping[str, Any], cell: str) -> str:
+def _read_moves(view: Mapping[str, Any], cell: str) -> Message:
     """The legal moves (as the view lists them), or those whose first click is ``cell``."""
     moves = view["moves"]
     if cell:
         if cell not in {c["id"] for c in view["board"]["cells"]}:
-            raise CommandError(f"the board has no cell {excerpt(cell)}")
+            raise CommandError(Message("error.command.noCell", {"cell": excerpt(cell)}))
         moves = [m for m in moves if m["clicks"][:1] == [cell]]
         if not moves:
-            return f"No legal move starts on {cell}."
+            return Message("box.noMoveFrom", {"cell": cell})
     elif not moves:
-        return (
-            "No moves are listed here: "
-            + view["select"]["prompt"][:1].lower()
-            + view["select"]["prompt"][1:]
-            + "."
-            if view.get("select")
-            else "No legal move."
-        )
-    texts = [m["text"] for m in moves]
-    n = len(texts)
-    return f"{n} legal move{'s' if n != 1 else ''}: " + ", ".join(texts) + "."
+        select = view.get("select")
+        if not select:
+            return Message("box.noMove")
+        prompt = Message.from_json(select["said"]) if select.get("said") else select["prompt"].rstrip(".")
+        return Message("box.notListed", {"prompt": prompt})
+    # (the moves are notation, one language's as any other's: a plain text)
+    return Message("box.moves", {"n": len(moves), "moves": ", ".join(m["text"] for m in moves)})
 
 
 # ---------------------------------------------------------------------------
@@ -321,56 +346,86 @@ def read(state: State, command: str, last: tuple[State, object] | None = None) -
     """The answer to a reading command (see the module docstring) in
     ``state``; ``last`` is the position before the last move and that move,
     or None at the start.  A command that cannot be answered raises
-    :class:`CommandError` saying why."""
+    :class:`CommandError` saying why (:func:`read_said` in English)."""
+    return str(read_said(state, command, last))
+
+
+def read_said(state: State, command: str, last: tuple[State, object] | None = None) -> Message | str:
+    """:func:`read` as a message for the page to say in the player's
+    language; a game's own ``score`` words are still a text of English
+    (the games say their counts only as :meth:`gamut.core.State.score_words`)."""
     if not isinstance(command, str):
-        raise CommandError("a command is a text")
+        raise CommandError(Message("error.command.notText"))
     words = command.strip().lower().split()
     if not words or words[0] not in COMMANDS:
-        raise CommandError(f"unknown command {excerpt(command)}; commands: " + ", ".join(COMMANDS))
+        raise CommandError(
+            Message("error.command.unknown", {"command": excerpt(command), "commands": ", ".join(COMMANDS)})
+        )
     verb, args = words[0], words[1:]
     view = state.view()
     if verb == "help":
-        first = player_names(view)[0].split()[0].lower()
-        return HELP.format(first=first, cell=view["board"]["cells"][0]["id"])
+        first = player_names(view)[0].split()[0].lower()  # (the command's own word: "pieces black")
+        return Message("box.help", {"first": first, "cell": view["board"]["cells"][0]["id"]})
     if verb == "moves":
         return _read_moves(view, " ".join(args))
     if verb in ("turn", "last", "score") and args:
-        raise CommandError(f"{verb} takes nothing after it")
+        raise CommandError(Message("error.command.nothingAfter", {"command": verb}))
     if verb == "turn":
-        return turn_words(state, view)
+        return turn_said(state, view)
     if verb == "last":
         if last is None:
-            return "No move has been played yet."
+            return Message("box.noLast")
         before, move = last
-        return "Last move: " + say_move(before, move)
+        return Message("box.last", {"move": said_move(before, move)})
     if verb == "score":
-        return _sentence(state.score_words(view))
+        return _score_said(state, view)
     if not args:
         example = {
             "pieces": "pieces " + player_names(view)[0].split()[0].lower(),
             "cell": "cell " + view["board"]["cells"][0]["id"],
         }.get(verb, f"{verb} 1")
-        raise CommandError(f"say which: {example}")
+        raise CommandError(Message("error.command.sayWhich", {"example": example}))
     arg = " ".join(args)
     if verb == "pieces":
         return _read_pieces(view, _seat_named(view, arg))
     if verb == "cell":
         if arg not in {c["id"] for c in view["board"]["cells"]}:
-            raise CommandError(f"the board has no cell {excerpt(arg)}")
-        return _sentence(f"{arg}: {cell_words(view, arg)}", capital=False)
+            raise CommandError(Message("error.command.noCell", {"cell": excerpt(arg)}))
+        return Message("box.cell", {"cell": arg, "words": cell_said(view, arg)})
     return _read_line(view, verb, arg)
 
 
+def _score_said(state: State, view: Any) -> Message | str:
+    """The ``score`` answer: the view's counters player by player, as
+    :meth:`gamut.core.State.score_words` says them by default; a game that
+    says its counts its own way (groups, threats) gives its English."""
+    if type(state).score_words is not State.score_words or not view.get("said_counters"):
+        return _sentence(state.score_words(view))
+    names = _named(view)
+    by_seat: dict[int, list[Any]] = {}
+    for counter, said in zip(view["counters"], view["said_counters"], strict=True):
+        by_seat.setdefault(counter["owner"], []).append(Message.from_json(said))
+    parts: list[Message | str] = [
+        Message("box.score", {"who": names[s], "counts": _joined(counts)}) for s, counts in by_seat.items()
+    ]
+    return Message("view.sentence", {"text": _joined(parts, "box.semicolon")})
+
+
 def entry(state: State, text: str, last: tuple[State, object] | None = None) -> dict:
-    """What the move box does with ``text``: ``{"said": answer}`` for a
-    command, ``{"move": canonical text}`` for a legal move; anything else
-    raises the game's IllegalMoveError saying why it is no move (or a
-    CommandError for a command that cannot be answered)."""
+    """What the move box does with ``text``: ``{"said": answer, "answer":
+    message}`` for a command (the answer in English, and as a message for
+    the page to say in the player's language, where it is one), ``{"move":
+    canonical text}`` for a legal move; anything else raises the game's
+    IllegalMoveError saying why it is no move (or a CommandError for a
+    command that cannot be answered)."""
     if not isinstance(text, str) or not text.strip():
-        raise CommandError("type a move or a command (help lists the commands)")
+        raise CommandError(Message("error.command.empty"))
     first = text.strip().lower().split()[0]
     if first in COMMANDS:
-        return {"said": read(state, text, last)}
+        said = read_said(state, text, last)
+        if isinstance(said, Message):
+            return {"said": str(said), "answer": said.to_json()}
+        return {"said": said}
     move = state.parse_move(text)
     return {"move": state.move_text(move)}
 

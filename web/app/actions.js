@@ -5,6 +5,7 @@
 
 import { sameLine } from "../model/game.js";
 import { t } from "../i18n/i18n.js";
+import { enteredWords } from "../engine/words.js";
 import { markedAt } from "../model/analysis.js";
 import * as open from "../library/open.js";
 import { sentence, setExplain } from "../panels/dialogs.js";
@@ -51,7 +52,7 @@ export const actions = {
         throw err;
       }
       if (r.said) {
-        page.announcer.say(r.said);
+        page.announcer.say(enteredWords(r));
         return r;
       }
       if (page.model !== m || !sameLine(m.viewed, at)) return {};

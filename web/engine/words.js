@@ -57,6 +57,10 @@ export function describedWords(described) {
   return out;
 }
 
+/** The move box's answer to a command (the engine's `enter` answer, {said, answer?}) in the
+ * page's language: `answer` formatted where the engine gave the message, else the English `said`. */
+export const enteredWords = r => (r && isMessage(r.answer) ? formatMessage(r.answer) : r && r.said);
+
 /** The engine's `explain` answer ({message, said?}) with `message` in the page's language. */
 export const explained = r => (r && isMessage(r.said) ? { ...r, message: formatMessage(r.said) } : r);
 

@@ -22,6 +22,7 @@
 
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
+import { enteredWords } from "../engine/words.js";
 import { pageBoard, showInLook } from "../board/pageboard.js";
 import { MoveBox } from "../panels/movebox.js";
 import { analysisFor } from "../model/analysis.js";
@@ -225,7 +226,7 @@ export class MistakesPage {
       await this._start(exercise, asked);
     } catch (err) {
       if (asked !== this.asked) return;
-      this._say(t("mistakes.failed", { reason: sentence((err && err.message) || err) }));
+      this._say(t("mistakes.failed", { reason: sentence((err && (err.words || err.message)) || err) }));
       this._phase("empty");
     }
   }
@@ -314,7 +315,7 @@ export class MistakesPage {
       result = await this.job.promise;
     } catch (err) {
       if (asked !== this.asked || (err && err.type === "CancelledError")) return;
-      this._say(sentence((err && err.message) || err));
+      this._say(sentence((err && (err.words || err.message)) || err));
       return this._turn();
     } finally {
       if (asked === this.asked) this.job = null;
@@ -384,7 +385,7 @@ export class MistakesPage {
     const e = this.exercise;
     this.engine.mark(e.start, e.line, cells).then(
       r => r.move && this.played(r.move),
-      err => this._say(sentence(err.message)),
+      err => this._say(sentence(err.words || err.message)),
     );
   }
 
@@ -394,10 +395,11 @@ export class MistakesPage {
     try {
       r = await this.engine.enter(this.exercise.start, this.exercise.line, text);
     } catch (err) {
-      if (err && err.type && err.type !== "InternalError") return { error: sentence(err.message) };
+      if (err && err.type && err.type !== "InternalError")
+        return { error: sentence(err.words || err.message) };
       throw err;
     }
-    if (r.said) this._say(r.said);
+    if (r.said) this._say(enteredWords(r));
     else if (r.move) await this.played(r.move);
     return r;
   }

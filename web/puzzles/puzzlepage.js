@@ -22,6 +22,7 @@
 
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
+import { enteredWords } from "../engine/words.js";
 import { pageBoard, showInLook } from "../board/pageboard.js";
 import { MoveBox } from "../panels/movebox.js";
 import { format } from "../model/url.js";
@@ -136,7 +137,7 @@ export class PuzzlePage {
   /** Something the engine refused: said, and no puzzle is shown. */
   _failed(err, asked) {
     if (asked !== this.asked) return;
-    this._say(t("puzzle.failed", { reason: sentence((err && err.message) || err) }));
+    this._say(t("puzzle.failed", { reason: sentence((err && (err.words || err.message)) || err) }));
     this._phase("failed");
   }
 
@@ -257,7 +258,7 @@ export class PuzzlePage {
       r = await this.engine.play(this.puzzle.start, s.line(), text);
     } catch (err) {
       if (asked !== this.asked) return;
-      this._say(sentence((err && err.message) || err));
+      this._say(sentence((err && (err.words || err.message)) || err));
       return this._turn(asked); // (the same step again)
     }
     if (asked !== this.asked) return;
@@ -367,7 +368,7 @@ export class PuzzlePage {
     if (this.phase !== "play") return;
     this.engine.mark(this.puzzle.start, this.session.line(), cells).then(
       r => r.move && this.played(r.move),
-      err => this._say(sentence(err.message)),
+      err => this._say(sentence(err.words || err.message)),
     );
   }
 
@@ -377,10 +378,11 @@ export class PuzzlePage {
     try {
       r = await this.engine.enter(this.puzzle.start, this.session.line(), text);
     } catch (err) {
-      if (err && err.type && err.type !== "InternalError") return { error: sentence(err.message) };
+      if (err && err.type && err.type !== "InternalError")
+        return { error: sentence(err.words || err.message) };
       throw err;
     }
-    if (r.said) this._say(r.said);
+    if (r.said) this._say(enteredWords(r));
     else if (r.move) await this.played(r.move);
     return r;
   }

@@ -36,6 +36,7 @@ import math
 from dataclasses import dataclass
 
 from ..core import OptionError, SearchHooks, excerpt
+from ..messages import Message
 from .montecarlo import MonteCarlo
 from .search import AlphaBeta
 
@@ -166,7 +167,8 @@ def level(name: str) -> Level:
     try:
         return LEVELS[name]
     except KeyError:
-        raise OptionError(f"unknown level {excerpt(name)}; choose one of " + ", ".join(LEVELS)) from None
+        said = Message("error.request.unknownLevel", {"level": excerpt(name), "levels": ", ".join(LEVELS)})
+        raise OptionError(said) from None
 
 
 def search_kind(state: SearchHooks) -> str:
@@ -201,9 +203,7 @@ def start(
         )
     if depth is not None:
         raise OptionError(
-            "a depth applies to alpha-beta searches; "
-            f"{state.info.name} ({state.variant}) is searched by Monte-Carlo: "
-            "choose a level"
+            Message("error.analysis.depthMonteCarlo", {"game": state.info.name, "variant": state.variant})
         )
     return MonteCarlo(state, max_iterations=lv.budget(state), seed=seed)
 

@@ -55,6 +55,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 from ..core import IllegalMoveError, RecordError, State, excerpt
+from ..messages import Message
 from .judgement import MARKS, Judgement, PlayerSummary, judge, summarise, worth_comparing
 from .positions import (
     MAX_DEPTH,
@@ -121,12 +122,15 @@ def replay(start: State, line: Sequence[str]) -> tuple[list, list]:
     states, texts = [start], []
     for i, text in enumerate(line):
         if not isinstance(text, str):
-            raise RecordError(f"move {i + 1} is not a text: {excerpt(text)}")
+            raise RecordError(Message("error.analysis.notText", {"n": i + 1, "text": excerpt(text)}))
         s = states[-1]
         try:
             move = s.parse_move(text)
         except IllegalMoveError as exc:
-            raise RecordError(f"move {i + 1} ({excerpt(text)}): {exc}") from None
+            cause = exc.said or str(exc)
+            raise RecordError(
+                Message("error.analysis.badMove", {"n": i + 1, "text": excerpt(text), "cause": cause})
+            ) from None
         texts.append(s.move_text(move))
         states.append(s.play_unchecked(move))
     return texts, states

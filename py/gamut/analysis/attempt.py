@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from ..core import IllegalMoveError, RecordError, State, excerpt
+from ..messages import Message
 from .positions import SLICE_MS, Evaluation, evaluate
 
 __all__ = ["attempt", "run"]
@@ -59,7 +60,9 @@ def attempt(
         try:  # (the same spelling as the analysis's)
             texts.append(state.move_text(state.parse_move(text)))
         except IllegalMoveError as exc:
-            raise RecordError(f"the {name} {excerpt(text)}: {exc}") from None
+            cause = exc.said or str(exc)
+            said = Message("error.analysis.badTry", {"which": name, "text": excerpt(text), "cause": cause})
+            raise RecordError(said) from None
     move, best, played = texts
     threshold = state.mark_thresholds[1]
     out = {"move": move, "best": best, "threshold": threshold, "pv": []}

@@ -10,6 +10,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from ..core import GamutError, State, excerpt
+from ..messages import Message
 
 MAX_DEPTH = 20  # the deepest fixed depth an analysis may ask for
 SLICE_MS = 8.0  # search work between two yields of :func:`evaluate`
@@ -101,11 +102,10 @@ def check_settings(state: State | None, level: str, depth: int | None) -> None:
     if depth is None:
         return
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
-        raise AnalysisError(f"the depth must be a whole number from 1 to {MAX_DEPTH}, not {excerpt(depth)}")
+        raise AnalysisError(Message("error.analysis.depth", {"max": MAX_DEPTH, "depth": excerpt(depth)}))
     if state is not None and ai.search_kind(state) != "alphabeta":
         raise AnalysisError(
-            f"{state.info.name} ({state.variant}) is searched by Monte-Carlo, "
-            "which has no depth: choose a level"
+            Message("error.analysis.monteCarlo", {"game": state.info.name, "variant": state.variant})
         )
 
 

@@ -8,7 +8,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import GAMES, GamutError, IllegalMoveError, OptionError, State, excerpt, load
+from ..core import GAMES, IllegalMoveError, OptionError, State, excerpt, load
 from ..messages import Message
 
 __all__ = [
@@ -205,7 +205,7 @@ def _game(params: dict[str, Any]) -> str:
 
     game = param(params, "game", str)
     if game not in GAMES:
-        raise OptionError(f"unknown game {excerpt(game)}")
+        raise OptionError(Message("error.request.unknownGame", {"game": excerpt(game)}))
     return game
 
 
@@ -242,13 +242,13 @@ def answer_check(params: dict[str, Any]) -> dict[str, Any]:
     step_id = param(params, "step", str)
     text = param(params, "move", str)
     if len(text) > 1000:
-        raise RequestError("a move has at most 1000 characters")
+        raise RequestError(Message("error.request.moveTooLong"))
     lesson = next((x for x in lessons_of(game) if x.id == lesson_id), None)
     if lesson is None:
-        raise RequestError(f"{game} has no lesson {excerpt(lesson_id)}")
+        raise RequestError(Message("error.lesson.noLesson", {"game": game, "lesson": excerpt(lesson_id)}))
     step = next((s for s in lesson.steps if s.id == step_id), None)
     if step is None:
-        raise RequestError(f"the lesson {lesson_id} has no step {excerpt(step_id)}")
+        raise RequestError(Message("error.lesson.noStep", {"lesson": lesson_id, "step": excerpt(step_id)}))
     verdict = check(step, text)
     line = [verdict.move]
     key = f"lesson.{game}.{lesson.id}.{step.id}."
@@ -333,7 +333,7 @@ def _judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, di
             if _wins(after.play(reply), after.to_move):
                 return False, reason("replyWins", move=name, reply=after.move_text(reply))
         return True, None
-    raise GamutError(f"unknown goal kind {kind!r}")  # (Goal checks its kind: never reached)
+    raise ValueError(f"unknown goal kind {kind!r}")  # (Goal checks its kind: never reached, a bug)
 
 
 def _chain(before: State, name: str, after: State) -> tuple[bool, dict[str, Any] | None]:

@@ -39,8 +39,11 @@ MIN_GAIN = 2
 MARGIN = 2
 
 
-class PuzzleError(GamutError):
-    """A puzzle the checker refuses; the message says why."""
+class PuzzleError(ValueError):
+    """A puzzle the checker refuses; the message says why.  Not a
+    :class:`GamutError`: only the developer's checker (``python -m gamut
+    puzzles check``, ``tools/puzzles``) proves puzzles, never the page, so
+    its words stay English."""
 
 
 def check(puzzle: Puzzle, themes: bool = True) -> None:

@@ -9,6 +9,7 @@ import os
 import pkgutil
 
 from ..core import GAMES, UnknownGameError, excerpt
+from ..messages import Message
 from .puzzle import Puzzle, read
 
 __all__ = ["DATA", "data_path", "data_text", "load_game"]
@@ -21,7 +22,7 @@ _LOADED: dict[str, list[Puzzle]] = {}
 
 def data_path(game: str) -> str:
     if game not in GAMES:
-        raise UnknownGameError(f"unknown game {excerpt(game)}")
+        raise UnknownGameError(Message("error.request.unknownGame", {"game": excerpt(game)}))
     return os.path.join(DATA, f"{game}.txt")
 
 

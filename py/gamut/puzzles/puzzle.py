@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import RecordError, load
+from ..messages import Message
 from ..records import Record, format, parse
 
 __all__ = ["Puzzle", "read", "write"]
@@ -112,11 +113,12 @@ class Puzzle:
                 extra=tags,
             )
         except KeyError as exc:
-            raise RecordError(f"a puzzle needs the tag {exc.args[0]}") from None
+            raise RecordError(Message("error.puzzle.tag", {"tag": str(exc.args[0])})) from None
         except ValueError as exc:
-            raise RecordError(f"a puzzle's Player and Rating are integers: {exc}") from None
+            # (the cause is Python's own words: English)
+            raise RecordError(Message("error.puzzle.integers", {"cause": str(exc)})) from None
         if len(puzzle.moves) < 2:
-            raise RecordError(f"puzzle {puzzle.id}: the line needs the opponent's move and a solution")
+            raise RecordError(Message("error.puzzle.short", {"id": puzzle.id}))
         return puzzle
 
 
