@@ -84,6 +84,8 @@ const validControl = c =>
     (Number.isFinite(c.base) && c.base > 0 && Number.isFinite(c.increment) && c.increment >= 0));
 
 export class Clock {
+  /** @param {{control: any, left: number[], running?: any, since?: any,
+   *   paused?: boolean, pressed?: {seat: number, increment: number} | null}} init */
   constructor({ control, left, running = null, since = null, paused = false, pressed = null }) {
     this.control = control.days
       ? { days: control.days }
