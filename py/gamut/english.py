@@ -331,6 +331,17 @@ ENGLISH: dict[str, str] = {
     "box.moves": "{n, plural, one {# legal move} other {# legal moves}}: {moves}.",
     "box.noLast": "No move has been played yet.",
     "box.last": "Last move: {move}",
+    # the game's counts (the score command: State.score_said)
+    "score.loa.side": (
+        "{who}: {n, plural, one {# piece} other {# pieces}} in {groups, plural, one {# group} other {# groups}}"
+    ),
+    "score.el.numbers": "{who} {n, plural, one {# number} other {# numbers}}",
+    "score.el.empty": "{n, plural, one {# empty cell} other {# empty cells}}",
+    "score.el.threatens": "{who} threatens {cells}",
+    "score.evl.side": (
+        "{who}: {markers} of {of} markers placed, {hand, plural, one {# piece} other {# pieces}} in hand, "
+        "controls {stacks, plural, one {# stack} other {# stacks}}"
+    ),
     # (end of requests and the move box)
     # the errors of records, position texts, the editor, commands and requests (gamut.english_errors)
     **ERRORS,

@@ -48,6 +48,15 @@ class Message:
         return Message("list.and", {"items": list(items)})
 
     @staticmethod
+    def semicolons(items) -> Message | Any:
+        """``a; b; c`` (``box.semicolon``, nested; one item is itself)."""
+        items = list(items)
+        said = items[-1]
+        for item in reversed(items[:-1]):
+            said = Message("box.semicolon", {"first": item, "rest": said})
+        return said
+
+    @staticmethod
     def any(items) -> Message:
         """``a, b or c`` in the reader's language."""
         return Message("list.or", {"items": list(items)})

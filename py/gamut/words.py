@@ -399,6 +399,9 @@ def _score_said(state: State, view: Any) -> Message | str:
     """The ``score`` answer: the view's counters player by player, as
     :meth:`gamut.core.State.score_words` says them by default; a game that
     says its counts its own way (groups, threats) gives its English."""
+    own = state.score_said(view)
+    if own is not None:
+        return Message("view.sentence", {"text": own})
     if type(state).score_words is not State.score_words or not view.get("said_counters"):
         return _sentence(state.score_words(view))
     names = _named(view)

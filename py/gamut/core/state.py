@@ -170,6 +170,12 @@ class State:
         said = self.threat_message()
         return "" if said is None else str(said)
 
+    def score_said(self, view: View) -> Message | None:
+        """The game's counts as a message, for a game that says them its own
+        way (pieces and groups, threats); None: the view's counters, player
+        by player, as :func:`gamut.words.read_said` says them."""
+        return None
+
     def score_words(self, view: View) -> str:
         """The game's counts in words (``view`` is this position's view):
         by default its counters, player by player."""

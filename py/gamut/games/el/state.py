@@ -387,6 +387,9 @@ class ElState(core.State):
     def threat_message(self) -> Message | None:
         return words.threat_message(self)
 
+    def score_said(self, view):
+        return words.score_said(self, view)
+
     def score_words(self, view) -> str:
         return words.score_words(self, view)
 

@@ -62,7 +62,7 @@ def threat_message(state: ElState) -> Message | None:
     return said
 
 
-def score_words(state: ElState, view) -> str:
+def score_said(state: ElState, view) -> Message:
     """Numbers written by each player, empty cells, and the threats that
     stand (two-player game without declarations)."""
     counts = [0] * state.rules.players
@@ -70,14 +70,25 @@ def score_words(state: ElState, view) -> str:
         if code:
             counts[CODE_INFO[code][0]] += 1
     empty = state.rules.size**2 - state.occ.bit_count()
-    parts = [f"{SEAT_NAMES[p]} {n} number{'s' if n != 1 else ''}" for p, n in enumerate(counts)]
-    text = "; ".join(parts) + f"; {empty} empty cell{'s' if empty != 1 else ''}"
+    parts: list = [
+        Message("score.el.numbers", {"who": seat(SEAT_NAMES[p]), "n": n}) for p, n in enumerate(counts)
+    ]
+    parts.append(Message("score.el.empty", {"n": empty}))
     if state.rules.threat_rule and not state._declare and state._outcome is None:
         for p in range(state.rules.players):
             by_cell = state._threat_numbers(p, state._threat_cells(p))
             if by_cell:
-                text += f"; {SEAT_NAMES[p]} threatens {_threat_list(state.rules.name_of, by_cell)}"
-    return text
+                parts.append(
+                    Message(
+                        "score.el.threatens",
+                        {"who": seat(SEAT_NAMES[p]), "cells": _threat_list(state.rules.name_of, by_cell)},
+                    )
+                )
+    return Message.semicolons(parts)
+
+
+def score_words(state: ElState, view) -> str:
+    return str(score_said(state, view))
 
 
 def why_illegal(state: ElState, clicks) -> Message:

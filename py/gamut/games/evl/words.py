@@ -87,18 +87,29 @@ def threat_message(state: EvlState) -> Message | None:
     return Message("move.evl.mustUnstack", {"who": seat_message(COLOUR_NAMES[state._to_move])})
 
 
-def score_words(state: EvlState, view) -> str:
+def score_said(state: EvlState, view) -> Message:
     """Markers placed, pieces in hand and stacks controlled, per side."""
     m = state.options["markers"]
     out = []
-    for seat in (0, 1):
-        stacks = sum(1 for code in state.board if code != EMPTY and TOP[code] == seat)
+    for s in (0, 1):
+        stacks = sum(1 for code in state.board if code != EMPTY and TOP[code] == s)
         out.append(
-            f"{COLOUR_NAMES[seat]}: {state.marks[seat].bit_count()} of {m} markers "
-            f"placed, {state.hands[seat]} pieces in hand, controls {stacks} "
-            f"stack{'s' if stacks != 1 else ''}"
+            Message(
+                "score.evl.side",
+                {
+                    "who": seat_message(COLOUR_NAMES[s]),
+                    "markers": state.marks[s].bit_count(),
+                    "of": m,
+                    "hand": state.hands[s],
+                    "stacks": stacks,
+                },
+            )
         )
-    return "; ".join(out)
+    return Message.semicolons(out)
+
+
+def score_words(state: EvlState, view) -> str:
+    return str(score_said(state, view))
 
 
 def why_illegal(state: EvlState, clicks) -> Message:

@@ -229,13 +229,18 @@ class LoaState(core.State):
         shown = ", ".join(str(MOVES[m]) for m in wins[:3])
         return Message("move.loa.threat", {"moves": shown, "more": max(0, len(wins) - 3), **groups})
 
-    def score_words(self, view) -> str:
+    def score_said(self, view) -> Message:
         """Pieces and groups of each side."""
-        groups = count_groups
-        return "; ".join(
-            f"{COLOUR_NAMES[s]}: {bb.bit_count()} pieces in {_groups(groups(bb))}"
+        return Message.semicolons(
+            Message(
+                "score.loa.side",
+                {"who": seat(COLOUR_NAMES[s]), "n": bb.bit_count(), "groups": count_groups(bb)},
+            )
             for s, bb in ((0, self.black), (1, self.white))
         )
+
+    def score_words(self, view) -> str:
+        return str(self.score_said(view))
 
     # -- notation -------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
@@ -401,10 +406,6 @@ def _counter(owner: int, pieces: int) -> Counter:
         "label": "piece" if pieces == 1 else "pieces",
         "value": pieces,
     }
-
-
-def _groups(n: int) -> str:
-    return "1 group" if n == 1 else f"{n} groups"
 
 
 def _connection_outcome(options, mover, own, other, mover_connected, other_connected):
