@@ -237,9 +237,10 @@ def _cause(exc: GamutError) -> Message:
     return Message("error.setup.cause", {"reason": str(exc)})
 
 
-def _words(entry: dict) -> Message:
-    """A palette item's or count's label as a message (the ``said`` beside its English)."""
-    return Message.from_json(entry["said"])
+def _words(entry: dict) -> Message | str:
+    """A palette item's or count's label as a message (the ``said`` beside
+    its English); a game's palette without one gives its English label."""
+    return Message.from_json(entry["said"]) if "said" in entry else entry["label"]
 
 
 def sketch(setup: dict) -> dict:
