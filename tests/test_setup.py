@@ -59,7 +59,11 @@ def refused(description, *words):
         assert word in message, message
     answer = setup.check(description)
     assert answer["start"] is None
-    assert answer["problem"] == {"type": "SetupError", "message": message}
+    assert answer["problem"] == {
+        "type": "SetupError",
+        "message": message,
+        "said": caught.value.said.to_json(),
+    }
     check_view(answer["view"])
     return message
 
@@ -72,13 +76,14 @@ def refused(description, *words):
 def test_the_start_round_trips_and_every_item_is_described(game, variant, options):
     start = gamut.new(game, variant, **options)
     pal = setup.palette(game, variant, options)
-    assert set(pal) <= {"items", "counts", "side"}
+    assert set(pal) <= {"items", "counts", "side", "said_side"}
+    assert ("side" in pal) == ("said_side" in pal)
     assert pal["items"], "something can be put on the board"
     ids = [item["id"] for item in pal["items"]]
     assert len(set(ids)) == len(ids)
     cells = {c["id"] for c in start.view()["board"]["cells"]}
     for item in pal["items"]:
-        assert set(item) <= {"id", "label", "owner", "kind", "stacks", "cells", "text"}
+        assert set(item) <= {"id", "label", "said", "owner", "kind", "stacks", "cells", "text"}
         assert item["kind"] in ("piece", "marker") and item["owner"] < start.num_players
         assert item["cells"] is None or set(item["cells"]) <= cells
     description = setup.describe(start)
@@ -144,7 +149,7 @@ def test_el_wrong_positions():
     refused(
         setup_of("el", {"a1": ["r1"], "b1": ["r2"]}, to_move=0),
         "do not fit turns in seat order (Red first, one number a turn): with 2 on the "
-        "board they are Red 1, Blue 1, not Red 2, Blue 0",
+        "board they are Red 1 and Blue 1, not Red 2 and Blue 0",
     )
     # the side to move follows from the numbers: the side given is not used
     assert setup.compose(setup_of("el", {"a1": ["r1"], "b1": ["b2"]}, to_move=1)).to_move == 0
@@ -231,9 +236,9 @@ def test_evl_wrong_positions():
         "Black wins: all 10 markers are on the board",
     )
     refused(setup_of("evl", {"b3": ["w"]}, to_move=0), "Black must have a piece on the board")
-    with pytest.raises(SetupError, match="a black marker cannot go on b3"):
+    with pytest.raises(SetupError, match="a Black marker cannot go on b3"):
         setup.compose(setup_of("evl", {"b3": ["mb"]}))
-    with pytest.raises(SetupError, match="a black piece cannot go on ab1"):
+    with pytest.raises(SetupError, match="a Black piece cannot go on ab1"):
         setup.compose(setup_of("evl", {"ab1": ["b"]}))
 
 
@@ -358,7 +363,11 @@ def test_bridge_methods():
     bad = call("setup_check", {"setup": dict(described, to_move=3)})
     assert bad == {
         "ok": False,
-        "error": {"type": "SetupError", "message": "the side to move must be a seat from 0 to 1, not 3"},
+        "error": {
+            "type": "SetupError",
+            "message": "the side to move must be a seat from 0 to 1, not 3",
+            "said": {"id": "error.setup.side", "args": {"last": 1, "value": "3"}},
+        },
     }
     assert call("setup_check", {})["error"]["type"] == "RequestError"
 

@@ -302,6 +302,59 @@ ENGLISH: dict[str, str] = {
     "view.goal.gain": "{who} to play and gain {n} {n, plural, one {pentagon} other {pentagons}}",
     #
     # the editor (setup.py, the games' editor.py) and the view's title
+    "error.setup.noEditor": "{game} positions cannot be set up by hand",
+    "error.setup.options": "the options must be an object of name: value",
+    "error.setup.notObject": "a position to set up is an object",
+    "error.setup.side": "the side to move must be a seat from 0 to {last}, not {value}",
+    "error.setup.cells": "cells must be an object of cell: [items]",
+    "error.setup.notCell": "{cell} is not a cell of this board",
+    "error.setup.stack": "{cell} must hold a list of at most {max} items",
+    "error.setup.unknownItem": "{item} on {cell} is not something that can be put on this board",
+    "error.setup.notOn": "a {item} cannot go on {cell}",
+    "error.setup.share": "{cell} holds {n} items, but only pieces that stack can share a cell",
+    "error.setup.counts": "counts must be an object of name: number or null",
+    "error.setup.count": "{count} must be a whole number from 0, not {value}",
+    "error.setup.unknownCount": "{name} is not a number of this game",
+    "error.setup.extra": "extra must be an object",
+    "error.setup.cause": "{reason}",
+    "error.setup.inexact": "this position cannot be written down exactly",
+    "error.setup.over": "the game would already be over ({result}): set up a position that can still be played",
+    "error.setup.el.turns": (
+        "the numbers do not fit turns in seat order ({first} first, one number a turn): "
+        "with {k} on the board they are {expected}, not {counts}"
+    ),
+    "error.setup.el.over": (
+        "the game would already be over: {who} has an EL on {cells}; set up a position that can still be played"
+    ),
+    "error.setup.el.lasts": "extra 'last' names {n} cells; a position has at most {max}",
+    "error.setup.el.declared": "extra 'declared' must be a list of two lists of cells (one a seat)",
+    "error.setup.el.cellNames": (
+        "{what, select, last {the last placements (extra 'last')} "
+        "other {a seat's declared threats (extra 'declared')}} must be a list of cell names, not {value}"
+    ),
+    "error.setup.escabel.tall": (
+        "the stack on {cell} has {n} pieces; on a board of {points} points no stack grows higher than {points}"
+    ),
+    "error.setup.escabel.full": "the checkered board is always full, but {cell} is empty",
+    "error.setup.evl.tall": "the stack on {cell} has {n} pieces; no stack may be taller than {max}",
+    "error.setup.evl.pieces": (
+        "too many pieces: {who} has {n} on the board, but a player has {total} pieces in all"
+    ),
+    "error.setup.evl.hand": (
+        "too many pieces: {who} has {n} on the board and {hand} in hand, {sum} in all, "
+        "but a player has {total}"
+    ),
+    "error.setup.evl.markers": "too many markers: {who} has {n} on the board, but a player has {total}",
+    "error.setup.loa.pieces": "too many pieces: {who} has {n}, and a side has at most the 12 it starts with",
+    "error.setup.loa.none": "{who} has no piece: each side needs at least one",
+    "setup.piece": "{colour, select, black {Black piece} other {White piece}}",
+    "setup.marker": "{colour, select, black {Black marker} other {White marker}}",
+    "setup.counter": "{n} {label}",
+    "setup.el.number": "{who} {number}",
+    "setup.el.seatCount": "{who} {n}",
+    "setup.el.side": "It follows from the numbers: {first} writes first, then each seat in turn, one number a turn.",
+    "setup.escabel.side": "It follows from the pieces: every move adds one, and Black moves first.",
+    "setup.evl.inHand": "in hand",
     # (end of the editor)
     #
     # the bridge's requests, the views and the move box (bridge.py, methods.py, jobs.py,

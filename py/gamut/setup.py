@@ -28,6 +28,12 @@ games can then trust, and the one rule every game shares:
   has nothing to play or analyse, so the editor says why it is over instead
   of opening a game that cannot be played.
 
+Every word the editor shows is a message (issue #33) beside its English:
+a palette item's and a count's ``label`` has its ``said``, the ``side``
+sentence its ``said_side`` (each ``Message.to_json()``, as a view gives its
+words), a :class:`SetupError` its ``said`` (``check`` sends it as the
+problem's ``said``), so the page says them in the player's language.
+
 ``extra`` carries what a position's history decided that its board does
 not show (EL's last placements, which mark the last move and, with
 declared threats, decide which completions count, and its declarations).
@@ -44,7 +50,9 @@ whatever is being edited.
 from __future__ import annotations
 
 from .core import GamutError, Header, OptionError, PositionError, SetupError, State, excerpt, game_info, load
+from .messages import Message
 from .positions import start_text_of, view_of
+from .view import said
 
 __all__ = ["palette", "describe", "compose", "check", "sketch", "start_setup", "MAX_ITEMS"]
 
@@ -54,7 +62,7 @@ MAX_ITEMS = 200
 
 def _editor(info):
     if info.editor is None:  # pragma: no cover  (every registered game has one)
-        raise SetupError(f"{info.name} positions cannot be set up by hand")
+        raise SetupError(Message("error.setup.noEditor", {"game": info.name}))
     return info.editor
 
 
@@ -66,7 +74,7 @@ def _resolve(game, variant, options):
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise SetupError("the options must be an object of name: value")
+        raise SetupError(Message("error.setup.options"))
     return info, vid, info.resolve_options(vid, options)
 
 
@@ -105,7 +113,7 @@ class _Checked:
 
     def __init__(self, setup):
         if not isinstance(setup, dict):
-            raise SetupError("a position to set up is an object")
+            raise SetupError(Message("error.setup.notObject"))
         info, vid, opts = _resolve(setup.get("game"), setup.get("variant"), setup.get("options"))
         self.info, self.variant, self.options = info, vid, opts
         pal = _editor(info).palette(vid, opts)
@@ -115,48 +123,48 @@ class _Checked:
         seats = len(base["players"])
         to_move = setup.get("to_move", 0)
         if type(to_move) is not int or not 0 <= to_move < seats:
-            raise SetupError(f"the side to move must be a seat from 0 to {seats - 1}, not {excerpt(to_move)}")
+            raise SetupError(Message("error.setup.side", {"last": seats - 1, "value": excerpt(to_move)}))
         cells_in = setup.get("cells", {})
         if not isinstance(cells_in, dict):
-            raise SetupError("cells must be an object of cell: [items]")
+            raise SetupError(Message("error.setup.cells"))
         items = {item["id"]: item for item in pal["items"]}
         order = [c["id"] for c in base["board"]["cells"]]
         known = set(order)
         cells = {}
         for cell, stack in cells_in.items():
             if cell not in known:
-                raise SetupError(f"{excerpt(cell)} is not a cell of this board")
+                raise SetupError(Message("error.setup.notCell", {"cell": excerpt(cell)}))
             if not isinstance(stack, list) or len(stack) > MAX_ITEMS:
-                raise SetupError(f"{cell} must hold a list of at most {MAX_ITEMS} items")
+                raise SetupError(Message("error.setup.stack", {"cell": cell, "max": MAX_ITEMS}))
             for item_id in stack:
                 item = items.get(item_id) if isinstance(item_id, str) else None
                 if item is None:
                     raise SetupError(
-                        f"{excerpt(item_id)} on {cell} is not something that can be put on this board"
+                        Message("error.setup.unknownItem", {"item": excerpt(item_id), "cell": cell})
                     )
                 if item["cells"] is not None and cell not in item["cells"]:
-                    raise SetupError(f"a {item['label'].lower()} cannot go on {cell}")
+                    raise SetupError(Message("error.setup.notOn", {"item": _words(item), "cell": cell}))
             if len(stack) > 1 and not all(items[i]["stacks"] for i in stack):
-                raise SetupError(
-                    f"{cell} holds {len(stack)} items, but only pieces that stack can share a cell"
-                )
+                raise SetupError(Message("error.setup.share", {"cell": cell, "n": len(stack)}))
             if stack:
                 cells[cell] = list(stack)
         counts_in = setup.get("counts", {})
         if not isinstance(counts_in, dict):
-            raise SetupError("counts must be an object of name: number or null")
+            raise SetupError(Message("error.setup.counts"))
         counts = {}
         for spec in pal["counts"]:
             value = counts_in.get(spec["id"])
             if value is not None and (type(value) is not int or not 0 <= value <= 10_000):
-                raise SetupError(f"{spec['label']} must be a whole number from 0, not {excerpt(value)}")
+                raise SetupError(
+                    Message("error.setup.count", {"count": _words(spec), "value": excerpt(value)})
+                )
             counts[spec["id"]] = value
         unknown = set(counts_in) - set(counts)
         if unknown:
-            raise SetupError(f"{excerpt(sorted(unknown)[0])} is not a number of this game")
+            raise SetupError(Message("error.setup.unknownCount", {"name": excerpt(sorted(unknown)[0])}))
         extra = setup.get("extra", {})
         if not isinstance(extra, dict):
-            raise SetupError("extra must be an object")
+            raise SetupError(Message("error.setup.extra"))
         self.setup = {
             "game": info.id,
             "variant": vid,
@@ -200,23 +208,39 @@ def _compose(checked: _Checked) -> State:
     except SetupError:
         raise
     except OptionError as exc:  # pragma: no cover  (options are resolved above)
-        raise SetupError(str(exc)) from None
+        cause = _cause(exc)
+        raise SetupError(cause) from None
     except GamutError as exc:
-        raise SetupError(str(exc)) from None
+        cause = _cause(exc)
+        raise SetupError(cause) from None
     # The text the engine writes must read back as the same position: the
     # loader's own checks are the last word.
     try:
         again = load(state.to_text())
     except PositionError as exc:
-        raise SetupError(str(exc)) from None
+        cause = _cause(exc)
+        raise SetupError(cause) from None
     if again != state:  # pragma: no cover  (a game's compose and codec disagree)
-        raise SetupError("this position cannot be written down exactly")
+        raise SetupError(Message("error.setup.inexact"))
     outcome = state.outcome()
     if outcome is not None:
-        raise SetupError(
-            f"the game would already be over ({outcome.reason}): set up a position that can still be played"
-        )
+        result = outcome.message if outcome.message is not None else outcome.reason
+        raise SetupError(Message("error.setup.over", {"result": result}))
     return state
+
+
+def _cause(exc: GamutError) -> Message:
+    """What a wrapped error says, as a message: its own where it has one,
+    else its English text in a message of no words of its own."""
+    if exc.said is not None:
+        return exc.said
+    return Message("error.setup.cause", {"reason": str(exc)})
+
+
+def _words(entry: dict) -> Message | str:
+    """A palette item's or count's label as a message (the ``said`` beside
+    its English); a game's palette without one gives its English label."""
+    return Message.from_json(entry["said"]) if "said" in entry else entry["label"]
 
 
 def sketch(setup: dict) -> dict:
@@ -245,21 +269,27 @@ def _sketch(checked: _Checked) -> dict:
                 piece["label"] = kinds[0]["text"]
         pieces.append(piece)
     seats = len(view["players"])
-    counters = [{"owner": s, "label": "pieces", "value": checked.pieces_of(s)} for s in range(seats)]
+    counters, said_counters = [], []
+    for s in range(seats):
+        n = checked.pieces_of(s)
+        counters.append({"owner": s, "label": "piece" if n == 1 else "pieces", "value": n})
+        said_counters.append(said(Message("view.count.pieces", {"n": n})))
     values = checked.counts()
-    counters += [
-        {"owner": spec["owner"], "label": spec["label"], "value": values[spec["id"]]}
-        for spec in checked.palette["counts"]
-    ]
+    for spec in checked.palette["counts"]:
+        value = values[spec["id"]]
+        counters.append({"owner": spec["owner"], "label": spec["label"], "value": value})
+        said_counters.append(said(Message("setup.counter", {"n": value, "label": _words(spec)})))
     view.update(
         pieces=pieces,
         counters=counters,
+        said_counters=said_counters,
         to_move=checked.setup["to_move"],
         last_move=[],
         highlights=[],
         moves=[],
         outcome=None,
         messages=[],
+        said_messages=[],
         ply=0,
     )
     if "markers" in view or markers:
@@ -274,7 +304,9 @@ def check(setup: dict) -> dict:
     """Everything the editor shows of a description: ``setup`` (normalised),
     ``counts`` (every count's value), ``view`` (the position's own view when
     it is valid, else a sketch), ``start`` (its start text when valid, else
-    None) and ``problem`` (None, or ``{type, message}`` saying what is wrong).
+    None) and ``problem`` (None, or ``{type, message, said}`` saying what is
+    wrong: ``said`` is the message, for the page to say in the player's
+    language).
     A description whose shape is wrong raises SetupError."""
     checked = _Checked(setup)
     try:
@@ -285,7 +317,7 @@ def check(setup: dict) -> dict:
             "counts": checked.counts(),
             "view": _sketch(checked),
             "start": None,
-            "problem": {"type": type(exc).__name__, "message": str(exc)},
+            "problem": _problem(exc),
         }
     # (where the board decides whose turn it is, the side is the one it decides)
     return {
@@ -295,3 +327,11 @@ def check(setup: dict) -> dict:
         "start": start_text_of(state),
         "problem": None,
     }
+
+
+def _problem(exc: SetupError) -> dict:
+    """What is wrong with a description: the error's type, its English and its message."""
+    problem: dict = {"type": type(exc).__name__, "message": str(exc)}
+    if exc.said is not None:
+        problem["said"] = exc.said.to_json()
+    return problem

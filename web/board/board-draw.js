@@ -9,6 +9,7 @@ import { COLOR_NAMES, el, fmt } from "./glyphs.js";
 import { t } from "../i18n/i18n.js";
 import { playerWords } from "../engine/words.js";
 import { buildGeometry } from "./board-geometry.js";
+import { viewTitle } from "./title.js";
 import { drawPiece } from "./board-pieces.js";
 
 /**
@@ -74,7 +75,7 @@ export class BoardDrawing {
       this.geometryKey = key;
       buildGeometry(this, board);
     }
-    this.svg.setAttribute("aria-label", t("board.named", { title: view.title }));
+    this.svg.setAttribute("aria-label", t("board.named", { title: viewTitle(view) }));
     this._drawMarkers(view);
     this._drawHighlights(view);
     this._drawPieces(view);

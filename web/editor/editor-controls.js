@@ -196,7 +196,7 @@ export function drawTools(editor) {
     h(
       "div",
       { class: "tool-row" },
-      ...items.map(item => button(item.id, item.label, icon(item, color(seat)))),
+      ...items.map(item => button(item.id, edit.itemWords(item), icon(item, color(seat)))),
     ),
   );
   rows.push(h("div", { class: "tool-row" }, button(edit.ERASE, t("editor.erase"), eraserIcon())));

@@ -20,7 +20,7 @@
 
 import { neighbour } from "../board/board.js";
 import { t } from "../i18n/i18n.js";
-import { noteWords } from "../engine/words.js";
+import { noteWords, saidOr, seatWords } from "../engine/words.js";
 import { $, h } from "../app/dom.js";
 import { format } from "../model/url.js";
 import * as edit from "./setupedit.js";
@@ -92,7 +92,7 @@ export class Editor {
     } catch (err) {
       if (!err || !err.type) throw err;
       root.dataset.editor = "failed";
-      this._status(t("editor.cannotEdit", { reason: capital(err.message) }), "illegal");
+      this._status(t("editor.cannotEdit", { reason: capital(err.words || err.message) }), "illegal");
       throw err;
     }
   }
@@ -141,7 +141,7 @@ export class Editor {
   _failed(err) {
     if (!err || !err.type) throw err;
     root.dataset.editor = "invalid";
-    this._status(capital(err.message), "illegal");
+    this._status(capital(err.words || err.message), "illegal");
   }
 
   /** Another game or variant: its start; another option: the same pieces if the board takes them, else the start. */
@@ -169,7 +169,7 @@ export class Editor {
     this._overlay();
     const item = edit.itemOf(this.palette, tool);
     $("editor-cell").textContent = item
-      ? t("editor.puttingDown", { item: item.label })
+      ? t("editor.puttingDown", { item: edit.itemWords(item) })
       : t("editor.takingOff");
   }
 
@@ -179,10 +179,10 @@ export class Editor {
     // (no last move: a position set up by hand has none to show)
     this.drawing.render({ ...view, last_move: [] });
     this._overlay();
-    // the side to move
-    const sides = this.palette.sides || view.players.map(p => p.name);
+    // the side to move (the seats' names, in the page's language)
+    const sides = (this.palette.sides || view.players.map(p => p.name)).map(seatWords);
     // (where the board decides it, the engine says how, and the choice is its)
-    const rule = this.palette.side;
+    const rule = this.palette.side && saidOr(this.palette.said_side, this.palette.side);
     const side = $("editor-side");
     side.replaceChildren(
       h("legend", {}, t("editor.sideToMove")),
@@ -221,14 +221,14 @@ export class Editor {
         return h(
           "label",
           { class: "editor-count", for: input.id },
-          `${sides[spec.owner] || ""} ${spec.label}`.trim(),
+          t("editor.countLabel", { side: sides[spec.owner] || "", label: edit.itemWords(spec) }).trim(),
           input,
         );
       }),
     );
     // what is wrong, or that it can be played
     if (problem) {
-      this._status(capital(problem.message), "illegal");
+      this._status(capital(saidOr(problem.said, problem.message)), "illegal");
       root.dataset.editor = "invalid";
     } else {
       const words = view.messages && view.messages.length ? ` ${noteWords(view).join(" ")}` : "";
@@ -265,14 +265,17 @@ export class Editor {
     if (!next) {
       const item = edit.itemOf(this.palette, tool);
       $("editor-cell").textContent = item
-        ? t("editor.notOn", { item: item.label.replace(/^./, c => c.toUpperCase()), cell })
+        ? t("editor.notOn", { item: edit.itemWords(item).replace(/^./, c => c.toUpperCase()), cell })
         : t("editor.emptyCell", { cell });
       return;
     }
     const stack = next.cells[cell];
+    const items = stack && edit.stackWords(this.palette, stack);
     $("editor-cell").textContent = !stack
-      ? `${cell}: empty.`
-      : `${cell}: ${edit.stackWords(this.palette, stack)}${stack.length > 1 ? ` (a stack of ${stack.length}, from the bottom)` : ""}.`;
+      ? t("editor.cellEmptied", { cell })
+      : stack.length > 1
+        ? t("editor.cellStack", { cell, items, n: stack.length })
+        : t("editor.cellHolds", { cell, items });
     this._edit(next);
   }
 

@@ -141,11 +141,35 @@ async function fetchCatalog(lang) {
   return {};
 }
 
+/** The page's description in the page's language: `names`, the games' names ("EL", "Lines of Action"), joined as the manifest joins them. */
+export function pageDescription(names) {
+  const games =
+    names.length > 1
+      ? t("manifest.gameList", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] })
+      : names.join("");
+  return t("page.description", { games });
+}
+
+/** Say the page's `<meta name="description">` in the page's language (the
+ * games' names are the engine's, inlined by the build in #initial); the
+ * markup's English stays where they cannot be read. */
+export function describePage(doc = globalThis.document) {
+  const meta = doc?.querySelector('meta[name="description"]');
+  const data = doc?.getElementById("initial");
+  if (!meta || !data) return;
+  try {
+    const names = (JSON.parse(data.textContent || "{}").games || []).map(g => g.name);
+    if (names.length) meta.setAttribute("content", pageDescription(names));
+  } catch {
+    /* the markup's English description stays */
+  }
+}
+
 /**
  * Choose the page's language (the stored choice, else the browser's) and
  * load its catalog and English's, in parallel; then put the words into the
  * markup.  Resolves when the words are there (never rejects).  `<html
- * lang>` says the language.
+ * lang>` says the language, and the page's description is in it.
  */
 export function loadLanguage() {
   const lang = chooseLanguage(storedLanguage(), globalThis.navigator?.languages);
@@ -155,6 +179,8 @@ export function loadLanguage() {
     useCatalog(lang, messages, englishMessages);
     if (!globalThis.document) return;
     document.documentElement.lang = lang;
+    // (the build wrote the description in English: another language says its own)
+    if (lang !== SOURCE) describePage(document);
     try {
       translate();
     } catch (err) {

@@ -8,6 +8,7 @@ import * as library from "./library.js";
 import { GameModel, isStandardStart } from "../model/game.js";
 import { clause } from "../panels/sentence.js";
 import { t } from "../i18n/i18n.js";
+import { gameTitle, viewTitle } from "../board/title.js";
 import { endWords, endingOfOutcome } from "../model/ending.js";
 
 const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
@@ -158,7 +159,12 @@ export function summaryOf(model, headView, games) {
   return {
     game: model.meta.game,
     variant: model.meta.variant,
-    title: `${info ? info.name : model.meta.game}${variant && variant.id !== (info && info.variants[0].id) ? ` (${variant.name})` : ""}`,
+    // (in the language of the page that saved it: a stored title stays as stored)
+    title: !info
+      ? model.meta.game
+      : variant && variant.id !== info.variants[0].id
+        ? gameTitle(model.meta.game, info.name, variant.id, variant.name)
+        : info.name,
     players: names.map((name, i) => ({ name, seat: model.players[i] || "h" })),
     moves: model.head.length,
     result: ending ? endWords(ending, names).head : null,
@@ -173,7 +179,7 @@ export function thumbOf(view) {
     pieces: view.pieces || [],
     markers: view.markers || [],
     players: view.players,
-    title: view.title,
+    title: viewTitle(view),
   };
 }
 

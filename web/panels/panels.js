@@ -6,6 +6,7 @@
 
 import { $, h } from "../app/dom.js";
 import { seatSwatch } from "../board/glyphs.js";
+import { viewTitle } from "../board/title.js";
 import { LEVELS } from "../model/url.js";
 import { t, tParts } from "../i18n/i18n.js";
 import {
@@ -92,9 +93,10 @@ function reasonWords(view, outcome) {
  * while earlier moves are browsed).
  */
 export function drawPanel({ model, view, info, computer, endOutcome, onSeat, ladder = null }) {
-  $("title").textContent = view.title || (info && info.name) || view.game;
+  const title = viewTitle(view);
+  $("title").textContent = title || (info && info.name) || view.game;
   $("subtitle").textContent = describeOptions(view, info);
-  if (!document.body.classList.contains("reading-rules")) document.title = `${view.title || "Gamut"} · Gamut`; // i18n: not words (the site's name)
+  if (!document.body.classList.contains("reading-rules")) document.title = `${title || "Gamut"} · Gamut`; // i18n: not words (the site's name)
   const thinking = computer.think && computer.think.purpose === "move";
   const over = view.outcome;
   // the players are drawn anew: a seat's select in use keeps the keyboard focus

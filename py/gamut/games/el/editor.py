@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from ... import core
 from ...grid import iter_bits
+from ...messages import Message
+from ...messages import seat as seat_name
+from ...view import said
 from .moves import CODE_INFO, SEAT_LETTERS, SEAT_NAMES
 from .positions import load_body
 from .rules import RULES
@@ -14,11 +17,13 @@ from .state import ElState
 def setup_palette(variant: str, options: dict) -> dict:
     """Every number in every seat's colour; one number a cell."""
     rules = RULES[variant]
+    side = Message("setup.el.side", {"first": seat_name(SEAT_NAMES[0])})
     return {
         "items": [
             {
                 "id": f"{SEAT_LETTERS[p]}{n}",
                 "label": f"{SEAT_NAMES[p]} {n}",
+                "said": said(Message("setup.el.number", {"who": seat_name(SEAT_NAMES[p]), "number": n})),
                 "owner": p,
                 "kind": "piece",
                 "stacks": False,
@@ -29,8 +34,8 @@ def setup_palette(variant: str, options: dict) -> dict:
             for n in range(1, rules.numbers + 1)
         ],
         "counts": [],
-        "side": f"It follows from the numbers: {SEAT_NAMES[0]} writes first, then "
-        "each seat in turn, one number a turn.",
+        "side": str(side),
+        "said_side": said(side),
     }
 
 
@@ -78,11 +83,23 @@ def setup_compose(header, setup: dict) -> ElState:
     if counts != expected:
 
         def listed(ns):
-            return ", ".join(f"{names[p]} {n}" for p, n in enumerate(ns))
+            return Message.all(
+                [
+                    Message("setup.el.seatCount", {"who": seat_name(names[p]), "n": n})
+                    for p, n in enumerate(ns)
+                ]
+            )
 
         raise core.SetupError(
-            f"the numbers do not fit turns in seat order ({names[0]} first, one number a turn): "
-            f"with {k} on the board they are {listed(expected)}, not {listed(counts)}"
+            Message(
+                "error.setup.el.turns",
+                {
+                    "first": seat_name(names[0]),
+                    "k": k,
+                    "expected": listed(expected),
+                    "counts": listed(counts),
+                },
+            )
         )
     extra = setup["extra"]
     declare = bool(options.get("declare-threats", False))
@@ -94,17 +111,19 @@ def setup_compose(header, setup: dict) -> ElState:
         if els:
             owner, mask = els[0]
             raise core.SetupError(
-                f"the game would already be over: {names[owner]} has an EL on "
-                f"{' '.join(rules.mask_names(mask))}; set up a position that can still be played"
+                Message(
+                    "error.setup.el.over",
+                    {"who": seat_name(names[owner]), "cells": " ".join(rules.mask_names(mask))},
+                )
             )
     fields = [ElState(variant, options, board_t, occ).board_text(), SEAT_LETTERS[to_move]]
     if phase:
         fields.append("phase=declare")
     if "last" in extra:
-        lasts = _cell_names(extra["last"], "the last placements (extra 'last')")
+        lasts = _cell_names(extra["last"], "last")
         if len(lasts) > (2 if declare else 1):
             raise core.SetupError(
-                f"extra 'last' names {len(lasts)} cells; a position has at most {2 if declare else 1}"
+                Message("error.setup.el.lasts", {"n": len(lasts), "max": 2 if declare else 1})
             )
     else:
         lasts = []
@@ -121,16 +140,19 @@ def setup_compose(header, setup: dict) -> ElState:
     if declare:
         declared = extra.get("declared", [[], []])
         if not isinstance(declared, list) or len(declared) != 2:
-            raise core.SetupError("extra 'declared' must be a list of two lists of cells (one a seat)")
-        declared = [_cell_names(cs, "a seat's declared threats (extra 'declared')") for cs in declared]
+            raise core.SetupError(Message("error.setup.el.declared"))
+        declared = [_cell_names(cs, "declared") for cs in declared]
         fields.append("declared=" + ";".join(",".join(cs) or "-" for cs in declared))
     return load_body(header, " ".join(fields))
 
 
 def _cell_names(value: object, what: str) -> list[str]:
     """``value`` as a list of cell names, or a :class:`~gamut.core.SetupError`
-    saying what it should have been (whether each name is a cell of the
-    board is the loader's to say)."""
+    saying what it should have been (``what``: ``"last"`` or ``"declared"``,
+    the field of ``extra``; whether each name is a cell of the board is the
+    loader's to say)."""
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise core.SetupError(f"{what} must be a list of cell names, not {core.excerpt(value)}")
+        raise core.SetupError(
+            Message("error.setup.el.cellNames", {"what": what, "value": core.excerpt(value)})
+        )
     return value

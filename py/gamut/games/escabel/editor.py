@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from ... import core
+from ...messages import Message
+from ...view import said
 from .board import BLACK, WHITE, _height, geometry
 from .positions import _build, load_body
 from .state import EscabelState
@@ -18,6 +20,7 @@ def setup_palette(variant: str, options: dict) -> dict:
             {
                 "id": "b",
                 "label": "Black piece",
+                "said": said(Message("setup.piece", {"colour": "black"})),
                 "owner": BLACK,
                 "kind": "piece",
                 "stacks": True,
@@ -26,6 +29,7 @@ def setup_palette(variant: str, options: dict) -> dict:
             {
                 "id": "w",
                 "label": "White piece",
+                "said": said(Message("setup.piece", {"colour": "white"})),
                 "owner": WHITE,
                 "kind": "piece",
                 "stacks": True,
@@ -34,6 +38,7 @@ def setup_palette(variant: str, options: dict) -> dict:
         ],
         "counts": [],
         "side": "It follows from the pieces: every move adds one, and Black moves first.",
+        "said_side": said(Message("setup.escabel.side")),
     }
 
 
@@ -59,8 +64,7 @@ def setup_compose(header, setup: dict) -> EscabelState:
     for name, stack in setup["cells"].items():
         if len(stack) > n * n:
             raise core.SetupError(
-                f"the stack on {name} has {len(stack)} pieces; on a board of "
-                f"{n * n} points no stack grows higher than {n * n}"
+                Message("error.setup.escabel.tall", {"cell": name, "n": len(stack), "points": n * n})
             )
         code = 1 << len(stack)
         for depth, piece in enumerate(stack):
@@ -70,7 +74,7 @@ def setup_compose(header, setup: dict) -> EscabelState:
     if variant == "checkered":
         empty = [geo.names[i] for i in geo.index.values() if not codes[i]]
         if empty:
-            raise core.SetupError(f"the checkered board is always full, but {empty[0]} is empty")
+            raise core.SetupError(Message("error.setup.escabel.full", {"cell": empty[0]}))
     pieces = sum(_height(c) for c in codes if c) - (n * n if variant == "checkered" else 0)
     colour = pieces % 2
     swapped = 1 if setup["extra"].get("swapped") else 0

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from ... import core
 from ...grid import iter_bits
+from ...messages import Message
+from ...messages import seat as seat_name
+from ...view import said
 from .board import (
     BLACK,
     CELL_INDEX,
@@ -34,6 +37,7 @@ def setup_palette(variant: str, options: dict) -> dict:
             {
                 "id": "b",
                 "label": "Black piece",
+                "said": said(Message("setup.piece", {"colour": "black"})),
                 "owner": BLACK,
                 "kind": "piece",
                 "stacks": True,
@@ -42,6 +46,7 @@ def setup_palette(variant: str, options: dict) -> dict:
             {
                 "id": "w",
                 "label": "White piece",
+                "said": said(Message("setup.piece", {"colour": "white"})),
                 "owner": WHITE,
                 "kind": "piece",
                 "stacks": True,
@@ -50,6 +55,7 @@ def setup_palette(variant: str, options: dict) -> dict:
             {
                 "id": "mb",
                 "label": "Black marker",
+                "said": said(Message("setup.marker", {"colour": "black"})),
                 "owner": BLACK,
                 "kind": "marker",
                 "stacks": False,
@@ -58,6 +64,7 @@ def setup_palette(variant: str, options: dict) -> dict:
             {
                 "id": "mw",
                 "label": "White marker",
+                "said": said(Message("setup.marker", {"colour": "white"})),
                 "owner": WHITE,
                 "kind": "marker",
                 "stacks": False,
@@ -65,8 +72,14 @@ def setup_palette(variant: str, options: dict) -> dict:
             },
         ],
         "counts": [
-            {"id": f"hand-{seat}", "owner": seat, "label": "in hand", "total": options["pieces"]}
-            for seat in (BLACK, WHITE)
+            {
+                "id": f"hand-{side}",
+                "owner": side,
+                "label": "in hand",
+                "said": said(Message("setup.evl.inHand")),
+                "total": options["pieces"],
+            }
+            for side in (BLACK, WHITE)
         ],
     }
 
@@ -100,7 +113,7 @@ def setup_compose(header, setup: dict) -> EvlState:
             continue
         if len(stack) > MAX_HEIGHT:
             raise core.SetupError(
-                f"the stack on {name} has {len(stack)} pieces; no stack may be taller than {MAX_HEIGHT}"
+                Message("error.setup.evl.tall", {"cell": name, "n": len(stack), "max": MAX_HEIGHT})
             )
         board[CELL_INDEX[name]] = stack_code(["bw".index(x) for x in stack])
     state = EvlState(
@@ -108,25 +121,26 @@ def setup_compose(header, setup: dict) -> EvlState:
     )
     full = state.full_hands()
     hands = []
-    for seat in (BLACK, WHITE):
-        name = COLOUR_NAMES[seat]
-        on_board = total - full[seat]
+    for side in (BLACK, WHITE):
+        who = seat_name(COLOUR_NAMES[side])
+        on_board = total - full[side]
         if on_board > total:
             raise core.SetupError(
-                f"too many pieces: {name} has {on_board} on the board, but a player has {total} pieces in all"
+                Message("error.setup.evl.pieces", {"who": who, "n": on_board, "total": total})
             )
-        if marks[seat].bit_count() > m:
+        if marks[side].bit_count() > m:
             raise core.SetupError(
-                f"too many markers: {name} has {marks[seat].bit_count()} on the board, but a player has {m}"
+                Message("error.setup.evl.markers", {"who": who, "n": marks[side].bit_count(), "total": m})
             )
-        hand = setup["counts"][f"hand-{seat}"]
-        if hand is not None and hand > full[seat]:
+        hand = setup["counts"][f"hand-{side}"]
+        if hand is not None and hand > full[side]:
             raise core.SetupError(
-                f"too many pieces: {name} has {on_board} on the board and "
-                f"{hand} in hand, {on_board + hand} in all, but a player has "
-                f"{total}"
+                Message(
+                    "error.setup.evl.hand",
+                    {"who": who, "n": on_board, "hand": hand, "sum": on_board + hand, "total": total},
+                )
             )
-        hands.append(full[seat] if hand is None else hand)
+        hands.append(full[side] if hand is None else hand)
     fields = [state.board_text(), state.marks_text(), COLOUR_LETTERS[setup["to_move"]]]
     if tuple(hands) != full:
         fields.append(f"hands={hands[0]},{hands[1]}")

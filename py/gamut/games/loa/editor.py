@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from ... import core
 from ...grid import cell_name, iter_bits
+from ...messages import Message
+from ...messages import seat as seat_name
+from ...view import said
 from .board import BLACK, COLOUR_NAMES, WHITE
 from .state import LoaState
 
@@ -15,6 +18,7 @@ def setup_palette(variant: str, options: dict) -> dict:
             {
                 "id": "b",
                 "label": "Black piece",
+                "said": said(Message("setup.piece", {"colour": "black"})),
                 "owner": BLACK,
                 "kind": "piece",
                 "stacks": False,
@@ -23,6 +27,7 @@ def setup_palette(variant: str, options: dict) -> dict:
             {
                 "id": "w",
                 "label": "White piece",
+                "said": said(Message("setup.piece", {"colour": "white"})),
                 "owner": WHITE,
                 "kind": "piece",
                 "stacks": False,
@@ -45,12 +50,11 @@ def setup_compose(header, setup: dict) -> LoaState:
     boards = [0, 0]
     for name, stack in setup["cells"].items():
         boards["bw".index(stack[0])] |= 1 << (ord(name[0]) - 97 + 8 * (int(name[1:]) - 1))
-    for seat in (BLACK, WHITE):
-        n = boards[seat].bit_count()
+    for side in (BLACK, WHITE):
+        n = boards[side].bit_count()
+        who = seat_name(COLOUR_NAMES[side])
         if n > 12:
-            raise core.SetupError(
-                f"too many pieces: {COLOUR_NAMES[seat]} has {n}, and a side has at most the 12 it starts with"
-            )
+            raise core.SetupError(Message("error.setup.loa.pieces", {"who": who, "n": n}))
         if n == 0:
-            raise core.SetupError(f"{COLOUR_NAMES[seat]} has no piece: each side needs at least one")
+            raise core.SetupError(Message("error.setup.loa.none", {"who": who}))
     return LoaState(header.variant, header.options, boards[0], boards[1], setup["to_move"])
