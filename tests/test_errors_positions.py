@@ -9,8 +9,6 @@ modules is raised with English text alone."""
 
 from __future__ import annotations
 
-import ast
-import builtins
 import json
 from pathlib import Path
 
@@ -337,79 +335,3 @@ def test_every_message_of_reading_positions_is_said_by_some_input():
 
 
 # -- no error of these modules is raised with English alone --------------------------
-
-FILES = [
-    *sorted(PY.glob("games/*/positions.py")),
-    *sorted(PY.glob("games/*/state.py")),
-    PY / "games" / "el" / "notation.py",
-    PY / "core" / "info.py",
-    PY / "core" / "registry.py",
-    PY / "core" / "state.py",
-    PY / "positions.py",
-]
-
-
-def subclasses(cls: type) -> set[str]:
-    return {cls.__name__}.union(*(subclasses(c) for c in cls.__subclasses__()))
-
-
-#: The names of the engine's errors (GamutError and every subclass the engine imports).
-ENGINE_ERRORS = subclasses(GamutError)
-
-
-def said_argument(arg: ast.expr | None) -> bool:
-    """Whether an error's one argument is a message: ``Message(...)``, a
-    variable holding one, or a call of a function or method that returns
-    one (``self._explain(cells)``, ``state._occupied(c)``); never a text
-    (nor ``str(...)`` of anything)."""
-    if isinstance(arg, ast.Name):
-        return True
-    if not isinstance(arg, ast.Call):
-        return False
-    if isinstance(arg.func, ast.Attribute):
-        return True
-    if not isinstance(arg.func, ast.Name):
-        return False
-    name = arg.func.id
-    return name == "Message" or (name[0].islower() and not hasattr(builtins, name))
-
-
-def unsaid_raises(source: str, where: str) -> list[str]:
-    """The raises of an engine error in ``source`` whose one argument is not
-    a message (a bare re-raise, or a raise of a caught error object, is fine)."""
-    bad = []
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.Raise) or not isinstance(node.exc, ast.Call):
-            continue
-        func = node.exc.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        if name not in ENGINE_ERRORS:
-            continue
-        one = node.exc.args[0] if len(node.exc.args) == 1 and not node.exc.keywords else None
-        if not said_argument(one):
-            bad.append(f"{where}:{node.lineno}")
-    return bad
-
-
-def test_every_engine_error_of_these_modules_is_raised_with_a_message():
-    bad = [
-        where
-        for path in FILES
-        for where in unsaid_raises(path.read_text(encoding="utf-8"), str(path.relative_to(PY)))
-    ]
-    assert bad == []
-
-
-def test_the_check_finds_an_error_raised_with_english():
-    source = """
-def f(x, exc):
-    raise PositionError(f"bad {x}")
-    raise OptionError("bad", x)
-    raise core.UnknownGameError(str(x))
-    raise PositionError(Message("error.position.notText"))
-    raise IllegalMoveError(self._explain(x))
-    raise PositionError(said)
-    raise exc
-    raise ValueError(f"a programmer's mistake {x}")
-"""
-    assert unsaid_raises(source, "f") == ["f:3", "f:4", "f:5"]

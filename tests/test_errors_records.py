@@ -7,7 +7,6 @@ the arguments its words use, and whose English is the error's text."""
 
 from __future__ import annotations
 
-import ast
 import json
 from pathlib import Path
 
@@ -333,37 +332,6 @@ def test_every_record_id_is_said_by_some_bad_input():
     }
     section = {k for k in ENGLISH if k.startswith("error.record.")}
     assert section - said - unreachable == set()
-
-
-def _raises(path: Path) -> list[tuple[int, str]]:
-    """(line, why) of every raise in ``path`` of an error class (a name ending
-    in Error, or _Stop) whose first argument is not a Message: a call of
-    Message, or a name (a variable that holds one, checked where it is set)."""
-    bad = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not isinstance(node, ast.Raise) or node.exc is None:
-            continue
-        exc = node.exc
-        if isinstance(exc, ast.Name):
-            continue  # a re-raise of an error object
-        if not isinstance(exc, ast.Call) or not isinstance(exc.func, ast.Name):
-            bad.append((node.lineno, "not a call of an error class"))
-            continue
-        name = exc.func.id
-        if not (name.endswith("Error") or name == "_Stop"):
-            continue
-        if name in ("ValueError", "TypeError", "AssertionError"):
-            continue
-        arg = exc.args[0] if exc.args else None
-        message = isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and arg.func.id == "Message"
-        if not (message or isinstance(arg, ast.Name) or (name == "_Stop" and isinstance(arg, ast.Call))):
-            bad.append((node.lineno, ast.unparse(node)))
-    return bad
-
-
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_no_raise_in_the_record_modules_is_left_without_a_message(path):
-    assert _raises(path) == []
 
 
 def test_the_new_ids_are_one_block_at_the_end_of_every_catalog_in_the_same_order():

@@ -9,10 +9,7 @@ raise of a GamutError in these modules is left without a message."""
 
 from __future__ import annotations
 
-import ast
-import inspect
 import json
-from pathlib import Path
 
 import pytest
 from test_errors_messages import check
@@ -297,51 +294,3 @@ def test_every_views_title_is_its_games_name_or_that_and_its_variants():
 
 
 # -- every raise has its message ----------------------------------------------------------------
-
-ROOT = Path(__file__).resolve().parent.parent / "py" / "gamut"
-FILES = [ROOT / "setup.py", *sorted((ROOT / "games").glob("*/editor.py"))]
-
-
-def unsaid_raises(path: Path) -> list[str]:
-    """The raises of a GamutError subclass in ``path`` whose argument is not a
-    Message: a ``Message(...)`` call or a name (that holds one); a bare
-    re-raise passes."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    errors = {name for name, cls in inspect.getmembers(core, inspect.isclass) if issubclass(cls, GamutError)}
-    out = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Raise) or not isinstance(node.exc, ast.Call):
-            continue
-        func = node.exc.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-        if name not in errors:
-            continue
-        args = node.exc.args
-        said = (
-            len(args) == 1
-            and not node.exc.keywords
-            and (
-                isinstance(args[0], ast.Name)
-                or (isinstance(args[0], ast.Call) and getattr(args[0].func, "id", None) == "Message")
-            )
-        )
-        if not said:
-            out.append(f"{path.name}:{node.lineno}")
-    return out
-
-
-def test_no_raise_of_the_editor_is_left_without_a_message(tmp_path):
-    assert len(FILES) == 5, FILES
-    assert [line for path in FILES for line in unsaid_raises(path)] == []
-    # (and the check finds what it looks for)
-    probe = tmp_path / "probe.py"
-    probe.write_text(
-        "from gamut import core\n"
-        "from gamut.core import SetupError\n"
-        'raise SetupError(f"x {1}")\n'
-        'raise core.PositionError("words")\n'
-        "raise SetupError(Message('error.setup.extra'))\n"
-        'raise ValueError("a programmer mistake")\n',
-        encoding="utf-8",
-    )
-    assert unsaid_raises(probe) == ["probe.py:3", "probe.py:4"]
