@@ -191,6 +191,16 @@ def test_the_editor_builds_a_position_plays_from_it_and_its_link_opens_it(new_co
     expect(phone.locator("#moves .mv")).to_have_count(0)
     phone.click("#set-up")
     assert settled(phone) == "valid"
+    # the header keeps to its one row: nothing of it lies over the board
+    below = phone.evaluate(
+        """() => {
+            const bottom = document.querySelector('.top').getBoundingClientRect().bottom;
+            return [...document.querySelectorAll('.top > *')]
+                .filter(e => e.getClientRects().length && e.getBoundingClientRect().bottom > bottom + 1)
+                .map(e => e.className || e.tagName);
+        }"""
+    )
+    assert below == []
     assert drawn(phone, "editor-board") == want
     assert phone.evaluate("location.hash") == edit_link
     phone.screenshot(path=str(SHOTS / f"editor-{game}-phone.png"), full_page=True)
