@@ -173,6 +173,17 @@ def test_your_games_in_german_and_hungarian(new_context, site_url, tmp_path, lan
     page.screenshot(path=str(SHOTS / f"{lang}-{size}-library.png"))
     assert base.overflowing(page) == []
     assert cut_off(page) == []
+    # the search field shows its placeholder whole
+    assert page.evaluate(
+        """() => {
+            const field = document.querySelector('#games-search');
+            const s = getComputedStyle(field);
+            const pen = document.createElement('canvas').getContext('2d');
+            pen.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+            const room = field.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+            return pen.measureText(field.placeholder).width <= room + 1;
+        }"""
+    ), "the search field cuts its placeholder"
     # a filter that shows some: "1 of 3" in the language, and the delete button's words
     page.locator("#games-date").select_option("older")
     shown = words(lang, "library.countShown").replace("{shown, number}", "1").replace("{total, number}", "3")
