@@ -101,3 +101,18 @@ test("a link's clock counts turns of two moves: each turn's seat, one increment 
     300_000 + 3_000 - 2_000 + 3_000 - 1_000,
   ]);
 });
+
+test("an imported record's clock gives each turn's last time left to its seat", async () => {
+  const { clockOfRecord } = await import("../../web/model/clock.js");
+  const moves = ["c3=1", "declare:-", "d4=2", "declare:-", "e5=3", "declare:-"];
+  const tree = GameTree.fromLine(moves);
+  const left = [null, 299_000, 296_000, 297_000, 290_000, 293_000];
+  let node = tree.root;
+  for (const ms of left) {
+    node = node.children[0];
+    if (ms != null) setNotes(tree, node, { left: ms });
+  }
+  const clock = clockOfRecord({ timecontrol: "300+3" }, tree, 2, 2);
+  assert.deepEqual(clock.left, [293_000, 297_000], "Red's last turn, Blue's");
+  assert.deepEqual(clockOfRecord({ timecontrol: "300+3" }, tree, 2).left, [290_000, 293_000]);
+});

@@ -69,8 +69,9 @@ export function recordOf(entry) {
   };
 }
 
-/** A library entry of a record the engine read. */
-export function entryOf(record, games) {
+/** A library entry of a record the engine read (`turnPlies`: the moves of
+ * one turn, the view's `turn_plies`, for the clock's seats). */
+export function entryOf(record, games, turnPlies = 1) {
   const tree = GameTree.fromJSON({
     v: record.v,
     nodes: record.nodes,
@@ -85,7 +86,7 @@ export function entryOf(record, games) {
     tree,
     viewed: main,
     head: main,
-    clock: clockOfRecord(record, tree, (record.players || []).length || 2), // (clock hook, #29)
+    clock: clockOfRecord(record, tree, (record.players || []).length || 2, turnPlies), // (clock hook, #29)
     // (a game that ended beyond its rules: resigned, agreed, on time)
     ending: record.termination && record.termination !== "rules" ? linkEnding(record) : null,
   });
@@ -341,9 +342,11 @@ export function importProgress(onCancel) {
 /** The library entry of a record the engine read, with the drawing of its
  * last position and its result (the engine's view), for the list. */
 async function entryWithView(engine, record, games) {
-  const entry = entryOf(record, games);
+  let entry = entryOf(record, games);
   try {
     const { view } = await engine.view(entry.game.start, entry.game.head);
+    // (a game of turns of several moves: its clock's seats counted turn by turn)
+    if ((view.turn_plies || 1) > 1 && entry.game.clock) entry = entryOf(record, games, view.turn_plies);
     const model = GameModel.fromJSON(entry.game);
     entry.summary = summaryOf(model, view, games);
     entry.thumb = thumbOf(view);

@@ -399,10 +399,10 @@ export function recordTimeControl(game) {
 }
 
 /** The clock of an imported record: its TimeControl, each seat's time left
- * as the main line's last `left` notes for it say (seats taking turns),
- * paused (an imported game's clock waits until the player resumes it).
- * Null without a TimeControl (or "-"). */
-export function clockOfRecord(record, tree, seats = 2) {
+ * as the main line's last `left` notes for it say (seats taking turns of
+ * `turnPlies` moves: the view's `turn_plies`), paused (an imported game's
+ * clock waits until the player resumes it).  Null without a TimeControl (or "-"). */
+export function clockOfRecord(record, tree, seats = 2, turnPlies = 1) {
   let control;
   try {
     control = parseControl(record.timecontrol);
@@ -415,7 +415,8 @@ export function clockOfRecord(record, tree, seats = 2) {
   for (let ply = 0; node.children.length; ply++) {
     node = node.children[0];
     const left = node.notes && node.notes.left;
-    if (Number.isFinite(left) && !clock.correspondence) clock.left[ply % seats] = left;
+    const seat = Math.floor(ply / Math.max(1, turnPlies)) % seats;
+    if (Number.isFinite(left) && !clock.correspondence) clock.left[seat] = left;
   }
   clock.paused = true;
   return clock;
