@@ -168,6 +168,35 @@ def test_the_count_in_a_second_tab_and_a_deleted_game(page, site_url):
     other.close()
 
 
+def test_an_exercise_of_a_game_not_yet_written_to_the_library_is_kept(page, site_url):
+    """The mistakes page is opened before the analysed game's last save has
+    landed (its copy still waits in localStorage): the exercise stays."""
+    page.goto(site_url)
+    wait_engine_ready(page)
+    analysed_game(page, "loa")
+    expect(page.locator("#games-mistakes")).to_have_text("Practise your mistakes (1)")
+    wait_idle(page)
+    page.wait_for_timeout(500)  # (the page's own saves written)
+    game_id = page.evaluate("""() => /"gameId":"([^"]+)"/.exec(localStorage.getItem('gamut.mistakes'))[1]""")
+    # as if the save had not landed yet: the entry not in the library, its copy waiting
+    page.evaluate(
+        """id => new Promise((ok, fail) => {
+            localStorage.setItem('gamut.unsaved.' + id, JSON.stringify({at: Date.now(), game: {}}));
+            const req = indexedDB.open('gamut');
+            req.onsuccess = () => {
+                const t = req.result.transaction('games', 'readwrite');
+                t.objectStore('games').delete(id);
+                t.oncomplete = () => ok();
+                t.onerror = () => fail(t.error);
+            };
+        })""",
+        game_id,
+    )
+    page.evaluate("() => { location.hash = '#mistakes/loa'; }")
+    assert wait_phase(page, "play", "empty") == "play"
+    expect(page.locator("#mistakes-count")).to_contain_text("1 exercise left")
+
+
 def test_garbage_in_storage_gives_a_message_and_an_empty_list(page, site_url):
     page.goto(site_url)
     wait_engine_ready(page)

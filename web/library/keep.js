@@ -93,6 +93,16 @@ function store(kind = "localStorage") {
   }
 }
 
+/** Whether game `id` has a copy waiting to be written to the library (its
+ * last change, kept in localStorage at once): a game on its way there. */
+export function hasUnsavedCopy(id) {
+  try {
+    return !!store()?.getItem(UNSAVED + id);
+  } catch {
+    return false;
+  }
+}
+
 export function readJSON(key) {
   try {
     const raw = store()?.getItem(key);

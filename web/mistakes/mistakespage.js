@@ -27,6 +27,7 @@ import { pageBoard, showInLook } from "../board/pageboard.js";
 import { MoveBox } from "../panels/movebox.js";
 import { analysisFor } from "../model/analysis.js";
 import * as library from "../library/library.js";
+import { hasUnsavedCopy } from "../library/keep.js";
 import {
   collect,
   countPending,
@@ -129,7 +130,8 @@ export class MistakesPage {
     const gone = [];
     for (const id of ids) {
       try {
-        if (!(await library.get(id))) gone.push(id);
+        // (a game whose last change is not written yet is on its way there: kept)
+        if (!(await library.get(id)) && !hasUnsavedCopy(id)) gone.push(id);
       } catch {
         return; // (a library that cannot be read: nothing is dropped)
       }
@@ -262,7 +264,7 @@ export class MistakesPage {
   /** Whether the exercise's game is still in the library (a library that cannot be read: yes). */
   async _gameKept(exercise) {
     try {
-      return !!(await library.get(exercise.gameId));
+      return !!(await library.get(exercise.gameId)) || hasUnsavedCopy(exercise.gameId);
     } catch {
       return true;
     }
