@@ -28,7 +28,7 @@ import itertools
 import os
 from typing import Any
 
-from .core import GamutError, IllegalMoveError, RecordError, State, excerpt, load
+from .core import GamutError, IllegalMoveError, RecordError, State, cause_of, excerpt, load
 from .messages import Message
 
 __all__ = ["Positions", "Placed", "UnknownPositionError", "start_text_of", "view_of"]
@@ -134,7 +134,7 @@ class Positions:
                 if nxt is None:
                     nxt = entry.next[name] = self._new(state.play(move), entry.start, entry, name)
             except IllegalMoveError as exc:
-                where = {"ply": entry.ply + 1, "move": excerpt(text), "cause": exc.said or str(exc)}
+                where = {"ply": entry.ply + 1, "move": excerpt(text), "cause": cause_of(exc)}
                 raise RecordError(Message("error.position.lineMove", where)) from None
             entry.next[text] = nxt
         return nxt

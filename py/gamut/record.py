@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core import MAX_TEXT_LENGTH, PositionError, RecordError, State, load, replay
+from .core import MAX_TEXT_LENGTH, PositionError, RecordError, State, cause_of, load, replay
 from .messages import Message
 
 
@@ -51,7 +51,7 @@ class Record:
         try:
             start = load(lines[0])
         except PositionError as exc:
-            cause = exc.said if exc.said is not None else str(exc)
+            cause = cause_of(exc)
             raise RecordError(Message("error.record.start", {"why": cause})) from None
         moves = tuple(lines[1].split()) if len(lines) > 1 else ()
         record = cls(start, moves)

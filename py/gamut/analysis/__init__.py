@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
-from ..core import IllegalMoveError, RecordError, State, excerpt
+from ..core import IllegalMoveError, RecordError, State, cause_of, excerpt
 from ..messages import Message
 from .judgement import MARKS, Judgement, PlayerSummary, judge, summarise, worth_comparing
 from .positions import (
@@ -127,7 +127,7 @@ def replay(start: State, line: Sequence[str]) -> tuple[list, list]:
         try:
             move = s.parse_move(text)
         except IllegalMoveError as exc:
-            cause = exc.said or str(exc)
+            cause = cause_of(exc)
             raise RecordError(
                 Message("error.analysis.badMove", {"n": i + 1, "text": excerpt(text), "cause": cause})
             ) from None

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..core import IllegalMoveError, RecordError, State, excerpt
+from ..core import IllegalMoveError, RecordError, State, cause_of, excerpt
 from ..messages import Message
 from .positions import SLICE_MS, Evaluation, evaluate
 
@@ -60,7 +60,7 @@ def attempt(
         try:  # (the same spelling as the analysis's)
             texts.append(state.move_text(state.parse_move(text)))
         except IllegalMoveError as exc:
-            cause = exc.said or str(exc)
+            cause = cause_of(exc)
             said = Message("error.analysis.badTry", {"which": name, "text": excerpt(text), "cause": cause})
             raise RecordError(said) from None
     move, best, played = texts

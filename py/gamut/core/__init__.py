@@ -61,6 +61,7 @@ from .errors import (
     SetupError,
     UnknownGameError,
     UnknownVariantError,
+    cause_of,
     excerpt,
 )
 from .hooks import (
@@ -121,6 +122,7 @@ __all__ = [
     "replay",
     "format_header",
     "parse_header",
+    "cause_of",
     "excerpt",
     "MAX_TEXT_LENGTH",
 ]

@@ -36,6 +36,13 @@ class GamutError(ValueError):
         super().__init__(*args)
 
 
+def cause_of(exc: BaseException) -> Message | str:
+    """The cause an error wraps, as a message argument: its message, or its
+    English text when it has none (an error of a toy game, of Python)."""
+    said = getattr(exc, "said", None)
+    return said if isinstance(said, Message) else str(exc)
+
+
 class UnknownGameError(GamutError):
     """The game id is not one of :data:`GAMES`."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..messages import Message
-from .errors import IllegalMoveError, RecordError, excerpt
+from .errors import IllegalMoveError, RecordError, cause_of, excerpt
 from .state import State
 
 
@@ -52,7 +52,7 @@ def replay(start: State, moves: Iterable[str]) -> list[State]:
         try:
             states.append(states[-1].play_text(text))
         except IllegalMoveError as exc:
-            cause = exc.said if exc.said is not None else str(exc)
+            cause = cause_of(exc)
             raise RecordError(
                 Message("error.record.moveN", {"n": i + 1, "text": excerpt(text), "why": cause})
             ) from None

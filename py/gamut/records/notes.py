@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..core import RecordError, excerpt
+from ..core import RecordError, cause_of, excerpt
 from ..messages import Message
 
 #: The glyphs, in the order of PGN's numbered annotations $1 to $6.
@@ -226,7 +226,7 @@ def _read_command(name: str, body: str, command: str) -> Notes:
         try:
             return {"shapes": _check_shapes(shapes, excerpt(command, 30), None)}
         except RecordError as exc:
-            raise RecordError(Message("error.record.drawHint", {"why": exc.said or str(exc)})) from None
+            raise RecordError(Message("error.record.drawHint", {"why": cause_of(exc)})) from None
     ms = read_time(body)
     if ms is None:
         raise RecordError(Message("error.record.commandTime", {"command": excerpt(command, 30)}))

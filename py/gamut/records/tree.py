@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core import GamutError, Outcome, RecordError, State, excerpt
+from ..core import GamutError, Outcome, RecordError, State, cause_of, excerpt
 from ..messages import Message
 
 if TYPE_CHECKING:
@@ -44,11 +44,7 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # Errors
 
 
-def why(exc: BaseException) -> Message | str:
-    """The cause an error wraps, as a message argument: its message, or its
-    English text when it has none."""
-    said = getattr(exc, "said", None)
-    return said if isinstance(said, Message) else str(exc)
+why = cause_of  # (the cause an error wraps, as a message argument: gamut.core.errors)
 
 
 class RecordTextError(RecordError):

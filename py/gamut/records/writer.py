@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..core import RecordError
+from ..core import RecordError, cause_of
 from ..messages import Message
 from .notes import write_comment
 from .record import Record, _players_text
@@ -38,7 +38,7 @@ def format_json(games: list[Any]) -> str:
         try:
             records.append(Record.from_json(data))
         except RecordError as exc:
-            raise RecordError(Message("error.record.game", {"n": i, "why": exc.said or str(exc)})) from None
+            raise RecordError(Message("error.record.game", {"n": i, "why": cause_of(exc)})) from None
     return format(records)
 
 

@@ -3,7 +3,7 @@ given, replayed to check it)."""
 
 from __future__ import annotations
 
-from ...core import IllegalMoveError, PositionError, excerpt
+from ...core import IllegalMoveError, PositionError, cause_of, excerpt
 from ...messages import Message, seat
 from . import geometry
 from .board import BLACK, COLOUR_NAMES, COUNT, EMPTY, MAX_HEIGHT, NUM_CELLS, WHITE, stack_code
@@ -152,7 +152,7 @@ def _load_with_history(header, fields, hands, history: str) -> EvlState:
         try:
             move = state.parse_move(text)
         except IllegalMoveError as exc:
-            cause = exc.said or str(exc)
+            cause = cause_of(exc)
             raise PositionError(
                 Message("error.position.historyIllegal", {"move": excerpt(text), "cause": cause})
             ) from None

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...core import IllegalMoveError, PositionError, excerpt
+from ...core import IllegalMoveError, PositionError, cause_of, excerpt
 from ...grid import parse_cell
 from ...messages import Message, seat
 from .board import BLACK
@@ -113,7 +113,7 @@ def load_body(header, body: str) -> LoaState:
         try:
             state = state.play_text(text)
         except IllegalMoveError as exc:
-            cause = exc.said or str(exc)
+            cause = cause_of(exc)
             raise PositionError(
                 Message("error.position.historyIllegal", {"move": excerpt(text), "cause": cause})
             ) from None
