@@ -48,13 +48,19 @@ class Message:
         return Message("list.and", {"items": list(items)})
 
     @staticmethod
-    def semicolons(items) -> Message | Any:
-        """``a; b; c`` (``box.semicolon``, nested; one item is itself)."""
+    def chain(items, key: str = "box.comma") -> Message | Any:
+        """``a, b, c`` (``box.comma``) or ``a; b; c`` (``box.semicolon``) as
+        nested messages ``key`` {first, rest}; one item is itself."""
         items = list(items)
         said = items[-1]
         for item in reversed(items[:-1]):
-            said = Message("box.semicolon", {"first": item, "rest": said})
+            said = Message(key, {"first": item, "rest": said})
         return said
+
+    @staticmethod
+    def semicolons(items) -> Message | Any:
+        """``a; b; c`` (:meth:`chain` with ``box.semicolon``)."""
+        return Message.chain(items, "box.semicolon")
 
     @staticmethod
     def any(items) -> Message:

@@ -95,10 +95,7 @@ def _named(view: Mapping[str, Any]) -> list[Message | str]:
 
 def _joined(items: list, key: str = "box.comma") -> Message | str:
     """``a, b, c`` (``box.comma``) or ``a; b; c`` (``box.semicolon``) as nested messages."""
-    said = items[-1]
-    for item in reversed(items[:-1]):
-        said = Message(key, {"first": item, "rest": said})
-    return said
+    return Message.chain(items, key)
 
 
 # ---------------------------------------------------------------------------
