@@ -22,11 +22,23 @@ Fixtures
     ``BrowserContext`` (kwargs go to ``browser.new_context``, e.g.
     ``viewport={"width": 390, "height": 844}``); all are checked and closed
     after the test.  Open pages with ``context.new_page()``.
+
+Every context these fixtures make is *warm*: the engine's memory snapshot of
+the served build (made once per session by a first visit, ``engine_snapshot``)
+is put in its Cache API before its first page, so its engine starts from the
+snapshot (0.7-1.5 s) as on a return visit, not cold (5-12 s), while its stores
+(localStorage, IndexedDB, the service worker) are new: a first visit in all
+but the engine's start.  A test about the cold start is marked
+``@pytest.mark.cold`` (its contexts get no snapshot); ``test_site_start_paths``
+runs the pages on both paths on purpose.
 ``site_info``
     the served build's ``version.json`` (``build``: the folder of the build's
     own files, ``b/<version>/``; ``pyodide``: Pyodide's folder).
+``engine_snapshot``
+    the served build's engine snapshot (session scope), kept as a file of the
+    served site for ``seed_snapshot(context)``.
 ``shared_page``
-    one guarded page per test *module*, already at ``site_url`` with the
+    one guarded (warm) page per test *module*, already at ``site_url`` with the
     engine ready (Pyodide takes 5-12 s per load here: share it where the
     tests allow).  Checked when the module ends.
 ``wait_engine_ready`` (also importable: ``from conftest import wait_engine_ready``)
@@ -196,13 +208,86 @@ def guard_of():
     return _guard_of
 
 
+# -- the engine's snapshot: warm contexts ------------------------------------------
+
+SNAPSHOT_FILE = "e2e-engine-snapshot.bin"  # (written beside the served site, never shipped)
+
+
+class EngineSnapshot:
+    """A build's engine snapshot as a first visit keeps it in the Cache API:
+    its cache's name, its request URL and key header; its bytes are served
+    at ``url``."""
+
+    def __init__(self, cache: str, request: str, key: str, url: str):
+        self.cache, self.request, self.key, self.url = cache, request, key, url
+
+    def seed(self, context, site_url: str) -> None:
+        """Put the snapshot in ``context``'s Cache API before its first page:
+        its engine then starts from it."""
+        page = context.new_page()
+        page.goto(site_url + "version.json")  # (any page of the origin: the cache is the origin's)
+        page.evaluate(
+            """async ([name, request, key, url]) => {
+                const bytes = await (await fetch(url)).arrayBuffer();
+                const cache = await caches.open(name);
+                await cache.put(request, new Response(bytes, {headers: {
+                    "content-type": "application/octet-stream", "x-gamut-snapshot": key}}));
+            }""",
+            [self.cache, self.request, self.key, self.url],
+        )
+        page.close()
+
+
+@pytest.fixture(scope="session")
+def engine_snapshot(browser, site_server) -> EngineSnapshot:
+    """A first visit (cold) in a context of its own, until its snapshot is
+    kept; the snapshot is then read and written beside the served site."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context()
+    guard = guard_context(context)
+    page = context.new_page()
+    page.goto(site_server.url)
+    wait_engine_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-snapshot", "kept", timeout=READY_TIMEOUT_MS)
+    cache, request, key, data = page.evaluate(
+        """async () => {
+            const name = (await caches.keys()).find(n => n.startsWith("snapshot-gamut-"));
+            const cache = await caches.open(name);
+            const [request] = await cache.keys();
+            const response = await cache.match(request);
+            const bytes = new Uint8Array(await response.arrayBuffer());
+            let text = "";
+            for (let i = 0; i < bytes.length; i += 0x8000)
+                text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+            return [name, request.url, response.headers.get("x-gamut-snapshot"), btoa(text)];
+        }"""
+    )
+    problems = guard.problems()
+    _GUARDS.pop(id(context), None)
+    context.close()
+    assert not problems, "guard: " + "; ".join(problems)
+    import base64
+
+    (Path(site_server.dist) / SNAPSHOT_FILE).write_bytes(base64.b64decode(data))
+    return EngineSnapshot(cache, request, key, site_server.url + SNAPSHOT_FILE)
+
+
+def _warm(request) -> bool:
+    """Whether contexts made for ``request``'s test (or module) are warm."""
+    return request.node.get_closest_marker("cold") is None
+
+
 @pytest.fixture
-def new_context(browser):
+def new_context(browser, request, site_url):
     made = []
+    snapshot = request.getfixturevalue("engine_snapshot") if _warm(request) else None
 
     def factory(**kwargs):
         context = browser.new_context(**kwargs)
         made.append((context, guard_context(context)))
+        if snapshot is not None:
+            snapshot.seed(context, site_url)
         return context
 
     yield factory
@@ -224,12 +309,15 @@ def page(context):
     return context.new_page()
 
 
-def guarded_page(browser, site_url, **context_args):
+def guarded_page(browser, site_url, snapshot: EngineSnapshot | None = None, **context_args):
     """A fixture's body: a page of a new guarded context (``context_args``
-    for ``browser.new_context``) at the site with the engine ready; after
-    the tests, it fails on anything the guard saw."""
+    for ``browser.new_context``; warm when given the ``snapshot``) at the
+    site with the engine ready; after the tests, it fails on anything the
+    guard saw."""
     context = browser.new_context(**context_args)
     guard = guard_context(context)
+    if snapshot is not None:
+        snapshot.seed(context, site_url)
     page = context.new_page()
     page.goto(site_url)
     wait_engine_ready(page)
@@ -241,8 +329,9 @@ def guarded_page(browser, site_url, **context_args):
 
 
 @pytest.fixture(scope="module")
-def shared_page(browser, site_url):
-    yield from guarded_page(browser, site_url)
+def shared_page(browser, site_url, request):
+    snapshot = request.getfixturevalue("engine_snapshot") if _warm(request) else None
+    yield from guarded_page(browser, site_url, snapshot)
 
 
 # -- helpers ----------------------------------------------------------------------

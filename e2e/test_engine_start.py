@@ -17,6 +17,9 @@ import pytest
 from conftest import wait_engine_ready
 from pagekit import wait_controlled
 
+# (every test here is about the first visit's cold start and the snapshot it keeps)
+pytestmark = pytest.mark.cold
+
 TEST_PAGE = "infra-test.html"
 LOA = "loa standard double-connection=mover start"
 

@@ -26,8 +26,8 @@ FLOOR_MS = 25  # a frame and a half: what a busy machine adds to a short median
 
 
 @pytest.fixture(scope="module")
-def long_page(browser, site_url):
-    yield from guarded_page(browser, site_url, viewport={"width": 1280, "height": 800})
+def long_page(browser, site_url, engine_snapshot):
+    yield from guarded_page(browser, site_url, engine_snapshot, viewport={"width": 1280, "height": 800})
 
 
 @pytest.mark.parametrize("game", ["loa", "evl"])

@@ -40,10 +40,16 @@ STARTS = {
 
 
 @pytest.fixture(scope="module")
-def phone(browser, site_url):
+def phone(browser, site_url, engine_snapshot):
     """A phone: a touch context at 360x640, the engine ready."""
     yield from guarded_page(
-        browser, site_url, viewport=SIZES["360x640"], has_touch=True, is_mobile=True, device_scale_factor=2
+        browser,
+        site_url,
+        engine_snapshot,
+        viewport=SIZES["360x640"],
+        has_touch=True,
+        is_mobile=True,
+        device_scale_factor=2,
     )
 
 

@@ -248,8 +248,12 @@ def test_internal_errors_are_caught_and_typed(monkeypatch, capsys):
 
     monkeypatch.setitem(bridge.METHODS, "boom", boom)
     e = err("boom")
-    assert e["type"] == "InternalError" and "ZeroDivisionError" in e["message"]
-    assert "Traceback" in capsys.readouterr().err  # logged, not swallowed
+    assert e["type"] == "InternalError"
+    # the player reads a message in their language, never Python's words; the console has the detail
+    assert e["said"] == {"id": "error.internal", "args": {}}
+    assert "ZeroDivisionError" not in e["message"]
+    logged = capsys.readouterr().err
+    assert "Traceback" in logged and "ZeroDivisionError: oops" in logged  # logged, not swallowed
 
 
 json_values = st.recursive(

@@ -406,6 +406,9 @@ function startEngine(planned) {
         page.games = (await engine.initial()).games;
       });
   const opened = gamesKnown.then(() => actions.openFromURL({ boot: true }));
+  engine.onsnapshot = () => {
+    root.dataset.snapshot = "kept";
+  };
   engine.onrestart = () => showNotice(t("engine.restarted"), { kind: "error" });
   engine.onloading = ({ stage, fraction, message }) => {
     $("loading-message").textContent = message || stage || t("loading.loading");
@@ -430,6 +433,7 @@ function startEngine(planned) {
       if (page.queuedStart) actions.startNew(page.queuedStart); // (chosen while the engine loaded)
       $("loading").hidden = true;
       root.dataset.engine = "ready";
+      root.dataset.engineStart = engine.startedFrom ?? ""; // (tests and benches read the start path)
       schedule();
       // each game's own levels, for the players' menus (#31), drawn once known
       for (const g of page.games) levelsOf(page.engine, g.id).then(schedule, () => {});

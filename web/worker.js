@@ -17,6 +17,7 @@
 //   {type: "cancel", id}                 stop a job between two slices
 // worker -> page:
 //   {type: "loading", stage, fraction, message, marks}, {type: "ready", marks},
+//   {type: "snapshot", marks}   (this visit's snapshot is kept: the next visit starts from it)
 //   {type: "failed", message}   (marks: the start-up timeline, see mark())
 //   {id, type: "result", result}, {id, type: "error", error: {type, message}}
 //   {id, type: "progress", progress}
@@ -112,15 +113,11 @@ let runtime = null; // the Pyodide instance
 let snapshotDue = null; // {key}: this visit saves the snapshot when idle
 let idleTimer = null;
 
-// Every module of gamut, imported before the heap is saved: a start from a
-// snapshot has no gamut files to import from (nor time to import them).
-const IMPORT_ALL = /* i18n: not words (Python run in the worker) */ `
-import importlib, pkgutil, gamut
-for _m in pkgutil.walk_packages(gamut.__path__, "gamut."):
-    if not _m.name.endswith("__main__"):
-        importlib.import_module(_m.name)
-del _m
-`;
+// Every module of gamut imported and every data file it reads at run time
+// (the puzzles, the lessons) kept in memory before the heap is saved: a start
+// from a snapshot has no wheel in its file system to read from (nor time to
+// import), only the heap (gamut.resources says how).
+const PREPARE_SNAPSHOT = "import gamut.resources; gamut.resources.prepare_snapshot()"; // i18n: not words (Python)
 
 async function sha256(data) {
   // a string or bytes -> hex
@@ -164,6 +161,7 @@ async function keepSnapshot(key, bytes) {
       }),
     );
     mark("snapshot-kept");
+    post({ type: "snapshot", marks: marks.slice() });
   } catch (err) {
     console.warn(`engine worker: the snapshot was not kept (${err.message || err})`);
   }
@@ -198,7 +196,7 @@ function saveSnapshot() {
   self.removeEventListener("message", snapshotWhenIdle);
   let bytes = null;
   try {
-    runtime.runPython(IMPORT_ALL);
+    runtime.runPython(PREPARE_SNAPSHOT);
     mark("imported-all");
     bytes = runtime.makeMemorySnapshot();
     mark("snapshot-made");

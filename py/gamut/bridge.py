@@ -12,7 +12,8 @@ and a JSON text, and posts the JSON text it returns back to the page::
 Every :class:`gamut.GamutError` becomes a typed error named after its class
 (``IllegalMoveError``, ``RecordError``, ...; a malformed request is a
 :class:`RequestError`).  Any other exception is a bug: it is logged to stderr
-and answered with type ``InternalError``; it never escapes, so a bad request
+and answered with type ``InternalError`` (said as ``error.internal``: the player
+never reads Python's words); it never escapes, so a bad request
 can never kill the worker.
 
 The page owns the game (its tree of moves); the bridge keeps no game of its
@@ -407,9 +408,11 @@ def handle(method: object, params_json: object = None) -> str:
         return json.dumps({"ok": True, "result": result}, separators=(",", ":"))
     except GamutError as exc:
         return _error(type(exc).__name__, str(exc), exc.said)
-    except Exception as exc:  # a bug: log it, keep the worker alive
+    except Exception:  # a bug: log it, keep the worker alive
         traceback.print_exc(file=sys.stderr)
-        return _error("InternalError", f"{type(exc).__name__}: {exc}")
+        # (the player reads error.internal in their language; the detail is in the traceback above)
+        said = Message("error.internal")
+        return _error("InternalError", str(said), said)
 
 
 def _error(kind: str, message: str, said: Message | None = None) -> str:

@@ -276,6 +276,9 @@ ERRORS: dict[str, str] = {
     "error.request.bestChance": "best_chance must be from 0 to 1, not {value}",
     "error.request.unknownGame": "unknown game {game}",
     "error.request.unknownLevel": "unknown level {level}; choose one of {levels}",
+    # a bug of the engine or of its build, said to the player (gamut.bridge, gamut.resources)
+    "error.internal": "The engine met a problem it did not expect. Reload the page to try again: your games are kept.",
+    "error.internal.data": "The engine could not read its file {file}. Reload the page to try again: your games are kept.",
     "error.lesson.noLesson": "{game} has no lesson {lesson}",
     "error.lesson.noStep": "the lesson {lesson} has no step {step}",
     # the analysis and the computer's levels (gamut.analysis, gamut.ai)

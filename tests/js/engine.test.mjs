@@ -6,7 +6,8 @@
 // canonical text is the lower case, and a view says where it is.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Engine, HeldLines } from "../../web/engine/engine.js";
+import { Engine } from "../../web/engine/engine.js";
+import { HeldLines } from "../../web/engine/held-lines.js";
 
 const viewOf = line => ({ ply: line.length, last: line.at(-1) ?? null, digest: line.join(" ") });
 

@@ -30,6 +30,7 @@ const CONVERTED = [
   "web/engine/drawoffer.js",
   "web/engine/early.js",
   "web/engine/engine.js",
+  "web/engine/held-lines.js",
   "web/engine/levels.js",
   "web/engine/words.js",
   "web/model/ending.js",

@@ -87,7 +87,9 @@ export class Page {
       if (err && err.type && err.type !== "InternalError") setExplain(sentence(err.words || err.message));
       else {
         console.error("Gamut:", err);
-        showNotice(t("error.unexpected", { message: String(err && err.message) }), { kind: "error" });
+        // (the engine's InternalError says itself in the player's words; anything else is a bug of the page)
+        const words = err?.said ? err.words : t("error.unexpected", { message: String(err && err.message) });
+        showNotice(words, { kind: "error" });
       }
       return undefined;
     } finally {

@@ -19,6 +19,7 @@
 
 import { sameLine } from "../model/game.js";
 import { budget } from "../model/clock.js";
+import { t as translate } from "../i18n/i18n.js";
 
 const HINT_LEVEL = "strong";
 const LIVE_LEVEL = "master"; // live analysis: the deepest level, shown as it deepens
@@ -264,8 +265,9 @@ export class Computer {
           return;
         }
         if (purpose === "move") this.paused = true; // do not start it again and again
+        const why = (err && (err.words || err.message)) || String(err);
         this.onError(
-          `The computer could not ${purpose === "move" ? "move" : "find a hint"}: ${err && err.message}`,
+          translate(purpose === "move" ? "computer.failed.move" : "computer.failed.hint", { why }),
         );
         this.onChange();
       },

@@ -35,67 +35,14 @@
 
 import { t } from "../i18n/i18n.js";
 import { describedWords, explained, formatMessage } from "./words.js";
+import { HeldLines } from "./held-lines.js";
 
 /** Bridge calls that read the position `{start, line}` (gamut.methods.placed). */
 const PLACED = new Set(["view", "play", "enter", "mark", "explain", "describe", "read", "setup_describe"]);
-const HELD_STARTS = 8; // starts whose line is held at once (the games open in the page)
 const MAX_RESTARTS = 3; // new workers in a minute after fatal errors, before giving up
 const STAGES = { runtime: "worker.runtime", engine: "worker.engine", ready: "worker.ready" }; // (words of stages)
 /** The words of what the worker sent: its message (`said`: the worker has no catalog), else its text. */
 const spoken = (msg, fallback) => (msg?.said ? formatMessage(msg.said) : msg?.message || fallback);
-
-/**
- * The lines the worker holds, per start: the canonical moves of the last
- * line answered with ids, and the id of each position along it (`ids[k]`
- * after `k` moves: one more id than moves).
- */
-export class HeldLines {
-  constructor() {
-    /** @type {Map<string, {line: string[], ids: string[]}>} */
-    this.lines = new Map();
-  }
-
-  /** How to name `start` + `line`: the id of its longest held prefix (`at`,
-   * null when nothing of it is held) and that prefix's length `k`.
-   * @param {string} start @param {string[]} line @returns {{at: string | null, k: number}} */
-  name(start, line) {
-    const held = this.lines.get(start);
-    if (!held) return { at: null, k: 0 };
-    const n = Math.min(line.length, held.line.length);
-    let k = 0;
-    while (k < n && line[k] === held.line[k]) k++;
-    return { at: held.ids[k], k };
-  }
-
-  /** The worker answered a request named from the held prefix of length
-   * `k` (or from the start, `k` 0) with `moves` (canonical) and `ids`, the
-   * ids of its positions (`moves.length + 1`: the first is the prefix's).
-   * The held line becomes the prefix + `moves`, unless `moves` is empty
-   * (a step back keeps the longer line) or the held line changed meanwhile
-   * (its position `k` is no longer the answer's first). */
-  learn(start, k, moves, ids) {
-    const held = this.lines.get(start);
-    this.lines.delete(start); // (the most recently used last)
-    if (held && (moves.length === 0 || held.ids[k] !== ids[0])) {
-      this.lines.set(start, held);
-      return;
-    }
-    const line = held ? held.line : [];
-    const along = held ? held.ids : [];
-    line.length = k; // (own arrays: cut and appended in place, the prefix is not copied)
-    along.length = k;
-    for (const move of moves) line.push(move);
-    for (const id of ids) along.push(id);
-    this.lines.set(start, { line, ids: along });
-    while (this.lines.size > HELD_STARTS)
-      this.lines.delete(/** @type {string} */ (this.lines.keys().next().value));
-  }
-
-  /** The worker no longer holds `start`'s positions. */
-  forget(start) {
-    this.lines.delete(start);
-  }
-}
 
 export class EngineError extends Error {
   /** `said`: the error as the engine's message ({id, args}), if it gave one. */
@@ -126,6 +73,7 @@ export class Engine {
     this.state = "loading";
     this.onloading = null; // ({stage, fraction, message}) => void
     this.onstatechange = null; // (state) => void
+    this.onsnapshot = null; // () => void: this visit's snapshot is kept (the next starts from it)
     this.failure = null;
     this.marks = [];
     this._nextId = 1;
@@ -226,6 +174,13 @@ export class Engine {
     }
   }
 
+  /** How this worker started: "snapshot" (a return visit: the heap of an
+   * earlier one) or "cold" (from the wheel); null before it is ready. */
+  get startedFrom() {
+    if (this.state !== "ready") return null;
+    return this.marks.some(([name]) => name === "snapshot-restored") ? "snapshot" : "cold";
+  }
+
   _fail(message) {
     if (this.state === "failed") return;
     this.failure = message;
@@ -246,6 +201,9 @@ export class Engine {
         } catch (err) {
           console.warn(err);
         }
+        return;
+      case "snapshot": // (the first visit's snapshot is kept: the next visit starts from it)
+        this.onsnapshot?.();
         return;
       case "ready":
         this._setState("ready");

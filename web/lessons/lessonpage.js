@@ -127,7 +127,7 @@ export class LessonPage {
 
   _failed(err, asked) {
     if (asked !== this.asked) return;
-    this._say(t("lesson.failed", { error: sentence((err && err.message) || err) }));
+    this._say(t("lesson.failed", { error: sentence((err && (err.words || err.message)) || err) }));
     this._phase("failed");
   }
 
@@ -191,7 +191,7 @@ export class LessonPage {
       r = await this.engine.lessonCheck(this.game, here.lesson.id, here.step.id, text);
     } catch (err) {
       if (asked !== this.asked) return;
-      this._say(sentence((err && err.message) || err));
+      this._say(sentence((err && (err.words || err.message)) || err));
       return this._play(); // (the same step again)
     }
     if (asked !== this.asked) return;
@@ -243,7 +243,7 @@ export class LessonPage {
     const start = this.steps[this.index].step.start;
     this.engine.mark(start, [], cells).then(
       r => r.move && this.played(r.move),
-      err => this._say(sentence(err.message)),
+      err => this._say(sentence(err.words || err.message)),
     );
   }
 

@@ -215,7 +215,7 @@ export class Analyser {
         if (this.running !== r) return;
         this.running = null;
         if (!(err && err.type === "CancelledError"))
-          this.onError(`The analysis stopped: ${err && err.message}`);
+          this.onError(t("analysis.stopped", { why: (err && (err.words || err.message)) || String(err) }));
         this.onChange();
       },
     );

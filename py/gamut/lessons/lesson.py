@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import json
-import pkgutil
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import resources
 from ..core import GAMES, IllegalMoveError, OptionError, State, excerpt, load
 from ..messages import Message
 
@@ -26,6 +26,10 @@ __all__ = [
     "answer_lessons",
     "answer_check",
 ]
+
+#: The lessons of every game, beside this module (read through :mod:`gamut.resources`).
+LESSONS_FILE = "lessons.json"
+resources.declare("gamut.lessons", LESSONS_FILE)
 
 GOAL_KINDS = ("move", "reach", "capture", "win", "chain", "connect", "declare", "defend")
 
@@ -194,7 +198,7 @@ def lessons_of(game: str) -> tuple[Lesson, ...]:
     first use from ``lessons.json`` through the package's loader (in the
     page the package is a zip, where no file exists) and kept."""
     if not _LOADED:
-        raw = pkgutil.get_data("gamut.lessons", "lessons.json") or b"{}"
+        raw = resources.data(__package__ or "gamut.lessons", LESSONS_FILE)
         for gid, data in json.loads(raw.decode("utf-8")).items():
             _LOADED[gid] = read_lessons(data["lessons"])
     return _LOADED.get(game, ())

@@ -1,13 +1,13 @@
 """The shipped puzzle files, ``gamut/puzzles/data/<game>.txt``, read on
-first use and kept.  They are read through the package's loader
-(:func:`pkgutil.get_data`), not as files: in the page the package is
-imported from the wheel, a zip on ``sys.path``, where no file exists."""
+first use and kept.  They are read through :mod:`gamut.resources`, not as
+files: in the page the package is imported from the wheel (a zip on
+``sys.path``) or restored from a memory snapshot, where no file exists."""
 
 from __future__ import annotations
 
 import os
-import pkgutil
 
+from .. import resources
 from ..core import GAMES, UnknownGameError, excerpt
 from ..messages import Message
 from .puzzle import Puzzle, read
@@ -19,6 +19,10 @@ DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 _LOADED: dict[str, list[Puzzle]] = {}
 
+#: The package whose ``data/`` folder holds the puzzle files.
+_PACKAGE = __package__ or "gamut.puzzles"
+resources.declare(_PACKAGE, *(f"data/{game}.txt" for game in GAMES))
+
 
 def data_path(game: str) -> str:
     if game not in GAMES:
@@ -29,11 +33,10 @@ def data_path(game: str) -> str:
 def data_text(game: str) -> str:
     """The shipped puzzle file of ``game`` (empty when it has none)."""
     data_path(game)  # (an unknown game is an error)
-    try:
-        raw = pkgutil.get_data(__package__ or "gamut.puzzles", f"data/{game}.txt")
-    except OSError:
-        return ""
-    return raw.decode("utf-8") if raw else ""
+    name = f"data/{game}.txt"
+    if (_PACKAGE, name) not in resources.declared():
+        return ""  # (a game registered after this module, e.g. a test's: no puzzles)
+    return resources.data(_PACKAGE, name).decode("utf-8")
 
 
 def load_game(game: str) -> list[Puzzle]:
