@@ -45,8 +45,11 @@ def play(page, frm: str, to: str) -> None:
 
 
 def saved(page) -> None:
-    """Wait until the open game is written to the library (the page saves soon after a change)."""
-    page.evaluate("() => new Promise(r => setTimeout(r, 400))")
+    """Wait until the open game is written to the library (the page saves soon
+    after a change): ``<html data-saved>`` is not "no" (keep.js: no change
+    waits to be written or is being written).  The page marks a change at
+    once, before it is idle again (``wait_idle``)."""
+    page.wait_for_function("() => document.documentElement.dataset.saved !== 'no'")
 
 
 def open_hash(page, fragment: str) -> None:

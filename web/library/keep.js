@@ -204,6 +204,7 @@ export class Keeper {
     this.model = null;
     this.timer = null;
     this.saving = Promise.resolve();
+    this.writing = 0; // saves in flight
     this.warned = false;
     /** The new games not saved yet (see _notWorthKeeping). */
     this.unkept = new WeakSet();
@@ -264,6 +265,14 @@ export class Keeper {
     });
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), DELAY_MS);
+    this._say();
+  }
+
+  /** `<html data-saved>`: "no" while a change waits to be written or is
+   * being written, "yes" once every change is in the library (what the
+   * browser tests wait on instead of a time). */
+  _say() {
+    document.documentElement.dataset.saved = this.timer || this.writing ? "no" : "yes";
   }
 
   /** Forget `model` for good (an aborted game leaves no trace): it is not
@@ -275,6 +284,7 @@ export class Keeper {
       clearTimeout(this.timer);
       this.timer = null;
       this.model = null;
+      this._say();
     }
     this.unkept.delete(model);
     this.shelved.delete(model.meta.game);
@@ -319,11 +329,16 @@ export class Keeper {
     clearTimeout(this.timer);
     this.timer = null;
     const model = this.model;
-    if (!model || this._notWorthKeeping(model)) return this.saving;
+    if (!model || this._notWorthKeeping(model)) {
+      this._say();
+      return this.saving;
+    }
     const head = this.positions.get(model.start, model.head);
     const summary = summaryOf(model, head, this.games);
     const thumb = thumbOf(head);
     const at = this.pending;
+    this.writing += 1;
+    this._say();
     this.saving = this.saving
       .then(() => library.save(model, { summary, thumb }))
       .then(
@@ -339,7 +354,11 @@ export class Keeper {
             this.onProblem(t("store.cannotSave", { why: clause(err.message) }));
           }
         },
-      );
+      )
+      .finally(() => {
+        this.writing -= 1;
+        this._say();
+      });
     return this.saving;
   }
 
