@@ -93,7 +93,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    return run_checks(fast=args.fast, pytest_args=args.pytest_args)
+    return run_checks(fast=args.fast, pytest_args=args.pytest_args, soak=args.soak)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -126,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
         "--fast",
         action="store_true",
         help="JS tests, linters, types and the unit tests not marked slow only",
+    )
+    p.add_argument(
+        "--soak",
+        action="store_true",
+        help="every check, with the scale and fuzz tests at full size (20,000 games, 120 links)",
     )
     p.set_defaults(func=cmd_test, takes_pytest_args=True)
     p = sub.add_parser("bench", help="run every bench/bench_*.py")

@@ -70,6 +70,9 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402
 
 SUB_PATH = "/gamut/sub/path/"
+# The soak run (``python3 build.py test --soak``): the scale and fuzz tests at
+# their full size; every run has their small version.
+SOAK = os.environ.get("GAMUT_SOAK") == "1"
 
 
 # The page's Content-Security-Policy forbids eval, and Playwright evaluates a

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shlex
 import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +41,8 @@ class Check:
 def checks(py: Path, fast: bool) -> list[Check]:
     """The checks of a run, in the order they run: the quick ones first."""
     js_tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
-    pytest = [str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    # (--durations: each pytest run ends with its ten slowest tests)
+    pytest = [str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=10"]
     found = [
         # the page's logic that needs no browser: Node's own test runner
         Check("js", ["node", "--test", *js_tests]),
@@ -58,27 +60,35 @@ def checks(py: Path, fast: bool) -> list[Check]:
     return [c for c in found if c.name != "js" or js_tests]
 
 
-def run_checks(fast: bool = False, pytest_args: list[str] | None = None) -> int:
+def run_checks(fast: bool = False, pytest_args: list[str] | None = None, soak: bool = False) -> int:
     """Set up, run every check (see the module's docstring), print each
     result and a summary; 0 when all passed, else 1."""
+    started = time.monotonic()
     py = ensure_venv()
     ensure_node()
     if not fast:
         ensure_chromium()
         build()
+    log(f"set-up{'' if fast else ' and build'}: {time.monotonic() - started:.1f} s")
     env = dict(os.environ, PYTHONPATH=str(PY))
+    if soak:
+        env["GAMUT_SOAK"] = "1"  # (e2e/conftest.py SOAK: the scale and fuzz tests at full size)
     results: dict[str, int] = {}
+    times: dict[str, float] = {}
     for check in checks(py, fast):
         command = check.command + (list(pytest_args or []) if check.pytest else [])
         log(f"{check.name}: {' '.join(_shown(c) for c in command)}")
+        started = time.monotonic()
         if not Path(command[0]).is_absolute() or Path(command[0]).exists():
             results[check.name] = subprocess.run(command, cwd=ROOT, env=env).returncode
         else:
             log(f"{check.name}: {_shown(command[0])} is missing (npm ci installs it)")
             results[check.name] = 127
-        log(f"{check.name}: {_result(results[check.name])}")
+        times[check.name] = time.monotonic() - started
+        log(f"{check.name}: {_result(results[check.name])} in {times[check.name]:.1f} s")
     for name, code in results.items():
-        log(f"{name}: {_result(code)}")
+        log(f"{name}: {_result(code)} in {times[name]:.1f} s")
+    log(f"checks: {sum(times.values()):.1f} s in all")
     failed = [name for name, code in results.items() if code]
     log(
         ("all passed: " if not failed else f"FAILED: {', '.join(failed)}; passed: ")
