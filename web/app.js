@@ -52,7 +52,7 @@ import { lessonsMenuItems } from "./lessons/lessonflow.js";
 import { ProgressPage, progressMenuItems } from "./progress/progresspage.js"; // (progress hook, #31)
 import { MistakesPage } from "./mistakes/mistakespage.js"; // (mistakes hook, #31)
 import { mistakesMenuItems } from "./mistakes/links.js";
-import { knownLadder, levelsOf } from "./engine/levels.js"; // (levels hook, #31)
+import { knownLadder, levelsOf, seedLevels } from "./engine/levels.js"; // (levels hook, #31)
 
 const root = document.documentElement;
 const initial = (() => {
@@ -231,6 +231,7 @@ function boot() {
   root.dataset.busy = "no";
   actions.init(page);
   page.engine = new Engine();
+  seedLevels(page.engine, initial.levels); // (#41: each game's ladder, known before the engine is)
   page.positions = new Positions(page.engine, initial);
   page.computer = new Computer({
     engine: page.engine,
