@@ -8,7 +8,8 @@ plus the engine test page ``e2e/infra_page.html`` as ``infra-test.html``)
 and served by a threaded server from a *sub-path*, so any absolute URL in
 the site shows up as a 404.  Every context is *guarded*: a request to any
 host but 127.0.0.1 is aborted and fails the test, and so does any console
-error or uncaught page error (checked when the fixture is torn down).
+error, uncaught page error or "i18n:" warning (a word missing from a
+catalog) (checked when the fixture is torn down).
 
 Fixtures
 --------
@@ -135,7 +136,8 @@ def site_info(site_server) -> dict:
 
 
 class Guard:
-    """Watches one browser context: foreign requests, console errors, page errors."""
+    """Watches one browser context: foreign requests, console errors (and the
+    "i18n:" warnings of a missing word), page errors."""
 
     def __init__(self, context):
         self.context = context
@@ -171,7 +173,8 @@ class Guard:
             self.foreign.append(request.url)
 
     def _console(self, msg):
-        if msg.type == "error":
+        # a word missing from a catalog (i18n.js warns "i18n: <lang> lacks <key>") fails like an error
+        if msg.type == "error" or (msg.type == "warning" and msg.text.startswith("i18n:")):
             loc = msg.location or {}
             where = f" ({loc.get('url', '')}:{loc.get('lineNumber', '')})" if loc else ""
             self.errors.append(f"console error: {msg.text}{where}")

@@ -52,7 +52,7 @@ import { lessonsMenuItems } from "./lessons/lessonflow.js";
 import { ProgressPage, progressMenuItems } from "./progress/progresspage.js"; // (progress hook, #31)
 import { MistakesPage } from "./mistakes/mistakespage.js"; // (mistakes hook, #31)
 import { mistakesMenuItems } from "./mistakes/links.js";
-import { knownLadder, levelsOf } from "./engine/levels.js"; // (levels hook, #31)
+import { knownLadder, levelsOf, seedLevels } from "./engine/levels.js"; // (levels hook, #31)
 
 const root = document.documentElement;
 const initial = (() => {
@@ -86,6 +86,7 @@ function drawStart(m) {
   if (shown) page.startPanel.follow(m.meta.game);
   page.startPanel.setHidden(!shown);
   page.startPanel.setWaiting(page.queuedStart ? t("start.waiting") : "");
+  return shown;
 }
 
 // -- after every change of the model: save, fetch what is needed, draw -------------
@@ -162,7 +163,7 @@ function draw() {
     !(m.ending && m.extendsMain(m.viewed)) && // (#29: an ended game's main line takes no move; variations may)
     !(m.clock && m.clock.paused); // (clock hook, #29: a paused clock takes no move)
   drawSend(far);
-  drawStart(m);
+  const choosing = drawStart(m); // (no game yet: Resign, Offer draw and Abort wait for one, #41)
   page.clocks.draw(); // (clock hook, #29)
   page.movebox.show(view);
   root.dataset.ply = String(m.ply);
@@ -209,7 +210,7 @@ function draw() {
   drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: input && !!hint });
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 && !m.ending });
   const ends = endState(); // (#29)
-  page.gameActions.draw(ends.actions);
+  page.gameActions.draw(choosing ? null : ends.actions);
   page.progress.noteEnd(m, headView ? ends.end && ends.end.ending : undefined); // (progress hook, #31: counted once, by id)
   page.endPanel.draw(ends.end && { ...ends.end, rating: page.progress.endLine(m) }); // (progress hook, #31)
   drawAnalysis(
@@ -231,6 +232,7 @@ function boot() {
   root.dataset.busy = "no";
   actions.init(page);
   page.engine = new Engine();
+  seedLevels(page.engine, initial.levels); // (#41: each game's ladder, known before the engine is)
   page.positions = new Positions(page.engine, initial);
   page.computer = new Computer({
     engine: page.engine,

@@ -38,7 +38,7 @@ test("a mix the choice cannot write is no choice", () => {
 // The levels with their ratings (#31): asked of the engine once per game
 // (web/engine/levels.js), shown beside each level's name.
 import { OpponentChoice, LEVEL_ABOUT } from "../../web/panels/opponent.js";
-import { knownLadder, levelsOf, ratingText, intervalText } from "../../web/engine/levels.js";
+import { knownLadder, levelsOf, ratingText, intervalText, seedLevels } from "../../web/engine/levels.js";
 import { LEVELS } from "../../web/model/url.js";
 
 const table = game => ({
@@ -80,6 +80,23 @@ test("the engine is asked for a game's levels once, and again after a failure", 
   assert.equal((await levelsOf(other, "loa")).levels[0].rating, 801);
 });
 
+test("the levels the build inlined are known at once and asked of no engine (#41)", async () => {
+  const calls = [];
+  const engine = {
+    call: (_method, params) => calls.push(params.game) && Promise.resolve(table(params.game)),
+  };
+  const evl = {
+    levels: [{ id: "apprentice", label: "Apprentice", rating: 1194, low: 1, high: 2 }],
+    anchor: "",
+  };
+  seedLevels(engine, { evl });
+  assert.deepEqual(knownLadder(engine, "evl"), ["apprentice"]); // (before any answer: a drawing may use it)
+  assert.equal(await levelsOf(engine, "evl"), evl);
+  assert.deepEqual(calls, []);
+  await levelsOf(engine, "loa"); // (a game the build did not describe is asked)
+  assert.deepEqual(calls, ["loa"]);
+});
+
 test("each level is named with its rating in the game, or alone when unmeasured", () => {
   const choice = new OpponentChoice({ childElementCount: 0 }, "t", () => {});
   assert.deepEqual(choice._levelLabel("casual"), { name: "Casual", rating: "", title: "" });
@@ -100,7 +117,7 @@ test("every level has its line of words, in the link parser's order", () => {
 
 // Each game offers its own ladder (gamut.ai.ladder): Advanced is left out
 // where it does not fit between its neighbours.
-import { offeredLevel } from "../../web/panels/opponent.js";
+import { offeredLevel } from "../../web/panels/carry.js";
 
 test("a level a game does not offer becomes the strongest offered below it", () => {
   const el = LEVELS.filter(l => l !== "advanced");

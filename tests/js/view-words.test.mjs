@@ -166,3 +166,23 @@ test("a game's, a variant's and an option's description are said in the language
   });
   speaking("de", () => assert.equal(variantAboutWords("escabel", "standard", "x"), "Ein leeres Brett."));
 });
+
+test("words the catalogs need not have (a number as an option's value) warn of no missing key (#41)", () => {
+  const warned = [];
+  const warn = console.warn;
+  const place = Object.getOwnPropertyDescriptor(globalThis, "location");
+  // (the warning is given on a development server: 127.0.0.1)
+  Object.defineProperty(globalThis, "location", { value: { hostname: "127.0.0.1" }, configurable: true });
+  console.warn = (...args) => warned.push(args.join(" "));
+  try {
+    for (const value of [5, "6", "24", 9]) assert.equal(optionValueWords(value), String(value));
+    assert.equal(optionValueWords("on"), "on");
+    assert.equal(variantAboutWords("newgame", "standard", "A new board."), "A new board.");
+    speaking("de", () => assert.equal(optionValueWords("13"), "13"));
+    assert.deepEqual(warned, []);
+  } finally {
+    console.warn = warn;
+    if (place) Object.defineProperty(globalThis, "location", place);
+    else delete globalThis.location;
+  }
+});

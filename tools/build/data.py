@@ -165,6 +165,12 @@ def _child_main() -> None:
     from gamut import bridge
 
     initial = bridge.initial()
+    # each game's computer levels with their ratings (the bridge's `levels`):
+    # the start panel lists the game's own ladder before the engine is ready,
+    # so it never changes under a level picked meanwhile (#41)
+    from gamut.levels import m_levels
+
+    initial["levels"] = {gid: m_levels({"game": gid}) for gid in initial["starts"]}
     json.dump(
         {
             "initial": initial,

@@ -71,6 +71,7 @@ export const openingActions = {
       hideNotice();
       setExplain("");
       actions.replace(model);
+      queueMicrotask(() => page.toBoard()); // (once drawn: the start panel gone, the board in its place)
     });
   },
 
@@ -88,10 +89,14 @@ export const openingActions = {
       } catch {
         /* no library: a fresh game */
       }
-      model = model || (await open.fresh(page.engine, page.positions, gameId, keep.settingsOf(gameId) || {}));
+      // a game never played (no game of it, no settings) opens with the start
+      // panel, that game chosen, as a first visit does (#41), not as two players
+      const settings = keep.settingsOf(gameId);
+      const welcome = page.welcome || (!model && !settings);
+      model = model || (await open.fresh(page.engine, page.positions, gameId, settings || {}));
       hideNotice();
       setExplain("");
-      actions.replace(model, { welcome: page.welcome }); // (the start panel follows the game chosen)
+      actions.replace(model, { welcome }); // (the start panel follows the game chosen)
     });
   },
 

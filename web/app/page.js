@@ -8,6 +8,7 @@
 import { sentence, setExplain, showNotice } from "../panels/dialogs.js";
 import { t } from "../i18n/i18n.js";
 import { playerWords } from "../engine/words.js";
+import { $ } from "./dom.js";
 
 /** @typedef {{id: string, name: string, description?: string}} GameInfo */
 
@@ -134,6 +135,16 @@ export class Page {
   seatName(seat) {
     const v = this.model && this.positions.get(this.model.start, this.model.head);
     return playerWords(v, seat) || t("player.numbered", { n: seat + 1 });
+  }
+
+  /** A game just started: the board comes into view (a phone was scrolled
+   * down to Start) and takes the keyboard focus, unless the player has put
+   * the focus somewhere else meanwhile (a start that waited for the engine). */
+  toBoard() {
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.closest("#start, #new-dialog, #new-game")) return;
+    $("board").scrollIntoView({ block: "nearest" });
+    this.board.focus();
   }
 
   /** <html data-revision> counts the games (and links) opened: tools and tests wait on it. */

@@ -99,10 +99,16 @@ export class Board {
     svg.addEventListener("pointerup", e => this._pointerUp(e));
     svg.addEventListener("pointercancel", () => this._cancelDrag());
     svg.addEventListener("keydown", e => this._keyDown(e));
+    // The board is one tab stop, its roving cell (board-draw.js): the svg
+    // itself is left out of the tab order (Chrome makes an svg with focus
+    // listeners a stop of its own), and focused (the skip link, focus())
+    // it hands the focus to that cell (#41).
+    svg.setAttribute("tabindex", "-1");
     svg.addEventListener("focusin", e => {
       // (a cell focused by Tab or a click becomes the tab stop)
       const hit = e.target.closest && e.target.closest(".hit[data-cell]");
       if (hit) this.drawing.focusCell = hit.getAttribute("data-cell");
+      else if (e.target === svg) this.focus();
     });
   }
 
@@ -436,6 +442,12 @@ export class Board {
     this._click(id);
     // keep keyboard focus on the same cell after the redraw
     queueMicrotask(() => this._focusCell(id));
+  }
+
+  /** Put the keyboard focus on the board: its tab stop (the cell last focused, else one that can be played). */
+  focus() {
+    const stop = /** @type {SVGElement | null} */ (this.svg.querySelector('.hit[tabindex="0"]'));
+    if (stop) stop.focus({ preventScroll: true });
   }
 
   _focusCell(id) {

@@ -51,6 +51,27 @@ export function levelsOf(engine, game) {
 }
 
 /**
+ * Give `engine` the levels the build computed (`tables`: game -> the
+ * `levels` answer, inlined in the page): asked of no one, known at once,
+ * so the start panel lists each game's own ladder before the engine is
+ * ready, and a level picked meanwhile is never taken from under it (#41).
+ * @param {object} engine
+ * @param {Record<string, LevelTable>} tables
+ */
+export function seedLevels(engine, tables) {
+  if (!asked.has(engine)) asked.set(engine, new Map());
+  if (!answered.has(engine)) answered.set(engine, new Map());
+  for (const [game, table] of Object.entries(tables || {})) {
+    if (!table || !Array.isArray(table.levels)) continue;
+    asked.get(engine)?.set(game, Promise.resolve(table));
+    answered.get(engine)?.set(
+      game,
+      table.levels.map(l => l.id),
+    );
+  }
+}
+
+/**
  * The ids of the levels `game` offers (its ladder, weakest first) if
  * `engine` has already answered `levelsOf`, else null.  Asks nothing: a
  * drawing may call it.

@@ -10,7 +10,7 @@
 // Intl.ListFormat of the language.  English lists are British ("a, b and
 // c", no comma before "and"), as the engine's own English says them.
 
-import { language, t } from "../i18n/i18n.js";
+import { has, language, t } from "../i18n/i18n.js";
 
 const LISTS = { "list.and": "conjunction", "list.or": "disjunction" };
 
@@ -115,9 +115,10 @@ export function counterWords(view, seat) {
 export const noteWords = view =>
   (view.messages || []).map((text, i) => saidOr(view.said_messages && view.said_messages[i], text));
 
-/** A key of the catalog, or `fallback` when the catalog has no such key
- * (t answers a missing key with the key itself). */
+/** A key of the catalog, or `fallback` when English's catalog has no such
+ * key (asked first: a key the catalogs need not have is no missing word). */
 function known(key, fallback) {
+  if (!has(key)) return fallback;
   const words = t(key);
   return words === key ? fallback : words;
 }

@@ -6,6 +6,7 @@
 // and reloads the page (the games are saved on the way out).
 //
 //   t(key, args)         a message of the catalog as text
+//   has(key)             whether the catalogs know the key (optional words)
 //   tParts(key, args)    the same as parts, where args may be elements
 //                        (a sentence with a link in it)
 //   translate(root)      the markup's words: every element under root with
@@ -100,6 +101,13 @@ export function tParts(key, args = {}) {
 /** The message `key` with `args` put in, as text. */
 export function t(key, args = {}) {
   return tParts(key, args).join("");
+}
+
+/** Whether English's catalog has `key`: a key some things have and others
+ * not (an option value's words: "on" has them, a number is itself) is
+ * asked first, so that only a key English has and a language lacks warns. */
+export function has(key) {
+  return typeof state.english[key] === "string" || typeof state.messages[key] === "string";
 }
 
 /** An element's data-i18n-args (JSON: {"count": 4}), or {}. */

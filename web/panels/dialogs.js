@@ -10,6 +10,7 @@ import { $, h } from "../app/dom.js";
 import { t, tParts } from "../i18n/i18n.js";
 import { seatSelect } from "./panels.js";
 import { OpponentChoice, choiceOf, seatsFor } from "./opponent.js";
+import { carryChoice } from "./carry.js";
 import { rulesHtml } from "../rules/rules.js";
 import {
   gameAboutWords,
@@ -94,6 +95,7 @@ export class NewGameDialog {
         ),
       ),
     );
+    this.selects = []; // (the seats open with the game's last players)
     this._game(gameId);
     this.dialog.returnValue = "";
     this.dialog.showModal();
@@ -170,7 +172,11 @@ export class NewGameDialog {
   _seats(gameId, variant) {
     const count = variant.players || 2;
     const box = $("new-seats");
-    const players = this.last.players || [];
+    // the opponent chosen for the game or variant shown before is kept (#41;
+    // its level follows the ladder once known: _ladder); a mix of seats no
+    // choice writes, or none yet, gives way to the game's last players
+    const before = this.selects.length ? choiceOf(this.selects.map(s => s.value)) : null;
+    const players = before ? seatsFor(carryChoice(before, count, [], []), count) : this.last.players || [];
     const rows = [];
     const labels = [];
     for (let seat = 0; seat < count; seat++) {

@@ -129,7 +129,7 @@ export class MoveBox {
     const text = (this.active >= 0 ? this.shown[this.active] : this.input.value).trim();
     this.close();
     if (!text) {
-      this.tell(t("movebox.empty"));
+      this.tell(""); // (an empty Enter does nothing: no error is left standing, #41)
       return;
     }
     const r = await this.onEnter(text);

@@ -17,6 +17,7 @@ import { t } from "../i18n/i18n.js";
 import { LEVELS } from "../model/url.js";
 import { DAYS, PRESETS, describeControl, parseControl } from "../model/clock.js";
 import { intervalText, ratingText } from "../engine/levels.js";
+import { nearestLevel } from "./carry.js";
 
 /** A mode's words, in the page's language (read when drawn: the catalog is loaded by then). */
 const modeWords = id => ({
@@ -41,20 +42,6 @@ export const LEVEL_ABOUT = Object.defineProperties(
 );
 
 export const levelName = id => t(`level.${id}`); // (the level's name in the page's language, #33)
-
-/**
- * `level` if `offered` (a game's ladder: level ids, weakest first) lists it,
- * else the strongest offered level below it (or the weakest offered): a
- * level chosen in one game, kept when another game without it is chosen.
- * @param {string} level
- * @param {string[]} offered
- */
-export function offeredLevel(level, offered) {
-  if (!offered.length || offered.includes(level)) return level;
-  const rank = LEVELS.indexOf(level);
-  const below = offered.filter(l => LEVELS.indexOf(l) < rank);
-  return below.length ? below[below.length - 1] : offered[0];
-}
 
 /** The clock's choices for a mode: [value, label] ("-" none, "custom", "300+3", "2d" ...). */
 export function clockChoices(mode) {
@@ -127,14 +114,13 @@ export class OpponentChoice {
    * then named with its rating.  Redraws when the controls are drawn.
    */
   setLevels(levels) {
+    const before = [...this.rated.values()]; // (the levels of the game the choice was made in)
     this.rated = new Map((levels || []).map(l => [l.id, l]));
     // a level this game does not offer (chosen in another game) becomes the
-    // nearest it offers: a change of the choice, reported like a click's
-    // (the event is the ladder's arrival; drawing never changes the choice)
-    const level = offeredLevel(
-      this.choice.level,
-      this.rated.size ? LEVELS.filter(l => this.rated.has(l)) : [],
-    );
+    // one it offers nearest by rating (carry.js): a change of the choice,
+    // reported like a click's (the event is the ladder's arrival; drawing
+    // never changes the choice)
+    const level = nearestLevel(this.choice.level, before, levels || []);
     const changed = level !== this.choice.level;
     this.choice.level = level;
     if (changed && this.shown) this.shown = { ...this.shown, level };
