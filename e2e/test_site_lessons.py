@@ -79,6 +79,7 @@ def test_a_lesson_completed_in_each_game_by_clicks(page, site_url):
             wait_phase(page, "play")
             expect(page.locator("#lesson-page")).to_have_attribute("data-step", key)
             expect(page.locator("#lesson-task")).to_have_text(step.task)
+            expect(page.locator("#lesson-teach")).to_have_text(step.teach)  # (before the move)
             click_move(page, step, step.moves[0])
             assert wait_phase(page, "right", "wrong") == "right", f"{game} {key}: {step.moves[0]}"
             expect(page.locator("#lesson-status")).to_have_text(f"Well done! {step.well}")
@@ -88,6 +89,32 @@ def test_a_lesson_completed_in_each_game_by_clicks(page, site_url):
         expect(page.locator("#lesson-list .lesson-step.done")).to_have_count(len(lesson.steps))
         total = sum(len(x.steps) for x in lessons_of(game))
         expect(page.locator("#lesson-progress")).to_have_text(f"{len(lesson.steps)} of {total} steps done")
+
+
+def test_a_step_says_what_it_teaches_before_any_move(page, site_url):
+    """Issue #41, defect 18: a step opens with the one sentence of what it
+    teaches, above its task, before any move is played (the rule first,
+    then the test), and each step opened says its own."""
+    page.goto(site_url + "#learn/escabel")
+    wait_engine_ready(page)
+    wait_phase(page, "play")
+    lessons = lessons_of("escabel")
+    first = lessons[0].steps[0]
+    expect(page.locator("#lesson-page")).to_have_attribute("data-step", f"{lessons[0].id}/{first.id}")
+    teach, task = page.locator("#lesson-teach"), page.locator("#lesson-task")
+    expect(teach).to_be_visible()
+    expect(teach).to_have_text(first.teach)
+    expect(page.locator("#lesson-status")).not_to_contain_text("Not quite")
+    assert teach.bounding_box()["y"] < task.bounding_box()["y"], "the rule is read before the task"
+    for lesson in lessons:
+        for step in lesson.steps:
+            key = f"{lesson.id}/{step.id}"
+            page.locator(f'#lesson-list button[data-key="{key}"]').click()
+            expect(page.locator("#lesson-page")).to_have_attribute("data-step", key)
+            wait_phase(page, "play")
+            expect(teach).to_have_text(step.teach)
+            expect(task).to_have_text(step.task)
+    assert page.locator("#lesson-list .lesson-step.done").count() == 0, "no move was played"
 
 
 def test_a_wrong_move_the_keyboard_a_reload_and_reset(page, site_url):

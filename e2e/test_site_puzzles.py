@@ -139,7 +139,8 @@ def test_a_puzzle_of_each_game_solved_by_clicks(page, site_url):
         puzzle = puzzles[pid]
         assert step == 1, "the opponent's last move is on the board"
         expect(page.locator("#puzzle-goal")).to_have_text(puzzle["goal"])
-        expect(page.locator("#puzzle-status")).to_contain_text(puzzle["goal"])  # (the live region)
+        # (the live region says the opponent's last move: the goal is said once)
+        expect(page.locator("#puzzle-status")).to_contain_text(f"played {puzzle['line'][0]}. Your move.")
         first = view_at(puzzle, 1)
         assert first["to_move"] == puzzle["player"]
         before = rating(page)
@@ -240,6 +241,83 @@ def test_a_puzzle_solved_with_the_keyboard_only(page, site_url):
     expect(page.locator("#puzzle-next")).to_be_focused()
     page.keyboard.press("Enter")  # Next puzzle
     wait_phase(page, "play")
+
+
+def goal_count(page, goal: str) -> int:
+    return page.locator("#puzzle-page").inner_text().count(goal)
+
+
+def last_marked(page) -> list[str]:
+    """The cells the board marks as the last move."""
+    return sorted(c.get_attribute("data-cell") for c in page.locator(f"{BOARD} .hl-last").all())
+
+
+def test_the_goal_once_the_hint_said_to_fail_first_and_the_solution_stepped(page, site_url):
+    """Issue #41, defect 13: the goal is on the page once (after a retry
+    too); a line says that a hint or the solution fails the puzzle before
+    either is used; View solution lists the solution's moves as the engine
+    writes them and shows them one at a time, each marked in the list and
+    on the board, stepped back and forward."""
+    page.goto(site_url + "#puzzles/loa")
+    wait_engine_ready(page)
+    wait_phase(page, "play")
+    pid, step = shown(page)
+    puzzle = puzzles_of("loa")[pid]
+    goal = puzzle["goal"]
+    expect(page.locator("#puzzle-goal")).to_have_text(goal)
+    expect(page.locator("#puzzle-status")).to_have_text(
+        re.compile(rf"played {re.escape(puzzle['line'][0])}\.")
+    )
+    assert goal_count(page, goal) == 1
+    note = page.locator("#puzzle-help-note")
+    expect(note).to_be_visible()
+    expect(note).to_have_text("A hint or the solution counts this puzzle as failed.")
+    for button in ("#puzzle-hint", "#puzzle-solution"):
+        expect(page.locator(button)).to_have_attribute("aria-describedby", "puzzle-help-note")
+    # a wrong move taken back: the goal is still said once, and the note goes (already failed)
+    click_move(page, a_wrong_move(view_at(puzzle, step), puzzle["line"][step]))
+    wait_phase(page, "wrong")
+    expect(note).to_be_hidden()
+    page.locator("#puzzle-retry").click()
+    wait_phase(page, "play")
+    expect(page.locator("#puzzle-status")).to_have_text("Taken back. Your move.")
+    assert goal_count(page, goal) == 1
+    # View solution: the solution listed, its first move shown and marked
+    solution = puzzle["line"][1:]
+    page.locator("#puzzle-solution").click()
+    moves = page.locator("#puzzle-solution-moves button")
+    current = page.locator('#puzzle-solution-moves button[aria-current="step"]')
+    box = page.locator("#puzzle-page")
+    expect(moves).to_have_text(solution)
+    expect(current).to_have_text(solution[0])
+    expect(box).to_have_attribute("data-step", "2")
+    expect(page.locator("#puzzle-status")).to_have_text(
+        f"Solution, move 1 of {len(solution)}: {solution[0]}."
+    )
+    assert last_marked(page) == sorted(view_at(puzzle, 2)["last_move"])
+    expect(page.locator("#puzzle-analyse")).to_be_visible()
+    expect(page.locator("#puzzle-hint")).to_be_hidden()
+    # back to the puzzle's position, then forward a move at a time
+    page.locator("#puzzle-solution-previous").click()
+    expect(box).to_have_attribute("data-step", "1")
+    expect(current).to_have_count(0)
+    expect(page.locator("#puzzle-solution-previous")).to_be_disabled()
+    for at, move in enumerate(solution, start=1):
+        page.locator("#puzzle-solution-next").click()
+        expect(box).to_have_attribute("data-step", str(at + 1))
+        expect(current).to_have_text(move)
+        expect(moves.nth(at - 1)).to_have_attribute("aria-current", "step")
+        expect(page.locator("#puzzle-status")).to_contain_text(f"move {at} of {len(solution)}: {move}.")
+        assert last_marked(page) == sorted(view_at(puzzle, at + 1)["last_move"]), move
+    wait_phase(page, "done")
+    expect(page.locator("#puzzle-solution-next")).to_be_disabled()
+    expect(page.locator("#puzzle-status")).to_contain_text("Failed.")
+    expect(page.locator("#puzzle-next")).to_be_focused()  # (Next move, disabled, lost it)
+    # a move of the list: shown at once, the puzzle still over
+    moves.nth(0).click()
+    expect(box).to_have_attribute("data-step", "2")
+    expect(current).to_have_text(solution[0])
+    assert phase(page) == "done"
 
 
 def walk_to(page, target: str) -> None:

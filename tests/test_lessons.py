@@ -131,7 +131,7 @@ def test_lessons_method_lists_the_steps_with_positions_the_page_can_name(game):
     assert [lesson["id"] for lesson in answer["lessons"]] == [x.id for x in lessons_of(game)]
     for lesson in answer["lessons"]:
         for step in lesson["steps"]:
-            assert set(step) == {"id", "task", "start", "player", "goal"}
+            assert set(step) == {"id", "teach", "task", "start", "player", "goal"}
             view = ok("view", {"start": step["start"], "line": []})["view"]
             assert view["to_move"] == step["player"]
             assert step["goal"]["kind"] in GOAL_KINDS
@@ -161,6 +161,7 @@ def test_lesson_check_refuses_what_it_cannot_judge():
 def test_a_lesson_file_with_a_key_it_does_not_know_is_refused():
     step = {
         "id": "s",
+        "teach": "What the step teaches.",
         "task": "T.",
         "start": "x",
         "goal": {"kind": "win"},

@@ -34,6 +34,7 @@ def step_texts(game: str):
         yield f"lesson.{game}.{lesson.id}.title", lesson.title
         for step in lesson.steps:
             base = f"lesson.{game}.{lesson.id}.{step.id}."
+            yield base + "teach", step.teach
             yield base + "task", step.task
             yield base + "well", step.well
             yield base + "miss", step.miss
@@ -52,6 +53,35 @@ def test_every_lesson_text_is_in_every_catalog_and_english_is_the_engines(game):
             assert placeholders(catalog[key]) == placeholders(text), (lang, key)
             if lang != "en" and len(text) > 12:
                 assert catalog[key] != text, f"{lang} {key} is English's"
+
+
+def one_sentence(text: str) -> bool:
+    """Words ending in a full stop, with no sentence ending before it."""
+    text = text.strip()
+    return len(text) > 20 and text.endswith(".") and not re.search(r"[.!?]\s+\S", text[:-1])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_opens_with_its_teaching_sentence_in_every_language(game):
+    """Issue #41, defect 18: every step of every lesson has one sentence
+    that says what it teaches (``teach``, shown before the task), in
+    lessons.json and in every catalog, and the bridge's ``lessons`` gives it."""
+    answered = {
+        (lesson["id"], step["id"]): step
+        for lesson in bridge.call("lessons", {"game": game})["lessons"]
+        for step in lesson["steps"]
+    }
+    steps = [(lesson, step) for lesson in lessons_of(game) for step in lesson.steps]
+    assert len(steps) >= 8
+    for lesson, step in steps:
+        key = f"lesson.{game}.{lesson.id}.{step.id}.teach"
+        assert one_sentence(step.teach), (key, step.teach)
+        assert step.teach not in (step.task, step.well), f"{key} teaches, it does not repeat"
+        assert answered[(lesson.id, step.id)]["teach"] == step.teach, key
+        for lang, catalog in CATALOGS.items():
+            assert one_sentence(catalog.get(key, "")), (lang, key, catalog.get(key))
+            if lang != "en":
+                assert catalog[key] != step.teach, f"{lang} {key} is English's"
 
 
 def test_the_checkers_reasons_are_the_catalogs_with_their_placeholders():

@@ -124,13 +124,19 @@ test("each language but English has its own manifest file", () => {
   }
 });
 
-test("the lessons' titles, tasks and whys come from the catalog of the page's language", async () => {
+test("the lessons' titles, teaching sentences, tasks and whys come from the catalog of the page's language", async () => {
   const { lessonsInLanguage, whyOf, lessonKey } = await import("../../web/lessons/lessonwords.js");
   const lessons = [
     {
       id: "moving",
       title: "How pieces move",
-      steps: [{ id: "column", task: "Move the piece on d4 up its column." }],
+      steps: [
+        {
+          id: "column",
+          teach: catalog("en")["lesson.loa.moving.column.teach"],
+          task: "Move the piece on d4 up its column.",
+        },
+      ],
     },
   ];
   assert.equal(lessonKey("loa", "moving", "column", "task"), "lesson.loa.moving.column.task");
@@ -140,6 +146,7 @@ test("the lessons' titles, tasks and whys come from the catalog of the page's la
     const [german] = lessonsInLanguage("loa", lessons);
     assert.equal(german.title, catalog("de")["lesson.loa.moving.title"]);
     assert.equal(german.steps[0].task, "Ziehe den Stein auf d4 seine Linie hinauf.");
+    assert.equal(german.steps[0].teach, catalog("de")["lesson.loa.moving.column.teach"]);
     const why = whyOf({
       why: "English",
       why_messages: [

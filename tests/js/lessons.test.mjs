@@ -15,6 +15,8 @@ import {
   stepsOf,
 } from "../../web/lessons/lessonflow.js";
 import { KEY, LessonStore, parseStored } from "../../web/lessons/lessonstore.js";
+import { lessonsInLanguage } from "../../web/lessons/lessonwords.js";
+import { english, speaking } from "./catalogs.mjs";
 
 const step = id => ({ id, task: `Do ${id}.`, start: "x", player: 0, goal: { kind: "win" } });
 const LESSONS = [
@@ -183,4 +185,18 @@ test("Reset forgets one game's steps, in storage too, and keeps the others'", ()
   const again = new LessonStore(storage);
   assert.deepEqual([...again.done("loa")], []);
   assert.deepEqual([...again.done("el")], ["writing/write"]);
+});
+
+test("every step of every game's lessons has its teaching sentence, in the page's language (#41)", () => {
+  const steps = Object.keys(english).filter(k => /^lesson\.[a-z]+\.[a-z]+\.[a-z-]+\.task$/.test(k));
+  assert.ok(steps.length >= 30);
+  for (const key of steps) {
+    const [, game, lesson, step] = key.split(".");
+    const engine = [{ id: lesson, title: "T", steps: [{ id: step, teach: "(English)", task: "(English)" }] }];
+    const en = lessonsInLanguage(game, engine)[0].steps[0];
+    assert.equal(en.teach, english[`lesson.${game}.${lesson}.${step}.teach`], key);
+    assert.notEqual(en.teach, en.task);
+    const de = speaking("de", () => lessonsInLanguage(game, engine)[0].steps[0]);
+    assert.ok(de.teach && !de.teach.startsWith("lesson.") && de.teach !== en.teach, `${key}: German`);
+  }
 });

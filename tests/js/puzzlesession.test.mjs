@@ -59,17 +59,41 @@ test("a hint shows the cell, then the move, and fails the puzzle; the next step 
   assert.deepEqual(s.hint(), { step: 1, move: "d3-e4" });
 });
 
-test("view solution gives the rest of the line (a wrong move taken back first)", () => {
+test("view solution lists the whole solution and steps through it a move at a time, both ways", () => {
   const s = new PuzzleSession(puzzle);
   s.open();
   s.judge("b1-b3");
-  const rest = s.showSolution();
-  assert.deepEqual(rest, ["b1-d3", "g4xd4", "d3-e4"]);
-  assert.deepEqual(s.line(), ["h3-f3"]);
-  for (const _ of rest) s.shown();
-  assert.ok(s.finished);
-  assert.ok(s.viewed);
+  s.showSolution();
+  assert.deepEqual(s.line(), ["h3-f3"], "the wrong move taken back");
+  assert.deepEqual(s.solution(), { moves: ["b1-d3", "g4xd4", "d3-e4"], at: 0 });
   assert.equal(s.outcome, "failed");
+  assert.ok(s.viewed);
+  assert.ok(s.stepSolution(1));
+  assert.deepEqual(s.line(), ["h3-f3", "b1-d3"], "one move, not the whole line");
+  assert.equal(s.solution().at, 1);
+  assert.ok(s.stepSolution(1));
+  assert.ok(s.stepSolution(-1), "back a move");
+  assert.deepEqual(s.line(), ["h3-f3", "b1-d3"]);
+  assert.ok(s.stepSolution(-1));
+  assert.equal(s.stepSolution(-1), false, "not before the puzzle's position");
+  assert.deepEqual(s.line(), ["h3-f3"]);
+  assert.ok(s.solutionAt(3));
+  assert.deepEqual(s.line(), puzzle.moves);
+  assert.ok(s.finished);
+  assert.equal(s.stepSolution(1), false, "not past the end");
+  assert.ok(s.solutionAt(1));
+  assert.ok(s.finished, "the end once reached stays reached");
+  assert.equal(s.outcome, "failed");
+});
+
+test("the solution viewed mid-way starts where the player is", () => {
+  const s = new PuzzleSession(puzzle);
+  s.open();
+  s.judge("b1-d3");
+  s.reply();
+  s.showSolution();
+  assert.deepEqual(s.solution(), { moves: ["b1-d3", "g4xd4", "d3-e4"], at: 2 });
+  assert.throws(() => new PuzzleSession(puzzle).solutionAt(1), "only once viewed");
 });
 
 test("the engine's canonical texts are the line judged against", () => {

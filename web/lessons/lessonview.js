@@ -1,5 +1,6 @@
 // The lessons page's markup and drawing (the controller is lessonpage.js):
-// the board beside a panel with the step's task, what the move did ("Well
+// the board beside a panel with what the step teaches (one sentence, read
+// before the task, issue #41) and the step's task, what the move did ("Well
 // done" or "Not quite", with why), Try again / Next, and the game's lessons
 // with a tick for every step done, the progress and Reset.  Built once;
 // drawn from the controller's state, never starting anything itself.
@@ -31,6 +32,7 @@ export function buildLessonPage(box, on) {
     games: h("span", { class: "lesson-games" }),
     title: h("h1", { id: "lesson-title" }, t("lesson.lessons")),
     subtitle: h("p", { id: "lesson-subtitle", class: "subtitle" }),
+    teach: h("p", { id: "lesson-teach", class: "lesson-teach" }),
     task: h("p", { id: "lesson-task", class: "lesson-task" }),
     status: h("p", { id: "lesson-status", class: "lesson-status", role: "status", "aria-live": "polite" }),
     retry: h(
@@ -74,6 +76,7 @@ export function buildLessonPage(box, on) {
         els.games,
       ),
       h("div", { class: "game-head" }, els.title, els.subtitle),
+      els.teach,
       els.task,
       els.status,
       els.actions,
@@ -116,6 +119,7 @@ export function drawPanel(els, state) {
         total: here.lesson.steps.length,
       })
     : "";
+  els.teach.textContent = here ? here.step.teach : "";
   els.task.textContent = here ? here.step.task : "";
   els.retry.hidden = phase !== "wrong";
   els.next.hidden = phase !== "right";

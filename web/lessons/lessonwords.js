@@ -1,7 +1,8 @@
 // The lessons' words in the page's language (#33, docs/i18n.md "The
 // lessons"): the engine's lessons come with their English texts, and the
 // catalogs hold every one under an id made of the game's, the lesson's and
-// the step's ids (lesson.<game>.<lesson>.title, lesson.<game>.<lesson>.<step>.task);
+// the step's ids (lesson.<game>.<lesson>.title, lesson.<game>.<lesson>.<step>.teach
+// and .task);
 // the engine's verdict on a move says its why as message ids with arguments
 // (lesson_check's why_messages), formatted here.
 
@@ -11,12 +12,17 @@ import { t } from "../i18n/i18n.js";
 export const lessonKey = (game, lessonId, stepId, field) =>
   stepId ? `lesson.${game}.${lessonId}.${stepId}.${field}` : `lesson.${game}.${lessonId}.title`;
 
-/** The engine's lessons of `game` with their titles and tasks in the page's language. */
+/** The engine's lessons of `game` with their titles, and their steps' teaching
+ * sentences and tasks, in the page's language. */
 export function lessonsInLanguage(game, lessons) {
   return lessons.map(lesson => ({
     ...lesson,
     title: t(lessonKey(game, lesson.id)),
-    steps: lesson.steps.map(step => ({ ...step, task: t(lessonKey(game, lesson.id, step.id, "task")) })),
+    steps: lesson.steps.map(step => ({
+      ...step,
+      teach: t(lessonKey(game, lesson.id, step.id, "teach")),
+      task: t(lessonKey(game, lesson.id, step.id, "task")),
+    })),
   }));
 }
 

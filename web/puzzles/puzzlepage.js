@@ -3,8 +3,10 @@
 // The opponent's last move is played on the board, animated; the player
 // finds the move (a click, the board's keys or the move box), the engine's
 // reply follows after a short pause; a wrong move is said and shown until
-// Retry takes it back; Hint marks the right move's cell, then the move;
-// View solution plays the rest.  When done: solved or failed, the rating's
+// Retry takes it back; Hint marks the right move's cell, then the move
+// (a line under the buttons says first that a hint, as the solution, fails
+// the puzzle); View solution lists the solution's moves and plays them one
+// at a time, Previous and Next move (or a move of the list) stepping through.  When done: solved or failed, the rating's
 // change, the streak; Analyse opens the puzzle as a new game (a link, by
 // the page's own way of opening one: the game on screen is untouched) and
 // Next brings a puzzle near the player's rating not seen lately.
@@ -34,9 +36,10 @@ import { signedChange } from "./glicko2.js";
 const root = document.documentElement;
 const REPLY_PAUSE_MS = 450; // before the opponent's reply: the player's move is seen first
 const OPEN_PAUSE_MS = 350; // before the opponent's last move, when a puzzle opens
-const SOLUTION_STEP_MS = 700; // between the moves of the solution shown
 
 const viewKey = (start, line) => `${start}\n${line.join(" ")}`;
+/** The name of `seat` in `view` ("Black"), or "Player 2". */
+const nameOf = (view, seat) => (view.players[seat] || {}).name || t("player.numbered", { n: seat + 1 });
 const wait = ms => new Promise(resolve => setTimeout(resolve, ms));
 const sentence = text => {
   const t = String(text || "").trim();
@@ -80,6 +83,7 @@ export class PuzzlePage {
       analyse: () => this.analyse(),
       next: () => this.next(),
       history: id => this.openPuzzle(id),
+      solutionAt: (n, relative) => this.solutionAt(relative ? this.session.solution().at + n : n),
     });
     this.board = pageBoard(this.box, this.els, {
       onMove: text => this.played(text),
@@ -203,11 +207,15 @@ export class PuzzlePage {
     this._show(first);
     this._shape();
     this._draw();
-    this._say(puzzle.goal);
+    this._say(""); // (the goal is the panel's, said once: its opponent's move is said next)
     await wait(OPEN_PAUSE_MS);
     if (asked !== this.asked) return;
     this.session.open();
-    this._show(await this._view(this.session.line()));
+    const opened = await this._view(this.session.line());
+    if (asked !== this.asked) return;
+    this._show(opened);
+    if (opened.to_move === puzzle.player)
+      this._say(t("puzzle.lastMove", { name: nameOf(first, first.to_move), move: this.session.moves[0] }));
     await this._turn(asked);
   }
 
@@ -238,7 +246,7 @@ export class PuzzlePage {
       if (asked !== this.asked) return;
       const move = s.reply();
       this._show(await this._view(s.line()));
-      const name = (view.players[view.to_move] || {}).name || t("player.numbered", { n: view.to_move + 1 });
+      const name = nameOf(view, view.to_move);
       this._say(t(s.finished ? "puzzle.replies" : "puzzle.repliesYourMove", { name, move }));
     }
     await this._finish();
@@ -280,7 +288,7 @@ export class PuzzlePage {
   async retry() {
     if (this.phase !== "wrong") return;
     this.session.retry();
-    this._say(t("puzzle.takenBack", { goal: this.puzzle.goal }));
+    this._say(t("puzzle.takenBack"));
     await this._turn(this.asked);
   }
 
@@ -297,24 +305,35 @@ export class PuzzlePage {
     await this._settle();
   }
 
-  /** Play the rest of the solution on the board, a move at a time. */
+  /** View the solution (the puzzle is failed): its moves listed, the next
+   * one played on the board, then stepped through by the player. */
   async showSolution() {
     if (this.phase !== "play" && this.phase !== "wrong") return;
-    const asked = this.asked;
-    const rest = this.session.showSolution();
-    this._phase("solution");
+    this.session.showSolution();
     this.board.setInteractive(false);
     this.board.setSuggest(null);
+    this._phase("solution");
     await this._settle();
-    this._show(await this._view(this.session.line()));
-    for (const move of rest) {
-      await wait(SOLUTION_STEP_MS);
-      if (asked !== this.asked) return;
-      this.session.shown();
-      this._show(await this._view(this.session.line()));
-      this._say(`${move}.`);
-    }
-    await this._finish();
+    await this.solutionAt(this.session.solution().at + 1);
+  }
+
+  /** Show `at` moves of the solution viewed (a step, or a move of its
+   * list), the move said; its last move reached ends the puzzle. */
+  async solutionAt(at) {
+    const s = this.session;
+    if (!s || !s.viewed || !s.solutionAt(at)) return;
+    const asked = this.asked;
+    const played = s.played;
+    const view = await this._view(s.line());
+    if (asked !== this.asked || played !== s.played) return; // (another step came meanwhile)
+    this._show(view);
+    this._draw();
+    const { moves, at: now } = s.solution();
+    const said = now
+      ? t("puzzle.solutionMove", { n: String(now), total: String(moves.length), move: moves[now - 1] })
+      : t("puzzle.solutionStart");
+    if (s.finished && this.phase === "solution") await this._finish(said);
+    else this._say(said);
   }
 
   /** The puzzle as a new game, at its position with the solution as its line. */
@@ -331,7 +350,9 @@ export class PuzzlePage {
     });
   }
 
-  async _finish() {
+  /** The puzzle over: the result said (after `said`, the last move of the
+   * solution viewed), and the focus on Next puzzle. */
+  async _finish(said = "") {
     await this._settle();
     this.board.setInteractive(false);
     this._phase("done");
@@ -344,12 +365,14 @@ export class PuzzlePage {
             change: signedChange(0, this.change),
           })}`;
     const streak = String(this.record.streak);
-    this._say(
-      solved
-        ? `${t("puzzle.solved")}${change} ${t("puzzle.streakSaid", { streak })}`
-        : `${t(this.session.viewed ? "puzzle.failed.shown" : "puzzle.failed.help")}${change} ${t("puzzle.nextOrAnalyse")}`,
-    );
-    this.els.next.focus({ preventScroll: true });
+    const result = solved
+      ? `${t("puzzle.solved")}${change} ${t("puzzle.streakSaid", { streak })}`
+      : `${t(this.session.viewed ? "puzzle.failed.shown" : "puzzle.failed.help")}${change} ${t("puzzle.nextOrAnalyse")}`;
+    this._say(said ? `${said} ${result}` : result);
+    // (the solution's steps keep the focus, unless Next move, at its end, lost it)
+    const focus = document.activeElement;
+    if (!said || focus === this.els.forward || !this.box.contains(focus))
+      this.els.next.focus({ preventScroll: true });
   }
 
   /** Record the puzzle's result once it is decided (a wrong move, a hint,

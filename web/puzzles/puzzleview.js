@@ -1,6 +1,8 @@
 // The puzzle page's markup and drawing (the controller is puzzlepage.js):
 // the board beside a panel with the task, what happened, the buttons of
-// the step (Retry, Hint, View solution; then Analyse and Next), the move
+// the step (Retry, Hint, View solution, with the line that says a hint or
+// the solution fails the puzzle; then Analyse and Next), the solution
+// viewed (its moves listed, the one shown marked, Previous and Next move), the move
 // box, the player's rating for the game with its streak, and the last
 // puzzles tried.  Built once; drawn from the controller's state, never
 // starting anything itself (its buttons call the controller).
@@ -12,7 +14,8 @@ import { signedChange } from "./glicko2.js";
 const SVG = "http://www.w3.org/2000/svg";
 
 /** The page's elements, built into `box` (the #puzzle-page section) once.
- * `on` holds the controller's handlers: retry, hint, solution, analyse, next, history(id). */
+ * `on` holds the controller's handlers: retry, hint, solution, analyse, next,
+ * history(id), and solutionAt(n) (show n moves of the solution viewed). */
 export function buildPuzzlePage(box, on) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("id", "puzzle-board");
@@ -42,13 +45,43 @@ export function buildPuzzlePage(box, on) {
     ),
     hint: h(
       "button",
-      { type: "button", id: "puzzle-hint", class: "quiet", onclick: on.hint },
+      {
+        type: "button",
+        id: "puzzle-hint",
+        class: "quiet",
+        onclick: on.hint,
+        "aria-describedby": "puzzle-help-note",
+      },
       t("controls.hint"),
     ),
     solution: h(
       "button",
-      { type: "button", id: "puzzle-solution", class: "quiet", onclick: on.solution },
+      {
+        type: "button",
+        id: "puzzle-solution",
+        class: "quiet",
+        onclick: on.solution,
+        "aria-describedby": "puzzle-help-note",
+      },
       t("puzzle.solution"),
+    ),
+    helpNote: h("p", { id: "puzzle-help-note", class: "puzzle-help-note" }, t("puzzle.helpFails")),
+    solutionBox: h("section", {
+      id: "puzzle-solution-box",
+      class: "puzzle-solution",
+      "aria-labelledby": "puzzle-solution-title",
+      hidden: true,
+    }),
+    solutionMoves: h("ol", { id: "puzzle-solution-moves", class: "puzzle-solution-moves" }),
+    previous: h(
+      "button",
+      { type: "button", id: "puzzle-solution-previous", onclick: () => on.solutionAt(-1, true) },
+      t("puzzle.solutionPrevious"),
+    ),
+    forward: h(
+      "button",
+      { type: "button", id: "puzzle-solution-next", onclick: () => on.solutionAt(1, true) },
+      t("puzzle.solutionNext"),
     ),
     analyse: h(
       "button",
@@ -93,6 +126,15 @@ export function buildPuzzlePage(box, on) {
     els.options,
     els.message,
   );
+  els.solutionBox.append(
+    h("h2", { id: "puzzle-solution-title" }, t("puzzle.solutionMoves")),
+    els.solutionMoves,
+    h("div", { class: "puzzle-solution-steps" }, els.previous, els.forward),
+  );
+  els.solutionMoves.addEventListener("click", e => {
+    const item = /** @type {HTMLElement} */ (e.target).closest("button[data-at]");
+    if (item instanceof HTMLElement) on.solutionAt(Number(item.dataset.at), false);
+  });
   els.history.addEventListener("click", e => {
     const item = /** @type {HTMLElement} */ (e.target).closest("button[data-puzzle]");
     if (item instanceof HTMLElement && item.dataset.puzzle) on.history(item.dataset.puzzle);
@@ -113,6 +155,8 @@ export function buildPuzzlePage(box, on) {
       els.status,
       els.actions,
       h("div", { class: "puzzle-buttons" }, els.retry, els.hint, els.solution, els.analyse, els.next),
+      els.helpNote,
+      els.solutionBox,
       els.form,
       els.storage,
       h(
@@ -144,6 +188,7 @@ export function drawGames(els, games, current) {
 export function drawPanel(els, state) {
   const { phase, puzzle, session, record } = state;
   const done = phase === "done";
+  const over = done || phase === "solution"; // (the result is in: Analyse and Next)
   els.title.textContent = t("puzzle.title", { game: state.gameName });
   els.subtitle.textContent = puzzle
     ? done
@@ -156,12 +201,15 @@ export function drawPanel(els, state) {
     : "";
   els.goal.textContent = puzzle ? puzzle.goal : "";
   els.retry.hidden = phase !== "wrong";
-  els.hint.hidden = done;
-  els.solution.hidden = done;
+  els.hint.hidden = over;
+  els.solution.hidden = over;
   els.hint.disabled = !(phase === "play" || phase === "wrong");
   els.solution.disabled = !(phase === "play" || phase === "wrong");
-  els.analyse.hidden = !done;
-  els.next.classList.toggle("quiet", !done);
+  // said before a hint is asked for: it fails the puzzle (docs/puzzles.md)
+  els.helpNote.hidden = over || !session || session.outcome !== null;
+  els.analyse.hidden = !over;
+  els.next.classList.toggle("quiet", !over);
+  drawSolution(els, session && session.viewed ? session.solution() : null);
   els.input.disabled = phase !== "play";
   if (done && session) {
     const solved = session.outcome === "solved";
@@ -173,6 +221,35 @@ export function drawPanel(els, state) {
     els.goal.dataset.kind = solved ? "good" : "bad";
   } else delete els.goal.dataset.kind;
   drawRecord(els, record, state.change, puzzle);
+}
+
+/** The solution viewed (`solution`: the session's {moves, at}, or null):
+ * its moves as the engine wrote them, the one on the board last marked,
+ * and the steps back and forward (none past either end). */
+export function drawSolution(els, solution) {
+  els.solutionBox.hidden = !solution;
+  if (!solution) return els.solutionMoves.replaceChildren();
+  const { moves, at } = solution;
+  els.solutionMoves.replaceChildren(
+    ...moves.map((move, i) =>
+      h(
+        "li",
+        {},
+        h(
+          "button",
+          {
+            type: "button",
+            class: `puzzle-solution-move${i < at ? " played" : ""}`,
+            "data-at": String(i + 1),
+            "aria-current": i + 1 === at ? "step" : null,
+          },
+          move,
+        ),
+      ),
+    ),
+  );
+  els.previous.disabled = at <= 0;
+  els.forward.disabled = at >= moves.length;
 }
 
 /** The rating with its deviation, the change of the last result, the streak and the history. */

@@ -14,6 +14,7 @@
 //   s.judge(text)                // the player's move: "right" | "solved" | "wrong"
 //   s.reply()                    // the opponent's next move (the controller plays it)
 //   s.retry();  s.hint();  s.showSolution();
+//   s.stepSolution(+1 | -1);  s.solutionAt(n);  s.solution()   // the solution viewed, a move at a time
 //   s.line()                     // the moves on the board now
 //   s.outcome                    // null until decided: "solved" | "failed"
 //
@@ -95,19 +96,37 @@ export class PuzzleSession {
     return { step: this.hints, move };
   }
 
-  /** The rest of the solution, to be played on the board one by one (the
-   * wrong move shown, if any, is taken back first). */
+  /** View the solution: the wrong move shown, if any, is taken back, the
+   * puzzle is failed, and the solution's moves can be stepped through
+   * (stepSolution, solutionAt) from where the player was. */
   showSolution() {
     this.wrong = null;
     this.viewed = true;
     this._decide("failed");
-    const rest = this.moves.slice(this.played);
-    return rest;
   }
 
-  /** One move of the solution shown was played on the board. */
-  shown() {
-    this._advance();
+  /** The solution as it is viewed: `moves`, every move after the
+   * opponent's last one (the player's moves and the replies, as the engine
+   * wrote them), and `at`, how many of them are on the board (the one shown
+   * last is `moves[at - 1]`; 0: none yet, the puzzle's position). */
+  solution() {
+    return { moves: this.moves.slice(1), at: this.played - 1 };
+  }
+
+  /** Show `at` moves of the solution (kept within 0 and all of them);
+   * returns whether the position shown changed. */
+  solutionAt(at) {
+    if (!this.viewed) throw new Error("the solution is not viewed");
+    const played = Math.min(this.moves.length, Math.max(1, at + 1));
+    if (played === this.played) return false;
+    this.played = played;
+    this.finished = this.finished || played >= this.moves.length;
+    return true;
+  }
+
+  /** One move of the solution forward (`delta` 1) or back (-1). */
+  stepSolution(delta) {
+    return this.solutionAt(this.solution().at + delta);
   }
 
   _advance() {

@@ -61,9 +61,11 @@ class Goal:
 
 @dataclass(frozen=True)
 class Step:
-    """One board, one task, one move."""
+    """One board, one task, one move; ``teach`` is the one sentence of
+    what the step teaches, shown before its task (issue #41)."""
 
     id: str
+    teach: str
     task: str
     start: str
     goal: Goal
@@ -149,13 +151,13 @@ def check(step: Step, text: str) -> Verdict:
     return Verdict(False, why, name, after, parts)
 
 
-_STEP_KEYS = {"id", "task", "start", "play", "goal", "moves", "well", "miss", "wrong"}
+_STEP_KEYS = {"id", "teach", "task", "start", "play", "goal", "moves", "well", "miss", "wrong"}
 _GOAL_KEYS = {"kind", "cells", "from", "to", "moves"}
 
 
 def read_lessons(data: list[Any]) -> tuple[Lesson, ...]:
     """A game's lessons from their JSON form (in ``lessons.json``, the
-    game's ``lessons``): ``[{id, title, steps: [{id, task, start, play?,
+    game's ``lessons``): ``[{id, title, steps: [{id, teach, task, start, play?,
     goal: {kind, cells?, from?, to?, moves?}, moves, well, miss, wrong?:
     [[move, why]]}]}]``.  A key it does not know is an error (a typo must
     not drop a goal)."""
@@ -170,6 +172,7 @@ def read_lessons(data: list[Any]) -> tuple[Lesson, ...]:
             steps.append(
                 Step(
                     id=s["id"],
+                    teach=s["teach"],
                     task=s["task"],
                     start=s["start"],
                     goal=Goal(
@@ -215,7 +218,7 @@ def _game(params: dict[str, Any]) -> str:
 
 def answer_lessons(params: dict[str, Any]) -> dict[str, Any]:
     """The bridge's ``lessons`` (:mod:`.method`): each step's position as a
-    text, the seat that moves, the task and the goal (not its moves)."""
+    text, the seat that moves, what it teaches, the task and the goal (not its moves)."""
     lessons = []
     for lesson in lessons_of(_game(params)):
         steps = []
@@ -225,6 +228,7 @@ def answer_lessons(params: dict[str, Any]) -> dict[str, Any]:
             steps.append(
                 {
                     "id": step.id,
+                    "teach": step.teach,
                     "task": step.task,
                     "start": state.to_text(),
                     "player": state.to_move,
