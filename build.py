@@ -127,11 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="JS tests, linters, types and the unit tests not marked slow only",
     )
-    p.add_argument(
-        "--soak",
-        action="store_true",
-        help="every check, with the scale and fuzz tests at full size (20,000 games, 120 links)",
-    )
+    p.add_argument("--soak", action="store_true", help="the scale and fuzz tests at full size too")
     p.set_defaults(func=cmd_test, takes_pytest_args=True)
     p = sub.add_parser("bench", help="run every bench/bench_*.py")
     p.set_defaults(func=cmd_bench)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from typing import ClassVar
 
 import gamut
@@ -131,6 +133,7 @@ def test_search_uses_a_games_forward_pruning_hook():
     assert set(a.root_scores) == set(s.legal_moves()[:3])
 
 
+@pytest.mark.slow
 def test_arena_prints_the_score_and_elo():
     import io
 
@@ -241,6 +244,7 @@ def test_a_loss_among_pruned_moves_is_not_a_proven_result(kind, proven):
     assert a.best_score > 1000
 
 
+@pytest.mark.slow
 def test_monte_carlo_keeps_all_moves_as_first_statistics():
     s = gamut.new("el", "three-player")
     mc = MonteCarlo(s, max_iterations=200, seed=4)
@@ -257,6 +261,7 @@ def test_monte_carlo_keeps_all_moves_as_first_statistics():
     assert plain.root.amaf == {}
 
 
+@pytest.mark.slow
 def test_arena_is_reproducible_and_the_same_in_parallel():
     import io
 

@@ -59,6 +59,7 @@ def test_equal_time_needs_a_positive_time(capsys):
     assert "--seconds" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @needs_git
 def test_an_earlier_commit_plays_from_its_own_exported_code():
     worker = arena.CommitWorker("HEAD")
@@ -99,6 +100,7 @@ def _worker_dir(rev):
     return str(arena._worker(rev).dir)
 
 
+@pytest.mark.slow
 @needs_git
 def test_each_process_of_a_pool_starts_its_own_commit_worker():
     # The CLI starts the worker before the pool forks; a child that reused
@@ -115,6 +117,7 @@ def test_each_process_of_a_pool_starts_its_own_commit_worker():
         arena.close_workers()
 
 
+@pytest.mark.slow
 @needs_git
 def test_parallel_games_against_an_earlier_commit_all_finish(capsys):
     assert (

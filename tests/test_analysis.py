@@ -268,6 +268,7 @@ def _states_with_one_move():
     seed=st.integers(0, 10**6),
     plies=st.integers(0, 12),
 )
+@pytest.mark.slow
 def test_an_analysis_of_any_line_is_consistent(game, seed, plies):
     import random
 

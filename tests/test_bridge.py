@@ -300,6 +300,7 @@ def test_garbage_params_never_crash(method, params):
         assert issubclass(cls, gamut.GamutError)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(text=st.text(max_size=40))
 def test_garbage_json_text_never_crashes(text):
@@ -308,6 +309,7 @@ def test_garbage_json_text_never_crashes(text):
         assert answer["ok"] or answer["error"]["type"] != "InternalError"
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_random_play_sequences_match_the_engine(data):

@@ -136,6 +136,7 @@ def test_every_valid_request_is_answered(valid):
             bridge.call("job_cancel", {"job": answer["result"]})
 
 
+@pytest.mark.slow
 def test_fuzzed_requests_get_an_answer_or_a_typed_error(valid):
     rng = random.Random(SEED)
     asked = 0

@@ -80,6 +80,7 @@ GAMES = ["loa", "evl", "escabel", "el"]
         max_size=25,
     ),
 )
+@pytest.mark.slow
 def test_any_sequence_of_incremental_requests_answers_as_the_whole_line(game, seed, requests):
     start = call("new", {"game": game})["start"]
     line = random_line(game, seed, 30)

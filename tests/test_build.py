@@ -63,6 +63,7 @@ def test_the_lock_pins_and_hashes_every_top_level_package():
             assert lines[i + 1].strip().startswith("--hash=sha256:"), line
 
 
+@pytest.mark.slow
 def test_the_wheel_is_complete_and_pip_installs_a_working_engine(tmp_path):
     """The wheel the worker loads: every file recorded, and an engine that answers once pip-installed."""
     a = build.build_wheel(tmp_path)  # (its name and byte-identity: the first test)
@@ -106,6 +107,7 @@ def test_the_wheel_is_complete_and_pip_installs_a_working_engine(tmp_path):
     assert out[0].startswith(str(target)) and out[1] == '{"ok":true,'
 
 
+@pytest.mark.slow
 def test_first_moves_read_back_by_the_page_are_the_engines_views(tmp_path):
     """build.first_moves (first-moves/<game>.json) read by web/engine/early.js
     ``expand`` gives, for every game and every first move, exactly the view

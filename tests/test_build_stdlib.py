@@ -23,6 +23,7 @@ import build
 from tools.build import engine_exercise, stdlib, stdlib_minify
 
 
+@pytest.mark.slow
 def test_the_exercise_asks_every_method_and_job_and_meets_no_problem_here():
     # In CPython against py/: a change to the bridge's protocol shows up
     # here as a problem, not as a module missing from the page.
@@ -185,6 +186,7 @@ def test_every_module_the_sources_name_is_a_module_of_the_standard_library():
     assert not [n for n in names if n.split(".")[0] not in sys.stdlib_module_names], names
 
 
+@pytest.mark.slow
 def test_the_sites_wheel_ships_its_sources_without_docstrings_or_comments(site):
     # (a quarter less to download; the engine reads no docstring in the page)
     with zipfile.ZipFile(site_wheel(site)) as wheel:

@@ -1088,6 +1088,7 @@ def test_random_playouts_agree_with_brute_force(config, seed):
         assert s.to_move == model.turn or s.is_over()
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(["standard", "consecutive"]))
 def test_declare_mode_playouts_with_random_declarations(seed, variant):

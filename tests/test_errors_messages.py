@@ -114,6 +114,7 @@ def reasons_said(game: str, variant: str, options: tuple) -> frozenset[str]:
     return frozenset(seen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,variant,options", GAMES)
 def test_every_illegal_input_of_random_positions_is_a_known_message(game, variant, options):
     seen = reasons_said(game, variant, tuple(options.items()))

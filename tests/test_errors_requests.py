@@ -219,6 +219,7 @@ OWN_SCORE = {"loa", "el", "evl"}
 VARIANTS = [(g, v.id) for g, info in sorted(core.GAMES.items()) for v in info.variants]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,variant", VARIANTS)
 def test_every_answer_of_the_move_box_is_a_message_saying_the_english(game, variant):
     rng = random.Random(f"box/{game}/{variant}")

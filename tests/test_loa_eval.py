@@ -3,6 +3,8 @@ for them, and the self-play and tuning scripts of bench/ on a little data."""
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import random
 import sys
@@ -75,6 +77,7 @@ def test_mobility_is_the_weighted_difference_of_moves():
     assert evaluation.mobility(own, enemy) == weighted(own, enemy) - weighted(enemy, own)
 
 
+@pytest.mark.slow
 def test_selfplay_data_and_the_fit(tmp_path):
     rows = []
     for g in range(6):

@@ -139,6 +139,7 @@ def walk(message, seen: list) -> None:
 VARIANTS = [(g, v.id) for g, info in sorted(core.GAMES.items()) for v in info.variants]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,variant", VARIANTS)
 def test_every_move_and_result_of_random_games_is_a_known_message(game, variant):
     rng = random.Random(f"messages/{game}/{variant}")

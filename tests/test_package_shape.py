@@ -20,6 +20,8 @@ the browser loads): what its modules import, read from their source with
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 import sys
 from pathlib import Path
@@ -139,6 +141,7 @@ def _top(name: str) -> str:
     return name.split(".")[0]
 
 
+@pytest.mark.slow
 def test_the_wheel_imports_only_standard_modules_a_browser_runs():
     graph = import_graph()
     assert any(name.startswith(f"{PACKAGE}.") for name in graph)

@@ -185,6 +185,7 @@ def mutated(draw):
     return text
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated())
 def test_mutated_position_texts_load_or_raise_position_error(text):
@@ -221,6 +222,7 @@ def test_garbage_position_texts_raise_position_error(text):
         st.text(max_size=16), st.from_regex(r"[a-n][0-9]{1,2}([-x>=][a-n]?[0-9]{1,2}){0,3}", fullmatch=True)
     ),
 )
+@pytest.mark.slow
 def test_garbage_moves_raise_illegal_move_error(game, k, text):
     s = gamut.load(VALID[game][k % len(VALID[game])])
     try:

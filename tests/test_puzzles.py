@@ -133,6 +133,7 @@ def test_the_wheel_ships_every_games_puzzle_file():
     assert shipped == {f"{game}.txt" for game in GAMES}
 
 
+@pytest.mark.slow
 def test_the_puzzles_read_from_the_wheel_as_the_page_imports_it(tmp_path):
     """In the page, gamut is imported from the wheel, a zip on sys.path:
     the puzzle files must read from there (they once read only as files)."""

@@ -427,6 +427,7 @@ def test_cli_good_files(tmp_path):
     assert parsed.games[0].main_line() == ["d7", "c6"]
 
 
+@pytest.mark.slow
 def test_cli_bad_files(tmp_path):
     bad = tmp_path / "bad.gamut"
     bad.write_text('[Game "loa"]\n1. d1-b3 h5-g4 2. b1-b5 *\n\n[Game "evl"]\n1. d7 *\n')

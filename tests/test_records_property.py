@@ -8,6 +8,8 @@ them back."""
 
 from __future__ import annotations
 
+import pytest
+
 import random
 import subprocess
 import sys
@@ -125,6 +127,7 @@ def random_record(rng: random.Random, variant: tuple[str, str], comments: list[s
     return record
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANTS), st.integers(0, 2**32), st.lists(COMMENT, min_size=1, max_size=4))
 def test_notes_and_endings_round_trip_through_text_and_json(variant, seed, comments):

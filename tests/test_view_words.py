@@ -90,6 +90,7 @@ REACHED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_readable_text_of_a_view_has_its_message_and_says_it(game):
     seen: list[str] = []

@@ -34,6 +34,7 @@ def said(state, text):
 VARIANTS = [(g, v.id) for g, info in sorted(core.GAMES.items()) for v in info.variants]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,variant", VARIANTS)
 def test_every_move_of_random_games_is_said_with_its_player_cells_and_result(game, variant):
     rng = random.Random(f"{game}/{variant}")
