@@ -176,6 +176,8 @@ export const endActions = {
         options: m.meta.options,
         players: m.players,
       });
+      // (#41: said where a player sees it too, not only to a screen reader; it fades)
+      setExplain(t("game.aborted"), "info", { fades: true });
       page.announcer.say(t("game.aborted"));
     });
   },

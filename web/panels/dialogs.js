@@ -11,6 +11,7 @@ import { t, tParts } from "../i18n/i18n.js";
 import { seatSelect } from "./panels.js";
 import { OpponentChoice, choiceOf, seatsFor } from "./opponent.js";
 import { rulesHtml } from "../rules/rules.js";
+import { ExplainLine } from "./explain.js";
 import {
   gameAboutWords,
   optionAboutWords,
@@ -22,10 +23,19 @@ import {
 
 export { clause, sentence } from "./sentence.js";
 
-export function setExplain(text, kind = "illegal") {
-  const box = $("explain");
-  box.textContent = text;
-  box.dataset.kind = text ? kind : "none";
+/** @type {ExplainLine | null} */
+let explainLine = null;
+const explain = () => (explainLine ??= new ExplainLine($("explain")));
+
+/** The explain line says `text` ("" clears it); `fades`: a report of an
+ * action done, gone after a few seconds and with the game (explain.js). */
+export function setExplain(text, kind = "illegal", { fades = false } = {}) {
+  explain().say(text, kind, { fades });
+}
+
+/** Another game comes on screen: a fading message about the one before goes. */
+export function explainNewGame() {
+  explain().newGame();
 }
 
 export function showNotice(text, { kind = "info", fresh = false } = {}) {
@@ -264,7 +274,7 @@ export async function copyLink(href) {
     if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error("no clipboard");
     await navigator.clipboard.writeText(href);
     box.hidden = true;
-    setExplain(t("copy.done"), "info");
+    setExplain(t("copy.done"), "info", { fades: true });
   } catch {
     box.hidden = false;
     field.focus();
