@@ -75,7 +75,6 @@ export function endState() {
             who,
             headView.outcome ? saidOr(headView.outcome.said, headView.outcome.reason) : "",
           ),
-          atEnd: sameLine(m.viewed, m.head),
           far: farSeat >= 0 && m.ending ? who[farSeat] : "",
           rematch: who.length === 2,
         }
