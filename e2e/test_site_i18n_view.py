@@ -130,10 +130,11 @@ def test_a_finished_el_game_says_its_seats_counters_and_result_detail_in_the_lan
     expect(result.locator("strong")).to_have_text(words["head"])
     expect(result.locator("span")).to_have_text(words["detail"])
     expect(result).not_to_contain_text("completed")
-    # the badge over the board: the score and the same words, in the language
+    # the badge beside the words: the score, and the same words for a screen reader
     # (two players here: no rating line, and no stray "null" where it would be)
     badge = page.locator("#result-badge")
-    expect(badge.locator(".result-words")).to_contain_text(words["detail"])
+    expect(badge.locator(".result-score")).to_have_text("1\u20130")
+    expect(badge).to_have_attribute("aria-label", re.compile(re.escape(words["detail"])))
     expect(badge.locator(".result-rating")).to_have_count(0)
     assert "null" not in badge.inner_text()
     assert "completed" not in badge.inner_text()

@@ -43,7 +43,7 @@ import { isStandardStart } from "./model/game.js";
 import { ClockPanel } from "./panels/clockpanel.js"; // (clock hook, #29)
 import { GameActions } from "./panels/gameactions.js"; // (#29: the game's rituals and its end)
 import { EndPanel } from "./panels/endpanel.js";
-import { endState } from "./app/end-actions.js";
+import { endState, rituals } from "./app/end-actions.js";
 import { endWords } from "./model/ending.js";
 import { PuzzlePage } from "./puzzles/puzzlepage.js"; // (puzzles hook, #30)
 import { puzzlesMenuItems } from "./puzzles/links.js";
@@ -208,7 +208,8 @@ function draw() {
   page.notes.show(m); // (notes hook, #29)
   const hint = computer.hint && computer.hint.progress;
   drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: input && !!hint });
-  drawControls({ model: m, view, ready: page.ready, computer, canUndo: m.head.length > 0 && !m.ending });
+  // (#41: a finished game, by its rules too, takes no move back)
+  drawControls({ model: m, view, ready: page.ready, computer, canUndo: !!rituals()?.undo });
   const ends = endState(); // (#29)
   page.gameActions.draw(choosing ? null : ends.actions);
   page.progress.noteEnd(m, headView ? ends.end && ends.end.ending : undefined); // (progress hook, #31: counted once, by id)

@@ -161,6 +161,24 @@ test("accepting ends the game in a draw and takes the offer away", () => {
   assert.equal(m.offer, null);
 });
 
+test("a move may be taken back while the game goes on, never once it is over (#41)", () => {
+  const m = played(["a", "b", "c"], ["h", "c:beginner"]);
+  assert.equal(rituals(m).undo, true);
+  assert.equal(rituals(played([])).undo, false); // (nothing to take back)
+  assert.equal(rituals(m, { headView: null }).undo, false); // (the head not known yet)
+  // won by its rules: the winning move stays, against the computer or on one screen
+  const won = { winner: 0, reason: "Black wins", cells: ["a1"] };
+  assert.equal(rituals(m, { headView: headView(1, won) }).undo, false);
+  assert.equal(rituals(played(["a", "b"]), { headView: headView(0, won) }).undo, false);
+  assert.equal(
+    rituals(played(["a"], ["c:beginner", "c:master"]), { headView: headView(1, won) }).undo,
+    false,
+  );
+  // ended beyond its rules
+  m.end(resignation(0));
+  assert.equal(rituals(m).undo, false);
+});
+
 test("after an ending the game is over: no takeback, no move on its main line, the head stays", () => {
   const m = played(["a", "b", "c"], ["h", "c:strong"]);
   m.end(resignation(0));

@@ -11,7 +11,7 @@ import * as open from "../library/open.js";
 import { sentence, setExplain } from "../panels/dialogs.js";
 import { $, h } from "./dom.js";
 import { initOpening, openingActions } from "./open-actions.js";
-import { endActions, initEnding } from "./end-actions.js"; // (#29: resign, draws, abort, rematch)
+import { endActions, initEnding, rituals } from "./end-actions.js"; // (#29: resign, draws, abort, rematch)
 
 let page = null; // the Page (app/page.js)
 
@@ -139,7 +139,7 @@ export const actions = {
   // -- undo / redo: the head moves, the moves stay in the tree ----------------------
   undo() {
     const m = page.model;
-    if (!m || !m.head.length) return;
+    if (!m || !rituals()?.undo) return; // (#41: none before a move, none once the game is over)
     page.computer.cancel(); // the computer's move in progress is dropped
     return page.busy(async () => {
       // back to the last position where a human is to move: the human's move

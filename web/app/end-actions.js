@@ -75,7 +75,6 @@ export function endState() {
             who,
             headView.outcome ? saidOr(headView.outcome.said, headView.outcome.reason) : "",
           ),
-          atEnd: sameLine(m.viewed, m.head),
           far: farSeat >= 0 && m.ending ? who[farSeat] : "",
           rematch: who.length === 2,
         }
@@ -176,6 +175,8 @@ export const endActions = {
         options: m.meta.options,
         players: m.players,
       });
+      // (#41: said where a player sees it too, not only to a screen reader; it fades)
+      setExplain(t("game.aborted"), "info", { fades: true });
       page.announcer.say(t("game.aborted"));
     });
   },

@@ -10,7 +10,7 @@ import * as keep from "../library/keep.js";
 import * as library from "../library/library.js";
 import * as link from "../model/url.js";
 import * as records from "../library/records.js";
-import { clause, copyLink, hideNotice, setExplain, showNotice } from "../panels/dialogs.js";
+import { clause, copyLink, explainNewGame, hideNotice, setExplain, showNotice } from "../panels/dialogs.js";
 import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.js";
 import { editLink, readEditLink } from "../editor/setupedit.js";
 import { Clock } from "../model/clock.js"; // (clock hook, #29)
@@ -104,6 +104,7 @@ export const openingActions = {
    * panel stays, for a game a first visit switched to). */
   replace(model, { welcome = false } = {}) {
     page.welcome = welcome;
+    explainNewGame(); // (#41: "Link copied" was about the game before)
     const editing = page.editor.isOpen;
     page.editor.hide();
     page.show(model);

@@ -121,16 +121,20 @@ export const isHumanSeat = value => !value || value === "h";
  * What the game allows now.  `s`: {players, head, ending, offer, mainLength,
  * headView, info, meta}: the model's players and head, its ending and
  * offer, the length of its main line, the engine's view of the head and the
- * game's info.  Returns {over, resign: [seats], abort, offer: [seats],
+ * game's info.  Returns {over, undo, resign: [seats], abort, offer: [seats],
  * standing: the offer standing or null, answer: [seats that may accept or
- * decline it]}.
+ * decline it]}.  `undo`: a move may be taken back (issue #41): never once
+ * the game is over, by its rules or beyond them (a finished game stays
+ * finished: it is browsed and analysed; a rematch or a new game starts
+ * another); the head's view not known yet, neither.
  */
 export function allowed({ players, head, ending, offer, mainLength, headView, info, meta }) {
   const over = !!(ending || (headView && headView.outcome));
   const seats = headView ? headView.players.length : players.length;
   const humans = [];
   for (let s = 0; s < seats; s++) if (isHumanSeat(players[s])) humans.push(s);
-  const none = { over, resign: [], abort: false, offer: [], standing: null, answer: [] };
+  const undo = !over && !!headView && head.length > 0;
+  const none = { over, undo, resign: [], abort: false, offer: [], standing: null, answer: [] };
   if (over || !headView || !humans.length) return none;
   const two = seats === 2;
   const standing = standingOffer(offer, head);
@@ -138,6 +142,7 @@ export function allowed({ players, head, ending, offer, mainLength, headView, in
   const drawable = two && canDraw(info, meta);
   return {
     over,
+    undo,
     resign: two ? humans : [],
     abort: mainLength < 2,
     offer: drawable && !standing ? humans.filter(s => !blocked(s)) : [],

@@ -12,6 +12,7 @@ import { seatSelect } from "./panels.js";
 import { OpponentChoice, choiceOf, seatsFor } from "./opponent.js";
 import { carryChoice } from "./carry.js";
 import { rulesHtml } from "../rules/rules.js";
+import { ExplainLine } from "./explain.js";
 import {
   gameAboutWords,
   optionAboutWords,
@@ -23,10 +24,19 @@ import {
 
 export { clause, sentence } from "./sentence.js";
 
-export function setExplain(text, kind = "illegal") {
-  const box = $("explain");
-  box.textContent = text;
-  box.dataset.kind = text ? kind : "none";
+/** @type {ExplainLine | null} */
+let explainLine = null;
+const explain = () => (explainLine ??= new ExplainLine($("explain")));
+
+/** The explain line says `text` ("" clears it); `fades`: a report of an
+ * action done, gone after a few seconds and with the game (explain.js). */
+export function setExplain(text, kind = "illegal", { fades = false } = {}) {
+  explain().say(text, kind, { fades });
+}
+
+/** Another game comes on screen: a fading message about the one before goes. */
+export function explainNewGame() {
+  explain().newGame();
 }
 
 export function showNotice(text, { kind = "info", fresh = false } = {}) {
@@ -270,7 +280,7 @@ export async function copyLink(href) {
     if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error("no clipboard");
     await navigator.clipboard.writeText(href);
     box.hidden = true;
-    setExplain(t("copy.done"), "info");
+    setExplain(t("copy.done"), "info", { fades: true });
   } catch {
     box.hidden = false;
     field.focus();

@@ -1,9 +1,10 @@
 // The end of a game (issue #29): in the place of the game's buttons
 // (gameactions.js) once it is over, Rematch, Analyse this game and New game
-// (and, when a friend plays far away, the link that tells them); on the
-// board, a badge with the result and how it came about, laid over the
-// board's corner while its last position is shown (laid over: nothing
-// moves).  The words are ending.js's; #result in the panel says them too.
+// (and, when a friend plays far away, the link that tells them); and the
+// result's badge: the score ("1–0") and, after a game against the
+// computer, the player's rating.  The badge sits in the panel beside the
+// result's words (#result, panels.js), off the board: laid over the board
+// it hid the winning pieces (issue #41), which the board marks itself.
 // Drawn from what the app gives; clicks call back.
 
 import { h } from "../app/dom.js";
@@ -18,7 +19,7 @@ export function badgeText(result) {
 }
 
 export class EndPanel {
-  /** `box`: the panel's element (beside the game's buttons); `badge`: the element over the board. */
+  /** `box`: the panel's element (beside the game's buttons); `badge`: the score's, beside #result. */
   constructor({ box, badge, onRematch, onAnalyse, onNew, onSend }) {
     this.box = box;
     this.badge = badge;
@@ -28,9 +29,9 @@ export class EndPanel {
 
   /**
    * `s`: null (the game goes on), else {ending, words: {head, detail,
-   * sentence}, atEnd: the board shows the game's last position, far: the
-   * name of a friend far away to tell (or ""), rematch: whether a rematch
-   * can be played (two seats)}.
+   * sentence}, far: the name of a friend far away to tell (or ""), rematch:
+   * whether a rematch can be played (two seats), rating: the player's new
+   * rating {text, short} or null}.
    */
   draw(s) {
     const key = JSON.stringify(s);
@@ -88,9 +89,8 @@ export class EndPanel {
 
   _badge(s) {
     const badge = this.badge;
-    const shown = !!(s && s.atEnd);
-    badge.hidden = !shown;
-    if (!shown) {
+    badge.hidden = !s;
+    if (!s) {
       badge.replaceChildren();
       return;
     }
@@ -100,9 +100,9 @@ export class EndPanel {
       // (the sentence names the result itself, except some rules' own words: the head is not said twice)
       `${saysHead(s.words) ? "" : `${s.words.head}: `}${s.words.sentence}${s.rating ? `. ${s.rating.text}` : ""}`,
     );
+    // (the words are #result's, beside it: only the score is written here)
     badge.replaceChildren(
       h("b", { class: "result-score", "aria-hidden": "true" }, badgeText(s.ending.result)),
-      h("span", { class: "result-words", "aria-hidden": "true" }, s.words.sentence),
     );
     // (progress hook, #31: the player's rating after a game against the computer, progress/progresspage.js;
     // appended only when there is one: the DOM writes a null child as the text "null")
