@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from typing import ClassVar
+
+import pytest
 
 import gamut
 import gamut.ai
@@ -86,9 +86,6 @@ def _played(game, plies=6, seed=3):
     for _ in range(plies):
         s = s.play(rng.choice(s.legal_moves()))
     return s
-
-
-import pytest  # noqa: E402
 
 
 @pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])

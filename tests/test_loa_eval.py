@@ -3,12 +3,12 @@ for them, and the self-play and tuning scripts of bench/ on a little data."""
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import random
 import sys
 from pathlib import Path
+
+import pytest
 
 import gamut
 from gamut import grid

@@ -20,11 +20,11 @@ the browser loads): what its modules import, read from their source with
 
 from __future__ import annotations
 
-import pytest
-
 import ast
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = ROOT / "py"

@@ -8,13 +8,12 @@ them back."""
 
 from __future__ import annotations
 
-import pytest
-
 import random
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_records import VARIANTS, random_start, random_tree

@@ -409,9 +409,7 @@ function startEngine(planned) {
         page.games = (await engine.initial()).games;
       });
   const opened = gamesKnown.then(() => actions.openFromURL({ boot: true }));
-  engine.onsnapshot = () => {
-    root.dataset.snapshot = "kept";
-  };
+  engine.onsnapshot = () => root.setAttribute("data-snapshot", "kept"); // (the next visit starts from it)
   engine.onrestart = () => showNotice(t("engine.restarted"), { kind: "error" });
   engine.onloading = ({ stage, fraction, message }) => {
     $("loading-message").textContent = message || stage || t("loading.loading");
