@@ -108,7 +108,7 @@ def _custom(body: str) -> dict[str, str]:
     return {k: v for k, v in _declarations(body).items() if k.startswith("--")}
 
 
-SHEET = Sheet(WEB / "theme.css", WEB / "style.css", WEB / "rules" / "rules.css")
+SHEET = Sheet(WEB / "theme.css", WEB / "style.css", WEB / "panels" / "end.css", WEB / "rules" / "rules.css")
 
 
 # -- colour arithmetic (WCAG 2.2 relative luminance) ---------------------------------
@@ -244,8 +244,8 @@ TEXT: list[tuple[str, tuple[str, str], list, float]] = [
         4.5,
     ),
     ("a hovered move", (":root", "color"), [(".moves .mv:hover", "background")], 4.5),
-    ("the result", (":root", "color"), [(".result", "background")], 4.5),
-    ("the result's reason", (".result span", "color"), [(".result", "background")], 4.5),
+    ("the result", (":root", "color"), [(".result-row", "background")], 4.5),
+    ("the result's reason", (".result span", "color"), [(".result-row", "background")], 4.5),
     ("a notice", (":root", "color"), [(".notice", "background")], 4.5),
     ("an error notice", (":root", "color"), [('.notice[data-kind="error"]', "background")], 4.5),
     ("the engine failed", (".loading.failed", "color"), [(".loading.failed", "background")], 4.5),
@@ -427,13 +427,7 @@ def test_every_colour_is_a_custom_property():
     """Colours are written only in the two themes' :root blocks: a rule that
     wrote one directly would not follow the dark theme (and escape this test)."""
     literal = re.compile(r"#[0-9a-fA-F]{3,8}\b|rgba?\(|\b(white|black)\b")
-    for path in (
-        WEB / "theme.css",
-        WEB / "style.css",
-        WEB / "rules" / "rules.css",
-        WEB / "editor" / "editor.css",
-        WEB / "phone.css",
-    ):
+    for path in sorted(WEB.rglob("*.css")):  # (every style sheet of the page, a new one too)
         for prelude, body in _blocks(path.read_text(encoding="utf-8")):
             inner = body if isinstance(body, list) else [(prelude, body)]
             for sel, decls in inner:

@@ -26,6 +26,10 @@ BIOME = NODE_MODULES / ".bin" / "biome"
 TSC = NODE_MODULES / ".bin" / "tsc"
 # The pytest marker of the unit tests that --fast leaves out (registered in pyproject.toml).
 SLOW_MARKER = "slow"
+# The unit tests run on every core (pytest-xdist: they are CPU-bound and share no
+# state).  The browser tests do not: one test already keeps both cores busy
+# (Chromium's processes and Pyodide's worker), and its site is built once per run.
+UNIT_WORKERS = ["-n", "auto"]
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,13 @@ def checks(py: Path, fast: bool) -> list[Check]:
         Check("tsc", [str(TSC), "-p", "tsconfig.json"]),
     ]
     if fast:
-        found.append(Check("tests (not slow)", [*pytest, "tests", "-m", f"not {SLOW_MARKER}"], pytest=True))
+        found.append(
+            Check(
+                "tests (not slow)", [*pytest, *UNIT_WORKERS, "tests", "-m", f"not {SLOW_MARKER}"], pytest=True
+            )
+        )
     else:
-        found.append(Check("tests", [*pytest, "tests"], pytest=True))
+        found.append(Check("tests", [*pytest, *UNIT_WORKERS, "tests"], pytest=True))
         found.append(Check("e2e", [*pytest, "e2e"], pytest=True))
     return [c for c in found if c.name != "js" or js_tests]
 
