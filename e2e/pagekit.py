@@ -132,3 +132,11 @@ def assert_on_screen(page, selector: str, viewport: dict) -> dict:
         f"{selector} is not on screen without scrolling: {b} in {viewport}"
     )
     return b
+
+
+def next_frames(page) -> None:
+    """Wait for the page's next two animation frames: after the viewport
+    changed, its new layout (CSS only: no transitions; the move list's
+    ResizeObserver runs in the first frame) is done and painted.  A wait for
+    the page's own frames, not for a time."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, library_entries, move_count, open_hash, wait_idle
+from pagekit import cell, library_entries, move_count, open_hash, saved, wait_idle
 from playwright.sync_api import expect
 
 import gamut
@@ -113,6 +113,20 @@ def human_move(page, game: str, pick: int = 0, text: str | None = None, start: s
     return move["text"]
 
 
+def computer_still(page, state: str = "idle") -> None:
+    """Wait until the computer has nothing under way: its box says ``state``
+    (``#ai[data-state]``), no search runs or waits to play its move
+    (``<html data-thinking>`` is empty: the move a finished search plays
+    after the page's pace is a timer kept on that search, computer.js, and
+    Pause, Undo and a new game clear it with the search), and no engine call
+    runs (``data-busy``).  From then on only a change of the game or of its
+    seats starts a search (``Computer.sync``): a move count read now stays
+    as it is unless the computer is to move, not paused, in a game not over."""
+    expect(page.locator("#ai")).to_have_attribute("data-state", state)
+    expect(page.locator("html")).to_have_attribute("data-thinking", "")
+    wait_idle(page)
+
+
 def wait_moves(page, n: int, timeout: float = 30_000) -> None:
     page.wait_for_function("n => document.querySelectorAll('#moves .mv').length >= n", arg=n, timeout=timeout)
     wait_idle(page)
@@ -159,13 +173,13 @@ def test_game_against_the_computer(ai_page, game):
             page.screenshot(path=str(SHOTS / f"ai-desktop-{game}.png"))
         # back to the human, whose board takes clicks again
         expect(page.locator("#board")).to_have_attribute("aria-disabled", "false")
-        assert thinking(page) == ""
+        expect(page.locator("html")).to_have_attribute("data-thinking", "")
     assert max(answers) < (BEGINNER_CAP_MS + 9000) / 1000
     # the seats are saved with the game: in the link and in local storage
     assert page.evaluate("location.hash").endswith("/players=h,c:beginner")
-    page.wait_for_timeout(400)  # (saved shortly after each move)
-    saved = library_entries(page)[0]["game"]
-    assert saved["players"] == ["h", "c:beginner"] and saved["head"] == played(page)
+    saved(page)
+    stored = library_entries(page)[0]["game"]
+    assert stored["players"] == ["h", "c:beginner"] and stored["head"] == played(page)
 
 
 def test_a_whole_game_against_the_computer_to_its_result(ai_page):
@@ -183,15 +197,15 @@ def test_a_whole_game_against_the_computer_to_its_result(ai_page):
         human_move(page, "loa", text=state.move_text(gamut.ai.choose(state, "casual", seed=turn)))
         if replay("loa", played(page)).outcome() is None:
             wait_moves(page, n + 2, timeout=BEGINNER_CAP_MS + 9000)
-    final = replay("loa", played(page))
-    outcome = final.outcome()
+    final_moves = played(page)
+    outcome = replay("loa", final_moves).outcome()
     assert outcome is not None, "the game should have ended within 80 moves"
     result = page.locator("#result")
     expect(result).to_be_visible()
     for part in outcome.reason.split(": "):  # "Black wins" in bold, then the reason
         expect(result).to_contain_text(part)
-    assert result.get_attribute("data-winner") == str(outcome.winner)
-    assert thinking(page) == ""
+    expect(result).to_have_attribute("data-winner", str(outcome.winner))
+    computer_still(page)
     expect(page.locator("#ai")).to_be_hidden()
     expect(page.locator("#hint")).to_be_disabled()
     if not page.locator("#status").text_content():  # no empty line under the banner
@@ -203,9 +217,9 @@ def test_a_whole_game_against_the_computer_to_its_result(ai_page):
         return [box.scrollHeight > box.clientHeight, r.top >= b.top - 1 && r.bottom <= b.top + box.clientHeight + 1];
     }""")
     assert fits == [True, True], fits
-    n = move_count(page)
-    page.wait_for_timeout(800)
-    assert move_count(page) == n  # the computer does not move after the end
+    # the computer does not move after the end: nothing is under way (computer_still,
+    # above), and a game over has no seat to move, so no search starts again
+    expect(page.locator("#moves .mv")).to_have_count(len(final_moves))
     assert page.evaluate("location.hash").endswith("/players=h,c:beginner")
 
 
@@ -300,14 +314,15 @@ def test_seats_change_mid_game_and_the_board_refuses_clicks_for_the_computer(ai_
     page.wait_for_function(BAR_MOVING, timeout=10_000)
     expect(page.locator("#board")).to_have_attribute("aria-disabled", "true")
     cell(page, "c1").click(force=True)
-    page.wait_for_timeout(100)
+    # (the click is taken and refused: the page says why, and selects nothing)
+    expect(page.locator("#explain")).to_contain_text("Black is played by the computer")
     expect(page.locator("#board .sel")).to_have_count(0)
     expect(page.locator("#board .target")).to_have_count(0)
     # back to a human: the search stops, the board takes clicks
     page.locator('#players select.seat-kind[data-seat="0"]').select_option("h")
     page.wait_for_function("!document.documentElement.dataset.thinking")
     expect(page.locator("#ai")).to_be_hidden()
-    assert move_count(page) == 2
+    expect(page.locator("#moves .mv")).to_have_count(2)
     assert page.evaluate("location.hash").endswith("/players=h,c:beginner")
     page.locator('#players select.seat-kind[data-seat="1"]').select_option("h")
     assert "/players=" not in page.evaluate("location.hash")  # all human: no segment
@@ -351,11 +366,11 @@ def test_move_now_plays_the_best_move_so_far(ai_page):
     moves = played(page)
     replay("loa", moves)
     expect(box).to_be_hidden()
-    assert thinking(page) == ""
     expect(page.locator("#board .suggest")).to_have_count(0)
-    # and it does not play a second move
-    page.wait_for_timeout(600)
-    assert move_count(page) == n + 1
+    # and it does not play a second move: nothing is under way, and the human is to move
+    computer_still(page)
+    expect(page.locator("#board")).to_have_attribute("aria-disabled", "false")
+    expect(page.locator("#moves .mv")).to_have_count(n + 1)
 
 
 def test_phone_layout_while_the_computer_thinks(new_context, site_url):
@@ -387,13 +402,16 @@ def test_undo_while_the_computer_thinks_takes_back_the_human_move(ai_page):
     page.locator("#undo").click()
     expect(page.locator("#moves .mv.current")).to_have_count(0)
     assert time.perf_counter() - t0 < 2.0  # at once, not after the 15 s search
-    assert thinking(page) == ""
+    expect(page.locator("html")).to_have_attribute("data-thinking", "")
     expect(page.locator("#ai")).to_be_hidden()
     expect(page.locator("#status")).to_contain_text("Black to move")
     expect(page.locator("#moves .mv")).to_have_text([first])  # taken back, still in the tree
     expect(page.locator("#redo")).to_be_enabled()
-    page.wait_for_timeout(800)
-    assert move_count(page) == 1 and played(page) == []  # the cancelled search plays nothing
+    # the cancelled search plays nothing: nothing is under way, and the human is to move
+    computer_still(page)
+    expect(page.locator("#board")).to_have_attribute("aria-disabled", "false")
+    expect(page.locator("#moves .mv")).to_have_count(1)
+    assert played(page) == []
 
     # after the computer answered, Undo takes back its reply and the human move
     open_hash(page, link("loa", players=["h", "c:beginner"]))
@@ -429,9 +447,11 @@ def test_browsing_keeps_the_search_and_a_new_game_stops_it(ai_page):
     dialog.locator("#new-seat-1").select_option("h")
     dialog.locator("#new-start").click()
     page.wait_for_function("!document.documentElement.dataset.thinking")
+    # nothing is under way, and no seat is the computer's: no search starts again
+    computer_still(page)
+    for seat in (0, 1):
+        expect(page.locator(f'#players select.seat-kind[data-seat="{seat}"]')).to_have_value("h")
     expect(page.locator("#moves .mv")).to_have_count(0)
-    page.wait_for_timeout(500)
-    assert move_count(page) == 0
 
 
 # -- hint ---------------------------------------------------------------------------
@@ -483,13 +503,16 @@ def test_computer_against_computer_with_pause(ai_page):
     page.locator("#pause").click()
     expect(page.locator("#pause")).to_have_text("Resume")
     expect(page.locator("#pause")).to_have_attribute("aria-pressed", "true")
-    wait_idle(page)
-    page.wait_for_timeout(300)
+    # paused: nothing is played.  Pause drops the search and the move it was about to
+    # play (computer_still), a move already on its way is in by then (data-busy), and
+    # no search starts while paused: none is started until Resume (data-searches)
+    computer_still(page, "paused")
     n = move_count(page)
-    expect(page.locator("#ai")).to_have_attribute("data-state", "paused")
-    page.wait_for_timeout(2000)
-    assert move_count(page) == n  # paused: nothing is played
+    searches = page.evaluate("document.documentElement.dataset.searches")
     replay("escabel", played(page))
+    expect(page.locator("#ai")).to_have_attribute("data-state", "paused")
+    expect(page.locator("#moves .mv")).to_have_count(n)
+    expect(page.locator("html")).to_have_attribute("data-searches", searches)
     page.locator("#pause").click()
     expect(page.locator("#pause")).to_have_text("Pause")
     wait_moves(page, n + 2, timeout=20_000)
@@ -498,9 +521,12 @@ def test_computer_against_computer_with_pause(ai_page):
     wait_idle(page)
     page.locator("#undo").click()
     expect(page.locator("#pause")).to_have_text("Resume")
+    computer_still(page, "paused")  # (nothing under way, and paused: nothing more is played)
     m = move_count(page)
-    page.wait_for_timeout(1500)
-    assert move_count(page) == m
+    searches = page.evaluate("document.documentElement.dataset.searches")
+    replay("escabel", played(page))
+    expect(page.locator("#moves .mv")).to_have_count(m)
+    expect(page.locator("html")).to_have_attribute("data-searches", searches)
 
 
 # -- saved with the game ---------------------------------------------------------------

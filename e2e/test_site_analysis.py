@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from urllib.parse import quote
 
-from pagekit import open_hash, wait_idle
+from pagekit import open_hash, saved, wait_idle
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -151,7 +151,7 @@ def test_the_analysis_is_kept_with_the_game_and_dropped_when_the_main_line_chang
     open_hash(page, fragment)
     analyse(page, "depth:4")  # (a fixed depth this time)
     expect(page.locator("#analysis-summary caption")).to_contain_text("depth 4")
-    page.wait_for_timeout(1500)  # the library is written soon after a change
+    saved(page)  # (the game and its analysis are in the library)
     page.reload()
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=90_000)
     wait_idle(page)

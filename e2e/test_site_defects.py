@@ -51,7 +51,7 @@ def test_seat_select_keeps_the_keyboard_focus(page, site_url):
     page.keyboard.press("ArrowDown")
     expect(select).to_have_value("r")
     wait_idle(page)
-    page.wait_for_timeout(100)  # (a redraw after the change)
+    page.wait_for_function("() => location.hash.includes('/players=r,h')")  # (in the game, so redrawn)
     assert page.evaluate("document.activeElement && document.activeElement.dataset.seat") == "0", (
         "the focus left the seat's select"
     )
@@ -103,18 +103,18 @@ def test_a_new_game_with_no_moves_is_not_listed(page, site_url):
     page.goto(site_url)
     wait_engine_ready(page)
     wait_idle(page)
-    page.wait_for_timeout(400)  # (the library is written shortly after a change)
+    page.wait_for_function("() => document.documentElement.dataset.saved !== 'no'")  # (pagekit.saved)
     assert library_entries(page) == [], "a game without moves was saved"
     cell(page, "b1").click()
     cell(page, "d3").click()
     expect(page.locator("#moves .mv")).to_have_count(1)
     page.wait_for_function("document.documentElement.dataset.busy === 'no'")
-    page.wait_for_timeout(400)
+    page.wait_for_function("() => document.documentElement.dataset.saved !== 'no'")  # (pagekit.saved)
     entries = library_entries(page)
     assert len(entries) == 1 and entries[0]["summary"]["moves"] == 1
     # a new game, left without a move: the played one stays, no empty one is added
     open_hash(page, link("evl", []))
-    page.wait_for_timeout(400)
+    page.wait_for_function("() => document.documentElement.dataset.saved !== 'no'")  # (pagekit.saved)
     entries = library_entries(page)
     assert [e["summary"]["moves"] for e in entries] == [1], entries
     page.locator("#open-games").click()
@@ -141,7 +141,7 @@ def test_a_set_up_position_is_kept_before_its_first_move(page, site_url):
     page.locator("#editor-play").click()
     expect(page.locator("#editor")).to_be_hidden()
     wait_idle(page)
-    page.wait_for_timeout(400)
+    page.wait_for_function("() => document.documentElement.dataset.saved !== 'no'")  # (pagekit.saved)
     entries = library_entries(page)
     assert len(entries) == 1 and entries[0]["summary"]["moves"] == 0, entries
     assert "/start=" in page.evaluate("location.hash")

@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import cell, expect_played, move_count, open_hash, wait_idle
+from pagekit import cell, expect_played, move_count, next_frames, open_hash, wait_idle
 from playwright.sync_api import expect
 
 DEFAULTS = {"first-two-equal": "off", "full-board": "draw", "declare-threats": "off"}
@@ -222,7 +222,7 @@ def test_standard_game_to_a_win_with_threat(shared_page):
     ) == {"annotation ann-threat ghost c-red"}
     shoot(page, "desktop-threat")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(200)
+    next_frames(page)  # (laid out at the new size)
     shoot(page, "phone-threat")
     board_box = page.locator("#board").bounding_box()
     assert board_box["width"] <= 390 and board_box["x"] >= 0

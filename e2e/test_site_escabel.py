@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import cell, expect_played, move_count, open_hash, wait_idle
+from pagekit import cell, expect_played, move_count, next_frames, open_hash, wait_idle
 from playwright.sync_api import expect
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -136,7 +136,7 @@ def screenshots(page, name: str) -> None:
             ("phone", {"width": 390, "height": 844}),
         ):
             page.set_viewport_size(vp)
-            page.wait_for_timeout(100)
+            next_frames(page)  # (laid out at the new size)
             page.screenshot(path=str(SHOTS / f"escabel-{name}-{kind}.png"), full_page=kind == "phone")
             # the whole board is on screen, without horizontal scrolling
             assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"]

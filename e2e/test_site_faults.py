@@ -10,7 +10,7 @@ import json
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, play, wait_idle
+from pagekit import cell, play, saved, wait_idle
 from playwright.sync_api import expect
 
 LOA = "#v1/loa/standard/double-connection=mover/"
@@ -40,7 +40,7 @@ def test_storage_that_never_answers_does_not_stop_play(new_context, site_url):
     page.click("#notice-close")
     play(page, "h2", "f4")
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
-    page.wait_for_timeout(600)
+    saved(page)  # (the second save was tried, and failed, by then: storage given up on fails at once)
     expect(page.locator("#notice")).to_be_hidden()  # said once, not at every move
     page.click("#open-games")
     expect(page.locator("#games-dialog")).to_be_visible()
@@ -108,14 +108,14 @@ def test_a_reload_opens_into_its_own_game_after_another_tab_played_on(new_contex
     a.goto(site_url + LOA)
     wait_engine_ready(a)
     play(a, "d1", "b3")
-    a.wait_for_timeout(400)  # saved
+    saved(a)
     b = context.new_page()
     b.goto(a.url)
     wait_engine_ready(b)
     wait_idle(b)
     old_address = a.url
     play(b, "h2", "f4")
-    b.wait_for_timeout(400)
+    saved(b)
     # (A reloads before it hears of B's move: its address is still its own older one)
     a.evaluate("u => history.replaceState(history.state, '', u)", old_address)
     a.reload()
@@ -126,7 +126,7 @@ def test_a_reload_opens_into_its_own_game_after_another_tab_played_on(new_contex
     b.close()  # (an open tab B would save the game back with its own head: the library then shows that)
     play(a, "b1", "d3")
     expect(a.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
-    a.wait_for_timeout(400)
+    saved(a)
     a.click("#open-games")
     a.wait_for_function("document.querySelectorAll('#games-list li').length > 0")
     expect(a.locator("#games-list .game-row")).to_have_count(1)
@@ -157,7 +157,7 @@ def _stored_game(page):
     """A saved two-move game: its library entry."""
     play(page, "d1", "b3")
     play(page, "h2", "f4")
-    page.wait_for_timeout(400)
+    saved(page)
     [entry] = page.evaluate(ENTRIES_JS)
     return entry
 
@@ -240,7 +240,7 @@ def test_a_save_over_an_entry_it_cannot_merge_with_becomes_a_new_entry(new_conte
     page.evaluate(PUT_JS, newer)
     play(page, "b1", "d3")
     expect(page.locator("#notice")).to_contain_text("saved as a new entry")
-    page.wait_for_timeout(400)
+    saved(page)
     entries = page.evaluate(ENTRIES_JS)
     assert len(entries) == 2
     assert next(e for e in entries if e["id"] == entry["id"]) == newer

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, expect_played, open_hash, wait_idle
+from pagekit import cell, expect_played, next_frames, open_hash, wait_idle
 from playwright.sync_api import expect
 
 LOCALES = {"de": "de-DE", "hu": "hu-HU"}
@@ -87,7 +87,7 @@ def shoot_both_sizes(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
-        page.wait_for_timeout(150)
+        next_frames(page)  # (laid out at the new size)
         page.screenshot(path=str(SHOTS / f"view-{name}-{size}.png"))
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"], (name, size, width)

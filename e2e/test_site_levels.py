@@ -7,10 +7,9 @@ chosen there plays, and the game's link keeps it (a reload too).
 
 from __future__ import annotations
 
-import time
-
 from conftest import wait_engine_ready
 from pagekit import cell, wait_idle
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from gamut.ai import LEVELS, ladder
@@ -19,12 +18,14 @@ from gamut.ai.ratings import RATINGS
 NAMES = [level.label for level in LEVELS.values()]
 
 
+# (name, rating) of each level radio in an element: "" for a level with no rating there.
+LEVELS_IN = """box => [...box.querySelectorAll('.choice-level')].map(e => [
+    e.querySelector('.choice-name').textContent, (e.querySelector('.rating') || {}).textContent || ''])"""
+
+
 def shown_levels(box) -> list[list[str]]:
     """(name, rating) of each level radio in ``box``, in order."""
-    return box.locator(".choice-level").evaluate_all(
-        "els => els.map(e => [e.querySelector('.choice-name').textContent,"
-        " (e.querySelector('.rating') || {}).textContent || ''])"
-    )
+    return box.evaluate(LEVELS_IN)
 
 
 def expected(game: str) -> list[list[str]]:
@@ -33,13 +34,19 @@ def expected(game: str) -> list[list[str]]:
     return [[level.label, str(table[level.name][0]) if level.name in table else ""] for level in ladder(game)]
 
 
-def shows_levels_of(box, game: str, timeout: float = 10.0) -> None:
+def shows_levels_of(box, game: str, timeout: float = 10_000) -> None:
     """Wait until ``box`` names each level with its rating in ``game`` (the
     engine answers ``levels`` a moment after the game is chosen)."""
-    end = time.monotonic() + timeout
-    while shown_levels(box) != expected(game) and time.monotonic() < end:
-        box.page.wait_for_timeout(100)
-    assert shown_levels(box) == expected(game)
+    want = expected(game)
+    try:
+        box.page.wait_for_function(
+            f"([box, want]) => JSON.stringify(({LEVELS_IN})(box)) === JSON.stringify(want)",
+            arg=[box.element_handle(), want],
+            timeout=timeout,
+        )
+    except PlaywrightTimeoutError:
+        pass  # (the assertion below says what is shown instead)
+    assert shown_levels(box) == want
 
 
 def test_the_start_panel_names_each_level_with_its_rating_in_the_game(page, site_url):

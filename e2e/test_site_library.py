@@ -268,7 +268,7 @@ def test_without_storage_play_goes_on_and_says_so_once(new_context, site_url, gu
     expect(page.locator("#notice")).to_contain_text("Games cannot be saved here")
     page.click("#notice-close")
     play(page, "h2", "f4")
-    page.wait_for_timeout(400)
+    saved(page)  # (the second save was tried, and failed, by then)
     expect(page.locator("#notice")).to_be_hidden()  # said once
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
     open_games(page)

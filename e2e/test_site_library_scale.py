@@ -200,7 +200,8 @@ def test_a_large_import_listed_and_searched_with_no_long_task(new_context, site_
     assert page.evaluate(where) == str(at + 1)
     assert drawn.count() <= 41
 
-    page.wait_for_timeout(500)  # (the last drawings come in)
+    # the last drawings come in: every row drawn has its game's drawing
+    expect(page.locator("#games-list li.game-row svg.thumb:not(.drawn)")).to_have_count(0, timeout=10_000)
     slow = long_tasks_since(page, ended)
     page.context.browser.stop_tracing()
     longest = longest_main_thread_tasks(trace)

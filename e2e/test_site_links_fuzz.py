@@ -21,7 +21,7 @@ import time
 import urllib.parse
 
 from conftest import SOAK, wait_engine_ready
-from pagekit import cell, library_entries, wait_idle
+from pagekit import cell, library_entries, saved, wait_idle
 from playwright.sync_api import expect
 
 SEED = 27_2026
@@ -114,7 +114,7 @@ def test_mutated_links_run_no_script_break_nothing_and_lose_nothing(new_context,
         cell(page, frm).click()
         cell(page, to).click()
         wait_idle(page)
-    page.evaluate("() => new Promise(r => setTimeout(r, 600))")  # (saved)
+    saved(page)
     before = stored_moves(page)
     assert before and max(before.values()) >= 3
 

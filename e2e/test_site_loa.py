@@ -108,7 +108,8 @@ def drag(page, frm: str, to: str | None) -> None:
         b = cell(page, to).bounding_box()
         page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
     page.mouse.up()
-    page.wait_for_timeout(50)
+    # the drop is taken: no piece is held (a move it played is counted in data-busy at once)
+    expect(page.locator("#board .piece.dragging")).to_have_count(0)
     wait_idle(page)
 
 

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import assert_on_screen, open_hash, wait_idle
+from pagekit import assert_on_screen, open_hash, saved, wait_idle
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -178,7 +178,7 @@ def test_an_exercise_of_a_game_not_yet_written_to_the_library_is_kept(page, site
     analysed_game(page, "loa")
     expect(page.locator("#games-mistakes")).to_have_text("Practise your mistakes (1)")
     wait_idle(page)
-    page.wait_for_timeout(500)  # (the page's own saves written)
+    saved(page)  # (the page's own saves written)
     game_id = page.evaluate("""() => /"gameId":"([^"]+)"/.exec(localStorage.getItem('gamut.mistakes'))[1]""")
     # as if the save had not landed yet: the entry not in the library, its copy waiting
     page.evaluate(

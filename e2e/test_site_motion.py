@@ -53,7 +53,9 @@ def stop_sampling(page) -> list:
     """The frames sampled, once the board is still."""
     page.wait_for_function("() => document.getElementById('board').dataset.animating === 'no'")
     wait_idle(page)
-    page.wait_for_timeout(50)
+    # (and the sampler has taken a frame since: the board as it stays)
+    seen = page.evaluate("() => window.__motion.frames.length")
+    page.wait_for_function("n => window.__motion.frames.length > Math.min(n, 2999)", arg=seen)
     return page.evaluate("() => { window.__motion.stop = true; return window.__motion.frames; }")
 
 

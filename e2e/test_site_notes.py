@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import cell, open_site, wait_idle
+from pagekit import cell, open_site, saved, wait_idle
 from playwright.sync_api import expect
 
 LOA = "#v1/loa/standard/double-connection=mover/"
@@ -111,7 +111,7 @@ def expect_annotated(page):
 def test_notes_drawn_and_written_are_kept_exported_and_imported(new_context, site_url):
     page = open_site(new_context(accept_downloads=True), site_url, LOA)
     play_line(page)
-    page.evaluate("() => new Promise(r => setTimeout(r, 400))")  # (the moves saved: only notes change below)
+    saved(page)  # (the moves saved: only notes change below)
     annotate(page)
     expect_annotated(page)
     # each move shows its own drawings
@@ -130,7 +130,7 @@ def test_notes_drawn_and_written_are_kept_exported_and_imported(new_context, sit
     expect_shapes(page, ["G e3 e6", "R c3"])
 
     # a reload keeps them (a change of notes only is saved)
-    page.evaluate("() => new Promise(r => setTimeout(r, 400))")
+    saved(page)
     page.reload()
     wait_engine_ready(page)
     wait_idle(page)

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle
+from pagekit import cell, saved, wait_idle
 from playwright.sync_api import expect
 
 from gamut import bridge
@@ -142,7 +142,7 @@ def test_a_finished_game_against_the_computer_changes_the_page_and_the_suggested
     page.click("#progress-back")
     expect(page.locator("#progress-page")).to_be_hidden()
     expect(page.locator("#result")).to_contain_text("resigned")
-    page.evaluate("() => new Promise(r => setTimeout(r, 400))")  # (the game written to the library)
+    saved(page)  # (the game written to the library)
     page.reload()
     wait_engine_ready(page)
     wait_idle(page)

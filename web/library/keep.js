@@ -377,7 +377,9 @@ export class Keeper {
     setCurrentId(model.id);
     this.onProblem(t("store.keptApart", { why: clause(why) }));
     this.pending = Date.now();
-    setTimeout(() => this.flush(), 0); // (after the save that failed: flush() waits for it)
+    // (after the save that failed: flush() waits for it; a timer of the keeper's own, so
+    // that <html data-saved> stays "no" until the new entry is written)
+    this.timer = setTimeout(() => this.flush(), 0);
   }
 
   /** Another tab saved a game: if it is the one open here, take its moves in. */
