@@ -188,8 +188,11 @@ export function searchLine(p, seatName) {
   return parts.join(" · ");
 }
 
-/** The thinking box: the computer's search for the head, or a hint. */
-export function drawThinking({ model, view, headView, computer, ready, canPlayHint }) {
+/** The thinking box: the computer's search for the head, or a hint.  While
+ * the computer thinks for its move it says so, and tells its search (depth,
+ * nodes, best move, score) only with `search` (the setting showSearch): against the
+ * computer a player sees that it thinks, not what. */
+export function drawThinking({ model, view, headView, computer, ready, canPlayHint, search = false }) {
   const box = $("ai");
   const think = computer.think;
   let state = "idle";
@@ -200,7 +203,7 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
     const who = { name: seatName(view, think.seat), level: levelLabel(think.level) };
     if (think.purpose === "move") {
       state = "thinking";
-      status = [t(think.done ? "ai.plays" : "ai.isThinking", who), ...searchFacts(p)];
+      status = [t(think.done ? "ai.plays" : "ai.isThinking", who), ...(search ? searchFacts(p) : [])];
       if (!model.atHead) status.push(" · ", t("ai.atLast"));
     } else {
       state = "hint-thinking";
@@ -245,8 +248,11 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
   bar.hidden = !searching || fraction == null;
   if (fraction != null) bar.value = Math.max(0, Math.min(1, fraction));
   $("ai-status").replaceChildren(...(status.length ? status : [computer.paused ? t("ai.paused") : ""]));
+  const secret = state === "thinking" && !search; // (the computer's own search, not shown)
   $("ai-eval").textContent =
-    p && (p.depth || p.simulations || p.done) ? formatMessage(p.evaluationSaid || p.evaluation) : "";
+    p && !secret && (p.depth || p.simulations || p.done)
+      ? formatMessage(p.evaluationSaid || p.evaluation)
+      : "";
   // a hint tells its score and line too
   const hinting =
     (state === "hint" || state === "hint-thinking") && p && (p.depth || p.simulations || p.done);
