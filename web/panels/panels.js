@@ -114,7 +114,7 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
           "aria-current": turn ? "true" : null,
         },
         seatSwatch(p.color),
-        h("span", { class: "player-name" }, seatName(view, seat)),
+        h("span", { class: "player-name", title: seatName(view, seat) }, seatName(view, seat)),
         seatSelect(
           seat,
           model.players[seat] || "h",
@@ -124,8 +124,16 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
         ),
         counters ? h("span", { class: "counter" }, counters) : null,
         // (whose turn it is is written once, in the status line; the card is
-        // marked, and says when the computer is thinking)
-        turn && thinking && model.atHead ? h("span", { class: "turn-tag" }, t("panel.thinking")) : null,
+        // marked, and says when the computer is thinking: a computer's card
+        // always holds the words, hidden while it waits, so that the card
+        // keeps its height when they come and go, #41)
+        computer.isComputer(seat)
+          ? h(
+              "span",
+              { class: "turn-tag", "data-on": turn && thinking && model.atHead ? "yes" : "no" },
+              t("panel.thinking"),
+            )
+          : null,
       );
     }),
   );
@@ -157,6 +165,7 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
   const notes = noteWords(view);
   if (notes.length) parts.push(notes.join(" "));
   $("status").textContent = parts.join(" · ");
+  $("status").title = parts.join(" · "); // (#41: whole, where two lines cut it)
 }
 
 /** What a search has done so far, as DOM nodes: depth, nodes or simulations, best move. */
