@@ -71,7 +71,13 @@ test("with the setting on, its best move so far is drawn", () => {
 test("a hint is shown whatever the setting (analysis is for showing)", () => {
   const engine = fakeEngine();
   const positions = fakePositions();
-  const computer = new Computer({ engine, positions, onMove: () => {}, onChange: () => {}, onError: () => {} });
+  const computer = new Computer({
+    engine,
+    positions,
+    onMove: () => {},
+    onChange: () => {},
+    onError: () => {},
+  });
   const model = new GameModel({ start: START, meta: META, players: ["h", "h"] });
   computer.attach(model);
   computer.enable();
