@@ -138,6 +138,16 @@ def suggested_cells(page, kind: str) -> list[str]:
     )
 
 
+def show_search(page, on: bool) -> None:
+    """The setting "Show the computer's search" (#41: off by default), set in the settings dialog."""
+    page.locator("#open-settings").click()
+    box = page.locator('#settings-dialog input[name="showSearch"]')
+    box.set_checked(on)
+    expect(box).to_be_checked(checked=on)
+    page.locator("#settings-close").click()
+    expect(page.locator("#settings-dialog")).to_be_hidden()
+
+
 @pytest.fixture(scope="module")
 def ai_page(shared_page):
     return shared_page
@@ -277,7 +287,8 @@ def test_three_player_el_against_two_computers(ai_page):
         replay_three(played(page))  # every move legal
         expect(page.locator("#board")).to_have_attribute("aria-disabled", "false")
     assert page.evaluate("location.hash").endswith("/players=h,c:beginner,c:casual")
-    # the thinking readout of a Monte-Carlo search: simulations and a win rate
+    # the thinking readout of a Monte-Carlo search, when asked for: simulations and a win rate
+    show_search(page, True)
     page.locator('#players select.seat-kind[data-seat="0"]').select_option("c:master")
     expect(page.locator("#ai")).to_have_attribute("data-state", "thinking", timeout=5000)
     page.wait_for_function(
@@ -286,6 +297,7 @@ def test_three_player_el_against_two_computers(ai_page):
     page.wait_for_function(BAR_MOVING, timeout=10_000)  # simulations spent, as a bar
     page.locator('#players select.seat-kind[data-seat="0"]').select_option("h")
     page.wait_for_function("!document.documentElement.dataset.thinking")
+    show_search(page, False)
 
 
 def replay_three(moves):
@@ -340,6 +352,13 @@ def test_move_now_plays_the_best_move_so_far(ai_page):
     box = page.locator("#ai")
     expect(box).to_have_attribute("data-state", "thinking", timeout=5000)
     expect(page.locator("#ai-status")).to_contain_text("White (Master) is thinking")
+    # (#41) a player sees that it thinks, not its search: no depth, nodes, score or arrow
+    expect(box).to_have_attribute("data-best", re.compile("."), timeout=15_000)
+    expect(page.locator("#ai-status")).to_have_text("White (Master) is thinking")
+    expect(page.locator("#ai-eval")).to_be_empty()
+    expect(page.locator("#board .suggest")).to_have_count(0)
+    # the setting "Show the computer's search" shows them
+    show_search(page, True)
     page.wait_for_function(
         "/depth [1-9]/.test(document.getElementById('ai-status').textContent)"
         " && document.getElementById('ai').dataset.best",
@@ -371,6 +390,7 @@ def test_move_now_plays_the_best_move_so_far(ai_page):
     computer_still(page)
     expect(page.locator("#board")).to_have_attribute("aria-disabled", "false")
     expect(page.locator("#moves .mv")).to_have_count(n + 1)
+    show_search(page, False)
 
 
 def test_phone_layout_while_the_computer_thinks(new_context, site_url):

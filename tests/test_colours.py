@@ -1,6 +1,7 @@
 """The page's colours, light and dark, checked for contrast (WCAG 2.2).
 
-Every colour of web/style.css and web/rules/rules.css is a custom property (set in web/theme.css): a
+Every colour of web/style.css, web/rules/rules.css and web/panels/notes.css is a custom property (set
+in web/theme.css, and notes.css's own in notes.css): a
 light set in ``:root`` and a dark set in ``@media (prefers-color-scheme:
 dark) { :root { ... } }``.  This test reads the real rules of both files:
 for a pair such as "the text of a primary button on its background" it looks
@@ -108,7 +109,14 @@ def _custom(body: str) -> dict[str, str]:
     return {k: v for k, v in _declarations(body).items() if k.startswith("--")}
 
 
-SHEET = Sheet(WEB / "theme.css", WEB / "style.css", WEB / "panels" / "end.css", WEB / "rules" / "rules.css")
+SHEET = Sheet(
+    WEB / "theme.css",
+    WEB / "style.css",
+    WEB / "panels" / "end.css",
+    WEB / "panels" / "analysis.css",
+    WEB / "rules" / "rules.css",
+    WEB / "panels" / "notes.css",
+)
 
 
 # -- colour arithmetic (WCAG 2.2 relative luminance) ---------------------------------
@@ -244,6 +252,19 @@ TEXT: list[tuple[str, tuple[str, str], list, float]] = [
         4.5,
     ),
     ("a hovered move", (":root", "color"), [(".moves .mv:hover", "background")], 4.5),
+    # a move's notes (panels/notes.css, #41: a comment was 1.8:1 in the dark)
+    ("a move's comment", (".moves .comment", "color"), LIST, 4.5),
+    (
+        "a move's comment, striped rows",
+        (".moves .comment", "color"),
+        [(".moves .row:nth-child(odd)", "background")],
+        4.5,
+    ),
+    ("a hovered comment", (".moves .comment", "color"), [(".moves .comment:hover", "background")], 4.5),
+    *[
+        (f"the glyph {g}", (f'.moves .mv[data-glyph="{g}"] .nag', "color"), LIST, 4.5)
+        for g in ("!", "?", "??", "!!", "!?", "?!")
+    ],
     ("the result", (":root", "color"), [(".result-row", "background")], 4.5),
     ("the result's reason", (".result span", "color"), [(".result-row", "background")], 4.5),
     ("a notice", (":root", "color"), [(".notice", "background")], 4.5),

@@ -172,8 +172,9 @@ function draw() {
   page.board.setShapes(m.tree.nodeAt(m.viewed)?.notes.shapes); // (notes hook, #29: the viewed move's drawings)
   drawBoardShape();
   page.board.setInteractive(input);
+  const search = page.settings.settings.prefs.showSearch; // (#41: the computer's own search, on request)
   page.board.setSuggest(
-    computer.suggestion(view) ||
+    computer.suggestion(view, search) ||
       engineMoveOnBoard(page.analyser.result(), m.viewed, view, line => page.positions.get(m.start, line)),
   );
   // the panel and the move list are rebuilt only when what they show changed
@@ -206,8 +207,8 @@ function draw() {
     });
   }
   page.notes.show(m); // (notes hook, #29)
-  const hint = computer.hint && computer.hint.progress;
-  drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: input && !!hint });
+  const playable = input && !!(computer.hint && computer.hint.progress); // (a hint to play)
+  drawThinking({ model: m, view, headView, computer, ready: page.ready, canPlayHint: playable, search });
   // (#41: a finished game, by its rules too, takes no move back)
   drawControls({ model: m, view, ready: page.ready, computer, canUndo: !!rituals()?.undo });
   const ends = endState(); // (#29)

@@ -11,6 +11,7 @@ import * as open from "../library/open.js";
 import { sentence, setExplain } from "../panels/dialogs.js";
 import { $, h } from "./dom.js";
 import { initOpening, openingActions } from "./open-actions.js";
+import { englishCommand } from "../panels/commands.js";
 import { endActions, initEnding, rituals } from "./end-actions.js"; // (#29: resign, draws, abort, rematch)
 
 let page = null; // the Page (app/page.js)
@@ -45,7 +46,7 @@ export const actions = {
     return page.busy(async () => {
       let r;
       try {
-        r = await page.engine.enter(m.start, at, text);
+        r = await page.engine.enter(m.start, at, engineWords(text, page.positions.get(m.start, at)));
       } catch (err) {
         if (err && err.type && err.type !== "InternalError")
           return { error: sentence(err.words || err.message) };
@@ -264,3 +265,11 @@ export const actions = {
     e.preventDefault();
   },
 };
+
+/** A line of the move box as the engine reads it: a command in the player's
+ * language in English words (#41); a move of the view as typed. */
+function engineWords(text, view) {
+  if (view && (view.moves || []).some(mv => mv.text === text.trim())) return text;
+  const names = view ? view.players.map((_, seat) => page.seatName(seat)) : [];
+  return englishCommand(text, undefined, names);
+}

@@ -342,13 +342,15 @@ export class Computer {
   }
 
   /** What the board should ring: the search's best move so far for the
-   * viewed position, or the hint there. */
-  suggestion(view) {
+   * viewed position, or the hint there.  The computer's own search for its
+   * move is its secret (a player sees that it thinks, not what): shown only
+   * with `showSearch` (the setting "Show the computer's search"). */
+  suggestion(view, showSearch = false) {
     const m = this.model;
     if (!m || !view) return null;
     const viewedKey = this._key(m.viewed);
     const src =
-      this.think && this.think.key === viewedKey
+      this.think && this.think.key === viewedKey && (showSearch || this.think.purpose !== "move")
         ? this.think
         : this.hint && this.hint.key === viewedKey
           ? { purpose: "hint", progress: this.hint.progress }

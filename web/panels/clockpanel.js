@@ -1,5 +1,10 @@
-// The clocks on the page: one face per seat, in a row under the players'
-// cards (each under its player), the running one highlighted, tenths under
+// The clocks on the page: one face per seat, the running one highlighted,
+// each with its player's name.  With two seats each face is where the eye
+// goes for its side of the board (as on lichess): the face of the seat shown
+// at the top is marked data-at="top" (the panel's first line; above the
+// board on a phone), the other "bottom" (the panel's last line; under the
+// board on a phone), and flipping the board swaps them; with more seats
+// they make a row under the players' cards.  Tenths under
 // ten seconds, a warning colour when little is left; and a pause button in
 // games with no seat far away (by link the other player's time cannot wait
 // for us).  With days per move the running face says the time left to move.
@@ -113,21 +118,36 @@ export class ClockPanel {
     }
     if (!clock) return;
     const seats = m.players.length || 2;
-    const shape = `${seats}`;
+    // (two seats: the face of the seat at the bottom of the board last)
+    const bottom = seats === 2 && view ? (this.page.settings.flipped(m, view) ? 1 : 0) : -1;
+    const shape = `${seats}/${bottom}`;
     if (shape !== this.shape) {
       this.shape = shape;
       this.faces = Array.from({ length: seats }, (_, seat) =>
         h(
           "div",
-          { class: "clock", role: "timer", "data-seat": String(seat) },
-          h("span", { class: "clock-time" }),
+          {
+            class: "clock",
+            role: "timer",
+            "data-seat": String(seat),
+            "data-at": bottom < 0 ? null : seat === bottom ? "bottom" : "top",
+          },
+          h("span", { class: "clock-name" }),
           h("span", { class: "clock-note" }),
+          h("span", { class: "clock-time" }),
         ),
       );
+      const tools = h("div", { class: "clock-tools" }, this.timesButton, this.pauseButton);
+      // (two seats: a row for each side, the buttons beside the bottom face)
       this.box.replaceChildren(
-        ...this.faces,
-        h("div", { class: "clock-tools" }, this.timesButton, this.pauseButton),
+        ...(bottom < 0
+          ? [...this.faces, tools]
+          : [
+              h("div", { class: "clock-row", "data-at": "top" }, this.faces[1 - bottom]),
+              h("div", { class: "clock-row", "data-at": "bottom" }, this.faces[bottom], tools),
+            ]),
       );
+      this.box.dataset.sides = bottom < 0 ? "no" : "yes";
     }
     const now = Date.now();
     const low = clock.correspondence
@@ -140,7 +160,8 @@ export class ClockPanel {
       face.dataset.low = left <= low ? "yes" : "no";
       face.dataset.out = left <= 0 ? "yes" : "no";
       face.setAttribute("aria-label", t("clock.of", { name: this.page.seatName(seat) }));
-      setText(face.firstChild, formatLeft(left));
+      setText(face.querySelector(".clock-name"), this.page.seatName(seat));
+      setText(face.querySelector(".clock-time"), formatLeft(left));
       const out = m.ending && m.ending.termination === "time" && m.ending.by === seat;
       const note = out
         ? t("clock.timeOut")
@@ -149,7 +170,7 @@ export class ClockPanel {
           : on && clock.paused
             ? t("clock.paused")
             : "";
-      setText(face.lastChild, note);
+      setText(face.querySelector(".clock-note"), note);
     }
     const pausable = this._canPause(m) || clock.paused;
     this.pauseButton.hidden = !pausable;

@@ -114,7 +114,7 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
           "aria-current": turn ? "true" : null,
         },
         seatSwatch(p.color),
-        h("span", { class: "player-name" }, seatName(view, seat)),
+        h("span", { class: "player-name", title: seatName(view, seat) }, seatName(view, seat)),
         seatSelect(
           seat,
           model.players[seat] || "h",
@@ -124,8 +124,16 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
         ),
         counters ? h("span", { class: "counter" }, counters) : null,
         // (whose turn it is is written once, in the status line; the card is
-        // marked, and says when the computer is thinking)
-        turn && thinking && model.atHead ? h("span", { class: "turn-tag" }, t("panel.thinking")) : null,
+        // marked, and says when the computer is thinking: a computer's card
+        // always holds the words, hidden while it waits, so that the card
+        // keeps its height when they come and go, #41)
+        computer.isComputer(seat)
+          ? h(
+              "span",
+              { class: "turn-tag", "data-on": turn && thinking && model.atHead ? "yes" : "no" },
+              t("panel.thinking"),
+            )
+          : null,
       );
     }),
   );
@@ -157,6 +165,7 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
   const notes = noteWords(view);
   if (notes.length) parts.push(notes.join(" "));
   $("status").textContent = parts.join(" · ");
+  $("status").title = parts.join(" · "); // (#41: whole, where two lines cut it)
 }
 
 /** What a search has done so far, as DOM nodes: depth, nodes or simulations, best move. */
@@ -188,8 +197,11 @@ export function searchLine(p, seatName) {
   return parts.join(" · ");
 }
 
-/** The thinking box: the computer's search for the head, or a hint. */
-export function drawThinking({ model, view, headView, computer, ready, canPlayHint }) {
+/** The thinking box: the computer's search for the head, or a hint.  While
+ * the computer thinks for its move it says so, and tells its search (depth,
+ * nodes, best move, score) only with `search` (the setting showSearch): against the
+ * computer a player sees that it thinks, not what. */
+export function drawThinking({ model, view, headView, computer, ready, canPlayHint, search = false }) {
   const box = $("ai");
   const think = computer.think;
   let state = "idle";
@@ -200,7 +212,7 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
     const who = { name: seatName(view, think.seat), level: levelLabel(think.level) };
     if (think.purpose === "move") {
       state = "thinking";
-      status = [t(think.done ? "ai.plays" : "ai.isThinking", who), ...searchFacts(p)];
+      status = [t(think.done ? "ai.plays" : "ai.isThinking", who), ...(search ? searchFacts(p) : [])];
       if (!model.atHead) status.push(" · ", t("ai.atLast"));
     } else {
       state = "hint-thinking";
@@ -245,8 +257,11 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
   bar.hidden = !searching || fraction == null;
   if (fraction != null) bar.value = Math.max(0, Math.min(1, fraction));
   $("ai-status").replaceChildren(...(status.length ? status : [computer.paused ? t("ai.paused") : ""]));
+  const secret = state === "thinking" && !search; // (the computer's own search, not shown)
   $("ai-eval").textContent =
-    p && (p.depth || p.simulations || p.done) ? formatMessage(p.evaluationSaid || p.evaluation) : "";
+    p && !secret && (p.depth || p.simulations || p.done)
+      ? formatMessage(p.evaluationSaid || p.evaluation)
+      : "";
   // a hint tells its score and line too
   const hinting =
     (state === "hint" || state === "hint-thinking") && p && (p.depth || p.simulations || p.done);

@@ -89,7 +89,7 @@ export class SettingsMenu {
     this.muteButton.title = t(prefs.sound ? "settings.sound.on" : "settings.sound.off");
     this.muteButton.replaceChildren(prefs.sound ? icon(SPEAKER, WAVES) : icon(SPEAKER, CROSS));
     const form = this.form;
-    for (const name of ["sound", "flip", "toMoveAtBottom", "coordinates"])
+    for (const name of ["sound", "flip", "toMoveAtBottom", "coordinates", "showSearch"])
       form.elements[name].checked = prefs[name];
     for (const radio of form.querySelectorAll("input[name=scheme]"))
       radio.checked = radio.value === prefs.scheme;
@@ -152,6 +152,7 @@ export class SettingsMenu {
         check("toMoveAtBottom", t("settings.toMoveAtBottom"), t("settings.toMoveAtBottom.about")),
         check("coordinates", t("settings.coordinates")),
       ),
+      check("showSearch", t("settings.showSearch"), t("settings.showSearch.about")),
       schemes,
       h(
         "div",

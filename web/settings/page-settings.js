@@ -39,6 +39,11 @@ export class PageSettings {
     });
   }
 
+  /** Whether the board shows `view` of `model` turned half round (seat 0 at the top). */
+  flipped(model, view) {
+    return orientation(this.settings.prefs, model ? model.players : [], view.to_move);
+  }
+
   /** The board shows `view` of `model` (null before a game is open): theme, orientation, coordinates, sound. */
   draw(board, model, view) {
     const prefs = this.settings.prefs;
@@ -49,7 +54,7 @@ export class PageSettings {
       this.themeKey = key;
       applyTheme(this.svg, theme, this.scheme.scheme);
     }
-    const flipped = orientation(prefs, model ? model.players : [], view.to_move);
+    const flipped = this.flipped(model, view);
     this.svg.dataset.flipped = String(flipped);
     this.svg.dataset.coordinates = prefs.coordinates ? "on" : "off";
     board.setOrientation(flipped);

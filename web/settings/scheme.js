@@ -1,7 +1,8 @@
 // Light, dark or as the system says: the page's colour scheme, chosen in the
 // settings.  theme.css holds the light palette in :root and the dark one in
-// a single `@media (prefers-color-scheme: dark)` rule; the choice sets that
-// rule's condition (the system's query for "system", always for "dark",
+// a single `@media (prefers-color-scheme: dark)` rule (notes.css and
+// board.css have such a rule for their own colours too); the choice sets
+// every such rule's condition (the system's query for "system", always for "dark",
 // never for "light"), so the dark palette is written once and applies under
 // the media query when the choice is "system".  <html data-scheme> always
 // says the scheme in force ("light" or "dark"; settings.css sets the
@@ -29,7 +30,8 @@ export class ColourScheme {
     this.choice = "system";
     this.media = globalThis.matchMedia ? matchMedia(DARK_QUERY) : null;
     this.media?.addEventListener("change", () => this.apply(this.choice));
-    this.rule = null;
+    /** @type {Set<CSSMediaRule>} */
+    this.rules = new Set();
     // (should the style sheet still be loading at the first apply())
     globalThis.addEventListener?.("load", () => this.apply(this.choice), { once: true });
   }
@@ -41,8 +43,9 @@ export class ColourScheme {
 
   apply(choice) {
     this.choice = choice;
-    const rule = this._darkRule();
-    if (rule && rule.media.mediaText !== darkCondition(choice)) rule.media.mediaText = darkCondition(choice);
+    for (const rule of this._darkRules()) {
+      if (rule.media.mediaText !== darkCondition(choice)) rule.media.mediaText = darkCondition(choice);
+    }
     const before = this.root.dataset.scheme;
     const scheme = resolveScheme(choice, !!this.media?.matches);
     this.root.dataset.scheme = scheme;
@@ -50,22 +53,24 @@ export class ColourScheme {
     if (before && before !== scheme) this.onChange(scheme);
   }
 
-  /** theme.css's dark palette: its @media rule (found once; its condition changes after). */
-  _darkRule() {
-    if (this.rule) return this.rule;
+  /** Every dark palette of the page's style sheets (theme.css's, and those
+   * of the sheets that keep their own colours: notes.css, board.css): their
+   * top-level @media rules, found by their condition the first time (it
+   * changes after) and kept; a sheet still loading is looked at again. */
+  _darkRules() {
     for (const sheet of document.styleSheets) {
-      if (!sheet.href || !/\/theme\.css(\?|$)/.test(sheet.href)) continue;
+      let rules;
       try {
-        for (const rule of sheet.cssRules) {
-          if (rule instanceof CSSMediaRule && rule.media.mediaText.includes("prefers-color-scheme: dark")) {
-            this.rule = rule;
-            return rule;
-          }
-        }
+        rules = sheet.cssRules;
       } catch {
-        return null; // not readable yet
+        continue; // not readable yet
+      }
+      for (const rule of rules) {
+        if (rule instanceof CSSMediaRule && rule.media.mediaText.includes("prefers-color-scheme: dark")) {
+          this.rules.add(rule);
+        }
       }
     }
-    return null;
+    return [...this.rules];
   }
 }

@@ -1,5 +1,6 @@
 // The player's remembered preferences: sound, the board's orientation and
-// coordinates, a colour theme per game, light/dark/system.  They live in
+// coordinates, a colour theme per game, light/dark/system, whether the
+// computer's search is shown while it thinks.  They live in
 // localStorage under one key as versioned JSON ({v: 1, ...}); reading them
 // never throws: a value that is missing, corrupt, of the wrong type or
 // unknown falls back to its default, one field at a time (a stored
@@ -19,11 +20,12 @@ export const DEFAULTS = Object.freeze({
   flip: false, // turn the board half a turn (on top of the automatic choice below)
   toMoveAtBottom: false, // two players on one screen: the side to move at the bottom
   coordinates: true,
+  showSearch: false, // the computer's search (depth, nodes, its move as an arrow) shown while it thinks
   scheme: "system",
   themes: Object.freeze({}), // game id -> theme id (themes.js); absent: the game's default
 });
 
-const BOOLEANS = ["sound", "flip", "toMoveAtBottom", "coordinates"];
+const BOOLEANS = ["sound", "flip", "toMoveAtBottom", "coordinates", "showSearch"];
 const NAME = /^[a-z0-9-]{1,32}$/; // a game or theme id: what a key may look like
 
 /** Preferences from anything (parsed JSON, or not): every known field of the
