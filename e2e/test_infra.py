@@ -254,6 +254,7 @@ def test_offline_reload_reaches_engine_ready(new_context, site_url, guard_of):
         context.set_offline(False)
 
 
+@pytest.mark.cold  # (a start from the snapshot fetches neither the wheel nor the standard library)
 @pytest.mark.parametrize(
     "blocked, expected",
     [

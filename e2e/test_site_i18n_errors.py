@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import ROOT
 from pagekit import cell, move_count, open_hash, wait_idle
 from playwright.sync_api import expect
@@ -49,6 +50,7 @@ def test_an_escabel_reason_in_german(new_context, site_url):
     page.context.close()
 
 
+@pytest.mark.cold  # (a start from the snapshot fetches no wheel: it is the first visit that fails)
 def test_the_engine_failure_says_why_in_german(new_context, guard_of, site_url):
     context = new_context(locale="en-US")
     guard = guard_of(context)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import wait_engine_ready
 from pagekit import cell, module_url, move_count, open_hash, wait_idle
 from playwright.sync_api import expect
@@ -379,6 +380,7 @@ def test_saved_game_survives_a_closed_tab_and_a_corrupt_save_is_discarded(new_co
     expect(page.locator("#moves .mv")).to_have_count(0)
 
 
+@pytest.mark.cold  # (a start from the snapshot fetches no wheel: it is the first visit that fails)
 def test_engine_failure_shows_a_message(new_context, guard_of, site_url):
     context = new_context()
     guard = guard_of(context)
