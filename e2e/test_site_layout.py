@@ -124,7 +124,8 @@ def test_nothing_moves_when_a_game_ends(size, new_context, site_url):
     expect(page.locator("#result")).to_contain_text("Black wins")
     assert box(page, "#board") == before["#board"]
     assert box(page, "#moves") == before["#moves"]
-    result = box(page, "#result")
+    # (the result's card, #41: the words and the score in the status line's room)
+    result = box(page, ".result-row")
     assert (
         abs(result["y"] - before["#status"]["y"]) < 1 and result["height"] <= before["#status"]["height"] + 1
-    )
+    ), (result, before["#status"])

@@ -28,6 +28,12 @@ def shown_levels(box) -> list[list[str]]:
     return box.evaluate(LEVELS_IN)
 
 
+# EL's level nearest by rating to Lines of Action's Advanced (which EL does not offer)
+NEAREST_ADVANCED_IN_EL = min(
+    RATINGS["el"], key=lambda name: abs(RATINGS["el"][name][0] - RATINGS["loa"]["advanced"][0])
+)
+
+
 def expected(game: str) -> list[list[str]]:
     """(name, rating) of each level ``game`` offers: "" for a level not measured there."""
     table = RATINGS[game]
@@ -57,12 +63,13 @@ def test_the_start_panel_names_each_level_with_its_rating_in_the_game(page, site
     shows_levels_of(start, "loa")
     for i in range(len(ladder("loa"))):  # each with its line of words
         assert start.locator(".choice-level").nth(i).locator(".about").inner_text().strip()
-    # a game whose ladder leaves a level out: the level chosen falls back to the one below
+    # a game whose ladder leaves a level out: the level chosen becomes the one it offers
+    # nearest by rating (#41: Advanced, 1714 in Lines of Action, is Expert in EL, 1644)
     start.locator(".choice-level", has_text="Advanced").click()
     page.locator("#start-game").select_option("el")
     shows_levels_of(start, "el")
     assert "Advanced" not in [name for name, _ in shown_levels(start)]
-    expect(start.locator(".choice-level input:checked")).to_have_value("club")
+    expect(start.locator(".choice-level input:checked")).to_have_value(NEAREST_ADVANCED_IN_EL)
     # another game: its own ratings
     page.locator("#start-game").select_option("evl")
     shows_levels_of(start, "evl")
@@ -120,9 +127,10 @@ def expect_seats(page, seats: list[str]) -> None:
 
 def test_a_level_the_next_game_does_not_offer_is_replaced_where_it_is_played(page, site_url):
     # (#31) the New game dialog's seat menus list the game's ladder, and a
-    # level chosen in one game that the next does not offer becomes the
-    # nearest below it: in the radios, in the seats' menus and in the game
-    # that starts (before, the radios showed Club while Advanced was played)
+    # level chosen in one game that the next does not offer becomes the one
+    # it offers nearest by rating (#41; #31 took the one below): in the
+    # radios, in the seats' menus and in the game that starts (before #31,
+    # the radios showed Club while Advanced was played)
     page.goto(site_url)
     wait_engine_ready(page)
     start = page.locator("#start")
@@ -130,10 +138,10 @@ def test_a_level_the_next_game_does_not_offer_is_replaced_where_it_is_played(pag
     start.locator(".choice-level", has_text="Advanced").click()
     page.locator("#start-game").select_option("el")
     shows_levels_of(start, "el")
-    expect(start.locator(".choice-level input:checked")).to_have_value("club")
+    expect(start.locator(".choice-level input:checked")).to_have_value(NEAREST_ADVANCED_IN_EL)
     page.locator("#start-play").click()
     wait_idle(page)
-    expect_seats(page, ["h", "c:club"])
+    expect_seats(page, ["h", f"c:{NEAREST_ADVANCED_IN_EL}"])
 
     page.goto(site_url + "#v1/loa/standard/-/b1-d3")
     wait_engine_ready(page)
@@ -153,9 +161,9 @@ def test_a_level_the_next_game_does_not_offer_is_replaced_where_it_is_played(pag
     expect(page.locator("#new-seat-1")).to_have_value("c:advanced")
     dialog.locator('#new-games input[value="el"]').check()
     shows_levels_of(dialog, "el")
-    expect(dialog.locator(".choice-level input:checked")).to_have_value("club")
-    expect(page.locator("#new-seat-1")).to_have_value("c:club")
+    expect(dialog.locator(".choice-level input:checked")).to_have_value(NEAREST_ADVANCED_IN_EL)
+    expect(page.locator("#new-seat-1")).to_have_value(f"c:{NEAREST_ADVANCED_IN_EL}")
     assert seat_menu(page, 1) == ["h", "r", *(f"c:{level.name}" for level in ladder("el"))]
     page.locator("#new-start").click()
     wait_idle(page)
-    expect_seats(page, ["h", "c:club"])
+    expect_seats(page, ["h", f"c:{NEAREST_ADVANCED_IN_EL}"])

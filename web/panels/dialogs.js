@@ -246,9 +246,12 @@ export class NewGameDialog {
 
   /** A choice of opponent, written into the seats' selects. */
   _fromOpponent(choice) {
+    // (made anew, not only set: a level carried from another game leaves the menus, #41)
     const seats = seatsFor(choice, this.selects.length);
-    this.selects.forEach((select, seat) => {
-      select.value = seats[seat];
+    this.selects = this.selects.map((old, seat) => {
+      const select = this._seatSelect(seat, seats[seat]);
+      old.replaceWith(select);
+      return select;
     });
   }
 
