@@ -62,7 +62,9 @@ def test_silent_before_the_first_gesture_then_a_move_and_a_capture_sound(page):
     assert sounds(page) == 0
     assert audio(page) == {"contexts": 0, "oscillators": 0}
     # a key is a gesture: the next move forward is a capture, and it sounds
-    page.locator("#board").focus()
+    page.locator(
+        "#next"
+    ).focus()  # (the browsing row: the arrows browse; on the board they move its cursor, #41)
     page.keyboard.press("ArrowRight")
     expect(page.locator("html")).to_have_attribute("data-sound-last", "capture")
     assert sounds(page) == 1
@@ -99,7 +101,9 @@ def test_muted_nothing_plays_and_the_mute_is_remembered(page):
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "false")
     open_hash(page, LOA + "b1-d3,h2-f4,c1xf4@0")
-    page.locator("#board").focus()
+    page.locator(
+        "#next"
+    ).focus()  # (the browsing row: the arrows browse; on the board they move its cursor, #41)
     for ply in ("1", "2", "3"):
         page.keyboard.press("ArrowRight")
         expect(page.locator("html")).to_have_attribute("data-ply", ply)
@@ -113,7 +117,9 @@ def test_muted_nothing_plays_and_the_mute_is_remembered(page):
     page.locator("#sound-toggle").click()
     expect(page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "true")
     open_hash(page, LOA + "b1-d3,h2-f4@0")
-    page.locator("#board").focus()
+    page.locator(
+        "#next"
+    ).focus()  # (the browsing row: the arrows browse; on the board they move its cursor, #41)
     page.keyboard.press("ArrowRight")
     expect(page.locator("html")).to_have_attribute("data-sound-last", "move")
     assert audio(page)["oscillators"] >= 1
