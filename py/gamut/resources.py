@@ -28,7 +28,7 @@ import pkgutil
 from .core import GamutError
 from .messages import Message
 
-__all__ = ["MissingDataError", "data", "declare", "declared", "prepare_snapshot"]
+__all__ = ["MissingDataError", "data", "declare", "declared", "modules", "prepare_snapshot"]
 
 
 class MissingDataError(GamutError):
@@ -69,13 +69,19 @@ def data(package: str, name: str) -> bytes:
     return _KEPT[key]
 
 
+def modules() -> list[str]:
+    """The name of every module of gamut the page runs (all but the command
+    line, ``gamut.__main__``)."""
+    import gamut
+
+    names = [m.name for m in pkgutil.walk_packages(gamut.__path__, "gamut.")]
+    return [name for name in names if not name.endswith("__main__")]
+
+
 def prepare_snapshot() -> None:
     """Import every module of gamut and read every declared data file:
     what a start from the memory snapshot finds, it finds in the heap."""
-    import gamut
-
-    for module in pkgutil.walk_packages(gamut.__path__, "gamut."):
-        if not module.name.endswith("__main__"):
-            importlib.import_module(module.name)
+    for name in modules():
+        importlib.import_module(name)
     for package, name in _DECLARED:
         data(package, name)

@@ -27,7 +27,6 @@ import contextlib
 import importlib
 import io
 import json
-import pkgutil
 import random
 import sys
 from typing import Any
@@ -41,11 +40,10 @@ def exercise(names: list[str], budget_ms: int = 50) -> dict[str, Any]:
     """Ask the engine everything once; ``{"problems": [...], "files": [...]}``
     (``files``: paths inside the standard library's zip, sorted)."""
     problems: list[str] = []
-    import gamut
+    from gamut.resources import modules
 
-    modules = [m.name for m in pkgutil.walk_packages(gamut.__path__, "gamut.")]
-    # (not gamut.__main__: the command line, never in the page)
-    for name in [m for m in modules if not m.endswith("__main__")] + names:
+    # (every module the page runs, as the worker imports them for its snapshot)
+    for name in modules() + names:
         try:
             importlib.import_module(name)
         except ImportError as exc:
