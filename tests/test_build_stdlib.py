@@ -22,6 +22,9 @@ import pytest
 import build
 from tools.build import engine_exercise, stdlib, stdlib_minify
 
+# (builds the site: on one worker of pytest-xdist, never beside another build into .build/ and dist/)
+pytestmark = pytest.mark.xdist_group("site-build")
+
 
 @pytest.mark.slow
 def test_the_exercise_asks_every_method_and_job_and_meets_no_problem_here():

@@ -15,6 +15,9 @@ import pytest
 
 import build
 
+# (builds the site: on one worker of pytest-xdist, never beside another build into .build/ and dist/)
+pytestmark = pytest.mark.xdist_group("site-build")
+
 LOCAL_URL = re.compile(r'\b(?:src|href)="([^"#?:]+)"')
 IMPORT = re.compile(r'(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"([^"]+)"')
 

@@ -15,7 +15,11 @@ import pytest
 import build
 from tools.build import sizes, stdlib
 
-pytestmark = pytest.mark.slow  # (a build of the site; `build.py test` runs it after its own)
+# (builds the site: on one worker of pytest-xdist, never beside another build into .build/ and dist/)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.xdist_group("site-build"),
+]  # (a build of the site; `build.py test` runs it after its own)
 
 
 @pytest.fixture(scope="module")

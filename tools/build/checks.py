@@ -29,7 +29,9 @@ SLOW_MARKER = "slow"
 # The unit tests run on every core (pytest-xdist: they are CPU-bound and share no
 # state).  The browser tests do not: one test already keeps both cores busy
 # (Chromium's processes and Pyodide's worker), and its site is built once per run.
-UNIT_WORKERS = ["-n", "auto"]
+# The tests that build the site share .build/ and dist/: one worker takes them all
+# (their modules' xdist_group "site-build", --dist loadgroup).
+UNIT_WORKERS = ["-n", "auto", "--dist", "loadgroup"]
 
 
 @dataclass(frozen=True)
