@@ -92,6 +92,8 @@ def _wait_for_function_without_eval(self, expression, *args, **kwargs):
 Page.wait_for_function = _wait_for_function_without_eval  # type: ignore[method-assign]
 READY_TIMEOUT_MS = 90_000
 LOCAL_HOSTS = {"127.0.0.1"}
+# (port 9 is "discard": nothing listens there, a connection is refused at once)
+DEAD_PROXY = "http://127.0.0.1:9"
 
 
 # -- browser --------------------------------------------------------------------
@@ -99,8 +101,19 @@ LOCAL_HOSTS = {"127.0.0.1"}
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    """Debian's Chromium (Playwright cannot download its own browsers here)."""
-    return {**browser_type_launch_args, "executable_path": str(build.CHROMIUM), "args": build.CHROMIUM_ARGS}
+    """Debian's Chromium (Playwright cannot download its own browsers here).
+
+    Every request to another host than 127.0.0.1 goes to a proxy that does
+    not exist (``DEAD_PROXY``), so it fails in the browser itself, and the
+    guard (which sees every request) fails the test.  Not a route on every
+    request: a route sends each request through this process and turns the
+    browser's HTTP cache off, which made each page load a second slower."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(build.CHROMIUM),
+        "args": build.CHROMIUM_ARGS,
+        "proxy": {"server": DEAD_PROXY, "bypass": ",".join(sorted(LOCAL_HOSTS))},
+    }
 
 
 # -- the site ---------------------------------------------------------------------
@@ -112,7 +125,7 @@ def site_server():
     # machine do not rebuild each other's site mid-run.
     out = Path(os.environ["GAMUT_DIST"]) if os.environ.get("GAMUT_DIST") else build.DIST
     dist = build.build(out=out, extra={"infra-test.html": ROOT / "e2e" / "infra_page.html"})
-    server = build.make_server(dist, SUB_PATH)
+    server = build.make_server(dist, SUB_PATH, overlay={BLANK_PAGE: ROOT / "e2e" / "blank_page.html"})
     server.dist = dist
     build.serve_in_thread(server)
     yield server
@@ -144,7 +157,6 @@ class Guard:
         self.foreign: list[str] = []
         self.errors: list[str] = []
         self.allowed: list[re.Pattern] = []
-        context.route("**/*", self._route)
         context.on("request", self._request)
         context.on("console", self._console)
         context.on("weberror", lambda err: self.errors.append(f"page error: {err.error}"))
@@ -160,15 +172,7 @@ class Guard:
             return True
         return parts.hostname in LOCAL_HOSTS
 
-    def _route(self, route):
-        url = route.request.url
-        if self.is_local(url):
-            route.continue_()
-        else:
-            self.foreign.append(url)
-            route.abort()
-
-    def _request(self, request):  # also catches requests that bypass routing
+    def _request(self, request):  # (the request itself fails: see DEAD_PROXY)
         if not self.is_local(request.url) and request.url not in self.foreign:
             self.foreign.append(request.url)
 
@@ -181,6 +185,12 @@ class Guard:
 
     def _page(self, page):
         pass  # context-level events already cover every page and its workers
+
+    def reset(self) -> None:
+        """Forget what was seen (a context lent to the next test)."""
+        self.foreign.clear()
+        self.errors.clear()
+        self.allowed.clear()
 
     def allow_console(self, pattern: str) -> None:
         """Accept console errors matching ``pattern`` (for tests that provoke one)."""
@@ -217,6 +227,14 @@ def guard_of():
 # -- the engine's snapshot: warm contexts ------------------------------------------
 
 SNAPSHOT_FILE = "e2e-engine-snapshot.bin"  # (written beside the served site, never shipped)
+# A page of the site's origin with nothing in it, outside the service worker's
+# scope (the site's sub-path), for work in a context before or between tests
+BLANK_PAGE = "/e2e-blank.html"
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 class EngineSnapshot:
@@ -231,7 +249,7 @@ class EngineSnapshot:
         """Put the snapshot in ``context``'s Cache API before its first page:
         its engine then starts from it."""
         page = context.new_page()
-        page.goto(site_url + "version.json")  # (any page of the origin: the cache is the origin's)
+        page.goto(_origin(site_url) + BLANK_PAGE)  # (the cache is the origin's)
         page.evaluate(
             """async ([name, request, key, url]) => {
                 const bytes = await (await fetch(url)).arrayBuffer();
@@ -284,24 +302,146 @@ def _warm(request) -> bool:
     return request.node.get_closest_marker("cold") is None
 
 
+# What a test can do to a context that a reset cannot undo: a context it was
+# done to is closed after the test, never lent again.
+_TAINTING = (
+    "add_cookies", "add_init_script", "expose_binding", "expose_function", "grant_permissions",
+    "new_cdp_session", "on", "once", "route", "route_from_har", "route_web_socket",
+    "set_default_navigation_timeout", "set_default_timeout", "set_extra_http_headers",
+    "set_geolocation", "set_offline", "set_storage_state",
+)  # fmt: skip
+# The caches a reset keeps: the service worker's copy of the build and the
+# engine's snapshot (what makes a context warm); the rest (gamut-clients, the
+# notes of the open pages) goes with the stores.
+_KEPT_CACHES = re.compile(r"^(snapshot-)?gamut-(?!clients$)")
+_RESET = """async (kept) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const names = (await indexedDB.databases()).map(db => db.name);
+    await Promise.all(names.map(name => new Promise((resolve, reject) => {
+        const request = indexedDB.deleteDatabase(name);
+        request.onsuccess = resolve;
+        request.onerror = () => reject(request.error);
+        request.onblocked = () => reject(new Error(`IndexedDB ${name} is still open`));
+    })));
+    const keep = new RegExp(kept);
+    for (const name of await caches.keys()) if (!keep.test(name)) await caches.delete(name);
+    return [localStorage.length, (await indexedDB.databases()).length];
+}"""
+
+
+class ContextPool:
+    """Warm contexts lent to one test at a time (session scope).
+
+    A context costs seconds the first time: the snapshot put in its cache,
+    then a first visit that installs the service worker (which copies the
+    build) and compiles the engine with no code cache.  Lent again, its next
+    first page loads as a return visit does.  Between two tests a context is
+    *reset*: its pages closed, localStorage, IndexedDB and every cache but the
+    build's copy and the snapshot emptied (a first visit's stores), its
+    guard's findings cleared.  A context is lent only for the same
+    ``browser.new_context`` arguments it was made with; one a test changed in
+    a way a reset cannot undo (a route, an init script, permissions, offline,
+    a listener: ``_TAINTING``) is closed instead.  Tests that need a brand new
+    context (the service worker's install, the clock) are marked
+    ``@pytest.mark.fresh`` and get one."""
+
+    IDLE_MAX = 4  # contexts kept idle at once (each holds its caches in memory)
+
+    def __init__(self, browser, site_url: str, snapshot: EngineSnapshot):
+        self.browser, self.site_url, self.snapshot = browser, site_url, snapshot
+        self.idle: list[tuple[str, object]] = []  # (key, context), oldest first
+
+    def take(self, kwargs: dict):
+        key = repr(sorted(kwargs.items()))
+        for i, (k, context) in enumerate(self.idle):
+            if k == key:
+                del self.idle[i]
+                return context
+        context = self.browser.new_context(**kwargs)
+        guard_context(context)
+        context._gamut_key = key  # type: ignore[attr-defined]
+        context._gamut_tainted = False  # type: ignore[attr-defined]
+        for name in _TAINTING:
+            original = getattr(context, name)
+
+            def tainting(*args, _original=original, **kw):
+                context._gamut_tainted = True  # type: ignore[attr-defined]
+                return _original(*args, **kw)
+
+            setattr(context, name, tainting)
+        self.snapshot.seed(context, self.site_url)
+        return context
+
+    def give_back(self, context) -> None:
+        """Reset ``context`` and keep it for a later test (or close it)."""
+        guard = _GUARDS[id(context)]
+        try:
+            reusable = not context._gamut_tainted  # type: ignore[attr-defined]
+            if reusable:
+                for page in list(context.pages):
+                    page.close()
+                page = context.new_page()
+                page.goto(_origin(self.site_url) + BLANK_PAGE)
+                left = page.evaluate(_RESET, _KEPT_CACHES.pattern)
+                page.close()
+                reusable = left == [0, 0]
+        except Exception:  # (a context the test broke: not lent again)
+            reusable = False
+        if not reusable:
+            self.close(context)
+            return
+        guard.reset()
+        self.idle.append((context._gamut_key, context))  # type: ignore[attr-defined]
+        while len(self.idle) > self.IDLE_MAX:
+            self.close(self.idle.pop(0)[1])
+
+    @staticmethod
+    def close(context) -> None:
+        _GUARDS.pop(id(context), None)
+        context.close()
+
+    def close_all(self) -> None:
+        while self.idle:
+            self.close(self.idle.pop()[1])
+
+
+@pytest.fixture(scope="session")
+def context_pool(browser, site_url, engine_snapshot):
+    pool = ContextPool(browser, site_url, engine_snapshot)
+    yield pool
+    pool.close_all()
+
+
 @pytest.fixture
 def new_context(browser, request, site_url):
+    """Factory of guarded contexts for one test: warm ones lent by the
+    ``context_pool`` (fresh ones for tests marked ``fresh`` or ``cold``)."""
     made = []
-    snapshot = request.getfixturevalue("engine_snapshot") if _warm(request) else None
+    warm = _warm(request)
+    fresh = not warm or request.node.get_closest_marker("fresh") is not None
+    snapshot = request.getfixturevalue("engine_snapshot") if warm else None
+    pool = None if fresh else request.getfixturevalue("context_pool")
 
     def factory(**kwargs):
-        context = browser.new_context(**kwargs)
-        made.append((context, guard_context(context)))
-        if snapshot is not None:
-            snapshot.seed(context, site_url)
+        if pool is not None:
+            context = pool.take(kwargs)
+        else:
+            context = browser.new_context(**kwargs)
+            guard_context(context)
+            if snapshot is not None:
+                snapshot.seed(context, site_url)
+        made.append(context)
         return context
 
     yield factory
     problems = []
-    for context, guard in made:
-        problems += guard.problems()
-        _GUARDS.pop(id(context), None)
-        context.close()
+    for context in made:
+        problems += _GUARDS[id(context)].problems()
+        if pool is not None:
+            pool.give_back(context)
+        else:
+            ContextPool.close(context)
     assert not problems, "guard: " + "; ".join(problems)
 
 

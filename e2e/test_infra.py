@@ -276,3 +276,23 @@ def test_loading_failure_is_reported_not_hung(new_context, guard_of, site_url, b
     # calls fail fast with a typed error instead of waiting forever
     status, (name, etype, _) = call(page, "games")
     assert (status, name, etype) == ("error", "EngineError", "EngineFailed")
+
+
+def test_a_request_to_another_host_fails_and_is_reported(browser, site_url):
+    """The guard's own check: a request that leaves 127.0.0.1 (a name or an
+    address) never reaches a network, and the guard names it."""
+    context = browser.new_context()
+    guard = guard_context(context)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "version.json")
+        outcomes = page.evaluate(
+            """async (urls) => Promise.all(urls.map(url => fetch(url, {mode: "no-cors"}).then(
+                () => "answered", () => "failed")))""",
+            ["http://example.com/x.js", "http://192.0.2.1/y.js"],
+        )
+        assert outcomes == ["failed", "failed"]
+        assert guard.foreign == ["http://example.com/x.js", "http://192.0.2.1/y.js"]
+        assert any("left 127.0.0.1: http://example.com/x.js" in p for p in guard.problems())
+    finally:
+        context.close()

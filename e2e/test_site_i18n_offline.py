@@ -11,9 +11,13 @@ language's files kept as well."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import wait_engine_ready
 from pagekit import wait_controlled
 from playwright.sync_api import expect
+
+# new contexts, not lent by the pool: the service worker's install (a first visit's offline copy)
+pytestmark = pytest.mark.fresh
 
 CACHED = """async () => {
     const keys = await caches.keys();

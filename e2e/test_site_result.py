@@ -17,6 +17,9 @@ from playwright.sync_api import expect
 
 import gamut
 
+# new contexts, not lent by the pool: the clock (page.clock is the context's)
+pytestmark = pytest.mark.fresh
+
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 640}}
 LOCALES = {"en": "en-US", "de": "de-DE", "fr": "fr-FR", "es": "es-ES", "hu": "hu-HU"}
 # a seed per game that ends its game soon (a winning move taken when there is one)

@@ -23,6 +23,9 @@ from playwright.sync_api import expect
 
 import build
 
+# new contexts, not lent by the pool: the service worker's install and update
+pytestmark = pytest.mark.fresh
+
 BUILD_FOLDER = re.compile(r"/b/([0-9a-f]+)/")
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 

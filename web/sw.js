@@ -129,7 +129,7 @@ self.addEventListener("fetch", event => {
         }
         return fetch(request);
       }
-      const own = await cache.match(request, { ignoreSearch: true });
+      const own = (await cache.match(request)) ?? (await cache.match(request, { ignoreSearch: true }));
       if (own) return own;
       for (const other of await otherBuildCaches()) {
         const kept = await other.match(request, { ignoreSearch: true });

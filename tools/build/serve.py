@@ -30,6 +30,8 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         clean = path.split("?", 1)[0].split("#", 1)[0]
+        if clean in self.overlay:  # (a name from the server's root: outside the prefix)
+            return str(self.overlay[clean])
         if not clean.startswith(self.prefix):
             return str(Path(self.directory) / "..." / "outside-the-prefix")
         rel = clean[len(self.prefix) :]
@@ -71,7 +73,8 @@ def make_server(
     quiet: bool = True,
 ) -> Server:
     """A threaded HTTP server for ``root`` at ``http://127.0.0.1:port<prefix>``
-    (port 0: a free one).  ``overlay`` maps names under the prefix to files."""
+    (port 0: a free one).  ``overlay`` maps names under the prefix to files
+    (a name that starts with "/" is from the server's root, outside the prefix)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = type("Handler", (_Handler,), {"prefix": prefix, "overlay": dict(overlay or {}), "quiet": quiet})
     server = Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
