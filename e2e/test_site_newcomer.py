@@ -149,3 +149,27 @@ def test_every_games_options_have_their_words(new_context, site_url):
             page.locator("#new-variant").select_option(value)
             expect(page.locator("#new-options")).not_to_be_empty()
     assert not [w for w in warnings if w.startswith("i18n:")], warnings
+
+
+def test_a_games_tab_chosen_while_the_engine_loads_opens_with_the_start_panel(new_context, site_url):
+    """#41 defect 12: a first visit's tab clicked before the engine is ready
+    puts that game in the start panel at once, and opens it once ready."""
+    context = new_context()
+    context.add_init_script(HOLD_ENGINE)
+    page = context.new_page()
+    page.goto(site_url)
+    expect(page.locator("#start")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    page.locator('.pick[data-game="el"]').click()
+    expect(page.locator("#start-game")).to_have_value("el")
+    expect(page.locator('.pick[data-game="el"]')).to_have_attribute("aria-current", "true")
+    page.evaluate("window.__gamutRelease()")
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#title")).to_have_text("EL")
+    expect(page.locator("#start")).to_be_visible()
+    expect(page.locator("#start-game")).to_have_value("el")
+    page.locator("#start-play").click()
+    wait_idle(page)
+    expect(page.locator("#start")).to_be_hidden()
+    expect(page.locator("#title")).to_have_text("EL")

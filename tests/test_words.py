@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gamut import bridge, core
 from gamut.core import IllegalMoveError
-from gamut.words import CommandError, entry, read, say_move
+from gamut.words import COMMANDS, CommandError, entry, read, say_move
 
 LOA = "loa standard double-connection=mover"
 
@@ -280,6 +280,23 @@ def test_reading_commands_on_stacks_markers_and_numbers():
 def test_commands_that_cannot_be_answered_say_why(command, message):
     with pytest.raises(CommandError, match=message):
         read(core.new("loa"), command)
+
+
+def test_an_unknown_command_names_the_commands_each_a_word_of_the_readers_language():
+    """#41: the list of commands is the catalog's words (German's "zug", not
+    "turn"), so the engine sends each as a message; its English is unchanged."""
+    with pytest.raises(CommandError) as raised:
+        read(core.new("loa"), "dance")
+    said = raised.value.said.to_json()
+    assert said["id"] == "error.command.unknown"
+    words = []
+    chain = said["args"]["commands"]
+    while chain["id"] == "box.comma":
+        words.append(chain["args"]["first"])
+        chain = chain["args"]["rest"]
+    words.append(chain)
+    assert [w["id"] for w in words] == [f"movebox.command.{c}" for c in COMMANDS]
+    assert str(raised.value) == "unknown command 'dance'; commands: " + ", ".join(COMMANDS)
 
 
 # -- the move box's entries ----------------------------------------------------------

@@ -83,7 +83,7 @@ function drawSend(far) {
  * is chosen (or the panel closed, or a move played on the board). */
 function drawStart(m) {
   const shown = page.welcome && m.tree.size() === 1 && isStandardStart(m.start);
-  if (shown) page.startPanel.follow(m.meta.game);
+  if (shown) page.startPanel.follow(page.queuedSwitch ?? m.meta.game);
   page.startPanel.setHidden(!shown);
   page.startPanel.setWaiting(page.queuedStart ? t("start.waiting") : "");
   return shown;
@@ -432,7 +432,7 @@ function startEngine(planned) {
       await opened;
       page.ready = true;
       page.computer.enable();
-      if (page.queuedStart) actions.startNew(page.queuedStart); // (chosen while the engine loaded)
+      actions.chosenWhileLoading(); // (a new game or a game's tab chosen while the engine loaded)
       $("loading").hidden = true;
       root.dataset.engine = "ready";
       root.dataset.engineStart = engine.startedFrom ?? ""; // (tests and benches read the start path)

@@ -362,6 +362,18 @@ ENGLISH: dict[str, str] = {
     # the move box's answers (gamut.words.read_said)
     "box.help": "Type a move in the game's notation, or a command: turn, last, score, pieces and a player (pieces {first}), rank or row and its name (rank 1, row a), file or column, cell and its name (cell {cell}), moves (the legal moves; moves {cell}: those that start there).",
     "box.comma": "{first}, {rest}",
+    # the move box's command words (each language has its own; English's are the engine's)
+    "movebox.command.turn": "turn",
+    "movebox.command.last": "last",
+    "movebox.command.score": "score",
+    "movebox.command.pieces": "pieces",
+    "movebox.command.rank": "rank",
+    "movebox.command.row": "row",
+    "movebox.command.file": "file",
+    "movebox.command.column": "column",
+    "movebox.command.cell": "cell",
+    "movebox.command.moves": "moves",
+    "movebox.command.help": "help",
     "box.semicolon": "{first}; {rest}",
     "box.shape": "{shape, select, pentagon {pentagon} heptagon {heptagon} other {{shape}}}",
     "box.stack": "stack of {n}, top {owner} (from the bottom: {stack})",

@@ -355,8 +355,10 @@ def read_said(state: State, command: str, last: tuple[State, object] | None = No
         raise CommandError(Message("error.command.notText"))
     words = command.strip().lower().split()
     if not words or words[0] not in COMMANDS:
+        # each command word in the reader's language (the page reads its own words too)
+        commands = Message.chain(Message(f"movebox.command.{word}") for word in COMMANDS)
         raise CommandError(
-            Message("error.command.unknown", {"command": excerpt(command), "commands": ", ".join(COMMANDS)})
+            Message("error.command.unknown", {"command": excerpt(command), "commands": commands})
         )
     verb, args = words[0], words[1:]
     view = state.view()

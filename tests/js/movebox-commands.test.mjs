@@ -72,3 +72,21 @@ test("Hungarian and French words, accents or not", () => {
     assert.equal(englishCommand("coups"), "moves");
   });
 });
+
+test("the engine's answer to an unknown command lists the language's own command words", async () => {
+  // what gamut.words sends (tests/test_words.py checks the engine's side)
+  const words = COMMANDS.map(c => ({ id: `movebox.command.${c}`, args: {} }));
+  let commands = words[words.length - 1];
+  for (const word of words.slice(0, -1).reverse())
+    commands = { id: "box.comma", args: { first: word, rest: commands } };
+  const said = { id: "error.command.unknown", args: { command: "'tanz'", commands } };
+  const { formatMessage } = await import("../../web/engine/words.js");
+  speaking("de", () => {
+    const text = formatMessage(said);
+    for (const c of COMMANDS) assert.match(text, new RegExp(catalog("de")[`movebox.command.${c}`], "u"));
+    assert.doesNotMatch(text, /\bturn\b|\bpieces\b|\bmoves\b/);
+  });
+  speaking("en", () => {
+    assert.equal(formatMessage(said), `unknown command 'tanz'; commands: ${COMMANDS.join(", ")}`);
+  });
+});

@@ -75,12 +75,30 @@ export const openingActions = {
     });
   },
 
+  /** What the player chose while the engine loaded, once it is ready: a new
+   * game (the start panel's Start), else a game's tab. */
+  chosenWhileLoading() {
+    const [start, game] = [page.queuedStart, page.queuedSwitch];
+    page.queuedSwitch = null;
+    if (start) return actions.startNew(start);
+    if (game) return actions.switchGame(game);
+  },
+
   /** A game's tab: that game as it was left (its last game), else a fresh one with its last settings. */
   switchGame(gameId) {
     if (!page.ready) {
+      if (page.welcome && page.info(gameId)) {
+        // a first visit: the start panel shows the game chosen at once (its
+        // Start plays it), and the game opens once the engine is ready (#41)
+        page.queuedSwitch = gameId;
+        page.buildPicker(gameId);
+        if (page.model) page.model._changed("players"); // (the start panel follows)
+        return;
+      }
       setExplain(t("open.loadingSwitch"), "info");
       return;
     }
+    page.queuedSwitch = null;
     if (page.model && page.model.meta.game === gameId) return;
     return page.busy(async () => {
       let model = page.keeper.unsavedOf(gameId); // (a new game left before its first move)

@@ -47,6 +47,8 @@ export class Page {
     this.welcome = false;
     /** A new game chosen before the engine was ready: started once it is. */
     this.queuedStart = null;
+    /** A game's tab chosen before the engine was ready (the start panel shows that game): opened once it is. */
+    this.queuedSwitch = null;
     /** The start panel (panels/startpanel.js). */
     this.startPanel = null;
     /** Saves the game on screen shortly after every change (library/keep.js). */
