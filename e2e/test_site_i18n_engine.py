@@ -2,10 +2,11 @@
 
 The engine says a move and a result as a message (an id and its arguments,
 ``gamut.messages``); the page formats it from the catalog of its language.
-In German, French, Spanish and Hungarian a whole game of Lines of Action is
-played by clicks against the computer: every move, the player's and the
-computer's, is said in the live region in that language (the catalog's own
-words, no English), and so is the result that ends the game.
+In German a whole game of Lines of Action is played by clicks against the
+computer: every move, the player's and the computer's, is said in the live
+region in German (the catalog's own words, no English), and so is the result
+that ends the game; in French, Spanish and Hungarian its first moves are
+(tests/js/i18n-engine.test.mjs formats every message in every language).
 """
 
 from __future__ import annotations
@@ -67,8 +68,15 @@ def move_words(lang: str, state, text: str) -> str:
     return fill(lang, key, who=who, **{"from": frm, "to": to})
 
 
+# German plays a whole game to its result; the other languages the first
+# moves only (#42: every message in every language is formatted by
+# tests/js/i18n-engine.test.mjs; here the page's live region says them)
+WHOLE_GAME = "de"
+OPENING_PLIES = 6
+
+
 @pytest.mark.parametrize("lang", ["de", "fr", "es", "hu"])
-def test_a_whole_game_against_the_computer_is_said_in_the_language(new_context, site_url, lang):
+def test_a_game_against_the_computer_is_said_in_the_language(new_context, site_url, lang):
     page = new_context(locale=LOCALES[lang]).new_page()
     page.goto(site_url)
     wait_engine_ready(page)
@@ -83,7 +91,8 @@ def test_a_whole_game_against_the_computer_is_said_in_the_language(new_context, 
     english = ("groups:", " wins", " takes ", " to ")
     state = gamut.new("loa")
     said: list[str] = []
-    while state.outcome() is None and len(said) < MAX_PLIES:
+    limit = MAX_PLIES if lang == WHOLE_GAME else OPENING_PLIES
+    while state.outcome() is None and len(said) < limit:
         before = said_count(page)
         plies = page.locator("#moves .mv").count()
         move = choose(state)
@@ -107,10 +116,12 @@ def test_a_whole_game_against_the_computer_is_said_in_the_language(new_context, 
             assert entry.startswith(words), (lang, entry, words)
             assert not any(w in entry for w in english), (lang, entry)
         said += now
-    outcome = state.outcome()
-    assert outcome is not None, f"no end in {MAX_PLIES} plies"
     # every move said in the language, with its groups or its result
     assert any(groups_word in s for s in said), said
+    if lang != WHOLE_GAME:
+        return
+    outcome = state.outcome()
+    assert outcome is not None, f"no end in {MAX_PLIES} plies"
     # the result, in the catalog's words for the engine's message
     message = outcome.message
     winner = CATALOGS[lang][SEATS[outcome.winner]] if outcome.winner is not None else ""

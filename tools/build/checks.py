@@ -51,7 +51,8 @@ def checks(py: Path, fast: bool) -> list[Check]:
     pytest = [str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=10"]
     found = [
         # the page's logic that needs no browser: Node's own test runner
-        Check("js", ["node", "--test", *js_tests]),
+        # (on every core: Node's default is one file at a time on a 2-core machine)
+        Check("js", ["node", "--test", f"--test-concurrency={os.cpu_count() or 1}", *js_tests]),
         Check("ruff check", [str(py), "-m", "ruff", "check", "."]),
         Check("ruff format", [str(py), "-m", "ruff", "format", "--check", "."]),
         Check("biome", [str(BIOME), "ci", "web", "tests/js"]),
