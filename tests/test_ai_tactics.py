@@ -102,6 +102,7 @@ def test_el_takes_the_win_in_one():
         assert s.move_text(gamut.ai.choose(s, level, seed=1)) in wins, level
 
 
+@pytest.mark.slow  # (1.4 s; the other tactics above are the fast loop's)
 def test_el_blocks_the_only_threat_cell():
     # Red threatens e1=5 (row 1: Red 1-2-3-4, Blue 6).  Blue must write a
     # number on e1 other than 5 -- and only 2, 3 and 4 create no new threat.

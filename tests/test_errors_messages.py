@@ -121,6 +121,7 @@ def test_every_illegal_input_of_random_positions_is_a_known_message(game, varian
     assert len(seen) >= 5, seen
 
 
+@pytest.mark.slow  # (6 s; the random walks above are the fast loop's)
 def test_the_walks_meet_the_reasons_a_random_walk_cannot_miss():
     """A change that stops one of these being said is caught here (the
     walks are cached: run with the test above, they cost nothing more)."""

@@ -856,6 +856,7 @@ def test_perft_recorded_and_matches_brute_force(variant, size, corners):
     assert tuple(ref.perft(d) for d in (1, 2, 3)) == expected
 
 
+@pytest.mark.slow  # (2 s; depths 1-3 above are the fast loop's)
 def test_perft_depth_4():
     # Standard 5x5 cross-checked here; checkered 5x5 (corners black) was
     # cross-checked once by the same brute force (20 s, too slow to repeat).

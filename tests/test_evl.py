@@ -1000,6 +1000,7 @@ def test_random_playout_properties(rng, opts):
         assert all(len(s.stack(c)) <= evl_tables.MAX_HEIGHT for c in BF_HEPTAGONS)
 
 
+@pytest.mark.slow  # (1.4 s; tests/test_protocol.py checks EVL's views in the fast loop)
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False))
 def test_view_is_json_and_its_moves_parse(rng):

@@ -79,6 +79,7 @@ def test_bitboard_perft_matches_generic_perft_from_the_start(variant):
         assert loa_perft.perft(start, depth) == generic_perft(start, depth)
 
 
+@pytest.mark.slow  # (1.4 s; the starts above are the fast loop's)
 def test_bitboard_perft_matches_generic_perft_in_random_positions():
     for s in _random_positions(40, seed=11):
         assert loa_perft.perft(s, 3) == generic_perft(s, 3)

@@ -61,7 +61,11 @@ def test_not_registered_without_the_fixture():
 PERFT = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
 
 
-@pytest.mark.parametrize("depth, leaves", list(enumerate(PERFT, start=1)))
+@pytest.mark.parametrize(
+    "depth, leaves",
+    # (depths 8 and 9 take seconds: slow; the fast loop counts 1-7)
+    [pytest.param(d, n, marks=pytest.mark.slow) if d >= 8 else (d, n) for d, n in enumerate(PERFT, start=1)],
+)
 def test_perft(toy, depth, leaves):
     assert gamut.perft(gamut.new("tictactoe"), depth) == leaves
 

@@ -1,5 +1,8 @@
-"""``build.py test``: every check of the repository, each run in turn, its
-name printed before it runs and its result after, and a summary at the end.
+"""``build.py test``: every check of the repository, its name printed before
+it runs and its result after, and a summary at the end.  The quick checks
+(the JS tests, the linters, the type checkers: each mostly on one core) run
+side by side, each one's output printed whole when it ends, in order; then
+the pytest runs, one after the other, as they go.
 
 The full run (CI's and the README's command) sets everything up, builds the
 site and runs every check below; ``--fast`` (the loop while working: about a
@@ -12,7 +15,9 @@ from __future__ import annotations
 import os
 import shlex
 import subprocess
+import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,26 +91,56 @@ def run_checks(fast: bool = False, pytest_args: list[str] | None = None, soak: b
         env["GAMUT_SOAK"] = "1"  # (e2e/conftest.py SOAK: the scale and fuzz tests at full size)
     results: dict[str, int] = {}
     times: dict[str, float] = {}
-    for check in checks(py, fast):
-        command = check.command + (list(pytest_args or []) if check.pytest else [])
+    started = time.monotonic()
+    found = checks(py, fast)
+    quick = [c for c in found if not c.pytest]
+    with ThreadPoolExecutor(max_workers=max(1, len(quick))) as pool:
+        running = [(c, pool.submit(_captured, c.command, env)) for c in quick]
+        for check, future in running:
+            log(f"{check.name}: {' '.join(_shown(c) for c in check.command)}")
+            results[check.name], output, times[check.name] = future.result()
+            sys.stdout.write(output)
+            sys.stdout.flush()
+            log(f"{check.name}: {_result(results[check.name])} in {times[check.name]:.1f} s")
+    for check in (c for c in found if c.pytest):
+        command = check.command + list(pytest_args or [])
         log(f"{check.name}: {' '.join(_shown(c) for c in command)}")
-        started = time.monotonic()
-        if not Path(command[0]).is_absolute() or Path(command[0]).exists():
-            results[check.name] = subprocess.run(command, cwd=ROOT, env=env).returncode
-        else:
-            log(f"{check.name}: {_shown(command[0])} is missing (npm ci installs it)")
-            results[check.name] = 127
-        times[check.name] = time.monotonic() - started
+        begun = time.monotonic()
+        results[check.name] = _run(command, env)
+        times[check.name] = time.monotonic() - begun
         log(f"{check.name}: {_result(results[check.name])} in {times[check.name]:.1f} s")
     for name, code in results.items():
         log(f"{name}: {_result(code)} in {times[name]:.1f} s")
-    log(f"checks: {sum(times.values()):.1f} s in all")
+    log(f"checks: {time.monotonic() - started:.1f} s in all (the quick ones side by side)")
     failed = [name for name, code in results.items() if code]
     log(
         ("all passed: " if not failed else f"FAILED: {', '.join(failed)}; passed: ")
         + ", ".join(name for name in results if name not in failed)
     )
     return 1 if failed else 0
+
+
+def _missing(command: list[str]) -> bool:
+    return Path(command[0]).is_absolute() and not Path(command[0]).exists()
+
+
+def _run(command: list[str], env: dict) -> int:
+    """Run ``command`` in the repository, its output as it comes; its exit code."""
+    if _missing(command):
+        log(f"{_shown(command[0])} is missing (npm ci installs it)")
+        return 127
+    return subprocess.run(command, cwd=ROOT, env=env).returncode
+
+
+def _captured(command: list[str], env: dict) -> tuple[int, str, float]:
+    """Run ``command`` in the repository, its output kept: (exit code, output, seconds)."""
+    begun = time.monotonic()
+    if _missing(command):
+        return 127, f"{_shown(command[0])} is missing (npm ci installs it)\n", 0.0
+    done = subprocess.run(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    return done.returncode, done.stdout, time.monotonic() - begun
 
 
 def _result(code: int) -> str:
