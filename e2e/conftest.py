@@ -55,7 +55,6 @@ runs the pages on both paths on purpose.
 
 from __future__ import annotations
 
-import fcntl
 import os
 import re
 import sys
@@ -125,12 +124,7 @@ def site_server():
     # GAMUT_DIST builds into another folder, so that several test runs on one
     # machine do not rebuild each other's site mid-run.
     out = Path(os.environ["GAMUT_DIST"]) if os.environ.get("GAMUT_DIST") else build.DIST
-    # one build at a time (pytest-xdist's workers each start here): the others
-    # wait, then find it up to date
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with open(out.parent / f".{out.name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        dist = build.build(out=out, extra={"infra-test.html": ROOT / "e2e" / "infra_page.html"})
+    dist = build.build(out=out, extra={"infra-test.html": ROOT / "e2e" / "infra_page.html"})
     # (a page of the origin that names no icon, a JSON file shown, makes the
     # browser ask for /favicon.ico: answered, not a 404 in the console)
     root_files = {BLANK_PAGE: ROOT / "e2e" / "blank_page.html", "/favicon.ico": ROOT / "e2e" / "favicon.png"}
@@ -223,6 +217,22 @@ def guard_context(context) -> Guard:
     return guard
 
 
+def guarded_context(browser, site_url: str, snapshot: EngineSnapshot | None = None, **context_args):
+    """A new context (``context_args`` for ``browser.new_context``), guarded,
+    and warm when given the ``snapshot``."""
+    context = browser.new_context(**context_args)
+    guard_context(context)
+    if snapshot is not None:
+        snapshot.seed(context, site_url)
+    return context
+
+
+def close_guarded(context) -> None:
+    """Close a guarded context, forgetting its guard."""
+    _GUARDS.pop(id(context), None)
+    context.close()
+
+
 def _guard_of(obj) -> Guard:
     context = getattr(obj, "context", obj)
     return _GUARDS[id(context)]
@@ -235,8 +245,7 @@ def guard_of():
 
 # -- the engine's snapshot: warm contexts ------------------------------------------
 
-# (written beside the served site, never shipped; one per pytest-xdist worker)
-SNAPSHOT_FILE = f"e2e-engine-snapshot-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.bin"
+SNAPSHOT_FILE = "e2e-engine-snapshot.bin"  # (written beside the served site, never shipped)
 # A page of the site's origin with nothing in it, outside the service worker's
 # scope (the site's sub-path), for work in a context before or between tests
 BLANK_PAGE = "/e2e-blank.html"
@@ -368,8 +377,7 @@ class ContextPool:
             if k == key:
                 del self.idle[i]
                 return context
-        context = self.browser.new_context(**kwargs)
-        guard_context(context)
+        context = guarded_context(self.browser, self.site_url, **kwargs)
         context._gamut_key = key  # type: ignore[attr-defined]
         context._gamut_tainted = False  # type: ignore[attr-defined]
         for name in _TAINTING:
@@ -380,7 +388,7 @@ class ContextPool:
                 return _original(*args, **kw)
 
             setattr(context, name, tainting)
-        self.snapshot.seed(context, self.site_url)
+        self.snapshot.seed(context, self.site_url)  # (after the wrapping: seeding taints nothing)
         return context
 
     def give_back(self, context) -> None:
@@ -399,21 +407,16 @@ class ContextPool:
         except Exception:  # (a context the test broke: not lent again)
             reusable = False
         if not reusable:
-            self.close(context)
+            close_guarded(context)
             return
         guard.reset()
         self.idle.append((context._gamut_key, context))  # type: ignore[attr-defined]
         while len(self.idle) > self.IDLE_MAX:
-            self.close(self.idle.pop(0)[1])
-
-    @staticmethod
-    def close(context) -> None:
-        _GUARDS.pop(id(context), None)
-        context.close()
+            close_guarded(self.idle.pop(0)[1])
 
     def close_all(self) -> None:
         while self.idle:
-            self.close(self.idle.pop()[1])
+            close_guarded(self.idle.pop()[1])
 
 
 @pytest.fixture(scope="session")
@@ -434,13 +437,9 @@ def new_context(browser, request, site_url):
     pool = None if fresh else request.getfixturevalue("context_pool")
 
     def factory(**kwargs):
-        if pool is not None:
-            context = pool.take(kwargs)
-        else:
-            context = browser.new_context(**kwargs)
-            guard_context(context)
-            if snapshot is not None:
-                snapshot.seed(context, site_url)
+        context = (
+            pool.take(kwargs) if pool is not None else guarded_context(browser, site_url, snapshot, **kwargs)
+        )
         made.append(context)
         return context
 
@@ -451,7 +450,7 @@ def new_context(browser, request, site_url):
         if pool is not None:
             pool.give_back(context)
         else:
-            ContextPool.close(context)
+            close_guarded(context)
     assert not problems, "guard: " + "; ".join(problems)
 
 
@@ -470,17 +469,13 @@ def guarded_page(browser, site_url, snapshot: EngineSnapshot | None = None, **co
     for ``browser.new_context``; warm when given the ``snapshot``) at the
     site with the engine ready; after the tests, it fails on anything the
     guard saw."""
-    context = browser.new_context(**context_args)
-    guard = guard_context(context)
-    if snapshot is not None:
-        snapshot.seed(context, site_url)
+    context = guarded_context(browser, site_url, snapshot, **context_args)
     page = context.new_page()
     page.goto(site_url)
     wait_engine_ready(page)
     yield page
-    problems = guard.problems()
-    _GUARDS.pop(id(context), None)
-    context.close()
+    problems = _GUARDS[id(context)].problems()
+    close_guarded(context)
     assert not problems, "guard: " + "; ".join(problems)
 
 

@@ -8,6 +8,44 @@ from __future__ import annotations
 from conftest import wait_engine_ready
 from playwright.sync_api import expect
 
+# Holds every message the engine worker sends until __gamutRelease(): the
+# page sees an engine that is still starting, however fast it really is.
+HOLD_ENGINE = """(() => {
+  const Real = window.Worker;
+  const held = [];
+  window.__gamutHolding = true;
+  window.__gamutHeld = () => held.length;
+  class HeldWorker extends Real {
+    constructor(...args) {
+      super(...args);
+      this._on = null;
+      super.onmessage = (event) => {
+        if (window.__gamutHolding) held.push([this, event]);
+        else if (this._on) this._on(event);
+      };
+    }
+    set onmessage(fn) { this._on = fn; }
+    get onmessage() { return this._on; }
+  }
+  window.Worker = HeldWorker;
+  window.__gamutRelease = () => {
+    window.__gamutHolding = false;
+    for (const [worker, event] of held.splice(0)) if (worker._on) worker._on(event);
+  };
+})();"""
+
+
+def first_visit_engine_held(context, site_url: str):
+    """A first visit in a new tab of ``context`` with the engine held
+    (:data:`HOLD_ENGINE`): the start panel shown, the engine still loading,
+    until the test calls ``window.__gamutRelease()``."""
+    page = context.new_page()
+    page.add_init_script(HOLD_ENGINE)
+    page.goto(site_url)
+    expect(page.locator("#start")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    return page
+
 
 def cell(page, cid):
     """The click target of board cell ``cid``."""

@@ -15,34 +15,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, library_entries, wait_controlled
+from pagekit import HOLD_ENGINE, cell, library_entries, wait_controlled
 from playwright.sync_api import expect
-
-# Holds every message the engine worker sends until __gamutRelease(): the
-# page sees an engine that is still starting, however fast it really is.
-HOLD_ENGINE = """(() => {
-  const Real = window.Worker;
-  const held = [];
-  window.__gamutHolding = true;
-  window.__gamutHeld = () => held.length;
-  class HeldWorker extends Real {
-    constructor(...args) {
-      super(...args);
-      this._on = null;
-      super.onmessage = (event) => {
-        if (window.__gamutHolding) held.push([this, event]);
-        else if (this._on) this._on(event);
-      };
-    }
-    set onmessage(fn) { this._on = fn; }
-    get onmessage() { return this._on; }
-  }
-  window.Worker = HeldWorker;
-  window.__gamutRelease = () => {
-    window.__gamutHolding = false;
-    for (const [worker, event] of held.splice(0)) if (worker._on) worker._on(event);
-  };
-})();"""
 
 LINKS = {  # a link to each game's default start
     "loa": "#v1/loa/standard/double-connection=mover/",

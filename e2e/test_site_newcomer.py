@@ -11,9 +11,8 @@ after Start; no word is missing from the catalogs in any game's options.
 from __future__ import annotations
 
 from conftest import wait_engine_ready
-from pagekit import assert_on_screen, wait_idle
+from pagekit import assert_on_screen, first_visit_engine_held, wait_idle
 from playwright.sync_api import expect
-from test_first_move import HOLD_ENGINE
 from test_site_start import expect_seats, link
 
 PHONE = {"width": 360, "height": 640}
@@ -66,13 +65,9 @@ def test_the_new_game_dialog_keeps_the_opponent_when_the_game_changes(page, site
 
 
 def test_a_level_picked_while_the_engine_loads_stays_when_it_is_ready(new_context, site_url):
-    context = new_context()
-    context.add_init_script(HOLD_ENGINE)
-    page = context.new_page()
-    page.goto(site_url)
+    page = first_visit_engine_held(new_context(), site_url)
     levels = page.locator("#start .choice-level .choice-name")
     expect(levels.first).to_be_visible()
-    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
     # the game's own ladder from the first screen (Apprentice is EVL's, not Lines of Action's)
     before = levels.all_inner_texts()
     assert "Advanced" in before and "Apprentice" not in before, before
@@ -154,12 +149,7 @@ def test_every_games_options_have_their_words(new_context, site_url):
 def test_a_games_tab_chosen_while_the_engine_loads_opens_with_the_start_panel(new_context, site_url):
     """#41 defect 12: a first visit's tab clicked before the engine is ready
     puts that game in the start panel at once, and opens it once ready."""
-    context = new_context()
-    context.add_init_script(HOLD_ENGINE)
-    page = context.new_page()
-    page.goto(site_url)
-    expect(page.locator("#start")).to_be_visible()
-    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    page = first_visit_engine_held(new_context(), site_url)
     page.locator('.pick[data-game="el"]').click()
     expect(page.locator("#start-game")).to_have_value("el")
     expect(page.locator('.pick[data-game="el"]')).to_have_attribute("aria-current", "true")

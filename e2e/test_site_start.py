@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import assert_on_screen, box, cell, wait_idle
+from pagekit import assert_on_screen, box, cell, first_visit_engine_held, wait_idle
 from playwright.sync_api import expect
-from test_first_move import HOLD_ENGINE
 
 import gamut
 import gamut.ai
@@ -94,12 +93,7 @@ def test_a_first_visit_plays_the_computer_in_one_click(page, site_url):
 
 
 def test_the_choice_made_while_the_engine_loads_starts_when_it_is_ready(new_context, site_url):
-    context = new_context()
-    context.add_init_script(HOLD_ENGINE)
-    page = context.new_page()
-    page.goto(site_url)
-    expect(page.locator("#start")).to_be_visible()
-    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    page = first_visit_engine_held(new_context(), site_url)
     page.locator("#start .choice-level", has_text="Beginner").click()
     page.locator("#start .choice-you", has_text="White").click()
     play = page.locator("#start-play")
