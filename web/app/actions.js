@@ -32,6 +32,9 @@ export const actions = {
       const r = await page.positions.play(m.start, at, text);
       if (page.model !== m || !sameLine(m.viewed, at)) return;
       setExplain("");
+      // (the clock first: a flag that fell before this move ends the game, and says so; #47)
+      page.clocks.sync();
+      if (m.ending && m.ending.termination === "time" && m.extendsMain(at)) return;
       m.play(r.move);
     });
   },

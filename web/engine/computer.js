@@ -18,7 +18,7 @@
 // A game ended (model.ending) or a paused clock is not thought about.
 
 import { sameLine } from "../model/game.js";
-import { budget } from "../model/clock.js";
+import { budget, clockNow } from "../model/clock.js";
 import { t as translate } from "../i18n/i18n.js";
 
 const HINT_LEVEL = "strong";
@@ -200,7 +200,7 @@ export class Computer {
   _timeBudget(seat, line) {
     const clock = this.model.clock;
     if (!clock || clock.correspondence) return null;
-    return budget(clock.leftFor(seat, Date.now()), clock.control.increment, line.length).deadline;
+    return budget(clock.leftFor(seat, clockNow()), clock.control.increment, line.length).deadline;
   }
 
   _start(purpose, line, seat, level) {

@@ -4,7 +4,7 @@
 // game on screen: the app does that with what these functions return.
 
 import { GameModel } from "../model/game.js";
-import { clockFromLink } from "../model/clock.js";
+import { clockFromLink, clockNow } from "../model/clock.js";
 import { t } from "../i18n/i18n.js";
 import { commonPrefix } from "../model/tree.js";
 import { nextTask, SLICE_MS } from "./slices.js";
@@ -77,7 +77,7 @@ export async function fromLink(positions, parsed, games) {
   // (a game of turns of several moves: its link's clock is counted again, turn by turn)
   const turnPlies = positions.get(model.start, model.head)?.turn_plies || 1;
   if (model.clock && turnPlies > 1)
-    model.clock = clockFromLink({ ...parsed, moves: line, players }, model, Date.now(), turnPlies);
+    model.clock = clockFromLink({ ...parsed, moves: line, players }, model, clockNow(), turnPlies);
   const seats = model.players.length;
   if (parsed.players && parsed.players.length !== seats) {
     const err = new Error(t("link.error.seats", { players: parsed.players.length, count: seats }));

@@ -1,5 +1,5 @@
 // The game's clock: a pure value with no DOM and no timers.  Every method
-// that depends on the time takes `now` (epoch ms, Date.now()), so the clock
+// that depends on the time takes `now` (epoch ms, clockNow()), so the clock
 // is the same after a reload: the running seat's turn began at the epoch
 // `since`, and the time the page was closed is charged to it (time runs on,
 // as on lichess, unless the clock was paused).
@@ -22,6 +22,22 @@
 import { language, t } from "../i18n/i18n.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+// The wall clock when this page loaded, and the monotonic clock then.
+const WALL_AT_LOAD = Date.now();
+const MONOTONIC_AT_LOAD = globalThis.performance ? performance.now() : 0;
+
+/**
+ * The clock's time: epoch ms (as Date.now()) that never jump while the page
+ * lives, whatever the system clock does (#47: moving it back an hour froze a
+ * clock, forward two minutes lost a game on time).  It is the wall clock at
+ * load plus the monotonic time since; only between two visits does the wall
+ * clock count (the time the page was closed), and a clock whose turn began
+ * "in the future" then runs from now (syncClock).
+ */
+export function clockNow() {
+  return globalThis.performance ? WALL_AT_LOAD + (performance.now() - MONOTONIC_AT_LOAD) : Date.now();
+}
 
 /** The time controls offered (minutes + increment seconds), as "base+inc" in seconds. */
 export const PRESETS = ["60+0", "180+2", "300+3", "600+5", "900+10", "1800+20"];
@@ -279,7 +295,7 @@ export function setNotes(tree, node, patch) {
 /** The game model's clock hook: a move reached `line` at `now`; the
  * mover's clock stops and the time it spent and has left go into the
  * move's notes ({spent, left}, ms). */
-export function clockMove(model, line, now = Date.now()) {
+export function clockMove(model, line, now = clockNow()) {
   if (!model.clock) return;
   const times = model.clock.press(now);
   const node = model.tree.nodeAt(line);
@@ -311,6 +327,8 @@ export function syncClock(model, headView, now) {
     return null;
   }
   if (clock.since == null && model.head.length > 0) clock.since = now;
+  // (a turn that began "later than now": the system clock went back between two visits)
+  if (clock.since != null && clock.since > now) clock.since = now;
   if (clock.running == null) {
     // (the mover moves again: one turn of several moves, one increment; the move's note says so)
     if (clock.begin(seat)) {
@@ -322,6 +340,20 @@ export function syncClock(model, headView, now) {
   return clock.flagged(now);
 }
 
+/**
+ * Whether the game's time ran out before a move made at `now` (#47: with the
+ * page's timers held back, as in a background tab, a move could come after
+ * the flag fell and before the clock's next tick): the game then ends on time
+ * and the move is not played.  (The clock panel's sync, which says so, runs
+ * first where it can; this is the model's own guard.)
+ */
+export function flagFell(model, now = clockNow()) {
+  const seat = model.clock && !model.ending ? model.clock.flagged(now) : null;
+  if (seat == null) return false;
+  endOnTime(model, seat, model.players.length || 2, now);
+  return true;
+}
+
 /** The game's end when `seat` ran out of time (the #29 contract's
  * model.ending): the other seat of two wins; with more seats, none is named. */
 export function timeEnding(seat, seats = 2) {
@@ -331,7 +363,7 @@ export function timeEnding(seat, seats = 2) {
 }
 
 /** End the game on time (helper "outcome"'s model.end(ending) when there is one). */
-export function endOnTime(model, seat, seats, now = Date.now()) {
+export function endOnTime(model, seat, seats, now = clockNow()) {
   const ending = timeEnding(seat, seats);
   if (model.clock) model.clock.stop(now);
   if (typeof model.end === "function") model.end(ending);
@@ -365,7 +397,7 @@ export function clockLink(model, line) {
  * threats; a turn earns one increment, at its last move); the seat to
  * move's time runs from when the link is opened.  Null when the link has
  * no clock. */
-export function clockFromLink(parsed, model, now = Date.now(), turnPlies = 1) {
+export function clockFromLink(parsed, model, now = clockNow(), turnPlies = 1) {
   if (!parsed.clock) return null;
   const control = /** @type {{base: number, increment: number, days?: number}} */ (
     parseControl(parsed.clock)

@@ -25,7 +25,7 @@ import { t } from "../i18n/i18n.js";
 import { GameTree, TreeError, sameLine } from "./tree.js";
 import { analysisFor, readAnalysis } from "./analysis.js";
 import * as link from "./url.js";
-import { Clock, clockFromLink, clockLink, clockMove } from "./clock.js"; // (clock hook, #29)
+import { Clock, clockFromLink, clockLink, clockMove, flagFell } from "./clock.js"; // (clock hook, #29)
 import { applyLinkNotes, linkNotes, readLinkNotes } from "./linknotes.js";
 import { linkEnding, readEnding, readOffer } from "./ending.js";
 
@@ -107,9 +107,10 @@ export class GameModel {
   // -- playing ------------------------------------------------------------------
   /** A move played at the viewed position (by a human): it goes into the
    * tree (beside any continuation there, never replacing it), and the game
-   * goes on from it. */
+   * goes on from it.  Its line, or null: the time ran out before it (#47). */
   play(move) {
     if (this.ending && this.extendsMain(this.viewed)) throw new TreeError(t("record.game.over"));
+    if (flagFell(this)) return null; // (the game ended on time before this move: #47)
     const { line } = this.tree.add(this.viewed, move);
     this._undelete(line);
     this.viewed = line;
@@ -140,7 +141,7 @@ export class GameModel {
   /** A move played at `at` (the computer's, for the head it thought about).
    * The viewed position follows only if it was the head. */
   playAt(at, move) {
-    if (this.ending) return null; // (a computer's move found after the game ended)
+    if (this.ending || flagFell(this)) return null; // (a computer's move found after the game ended)
     const { line } = this.tree.add(at, move);
     this._undelete(line);
     if (sameLine(this.viewed, at)) this.viewed = line;

@@ -18,7 +18,7 @@
 
 import { $, h } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
-import { endOnTime, formatLeft, syncClock } from "../model/clock.js";
+import { clockNow, endOnTime, formatLeft, syncClock } from "../model/clock.js";
 
 const TICK_MS = 100;
 const TIMES_KEY = "gamut.show-times"; // the move list shows the times spent (true) or not
@@ -76,7 +76,7 @@ export class ClockPanel {
     const m = this.page.model;
     if (!m || !m.clock) return;
     const view = this._headView();
-    const flagged = syncClock(m, view, Date.now());
+    const flagged = syncClock(m, view, clockNow());
     if (flagged != null) {
       const ending = endOnTime(m, flagged, view ? view.players.length : m.players.length);
       this.say(timeWords(ending, seat => this.page.seatName(seat)));
@@ -88,8 +88,8 @@ export class ClockPanel {
   togglePause() {
     const m = this.page.model;
     if (!m || !m.clock || !this._canPause(m)) return;
-    if (m.clock.paused) m.clock.resume(Date.now());
-    else m.clock.pause(Date.now());
+    if (m.clock.paused) m.clock.resume(clockNow());
+    else m.clock.pause(clockNow());
     m._changed("game"); // (saved; the computer waits while it is paused)
   }
 
@@ -149,7 +149,7 @@ export class ClockPanel {
       );
       this.box.dataset.sides = bottom < 0 ? "no" : "yes";
     }
-    const now = Date.now();
+    const now = clockNow();
     const low = clock.correspondence
       ? 3600000
       : Math.min(LOW_MS, Math.max(LOW_FLOOR_MS, clock.control.base / 10));
