@@ -243,7 +243,14 @@ test("the kept state: garbage read as empty, a bad result dropped, the rest kept
   for (const junk of [null, 3, "x", [], { results: "no" }]) assert.deepEqual(readState(junk), emptyState());
   const good = result("casual", 1);
   const state = readState({
-    results: [good, { ...good, id: "bad", score: 2 }, { id: 5 }, null, { ...good, id: "nan", at: "soon" }],
+    results: [
+      good,
+      { ...good, id: "bad", score: 2 },
+      { id: 5 },
+      null,
+      { ...good, id: "nan", at: "soon" },
+      { ...good, id: "far", at: 1e300 }, // (no Date holds it: it would show as "Invalid Date", #47)
+    ],
     dropped: ["x", 7],
   });
   assert.deepEqual(state.results, [good]);

@@ -37,6 +37,8 @@ const Q = Math.LN10 / 400; // d/dr of the logistic's exponent, per Elo point
 const SCORES = [0, 0.5, 1];
 
 const finite = x => typeof x === "number" && Number.isFinite(x);
+/** A time a Date can hold (epoch ms; #47: `at: 1e300` was shown as "Invalid Date"). */
+const isTime = x => finite(x) && !Number.isNaN(new Date(x).getTime());
 
 /** The levels of `levels` with a rating, weakest first (by rating). */
 export function measured(levels) {
@@ -211,7 +213,7 @@ export function readResult(data) {
   if (!data || typeof data !== "object") return null;
   const { id, game, variant, level, score, termination, at } = data;
   const text = x => typeof x === "string" && x.length > 0 && x.length <= 100;
-  if (!text(id) || !text(game) || !text(level) || !SCORES.includes(score) || !finite(at)) return null;
+  if (!text(id) || !text(game) || !text(level) || !SCORES.includes(score) || !isTime(at)) return null;
   return {
     id,
     game,
