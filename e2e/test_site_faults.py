@@ -6,11 +6,13 @@ Each test uses a fresh browser context (its own profile and library).
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
 from conftest import wait_engine_ready
 from pagekit import cell, play, saved, wait_idle
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 LOA = "#v1/loa/standard/double-connection=mover/"
@@ -67,6 +69,29 @@ def test_a_fatal_engine_error_restarts_the_engine_and_loses_nothing(new_context,
     page.reload()
     wait_engine_ready(page)
     wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
+
+
+@pytest.mark.fresh  # (page.clock belongs to the context)
+def test_a_killed_worker_is_noticed_and_replaced_and_the_move_made_meanwhile_is_played(new_context, site_url):
+    """#47: a worker the browser killed says nothing; the engine's heartbeat
+    notices its silence while a move waits, starts a new worker, says so, and
+    the move is played."""
+    page = new_context().new_page()
+    page.clock.install()  # (the heartbeat's 15 s of silence, run at once)
+    page.goto(site_url + LOA)
+    wait_engine_ready(page)
+    play(page, "d1", "b3")
+    [worker] = page.workers
+    with contextlib.suppress(PlaywrightError):  # (it may be gone before it answers)
+        worker.evaluate("self.close()")  # (no error, no message: as a killed worker)
+    cell(page, "h2").click()
+    cell(page, "f4").click()
+    page.clock.run_for(16_000)
+    expect(page.locator("#notice")).to_contain_text("restarted")
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4"])
+    page.click("#notice-close")
+    play(page, "b1", "d3")
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
 
 

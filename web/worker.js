@@ -15,6 +15,7 @@
 //   {id, type: "call", method, params}   one bridge call
 //   {id, type: "job", method, params}    a time-sliced job (method = job kind)
 //   {type: "cancel", id}                 stop a job between two slices
+//   {type: "ping"}                       answered {type: "pong"} (engine.js's heartbeat)
 // worker -> page:
 //   {type: "loading", stage, fraction, message, marks}, {type: "ready", marks},
 //   {type: "snapshot", marks}   (this visit's snapshot is kept: the next visit starts from it)
@@ -430,6 +431,10 @@ function dispatch(msg) {
 }
 
 self.onmessage = event => {
+  if (event.data?.type === "ping") {
+    post({ type: "pong" }); // (the page's heartbeat: this worker lives; engine.js)
+    return;
+  }
   if (handle === null && failure === null) queue.push(event.data);
   else dispatch(event.data);
 };

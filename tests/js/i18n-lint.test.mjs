@@ -31,6 +31,7 @@ const CONVERTED = [
   "web/engine/early.js",
   "web/engine/engine.js",
   "web/engine/held-lines.js",
+  "web/engine/heartbeat.js",
   "web/engine/levels.js",
   "web/engine/words.js",
   "web/model/ending.js",

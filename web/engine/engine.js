@@ -25,6 +25,8 @@
 // and the running jobs reject with type "EngineRestarted"; every other call
 // waiting is sent again to the new worker, so a caller never waits for ever
 // and the page loses nothing.  More than MAX_RESTARTS in a minute: failed.
+// A worker that was killed says nothing at all (#47): its silence while a
+// request waits (heartbeat.js) counts as a fatal error that no request caused.
 //
 // Long lines (issue #32): a request never sends a game's whole line again.
 // The engine keeps, per start, the last line the worker answered with the ids
@@ -36,10 +38,13 @@
 import { t } from "../i18n/i18n.js";
 import { describedWords, explained, formatMessage } from "./words.js";
 import { HeldLines } from "./held-lines.js";
+import { Heartbeat } from "./heartbeat.js";
 
 /** Bridge calls that read the position `{start, line}` (gamut.methods.placed). */
 const PLACED = new Set(["view", "play", "enter", "mark", "explain", "describe", "read", "setup_describe"]);
 const MAX_RESTARTS = 3; // new workers in a minute after fatal errors, before giving up
+const HEARTBEAT_MS = 3000; // while a request waits, how often the worker is asked whether it lives
+const SILENT_BEATS = 5; // beats with no word from the worker while a request waits: it is gone
 const STAGES = { runtime: "worker.runtime", engine: "worker.engine", ready: "worker.ready" }; // (words of stages)
 /** The words of what the worker sent: its message (`said`: the worker has no catalog), else its text. */
 const spoken = (msg, fallback) => (msg?.said ? formatMessage(msg.said) : msg?.message || fallback);
@@ -78,6 +83,15 @@ export class Engine {
     this.marks = [];
     this._nextId = 1;
     this._pending = new Map(); // id -> {resolve, reject, onprogress}
+    this.heartbeat = new Heartbeat({
+      every: HEARTBEAT_MS,
+      beats: SILENT_BEATS,
+      waiting: () => this._pending.size > 0 && this.state !== "failed",
+      live: () => this.state === "ready",
+      ping: () => this.worker?.postMessage({ type: "ping" }),
+      // (no culprit: every call waiting is sent again, a move played then among them)
+      silent: () => this._restart(t("engine.silent"), null),
+    });
     this.held = new HeldLines(); // the positions the worker holds (named by id in requests)
     /** @type {(value?: any) => void} */
     this._resolveReady = () => {};
@@ -191,6 +205,7 @@ export class Engine {
   }
 
   _receive(msg) {
+    this.heartbeat.heard();
     if (!msg || typeof msg !== "object") return;
     if (Array.isArray(msg.marks)) this.marks = msg.marks;
     switch (msg.type) {
@@ -214,6 +229,8 @@ export class Engine {
         return;
       case "fatal":
         this._restart(spoken(msg, t("engine.fatal")), msg.id ?? null);
+        return;
+      case "pong": // (the heartbeat's answer)
         return;
     }
     const pending = this._pending.get(msg.id);
@@ -244,6 +261,7 @@ export class Engine {
         return;
       }
       this._pending.set(id, { resolve, reject, onprogress, type, method, params: params ?? {} });
+      this.heartbeat.watch();
       try {
         this.worker.postMessage({ id, type, method, params: params ?? {} });
       } catch (err) {

@@ -1,0 +1,105 @@
+// A killed worker (#47): the browser may stop the engine's worker with no
+// word at all, and every call waiting for it would wait for ever.  While a
+// request waits, the engine pings the worker (engine/heartbeat.js); five beats
+// without a word from it and the engine starts a new worker, as after a fatal
+// error: the calls waiting are sent again (a move played meanwhile is played),
+// the jobs reject, the page is told.  A worker that answers, or works at a
+// job, is left alone.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Engine, EngineError } from "../../web/engine/engine.js";
+
+class FakeWorker {
+  constructor() {
+    this.sent = [];
+    this.terminated = false;
+    FakeWorker.all.push(this);
+  }
+
+  postMessage(msg) {
+    this.sent.push(msg);
+  }
+
+  say(data) {
+    this.onmessage?.({ data });
+  }
+
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+const BEAT = 3000;
+
+function started(t) {
+  t.mock.timers.enable({ apis: ["setInterval"] });
+  FakeWorker.all = [];
+  globalThis.Worker = FakeWorker;
+  const engine = new Engine({ workerURL: "fake-worker.js" });
+  const restarts = [];
+  engine.onrestart = message => restarts.push(message);
+  FakeWorker.all[0].say({ type: "ready" });
+  return { engine, restarts, first: FakeWorker.all[0] };
+}
+
+const pings = worker => worker.sent.filter(m => m.type === "ping").length;
+
+test("a worker that says nothing while a call waits is pinged, then replaced; the call is sent again", async t => {
+  const { engine, restarts, first } = started(t);
+  const move = engine.call("version", {});
+  const search = engine.job("think", { start: "s", line: [], level: "casual" });
+  for (let beat = 1; beat <= 4; beat++) {
+    t.mock.timers.tick(BEAT);
+    assert.equal(pings(first), beat, `beat ${beat}: pinged`);
+  }
+  assert.equal(FakeWorker.all.length, 1, "not gone yet");
+  t.mock.timers.tick(BEAT);
+  assert.equal(FakeWorker.all.length, 2, "the fifth silent beat: a new worker");
+  assert.ok(first.terminated);
+  assert.equal(restarts.length, 1);
+  assert.match(restarts[0], /stopped answering/);
+  await assert.rejects(search.promise, err => err instanceof EngineError && err.type === "EngineRestarted");
+  const second = FakeWorker.all[1];
+  const resent = second.sent.find(m => m.method === "version");
+  assert.ok(resent, "the call is sent to the new worker");
+  assert.ok(!second.sent.some(m => m.method === "think"), "the search is not (the page starts it again)");
+  second.say({ type: "ready" });
+  second.say({ id: resent.id, type: "result", result: { version: "1" } });
+  assert.deepEqual(await move, { version: "1" });
+});
+
+test("a worker that answers the pings, or reports a job's progress, is left alone", t => {
+  const { engine, restarts, first } = started(t);
+  engine.call("records_parse", { text: "a long one" });
+  for (let beat = 0; beat < 12; beat++) {
+    t.mock.timers.tick(BEAT);
+    if (beat % 2) first.say({ type: "pong" });
+  }
+  const job = engine.job("analyse", { start: "s", line: [] });
+  for (let beat = 0; beat < 12; beat++) {
+    first.say({ id: job.id, type: "progress", progress: { done: beat } });
+    t.mock.timers.tick(BEAT);
+  }
+  assert.equal(FakeWorker.all.length, 1);
+  assert.deepEqual(restarts, []);
+});
+
+test("nothing waits: no ping, no timer; a worker still loading is not hurried", t => {
+  t.mock.timers.enable({ apis: ["setInterval"] });
+  FakeWorker.all = [];
+  globalThis.Worker = FakeWorker;
+  const engine = new Engine({ workerURL: "fake-worker.js" });
+  const loading = FakeWorker.all[0];
+  engine.call("version", {}); // (queued by the worker until it is ready)
+  for (let beat = 0; beat < 20; beat++) t.mock.timers.tick(BEAT);
+  assert.equal(pings(loading), 0, "silence while loading counts for nothing");
+  assert.equal(FakeWorker.all.length, 1);
+  loading.say({ type: "ready" });
+  const id = loading.sent.find(m => m.method === "version").id;
+  loading.say({ id, type: "result", result: {} });
+  assert.equal(engine.heartbeat.timer === undefined, false, "(until the next beat sees no request)");
+  t.mock.timers.tick(BEAT);
+  assert.equal(engine.heartbeat.timer, undefined, "no request waits: the heartbeat stops");
+  t.mock.timers.tick(BEAT * 10);
+  assert.equal(pings(loading), 0);
+});
