@@ -296,6 +296,12 @@ MALFORMED = [
     # (an option named like a JavaScript object's own keys is still an option: refused by name)
     ("#v1/loa/standard/__proto__=x/b1-d3", "__proto__"),
     ("#v1/loa/standard/-/b1-d3/players=h,h,h,h,h", "names 5 players, but this game has 2 seats"),
+    # (#47: endings a game cannot have, and times its clock cannot give, are refused and said)
+    ("#v1/loa/standard/-/b1-d3,a2-c2/end=rules:1-0", "the game is not over"),
+    ("#v1/loa/standard/-/b1-d3/end=agreement:1-0", "a draw agreed has no winner"),
+    ("#v1/loa/standard/-/b1-d3/end=resignation:1-0-0-0", "is not one a game of 2 players can have"),
+    ("#v1/loa/standard/-/b1-d3/end=abandoned:0-0", "is not one a game of 2 players can have"),
+    ("#v1/loa/standard/-/b1-d3,a2-c2/clock=1+0/times=5000,5000", "its clock 1+0 gives"),
 ]
 
 

@@ -98,3 +98,19 @@ test("a turn that began later than now (the clock went back between visits) runs
   assert.equal(model.clock.since, now);
   assert.equal(model.clock.leftAt(1, now + 5_000), 55_000, "Black's clock runs again");
 });
+
+test("a link whose times spend more than its clock gives is refused, saying so", async () => {
+  const { parse } = await import("../../web/model/url.js");
+  for (const text of [
+    "#v1/loa/standard/-/b1-d3,a2-c2/clock=1+0/times=5000,5000",
+    "#v1/loa/standard/-/b1-d3,a2-c2,d1-d3/clock=60+0/times=999999999,999999999",
+  ]) {
+    assert.throws(
+      () => GameModel.fromLink(parse(text), LOA),
+      err => err.type === "LinkError" && /spend more than its clock/.test(err.message),
+      text,
+    );
+  }
+  const fine = GameModel.fromLink(parse("#v1/loa/standard/-/b1-d3,a2-c2/clock=60+0/times=0,59000"), LOA);
+  assert.equal(fine.clock.left[1], 1_000);
+});

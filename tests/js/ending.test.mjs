@@ -336,3 +336,37 @@ test("the computer accepts a draw only when its chances are level", async () => 
   };
   assert.equal((await answerOffer(failing, { start: START, line: [], seat: 0 }).promise).accept, false);
 });
+
+test("a link's ending is checked against its game: the attack's contradictions are refused, saying why", async () => {
+  const { linkEndingProblem } = await import("../../web/model/ending.js");
+  const problem = (end, seats = 2, outcome = null) => {
+    const [termination, result] = end.split(":");
+    return linkEndingProblem({ termination, result }, seats, outcome)?.key ?? null;
+  };
+  // (#47's links: each was taken in, shown as "Black wins" then "null", or dropped silently)
+  assert.equal(problem("rules:1-0"), "link.error.endNotOver");
+  assert.equal(problem("resignation:1-0-0-0"), "link.error.endSeats");
+  assert.equal(problem("agreement:1-0"), "link.error.endAgreement");
+  assert.equal(problem("time:1/3-1/3"), "link.error.endSeats");
+  assert.equal(problem("resignation:1/4-1/4"), "link.error.endSeats");
+  assert.equal(problem("abandoned:0-0"), "link.error.endSeats");
+  assert.equal(problem("resignation:1/2-1/2"), "link.error.endWinner");
+  assert.equal(problem("rules:0-1", 2, { winner: 0 }), "link.error.endOtherResult");
+  assert.equal(problem("resignation:1-0-0", 3), "link.error.endTwoPlayers");
+  assert.equal(problem("time:1-0-0", 3), "link.error.endTimeDraw");
+  // what a game can end with stands
+  for (const good of ["resignation:0-1", "agreement:1/2-1/2", "time:1-0", "time:1/2-1/2", "abandoned:1-0"])
+    assert.equal(problem(good), null, good);
+  assert.equal(problem("rules:1-0", 2, { winner: 0 }), null);
+  assert.equal(problem("rules:1/2-1/2", 2, { winner: null }), null);
+  assert.equal(problem("time:1/3-1/3-1/3", 3), null);
+  assert.equal(problem("rules:0-0-1", 3, { winner: 2 }), null);
+});
+
+test("a link longer than a game may be is refused as a link's problem, typed (not 'Something went wrong')", () => {
+  const moves = Array.from({ length: 5001 }, (_, i) => `m${i}`);
+  assert.throws(
+    () => GameModel.fromLink({ game: "loa", variant: "standard", options: {}, moves }, START),
+    err => err.type === "TreeError" && /5,000/.test(err.message),
+  );
+});

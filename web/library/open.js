@@ -13,6 +13,7 @@ import { headOf, summaryRelation } from "./summaries.js";
 import * as storage from "./storage.js";
 import { setCurrentId } from "./keep.js";
 import * as link from "../model/url.js";
+import { linkEndingProblem } from "../model/ending.js";
 import { applyLinkNotes, linkNotes, readLinkNotes } from "../model/linknotes.js";
 import { builtStart } from "../engine/early.js";
 
@@ -50,6 +51,14 @@ export async function fromStart(positions, start, players = []) {
   return checked(new GameModel({ start, meta: view, players }), positions);
 }
 
+/** An error of a link (shown as the link's problem, app/open-actions.js). */
+function linkError(message) {
+  return Object.assign(new Error(message), { type: "LinkError" });
+}
+
+/** The engine's view of the game's head, known once checked(). */
+const headView = (positions, model) => positions.get(model.start, model.head);
+
 /** A link's game.  `games`: GameInfo list (for the options' defaults).  A
  * link sent by a friend names their seat "h" and ours "r" (far away): read
  * here, the seats turn round. */
@@ -75,24 +84,23 @@ export async function fromLink(positions, parsed, games) {
     : parsed.players;
   const model = await checked(GameModel.fromLink({ ...parsed, moves: line, players }, start), positions);
   // (a game of turns of several moves: its link's clock is counted again, turn by turn)
-  const turnPlies = positions.get(model.start, model.head)?.turn_plies || 1;
+  const turnPlies = headView(positions, model)?.turn_plies || 1;
   if (model.clock && turnPlies > 1)
     model.clock = clockFromLink({ ...parsed, moves: line, players }, model, clockNow(), turnPlies);
   const seats = model.players.length;
   if (parsed.players && parsed.players.length !== seats) {
-    const err = new Error(t("link.error.seats", { players: parsed.players.length, count: seats }));
-    err.type = "LinkError";
-    throw err;
+    throw linkError(t("link.error.seats", { players: parsed.players.length, count: seats }));
   }
+  // (its ending checked against the game: refused, nothing stored, when it cannot be; #47)
+  const endProblem = parsed.end && linkEndingProblem(parsed.end, seats, headView(positions, model)?.outcome);
+  if (endProblem) throw linkError(t(endProblem.key, endProblem.args));
   if (parsed.start && (model.meta.game !== parsed.game || model.meta.variant !== parsed.variant)) {
-    const err = new Error(
+    throw linkError(
       t("link.error.otherStart", {
         start: `${model.meta.game} ${model.meta.variant}`,
         named: `${parsed.game} ${parsed.variant}`,
       }),
     );
-    err.type = "LinkError";
-    throw err;
   }
   return model;
 }

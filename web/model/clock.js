@@ -391,7 +391,7 @@ export function clockLink(model, line) {
   return { clock: formatControl(model.clock.control), times };
 }
 
-/** A link's clock for `model` (made from its line): each move's time noted,
+/** A link's clock for `model` (made from its line; a LinkError when its times spend more than it gives): each move's time noted,
  * each seat's time left counted from them (seats taking turns of
  * `turnPlies` moves each: the view's `turn_plies`, 2 in EL with declared
  * threats; a turn earns one increment, at its last move); the seat to
@@ -414,6 +414,11 @@ export function clockFromLink(parsed, model, now = clockNow(), turnPlies = 1) {
     // (as press() counts: the first move is free, every later one is charged, a turn's last earns the increment)
     if (!clock.correspondence && ply > 0)
       clock.left[seat] += ((ply + 1) % plies === 0 ? control.increment : 0) - spent;
+    // (a time below zero: no game played to this link can have it; #47)
+    if (clock.left[seat] < 0)
+      throw Object.assign(new Error(t("link.error.timesOverClock", { clock: parsed.clock })), {
+        type: "LinkError",
+      });
     if (node && spent)
       setNotes(model.tree, node, { spent, ...(clock.correspondence ? {} : { left: clock.left[seat] }) });
   }

@@ -92,6 +92,32 @@ export function linkEnding(end) {
   return readEnding({ result: end.result, winner, termination: end.termination, by });
 }
 
+/**
+ * What is wrong with a link's ending (`end`: {termination, result}, url.js)
+ * for its game (#47: a link could say a game the rules had not finished was
+ * won by them, or that a draw agreed had a winner, and the page took it in):
+ * `seats`, the game's players; `outcome`, the engine's outcome of the link's
+ * last position (null: not over).  Returns null when it may stand, else the
+ * catalog's {key, args} that says why (a link error).
+ */
+export function linkEndingProblem(end, seats, outcome) {
+  const { termination, result } = end;
+  const winner = winnerOf(result, seats);
+  if (result.split("-").length !== seats || winner === undefined)
+    return { key: "link.error.endSeats", args: { result, count: seats } };
+  if (termination === "rules") {
+    if (!outcome) return { key: "link.error.endNotOver", args: {} };
+    const actual = resultText(outcome.winner ?? null, seats);
+    return actual === result ? null : { key: "link.error.endOtherResult", args: { result, actual } };
+  }
+  if (termination === "time")
+    return seats > 2 && winner != null ? { key: "link.error.endTimeDraw", args: { result } } : null;
+  if (seats !== 2) return { key: "link.error.endTwoPlayers", args: { termination } };
+  if (termination === "agreement")
+    return winner == null ? null : { key: "link.error.endAgreement", args: { result } };
+  return winner == null ? { key: "link.error.endWinner", args: { termination, result } } : null;
+}
+
 /** `data` as a draw offer, or null. */
 export function readOffer(data) {
   if (!data || typeof data !== "object") return null;

@@ -15,6 +15,7 @@ export class TreeError extends Error {
   constructor(message) {
     super(message);
     this.name = "TreeError";
+    this.type = "TreeError"; // (typed, as the engine's errors: the page says it as a refusal, not as a bug; #47)
   }
 
   /** The error whose message is the catalog's model.tree.<key> (a stored tree or a line a player may meet). */
