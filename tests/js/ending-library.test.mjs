@@ -55,3 +55,39 @@ test("an ended game's record carries Result and Termination, and reads back ende
     null,
   );
 });
+
+test("an export writes the games the engine takes and names the one it refuses (#47)", async () => {
+  const { formatRecords } = await import("../../web/library/records.js");
+  const entryOfGame = (name, m) => ({ id: name, name, game: JSON.parse(JSON.stringify(m.toJSON())) });
+  const good = [entryOfGame("first", game(["h", "h"])), entryOfGame("third", game(["h", "h"]))];
+  const bad = entryOfGame("second", game(["h", "h"]));
+  bad.game.clock = { control: { base: 1000, increment: 0 }, running: null, since: null, left: [-4000, 1000] };
+  // an engine that refuses any batch holding a game whose clock is below zero
+  const calls = [];
+  const engine = {
+    async recordsFormat(records) {
+      calls.push(records.length);
+      if (records.some(r => r.name === "second"))
+        throw Object.assign(new Error("the time left is a whole number of milliseconds"), {
+          type: "RequestError",
+        });
+      return { text: records.map(r => `[${r.name}]`).join("\n\n") };
+    },
+  };
+  const out = await formatRecords(engine, [good[0], bad, good[1]]);
+  assert.equal(out.text, "[first]\n\n[third]");
+  assert.deepEqual(
+    out.written.map(e => e.id),
+    ["first", "third"],
+  );
+  assert.deepEqual(
+    out.bad.map(({ entry, why }) => [entry.id, why]),
+    [["second", "the time left is a whole number of milliseconds"]],
+  );
+  assert.deepEqual(calls, [3, 1, 1, 1, 2], "one batch, each alone, then the good ones together");
+  // a bug of the engine is not hidden
+  const broken = {
+    recordsFormat: async () => Promise.reject(Object.assign(new Error("x"), { type: "InternalError" })),
+  };
+  await assert.rejects(formatRecords(broken, good), /x/);
+});

@@ -124,16 +124,49 @@ function showText(text) {
   $("export-text").value = text;
 }
 
-/** Export entries: a file to download and the text shown to copy. */
+/**
+ * The records of `entries` written by the engine: {text, written, bad}, bad
+ * being [{entry, why}] (#47: one game the engine refused made a whole export
+ * fail; now the good games are written and the bad ones named).  One call for
+ * them all; when it is refused, each game is tried alone to find which.
+ */
+export async function formatRecords(engine, entries) {
+  try {
+    return { ...(await engine.recordsFormat(entries.map(recordOf))), written: entries, bad: [] };
+  } catch (err) {
+    if (!err || !err.type || err.type === "InternalError" || entries.length < 2) throw err;
+  }
+  const written = [];
+  const bad = [];
+  for (const entry of entries) {
+    try {
+      await engine.recordsFormat([recordOf(entry)]);
+      written.push(entry);
+    } catch (/** @type {any} */ err) {
+      if (!err || !err.type) throw err;
+      bad.push({ entry, why: err.words || err.message });
+    }
+  }
+  const text = written.length ? (await engine.recordsFormat(written.map(recordOf))).text : "";
+  return { text, written, bad };
+}
+
+/** Export entries: a file to download and the text shown to copy; the games
+ * that could not be written are named in the summary. */
 export async function exportEntries(engine, entries) {
-  const { text } = await engine.recordsFormat(entries.map(recordOf));
+  const { text, written, bad } = await formatRecords(engine, entries);
   const name =
     entries.length === 1
       ? `${(entries[0].summary && entries[0].summary.game) || "game"}-${entries[0].id}.gamut.txt`
       : `gamut-${entries.length}-games.gamut.txt`;
-  download(name, text);
+  if (written.length) download(name, text);
   showText(text);
-  $("import-summary").textContent = t("library.exported", { count: entries.length });
+  const notWritten = bad.map(({ entry, why }) =>
+    t("library.notExported", { name: entry.name || entry.summary?.title || entry.id, why }),
+  );
+  $("import-summary").textContent = [t("library.exported", { count: written.length }), ...notWritten].join(
+    "\n",
+  );
   return text;
 }
 
