@@ -20,7 +20,14 @@ import { isProgressLink } from "../progress/progresspage.js"; // (progress hook,
 import { mistakesLinkGame } from "../mistakes/links.js"; // (mistakes hook, #31)
 import { language, t } from "../i18n/i18n.js";
 
-let page = null; // the Page (app/page.js)
+let page = null;
+
+/** The game opened at a start is on screen once the page has drawn it (a frame later): its opening is done. */
+function openingDoneWhenDrawn() {
+  const done = () => keep.markOpening(null);
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(done, 0));
+  else done();
+} // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
 /** @type {AbortController | null} */
 let importing = null; // the import running (its Cancel aborts it)
@@ -220,7 +227,9 @@ export const openingActions = {
         m._changed("tree"); // (a broken link: the URL shows the game on screen again)
         return;
       }
+      if (boot && stored && target.id === stored.id) keep.markOpening(stored.id);
       actions.replace(target, { welcome });
+      if (boot) openingDoneWhenDrawn();
     });
     if (boot && editing) {
       // (over the game it came back to, once the engine can answer)
@@ -297,6 +306,12 @@ export const openingActions = {
       /* no library: the copies stay for the next start */
     }
     const id = keep.currentId();
+    if (id && keep.openingNotDone() === id) {
+      // (its opening at the last start never finished: offered, not opened again; #47)
+      keep.markOpening(null);
+      showNotice(t("open.lastNotOpened"), { kind: "error", fresh: true });
+      return null;
+    }
     let entry = null;
     try {
       entry = id && (await library.get(id));

@@ -13,6 +13,7 @@ import { endWords, endingOfOutcome } from "../model/ending.js";
 
 const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
 const CURRENT_KEY = "gamut.current-id"; // the library entry last open
+const OPENING_KEY = "gamut.opening"; // the entry a start was opening, until it is on screen (#47)
 const DELAY_MS = 150;
 const UNSAVED = "gamut.unsaved."; // + entry id: the last state not yet known written
 
@@ -141,6 +142,30 @@ export function tabCurrentId() {
 export function currentId() {
   try {
     return store("sessionStorage")?.getItem(CURRENT_KEY) || store()?.getItem(CURRENT_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The entry a start is opening (`id`), or its opening done (null): a start
+ * that finds an entry marked (its opening never finished: it may have
+ * stopped the tab) does not open it again by itself (#47: a game that
+ * crashed the tab on opening did so in every new tab after).
+ */
+export function markOpening(id) {
+  try {
+    if (id) store()?.setItem(OPENING_KEY, id);
+    else store()?.removeItem(OPENING_KEY);
+  } catch {
+    /* not kept: the guard is lost, nothing else */
+  }
+}
+
+/** The entry whose opening at a start never finished, or null. */
+export function openingNotDone() {
+  try {
+    return store()?.getItem(OPENING_KEY) || null;
   } catch {
     return null;
   }

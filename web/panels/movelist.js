@@ -33,6 +33,8 @@ import { GLYPH_WORDS } from "../model/nodenotes.js";
 
 /** What each list shows, to update it in place. @type {WeakMap<Element, Shown>} */
 const shown = new WeakMap();
+/** Variations nested in the page at most this deep; deeper ones are written in line (#47). */
+export const MAX_NESTING = 8;
 
 /**
  * @typedef {import("../model/tree.js").TreeNode} TreeNode
@@ -100,28 +102,52 @@ function drawAll(list, tree, seats, per, marks) {
     empty: null,
     current: null,
   };
-  // a variation written inline from `node` on; sub-variations in parentheses
-  const inline = (node, box) => {
-    let resumed = true;
-    for (;;) {
-      const k = node.depth - 1;
-      if (k % round === 0 || resumed) box.append(number(round, k, true));
-      box.append(button(s, node, " var"));
-      resumed = false;
-      if (node.comment) {
-        box.append(comment(s, node, "span"));
-        resumed = true;
+  // a variation written inline from `node` on, sub-variations in parentheses:
+  // without recursion, and nested in the page at most MAX_NESTING deep (#47:
+  // a record nesting 2,400 variations deep crashed the tab); deeper ones are
+  // written in their parentheses where they are, one after the other
+  const inline = (start, outer) => {
+    /** @type {{node?: any, box: HTMLElement, level: number, resumed?: boolean, closer?: any, close?: boolean}[]} */
+    const todo = [{ node: start, box: outer, level: 0, resumed: true }];
+    while (todo.length) {
+      const item = /** @type {any} */ (todo.pop());
+      if (item.close) {
+        item.box.append(")");
+        continue;
       }
-      const kids = node.children;
-      if (!kids.length) return;
-      for (const alt of kids.slice(1)) {
-        const sub = h("span", { class: "sub" }, "(");
-        inline(alt, sub);
-        sub.append(")");
-        box.append(sub);
-        resumed = true;
+      let { node, box, level, resumed } = item;
+      if (item.closer) {
+        if (level <= MAX_NESTING) {
+          const sub = h("span", { class: "sub" });
+          box.append(sub);
+          box = sub;
+        }
+        box.append("(");
+        item.closer.box = box; // (its ")" goes where its "(" went)
       }
-      node = kids[0];
+      for (;;) {
+        const k = node.depth - 1;
+        if (k % round === 0 || resumed) box.append(number(round, k, true));
+        box.append(button(s, node, " var"));
+        resumed = false;
+        if (node.comment) {
+          box.append(comment(s, node, "span"));
+          resumed = true;
+        }
+        const kids = node.children;
+        if (!kids.length) break;
+        if (kids.length === 1) {
+          node = kids[0];
+          continue;
+        }
+        // its alternatives first, each in parentheses, then on along the first
+        todo.push({ node: kids[0], box, level, resumed: true });
+        for (const alt of kids.slice(1).reverse()) {
+          const closer = { box, level: level + 1, close: true };
+          todo.push(closer, { node: alt, box, level: level + 1, closer, resumed: true });
+        }
+        break;
+      }
     }
   };
   const rows = [];
