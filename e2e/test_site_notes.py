@@ -202,6 +202,44 @@ def test_a_comment_edited_in_place_escape_puts_back_and_a_glyph_toggles(new_cont
     expect(box).to_have_value("An old opening.")
 
 
+def test_a_long_comment_is_folded_wraps_and_has_a_stated_limit(new_context, site_url):
+    """#47: a 50,000-character comment with no space froze the page at every
+    move shown.  A comment holds at most 5,000 characters (the editor and the
+    records say so), is shown folded past 280 with "more", and wraps."""
+    page = open_site(new_context(viewport={"width": 1280, "height": 800}), site_url, LOA)
+    word = "x" * 5000
+    record = '[Game "loa"]\n[Variant "standard"]\n\n1. d1-b3 {' + word + "} h2-f4 *\n"
+    page.click("#open-games")
+    page.click("#games-dialog .records summary")
+    page.fill("#import-text", record.replace(word, word + "y"))
+    page.click("#import-paste")
+    expect(page.locator("#import-summary")).to_contain_text("a comment holds at most 5,000 characters")
+    page.fill("#import-text", record)
+    page.click("#import-paste")
+    expect(page.locator("#import-summary")).to_have_text("Imported 1 game.")
+    page.locator("#games-list .game-row").first.locator('[data-act="open"]').click()
+    wait_idle(page)
+    comment = page.locator("#moves .comment")
+    expect(comment).to_have_text("x" * 280 + "…")
+    more = page.locator("#moves .comment-more")
+    expect(more).to_have_text("more")
+    more.click()
+    expect(comment).to_have_text(word)
+    expect(more).to_have_text("less")
+    expect(more).to_have_attribute("aria-expanded", "true")
+    # it wraps within the move list: nothing sticks out sideways
+    assert page.evaluate(
+        "() => { const l = document.getElementById('moves'); return l.scrollWidth <= l.clientWidth + 1; }"
+    )
+    more.click()
+    expect(comment).to_have_text("x" * 280 + "…")
+    # the editor states the limit and holds no more
+    open_notes(page)
+    box = page.locator("#notes .comment-input")
+    expect(box).to_have_attribute("maxlength", "5000")
+    expect(box).to_have_attribute("title", "A comment holds at most 5,000 characters")
+
+
 def test_drawing_from_the_keyboard_and_no_context_menu_on_the_board(new_context, site_url):
     page = open_site(new_context(), site_url, LOA)
     play_line(page)

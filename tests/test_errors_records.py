@@ -53,6 +53,7 @@ def checked(error: GamutError) -> list[str]:
 
 TEXTS = [
     (LOA + "1. b1-d3 {open", "error.record.commentOpen"),
+    (LOA + "1. b1-d3 {" + "x" * 5001 + "} *", "error.record.commentLimit"),
     (LOA + "[Bad tag\n*", "error.record.tagLine"),
     (LOA + "1. b1-d3 } *", "error.record.commentClose"),
     (LOA + "1. b1-d3 ] *", "error.record.tagClose"),

@@ -15,6 +15,7 @@ ERRORS: dict[str, str] = {
     "error.record.moveN": "move {n} ({text}): {why}",
     "error.record.repeated": "{move} is already a move here (write one line per move: a repeated move goes into its first line)",
     "error.record.lineLimit": "a line may hold at most {max} moves",
+    "error.record.commentLimit": "a comment holds at most {max} characters",
     "error.record.nodeLimit": "a game may hold at most {max} moves",
     "error.record.result": "{text} is not a result of a {players}-player game: write one of {results}",
     "error.record.termination": "the termination {text} is not one of {words}",

@@ -217,3 +217,16 @@ test("a 5,000-move line with notes on every move stores and reads without deep r
   });
   assert.equal(t.noteEdits.length, 32, "only the last edits are kept");
 });
+
+test("a comment holds at most MAX_COMMENT characters; one stored longer before is kept as it is", async () => {
+  const { GameTree, MAX_COMMENT, TreeError } = await import("../../web/model/tree.js");
+  const tree = GameTree.fromLine(["a", "b"]);
+  const node = tree.nodeAt(["a"]);
+  tree.setCommentAt(node, "x".repeat(MAX_COMMENT));
+  assert.equal(node.comment.length, 5000);
+  assert.throws(() => tree.setCommentAt(node, "x".repeat(MAX_COMMENT + 1)), TreeError);
+  assert.throws(() => tree.setCommentAt(node, "y".repeat(MAX_COMMENT + 1)), /at most 5,000 characters/);
+  // (a tree read from storage may hold a longer one: it reads, and stays)
+  const old = GameTree.fromJSON({ v: 1, nodes: [[0, "a", "z".repeat(20_000)]] });
+  assert.equal(old.nodeAt(["a"]).comment.length, 20_000);
+});

@@ -41,6 +41,7 @@
 // annotations only: a clock writing a move's time costs one node).
 
 import {
+  MAX_COMMENT,
   MAX_DEPTH,
   MAX_NODES,
   TreeError,
@@ -53,7 +54,7 @@ import {
 } from "./treeform.js";
 import { NO_NOTES, mergeNotes } from "./nodenotes.js";
 
-export { MAX_DEPTH, MAX_NODES, TreeError, VERSION, lineOf };
+export { MAX_COMMENT, MAX_DEPTH, MAX_NODES, TreeError, VERSION, lineOf };
 
 /**
  * A node of the tree: the move that leads to it (null at the root), its
@@ -313,6 +314,7 @@ export class GameTree {
   setCommentAt(node, text) {
     if (typeof text !== "string") throw TreeError.of("commentText", { value: describe(text) });
     if (node.comment === text) return;
+    if (text.length > MAX_COMMENT) throw TreeError.of("commentTooLong", { most: MAX_COMMENT });
     node.comment = text;
     this._noted(node);
   }

@@ -10,6 +10,7 @@ import { t } from "../i18n/i18n.js";
 export const VERSION = 1;
 export const MAX_DEPTH = 5000; // moves in a line
 export const MAX_NODES = 100000; // nodes in a tree, the root included
+export const MAX_COMMENT = 5000; // characters a player may write in one comment (as the engine's records; #47)
 
 export class TreeError extends Error {
   constructor(message) {

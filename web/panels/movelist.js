@@ -24,7 +24,7 @@
 // place: the move buttons stay (a click on a move that saves the comment
 // being typed, as its box loses the focus, still lands on that move).
 
-import { lineOf } from "../model/tree.js";
+import { MAX_COMMENT, lineOf } from "../model/tree.js";
 import { t } from "../i18n/i18n.js";
 import { h } from "../app/dom.js";
 import { MARK_GLYPH } from "../model/analysis.js";
@@ -33,6 +33,10 @@ import { GLYPH_WORDS } from "../model/nodenotes.js";
 
 /** What each list shows, to update it in place. @type {WeakMap<Element, Shown>} */
 const shown = new WeakMap();
+/** A comment is shown folded past this many characters (#47). */
+const FOLD_AT = 280;
+/** The comments a player unfolded (showComment). @type {WeakSet<object>} */
+const unfolded = new WeakSet();
 /** Variations nested in the page at most this deep; deeper ones are written in line (#47). */
 export const MAX_NESTING = 8;
 
@@ -308,16 +312,42 @@ function comment(s, node, tag) {
   return box;
 }
 
-/** `node`'s comment text into its comment's element `box`. */
+/** `node`'s comment text into its comment's element `box`: folded past
+ * FOLD_AT characters, with a button that unfolds it (#47: a comment of
+ * 50,000 characters with no space froze the page for seconds at every move
+ * shown; unfolded, it shows at most MAX_COMMENT characters). */
 function showComment(box, node) {
   const b = /** @type {HTMLElement} */ (box.firstChild);
-  b.textContent = node.comment;
+  const long = node.comment.length > FOLD_AT;
+  const open = long && unfolded.has(node);
+  const most = open ? MAX_COMMENT : FOLD_AT;
+  const text = node.comment.length > most ? `${node.comment.slice(0, most)}…` : node.comment;
+  b.textContent = text;
   b.setAttribute(
     "aria-label",
     node.depth
-      ? t("moves.commentOn", { ply: node.depth, move: node.move, comment: node.comment })
-      : t("moves.commentOnStart", { comment: node.comment }),
+      ? t("moves.commentOn", { ply: node.depth, move: node.move, comment: text })
+      : t("moves.commentOnStart", { comment: text }),
   );
+  let more = /** @type {HTMLElement | null} */ (b.nextElementSibling);
+  if (!long) {
+    more?.remove();
+    return;
+  }
+  if (!more) {
+    more = h("button", {
+      type: "button",
+      class: "comment-more quiet",
+      onclick: () => {
+        if (unfolded.has(node)) unfolded.delete(node);
+        else unfolded.add(node);
+        showComment(box, node);
+      },
+    });
+    b.after(more);
+  }
+  more.textContent = t(open ? "moves.commentLess" : "moves.commentMore");
+  more.setAttribute("aria-expanded", String(open));
 }
 
 /** The notes changed since the list was drawn, shown in place: glyphs and

@@ -14,6 +14,7 @@
 import { h } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { GLYPHS, GLYPH_WORDS } from "../model/nodenotes.js";
+import { MAX_COMMENT } from "../model/tree.js";
 
 export class NotesEditor {
   /** `box`: an empty element to fill; `toggle`: the button that shows and
@@ -51,6 +52,8 @@ export class NotesEditor {
       rows: "1",
       placeholder: t("notes.placeholder"),
       "aria-label": t("notes.onStart"),
+      maxlength: String(MAX_COMMENT), // (the stated limit, #47)
+      title: t("notes.limit", { most: MAX_COMMENT }),
       spellcheck: "true",
     });
     this.input.addEventListener("focus", () => this.begin());

@@ -179,6 +179,7 @@ from .notes import COLOURS, GLYPHS
 from .reader import parse
 from .record import Record, player_words
 from .tree import (
+    MAX_COMMENT,
     MAX_DEPTH,
     MAX_FILE_LENGTH,
     MAX_NODES,
@@ -210,6 +211,7 @@ __all__ = [
     "ForeignFormat",
     "result_of",
     "start_text",
+    "MAX_COMMENT",
     "MAX_DEPTH",
     "MAX_NODES",
     "MAX_FILE_LENGTH",

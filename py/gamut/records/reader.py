@@ -15,6 +15,7 @@ from .record import Record, _read_players
 from .tree import (
     _KNOWN,
     KNOWN_TAGS,
+    MAX_COMMENT,
     Parsed,
     _check_result,
     _join,
@@ -213,6 +214,13 @@ def _options(tags: dict[str, str], where: dict[str, int], info: GameInfo, varian
         raise _Stop(why(exc), where["Options"]) from None
 
 
+def _short(comment: str, pos: int) -> str:
+    """``comment`` if it is within MAX_COMMENT characters, else the record stops there (#47)."""
+    if len(comment) > MAX_COMMENT:
+        raise _Stop(Message("error.record.commentLimit", {"max": MAX_COMMENT}), pos)
+    return comment
+
+
 def _read_moves(tree: _Tree, tokens: list[Token]) -> tuple[str, int] | None:
     """Read the movetext into ``tree``; returns the result token (text,
     position) if there is one."""
@@ -274,13 +282,13 @@ def _read_moves(tree: _Tree, tokens: list[Token]) -> tuple[str, int] | None:
             except RecordError as exc:
                 raise _Stop(why(exc), pos) from None
             if last is not None:
-                last.comment = _join(last.comment, text)
+                last.comment = _short(_join(last.comment, text), pos)
                 last.notes = note(last, notes, pos)
             elif not frames:
-                tree.root.comment = _join(tree.root.comment, text)
+                tree.root.comment = _short(_join(tree.root.comment, text), pos)
                 tree.root.notes = note(tree.root, notes, pos)
             else:
-                pending = _join(pending, text)
+                pending = _short(_join(pending, text), pos)
                 pending_notes = note(None, notes, pos)
         elif kind == "glyph":
             glyph = glyph_of_nag(value) if value.startswith("$") else value

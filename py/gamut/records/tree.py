@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 MAX_DEPTH = 5000  # moves in a line (as web/model/tree.js)
 MAX_NODES = 100_000  # nodes in a game's tree, the start included (as web/model/tree.js)
 MAX_FILE_LENGTH = 20_000_000  # characters of a file of records
+MAX_COMMENT = 5000  # characters in one comment (as web/model/tree.js): a page shows it whole
 
 KNOWN_TAGS = (
     "Game",
