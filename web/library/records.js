@@ -263,7 +263,8 @@ export async function importTexts(
   let done = 0;
   let stamp = 0;
   try {
-    for (const { name, text, size } of texts) {
+    for (const { name, text, size, latin1 } of texts) {
+      if (latin1) lines.push(t("library.import.latin1", { file: name }));
       const problem = tooLarge(name, text, size);
       if (problem) {
         failed += 1;
@@ -411,14 +412,25 @@ export function tooLarge(name, text, size) {
   return null;
 }
 
-/** Files (a picker's or a drop's) as {name, text, size}; a file too large
- * to hold `MAX_TEXT` characters is not read (its text is null). */
+/** Files (a picker's or a drop's) as {name, text, size, latin1}; a file too
+ * large to hold `MAX_TEXT` characters is not read (its text is null). */
 export async function readFiles(files) {
   return Promise.all(
     [...files].map(async f => ({
       name: f.name,
       size: f.size,
-      text: f.size > MAX_TEXT * 4 ? null : await f.text(),
+      ...(f.size > MAX_TEXT * 4 ? { text: null, latin1: false } : decodeText(await f.arrayBuffer())),
     })),
   );
+}
+
+/** A file's bytes as text: UTF-8 (a byte order mark dropped), else, when
+ * they are not UTF-8, Latin-1 as Windows writes it (#47: "Café" saved so
+ * came in as "Caf\ufffd" and nothing said so): {text, latin1}. */
+export function decodeText(bytes) {
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), latin1: false };
+  } catch {
+    return { text: new TextDecoder("windows-1252").decode(bytes), latin1: true };
+  }
 }
