@@ -11,7 +11,7 @@ import json
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, play, saved, wait_idle
+from pagekit import cell, library_entries, play, saved, wait_idle
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
@@ -47,6 +47,49 @@ def test_storage_that_never_answers_does_not_stop_play(new_context, site_url):
     page.click("#open-games")
     expect(page.locator("#games-dialog")).to_be_visible()
     expect(page.locator("#games-list")).to_contain_text("did not answer", timeout=20000)
+
+
+# IndexedDB refused while the page's localStorage says so: a storage outage
+# the test turns on and off across reloads
+STORAGE_DOWN = """
+try {
+    if (localStorage.getItem('e2e.storage-down')) {
+        Object.defineProperty(window, 'indexedDB', {get() { throw new DOMException('refused', 'SecurityError'); }});
+    }
+} catch {}  // (a page with no localStorage of its own: about:blank)
+"""
+
+
+def test_reloads_while_storage_fails_keep_one_game_with_every_move(new_context, site_url):
+    """#47: reloaded while storage failed, the same game came back twice once
+    storage worked again.  The moves made meanwhile are kept in a copy under
+    the game's own id, which a reload opens and a later start merges."""
+    context = new_context()
+    context.add_init_script(STORAGE_DOWN)
+    page = context.new_page()
+    page.goto(site_url + LOA)
+    wait_engine_ready(page)
+    play(page, "d1", "b3")
+    saved(page)
+    page.evaluate("() => localStorage.setItem('e2e.storage-down', '1')")
+    for frm, to in (("h2", "f4"), ("b1", "d3")):
+        page.reload()  # (a reload while storage is down: the same game, not a copy of it)
+        wait_engine_ready(page)
+        wait_idle(page)
+        play(page, frm, to)
+    page.reload()
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
+    page.evaluate("() => localStorage.removeItem('e2e.storage-down')")
+    page.reload()  # storage back: the copy goes into the game's entry
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
+    saved(page)
+    entries = library_entries(page)
+    assert len(entries) == 1, [e["summary"] for e in entries]
+    assert [n[1] for n in entries[0]["game"]["tree"]["nodes"]] == ["d1-b3", "h2-f4", "b1-d3"]
 
 
 def test_a_fatal_engine_error_restarts_the_engine_and_loses_nothing(new_context, site_url):

@@ -210,6 +210,9 @@ export const openingActions = {
             unchecked && unchecked.start === linked.start ? await check() : null,
             { own },
           );
+        // (a reload while the library cannot be read: the link is this tab's own game, not a copy; #47)
+        if (target === linked && actions.unreadable && actions.unreadable === keep.tabCurrentId())
+          linked.id = actions.unreadable;
       }
       target = target || (await check());
       // nothing to go on with: a fresh game, with the start panel beside it
@@ -316,8 +319,10 @@ export const openingActions = {
     try {
       entry = id && (await library.get(id));
     } catch {
-      return null;
+      actions.unreadable = id; // (the library cannot be read: this tab's link is this game; #47)
     }
+    // (its copy not yet written, if any: its last state, newer than the stored one; #47)
+    entry = (id && keep.unsavedEntry(id, entry)) || entry;
     if (!entry) return null;
     const problem = library.problemOf(
       entry,

@@ -94,6 +94,24 @@ function store(kind = "localStorage") {
   }
 }
 
+/** Game `id`'s copy waiting to be written to the library, as a library
+ * entry (over `stored`, the entry as stored, if it could be read), or null:
+ * it is the game's last state, newer than what is stored (#47: a reload
+ * while storage failed opened the stored state, or a copy of the game). */
+export function unsavedEntry(id, stored = null) {
+  const copy = readJSON(UNSAVED + id);
+  if (!copy || typeof copy !== "object" || !copy.game) return null;
+  return {
+    ...(stored && typeof stored === "object" ? stored : { summary: null, thumb: null }),
+    id,
+    v: library.VERSION,
+    game: copy.game,
+    name: copy.name || (stored && stored.name) || "",
+    created: copy.created ?? stored?.created,
+    updated: copy.at,
+  };
+}
+
 /** Whether game `id` has a copy waiting to be written to the library (its
  * last change, kept in localStorage at once): a game on its way there. */
 export function hasUnsavedCopy(id) {
