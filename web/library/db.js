@@ -143,6 +143,10 @@ export function runTransaction(db, mode, fn, names = mode === "readwrite" ? [STO
         result = r;
       },
       err => {
+        // (a request of a transaction the browser aborted, storage full say: the
+        // transaction's own error says why, in fail(); #47 showed the request's
+        // "The transaction was aborted..." instead)
+        if (err && err.name === "AbortError") return;
         try {
           tx.abort();
         } catch {
