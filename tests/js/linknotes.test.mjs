@@ -83,3 +83,22 @@ test("a game's own notes stay; a note the tree refuses is dropped, not the game;
   assert.throws(() => readLinkNotes("1:c:%E0%A4%A"), { name: "LinkError" });
   assert.throws(() => parse("#v1/loa/standard/-/d1-b3/notes=zz"), { name: "LinkError" });
 });
+
+test("a link opened into the game it belongs to brings all its notes, however long (#47)", async () => {
+  const { GameModel } = await import("../../web/model/game.js");
+  const { mergeLink } = await import("../../web/library/open.js");
+  const start = "loa standard double-connection=mover start";
+  const meta = { game: "loa", variant: "standard", options: { "double-connection": "mover" } };
+  const here = new GameModel({ start, meta, players: ["h", "r"] });
+  here.play("d1-b3");
+  const long = `A long thought: ${"why ".repeat(500)}`.trim(); // (2,000 characters: more than a link is written with)
+  const parsed = parse(
+    `#v1/loa/standard/double-connection=mover/d1-b3,h2-f4/players=r,h/notes=1:c:${encodeURIComponent(long)},2:g:!`,
+  );
+  const linked = GameModel.fromLink(parsed, start);
+  assert.equal(linked.tree.comment(["d1-b3"]), long);
+  mergeLink(here, linked);
+  assert.deepEqual(here.head, ["d1-b3", "h2-f4"]);
+  assert.equal(here.tree.comment(["d1-b3"]), long, "not dropped for its length");
+  assert.equal(here.tree.nodeAt(["d1-b3", "h2-f4"]).notes.glyph, "!");
+});

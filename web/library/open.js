@@ -14,7 +14,7 @@ import * as storage from "./storage.js";
 import { setCurrentId } from "./keep.js";
 import * as link from "../model/url.js";
 import { linkEndingProblem } from "../model/ending.js";
-import { applyLinkNotes, linkNotes, readLinkNotes } from "../model/linknotes.js";
+import { applyLinkNotes, lineNotes } from "../model/linknotes.js";
 import { builtStart } from "../engine/early.js";
 
 /** Check a model's start and its lines with the engine; the canonical model. */
@@ -123,8 +123,8 @@ export function relation(tree, line) {
 export function mergeLink(model, other) {
   let at = [];
   for (const move of other.head) at = model.tree.add(at, move).line;
-  const carried = linkNotes(other.tree, other.head); // (#29: the link's notes go in where the game has none)
-  if (carried) applyLinkNotes(model.tree, other.head, readLinkNotes(carried));
+  // (#29: the link's notes go in where the game has none; all of them, the link having held them: #47)
+  applyLinkNotes(model.tree, other.head, lineNotes(other.tree, other.head));
   model.head = [...other.head];
   model.tip = [...other.head];
   model.players = [...other.players];

@@ -21,18 +21,32 @@ const ENTRY = /^(\d{1,5}):([cgs]):(.*)$/;
 
 const decode = text => unescapePart(text, t("link.part.note"));
 
+/** The notes of `line` in `tree`, as readLinkNotes gives them: [{ply, comment?, glyph?, shapes?}]. */
+export function lineNotes(tree, line) {
+  const out = [];
+  let node = tree.root;
+  for (let ply = 0; node; ply++) {
+    const notes = node.notes || {};
+    const note = {
+      ply,
+      ...(node.comment ? { comment: node.comment } : {}),
+      ...(notes.glyph && ply > 0 ? { glyph: notes.glyph } : {}),
+      ...(notes.shapes && notes.shapes.length ? { shapes: notes.shapes } : {}),
+    };
+    if (Object.keys(note).length > 1) out.push(note);
+    node = ply < line.length ? node.children.find(c => c.move === line[ply]) : null;
+  }
+  return out;
+}
+
 /** The notes of `line` in `tree` as a segment value, or null (none, or too long). */
 export function linkNotes(tree, line) {
   /** @type {{comments: string[], rest: string[]}} */
   const entries = { comments: [], rest: [] };
-  let node = tree.root;
-  for (let ply = 0; node; ply++) {
-    if (node.comment) entries.comments.push(`${ply}:c:${escapePart(node.comment)}`);
-    const notes = node.notes || {};
-    if (notes.glyph && ply > 0) entries.rest.push(`${ply}:g:${escapePart(notes.glyph)}`);
-    if (notes.shapes && notes.shapes.length)
-      entries.rest.push(`${ply}:s:${notes.shapes.map(s => s.map(escapePart).join(".")).join("+")}`);
-    node = ply < line.length ? node.children.find(c => c.move === line[ply]) : null;
+  for (const { ply, comment, glyph, shapes } of lineNotes(tree, line)) {
+    if (comment) entries.comments.push(`${ply}:c:${escapePart(comment)}`);
+    if (glyph) entries.rest.push(`${ply}:g:${escapePart(glyph)}`);
+    if (shapes) entries.rest.push(`${ply}:s:${shapes.map(s => s.map(escapePart).join(".")).join("+")}`);
   }
   for (const kept of [[...entries.comments, ...entries.rest], entries.rest]) {
     const text = kept.join(",");
@@ -64,12 +78,12 @@ export function applyLinkNotes(tree, line, notes) {
     if (ply > line.length) continue;
     const node = tree.nodeAt(line.slice(0, ply));
     if (!node) continue;
-    if (comment && !node.comment) tree.setCommentAt(node, comment);
     const patch = {};
     if (glyph && ply > 0 && !(node.notes && node.notes.glyph)) patch.glyph = glyph; // (the start has no move to judge)
     if (shapes && !(node.notes && node.notes.shapes && node.notes.shapes.length)) patch.shapes = shapes;
     try {
       if (Object.keys(patch).length) tree.setNotesAt(node, patch);
+      if (comment && !node.comment) tree.setCommentAt(node, comment);
     } catch {
       /* a note the tree refuses is dropped, not the game */
     }
