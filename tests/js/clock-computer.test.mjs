@@ -115,3 +115,41 @@ test("without a clock the level keeps its own time; a paused clock or an ended g
   assert.equal(paused.engine.jobs[0].cancelled, true, "the game ended: the search is dropped");
   assert.equal(paused.computer.computerSeatToMove(), -1);
 });
+
+test("in a hidden tab the computer's move is played as soon as it is found, waiting for no timer (#47)", async t => {
+  t.mock.timers.enable({ apis: ["setTimeout"] }); // (a hidden tab's timers wait a second or more: none runs here)
+  const resolvers = [];
+  const engine = fakeEngine();
+  const think = engine.think.bind(engine);
+  engine.think = (params, onProgress) => {
+    const job = think(params, onProgress);
+    job.promise = new Promise(resolve => resolvers.push(resolve));
+    return job;
+  };
+  globalThis.document = { hidden: true };
+  try {
+    const moves = [];
+    const computer = new Computer({
+      engine,
+      positions: fakePositions(),
+      onMove: (line, move) => moves.push([line, move]),
+      onChange: () => {},
+      onError: message => assert.fail(message),
+    });
+    const model = new GameModel({ start: START, meta: META, players: ["h", "c:master"] });
+    model.play("a1");
+    model.clock = new Clock({
+      control: { base: 300_000, increment: 0 },
+      left: [300_000, 300_000],
+      since: clockNow(),
+    });
+    model.clock.begin(1);
+    computer.attach(model);
+    computer.enable();
+    resolvers[0]({ move: "m1", depth: 4 });
+    await new Promise(resolve => setImmediate(resolve));
+    assert.deepEqual(moves, [[["a1"], "m1"]], "played without a timer's tick");
+  } finally {
+    delete globalThis.document;
+  }
+});

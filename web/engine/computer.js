@@ -249,10 +249,11 @@ export class Computer {
         } else {
           let pace = m.players.some(p => !LEVEL_OF(p)) ? MIN_MOVE_MS : WATCH_MOVE_MS;
           if (t.budget != null) pace = Math.min(pace, t.budget / 4); // (on the clock: a short pause only)
-          t.timer = setTimeout(
-            () => this._commit(t, result.move),
-            Math.max(0, pace - (performance.now() - t.started)),
-          );
+          const wait = Math.max(0, pace - (performance.now() - t.started));
+          // (at once when there is nothing to wait for, or no one sees the page: a hidden
+          // tab's timers wait a second or more, which cost it its games on the clock; #47)
+          if (wait === 0 || globalThis.document?.hidden) this._commit(t, result.move);
+          else t.timer = setTimeout(() => this._commit(t, result.move), wait);
         }
         this.onChange();
       },
