@@ -302,6 +302,7 @@ MALFORMED = [
     ("#v1/loa/standard/-/b1-d3/end=resignation:1-0-0-0", "is not one a game of 2 players can have"),
     ("#v1/loa/standard/-/b1-d3/end=abandoned:0-0", "is not one a game of 2 players can have"),
     ("#v1/loa/standard/-/b1-d3,a2-c2/clock=1+0/times=5000,5000", "its clock 1+0 gives"),
+    ("#v1/loa/standard/-/" + ",".join(["b1-d3"] * 5001), "at most 5,000"),
 ]
 
 

@@ -435,3 +435,14 @@ test("the levels of #31: a link names each one, and the first four keep their na
     assert.deepEqual(parse(text).players, ["h", `c:${level}`]);
   }
 });
+
+test("a link of more moves than a game may hold is refused before its moves are read (#47)", async () => {
+  const { parse, LinkError } = await import("../../web/model/url.js");
+  const junk = n => `#v1/loa/standard/-/${Array.from({ length: n }, (_, i) => `q${i}`).join(",")}`;
+  assert.equal(parse(junk(5000)).moves.length, 5000);
+  assert.throws(
+    () => parse(junk(5001)),
+    err => err instanceof LinkError && /at most 5,000/.test(err.message),
+  );
+  assert.throws(() => parse(junk(150_000)), LinkError); // (about 1.2 MB: refused as a whole)
+});

@@ -32,6 +32,7 @@
 // the rest (unknown option values, illegal moves) when the game is loaded.
 
 import { t } from "../i18n/i18n.js";
+import { MAX_DEPTH } from "./treeform.js";
 
 export const VERSION = "v1";
 
@@ -180,6 +181,10 @@ export function parse(hash) {
     }
     ply = Number(plyText);
   }
+  // (no more moves than a game may hold: refused before any is read; #47: a 1.2 MB link of junk froze the page)
+  let count = moveText === "" ? 0 : 1;
+  for (let i = moveText.indexOf(","); i >= 0 && count <= MAX_DEPTH; i = moveText.indexOf(",", i + 1)) count++;
+  if (count > MAX_DEPTH) throw new LinkError(t("link.error.tooManyMoves", { most: MAX_DEPTH }));
   const moves =
     moveText === ""
       ? []
