@@ -254,6 +254,15 @@ def test_limits_and_bad_input():
         parse_one('[Game "loa"] * [Game "el"] *')
 
 
+def test_nested_empty_parentheses_are_refused_not_read_as_a_game():
+    """#47: 100,000 empty nested parentheses once came in as a game with no moves."""
+    for text in ["(" * 100_000 + ")" * 100_000, '[Game "loa"]\n' + "(" * 100_000 + ")" * 100_000]:
+        parsed = parse(text)
+        assert parsed.games == [] and parsed.errors, text[:20]
+    [error] = parse('[Game "loa"]\n1. b1-d3 () *').errors
+    assert "a variation holds at least one move" in str(error)
+
+
 def test_a_comment_holds_at_most_5000_characters():
     """#47: a comment of 200,000 characters froze the page that showed it;
     a record's comment now has a stated limit, said where it is passed."""
