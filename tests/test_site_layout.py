@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import build
+from tools.build import site
 
 # (builds the site: on one worker of pytest-xdist, never beside another build into .build/ and dist/)
 pytestmark = pytest.mark.xdist_group("site-build")
@@ -203,3 +204,38 @@ def test_a_script_without_its_marker_stops_the_build(tmp_path):
     (folder / "offline.js").write_text('const BUILD = "__GAMUT_VERSION__";')
     with pytest.raises(SystemExit, match="__GAMUT_SITE__"):
         build.fill_markers(tmp_path, "b/v1/", "pyodide/9/", "v1")
+
+
+@pytest.mark.slow
+def test_the_built_page_loads_one_style_sheet_holding_every_sheet_in_order(sites):
+    """The build joins the page's style sheets (web/index.html's, in its
+    order) into one style.css; the others are not in the build."""
+    built_site = sites["A"]
+    own = build.build_info(built_site)["build"]
+    sources = re.findall(
+        r'<link rel="stylesheet" href="([^"]+)">', (build.ROOT / "web" / "index.html").read_text()
+    )
+    assert len(sources) > 1 and "style.css" in sources
+    built = re.findall(r'<link rel="stylesheet" href="([^"]+)">', (built_site / "index.html").read_text())
+    assert built == [own + "style.css"]
+    joined = (built_site / own / "style.css").read_text()
+    places = [joined.index(f"/* {name} */\n") for name in sources]
+    assert places == sorted(places), "in index.html's order"
+    assert not [p for p in files(built_site / own) if p.endswith(".css") and p != "style.css"]
+    # a rule of each sheet is in it (the board's cells, the notes' comment colour)
+    assert ".board" in joined and "--comment-text" in joined
+
+
+def test_a_style_sheet_with_a_url_or_an_import_stops_the_build(tmp_path):
+    page = '<link rel="stylesheet" href="style.css">\n<link rel="stylesheet" href="x/a.css">\n'
+    (tmp_path / "x").mkdir()
+    (tmp_path / "style.css").write_text("body{color:red}")
+    (tmp_path / "x" / "a.css").write_text("div{background:url(i.png)}")
+    with pytest.raises(SystemExit, match="url"):
+        site.one_style_sheet(page, tmp_path)
+    (tmp_path / "x" / "a.css").write_text("div{color:blue}")
+    assert site.one_style_sheet(page, tmp_path) == '<link rel="stylesheet" href="style.css">\n'
+    assert (
+        tmp_path / "style.css"
+    ).read_text() == "/* style.css */\nbody{color:red}\n/* x/a.css */\ndiv{color:blue}"
+    assert not (tmp_path / "x" / "a.css").exists()

@@ -225,14 +225,13 @@ def one_style_sheet(page: str, stage: Path) -> str:
     names = STYLE_LINK.findall(page)
     if STYLE_SHEET not in names:
         raise SystemExit(f"web/{INDEX_HTML} does not load {STYLE_SHEET}")
-    joined = []
-    for name in names:
-        text = (stage / name).read_text()
+    texts = {name: (stage / name).read_text() for name in names}
+    for name, text in texts.items():
         if "url(" in text or "@import" in text:
             raise SystemExit(f"web/{name}: a url() or @import would break in one joined style sheet")
-        joined.append(f"/* {name} */\n{text}")
+    for name in names:
         (stage / name).unlink()
-    (stage / STYLE_SHEET).write_text("\n".join(joined))
+    (stage / STYLE_SHEET).write_text("\n".join(f"/* {name} */\n{text}" for name, text in texts.items()))
     first = True
 
     def link(m: re.Match) -> str:
