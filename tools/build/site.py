@@ -232,16 +232,9 @@ def one_style_sheet(page: str, stage: Path) -> str:
     for name in names:
         (stage / name).unlink()
     (stage / STYLE_SHEET).write_text("\n".join(f"/* {name} */\n{text}" for name, text in texts.items()))
-    first = True
-
-    def link(m: re.Match) -> str:
-        nonlocal first
-        if not first:
-            return ""
-        first = False
-        return f'<link rel="stylesheet" href="{STYLE_SHEET}">\n'
-
-    return STYLE_LINK.sub(link, page)
+    at = STYLE_LINK.search(page).start()  # (where the first sheet was: the one sheet goes there)
+    rest = STYLE_LINK.sub("", page)
+    return rest[:at] + f'<link rel="stylesheet" href="{STYLE_SHEET}">\n' + rest[at:]
 
 
 def write_service_worker(tmp: Path, version: str) -> None:

@@ -20,17 +20,17 @@ import { isProgressLink } from "../progress/progresspage.js"; // (progress hook,
 import { mistakesLinkGame } from "../mistakes/links.js"; // (mistakes hook, #31)
 import { language, t } from "../i18n/i18n.js";
 
-let page = null;
+let page = null; // the Page (app/page.js)
+let actions = null; // every action (actions.js), for those that lead to another
+/** @type {AbortController | null} */
+let importing = null; // the import running (its Cancel aborts it)
 
 /** The game opened at a start is on screen once the page has drawn it (a frame later): its opening is done. */
 function openingDoneWhenDrawn() {
   const done = () => keep.markOpening(null);
   if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => setTimeout(done, 0));
   else done();
-} // the Page (app/page.js)
-let actions = null; // every action (actions.js), for those that lead to another
-/** @type {AbortController | null} */
-let importing = null; // the import running (its Cancel aborts it)
+}
 
 const linkProblem = msg => t("open.linkProblem", { why: clause(msg) });
 const saveProblem = msg => t("open.saveProblem", { why: clause(msg) });
@@ -188,7 +188,9 @@ export const openingActions = {
       // at boot: the game this tab (or the last tab) had open, checked only
       // when it is shown or a link goes into it (a game the build describes
       // opens before the engine is ready; another waits for the engine)
-      const stored = boot ? await actions.lastStored() : null;
+      const { entry: stored, unreadable } = boot
+        ? await actions.lastStored()
+        : { entry: null, unreadable: null };
       const unchecked = boot ? stored && library.modelOf(stored) : m;
       const check = async () => (boot ? stored && (await actions.openStored(stored)) : m);
       let target = null;
@@ -211,8 +213,7 @@ export const openingActions = {
             { own },
           );
         // (a reload while the library cannot be read: the link is this tab's own game, not a copy; #47)
-        if (target === linked && actions.unreadable && actions.unreadable === keep.tabCurrentId())
-          linked.id = actions.unreadable;
+        if (target === linked && unreadable && unreadable === keep.tabCurrentId()) linked.id = unreadable;
       }
       target = target || (await check());
       // nothing to go on with: a fresh game, with the start panel beside it
@@ -292,9 +293,9 @@ export const openingActions = {
     });
   },
 
-  /** The library entry of the game this tab (or the last tab) had open, or
-   * null (a damaged one is said); the local save of earlier versions is
-   * moved into the library first. */
+  /** {entry, unreadable}: the library entry of the game this tab (or the last tab) had open,
+   * or null (a damaged one is said), and its id if the library could not be read; the local
+   * save of earlier versions is moved into the library first. */
   async lastStored() {
     try {
       const migrated = await open.migrateLocalSave();
@@ -310,29 +311,28 @@ export const openingActions = {
     }
     const id = keep.currentId();
     if (id && keep.openingNotDone() === id) {
-      // (its opening at the last start never finished: offered, not opened again; #47)
-      keep.markOpening(null);
+      keep.markOpening(null); // (its opening at the last start never finished: offered, not opened; #47)
       showNotice(t("open.lastNotOpened"), { kind: "error", fresh: true });
-      return null;
+      return { entry: null, unreadable: null };
     }
     let entry = null;
+    let unreadable = null;
     try {
       entry = id && (await library.get(id));
     } catch {
-      actions.unreadable = id; // (the library cannot be read: this tab's link is this game; #47)
+      unreadable = id; // (the library cannot be read: this tab's link is this game; #47)
     }
-    // (its copy not yet written, if any: its last state, newer than the stored one; #47)
-    entry = (id && keep.unsavedEntry(id, entry)) || entry;
-    if (!entry) return null;
+    entry = (id && keep.unsavedEntry(id, entry)) || entry; // (its copy not yet written: its last state; #47)
+    if (!entry) return { entry: null, unreadable };
     const problem = library.problemOf(
       entry,
       page.games.map(g => g.id),
     );
     if (problem) {
       showNotice(t("open.lastDamaged", { why: clause(problem) }), { kind: "error", fresh: true });
-      return null;
+      return { entry: null, unreadable };
     }
-    return entry;
+    return { entry, unreadable };
   },
 
   /** A stored game checked by the engine, or null (why is said). */

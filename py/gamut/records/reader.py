@@ -15,7 +15,6 @@ from .record import Record, _read_players
 from .tree import (
     _KNOWN,
     KNOWN_TAGS,
-    MAX_COMMENT,
     Parsed,
     _check_result,
     _join,
@@ -25,6 +24,7 @@ from .tree import (
     _Stop,
     _Tree,
     _turn,
+    comment_too_long,
     read_termination,
     read_time_control,
     start_text,
@@ -216,8 +216,9 @@ def _options(tags: dict[str, str], where: dict[str, int], info: GameInfo, varian
 
 def _short(comment: str, pos: int) -> str:
     """``comment`` if it is within MAX_COMMENT characters, else the record stops there (#47)."""
-    if len(comment) > MAX_COMMENT:
-        raise _Stop(Message("error.record.commentLimit", {"max": MAX_COMMENT}), pos)
+    too_long = comment_too_long(comment)
+    if too_long:
+        raise _Stop(too_long, pos)
     return comment
 
 

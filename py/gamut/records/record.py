@@ -13,13 +13,13 @@ from .notes import Notes, check_notes
 from .tree import (
     _KNOWN,
     _TAG_NAME,
-    MAX_COMMENT,
     TERMINATIONS,
     _check_ending,
     _check_result,
     _label,
     _Tree,
     _turn,
+    comment_too_long,
     read_termination,
     read_time_control,
     result_of,
@@ -127,8 +127,9 @@ class Record:
                 cells.update(c["id"] for c in tree.root.state.view()["board"]["cells"])
             return cells
 
-        if len(self.comment) > MAX_COMMENT:
-            raise RecordError(Message("error.record.commentLimit", {"max": MAX_COMMENT}))
+        too_long = comment_too_long(self.comment)
+        if too_long:
+            raise RecordError(too_long)
         tree.root.comment = self.comment
         tree.root.notes = check_notes(self.notes.get(0), Message("error.record.startNotes"), board, root=True)
         nodes = [tree.root]
@@ -141,9 +142,9 @@ class Record:
                 node = tree.add(at, move)
             except GamutError as exc:
                 raise RecordError(Message("error.record.at", {"where": where, "why": why(exc)})) from None
-            if len(comment) > MAX_COMMENT:
-                why_long = Message("error.record.commentLimit", {"max": MAX_COMMENT})
-                raise RecordError(Message("error.record.at", {"where": where, "why": why_long}))
+            too_long = comment_too_long(comment)
+            if too_long:
+                raise RecordError(Message("error.record.at", {"where": where, "why": too_long}))
             node.comment = comment
             node.notes = check_notes(self.notes.get(i), where, board)
             nodes.append(node)

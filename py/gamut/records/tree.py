@@ -25,6 +25,12 @@ MAX_NODES = 100_000  # nodes in a game's tree, the start included (as web/model/
 MAX_FILE_LENGTH = 20_000_000  # characters of a file of records
 MAX_COMMENT = 5000  # characters in one comment (as web/model/tree.js): a page shows it whole
 
+
+def comment_too_long(comment: str) -> Message | None:
+    """Why ``comment`` cannot be a record's comment (past MAX_COMMENT characters), or None."""
+    return Message("error.record.commentLimit", {"max": MAX_COMMENT}) if len(comment) > MAX_COMMENT else None
+
+
 KNOWN_TAGS = (
     "Game",
     "Variant",
