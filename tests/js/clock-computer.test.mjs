@@ -38,8 +38,7 @@ function fakeEngine() {
   };
 }
 
-function setUp(clock) {
-  const engine = fakeEngine();
+function setUp(clock, engine = fakeEngine()) {
   const moves = [];
   const computer = new Computer({
     engine,
@@ -128,24 +127,13 @@ test("in a hidden tab the computer's move is played as soon as it is found, wait
   };
   globalThis.document = { hidden: true };
   try {
-    const moves = [];
-    const computer = new Computer({
-      engine,
-      positions: fakePositions(),
-      onMove: (line, move) => moves.push([line, move]),
-      onChange: () => {},
-      onError: message => assert.fail(message),
-    });
-    const model = new GameModel({ start: START, meta: META, players: ["h", "c:master"] });
-    model.play("a1");
-    model.clock = new Clock({
+    const clock = new Clock({
       control: { base: 300_000, increment: 0 },
       left: [300_000, 300_000],
       since: clockNow(),
     });
-    model.clock.begin(1);
-    computer.attach(model);
-    computer.enable();
+    clock.begin(1);
+    const { moves } = setUp(clock, engine);
     resolvers[0]({ move: "m1", depth: 4 });
     await new Promise(resolve => setImmediate(resolve));
     assert.deepEqual(moves, [[["a1"], "m1"]], "played without a timer's tick");

@@ -7,39 +7,14 @@
 // job, is left alone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Engine, EngineError } from "../../web/engine/engine.js";
-
-class FakeWorker {
-  constructor() {
-    this.sent = [];
-    this.terminated = false;
-    FakeWorker.all.push(this);
-  }
-
-  postMessage(msg) {
-    this.sent.push(msg);
-  }
-
-  say(data) {
-    this.onmessage?.({ data });
-  }
-
-  terminate() {
-    this.terminated = true;
-  }
-}
+import { EngineError } from "../../web/engine/engine.js";
+import { FakeWorker, startedEngine } from "./fake-worker.mjs";
 
 const BEAT = 3000;
 
-function started(t) {
+function started(t, options) {
   t.mock.timers.enable({ apis: ["setInterval"] });
-  FakeWorker.all = [];
-  globalThis.Worker = FakeWorker;
-  const engine = new Engine({ workerURL: "fake-worker.js" });
-  const restarts = [];
-  engine.onrestart = message => restarts.push(message);
-  FakeWorker.all[0].say({ type: "ready" });
-  return { engine, restarts, first: FakeWorker.all[0] };
+  return startedEngine(options);
 }
 
 const pings = worker => worker.sent.filter(m => m.type === "ping").length;
@@ -85,11 +60,7 @@ test("a worker that answers the pings, or reports a job's progress, is left alon
 });
 
 test("nothing waits: no ping, no timer; a worker still loading is not hurried", t => {
-  t.mock.timers.enable({ apis: ["setInterval"] });
-  FakeWorker.all = [];
-  globalThis.Worker = FakeWorker;
-  const engine = new Engine({ workerURL: "fake-worker.js" });
-  const loading = FakeWorker.all[0];
+  const { engine, first: loading } = started(t, { ready: false });
   engine.call("version", {}); // (queued by the worker until it is ready)
   for (let beat = 0; beat < 20; beat++) t.mock.timers.tick(BEAT);
   assert.equal(pings(loading), 0, "silence while loading counts for nothing");

@@ -6,44 +6,10 @@
 // while calls wait.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Engine, EngineError } from "../../web/engine/engine.js";
+import { EngineError } from "../../web/engine/engine.js";
+import { FakeWorker, startedEngine } from "./fake-worker.mjs";
 
-class FakeWorker {
-  constructor(url) {
-    this.url = url;
-    this.sent = [];
-    this.terminated = false;
-    FakeWorker.all.push(this);
-  }
-
-  postMessage(msg) {
-    this.sent.push(msg);
-  }
-
-  /** Answer every call received so far with {echo: method}. */
-  answerAll() {
-    for (const { id, method } of this.sent.splice(0))
-      this.say({ id, type: "result", result: { echo: method } });
-  }
-
-  say(data) {
-    this.onmessage?.({ data });
-  }
-
-  terminate() {
-    this.terminated = true;
-  }
-}
-
-function started() {
-  FakeWorker.all = [];
-  globalThis.Worker = FakeWorker;
-  const engine = new Engine({ workerURL: "fake-worker.js" });
-  const restarts = [];
-  engine.onrestart = message => restarts.push(message);
-  FakeWorker.all[0].say({ type: "ready" });
-  return { engine, restarts };
-}
+const started = startedEngine;
 
 test("a fatal error: a new worker, the culprit and the jobs rejected, the other calls sent again", async () => {
   const { engine, restarts } = started();
@@ -84,8 +50,7 @@ test("an uncaught error in a running worker restarts it; before start-up it fail
   assert.equal(restarts.length, 1);
   assert.match(restarts[0], /boom/);
 
-  FakeWorker.all = [];
-  const loading = new Engine({ workerURL: "fake-worker.js" });
+  const { engine: loading } = startedEngine({ ready: false });
   FakeWorker.all[0].onerror({ message: "SyntaxError", preventDefault() {} });
   assert.equal(loading.state, "failed");
   assert.equal(FakeWorker.all.length, 1, "a worker that never started is not started again");
