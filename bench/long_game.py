@@ -164,6 +164,8 @@ def page_steps(page, url: str, game: str, line: list[str], ply: int, steps: int 
         arg=str(ply),
         timeout=120_000,
     )
+    # (a list of 5,000 moves is drawn a part at a time: the steps are timed once it is whole)
+    page.wait_for_selector("#moves[data-drawn=all]", state="attached", timeout=120_000)
     times = [page.evaluate(STEP_JS, "next") for _ in range(steps)]
     times += [page.evaluate(STEP_JS, "prev") for _ in range(steps)]
     assert page.evaluate("document.documentElement.dataset.ply") == str(ply)

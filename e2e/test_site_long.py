@@ -1,6 +1,9 @@
 """Long games in the page (issue #32): a 5,000-ply record steps at ply 4,900
 at the cost of a step at ply 50, and the move list draws only what changed;
-and the move list's current move in view (#28).
+and the move list's current move in view (#28).  Large games never hold the
+page (#47): a 5,000-move link and a record of 13,000 moves (most of them in
+variations) open, and reopen at the next start, with no main-thread task
+over 100 ms of CPU (Chromium's trace); the move list is drawn a part at a time.
 
 The step costs are compared within one run (no time limits: a busy machine
 slows both alike): the median of 40 steps (20 forward, 20 back) at ply 4,900
@@ -14,9 +17,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import guarded_page
+from conftest import guarded_page, wait_engine_ready
 from pagekit import cell, open_hash, wait_idle
 from playwright.sync_api import expect
+from test_site_library_scale import longest_main_thread_tasks
+
+import gamut
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
@@ -96,3 +102,116 @@ def test_the_move_list_appends_a_move_and_moves_its_highlight_without_drawing_ag
     expect(page.locator("#moves .mv.var")).to_have_count(1)
     expect(page.locator("#moves .mv.var.current")).to_have_text("b3-b6")
     assert page.locator("#moves .mv").first.get_attribute("data-kept") is None
+
+
+LONG_TASK_MS = 100  # the page's budget for a task (#47)
+ONE_TASK_MS = (
+    150  # (as test_site_library_scale.py: one task of a loaded machine may pass the budget, not two)
+)
+
+
+def record_with_variations(plies: int, alternatives: int) -> tuple[str, int]:
+    """A Lines of Action record: a main line of ``plies`` legal moves, each
+    with up to ``alternatives`` other legal moves as one-move variations;
+    and the number of its moves."""
+    line = long_line("loa", plies, seed=9)
+    state = gamut.new("loa")
+    parts = []
+    for i, move in enumerate(line):
+        number = f"{i // 2 + 1}." if i % 2 == 0 else f"{i // 2 + 1}..."
+        others = [m for m in (state.move_text(x) for x in state.legal_moves()) if m != move][:alternatives]
+        parts.append(f"{number} {move}")
+        parts += [f"({number} {m})" for m in others]
+        state = state.play(state.parse_move(move))
+    return '[Game "loa"]\n[Name "variations"]\n[Result "*"]\n\n' + " ".join(parts) + " *\n", len(parts)
+
+
+def traced_tasks(page, tmp_path, name: str, action) -> list[tuple[float, float]]:
+    """The longest main-thread tasks (CPU ms, wall ms) while ``action()`` runs."""
+    path = tmp_path / f"{name}.json"
+    page.context.browser.start_tracing(page=page, path=str(path), categories=["toplevel"])
+    try:
+        action()
+    finally:
+        page.context.browser.stop_tracing()
+    return longest_main_thread_tasks(path)
+
+
+def assert_no_long_task(tasks, what: str) -> None:
+    over = [cpu for cpu, _wall in tasks if cpu > LONG_TASK_MS]
+    print(
+        f"{what}: longest main-thread tasks (CPU ms, wall ms) {[(round(c), round(w)) for c, w in tasks[:3]]}"
+    )
+    assert len(over) <= 1 and all(cpu <= ONE_TASK_MS for cpu in over), (
+        f"{what}: tasks over budget {tasks[:5]}"
+    )
+
+
+def whole_list(page, nodes: int) -> None:
+    """The move list holds ``nodes`` moves, every part of it drawn.  (Waited
+    for by a predicate, not expect(): while an expect() waits, Playwright
+    makes the element's accessibility snapshot for its message at each try,
+    a task of a second in the page for a list of 13,000 moves.)"""
+    page.wait_for_function(
+        """n => { const m = document.getElementById("moves");
+            return m.dataset.nodes === n && m.dataset.drawn === "all" && !m.querySelector(".pending"); }""",
+        arg=str(nodes),
+        timeout=60_000,
+    )
+
+
+def test_a_5000_move_link_opens_and_reopens_without_holding_the_page(page, site_url, tmp_path):
+    line = long_line("loa")
+    page.goto(site_url)
+    wait_engine_ready(page)
+
+    def opened():
+        page.evaluate("h => { location.hash = h; }", link("loa", line, 5000))
+        page.wait_for_function("document.documentElement.dataset.ply === '5000'", timeout=60_000)
+        wait_idle(page)
+        whole_list(page, 5000)
+
+    assert_no_long_task(traced_tasks(page, tmp_path, "link", opened), "a 5,000-move link")
+    expect(page.locator("#moves .mv.current")).to_have_attribute("data-ply", "5000")
+    expect(page.locator("#moves .mv.current")).to_be_in_viewport()
+
+    def reopened():
+        page.reload()
+        wait_engine_ready(page)
+        page.wait_for_function("document.documentElement.dataset.ply === '5000'", timeout=60_000)
+        wait_idle(page)
+        whole_list(page, 5000)
+
+    assert_no_long_task(traced_tasks(page, tmp_path, "reload", reopened), "the same game at the next start")
+
+
+def test_a_record_of_13000_moves_opens_and_reopens_without_holding_the_page(page, site_url, tmp_path):
+    text, nodes = record_with_variations(800, 60)
+    assert nodes > 12_000
+    page.goto(site_url)
+    wait_engine_ready(page)
+    page.click("#open-games")
+    page.click("#games-dialog .records summary")
+    page.fill("#import-text", text)
+    page.click("#import-paste")
+    expect(page.locator("#import-summary")).to_have_text("Imported 1 game.", timeout=60_000)
+
+    def opened():
+        page.locator("#games-list .game-row", has_text="variations").locator('[data-act="open"]').click()
+        wait_idle(page)
+        whole_list(page, nodes)
+
+    assert_no_long_task(traced_tasks(page, tmp_path, "open", opened), f"a record of {nodes:,} moves")
+    expect(page.locator("#moves .mv.var")).to_have_count(nodes - 800)
+    # a move of a variation far down the list: a click shows it
+    page.locator('#moves .mv.var[data-ply="799"]').first.click()
+    expect(page.locator("html")).to_have_attribute("data-ply", "799")
+
+    def reopened():
+        page.reload()
+        wait_engine_ready(page)
+        wait_idle(page)
+        whole_list(page, nodes)
+
+    assert_no_long_task(traced_tasks(page, tmp_path, "reload", reopened), "the same game at the next start")
+    expect(page.locator("#moves .mv.var.current")).to_have_attribute("data-ply", "799")

@@ -13,9 +13,13 @@
 // of the main line (the game going on) are appended; anything else (a
 // variation, a deletion, a promotion, the analysis's marks) draws the list
 // again.  Buttons are keyed by the tree's nodes (tree.nodeAt), never by
-// lines: a click computes its line then.
+// lines: a click computes its line then.  A large tree (#47: a record of
+// 46,000 moves held the page for a second) is drawn a part at a time: the
+// part holding the viewed move at once, the others in later frames, nearest
+// first, each standing in the list as an empty row of about its height until
+// then (the list's data-drawn says "part", then "all").
 //
-// A move's notes (issue #29) are drawn with it: its glyph (!, ?, !!, ??, !?,
+// A move's notes (issue #29, movenotes.js) are drawn with it: its glyph (!, ?, !!, ??, !?,
 // ?!) after the move in the button, its comment under the row of the main
 // line (the start position's above the first row) or inline in a variation.
 // A comment is a button: a click shows its move and opens the comment editor
@@ -24,28 +28,34 @@
 // place: the move buttons stay (a click on a move that saves the comment
 // being typed, as its box loses the focus, still lands on that move).
 
-import { MAX_COMMENT, lineOf } from "../model/tree.js";
+import { lineOf } from "../model/tree.js";
 import { t } from "../i18n/i18n.js";
 import { h } from "../app/dom.js";
 import { MARK_GLYPH } from "../model/analysis.js";
 import { formatSpent } from "../model/clock.js"; // (clock hook, #29)
-import { GLYPH_WORDS } from "../model/nodenotes.js";
+import { comment, showGlyph, updateNotes } from "./movenotes.js";
+import { SLICE_MS } from "../library/slices.js";
 
 /** What each list shows, to update it in place. @type {WeakMap<Element, Shown>} */
 const shown = new WeakMap();
-/** A comment is shown folded past this many characters (#47). */
-const FOLD_AT = 280;
-/** The comments a player unfolded (showComment). @type {WeakSet<object>} */
-const unfolded = new WeakSet();
 /** Variations nested in the page at most this deep; deeper ones are written in line (#47). */
 export const MAX_NESTING = 8;
+/** A tree of more moves than this is drawn a part at a time (#47: a 46,000-move
+ * record held the page for a second, drawing and laying out every move at once). */
+export const AT_ONCE = 2000;
+/** A part: whole rows with their comments and variations, about this many moves. */
+const PART_MOVES = 300;
+/** The height of a row not drawn yet, about (style.css .moves .row), and of a move in a variation. */
+const ROW_PX = 28;
+const VARIATION_MOVE_PX = 4;
 
 /**
  * @typedef {import("../model/tree.js").TreeNode} TreeNode
  * @typedef {{tree: any, version: number, notesVersion: number, seats: number, per: number, round: number,
  *   marks: Record<string, string>, onSelect: (line: string[]) => void, onComment: (line: string[]) => void,
  *   main: TreeNode[], buttons: Map<TreeNode, HTMLElement>, said: Map<TreeNode, HTMLElement>, row: HTMLElement | null, turn: HTMLElement | null,
- *   empty: HTMLElement | null, current: HTMLElement | null}} Shown
+ *   empty: HTMLElement | null, current: HTMLElement | null, parts: Part[]}} Shown
+ * @typedef {{from: number, to: number, el: HTMLElement | null}} Part  rows [from, to), and their stand-in until drawn
  */
 
 /**
@@ -60,21 +70,22 @@ export function drawMoveList(
   { seats = 2, per = 1, onSelect, onComment = () => {}, marks = {} },
 ) {
   const tree = model.tree;
+  const viewed = tree.nodeAt(model.viewed);
   let s = shown.get(list);
   const same = s && s.tree === tree && s.seats === seats && s.per === per && sameMarks(s.marks, marks);
   if (
     !s ||
     !same ||
     (s.version !== tree.version && !appendMoves(s, list)) ||
-    (s.notesVersion !== tree.notesVersion && !updateNotes(s, list))
+    (s.notesVersion !== tree.notesVersion && !updateNotes(s, list, node => partOf(s, node)?.el != null))
   ) {
     if (!s) keepCurrentInView(list);
-    s = drawAll(list, tree, seats, per, marks);
+    s = drawAll(list, tree, seats, per, marks, viewed);
     shown.set(list, s);
   }
   s.onSelect = onSelect;
   s.onComment = onComment;
-  setCurrent(s, tree.nodeAt(model.viewed));
+  setCurrent(s, viewed);
   list.dataset.nodes = String(tree.size() - 1);
   scrollToCurrent(list, s.current, model.viewed.length === 0);
 }
@@ -84,9 +95,17 @@ function sameMarks(a, b) {
   return keys.length === Object.keys(b).length && keys.every(k => a[k] === b[k]);
 }
 
-/** The whole list, drawn again. @returns {Shown} */
-function drawAll(list, tree, seats, per, marks) {
+/** The whole list, drawn again: at once, or, for a large tree, the part
+ * that holds `focus` (the viewed move) now and the others in later tasks,
+ * nearest first, each standing in the list as an empty row of about its
+ * height until then. @returns {Shown} */
+function drawAll(list, tree, seats, per, marks, focus) {
   const round = Math.max(1, seats) * Math.max(1, per);
+  const main = [];
+  for (let n = tree.root; n.children.length; ) {
+    n = n.children[0];
+    main.push(n);
+  }
   /** @type {Shown} */
   const s = {
     tree,
@@ -98,122 +117,221 @@ function drawAll(list, tree, seats, per, marks) {
     marks,
     onSelect: () => {},
     onComment: () => {},
-    main: [],
+    main,
     buttons: new Map(),
     said: new Map(),
     row: null,
     turn: null,
     empty: null,
     current: null,
+    parts: [],
   };
-  // a variation written inline from `node` on, sub-variations in parentheses:
-  // without recursion, and nested in the page at most MAX_NESTING deep (#47:
-  // a record nesting 2,400 variations deep crashed the tab); deeper ones are
-  // written in their parentheses where they are, one after the other
-  const inline = (start, outer) => {
-    /** @type {{node?: any, box: HTMLElement, level: number, resumed?: boolean, closer?: any, close?: boolean}[]} */
-    const todo = [{ node: start, box: outer, level: 0, resumed: true }];
-    while (todo.length) {
-      const item = /** @type {any} */ (todo.pop());
-      if (item.close) {
-        item.box.append(")");
-        continue;
-      }
-      let { node, box, level, resumed } = item;
-      if (item.closer) {
-        if (level <= MAX_NESTING) {
-          const sub = h("span", { class: "sub" });
-          box.append(sub);
-          box = sub;
-        }
-        box.append("(");
-        item.closer.box = box; // (its ")" goes where its "(" went)
-      }
-      for (;;) {
-        const k = node.depth - 1;
-        if (k % round === 0 || resumed) box.append(number(round, k, true));
-        box.append(button(s, node, " var"));
-        resumed = false;
-        if (node.comment) {
-          box.append(comment(s, node, "span"));
-          resumed = true;
-        }
-        const kids = node.children;
-        if (!kids.length) break;
-        if (kids.length === 1) {
-          node = kids[0];
-          continue;
-        }
-        // its alternatives first, each in parentheses, then on along the first
-        todo.push({ node: kids[0], box, level, resumed: true });
-        for (const alt of kids.slice(1).reverse()) {
-          const closer = { box, level: level + 1, close: true };
-          todo.push(closer, { node: alt, box, level: level + 1, closer, resumed: true });
-        }
-        break;
+  const rows = Math.ceil(main.length / round);
+  if (tree.size() - 1 <= AT_ONCE) {
+    const items = drawRows(s, 0, rows);
+    if (!main.length) {
+      s.empty = h("li", { class: "empty" }, t("moves.none"));
+      items.push(s.empty);
+    }
+    list.replaceChildren(...items);
+    list.dataset.drawn = "all";
+    return s;
+  }
+  // parts of whole rows (a row's variations are never split), about PART_MOVES moves each
+  let from = 0;
+  let moves = 0;
+  let varied = 0;
+  for (let r = 0; r < rows; r++) {
+    for (let j = r * round; j < Math.min(main.length, (r + 1) * round); j++) {
+      const siblings = main[j].parent.children;
+      moves += 1;
+      for (let i = 1; i < siblings.length; i++) {
+        const n = countMoves(siblings[i]);
+        moves += n;
+        varied += n;
       }
     }
-  };
-  const rows = [];
-  if (tree.root.comment) rows.push(comment(s, tree.root, "li"));
-  let forks = []; // the variations of the row being drawn
-  let said = []; // the row's moves that have a comment
-  for (let n = tree.root; n.children.length; ) {
-    const parent = n;
-    n = n.children[0];
-    const row = addToMain(s, n);
-    if (row) rows.push(row);
-    if (n.comment) said.push(n);
-    for (let i = 1; i < parent.children.length; i++) forks.push(parent.children[i]);
-    const rowEnds = n.depth % round === 0 || !n.children.length;
-    // a row's comments, then its variations, go under it once its last move is in
-    if (said.length && rowEnds) {
-      rows.push(...said.map(m => comment(s, m, "li")));
-      said = [];
+    if (moves >= PART_MOVES || r === rows - 1) {
+      const el = h("li", { class: "pending", "aria-hidden": "true" });
+      el.style.setProperty("height", `${(r + 1 - from) * ROW_PX + varied * VARIATION_MOVE_PX}px`);
+      s.parts.push({ from, to: r + 1, el });
+      from = r + 1;
+      moves = 0;
+      varied = 0;
     }
-    if (forks.length && rowEnds) {
-      rows.push(
+  }
+  list.replaceChildren(...s.parts.map(p => p.el));
+  list.dataset.drawn = "part";
+  const first = partOf(s, focus) || s.parts[s.parts.length - 1];
+  drawPart(s, first);
+  drawLater(list, s, s.parts.indexOf(first));
+  return s;
+}
+
+/** The moves of the subtree at `node` (without recursion). */
+function countMoves(node) {
+  let n = 0;
+  const todo = [node];
+  while (todo.length) {
+    const m = /** @type {any} */ (todo.pop());
+    n++;
+    for (const c of m.children) todo.push(c);
+  }
+  return n;
+}
+
+/** The part of the list that holds `node` (null when the list is drawn at once, or for the start). */
+function partOf(s, node) {
+  if (!s.parts.length || !node) return null;
+  if (!node.parent) return s.parts[0]; // (the start's comment is above the first row)
+  // the main-line move it branches from: the last ancestor that is not a first child
+  let off = null;
+  for (let n = node; n.parent; n = n.parent) if (n.parent.children[0] !== n) off = n;
+  const j = (off || node).depth - 1;
+  const row = Math.floor(j / s.round);
+  return s.parts.find(p => p.from <= row && row < p.to) || null;
+}
+
+/** Draw part `part` in place of its stand-in (once). */
+function drawPart(s, part) {
+  if (!part.el) return;
+  const items = drawRows(s, part.from, part.to);
+  part.el.replaceWith(...items);
+  part.el = null;
+}
+
+/** Draw the parts not drawn yet, nearest to part `at` first, a few at a
+ * frame (each frame lays out what was added), until all are or the list is
+ * drawn again. */
+function drawLater(list, s, at) {
+  const order = s.parts.map((_, i) => i).sort((a, b) => Math.abs(a - at) - Math.abs(b - at) || a - b);
+  let k = 0;
+  const step = () => {
+    if (shown.get(list) !== s) return; // (drawn again meanwhile)
+    const started = performance.now();
+    while (k < order.length && performance.now() - started < SLICE_MS) drawPart(s, s.parts[order[k++]]);
+    if (k < order.length) frameLater(step);
+    else list.dataset.drawn = "all";
+  };
+  frameLater(step);
+}
+
+/** `fn` after the next frame (a task of its own: what it adds is laid out in the frame after). */
+function frameLater(fn) {
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
+/** The list's items of rows [from, to): each row of the main line, then
+ * its moves' comments, then its variations. */
+function drawRows(s, from, to) {
+  const { main, round } = s;
+  const items = [];
+  if (from === 0 && s.tree.root.comment) items.push(comment(s, s.tree.root, "li"));
+  const at = { row: null, turn: null };
+  const end = Math.min(main.length, to * round);
+  for (let j = from * round; j < end; ) {
+    const forks = []; // the row's variations
+    const said = []; // the row's moves that have a comment
+    const rowEnd = Math.min(end, j + round);
+    for (; j < rowEnd; j++) {
+      const n = main[j];
+      const row = addToMain(s, n, j, at);
+      if (row) items.push(row);
+      if (n.comment) said.push(n);
+      const siblings = n.parent.children;
+      for (let i = 1; i < siblings.length; i++) forks.push(siblings[i]);
+    }
+    items.push(...said.map(m => comment(s, m, "li")));
+    if (forks.length)
+      items.push(
         h(
           "li",
           { class: "variations" },
           ...forks.map(alt => {
             const box = h("div", { class: "variation" });
-            inline(alt, box);
+            inline(s, alt, box);
             return box;
           }),
         ),
       );
-      forks = [];
-    }
   }
-  if (rows.length === (tree.root.comment ? 1 : 0)) {
-    s.empty = h("li", { class: "empty" }, t("moves.none"));
-    rows.push(s.empty);
+  if (end === main.length) {
+    s.row = at.row; // (the list's last row: moves played next go into it)
+    s.turn = at.turn;
   }
-  list.replaceChildren(...rows);
-  return s;
+  return items;
 }
 
-/** Put the main line's next move `node` into the rows: a new row (returned,
- * for the caller to place) at a row's first move, else into the last row. */
-function addToMain(s, node) {
-  const j = s.main.length; // its place in the main line, from 0
-  s.main.push(node);
+/** A variation written inline from `start` on into `outer`, sub-variations
+ * in parentheses: without recursion, and nested in the page at most
+ * MAX_NESTING deep (#47: a record nesting 2,400 variations deep crashed the
+ * tab); deeper ones are written in their parentheses where they are, one
+ * after the other. */
+function inline(s, start, outer) {
+  const round = s.round;
+  /** @type {{node?: any, box: HTMLElement, level: number, resumed?: boolean, closer?: any, close?: boolean}[]} */
+  const todo = [{ node: start, box: outer, level: 0, resumed: true }];
+  while (todo.length) {
+    const item = /** @type {any} */ (todo.pop());
+    if (item.close) {
+      item.box.append(")");
+      continue;
+    }
+    let { node, box, level, resumed } = item;
+    if (item.closer) {
+      if (level <= MAX_NESTING) {
+        const sub = h("span", { class: "sub" });
+        box.append(sub);
+        box = sub;
+      }
+      box.append("(");
+      item.closer.box = box; // (its ")" goes where its "(" went)
+    }
+    for (;;) {
+      const k = node.depth - 1;
+      if (k % round === 0 || resumed) box.append(number(round, k, true));
+      box.append(button(s, node, " var"));
+      resumed = false;
+      if (node.comment) {
+        box.append(comment(s, node, "span"));
+        resumed = true;
+      }
+      const kids = node.children;
+      if (!kids.length) break;
+      if (kids.length === 1) {
+        node = kids[0];
+        continue;
+      }
+      // its alternatives first, each in parentheses, then on along the first
+      todo.push({ node: kids[0], box, level, resumed: true });
+      for (const alt of kids.slice(1).reverse()) {
+        const closer = { box, level: level + 1, close: true };
+        todo.push(closer, { node: alt, box, level: level + 1, closer, resumed: true });
+      }
+      break;
+    }
+  }
+}
+
+/** Put the main line's `j`th move (from 0) `node` into the rows, `at` the
+ * row being drawn: a new row (returned, for the caller to place) at a row's
+ * first move, else into that row. */
+function addToMain(s, node, j, at) {
   const b = button(s, node, "", s.marks[j + 1]);
   let row = null;
   if (j % s.round === 0) {
-    row = s.row = h("li", { class: "row" }, number(s.round, j, false));
+    row = at.row = h("li", { class: "row" }, number(s.round, j, false));
     row.style.setProperty("--seats", String(s.seats)); // (through the CSSOM: the CSP allows no style attributes)
-    s.turn = null;
+    at.turn = null;
   }
-  const into = /** @type {HTMLElement} */ (s.row);
+  const into = /** @type {HTMLElement} */ (at.row);
   if (s.per === 1) into.append(b);
   else {
     if (j % s.per === 0) {
-      s.turn = h("span", { class: "turn" });
-      into.append(s.turn);
+      at.turn = h("span", { class: "turn" });
+      into.append(at.turn);
     }
-    /** @type {HTMLElement} */ (s.turn).append(b);
+    /** @type {HTMLElement} */ (at.turn).append(b);
   }
   return row;
 }
@@ -235,10 +353,15 @@ function appendMoves(s, list) {
     s.empty.remove();
     s.empty = null;
   }
+  if (s.parts.length) drawPart(s, s.parts[s.parts.length - 1]); // (the last row is there to go on)
+  const at = { row: s.row, turn: s.turn };
   for (const e of edits) {
-    const row = addToMain(s, e.node);
+    s.main.push(e.node);
+    const row = addToMain(s, e.node, s.main.length - 1, at);
     if (row) list.append(row);
   }
+  s.row = at.row;
+  s.turn = at.turn;
   s.version = s.tree.version;
   return true;
 }
@@ -275,132 +398,10 @@ function button(s, node, cls, mark = null) {
   return b;
 }
 
-/** The player's glyph of `node` on its button `b`, right after the move
- * (before the analysis's mark), and in its label. */
-function showGlyph(b, node) {
-  const glyph = node.notes.glyph || "";
-  let nag = b.querySelector(".nag");
-  if (glyph && !nag) {
-    nag = h("span", { class: "nag", "aria-hidden": "true" });
-    b.insertBefore(nag, /** @type {ChildNode} */ (b.firstChild).nextSibling);
-  }
-  if (nag && glyph) nag.textContent = glyph;
-  else if (nag) nag.remove();
-  if (glyph) b.dataset.glyph = glyph;
-  else delete b.dataset.glyph;
-  const said = [glyph && GLYPH_WORDS[glyph], b.dataset.mark].filter(Boolean).join(", ");
-  const variation = b.classList.contains("var") ? "yes" : "no";
-  const label = t("moves.move", { ply: node.depth, variation, move: node.move });
-  b.setAttribute("aria-label", said ? `${label} (${said})` : label);
-}
-
-/** The comment of `node` (the root's: the start's), as a `tag` ("li" under a
- * row, "span" in a variation) holding a button that edits it. */
-function comment(s, node, tag) {
-  const edit = () => {
-    const line = lineOf(node);
-    s.onSelect(line);
-    s.onComment(line);
-  };
-  const box = h(
-    tag,
-    { class: `comment-row${node.depth ? "" : " start-comment"}`, "data-ply": node.depth },
-    h("button", { type: "button", class: "comment", title: t("moves.editComment"), onclick: edit }),
-  );
-  s.said.set(node, box);
-  showComment(box, node);
-  return box;
-}
-
-/** `node`'s comment text into its comment's element `box`: folded past
- * FOLD_AT characters, with a button that unfolds it (#47: a comment of
- * 50,000 characters with no space froze the page for seconds at every move
- * shown; unfolded, it shows at most MAX_COMMENT characters). */
-function showComment(box, node) {
-  const b = /** @type {HTMLElement} */ (box.firstChild);
-  const long = node.comment.length > FOLD_AT;
-  const open = long && unfolded.has(node);
-  const most = open ? MAX_COMMENT : FOLD_AT;
-  const text = node.comment.length > most ? `${node.comment.slice(0, most)}…` : node.comment;
-  b.textContent = text;
-  b.setAttribute(
-    "aria-label",
-    node.depth
-      ? t("moves.commentOn", { ply: node.depth, move: node.move, comment: text })
-      : t("moves.commentOnStart", { comment: text }),
-  );
-  let more = /** @type {HTMLElement | null} */ (b.nextElementSibling);
-  if (!long) {
-    more?.remove();
-    return;
-  }
-  if (!more) {
-    more = h("button", {
-      type: "button",
-      class: "comment-more quiet",
-      onclick: () => {
-        if (unfolded.has(node)) unfolded.delete(node);
-        else unfolded.add(node);
-        showComment(box, node);
-      },
-    });
-    b.after(more);
-  }
-  more.textContent = t(open ? "moves.commentLess" : "moves.commentMore");
-  more.setAttribute("aria-expanded", String(open));
-}
-
-/** The notes changed since the list was drawn, shown in place: glyphs and
- * comments changed, a comment added or taken off, the move buttons kept (a
- * comment saved as its box is left for a move of the list: that move's
- * click must land on the button it was pressed on).  False when the list
- * must be drawn again. */
-function updateNotes(s, list) {
-  const edits = s.tree.noteEdits.filter(e => e.version > s.notesVersion);
-  if (!edits.length || edits[0].version !== s.notesVersion + 1) return false; // (older than the edits kept)
-  const drawn = new Set();
-  for (const { node } of edits) {
-    if (drawn.has(node)) continue;
-    drawn.add(node);
-    const b = s.buttons.get(node);
-    if (b) showGlyph(b, node);
-    if (!placeComment(s, list, node, b)) return false;
-  }
-  s.notesVersion = s.tree.notesVersion;
-  return true;
-}
-
-/** `node`'s comment shown as it is now (its move's button `b`); false when
- * it cannot be placed without drawing the list again. */
-function placeComment(s, list, node, b) {
-  const box = s.said.get(node);
-  if (box && node.comment) showComment(box, node);
-  else if (box) {
-    box.remove();
-    s.said.delete(node);
-  } else if (!node.comment) return true;
-  else if (node === s.tree.root) list.prepend(comment(s, node, "li"));
-  else if (!b)
-    return false; // (a node not in the list)
-  else if (b.classList.contains("var")) b.after(comment(s, node, "span"));
-  else {
-    // under the move's row, after the comments of its earlier moves
-    let at = /** @type {Element} */ (b.closest("li"));
-    for (
-      let next = at.nextElementSibling;
-      next &&
-      next.classList.contains("comment-row") &&
-      Number(/** @type {HTMLElement} */ (next).dataset.ply) < node.depth;
-      next = at.nextElementSibling
-    )
-      at = next;
-    at.after(comment(s, node, "li"));
-  }
-  return true;
-}
-
 /** The viewed move's button is the current one. */
 function setCurrent(s, node) {
+  const part = partOf(s, node);
+  if (part) drawPart(s, part);
   const b = (node && s.buttons.get(node)) || null;
   if (b === s.current) return;
   if (s.current) {
