@@ -3,8 +3,9 @@ finds its game by reading the games' summaries (store "lines", database
 version 2) and then the one entry they point to, never every full entry.
 
 A library from before the summaries (database version 1, store "games"
-only) is upgraded on the page's first start: nothing in it is lost or
-changed, its summaries are made from its entries, and a link of one of its
+only) is upgraded on the page's first start (to version 3: the summaries'
+store, and the entries' index by time, #47): nothing in it is lost or
+changed, its summaries are made from its entries, every entry is in the index, and a link of one of its
 games opens into that game; a link of no stored game opens as a new one.
 Summaries out of step with the entries (an entry written past the page)
 are made again.
@@ -31,7 +32,7 @@ MAKE_OLD_LIBRARY = """entries => new Promise((ok, fail) => {
     };
 })"""
 
-# The database's version and how many summaries it holds.
+# The database's version, how many summaries it holds, and how many entries its index by time.
 LIBRARY_SHAPE = """() => new Promise((ok, fail) => {
     const req = indexedDB.open('gamut');
     req.onerror = () => fail(req.error);
@@ -39,9 +40,15 @@ LIBRARY_SHAPE = """() => new Promise((ok, fail) => {
         const db = req.result;
         const stores = [...db.objectStoreNames];
         if (!stores.includes('lines')) { db.close(); ok({version: db.version, stores, lines: -1}); return; }
-        const q = db.transaction('lines').objectStore('lines').count();
-        q.onsuccess = () => { db.close(); ok({version: db.version, stores, lines: q.result}); };
-        q.onerror = () => fail(q.error);
+        const tx = db.transaction(['games', 'lines']);
+        const games = tx.objectStore('games');
+        const q = tx.objectStore('lines').count();
+        const byTime = games.indexNames.contains('updated') ? games.index('updated').count() : null;
+        tx.oncomplete = () => {
+            db.close();
+            ok({version: db.version, stores, lines: q.result, ...(byTime ? {byTime: byTime.result} : {})});
+        };
+        tx.onerror = () => fail(tx.error);
     };
 })"""
 
@@ -88,7 +95,7 @@ def test_an_old_library_upgrades_with_nothing_lost_and_a_link_opens_into_its_gam
     assert current_id(page) == "old-07", "the link opened into the stored game, not a copy"
     saved(page)
     shape = page.evaluate(LIBRARY_SHAPE)
-    assert shape == {"version": 2, "stores": ["games", "lines"], "lines": 30}, shape
+    assert shape == {"version": 3, "stores": ["games", "lines"], "lines": 30, "byTime": 30}, shape
     stored = {e["id"]: e for e in library_entries(page)}
     assert sorted(stored) == sorted(e["id"] for e in old), "no entry lost, none added"
     for entry in old:

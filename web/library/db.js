@@ -1,17 +1,21 @@
 // The library's IndexedDB: the connection, transactions and time limits
 // (library.js keeps the games in it).  Database "gamut": store "games" (the
-// entries, key "id") and, from version 2, store "lines" (each game's line
-// summary, summaries.js, key "id").  Every wait has a time limit
+// entries, key "id"), from version 2 store "lines" (each game's line
+// summary, summaries.js, key "id"), and from version 3 the entries' index
+// "updated" (the list reads the newest first: its first rows show before
+// the rest of a large library is read).  Every wait has a time limit
 // (STORAGE_WAIT_MS): storage that never answers rejects with StorageError.
 
 import { nextTask } from "./slices.js";
 import { t } from "../i18n/i18n.js";
 
 const DB = "gamut";
-/** The database's version: 2 added the store of line summaries. */
-const DB_VERSION = 2;
+/** The database's version: 2 added the store of line summaries, 3 the entries' index by time. */
+const DB_VERSION = 3;
 export const STORE = "games";
 export const LINES = "lines";
+/** The index of store STORE by an entry's last change (entries without a number there are not in it). */
+export const BY_TIME = "updated";
 
 export class StorageError extends Error {
   constructor(message) {
@@ -78,7 +82,10 @@ export function openDB() {
     req.onupgradeneeded = () => {
       // (the entries stay as they are; the summaries are made when first needed)
       const db = req.result;
-      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "id" });
+      const games = db.objectStoreNames.contains(STORE)
+        ? /** @type {IDBTransaction} */ (req.transaction).objectStore(STORE)
+        : db.createObjectStore(STORE, { keyPath: "id" });
+      if (!games.indexNames.contains(BY_TIME)) games.createIndex(BY_TIME, "updated");
       if (!db.objectStoreNames.contains(LINES)) db.createObjectStore(LINES, { keyPath: "id" });
     };
     req.onsuccess = () => {

@@ -7,7 +7,8 @@
 // action does to the open game is the app's.
 //
 // At scale (a whole archive: 20,000 games) the list stays smooth: the
-// library is read a page at a time (library.rows), the list keeps light
+// library is read a page at a time, newest first (library.rows: the first
+// rows are listed while the rest is read), the list keeps light
 // rows only (listmodel.js), and it draws only the rows on screen (plus the
 // one with the focus), with empty space standing for the others, so the
 // scroll bar and the screen reader's "n of N" (aria-setsize/posinset) are
@@ -86,12 +87,21 @@ export class GamesList {
     if (!this.all.length) this.bar.say(t("library.reading"));
     this.added = new Map(); // (rows an import adds while the library is read)
     let rows;
+    let shownAt = 0; // (when the rows read so far were last listed)
     try {
       rows = await library.rows(
         this.games.map(g => g.id),
         {
           signal: reading.signal,
-          onProgress: n => this.bar.say(t("library.readingCount", { count: n })),
+          // the newest rows listed as soon as they are read, then again at most once a second
+          onRows: (read, total) => {
+            if (read.length < total) this.bar.say(t("library.readingCount", { count: read.length }));
+            if (shownAt && performance.now() - shownAt < 1000) return;
+            if (!shownAt) this._clear(); // (rows drawn before this read may be out of date)
+            shownAt = performance.now();
+            this.all = read.slice();
+            this._apply();
+          },
         },
       );
     } catch (err) {
@@ -109,7 +119,7 @@ export class GamesList {
     this.all = [...this.added.values()].filter(r => !read.has(r.id)).concat(rows);
     this.all.sort(byNewest);
     this.added = null;
-    this._clear();
+    this.bar.say("");
     this._apply();
     this._showStorage();
   }

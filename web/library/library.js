@@ -33,6 +33,7 @@ import { byNewest, rowOf } from "./listmodel.js";
 import { checkCancel, inSlices, nextTask, SLICE_MS } from "./slices.js";
 import { byNewestSummary, isSummary, summaryOf } from "./summaries.js";
 import {
+  BY_TIME,
   inTime,
   LINES,
   openDB,
@@ -115,6 +116,8 @@ export async function save(model, { summary, thumb, keepThumb = false }) {
 
 /** Entries read in one short transaction: a page of a large library. */
 const PAGE = 100;
+/** The list's first page: a screen of rows, read before anything else. */
+const FIRST_PAGE = 30;
 
 /** Call `fn(entry)` for every stored entry, in key order, a page of PAGE at a
  * time (each page its own transaction and task, `fn` run in slices): a
@@ -140,20 +143,46 @@ export async function eachEntry(fn, { signal = null } = {}) {
 }
 
 /** Every entry as a light row for the list (listmodel.rowOf, with `bytes`:
- * the size of its stored form, about), newest first; `onProgress(n)` as
- * they are read. */
-export async function rows(knownGames, { signal = null, onProgress = null } = {}) {
-  const out = [];
-  await eachEntry(
-    entry => {
-      const row = rowOf(entry, problemOf(entry, knownGames));
-      row.bytes = sizeOf(entry);
-      out.push(row);
-      if (onProgress && out.length % PAGE === 0) onProgress(out.length);
-    },
-    { signal },
+ * the size of its stored form, about), newest first.  Read newest first
+ * through the index by time, a page at a time, `onRows(rows, total)` called
+ * with the rows read so far after each page (the first page is a screen's
+ * worth: a library of 20,000 games shows its first rows at once); the
+ * entries the index lacks (damaged: no time) come last.  Resolves with
+ * every row. */
+export async function rows(knownGames, { signal = null, onRows = null } = {}) {
+  const db = await openDB();
+  const [byTime, all] = await inTime(
+    runTransaction(db, "readonly", store =>
+      Promise.all([request(store.index(BY_TIME).getAllKeys()), request(store.getAllKeys())]),
+    ),
+    "read",
+    4 * STORAGE_WAIT_MS,
   );
-  out.sort(byNewest);
+  checkCancel(signal);
+  const indexed = new Set(byTime);
+  const ids = byTime.reverse().concat(all.filter(id => !indexed.has(id)));
+  const out = [];
+  for (let i = 0, size = FIRST_PAGE; i < ids.length; i += size, size = PAGE) {
+    const page = ids.slice(i, i + size);
+    const entries = await inTime(
+      runTransaction(db, "readonly", store => Promise.all(page.map(id => request(store.get(id))))),
+      "read",
+      4 * STORAGE_WAIT_MS,
+    );
+    checkCancel(signal);
+    await inSlices(
+      entries.filter(entry => entry !== undefined), // (deleted meanwhile)
+      entry => {
+        const row = rowOf(entry, problemOf(entry, knownGames));
+        row.bytes = sizeOf(entry);
+        out.push(row);
+      },
+      { signal },
+    );
+    if (onRows) onRows(out, ids.length);
+    await nextTask();
+  }
+  out.sort(byNewest); // (stable: the index's order where times are equal)
   return out;
 }
 
