@@ -1,9 +1,10 @@
 """Long games in the page (issue #32): a 5,000-ply record steps at ply 4,900
 at the cost of a step at ply 50, and the move list draws only what changed;
 and the move list's current move in view (#28).  Large games never hold the
-page (#47): a 5,000-move link and a record of 13,000 moves (most of them in
-variations) open, and reopen at the next start, with no main-thread task
-over 100 ms of CPU (Chromium's trace); the move list is drawn a part at a time.
+page (#47): a 5,000-move link, a 5,000-move record and a record of 13,000
+moves (most of them in variations) open, and reopen at the next start, and
+a 1.2 MB link of junk moves is refused, with no main-thread task over 100 ms
+of CPU (Chromium's trace); the move list is drawn a part at a time.
 
 The step costs are compared within one run (no time limits: a busy machine
 slows both alike): the median of 40 steps (20 forward, 20 back) at ply 4,900
@@ -13,6 +14,7 @@ is at most twice the median at ply 50 plus a floor of a few frames.
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -185,16 +187,56 @@ def test_a_5000_move_link_opens_and_reopens_without_holding_the_page(page, site_
     assert_no_long_task(traced_tasks(page, tmp_path, "reload", reopened), "the same game at the next start")
 
 
-def test_a_record_of_13000_moves_opens_and_reopens_without_holding_the_page(page, site_url, tmp_path):
-    text, nodes = record_with_variations(800, 60)
-    assert nodes > 12_000
-    page.goto(site_url)
-    wait_engine_ready(page)
+def imported(page, text: str) -> None:
+    """``text`` pasted into Your games' import: one game imported."""
     page.click("#open-games")
     page.click("#games-dialog .records summary")
     page.fill("#import-text", text)
     page.click("#import-paste")
     expect(page.locator("#import-summary")).to_have_text("Imported 1 game.", timeout=60_000)
+
+
+def test_a_5000_move_record_imports_and_opens_without_holding_the_page(page, site_url, tmp_path):
+    line = long_line("loa")
+    turns = [f"{i // 2 + 1}. {' '.join(line[i : i + 2])}" for i in range(0, len(line), 2)]
+    text = '[Game "loa"]\n[Name "long"]\n[Result "*"]\n\n' + " ".join(turns) + " *\n"
+    page.goto(site_url)
+    wait_engine_ready(page)
+    assert_no_long_task(traced_tasks(page, tmp_path, "import", lambda: imported(page, text)), "its import")
+
+    def opened():
+        page.locator("#games-list .game-row", has_text="long").locator('[data-act="open"]').click()
+        wait_idle(page)
+        whole_list(page, 5000)
+
+    assert_no_long_task(traced_tasks(page, tmp_path, "open", opened), "a 5,000-move record opened")
+
+
+def test_a_link_of_a_megabyte_of_junk_moves_is_refused_without_holding_the_page(page, site_url, tmp_path):
+    rng = random.Random(47)
+    junk = ",".join("".join(rng.choice("abcdefgh12345678-x") for _ in range(6)) for _ in range(170_000))
+    fragment = "#v1/loa/standard/double-connection=mover/" + junk
+    assert len(fragment) > 1_150_000
+
+    # (the browser's own handling of the address, 0.3 s of CPU to commit a 1.2 MB URL
+    # with none of it in the page's code, is before the page's first task: not counted)
+    page.goto(site_url + fragment, wait_until="commit")
+
+    def refused():
+        expect(page.locator(".notice").first).to_contain_text("at most 5,000", timeout=60_000)
+        wait_engine_ready(page)
+        wait_idle(page)
+
+    assert_no_long_task(traced_tasks(page, tmp_path, "junk", refused), "a 1.2 MB link of junk moves")
+    expect(page.locator("#board")).to_be_visible()
+
+
+def test_a_record_of_13000_moves_opens_and_reopens_without_holding_the_page(page, site_url, tmp_path):
+    text, nodes = record_with_variations(800, 60)
+    assert nodes > 12_000
+    page.goto(site_url)
+    wait_engine_ready(page)
+    imported(page, text)
 
     def opened():
         page.locator("#games-list .game-row", has_text="variations").locator('[data-act="open"]').click()
