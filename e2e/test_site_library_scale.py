@@ -30,12 +30,20 @@ filter shows can be deleted at once, and nothing else is lost.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 
 from conftest import SOAK, wait_engine_ready
-from pagekit import library_entries, module_url, open_hash, open_site, play, saved, wait_idle
+from pagekit import (
+    library_entries,
+    longest_main_thread_tasks,
+    module_url,
+    open_hash,
+    open_site,
+    play,
+    saved,
+    wait_idle,
+)
 from playwright.sync_api import expect
 
 LONG_TASK_MS = 100
@@ -91,38 +99,6 @@ def entry_name(page, entry_id: str):
 
 def current_id(page) -> str:
     return page.evaluate("() => sessionStorage.getItem('gamut.current-id')")
-
-
-RUN_TASK = ("ThreadControllerImpl::RunTask", "RunTask")  # (a task, as the trace's categories name it)
-
-
-def trace_events(trace_path):
-    """The thread names and tasks of a Chromium trace (one event a line, as
-    Chromium writes it: only those lines are read, the trace is large)."""
-    with trace_path.open(encoding="utf-8") as lines:
-        for line in lines:
-            if "thread_name" in line or "RunTask" in line:
-                text = line.strip().removesuffix(",")
-                try:
-                    yield json.loads(text)
-                except json.JSONDecodeError:
-                    continue  # (the list's first or last line)
-
-
-def longest_main_thread_tasks(trace_path) -> list[tuple[float, float]]:
-    """The ten longest tasks of the pages' main threads in a Chromium trace, by
-    CPU time (the thread's time, ``tdur``): [(cpu ms, wall ms)], longest first."""
-    mains = set()
-    tasks = []
-    for e in trace_events(trace_path):
-        if e.get("ph") == "M" and e.get("name") == "thread_name":
-            if e["args"].get("name") == "CrRendererMain":
-                mains.add((e["pid"], e["tid"]))
-        elif e.get("ph") == "X" and e.get("name") in RUN_TASK:
-            tasks.append(
-                ((e["pid"], e["tid"]), e.get("tdur", e.get("dur", 0)) / 1000, e.get("dur", 0) / 1000)
-            )
-    return sorted(((cpu, wall) for thread, cpu, wall in tasks if thread in mains), reverse=True)[:10]
 
 
 def watch_long_tasks(page) -> None:

@@ -20,9 +20,8 @@ from pathlib import Path
 
 import pytest
 from conftest import guarded_page, wait_engine_ready
-from pagekit import cell, open_hash, wait_idle
+from pagekit import cell, longest_main_thread_tasks, open_hash, wait_idle
 from playwright.sync_api import expect
-from test_site_library_scale import longest_main_thread_tasks
 
 import gamut
 

@@ -14,6 +14,7 @@ Beginner, seconds.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -96,6 +97,12 @@ def test_a_blunder_of_an_analysed_game_is_practised_and_solved(page, site_url):
     expect(page.locator("#mistakes-goal")).to_have_text(f"You played {played} here. Find a better move.")
     expect(page.locator(f"{BOARD} .suggest-played")).to_have_attribute("data-move", played)
     expect(page.locator("#mistakes-count")).to_contain_text("1 exercise left")
+    # a link naming no game shows every game's (#47: "constructor" said "NaN exercises left.")
+    for fragment in ("#mistakes/constructor", "#mistakes/nosuchgame", "#mistakes/loa"):
+        page.evaluate("f => { location.hash = f; }", fragment)
+        expect(page).to_have_url(re.compile(re.escape(fragment) + "$"))
+        expect(page.locator("#mistakes-count")).to_contain_text("1 exercise left")
+        assert wait_phase(page, "play") == "play"
     # the move played is never good
     click_move(page, view, played)
     wait_phase(page, "wrong")

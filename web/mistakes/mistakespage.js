@@ -180,6 +180,7 @@ export class MistakesPage {
     document.body.classList.add("mistaking"); // (mistakes.css: the game's layout hidden under the page)
     if (opening) scrollTo(0, 0); // (the board's top in view, on a phone too)
     const info = game ? this.games().find(g => g.id === game) : null;
+    if (!info) game = null; // (a link naming no game, "#mistakes/constructor" say: every game's; #47)
     this.gameName = info ? info.name : "";
     document.title = `${this.gameName ? `${this.gameName}: ` : ""}your mistakes · Gamut`;
     if (game === this.game && this.exercise && this.phase !== "empty") {
