@@ -164,6 +164,12 @@ def open_at(page, url: str) -> None:
 # -- 1. hostile links ------------------------------------------------------------------
 
 
+# Counts the page's hashchange events (its listener runs before the page's, in the same dispatch).
+HASHCHANGES = (
+    "addEventListener('hashchange', () => { window.__hashchanges = (window.__hashchanges || 0) + 1; });"
+)
+
+
 def open_link(page, url: str, reload: bool = False) -> None:
     """Open ``url`` as from the address bar: a link of the page open goes to
     it as its fragment (no reload: the page's hashchange), else it is loaded."""
@@ -171,14 +177,17 @@ def open_link(page, url: str, reload: bool = False) -> None:
         page.goto("about:blank")
         open_at(page, url)
         return
+    before = page.evaluate("[location.hash, window.__hashchanges || 0]")
     page.goto(url)  # (the same document: only the fragment changes)
-    page.evaluate("() => new Promise(r => setTimeout(r, 0))")  # (its hashchange, queued, has run)
+    if page.evaluate("location.hash") != before[0]:  # (its hashchange, queued or run: the page's ran with it)
+        page.wait_for_function("n => (window.__hashchanges || 0) > n", arg=before[1], timeout=30_000)
     page.wait_for_function("() => document.documentElement.dataset.busy === 'no'", timeout=30_000)
 
 
 def test_hostile_links(new_context, site_url, tmp_path):
     links = hostile_links(LINKS)
     page = new_context().new_page()
+    page.add_init_script(HASHCHANGES)
     open_at(page, site_url + LOA)
     before = own_game(page)
     with traced(page, tmp_path / "links-trace.json") as longest:
