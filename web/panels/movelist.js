@@ -44,7 +44,7 @@ export const MAX_NESTING = 8;
  * record held the page for a second, drawing and laying out every move at once). */
 export const AT_ONCE = 2000;
 /** A part: whole rows with their comments and variations, about this many moves. */
-const PART_MOVES = 300;
+const PART_MOVES = 150;
 /** The height of a row not drawn yet, about (style.css .moves .row), and of a move in a variation. */
 const ROW_PX = 28;
 const VARIATION_MOVE_PX = 4;
