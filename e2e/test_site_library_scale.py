@@ -31,7 +31,9 @@ filter shows can be deleted at once, and nothing else is lost.
 from __future__ import annotations
 
 import os
+import sys
 import time
+from pathlib import Path
 
 from conftest import SOAK, wait_engine_ready
 from pagekit import (
@@ -45,6 +47,10 @@ from pagekit import (
     wait_idle,
 )
 from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from bench_library import FIRST_ROW  # (when Your games is asked for, and its first row comes)
 
 LONG_TASK_MS = 100
 # Of the main thread's own tasks (CPU time) one may reach this: in 1 of 5 runs
@@ -323,21 +329,6 @@ SEED_JS = """async ([n, summaries]) => {
   });
   db.close();
 }"""
-
-# when Your games is asked for, and when its first row comes: the time, and the entries read by then
-FIRST_ROW = """
-(() => {
-  addEventListener("click", e => {
-    if (e.target.closest && e.target.closest("#open-games")) window.__asked = performance.now();
-  }, true);
-  new MutationObserver((_, observer) => {
-    if (window.__asked && document.querySelector("#games-list .game-row")) {
-      window.__firstRow = {at: performance.now() - window.__asked, read: window.__entriesRead};
-      observer.disconnect();
-    }
-  }).observe(document, {childList: true, subtree: true});
-})();
-"""
 
 
 def test_after_a_reload_the_newest_games_are_listed_before_the_whole_library_is_read(
