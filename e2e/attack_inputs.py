@@ -392,9 +392,7 @@ def hostile_records(n: int, seed: int = SEED) -> list[RecordFile]:
             deep_record(2_000, seed).replace('[Name "deep"]', '[Name "Atk deep"]').encode(),
             "Imported 1 game",
             name="deep.txt",
-            # found: opened from the list, this game's one variation of 4,000 moves under its first
-            # row is drawn (and laid out) as one part: a task of 180-250 ms CPU; imported only until fixed
-            opens=None,
+            opens="Atk deep",
         ),
         lambda: RecordFile(
             "a line of 5,000 moves",

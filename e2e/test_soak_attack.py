@@ -17,7 +17,7 @@ reads as a bug ("Something went wrong", "TypeError", "undefined", "NaN",
 before was lost.  Console errors fail the test through the guard.
 
 Each campaign measures the longest task of the page's main thread by CPU
-time, from a Chromium trace (``pagekit.longest_main_thread_tasks``), and
+time, from a Chromium trace (``pagekit.traced``), and
 prints ``soak <campaign>: <n> inputs, longest main-thread task <cpu> ms CPU
 (<wall> ms wall)`` (``pytest -s`` shows it).
 """
@@ -39,11 +39,9 @@ from attack_inputs import (
     raw_words,
 )
 from conftest import BLANK_PAGE, SOAK, wait_engine_ready
-from pagekit import cell, few_moves, library_entries, longest_main_thread_tasks, play, saved, wait_idle
+from pagekit import assert_task_budget, cell, few_moves, library_entries, play, saved, traced, wait_idle
 from playwright.sync_api import expect
 
-ONE_TASK_MS = 150  # one task may reach this (see report)
-LONG_TASK_MS = 100  # (as test_site_library_scale.py)
 LOA = "#v1/loa/standard/double-connection=mover/"
 
 LINKS = 142 if SOAK else 12
@@ -97,33 +95,12 @@ def close_notice(page) -> None:
         expect(page.locator("#notice")).to_be_hidden()
 
 
-@contextlib.contextmanager
-def traced(page, path):
-    """A Chromium trace of the block ("toplevel": the tasks); yields a list
-    that holds, after the block, its main threads' longest tasks [(cpu ms, wall ms)]."""
-    browser = page.context.browser
-    browser.start_tracing(page=page, path=str(path), categories=["toplevel"])
-    longest: list[tuple[float, float]] = []
-    try:
-        yield longest
-    finally:
-        browser.stop_tracing()
-    longest.extend(longest_main_thread_tasks(path))
-
-
 def report(campaign: str, inputs: int, longest: list[tuple[float, float]]) -> None:
     cpu, wall = longest[0] if longest else (0.0, 0.0)
     print(
         f"\nsoak {campaign}: {inputs} inputs, longest main-thread task {cpu:.0f} ms CPU ({wall:.0f} ms wall)"
     )
-    assert longest, "the trace holds no task of the page's main thread"
-    # (as the suite's other budgets, test_site_library_scale.py: one task of a loaded
-    # machine may pass the budget up to ONE_TASK_MS, not two)
-    over = [c for c, _w in longest if c > LONG_TASK_MS]
-    assert len(over) <= 1 and cpu <= ONE_TASK_MS, (
-        f"{campaign}: a main-thread task of {cpu:.0f} ms CPU; the longest (CPU ms, wall ms): "
-        f"{[(round(c), round(w)) for c, w in longest]}"
-    )
+    assert_task_budget(longest, f"soak {campaign}", show=False)
 
 
 def stored_nodes(page) -> dict:

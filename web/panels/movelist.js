@@ -16,8 +16,12 @@
 // lines: a click computes its line then.  A large tree (#47: a record of
 // 46,000 moves held the page for a second) is drawn a part at a time: the
 // part holding the viewed move at once, the others in later frames, nearest
-// first, each standing in the list as an empty row of about its height until
-// then (the list's data-drawn says "part", then "all").
+// first.  Each part is a box of its own in the list (li.part), standing at
+// about its height until it is drawn (the list's data-drawn says "part",
+// then "all"); a part out of view is not styled, laid out or painted
+// (content-visibility), so that drawing one part, or moving the highlight,
+// costs the same at any length (a list of 5,000 moves in one box restyled,
+// laid out and painted again all its rows at each part drawn: 70-80 ms).
 //
 // A move's notes (issue #29, movenotes.js) are drawn with it: its glyph (!, ?, !!, ??, !?,
 // ?!) after the move in the button, its comment under the row of the main
@@ -45,6 +49,10 @@ export const MAX_NESTING = 8;
 export const AT_ONCE = 2000;
 /** A part: whole rows with their comments and variations, about this many moves. */
 const PART_MOVES = 150;
+/** A variation is written in blocks of this many moves, the first with its
+ * row, each other in a task of its own (#47: one variation of 4,000 moves,
+ * written and laid out at once, held the page for 120-250 ms). */
+const BLOCK_MOVES = 150;
 /** The height of a row not drawn yet, about (style.css .moves .row), and of a move in a variation. */
 const ROW_PX = 28;
 const VARIATION_MOVE_PX = 4;
@@ -54,8 +62,10 @@ const VARIATION_MOVE_PX = 4;
  * @typedef {{tree: any, version: number, notesVersion: number, seats: number, per: number, round: number,
  *   marks: Record<string, string>, onSelect: (line: string[]) => void, onComment: (line: string[]) => void,
  *   main: TreeNode[], buttons: Map<TreeNode, HTMLElement>, said: Map<TreeNode, HTMLElement>, row: HTMLElement | null, turn: HTMLElement | null,
- *   empty: HTMLElement | null, current: HTMLElement | null, parts: Part[]}} Shown
- * @typedef {{from: number, to: number, el: HTMLElement | null}} Part  rows [from, to), and their stand-in until drawn
+ *   empty: HTMLElement | null, current: HTMLElement | null, viewed: TreeNode | null, parts: Part[],
+ *   unfinished: Generator<void, void, void>[]}} Shown
+ * @typedef {{from: number, to: number, box: HTMLElement, rows: HTMLElement, drawn: boolean}} Part
+ *   rows [from, to) of the main line, drawn into `rows` (an <ol>) in `box` (the list's item)
  */
 
 /**
@@ -77,7 +87,8 @@ export function drawMoveList(
     !s ||
     !same ||
     (s.version !== tree.version && !appendMoves(s, list)) ||
-    (s.notesVersion !== tree.notesVersion && !updateNotes(s, list, node => partOf(s, node)?.el != null))
+    (s.notesVersion !== tree.notesVersion &&
+      !updateNotes(s, s.parts.length ? s.parts[0].rows : list, node => drawnLater(s, node)))
   ) {
     if (!s) keepCurrentInView(list);
     s = drawAll(list, tree, seats, per, marks, viewed);
@@ -85,6 +96,7 @@ export function drawMoveList(
   }
   s.onSelect = onSelect;
   s.onComment = onComment;
+  s.viewed = viewed;
   setCurrent(s, viewed);
   list.dataset.nodes = String(tree.size() - 1);
   scrollToCurrent(list, s.current, model.viewed.length === 0);
@@ -97,7 +109,7 @@ function sameMarks(a, b) {
 
 /** The whole list, drawn again: at once, or, for a large tree, the part
  * that holds `focus` (the viewed move) now and the others in later tasks,
- * nearest first, each standing in the list as an empty row of about its
+ * nearest first, each standing in the list as an empty box of about its
  * height until then. @returns {Shown} */
 function drawAll(list, tree, seats, per, marks, focus) {
   const round = Math.max(1, seats) * Math.max(1, per);
@@ -124,7 +136,9 @@ function drawAll(list, tree, seats, per, marks, focus) {
     turn: null,
     empty: null,
     current: null,
+    viewed: null,
     parts: [],
+    unfinished: [],
   };
   const rows = Math.ceil(main.length / round);
   if (tree.size() - 1 <= AT_ONCE) {
@@ -135,6 +149,7 @@ function drawAll(list, tree, seats, per, marks, focus) {
     }
     list.replaceChildren(...items);
     list.dataset.drawn = "all";
+    if (s.unfinished.length) drawLater(list, s, 0);
     return s;
   }
   // parts of whole rows (a row's variations are never split), about PART_MOVES moves each
@@ -152,15 +167,19 @@ function drawAll(list, tree, seats, per, marks, focus) {
       }
     }
     if (moves >= PART_MOVES || r === rows - 1) {
-      const el = h("li", { class: "pending", "aria-hidden": "true" });
-      el.style.setProperty("height", `${(r + 1 - from) * ROW_PX + varied * VARIATION_MOVE_PX}px`);
-      s.parts.push({ from, to: r + 1, el });
+      // (a box of the list's presentation only: its rows are the list's items to a screen reader)
+      const box = h("li", { class: "part pending", role: "none" });
+      const height = (r + 1 - from) * ROW_PX + varied * VARIATION_MOVE_PX;
+      box.style.setProperty("contain-intrinsic-size", `auto ${height}px`); // (its height until drawn and seen)
+      const rowList = h("ol", { class: "part-rows", role: "none" });
+      box.append(rowList);
+      s.parts.push({ from, to: r + 1, box, rows: rowList, drawn: false });
       from = r + 1;
       moves = 0;
       varied = 0;
     }
   }
-  list.replaceChildren(...s.parts.map(p => p.el));
+  list.replaceChildren(...s.parts.map(p => p.box));
   list.dataset.drawn = "part";
   const first = partOf(s, focus) || s.parts[s.parts.length - 1];
   drawPart(s, first);
@@ -180,6 +199,12 @@ function countMoves(node) {
   return n;
 }
 
+/** Whether `node` is drawn later: in a part not drawn yet, or in a block of
+ * a long variation still to write. */
+function drawnLater(s, node) {
+  return partOf(s, node)?.drawn === false || (s.unfinished.length > 0 && !s.buttons.has(node));
+}
+
 /** The part of the list that holds `node` (null when the list is drawn at once, or for the start). */
 function partOf(s, node) {
   if (!s.parts.length || !node) return null;
@@ -192,25 +217,37 @@ function partOf(s, node) {
   return s.parts.find(p => p.from <= row && row < p.to) || null;
 }
 
-/** Draw part `part` in place of its stand-in (once). */
+/** Draw part `part` into its box (once). */
 function drawPart(s, part) {
-  if (!part.el) return;
-  const items = drawRows(s, part.from, part.to);
-  part.el.replaceWith(...items);
-  part.el = null;
+  if (part.drawn) return;
+  part.rows.replaceChildren(...drawRows(s, part.from, part.to));
+  part.box.classList.remove("pending");
+  part.drawn = true;
 }
 
-/** Draw the parts not drawn yet, nearest to part `at` first, a few at a
- * frame (each frame lays out what was added), until all are or the list is
- * drawn again. */
+/** Draw what is not drawn yet, a few pieces at a frame (each frame lays out
+ * what was added), until all is or the list is drawn again: the blocks of
+ * long variations still to write, in the order of the list, then the parts
+ * not drawn yet, nearest to part `at` first.  The viewed move, once drawn,
+ * is shown as the current one. */
 function drawLater(list, s, at) {
   const order = s.parts.map((_, i) => i).sort((a, b) => Math.abs(a - at) - Math.abs(b - at) || a - b);
   let k = 0;
+  list.dataset.drawn = "part";
   const step = () => {
     if (shown.get(list) !== s) return; // (drawn again meanwhile)
     const started = performance.now();
-    while (k < order.length && performance.now() - started < SLICE_MS) drawPart(s, s.parts[order[k++]]);
-    if (k < order.length) frameLater(step);
+    while (performance.now() - started < SLICE_MS) {
+      if (s.unfinished.length) {
+        if (s.unfinished[0].next().done) s.unfinished.shift();
+      } else if (k < order.length) drawPart(s, s.parts[order[k++]]);
+      else break;
+    }
+    if (s.viewed && !s.current && s.buttons.has(s.viewed)) {
+      setCurrent(s, s.viewed);
+      scrollToCurrent(list, s.current, false);
+    }
+    if (s.unfinished.length || k < order.length) frameLater(step);
     else list.dataset.drawn = "all";
   };
   frameLater(step);
@@ -242,18 +279,7 @@ function drawRows(s, from, to) {
       for (let i = 1; i < siblings.length; i++) forks.push(siblings[i]);
     }
     items.push(...said.map(m => comment(s, m, "li")));
-    if (forks.length)
-      items.push(
-        h(
-          "li",
-          { class: "variations" },
-          ...forks.map(alt => {
-            const box = h("div", { class: "variation" });
-            inline(s, alt, box);
-            return box;
-          }),
-        ),
-      );
+    if (forks.length) items.push(variations(s, forks));
   }
   if (end === main.length) {
     s.row = at.row; // (the list's last row: moves played next go into it)
@@ -262,22 +288,53 @@ function drawRows(s, from, to) {
   return items;
 }
 
+/** A row's variations `forks`, a block each, as the list's item under the
+ * row: their first BLOCK_MOVES moves now, the rest later (s.unfinished). */
+function variations(s, forks) {
+  const item = h("li", { class: "variations" });
+  let budget = BLOCK_MOVES;
+  for (const alt of forks) {
+    const block = h("div", { class: "variation" });
+    item.append(block);
+    const writing = inline(s, alt, block);
+    if (budget <= 0) s.unfinished.push(writing);
+    else {
+      const first = writing.next();
+      budget -= /** @type {number} */ (first.value ?? BLOCK_MOVES);
+      if (!first.done) s.unfinished.push(writing);
+    }
+  }
+  return item;
+}
+
 /** A variation written inline from `start` on into `outer`, sub-variations
  * in parentheses: without recursion, and nested in the page at most
  * MAX_NESTING deep (#47: a record nesting 2,400 variations deep crashed the
  * tab); deeper ones are written in their parentheses where they are, one
- * after the other. */
-function inline(s, start, outer) {
+ * after the other.  A generator: it pauses after each BLOCK_MOVES moves,
+ * and goes on in a new block after the last (class "continued"), in copies
+ * of the sub-variations open at the pause.  Returns (as its last value)
+ * the moves of its last block. */
+function* inline(s, start, outer) {
   const round = s.round;
+  /** The copy, in the block being written, of a sub-variation of an earlier block. */
+  const moved = new Map();
+  const here = box => {
+    while (moved.has(box)) box = moved.get(box);
+    return box;
+  };
+  let block = outer;
+  let moves = 0;
   /** @type {{node?: any, box: HTMLElement, level: number, resumed?: boolean, closer?: any, close?: boolean}[]} */
   const todo = [{ node: start, box: outer, level: 0, resumed: true }];
   while (todo.length) {
     const item = /** @type {any} */ (todo.pop());
     if (item.close) {
-      item.box.append(")");
+      here(item.box).append(")");
       continue;
     }
-    let { node, box, level, resumed } = item;
+    let { node, level, resumed } = item;
+    let box = here(item.box);
     if (item.closer) {
       if (level <= MAX_NESTING) {
         const sub = h("span", { class: "sub" });
@@ -288,9 +345,29 @@ function inline(s, start, outer) {
       item.closer.box = box; // (its ")" goes where its "(" went)
     }
     for (;;) {
+      if (moves === BLOCK_MOVES) {
+        yield moves;
+        const next = h("div", { class: "variation continued" });
+        block.after(next);
+        let into = next;
+        const open = [];
+        for (let b = box; b !== block; b = /** @type {HTMLElement} */ (b.parentElement)) open.unshift(b);
+        for (const b of open) {
+          const copy = h("span", { class: b.className });
+          into.append(copy);
+          moved.set(b, copy);
+          into = copy;
+        }
+        moved.set(block, next); // (what goes on at the variation's own level goes on in the new block)
+        box = into;
+        block = next;
+        moves = 0;
+        resumed = true;
+      }
       const k = node.depth - 1;
       if (k % round === 0 || resumed) box.append(number(round, k, true));
       box.append(button(s, node, " var"));
+      moves += 1;
       resumed = false;
       if (node.comment) {
         box.append(comment(s, node, "span"));
@@ -311,6 +388,7 @@ function inline(s, start, outer) {
       break;
     }
   }
+  return moves;
 }
 
 /** Put the main line's `j`th move (from 0) `node` into the rows, `at` the
@@ -320,7 +398,8 @@ function addToMain(s, node, j, at) {
   const b = button(s, node, "", s.marks[j + 1]);
   let row = null;
   if (j % s.round === 0) {
-    row = at.row = h("li", { class: "row" }, number(s.round, j, false));
+    // (striped by the row's number: the list's items also hold comments and variations)
+    row = at.row = h("li", { class: Math.floor(j / s.round) % 2 ? "row" : "row stripe" }, number(s.round, j, false));
     row.style.setProperty("--seats", String(s.seats)); // (through the CSSOM: the CSP allows no style attributes)
     at.turn = null;
   }
@@ -355,10 +434,11 @@ function appendMoves(s, list) {
   }
   if (s.parts.length) drawPart(s, s.parts[s.parts.length - 1]); // (the last row is there to go on)
   const at = { row: s.row, turn: s.turn };
+  const into = s.parts.length ? s.parts[s.parts.length - 1].rows : list;
   for (const e of edits) {
     s.main.push(e.node);
     const row = addToMain(s, e.node, s.main.length - 1, at);
-    if (row) list.append(row);
+    if (row) into.append(row);
   }
   s.row = at.row;
   s.turn = at.turn;
