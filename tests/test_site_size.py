@@ -43,15 +43,17 @@ def test_a_first_visit_in_any_language_is_at_most_4_8_mb_gzipped(rows):
 
 def test_a_first_visit_leaves_out_the_other_languages_only(rows):
     own = sizes.languages(rows)
-    assert sorted(own) == ["de", "es", "fr", "hu"]
+    assert sorted(own) == ["de", "en", "es", "fr", "hu"]
     for code, files in own.items():
-        # a catalog, the rules pages, the manifest: and small
-        assert len(files) == 3 and sizes.totals(files)[1] <= sizes.LANGUAGE_LIMIT_GZIP, (code, files)
+        # a catalog, the rules pages, the manifest (English's is the site's own): and small
+        assert len(files) == (2 if code == "en" else 3), (code, files)
+        assert sizes.totals(files)[1] <= sizes.LANGUAGE_LIMIT_GZIP, (code, files)
         visit = {r.name for r in sizes.first_visit(rows, code)}
         others = {r.name for c, fs in own.items() if c != code for r in fs}
         assert visit == {r.name for r in rows} - others
-    english = {r.name for r in sizes.first_visit(rows)}
-    assert any(name.endswith("i18n/en.json") for name in english)  # (English is everyone's fallback)
+    # English's catalog is English's own: a visitor in German has no need of it
+    assert any(name.endswith("i18n/en.json") for name in {r.name for r in sizes.first_visit(rows, "en")})
+    assert not any(name.endswith("i18n/en.json") for name in {r.name for r in sizes.first_visit(rows, "de")})
 
 
 def test_the_site_ships_our_wheel_and_no_micropip(rows):

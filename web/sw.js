@@ -33,11 +33,12 @@ const VERSION = "__GAMUT_VERSION__";
 const FILES = [
   /*__GAMUT_FILES__*/
 ];
-// The files of each language but English ({code: [file, ...]}: its catalog,
-// its rules pages, its manifest): a first visit caches those of the
-// browser's languages only, and a page says which language it shows
-// ("hello"), whose files are then kept: a visitor downloads English and
-// their own language, not every language (tools/build/sizes.py).
+// The files of each language ({code: [file, ...]}: its catalog, its rules
+// pages, its manifest; English's too, whose manifest is everyone's): a first
+// visit caches those of the language the page will show (the browser's
+// first language of ours, else English), and a page says which language it
+// shows ("hello"), whose files are then kept: a visitor downloads their own
+// language, not every language (tools/build/sizes.py).
 const LANGUAGE_FILES = /*__GAMUT_LANGUAGE_FILES__*/ {};
 const CACHE = `gamut-${VERSION}`;
 const CLIENTS = "gamut-clients"; // {client id: build} of the open pages
@@ -52,7 +53,7 @@ self.addEventListener("install", event => {
       const cache = await caches.open(CACHE);
       const others = await otherBuildCaches();
       await Promise.all(
-        [...FILES, ...browserLanguages().flatMap(code => LANGUAGE_FILES[code])].map(async file => {
+        [...FILES, ...(LANGUAGE_FILES[firstLanguage()] || [])].map(async file => {
           const url = new URL(file, SCOPE).href;
           if (IMMUTABLE.test(file)) {
             for (const other of others) {
@@ -150,11 +151,12 @@ const LANGUAGE_URLS = new Set(
     .map(file => new URL(file, SCOPE).href),
 );
 
-/** The languages of ours the browser asks for (the primary subtags of
- * navigator.languages; English's files are everyone's). */
-function browserLanguages() {
+/** The language a first visit's page shows, as i18n/languages.js chooses
+ * it with no stored choice: the browser's first language of ours (by the
+ * primary subtags of navigator.languages), else English. */
+function firstLanguage() {
   const codes = (self.navigator?.languages ?? []).map(tag => String(tag).toLowerCase().split("-")[0]);
-  return [...new Set(codes)].filter(code => Object.hasOwn(LANGUAGE_FILES, code));
+  return codes.find(code => Object.hasOwn(LANGUAGE_FILES, code)) || "en";
 }
 
 /** Cache the files of language `code` (a page shows it) not cached yet. */

@@ -65,6 +65,8 @@ const CONVERTED = [
   "web/settings/",
   "web/sound/",
   "web/worker.js",
+  "web/share/boardimage.js",
+  "web/share/sharedialog.js",
 ];
 
 /** Scripts that are not page words, and why. */

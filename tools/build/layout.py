@@ -45,19 +45,22 @@ APP_SCRIPT = "app.js"
 SERVICE_WORKER = "sw.js"
 SW_VERSION_MARKER = "__GAMUT_VERSION__"
 SW_FILES_MARKER = "/*__GAMUT_FILES__*/"
-# ... and the files of each language but English, {code: [file, ...]}.
+# ... and the files of each language, {code: [file, ...]}.
 SW_LANGUAGE_FILES_MARKER = "/*__GAMUT_LANGUAGE_FILES__*/ {}"
 # A file that belongs to one language of the page (its catalog, its rules
 # pages, its manifest: i18n/de.json, games/rules.de.json,
-# manifest.de.webmanifest); English's are everyone's.
+# manifest.de.webmanifest).  English's are a language's like the others'
+# (every catalog holds exactly English's keys: a page in German never needs
+# English's catalog, tests/js/i18n-catalogs.test.mjs); its manifest is the
+# site's own, manifest.webmanifest, everyone's.
 LANGUAGE_FILE = re.compile(r"(?:.*/)?(?:i18n/|rules\.|manifest\.)([a-z]{2,3})\.(?:json|webmanifest)")
 
 
 def language_of(name: str) -> str | None:
-    """The language (a code other than English) whose file ``name`` (a path
-    in the site) is, or None for a file every visitor needs."""
+    """The language whose file ``name`` (a path in the site) is, or None for
+    a file every visitor needs."""
     m = LANGUAGE_FILE.fullmatch(name)
-    return m.group(1) if m and m.group(1) != "en" else None
+    return m.group(1) if m else None
 
 
 # The web app manifest.

@@ -4,8 +4,8 @@ library has no brotli), by kind and in all (issue #32).
 
 A first visit fetches the site's files but those of the languages it does
 not show: the service worker caches every file of the build every visitor
-needs (English's catalog among them) and the files of the visitor's own
-language (sw.js, ``LANGUAGE_FILES``; :func:`tools.build.layout.language_of`
+needs and the files of the visitor's own language (English's catalog only
+for a visitor in English) (sw.js, ``LANGUAGE_FILES``; :func:`tools.build.layout.language_of`
 tells a language's file), so a first visit transfers the whole site less
 the other languages (from a host that compresses what :data:`COMPRESS`
 names; the page itself, without the service worker, fetches a little less:
@@ -114,7 +114,7 @@ def totals(rows: list[FileSize]) -> tuple[int, int, int | None]:
 
 
 def languages(rows: list[FileSize]) -> dict[str, list[FileSize]]:
-    """Each language's own files (English's are everyone's)."""
+    """Each language's own files."""
     out: dict[str, list[FileSize]] = {}
     for row in rows:
         if (code := language_of(row.name)) is not None:
@@ -131,7 +131,7 @@ def first_visit(rows: list[FileSize], code: str = "en") -> list[FileSize]:
 def heaviest_first_visit(rows: list[FileSize]) -> tuple[str, int]:
     """The language whose first visit weighs most (gzip -9), and that weight."""
     return max(
-        ((code, totals(first_visit(rows, code))[1]) for code in ["en", *languages(rows)]), key=lambda x: x[1]
+        ((code, totals(first_visit(rows, code))[1]) for code in languages(rows)), key=lambda x: x[1]
     )
 
 

@@ -14,3 +14,13 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 export const $ = id => document.getElementById(id);
+
+/** Save `blob` as a file named `name` (the browser's download). */
+export function saveFile(name, blob) {
+  const url = URL.createObjectURL(blob);
+  const a = h("a", { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

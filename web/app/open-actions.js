@@ -19,6 +19,8 @@ import { learnLinkGame } from "../lessons/lessonflow.js";
 import { isProgressLink } from "../progress/progresspage.js"; // (progress hook, #31)
 import { mistakesLinkGame } from "../mistakes/links.js"; // (mistakes hook, #31)
 import { language, t } from "../i18n/i18n.js";
+import { openShare } from "../share/sharedialog.js";
+import { viewTitle } from "../board/title.js";
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
@@ -481,6 +483,19 @@ export const openingActions = {
       progress.done();
       importing = null;
     }
+  },
+
+  /** The Share dialog on the position on the board (#45): a picture of it. */
+  share() {
+    const view = page.board.view;
+    if (!view || !page.model) return;
+    const ply = page.model.viewed.length;
+    openShare({
+      drawing: page.board.drawing,
+      shapes: page.board.shapes.shown,
+      caption: `${viewTitle(view)} · ${ply ? t("share.afterMove", { n: ply }) : t("share.start")}`,
+      name: `gamut-${view.game}-${ply}`,
+    });
   },
 
   // -- play by link --------------------------------------------------------------------------

@@ -23,6 +23,7 @@ export function wire(page, actions) {
   on("analysis-add", () => actions.addEngineLine());
   on("live", () => page.computer.setLive(!page.computer.liveOn));
   on("copy-link", () => copyLink(location.href));
+  on("share", () => actions.share());
   on("set-up", () => actions.editPosition());
   on("show-rules", () => showRules(page.model ? page.model.meta.game : "loa"));
   on("notice-fresh", () => actions.newDialog());

@@ -80,6 +80,16 @@ export function buildEditor(editor) {
           { type: "button", id: "editor-copy", onclick: () => editor._copy() },
           t("controls.copyLink"),
         ),
+        h(
+          "button",
+          {
+            type: "button",
+            id: "editor-share",
+            title: t("controls.share.title"),
+            onclick: () => editor._share(),
+          },
+          t("controls.share"),
+        ),
       ),
       h(
         "div",

@@ -24,6 +24,8 @@ import { noteWords, saidOr, seatWords } from "../engine/words.js";
 import { $, h } from "../app/dom.js";
 import { format } from "../model/url.js";
 import * as edit from "./setupedit.js";
+import { openShare } from "../share/sharedialog.js";
+import { viewTitle } from "../board/title.js";
 import { buildEditor, drawSettings, drawTools } from "./editor-controls.js";
 
 const root = document.documentElement;
@@ -325,6 +327,13 @@ export class Editor {
   }
 
   /** Copy the link that opens this position as a game (shown to copy by hand when the clipboard refuses). */
+  /** The Share dialog on the position set up (#45). */
+  _share() {
+    const v = this.answer && this.answer.view;
+    if (!v || !this.drawing.view) return;
+    openShare({ drawing: this.drawing, shapes: [], caption: viewTitle(v), name: `gamut-position-${v.game}` });
+  }
+
   async _copy() {
     const a = this.answer;
     if (!a || !a.start) return;

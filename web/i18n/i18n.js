@@ -103,9 +103,10 @@ export function t(key, args = {}) {
   return tParts(key, args).join("");
 }
 
-/** Whether English's catalog has `key`: a key some things have and others
- * not (an option value's words: "on" has them, a number is itself) is
- * asked first, so that only a key English has and a language lacks warns. */
+/** Whether the catalogs have `key` (the language's holds English's keys): a
+ * key some things have and others not (an option value's words: "on" has
+ * them, a number is itself) is asked first, so that only a key English has
+ * and a language lacks warns. */
 export function has(key) {
   return typeof state.english[key] === "string" || typeof state.messages[key] === "string";
 }
@@ -175,14 +176,21 @@ export function describePage(doc = globalThis.document) {
 
 /**
  * Choose the page's language (the stored choice, else the browser's) and
- * load its catalog and English's, in parallel; then put the words into the
- * markup.  Resolves when the words are there (never rejects).  `<html
- * lang>` says the language, and the page's description is in it.
+ * load its catalog; then put the words into the markup.  Every catalog
+ * holds exactly English's keys (tests/js/i18n-catalogs.test.mjs), so
+ * English's catalog is loaded beside another language's only when that one
+ * cannot be had (offline before its first visit finished): a page in
+ * German never fetches English's, and the service worker keeps a
+ * language's files for its visitors only (tools/build/layout.py).
+ * Resolves when the words are there (never rejects).  `<html lang>` says
+ * the language, and the page's description is in it.
  */
 export function loadLanguage() {
   const lang = chooseLanguage(storedLanguage(), globalThis.navigator?.languages);
-  const english = fetchCatalog(SOURCE);
-  const own = lang === SOURCE ? english : fetchCatalog(lang);
+  const own = fetchCatalog(lang);
+  const english = own.then(messages =>
+    lang === SOURCE ? messages : Object.keys(messages).length ? {} : fetchCatalog(SOURCE),
+  );
   return Promise.all([own, english]).then(([messages, englishMessages]) => {
     useCatalog(lang, messages, englishMessages);
     if (!globalThis.document) return;

@@ -5,7 +5,7 @@
 // carries texts and trees.  An import says what was imported, and what was
 // not and why (with the line and column the engine names).
 
-import { $, h } from "../app/dom.js";
+import { $, h, saveFile } from "../app/dom.js";
 import * as library from "./library.js";
 import { GameModel } from "../model/game.js";
 import { GameTree } from "../model/tree.js";
@@ -109,14 +109,7 @@ export function entryOf(record, games, turnPlies = 1) {
 }
 
 function download(name, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(name, new Blob([text], { type: "text/plain;charset=utf-8" }));
 }
 
 function showText(text) {

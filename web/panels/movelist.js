@@ -399,7 +399,11 @@ function addToMain(s, node, j, at) {
   let row = null;
   if (j % s.round === 0) {
     // (striped by the row's number: the list's items also hold comments and variations)
-    row = at.row = h("li", { class: Math.floor(j / s.round) % 2 ? "row" : "row stripe" }, number(s.round, j, false));
+    row = at.row = h(
+      "li",
+      { class: Math.floor(j / s.round) % 2 ? "row" : "row stripe" },
+      number(s.round, j, false),
+    );
     row.style.setProperty("--seats", String(s.seats)); // (through the CSSOM: the CSP allows no style attributes)
     at.turn = null;
   }

@@ -305,6 +305,7 @@ export function drawControls({ model, view, ready, computer, canUndo }) {
   );
   $("new-game").disabled = false; // (a game chosen before the engine is ready starts when it is)
   $("copy-link").disabled = !model;
+  $("share").disabled = !model;
   $("notice-fresh").disabled = false;
   const variation = on && model.viewed.length > 0 && !model.tree.isMain(model.viewed);
   $("promote").hidden = !variation;

@@ -16,7 +16,7 @@
 // <section data-state> says loading | ready (the levels known and the
 // cards drawn), for tools and tests.
 
-import { $, h } from "../app/dom.js";
+import { $, h, saveFile } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { levelsOf } from "../engine/levels.js";
 import { playChoice, resultOf, summary } from "./progress.js";
@@ -377,14 +377,10 @@ export class ProgressPage {
 
   /** Download every result as a JSON file. */
   exportFile() {
-    const url = URL.createObjectURL(new Blob([this.store.exportText()], { type: "application/json" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `gamut-progress-${new Date().toISOString().slice(0, 10)}.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(
+      `gamut-progress-${new Date().toISOString().slice(0, 10)}.json`,
+      new Blob([this.store.exportText()], { type: "application/json" }),
+    );
   }
 }
 

@@ -32,6 +32,7 @@ import { PuzzleSession, hintMarks, withGoalWords } from "./session.js";
 import { PuzzleStore, choose } from "./puzzlestore.js";
 import { buildPuzzlePage, drawGames, drawPanel } from "./puzzleview.js";
 import { signedChange } from "./glicko2.js";
+import { openShare } from "../share/sharedialog.js";
 
 const root = document.documentElement;
 const REPLY_PAUSE_MS = 450; // before the opponent's reply: the player's move is seen first
@@ -82,6 +83,7 @@ export class PuzzlePage {
       solution: () => this.showSolution(),
       analyse: () => this.analyse(),
       next: () => this.next(),
+      share: () => this.share(),
       history: id => this.openPuzzle(id),
       solutionAt: (n, relative) => this.solutionAt(relative ? this.session.solution().at + n : n),
     });
@@ -334,6 +336,17 @@ export class PuzzlePage {
       : t("puzzle.solutionStart");
     if (s.finished && this.phase === "solution") await this._finish(said);
     else this._say(said);
+  }
+
+  /** The Share dialog on the puzzle's position as the board shows it (#45). */
+  share() {
+    if (!this.board.view || !this.puzzle) return;
+    openShare({
+      drawing: this.board.drawing,
+      shapes: this.board.shapes.shown,
+      caption: `${t("puzzle.title", { game: this.gameName || this.game })} · ${t("puzzle.subtitle", { id: this.puzzle.id })}`,
+      name: `gamut-puzzle-${this.puzzle.id}`,
+    });
   }
 
   /** The puzzle as a new game, at its position with the solution as its line. */

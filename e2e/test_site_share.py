@@ -1,0 +1,191 @@
+"""The Share dialog's picture of a position (#45): from the play page (and
+its analysis), the puzzles and the position editor, the position on the
+board as PNG and SVG at a chosen width, with or without coordinates, arrows
+and a caption, in the page's colours or the default ones.  Each picture is
+checked as an image: the PNG's size and pixels (decoded here), the SVG's
+pieces, last move and winning cells against the page's board."""
+
+from __future__ import annotations
+
+import struct
+import xml.etree.ElementTree as ET
+import zlib
+
+import pytest
+from conftest import wait_engine_ready
+from pagekit import open_hash, open_site, wait_idle
+from playwright.sync_api import expect
+from test_site_result import finished
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """A PNG's width, height and rows of RGBA pixels (8-bit RGBA, as a canvas writes it)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    at, idat, head = 8, b"", None
+    while at < len(data):
+        (size,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + size]
+        at += 12 + size
+        if kind == b"IHDR":
+            head = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+    assert head is not None
+    width, height, depth, colour = head[:4]
+    assert (depth, colour) == (8, 6), head
+    raw = zlib.decompress(idat)
+    stride, rows, prev = width * 4, [], bytearray(width * 4)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - 4] if i >= 4 else 0
+            b = prev[i]
+            c = prev[i - 4] if i >= 4 else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return width, height, rows
+
+
+def shared(page, button: str, open_button: str = "#share") -> bytes:
+    """The file the Share dialog's ``button`` downloads (the dialog opened by ``open_button``)."""
+    if not page.locator("#share-dialog[open]").count():
+        page.click(open_button)
+    expect(page.locator("#share-dialog")).to_be_visible()
+    expect(page.locator("#share-preview")).to_have_js_property("complete", True)
+    with page.expect_download() as download:
+        page.click(button)
+    expect(page.locator("#share-dialog")).not_to_have_attribute("data-busy", "yes")
+    return download.value.path().read_bytes()
+
+
+def classes(svg: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in svg.iter() if name in (e.get("class") or "").split()]
+
+
+@pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
+def test_a_finished_game_gives_its_position_as_png_and_svg(page, site_url, game):
+    fragment, moves, cells = finished(game)
+    page.goto(site_url)
+    wait_engine_ready(page)
+    open_hash(page, fragment)
+    expect(page.locator("#moves .mv")).to_have_count(len(moves))
+    expect(page.locator("#result-badge")).to_be_visible()
+    page.click("#share")
+    page.select_option("#share-width", "480")
+
+    svg = ET.fromstring(shared(page, "#share-svg"))
+    assert svg.tag == f"{SVG}svg"
+    x, y, w, h = map(float, svg.get("viewBox").split())
+    assert svg.get("width") == "480" and int(svg.get("height")) == round(480 * h / w)
+    # what the page's board shows: its pieces, the last move and the winning cells
+    on_page = page.evaluate(
+        """() => ({pieces: document.querySelectorAll('#board .layer-pieces > *').length,
+                   last: document.querySelectorAll('#board .hl-last').length,
+                   win: document.querySelectorAll('#board .hl-win').length})"""
+    )
+    assert on_page["pieces"] > 0 and on_page["win"] == len(cells)
+    layer = classes(svg, "layer-pieces")
+    assert len(layer) == 1 and len(list(layer[0])) == on_page["pieces"]
+    assert len(classes(svg, "hl-last")) == on_page["last"] > 0
+    assert len(classes(svg, "hl-win")) == on_page["win"]
+    assert not classes(svg, "hit"), "the click targets are left out"
+    # its colours are written in it (it stands alone, with no style sheet)
+    assert all((e.get("style") or "").count("fill") for e in classes(svg, "hl-win"))
+    caption = [t for t in svg.iter(f"{SVG}text") if t.text and f"after move {len(moves)}" in t.text]
+    assert caption, "the caption says the move"
+
+    width, height, rows = png_pixels(shared(page, "#share-png"))
+    assert (width, height) == (480, round(480 * h / w))
+    colours = {rows[y][x * 4 : x * 4 + 4] for y in range(0, height, 7) for x in range(0, width, 7)}
+    assert len(colours) >= 4, "the board's cells and pieces are drawn"
+    assert all(p[3] == 255 for p in colours), "an opaque picture"
+
+
+def test_options_change_the_picture_and_the_dialog_keeps_them(page, site_url):
+    fragment, _moves, _cells = finished("loa")
+    page.goto(site_url)
+    wait_engine_ready(page)
+    open_hash(page, fragment)
+    page.click("#share")
+    page.select_option("#share-width", "800")
+    with_coords = ET.fromstring(shared(page, "#share-svg"))
+    page.uncheck("#share-coordinates")
+    page.uncheck("#share-caption")
+    without = ET.fromstring(shared(page, "#share-svg"))
+    assert classes(with_coords, "coord") and not classes(without, "coord")
+    assert not [t for t in without.iter(f"{SVG}text") if t.text and "after move" in t.text]
+    # without coordinates (nor caption) the board fills more of the picture
+    assert float(without.get("viewBox").split()[2]) < float(with_coords.get("viewBox").split()[2])
+    assert without.get("width") == "800"
+    page.click("#share-close")
+    expect(page.locator("#share-dialog")).to_be_hidden()
+    page.click("#share")
+    expect(page.locator("#share-coordinates")).not_to_be_checked()
+    expect(page.locator("#share-width")).to_have_value("800")
+
+
+def brightness(pixel: bytes) -> int:
+    return sum(pixel[:3]) // 3
+
+
+def test_in_dark_the_picture_has_the_page_colours_or_the_default_light_ones(new_context, site_url):
+    page = open_site(new_context(color_scheme="dark"), site_url, finished("loa")[0])
+    wait_idle(page)
+    page.click("#share")
+    page.select_option("#share-width", "480")
+    _w, _h, seen = png_pixels(shared(page, "#share-png"))
+    page.select_option("#share-colours", "default")
+    _w, _h, light = png_pixels(shared(page, "#share-png"))
+    # the corner is the picture's background: the page's dark one, or white
+    assert brightness(seen[1][4:8]) < 100, seen[1][4:8]
+    assert brightness(light[1][4:8]) > 230, light[1][4:8]
+
+
+def test_the_players_arrows_are_in_the_picture_or_left_out(page, site_url):
+    page.goto(site_url + "#v1/loa/standard/-/")
+    wait_engine_ready(page)
+    wait_idle(page)
+    # an arrow drawn with the right button, d1 to d4 (as a player draws it)
+    start = page.locator('#board .hit[data-cell="d1"]').bounding_box()
+    end = page.locator('#board .hit[data-cell="d4"]').bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down(button="right")
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=4)
+    page.mouse.up(button="right")
+    expect(page.locator("#board .layer-shapes .shape")).to_have_count(1)
+    page.click("#share")
+    drawn = ET.fromstring(shared(page, "#share-svg"))
+    assert len(classes(drawn, "shape")) == 1
+    page.uncheck("#share-shapes")
+    assert not classes(ET.fromstring(shared(page, "#share-svg")), "shape")
+
+
+def test_the_puzzle_and_the_editor_share_their_board(page, site_url):
+    page.goto(site_url + "#puzzles/loa")
+    wait_engine_ready(page)
+    expect(page.locator("#puzzle-share")).to_be_visible(timeout=30_000)
+    expect(page.locator("#puzzle-page .layer-pieces > *").first).to_be_attached()
+    on_page = page.locator("#puzzle-page .layer-pieces > *").count()
+    svg = ET.fromstring(shared(page, "#share-svg", "#puzzle-share"))
+    assert len(list(classes(svg, "layer-pieces")[0])) == on_page > 0
+    assert [t for t in svg.iter(f"{SVG}text") if t.text and "Puzzle" in t.text]
+    page.click("#share-close")
+
+    page.goto(site_url + "#v1/loa/standard/-/")
+    wait_idle(page)
+    page.click("#set-up")
+    expect(page.locator("#editor-share")).to_be_visible()
+    width, _h, _rows = png_pixels(shared(page, "#share-png", "#editor-share"))
+    assert width == 800  # (the dialog's first width)
