@@ -130,9 +130,7 @@ def first_visit(rows: list[FileSize], code: str = "en") -> list[FileSize]:
 
 def heaviest_first_visit(rows: list[FileSize]) -> tuple[str, int]:
     """The language whose first visit weighs most (gzip -9), and that weight."""
-    return max(
-        ((code, totals(first_visit(rows, code))[1]) for code in languages(rows)), key=lambda x: x[1]
-    )
+    return max(((code, totals(first_visit(rows, code))[1]) for code in languages(rows)), key=lambda x: x[1])
 
 
 def table(rows: list[FileSize]) -> str:
