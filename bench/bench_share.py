@@ -1,0 +1,94 @@
+"""Pictures of a position (issue #45): how long the Share dialog takes to
+give a PNG (the board drawn again off screen, its colours written in, the
+SVG drawn on a canvas and encoded) and an SVG, and how large they are, for
+a finished game of each game at 480, 800 and 1200 px.
+
+Builds on the site in dist/ (``build.py bench`` builds it first), serves it
+on 127.0.0.1 and, in Debian's Chromium, opens each game's finished position
+by link, then times a click on "Download PNG" (or SVG) to the browser's
+download, the median of three.  Wall-clock times: the machine's load counts.
+
+    PYTHONPATH=py python3 bench/bench_share.py
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+GAMES = {"loa": 16, "el": 15, "escabel": 26, "evl": 29}  # (a seed each that ends its game soon)
+WIDTHS = [480, 800, 1200]
+
+
+def finished_link(game: str, seed: int) -> tuple[str, int]:
+    """A link of a game of ``game`` played to its end (a winning move taken
+    when there is one), and its number of moves."""
+    import gamut
+
+    rng = random.Random(seed)
+    state = gamut.new(game)
+    moves: list[str] = []
+    while state.outcome() is None:
+        legal = state.legal_moves()
+        won = [m for m in legal if (o := state.play(m).outcome()) is not None and o.winner == state.to_move]
+        move = won[0] if won else rng.choice(legal)
+        moves.append(state.move_text(move))
+        state = state.play(move)
+    opts = ",".join(f"{k}={v}" for k, v in state.options_json().items()) or "-"
+    written = ",".join(quote(m, safe="-_.~!*'()=:;+") for m in moves)
+    return f"#v1/{game}/{state.variant}/{opts}/{written}", len(moves)
+
+
+def timed_download(page, button: str) -> tuple[float, int]:
+    """Seconds from a click on ``button`` to its download, and the file's bytes."""
+    started = time.perf_counter()
+    with page.expect_download() as download:
+        page.click(button)
+    path = download.value.path()
+    return time.perf_counter() - started, path.stat().st_size
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    server = build.make_server(build.DIST, "/g/", 0)
+    build.serve_in_thread(server)
+    print(f"{'game':>8} {'moves':>6} {'width':>6} {'PNG ms':>7} {'PNG KB':>7} {'SVG ms':>7} {'SVG KB':>7}")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+        for game, seed in GAMES.items():
+            fragment, moves = finished_link(game, seed)
+            for width in WIDTHS:
+                # (a page of its own for each width: Chromium lets a page make only so many downloads)
+                page = context.new_page()
+                page.goto(server.url + fragment)
+                page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
+                page.wait_for_function(f"() => document.querySelectorAll('#moves .mv').length === {moves}")
+                page.click("#share")
+                page.wait_for_function("() => document.getElementById('share-preview')?.complete")
+                page.select_option("#share-width", str(width))
+                png = [timed_download(page, "#share-png") for _ in range(3)]
+                svg = [timed_download(page, "#share-svg") for _ in range(3)]
+                print(
+                    f"{game:>8} {moves:>6} {width:>6}"
+                    f" {statistics.median(t for t, _ in png) * 1000:>7.0f} {png[-1][1] / 1024:>7.1f}"
+                    f" {statistics.median(t for t, _ in svg) * 1000:>7.0f} {svg[-1][1] / 1024:>7.1f}",
+                    flush=True,
+                )
+                page.close()
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
