@@ -238,12 +238,13 @@ def traced(page, path):
     longest.extend(longest_main_thread_tasks(path))
 
 
-def assert_task_budget(longest: list[tuple[float, float]], what: str) -> None:
+def assert_task_budget(longest: list[tuple[float, float]], what: str, show: bool = True) -> None:
     """No main-thread task of ``longest`` (from ``traced``) over LONG_TASK_MS
-    of CPU, but one up to ONE_TASK_MS; prints the longest three."""
-    print(
-        f"{what}: longest main-thread tasks (CPU ms, wall ms) {[(round(c), round(w)) for c, w in longest[:3]]}"
-    )
+    of CPU, but one up to ONE_TASK_MS; prints the longest three (``show``)."""
+    if show:
+        print(
+            f"{what}: longest main-thread tasks (CPU ms, wall ms) {[(round(c), round(w)) for c, w in longest[:3]]}"
+        )
     assert longest, f"{what}: the trace holds no task of the page's main thread"
     over = [cpu for cpu, _wall in longest if cpu > LONG_TASK_MS]
     assert len(over) <= 1 and longest[0][0] <= ONE_TASK_MS, (

@@ -58,6 +58,76 @@ def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
     return width, height, rows
 
 
+def gif_frames(data: bytes) -> tuple[int, int, list[tuple[int, list[int]]]]:
+    """A GIF's width, height and frames: (delay in hundredths of a second, its pixels' palette indices)."""
+    assert data[:6] == b"GIF89a", data[:6]
+    width, height, flags = struct.unpack("<HHB", data[6:11])
+    at = 13 + (3 * (2 << (flags & 7)) if flags & 0x80 else 0)
+    frames, delay = [], 0
+    while data[at] != 0x3B:
+        kind, at = data[at], at + 1
+        if kind == 0x21:
+            label, at = data[at], at + 1
+            blocks = []
+            while data[at]:
+                blocks.append(data[at + 1 : at + 1 + data[at]])
+                at += 1 + data[at]
+            at += 1
+            if label == 0xF9:
+                delay = blocks[0][1] | (blocks[0][2] << 8)
+        elif kind == 0x2C:
+            local = data[at + 8]
+            at += 9 + (3 * (2 << (local & 7)) if local & 0x80 else 0)
+            size, at = data[at], at + 1
+            packed = b""
+            while data[at]:
+                packed += data[at + 1 : at + 1 + data[at]]
+                at += 1 + data[at]
+            at += 1
+            frames.append((delay, unlzw(packed, size)))
+        else:
+            raise AssertionError(f"a block of kind {kind:#x} at {at}")
+    return width, height, frames
+
+
+def unlzw(data: bytes, min_size: int) -> list[int]:
+    """GIF's LZW decoded (the specification's decoder, least significant bit first)."""
+    clear, end = 1 << min_size, (1 << min_size) + 1
+    bits = int.from_bytes(data, "little")
+    at, out, prev = 0, [], None
+    table: list[list[int] | None] = []
+    size = min_size + 1
+
+    def reset():
+        nonlocal table, size
+        table = [[i] for i in range(clear)] + [None, None]
+        size = min_size + 1
+
+    reset()
+    while True:
+        code = (bits >> at) & ((1 << size) - 1)
+        at += size
+        if code == clear:
+            reset()
+            prev = None
+            continue
+        if code == end:
+            return out
+        if code < len(table) and table[code] is not None:
+            entry = table[code]
+        elif code == len(table) and prev is not None:
+            entry = prev + prev[:1]
+        else:
+            raise AssertionError(f"a bad code {code}")
+        out += entry
+        if prev is not None:
+            if len(table) < 4096:
+                table.append(prev + entry[:1])
+            if len(table) == 1 << size and size < 12:
+                size += 1
+        prev = entry
+
+
 def shared(page, button: str, open_button: str = "#share") -> bytes:
     """The file the Share dialog's ``button`` downloads (the dialog opened by ``open_button``)."""
     if not page.locator("#share-dialog[open]").count():
@@ -189,3 +259,55 @@ def test_the_puzzle_and_the_editor_share_their_board(page, site_url):
     expect(page.locator("#editor-share")).to_be_visible()
     width, _h, _rows = png_pixels(shared(page, "#share-png", "#editor-share"))
     assert width == 800  # (the dialog's first width)
+
+
+@pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
+def test_a_finished_game_gives_an_animated_gif_a_frame_a_move(page, site_url, game):
+    fragment, moves, _cells = finished(game)
+    page.goto(site_url)
+    wait_engine_ready(page)
+    open_hash(page, fragment)
+    expect(page.locator("#moves .mv")).to_have_count(len(moves))
+    page.click("#share")
+    page.select_option("#share-width", "480")
+    # the whole game at first (the last move is viewed), half a second a move
+    expect(page.locator("#share-gif-from")).to_have_value("1")
+    expect(page.locator("#share-gif-to")).to_have_value(str(len(moves)))
+    page.select_option("#share-gif-delay", "500")
+    with page.expect_download(timeout=120_000) as download:
+        page.click("#share-gif")
+    assert download.value.suggested_filename.endswith(".gif")
+    width, height, frames = gif_frames(download.value.path().read_bytes())
+    assert width == 480 and height > 300
+    assert len(frames) == len(moves), "a frame a move"
+    assert {delay for delay, _ in frames} == {50}
+    assert all(len(pixels) == width * height for _, pixels in frames)
+    assert frames[0][1] != frames[-1][1], "the last position is not the first"
+    assert len({bytes(pixels[::97]) for _, pixels in frames}) > len(frames) // 2, (
+        "the moves change the frames"
+    )
+    expect(page.locator("#share-status")).to_have_text("The picture is in your downloads.")
+
+
+def test_a_gif_of_part_of_the_line_and_its_cancel(page, site_url):
+    fragment, moves, _cells = finished("loa")
+    page.goto(site_url)
+    wait_engine_ready(page)
+    open_hash(page, fragment)
+    expect(page.locator("#moves .mv")).to_have_count(len(moves))
+    page.click("#share")
+    page.select_option("#share-width", "480")
+    page.fill("#share-gif-from", "3")
+    page.fill("#share-gif-to", "7")
+    with page.expect_download(timeout=60_000) as download:
+        page.click("#share-gif")
+    assert len(gif_frames(download.value.path().read_bytes())[2]) == 5
+    # a GIF of the whole game, cancelled while it is drawn: said, and the dialog usable again
+    page.fill("#share-gif-from", "1")
+    page.fill("#share-gif-to", str(len(moves)))
+    page.click("#share-gif")
+    expect(page.locator("#share-gif-cancel")).to_be_visible()
+    page.click("#share-gif-cancel")
+    expect(page.locator("#share-status")).to_have_text("The GIF was cancelled.")
+    expect(page.locator("#share-gif")).to_be_enabled()
+    expect(page.locator("#share-gif-progress")).to_be_hidden()

@@ -67,10 +67,13 @@ const CONVERTED = [
   "web/worker.js",
   "web/share/boardimage.js",
   "web/share/sharedialog.js",
+  "web/share/gifmaker.js",
 ];
 
 /** Scripts that are not page words, and why. */
 const EXEMPT = {
+  "web/share/gif.js": "an encoder: bytes, no words",
+  "web/share/gifworker.js": "the GIF's worker shows nothing",
   "web/sw.js": "the service worker shows nothing",
   "web/start.js": "starts the worker; shows nothing",
   "web/offline.js": "registers the service worker; shows nothing",

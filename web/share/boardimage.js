@@ -45,11 +45,12 @@ const LEFT_OUT = new Set(["hits", "drag", "overlay", "selection", "motion", "pre
 
 /**
  * @typedef {{coordinates?: boolean, shapes?: string[][], colours?: "page" | "default",
- *   caption?: string}} PictureOptions
+ *   caption?: string, view?: any}} PictureOptions
  *   coordinates: files and ranks written (default: as the board shows them);
  *   shapes: the player's arrows and circles to draw (default none); colours:
  *   the page's (its theme and light or dark, as the player sees it) or the
- *   default light ones; caption: a line of text under the board.
+ *   default light ones; caption: a line of text under the board; view:
+ *   another position to draw than the one the drawing shows (a GIF's frames).
  */
 
 /**
@@ -60,7 +61,7 @@ const LEFT_OUT = new Set(["hits", "drag", "overlay", "selection", "motion", "pre
  * @param {any} drawing @param {PictureOptions} options
  */
 export function pictureOf(drawing, options = {}) {
-  const view = drawing.view;
+  const view = options.view || drawing.view;
   if (!view) throw new Error("pictureOf: the board shows nothing yet");
   const coordinates = options.coordinates ?? drawing.coordinates;
   const host = document.createElement("div");
@@ -128,6 +129,21 @@ export function pictureOf(drawing, options = {}) {
 
 /** A PNG (a Blob) of picture `picture` (from pictureOf), `width` pixels wide. */
 export async function pngOf(picture, width) {
+  const canvas = await canvasOf(picture, width);
+  return await new Promise((done, fail) =>
+    canvas.toBlob(b => (b ? done(b) : fail(new Error("the picture could not be made"))), "image/png"),
+  );
+}
+
+/** The RGBA pixels of picture `picture`, `width` pixels wide: {pixels, width, height}. */
+export async function pixelsOf(picture, width) {
+  const canvas = await canvasOf(picture, width);
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+  return { pixels: ctx.getImageData(0, 0, canvas.width, canvas.height).data, width, height: canvas.height };
+}
+
+/** Picture `picture` drawn on a canvas `width` pixels wide. */
+async function canvasOf(picture, width) {
   const height = Math.round((width * picture.height) / picture.width);
   const sized = picture.svg.replace(/ width="[^"]*" height="[^"]*"/, ` width="${width}" height="${height}"`);
   const url = URL.createObjectURL(new Blob([sized], { type: "image/svg+xml" }));
@@ -138,13 +154,13 @@ export async function pngOf(picture, width) {
     const canvas = document.createElement("canvas");
     canvas.width = width;
     canvas.height = height;
-    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+    const ctx = /** @type {CanvasRenderingContext2D} */ (
+      canvas.getContext("2d", { willReadFrequently: true })
+    );
     ctx.fillStyle = picture.background; // (opaque to the last pixel, whatever the rounding of its size)
     ctx.fillRect(0, 0, width, height);
     ctx.drawImage(img, 0, 0, width, height);
-    return await new Promise((done, fail) =>
-      canvas.toBlob(b => (b ? done(b) : fail(new Error("the picture could not be made"))), "image/png"),
-    );
+    return canvas;
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -9,15 +9,27 @@
 import { h, saveFile } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { IMAGE_WIDTHS, pictureOf, pngOf, svgOf } from "./boardimage.js";
+import { makeGif } from "./gifmaker.js";
 
 /**
- * @typedef {{drawing: any, shapes?: string[][], caption?: string, name: string}} ShareSource
+ * @typedef {{drawing: any, shapes?: string[][], caption?: string, name: string, gif?: GifSource}} ShareSource
  *   drawing: the board's BoardDrawing; shapes: its arrows and circles;
- *   caption: the line offered under the picture; name: the files' name, without extension
+ *   caption: the line offered under the picture; name: the files' name, without extension;
+ *   gif: the line a GIF can show (the play page's)
+ * @typedef {{moves: number, viewed: number, viewAt: (ply: number) => Promise<any>,
+ *   captionAt: (ply: number) => string}} GifSource
+ *   moves: the line's length; viewed: the move viewed (the GIF's end at first)
  */
 
+/** A GIF's widest frame (px): its frames are kept as pixels while they are encoded. */
+const GIF_MOST_WIDTH = 800;
+/** The time each move is shown, ms (the first the GIF's at first). */
+const GIF_DELAYS = [1000, 500, 2000];
+
 /** The player's choices, kept while the page lives. */
-const choice = { width: 800, coordinates: true, shapes: true, caption: true, colours: "page" };
+const choice = { width: 800, coordinates: true, shapes: true, caption: true, colours: "page", delay: 1000 };
+/** The GIF being made (its Cancel aborts it). @type {AbortController | null} */
+let making = null;
 /** The dialog, made once. @type {HTMLDialogElement | null} */
 let dialog = null;
 /** What the dialog shows now. @type {ShareSource | null} */
@@ -40,6 +52,7 @@ function make() {
       h("dialog", { id: "share-dialog", class: "share", "aria-labelledby": "share-title" })
     );
     dialog.addEventListener("close", () => {
+      making?.abort();
       if (previewUrl) URL.revokeObjectURL(previewUrl);
       previewUrl = "";
       source = null;
@@ -115,6 +128,7 @@ function content(src) {
         src.caption ? check("share-caption", "caption", t("share.caption")) : null,
       ),
     ),
+    src.gif ? gifPart(src.gif) : null,
     h("p", { id: "share-status", class: "share-status", role: "status" }),
     h(
       "div",
@@ -157,7 +171,7 @@ function say(text) {
 /** Run `action`, the dialog's buttons off meanwhile; a failure said in the dialog. */
 async function run(action) {
   if (!dialog || !source) return;
-  const buttons = [...dialog.querySelectorAll(".share-actions button:not(#share-close)")];
+  const buttons = [...dialog.querySelectorAll(".share-actions button:not(#share-close), #share-gif")];
   for (const b of buttons) b.setAttribute("disabled", "");
   dialog.dataset.busy = "yes";
   try {
@@ -202,4 +216,95 @@ async function sendPng(src) {
     return;
   }
   await navigator.share({ files: [file], title: src.caption || src.name });
+}
+
+/** The GIF's part of the dialog: the moves it shows, each move's time, its button, progress and Cancel. */
+function gifPart(gif) {
+  const number = (id, value) =>
+    h("input", {
+      id,
+      type: "number",
+      min: "1",
+      max: String(gif.moves),
+      value: String(value),
+      inputmode: "numeric",
+    });
+  const from = number("share-gif-from", 1);
+  const to = number("share-gif-to", Math.max(1, gif.viewed || gif.moves));
+  const delay = h(
+    "select",
+    {
+      id: "share-gif-delay",
+      onchange: e => {
+        choice.delay = Number(e.target.value);
+      },
+    },
+    ...GIF_DELAYS.map(ms =>
+      h("option", { value: String(ms), selected: ms === choice.delay }, t(`share.gif.delay.${ms}`)),
+    ),
+  );
+  const bar = h("progress", { id: "share-gif-progress", max: "1", value: "0", hidden: true });
+  const cancel = h(
+    "button",
+    { type: "button", id: "share-gif-cancel", class: "quiet", hidden: true, onclick: () => making?.abort() },
+    t("common.cancel"),
+  );
+  const make = h(
+    "button",
+    {
+      type: "button",
+      id: "share-gif",
+      onclick: () =>
+        run(async src => {
+          const first = Math.min(Math.max(1, Math.round(Number(from.value)) || 1), gif.moves);
+          const last = Math.min(Math.max(first, Math.round(Number(to.value)) || gif.moves), gif.moves);
+          from.value = String(first);
+          to.value = String(last);
+          making = new AbortController();
+          bar.hidden = false;
+          cancel.hidden = false;
+          bar.value = 0;
+          try {
+            const blob = await makeGif({
+              drawing: src.drawing,
+              viewAt: gif.viewAt,
+              captionAt: ply => (choice.caption ? gif.captionAt(ply) : ""),
+              from: first,
+              to: last,
+              width: Math.min(choice.width, GIF_MOST_WIDTH),
+              delay: choice.delay,
+              picture: { coordinates: choice.coordinates, colours: /** @type {any} */ (choice.colours) },
+              signal: making.signal,
+              onProgress: (done, total) => {
+                bar.value = done / total;
+                say(t("share.gif.progress", { done, total }));
+              },
+            });
+            saveFile(`${src.name}.gif`, blob);
+            say(t("share.saved"));
+          } catch (e) {
+            if (e && e.name === "AbortError") say(t("share.gif.cancelled"));
+            else throw e;
+          } finally {
+            making = null;
+            bar.hidden = true;
+            cancel.hidden = true;
+          }
+        }),
+    },
+    t("share.gif.make"),
+  );
+  return h(
+    "fieldset",
+    { class: "share-gif" },
+    h("legend", {}, t("share.gif.title")),
+    h(
+      "div",
+      { class: "share-gif-fields" },
+      h("label", { class: "share-field" }, t("share.gif.from"), " ", from),
+      h("label", { class: "share-field" }, t("share.gif.to"), " ", to),
+      h("label", { class: "share-field" }, t("share.gif.delay"), " ", delay),
+    ),
+    h("div", { class: "share-gif-run" }, make, bar, cancel),
+  );
 }
