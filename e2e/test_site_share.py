@@ -1,9 +1,10 @@
 """The Share dialog's picture of a position (#45): from the play page (and
 its analysis), the puzzles and the position editor, the position on the
 board as PNG and SVG at a chosen width, with or without coordinates, arrows
-and a caption, in the page's colours or the default ones.  Each picture is
-checked as an image: the PNG's size and pixels (decoded here), the SVG's
-pieces, last move and winning cells against the page's board."""
+and a caption, in the page's colours or the default ones; and an animated
+GIF of a line.  Each picture is checked as an image: the PNG's size and
+pixels and the GIF's frames (both decoded here), the SVG's pieces, last
+move and winning cells against the page's board."""
 
 from __future__ import annotations
 
