@@ -31,9 +31,9 @@ GAMES = {"loa": 16, "el": 15, "escabel": 26, "evl": 29}  # (a seed each that end
 WIDTHS = [480, 800, 1200]
 
 
-def finished_link(game: str, seed: int) -> tuple[str, int]:
-    """A link of a game of ``game`` played to its end (a winning move taken
-    when there is one), and its number of moves."""
+def finished_game(game: str, seed: int):
+    """A game of ``game`` played to its end, the same for a seed (a winning
+    move taken when there is one): its link, its moves and its last state."""
     import gamut
 
     rng = random.Random(seed)
@@ -47,7 +47,7 @@ def finished_link(game: str, seed: int) -> tuple[str, int]:
         state = state.play(move)
     opts = ",".join(f"{k}={v}" for k, v in state.options_json().items()) or "-"
     written = ",".join(quote(m, safe="-_.~!*'()=:;+") for m in moves)
-    return f"#v1/{game}/{state.variant}/{opts}/{written}", len(moves)
+    return f"#v1/{game}/{state.variant}/{opts}/{written}", moves, state
 
 
 def timed_download(page, button: str) -> tuple[float, int]:
@@ -69,7 +69,8 @@ def main() -> int:
         browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
         context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
         for game, seed in GAMES.items():
-            fragment, moves = finished_link(game, seed)
+            fragment, line, _state = finished_game(game, seed)
+            moves = len(line)
             for width in WIDTHS:
                 # (a page of its own for each width: Chromium lets a page make only so many downloads)
                 page = context.new_page()

@@ -7,23 +7,24 @@ no real waiting) and never comes back over a later game."""
 
 from __future__ import annotations
 
-import random
-from urllib.parse import quote
+import sys
+from pathlib import Path
 
 import pytest
 from conftest import wait_engine_ready
 from pagekit import open_hash, open_site, wait_idle
 from playwright.sync_api import expect
 
-import gamut
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from bench_share import GAMES, finished_game  # (a finished game of each game, the same on every run)
 
 # new contexts, not lent by the pool: the clock (page.clock is the context's)
 pytestmark = pytest.mark.fresh
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 640}}
 LOCALES = {"en": "en-US", "de": "de-DE", "fr": "fr-FR", "es": "es-ES", "hu": "hu-HU"}
-# a seed per game that ends its game soon (a winning move taken when there is one)
-SEEDS = {"el": 15, "escabel": 26, "evl": 29, "loa": 16}
+SEEDS = GAMES  # a seed per game that ends its game soon (a winning move taken when there is one)
 VS_COMPUTER = "/players=h,c:beginner"
 RESULT_PARTS = ".result-row, #result, #result-badge"
 
@@ -32,18 +33,8 @@ def finished(game: str) -> tuple[str, list[str], tuple[str, ...]]:
     """A game of ``game`` played to its end, the same on every run: its link
     (Human against the computer at Beginner), its moves and the cells its
     outcome names (the winning line or group)."""
-    rng = random.Random(SEEDS[game])
-    state = gamut.new(game)
-    moves: list[str] = []
-    while state.outcome() is None:
-        legal = state.legal_moves()
-        won = [m for m in legal if (o := state.play(m).outcome()) is not None and o.winner == state.to_move]
-        move = won[0] if won else rng.choice(legal)
-        moves.append(state.move_text(move))
-        state = state.play(move)
-    opts = ",".join(f"{k}={v}" for k, v in state.options_json().items()) or "-"
-    written = ",".join(quote(m, safe="-_.~!*'()=:;+") for m in moves)
-    return f"#v1/{game}/{state.variant}/{opts}/{written}{VS_COMPUTER}", moves, state.outcome().cells
+    fragment, moves, state = finished_game(game, SEEDS[game])
+    return fragment + VS_COMPUTER, moves, state.outcome().cells
 
 
 def overlap(a: dict, b: dict) -> float:

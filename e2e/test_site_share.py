@@ -141,20 +141,27 @@ def shared(page, button: str, open_button: str = "#share") -> bytes:
     return download.value.path().read_bytes()
 
 
+def share_finished(page, site_url: str, game: str, width: str = "480") -> tuple[list[str], tuple[str, ...]]:
+    """A finished game of ``game`` opened by link, and its Share dialog open at
+    ``width``: the game's moves and the cells its outcome names."""
+    fragment, moves, cells = finished(game)
+    page.goto(site_url)
+    wait_engine_ready(page)
+    open_hash(page, fragment)
+    expect(page.locator("#moves .mv")).to_have_count(len(moves))
+    page.click("#share")
+    page.select_option("#share-width", width)
+    return moves, cells
+
+
 def classes(svg: ET.Element, name: str) -> list[ET.Element]:
     return [e for e in svg.iter() if name in (e.get("class") or "").split()]
 
 
 @pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
 def test_a_finished_game_gives_its_position_as_png_and_svg(page, site_url, game):
-    fragment, moves, cells = finished(game)
-    page.goto(site_url)
-    wait_engine_ready(page)
-    open_hash(page, fragment)
-    expect(page.locator("#moves .mv")).to_have_count(len(moves))
+    moves, cells = share_finished(page, site_url, game)
     expect(page.locator("#result-badge")).to_be_visible()
-    page.click("#share")
-    page.select_option("#share-width", "480")
 
     svg = ET.fromstring(shared(page, "#share-svg"))
     assert svg.tag == f"{SVG}svg"
@@ -264,13 +271,7 @@ def test_the_puzzle_and_the_editor_share_their_board(page, site_url):
 
 @pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
 def test_a_finished_game_gives_an_animated_gif_a_frame_a_move(page, site_url, game):
-    fragment, moves, _cells = finished(game)
-    page.goto(site_url)
-    wait_engine_ready(page)
-    open_hash(page, fragment)
-    expect(page.locator("#moves .mv")).to_have_count(len(moves))
-    page.click("#share")
-    page.select_option("#share-width", "480")
+    moves, _cells = share_finished(page, site_url, game)
     # the whole game at first (the last move is viewed), half a second a move
     expect(page.locator("#share-gif-from")).to_have_value("1")
     expect(page.locator("#share-gif-to")).to_have_value(str(len(moves)))
@@ -291,13 +292,7 @@ def test_a_finished_game_gives_an_animated_gif_a_frame_a_move(page, site_url, ga
 
 
 def test_a_gif_of_part_of_the_line_and_its_cancel(page, site_url):
-    fragment, moves, _cells = finished("loa")
-    page.goto(site_url)
-    wait_engine_ready(page)
-    open_hash(page, fragment)
-    expect(page.locator("#moves .mv")).to_have_count(len(moves))
-    page.click("#share")
-    page.select_option("#share-width", "480")
+    moves, _cells = share_finished(page, site_url, "loa")
     page.fill("#share-gif-from", "3")
     page.fill("#share-gif-to", "7")
     with page.expect_download(timeout=60_000) as download:
