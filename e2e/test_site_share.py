@@ -307,3 +307,24 @@ def test_a_gif_of_part_of_the_line_and_its_cancel(page, site_url):
     expect(page.locator("#share-status")).to_have_text("The GIF was cancelled.")
     expect(page.locator("#share-gif")).to_be_enabled()
     expect(page.locator("#share-gif-progress")).to_be_hidden()
+
+
+def test_the_picture_is_copied_to_the_clipboard_as_png(new_context, site_url):
+    context = new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = open_site(context, site_url, finished("escabel")[0])
+    wait_idle(page)
+    page.click("#share")
+    expect(page.locator("#share-preview")).to_have_js_property("complete", True)
+    # (no share sheet in this browser: its button is not offered)
+    expect(page.locator("#share-send")).to_have_count(0)
+    page.click("#share-copy")
+    expect(page.locator("#share-status")).to_have_text("Picture copied to the clipboard.")
+    kinds = page.evaluate(
+        """async () => { const items = await navigator.clipboard.read();
+            const png = await items[0].getType('image/png');
+            const head = new Uint8Array(await png.slice(0, 8).arrayBuffer());
+            return {types: items[0].types, head: [...head]}; }"""
+    )
+    assert "image/png" in kinds["types"]
+    assert bytes(kinds["head"]) == b"\x89PNG\r\n\x1a\n"
