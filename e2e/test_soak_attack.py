@@ -344,8 +344,12 @@ def test_corrupted_stores(new_context, site_url, tmp_path):
             undo = page.evaluate(CORRUPT, corruption.data)
             try:
                 open_at(page, site_url + target)
-            except PlaywrightError as e:  # (say which input: the campaign is long)
-                raise AssertionError(f"{what}: {e.message.splitlines()[0]}") from e
+            except PlaywrightError as e:  # (say which input, and where the page stood: the campaign is long)
+                stood = page.evaluate(
+                    "() => ({...document.documentElement.dataset, url: location.href,"
+                    " notice: document.getElementById('notice')?.textContent?.slice(0, 300)})"
+                )
+                raise AssertionError(f"{what}: {e.message.splitlines()[0]}; the page: {stood}") from e
             opened += 1
             if corruption.expect and target == "":
                 expect(page.locator("#notice"), what).to_contain_text(corruption.expect)
