@@ -20,7 +20,8 @@ from tools.build import site
 pytestmark = pytest.mark.xdist_group("site-build")
 
 LOCAL_URL = re.compile(r'\b(?:src|href)="([^"#?:]+)"')
-IMPORT = re.compile(r'(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"([^"]+)"')
+# (not "from" ending a string or a name: "share.gif.from", "share-gif-from" are no imports)
+IMPORT = re.compile(r'(?:(?<![.\-])\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"([^"]+)"')
 
 
 @pytest.fixture(scope="module")

@@ -68,6 +68,7 @@ const CONVERTED = [
   "web/share/boardimage.js",
   "web/share/sharedialog.js",
   "web/share/gifmaker.js",
+  "web/share/playshare.js",
 ];
 
 /** Scripts that are not page words, and why. */

@@ -19,9 +19,6 @@ import { learnLinkGame } from "../lessons/lessonflow.js";
 import { isProgressLink } from "../progress/progresspage.js"; // (progress hook, #31)
 import { mistakesLinkGame } from "../mistakes/links.js"; // (mistakes hook, #31)
 import { language, t } from "../i18n/i18n.js";
-import { openShare } from "../share/sharedialog.js";
-import { $ } from "./dom.js";
-import { viewTitle } from "../board/title.js";
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
@@ -484,40 +481,6 @@ export const openingActions = {
       progress.done();
       importing = null;
     }
-  },
-
-  /** The Share dialog on the position on the board (#45): a picture of it. */
-  share() {
-    const view = page.board.view;
-    const m = page.model;
-    if (!view || !m) return;
-    const ply = m.viewed.length;
-    const title = viewTitle(view);
-    // a GIF's line: the viewed one, on along its first continuations to its end
-    const line = [...m.viewed];
-    for (let n = m.tree.nodeAt(line); n && n.children.length; ) {
-      n = n.children[0];
-      line.push(n.move);
-    }
-    const ended =
-      !$("result").hidden && line.length === m.head.length && line.every((move, i) => move === m.head[i]);
-    const result = ($("result").textContent || "").replace(/\s+/g, " ").trim();
-    openShare({
-      drawing: page.board.drawing,
-      shapes: page.board.shapes.shown,
-      caption: `${title} · ${ply ? t("share.afterMove", { n: ply }) : t("share.start")}`,
-      name: `gamut-${view.game}-${ply}`,
-      gif: line.length
-        ? {
-            moves: line.length,
-            viewed: ply,
-            viewAt: k => page.positions.view(m.start, line.slice(0, k)),
-            // (the last frame of a finished game says how it ended, as the page does)
-            captionAt: k =>
-              `${title} · ${t("share.afterMove", { n: k })}${ended && k === line.length && result ? ` · ${result}` : ""}`,
-          }
-        : undefined,
-    });
   },
 
   // -- play by link --------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 import { copyLink, hideNotice, showRules } from "../panels/dialogs.js";
 import * as records from "../library/records.js";
 import { $ } from "./dom.js";
+import { sharePlay } from "../share/playshare.js";
 
 export function wire(page, actions) {
   const on = (id, fn) => $(id).addEventListener("click", fn);
@@ -23,7 +24,7 @@ export function wire(page, actions) {
   on("analysis-add", () => actions.addEngineLine());
   on("live", () => page.computer.setLive(!page.computer.liveOn));
   on("copy-link", () => copyLink(location.href));
-  on("share", () => actions.share());
+  on("share", () => sharePlay(page));
   on("set-up", () => actions.editPosition());
   on("show-rules", () => showRules(page.model ? page.model.meta.game : "loa"));
   on("notice-fresh", () => actions.newDialog());

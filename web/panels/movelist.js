@@ -32,27 +32,21 @@
 // place: the move buttons stay (a click on a move that saves the comment
 // being typed, as its box loses the focus, still lands on that move).
 
-import { lineOf } from "../model/tree.js";
 import { t } from "../i18n/i18n.js";
 import { h } from "../app/dom.js";
-import { MARK_GLYPH } from "../model/analysis.js";
-import { formatSpent } from "../model/clock.js"; // (clock hook, #29)
-import { comment, showGlyph, updateNotes } from "./movenotes.js";
+import { comment, updateNotes } from "./movenotes.js";
+import { button, number } from "./moveitems.js";
+import { variations } from "./movevariations.js";
 import { SLICE_MS } from "../library/slices.js";
 
 /** What each list shows, to update it in place. @type {WeakMap<Element, Shown>} */
 const shown = new WeakMap();
-/** Variations nested in the page at most this deep; deeper ones are written in line (#47). */
-export const MAX_NESTING = 8;
 /** A tree of more moves than this is drawn a part at a time (#47: a 46,000-move
  * record held the page for a second, drawing and laying out every move at once). */
 export const AT_ONCE = 2000;
+export { MAX_NESTING } from "./movevariations.js";
 /** A part: whole rows with their comments and variations, about this many moves. */
 const PART_MOVES = 150;
-/** A variation is written in blocks of this many moves, the first with its
- * row, each other in a task of its own (#47: one variation of 4,000 moves,
- * written and laid out at once, held the page for 120-250 ms). */
-const BLOCK_MOVES = 150;
 /** The height of a row not drawn yet, about (style.css .moves .row), and of a move in a variation. */
 const ROW_PX = 28;
 const VARIATION_MOVE_PX = 4;
@@ -288,109 +282,6 @@ function drawRows(s, from, to) {
   return items;
 }
 
-/** A row's variations `forks`, a block each, as the list's item under the
- * row: their first BLOCK_MOVES moves now, the rest later (s.unfinished). */
-function variations(s, forks) {
-  const item = h("li", { class: "variations" });
-  let budget = BLOCK_MOVES;
-  for (const alt of forks) {
-    const block = h("div", { class: "variation" });
-    item.append(block);
-    const writing = inline(s, alt, block);
-    if (budget <= 0) s.unfinished.push(writing);
-    else {
-      const first = writing.next();
-      budget -= /** @type {number} */ (first.value ?? BLOCK_MOVES);
-      if (!first.done) s.unfinished.push(writing);
-    }
-  }
-  return item;
-}
-
-/** A variation written inline from `start` on into `outer`, sub-variations
- * in parentheses: without recursion, and nested in the page at most
- * MAX_NESTING deep (#47: a record nesting 2,400 variations deep crashed the
- * tab); deeper ones are written in their parentheses where they are, one
- * after the other.  A generator: it pauses after each BLOCK_MOVES moves,
- * and goes on in a new block after the last (class "continued"), in copies
- * of the sub-variations open at the pause.  Returns (as its last value)
- * the moves of its last block. */
-function* inline(s, start, outer) {
-  const round = s.round;
-  /** The copy, in the block being written, of a sub-variation of an earlier block. */
-  const moved = new Map();
-  const here = box => {
-    while (moved.has(box)) box = moved.get(box);
-    return box;
-  };
-  let block = outer;
-  let moves = 0;
-  /** @type {{node?: any, box: HTMLElement, level: number, resumed?: boolean, closer?: any, close?: boolean}[]} */
-  const todo = [{ node: start, box: outer, level: 0, resumed: true }];
-  while (todo.length) {
-    const item = /** @type {any} */ (todo.pop());
-    if (item.close) {
-      here(item.box).append(")");
-      continue;
-    }
-    let { node, level, resumed } = item;
-    let box = here(item.box);
-    if (item.closer) {
-      if (level <= MAX_NESTING) {
-        const sub = h("span", { class: "sub" });
-        box.append(sub);
-        box = sub;
-      }
-      box.append("(");
-      item.closer.box = box; // (its ")" goes where its "(" went)
-    }
-    for (;;) {
-      if (moves === BLOCK_MOVES) {
-        yield moves;
-        const next = h("div", { class: "variation continued" });
-        block.after(next);
-        let into = next;
-        const open = [];
-        for (let b = box; b !== block; b = /** @type {HTMLElement} */ (b.parentElement)) open.unshift(b);
-        for (const b of open) {
-          const copy = h("span", { class: b.className });
-          into.append(copy);
-          moved.set(b, copy);
-          into = copy;
-        }
-        moved.set(block, next); // (what goes on at the variation's own level goes on in the new block)
-        box = into;
-        block = next;
-        moves = 0;
-        resumed = true;
-      }
-      const k = node.depth - 1;
-      if (k % round === 0 || resumed) box.append(number(round, k, true));
-      box.append(button(s, node, " var"));
-      moves += 1;
-      resumed = false;
-      if (node.comment) {
-        box.append(comment(s, node, "span"));
-        resumed = true;
-      }
-      const kids = node.children;
-      if (!kids.length) break;
-      if (kids.length === 1) {
-        node = kids[0];
-        continue;
-      }
-      // its alternatives first, each in parentheses, then on along the first
-      todo.push({ node: kids[0], box, level, resumed: true });
-      for (const alt of kids.slice(1).reverse()) {
-        const closer = { box, level: level + 1, close: true };
-        todo.push(closer, { node: alt, box, level: level + 1, closer, resumed: true });
-      }
-      break;
-    }
-  }
-  return moves;
-}
-
 /** Put the main line's `j`th move (from 0) `node` into the rows, `at` the
  * row being drawn: a new row (returned, for the caller to place) at a row's
  * first move, else into that row. */
@@ -448,38 +339,6 @@ function appendMoves(s, list) {
   s.turn = at.turn;
   s.version = s.tree.version;
   return true;
-}
-
-const number = (round, k, resumed) => {
-  const turn = Math.floor(k / round) + 1;
-  return h(
-    "span",
-    { class: "num", "aria-hidden": "true" },
-    k % round === 0 ? `${turn}.` : resumed ? `${turn}…` : null,
-  );
-};
-
-/** A move's button (`mark`: the analysis's mark of a main-line move). */
-function button(s, node, cls, mark = null) {
-  const b = h(
-    "button",
-    {
-      type: "button",
-      class: `mv${cls}${mark ? ` marked mark-${mark}` : ""}`,
-      "data-ply": node.depth,
-      "data-mark": mark,
-      onclick: () => s.onSelect(lineOf(node)),
-    },
-    node.move,
-    mark ? h("span", { class: "glyph", "aria-hidden": "true" }, MARK_GLYPH[mark]) : null,
-    // (clock hook, #29: the time spent on the move, shown when the list has class show-times)
-    node.notes && node.notes.spent != null
-      ? h("span", { class: "mv-time" }, formatSpent(node.notes.spent))
-      : null,
-  );
-  showGlyph(b, node);
-  s.buttons.set(node, b);
-  return b;
 }
 
 /** The viewed move's button is the current one. */

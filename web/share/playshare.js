@@ -1,0 +1,43 @@
+// The Share dialog of the play page (#45): the position on the board, and
+// the line through it for a GIF (the viewed line, on along its first
+// continuations to its end; the last frame of a finished game says how it
+// ended, in the page's words).
+
+import { openShare } from "./sharedialog.js";
+import { viewTitle } from "../board/title.js";
+import { $ } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
+
+/** Open the Share dialog on `page`'s board (the Page, app/page.js). */
+export function sharePlay(page) {
+  const view = page.board.view;
+  const m = page.model;
+  if (!view || !m) return;
+  const ply = m.viewed.length;
+  const title = viewTitle(view);
+  // a GIF's line: the viewed one, on along its first continuations to its end
+  const line = [...m.viewed];
+  for (let n = m.tree.nodeAt(line); n && n.children.length; ) {
+    n = n.children[0];
+    line.push(n.move);
+  }
+  const ended =
+    !$("result").hidden && line.length === m.head.length && line.every((move, i) => move === m.head[i]);
+  const result = ($("result").textContent || "").replace(/\s+/g, " ").trim();
+  openShare({
+    drawing: page.board.drawing,
+    shapes: page.board.shapes.shown,
+    caption: `${title} · ${ply ? t("share.afterMove", { n: ply }) : t("share.start")}`,
+    name: `gamut-${view.game}-${ply}`,
+    gif: line.length
+      ? {
+          moves: line.length,
+          viewed: ply,
+          viewAt: k => page.positions.view(m.start, line.slice(0, k)),
+          // (the last frame of a finished game says how it ended, as the page does)
+          captionAt: k =>
+            `${title} · ${t("share.afterMove", { n: k })}${ended && k === line.length && result ? ` · ${result}` : ""}`,
+        }
+      : undefined,
+  });
+}
