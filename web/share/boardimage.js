@@ -142,11 +142,19 @@ export async function pixelsOf(picture, width) {
   return { pixels: ctx.getImageData(0, 0, canvas.width, canvas.height).data, width, height: canvas.height };
 }
 
+/** Picture `picture`'s SVG text `width` pixels wide, and its height in pixels. */
+function sized(picture, width) {
+  const height = Math.round((width * picture.height) / picture.width);
+  return {
+    svg: picture.svg.replace(/ width="[^"]*" height="[^"]*"/, ` width="${width}" height="${height}"`),
+    height,
+  };
+}
+
 /** Picture `picture` drawn on a canvas `width` pixels wide. */
 async function canvasOf(picture, width) {
-  const height = Math.round((width * picture.height) / picture.width);
-  const sized = picture.svg.replace(/ width="[^"]*" height="[^"]*"/, ` width="${width}" height="${height}"`);
-  const url = URL.createObjectURL(new Blob([sized], { type: "image/svg+xml" }));
+  const { svg, height } = sized(picture, width);
+  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
   try {
     const img = new Image(width, height);
     img.src = url;
@@ -168,11 +176,7 @@ async function canvasOf(picture, width) {
 
 /** The SVG text of `picture`, `width` pixels wide (as a file to keep). */
 export function svgOf(picture, width) {
-  const height = Math.round((width * picture.height) / picture.width);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${picture.svg.replace(
-    / width="[^"]*" height="[^"]*"/,
-    ` width="${width}" height="${height}"`,
-  )}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${sized(picture, width).svg}\n`;
 }
 
 function leftOut(el) {

@@ -19,7 +19,7 @@ export class GifWriter {
   constructor(width, height, samples) {
     this.width = width;
     this.height = height;
-    this.palette = paletteOf(samples.map(pixels => ({ pixels })));
+    this.palette = paletteOf(samples);
     this.out = new Bytes();
     const out = this.out;
     out.text("GIF89a");
@@ -95,12 +95,17 @@ export function encodeGif({ width, height, frames, onProgress = () => {} }) {
   return writer.finish();
 }
 
-/** The 256 colours the frames use most (read to 5 bits a channel), and a cache of each pixel's nearest. */
-function paletteOf(frames) {
+/** The colour of the pixel at byte `i` of `pixels`, read to 5 bits a channel (15 bits: r, g, b). */
+const colourKey = (pixels, i) =>
+  ((pixels[i] >> 3) << 10) | ((pixels[i + 1] >> 3) << 5) | (pixels[i + 2] >> 3);
+
+/** The 256 colours the frames `samples` (RGBA pixels) use most (read to 5 bits a channel),
+ * and a cache of each colour's nearest. */
+function paletteOf(samples) {
   const counts = new Map();
-  for (const { pixels } of frames) {
+  for (const pixels of samples) {
     for (let i = 0; i < pixels.length; i += 4) {
-      const key = ((pixels[i] >> 3) << 10) | ((pixels[i + 1] >> 3) << 5) | (pixels[i + 2] >> 3);
+      const key = colourKey(pixels, i);
       counts.set(key, (counts.get(key) || 0) + 1);
     }
   }
@@ -120,7 +125,7 @@ function indices(pixels, palette) {
   const out = new Uint8Array(pixels.length / 4);
   const { colours, nearest } = palette;
   for (let i = 0, p = 0; i < pixels.length; i += 4, p++) {
-    const key = ((pixels[i] >> 3) << 10) | ((pixels[i + 1] >> 3) << 5) | (pixels[i + 2] >> 3);
+    const key = colourKey(pixels, i);
     let index = nearest.get(key);
     if (index === undefined) {
       const r = pixels[i];

@@ -7,6 +7,7 @@ import { openShare } from "./sharedialog.js";
 import { viewTitle } from "../board/title.js";
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
+import { sameLine } from "../model/tree.js";
 
 /** Open the Share dialog on `page`'s board (the Page, app/page.js). */
 export function sharePlay(page) {
@@ -15,14 +16,8 @@ export function sharePlay(page) {
   if (!view || !m) return;
   const ply = m.viewed.length;
   const title = viewTitle(view);
-  // a GIF's line: the viewed one, on along its first continuations to its end
-  const line = [...m.viewed];
-  for (let n = m.tree.nodeAt(line); n && n.children.length; ) {
-    n = n.children[0];
-    line.push(n.move);
-  }
-  const ended =
-    !$("result").hidden && line.length === m.head.length && line.every((move, i) => move === m.head[i]);
+  const line = m.tree.mainline(m.viewed); // (a GIF's line: the viewed one, on along its first continuations)
+  const ended = !$("result").hidden && sameLine(line, m.head);
   const result = ($("result").textContent || "").replace(/\s+/g, " ").trim();
   openShare({
     drawing: page.board.drawing,
