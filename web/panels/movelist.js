@@ -57,7 +57,7 @@ const VARIATION_MOVE_PX = 4;
  *   marks: Record<string, string>, onSelect: (line: string[]) => void, onComment: (line: string[]) => void,
  *   main: TreeNode[], buttons: Map<TreeNode, HTMLElement>, said: Map<TreeNode, HTMLElement>, row: HTMLElement | null, turn: HTMLElement | null,
  *   empty: HTMLElement | null, current: HTMLElement | null, viewed: TreeNode | null, parts: Part[],
- *   unfinished: Generator<void, void, void>[]}} Shown
+ *   unfinished: Generator<number, number, void>[]}} Shown
  * @typedef {{from: number, to: number, box: HTMLElement, rows: HTMLElement, drawn: boolean}} Part
  *   rows [from, to) of the main line, drawn into `rows` (an <ol>) in `box` (the list's item)
  */
