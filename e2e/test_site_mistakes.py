@@ -153,6 +153,9 @@ def test_the_count_in_a_second_tab_and_a_deleted_game(page, site_url):
     wait_engine_ready(other)
     assert wait_phase(other, "play") == "play"
     expect(other.locator("#mistakes-count")).to_contain_text("1 exercise left")
+    # (the first tab's own saves written: a save landing after the deletion below brings the game back)
+    wait_idle(page)
+    saved(page)
     # the game is deleted from the library (by the first tab): the exercise says so and goes
     stored = page.evaluate("() => localStorage.getItem('gamut.mistakes')")
     page.evaluate(

@@ -321,6 +321,13 @@ UNDO = """async (undo) => {
 
 def test_corrupted_stores(new_context, site_url, tmp_path):
     page = new_context().new_page()
+    waiting: dict = {}  # (the requests not answered yet, to say where a page that never starts stood)
+    page.on("request", lambda r: waiting.__setitem__(id(r), r.url))
+    page.on("requestfinished", lambda r: waiting.pop(id(r), None))
+    page.on("requestfailed", lambda r: waiting.pop(id(r), None))
+    said: list = []
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text[:200]}"))
+    page.on("pageerror", lambda e: said.append(f"pageerror: {str(e)[:300]}"))
     open_at(page, site_url + LOA)
     before = own_game(page)
     [own] = library_entries(page)
@@ -342,13 +349,19 @@ def test_corrupted_stores(new_context, site_url, tmp_path):
             put_back()
             what = f"corruption {n} ({corruption.what}) on {target or 'the game page'!r}"
             undo = page.evaluate(CORRUPT, corruption.data)
+            said.clear()
             try:
                 open_at(page, site_url + target)
             except PlaywrightError as e:  # (say which input, and where the page stood: the campaign is long)
                 stood = page.evaluate(
                     "() => ({...document.documentElement.dataset, url: location.href,"
-                    " notice: document.getElementById('notice')?.textContent?.slice(0, 300)})"
+                    " notice: document.getElementById('notice')?.textContent?.slice(0, 300),"
+                    " ready: document.readyState, early: !!globalThis.__gamutEarlyWorker,"
+                    " sw: navigator.serviceWorker.controller?.state ?? null,"
+                    " loaded: performance.getEntriesByType('resource').map(e => e.name.split('/').pop() + ' ' + Math.round(e.duration))})"
                 )
+                stood["waiting"] = sorted(set(waiting.values()))
+                stood["said"] = said[-20:]
                 raise AssertionError(f"{what}: {e.message.splitlines()[0]}; the page: {stood}") from e
             opened += 1
             if corruption.expect and target == "":

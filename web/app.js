@@ -6,7 +6,8 @@
 //   movelist.js, panels.js).  Drawing never starts or cancels work.
 // <html> exposes the page's state to tools and tests: data-engine
 // (loading|ready|failed), data-busy (an engine call of the page is
-// running), data-revision (counts the games opened).
+// running), data-revision (counts the games opened), data-boot (where the
+// start stands: engine | seeds | opening | done).
 
 import { t, wordsReady } from "./i18n/i18n.js"; // (i18n hook, #33: first, so the catalog is fetched early)
 import "./i18n/manifest-link.js"; // (i18n hook, #33: the manifest in the page's language)
@@ -19,7 +20,7 @@ import { drawAnalysis } from "./panels/analysispanel.js";
 import { Positions } from "./model/positions.js";
 import { drawMoveList } from "./panels/movelist.js";
 import { NotesEditor } from "./panels/notes.js"; // (notes hook, #29: comments and glyphs)
-import { isPrefix } from "./model/game.js";
+import { isPrefix, isStandardStart } from "./model/game.js";
 import { drawPanel, drawThinking, drawControls } from "./panels/panels.js";
 import { NewGameDialog, setExplain, showNotice } from "./panels/dialogs.js";
 import { actions } from "./app/actions.js";
@@ -39,7 +40,6 @@ import { $, h } from "./app/dom.js";
 import { Page } from "./app/page.js";
 import { PageSettings } from "./settings/page-settings.js"; // (settings hook, #28)
 import { StartPanel } from "./panels/startpanel.js";
-import { isStandardStart } from "./model/game.js";
 import { ClockPanel } from "./panels/clockpanel.js"; // (clock hook, #29)
 import { GameActions } from "./panels/gameactions.js"; // (#29: the game's rituals and its end)
 import { EndPanel } from "./panels/endpanel.js";
@@ -332,8 +332,9 @@ function boot() {
     onClose: () => actions.closeEditor(),
     onAnalyse: start => actions.playFrom(start, { analyse: true }),
   });
-  page.puzzles = new PuzzlePage({ engine: page.engine, games: () => page.games, settings: page.settings }); // (puzzles hook, #30)
-  page.lessons = new LessonPage({ engine: page.engine, games: () => page.games, settings: page.settings }); // (lessons hook, #31)
+  const sharedParts = { engine: page.engine, games: () => page.games, settings: page.settings }; // (the pages over the game)
+  page.puzzles = new PuzzlePage(sharedParts); // (puzzles hook, #30)
+  page.lessons = new LessonPage(sharedParts); // (lessons hook, #31)
   // (progress hook, #31: your results against the computer, the #progress page)
   page.progress = new ProgressPage({
     engine: page.engine,
@@ -343,12 +344,7 @@ function boot() {
     onChange: () => schedule(),
     onProblem: message => showNotice(message, { kind: "error" }),
   });
-  page.mistakes = new MistakesPage({
-    engine: page.engine,
-    games: () => page.games,
-    settings: page.settings,
-    onCount: () => schedule(),
-  }); // (mistakes hook, #31)
+  page.mistakes = new MistakesPage({ ...sharedParts, onCount: () => schedule() }); // (mistakes hook, #31)
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);
@@ -425,11 +421,15 @@ function startEngine(planned) {
   const slow = setTimeout(() => {
     if (!page.ready) $("loading-message").textContent = t("loading.slow");
   }, 60000);
+  root.dataset.boot = "engine"; // (where the start stands, for tools and tests: engine | seeds | opening | done)
   engine.ready
     .then(async () => {
       clearTimeout(slow);
+      root.dataset.boot = "seeds";
       await page.positions.confirmSeeds();
+      root.dataset.boot = "opening";
       await opened;
+      root.dataset.boot = "done";
       page.ready = true;
       page.computer.enable();
       actions.chosenWhileLoading(); // (a new game or a game's tab chosen while the engine loaded)
