@@ -7,12 +7,13 @@
 // <html> exposes the page's state to tools and tests: data-engine
 // (loading|ready|failed), data-busy (an engine call of the page is
 // running), data-revision (counts the games opened), data-boot (where the
-// start stands: engine | seeds | opening | done).
+// start stands: words | engine | seeds | opening | done).
 
 import { t, wordsReady } from "./i18n/i18n.js"; // (i18n hook, #33: first, so the catalog is fetched early)
 import "./i18n/manifest-link.js"; // (i18n hook, #33: the manifest in the page's language)
 import { Engine } from "./engine/engine.js";
 import { Board } from "./board/board.js";
+import { sayBoardAspect } from "./board/pageboard.js";
 import { Computer } from "./engine/computer.js";
 import { gameAboutWords, playerWords } from "./engine/words.js";
 import { Analyser, engineLinePositions, engineMoveOnBoard, marksByPly } from "./model/analysis.js";
@@ -117,10 +118,7 @@ function endingOutcome(m, headView) {
 }
 
 function drawBoardShape() {
-  const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($("board"))).viewBox.baseVal;
-  const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
-  if (root.style.getPropertyValue("--board-aspect") !== aspect)
-    root.style.setProperty("--board-aspect", aspect);
+  sayBoardAspect(/** @type {any} */ ($("board")));
 }
 
 let scheduled = false;
@@ -497,4 +495,5 @@ function buildPicker(current) {
   );
 }
 
+root.dataset.boot = "words"; // (the page's modules run: start.js's watch ends)
 wordsReady.then(boot); // (i18n hook, #33: the words of the player's language before the first one is drawn)

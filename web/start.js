@@ -1,6 +1,17 @@
 // Starts the engine worker at once, while the page's own modules are still
 // loading (the first thing index.html runs; it imports nothing).  engine.js
 // adopts the worker, with the messages and errors it sent meanwhile, in order.
+//
+// It also watches that the page's own modules run (#47): under load, a
+// request for one of them was seen to get lost on its way through the service
+// worker, and the page stayed "loading" for ever.  The page's script says it
+// runs (<html data-boot>, app.js and embed/embed.js); if it has not after
+// BOOT_WAIT_MS (longer on a first visit, when the files come from the
+// network), the page is loaded again, once in a tab's life (sessionStorage
+// remembers it until a start succeeds).  Nothing the player made can be lost:
+// nothing of the page ran.  A page reloaded that does not start either
+// says so (data-boot="stalled") and stays.  `globalThis.__gamutBootWaitMs`, set before the
+// page loads, changes the wait (the e2e tests).
 
 try {
   const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
@@ -15,3 +26,25 @@ try {
 } catch {
   // no early start: engine.js starts the worker itself and reports any failure
 }
+
+const RELOADED = "gamut.boot-reloaded"; // (sessionStorage: this tab reloaded a page that did not start)
+const BOOT_WAIT_MS = navigator.serviceWorker?.controller ? 15000 : 60000;
+
+setTimeout(() => {
+  let reloaded = null;
+  try {
+    reloaded = sessionStorage.getItem(RELOADED);
+    if (document.documentElement.dataset.boot) {
+      if (reloaded) sessionStorage.removeItem(RELOADED);
+      return;
+    }
+    if (reloaded) {
+      document.documentElement.dataset.boot = "stalled"; // (once: a page that does no better the second time stays)
+      return;
+    }
+    sessionStorage.setItem(RELOADED, String(Date.now()));
+  } catch {
+    return; // (no storage to remember it by: no reload, never a loop)
+  }
+  location.reload();
+}, globalThis.__gamutBootWaitMs ?? BOOT_WAIT_MS);

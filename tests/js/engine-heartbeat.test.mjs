@@ -74,3 +74,43 @@ test("nothing waits: no ping, no timer; a worker still loading is not hurried", 
   t.mock.timers.tick(BEAT * 10);
   assert.equal(pings(loading), 0);
 });
+
+test("a worker that says nothing while it starts is started again; one that reports its stages is waited for", async t => {
+  t.mock.timers.enable({ apis: ["setTimeout", "setInterval"] });
+  const { engine, restarts, first } = startedEngine({ ready: false });
+  const asked = engine.call("version", {});
+  // a slow start that reports its stages: waited for, however long in all
+  for (let k = 0; k < 5; k++) {
+    t.mock.timers.tick(40000);
+    first.say({ type: "loading", stage: "runtime", fraction: 0.1 * k });
+  }
+  assert.equal(FakeWorker.all.length, 1);
+  // then silence: 45 s and a new worker
+  t.mock.timers.tick(44999);
+  assert.equal(FakeWorker.all.length, 1);
+  t.mock.timers.tick(1);
+  assert.equal(FakeWorker.all.length, 2);
+  assert.ok(first.terminated);
+  assert.match(restarts[0], /did not answer while it started/);
+  assert.equal(engine.state, "loading");
+  const second = FakeWorker.all[1];
+  assert.ok(
+    second.sent.some(m => m.method === "version"),
+    "the call waiting is sent to the new worker",
+  );
+  // ready: no more watching of the start
+  second.say({ type: "ready" });
+  second.answerAll();
+  assert.deepEqual(await asked, { echo: "version" });
+  t.mock.timers.tick(200000);
+  assert.equal(FakeWorker.all.length, 2);
+  assert.equal(engine.state, "ready");
+});
+
+test("a start that never answers, again and again, ends in a failure the page can say", async t => {
+  t.mock.timers.enable({ apis: ["setTimeout", "setInterval"] });
+  const { engine } = startedEngine({ ready: false });
+  for (let k = 0; k < 4; k++) t.mock.timers.tick(45000);
+  assert.equal(engine.state, "failed");
+  await assert.rejects(engine.ready, /did not answer while it started/);
+});

@@ -17,6 +17,8 @@ const english = JSON.parse(read("web/i18n/en.json"));
 /** Files, or folders ending in "/", whose words all come from the catalogs. */
 const CONVERTED = [
   "web/app.js",
+  "web/embed/embed.js",
+  "web/embed/embedlinks.js",
   "web/app/actions.js",
   "web/app/dom.js",
   "web/app/end-actions.js",

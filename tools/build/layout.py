@@ -38,6 +38,9 @@ CHROMIUM_ARGS = [
 # The page; the initial views are inlined at INITIAL_MARKER.
 INDEX_HTML = "index.html"
 INITIAL_MARKER = "<!--INITIAL-->"
+# A board for other pages (issue #45): a page of its own beside index.html,
+# its initial views inlined at INITIAL_MARKER too, loading the one style sheet.
+EMBED_HTML = "embed.html"
 # The script index.html must load from the build's folder (checked after the
 # page's URLs are pointed there).
 APP_SCRIPT = "app.js"
@@ -101,7 +104,7 @@ def page_languages() -> list[str]:
 LANGUAGE_MANIFESTS = tuple(
     MANIFEST.replace(".webmanifest", f".{code}.webmanifest") for code in page_languages() if code != "en"
 )
-ROOT_FILES = (INDEX_HTML, SERVICE_WORKER, "version.json", MANIFEST, *LANGUAGE_MANIFESTS, "icons")
+ROOT_FILES = (INDEX_HTML, EMBED_HTML, SERVICE_WORKER, "version.json", MANIFEST, *LANGUAGE_MANIFESTS, "icons")
 BUILD_DIR = "b"
 PYODIDE_DIR = "pyodide"
 # Files of web/ that are never copied to dist/ (editor and test droppings;

@@ -40,3 +40,12 @@ export function showInLook(page, view, context, line) {
   }
   page.board.show(view);
 }
+
+/** Say the drawing's width over its height (its viewBox) as `--board-aspect`
+ * on `root`: the page's CSS sizes the board by it (a wide board takes the width). */
+export function sayBoardAspect(svg, root = document.documentElement) {
+  const box = svg.viewBox.baseVal;
+  const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
+  if (root.style.getPropertyValue("--board-aspect") !== aspect)
+    root.style.setProperty("--board-aspect", aspect);
+}

@@ -26,7 +26,8 @@
 // waiting is sent again to the new worker, so a caller never waits for ever
 // and the page loses nothing.  More than MAX_RESTARTS in a minute: failed.
 // A worker that was killed says nothing at all (#47): its silence while a
-// request waits (heartbeat.js) counts as a fatal error that no request caused.
+// request waits (heartbeat.js) counts as a fatal error that no request caused;
+// so does a start that says nothing for START_SILENCE_MS (no stage, no answer).
 //
 // Long lines (issue #32): a request never sends a game's whole line again.
 // The engine keeps, per start, the last line the worker answered with the ids
@@ -45,6 +46,9 @@ const PLACED = new Set(["view", "play", "enter", "mark", "explain", "describe", 
 const MAX_RESTARTS = 3; // new workers in a minute after fatal errors, before giving up
 const HEARTBEAT_MS = 3000; // while a request waits, how often the worker is asked whether it lives
 const SILENT_BEATS = 5; // beats with no word from the worker while a request waits: it is gone
+// A worker starting that says nothing this long (no stage reached, no answer) is started again:
+// a start whose fetch or cache read never answers (#47) would leave the page loading for ever
+const START_SILENCE_MS = 45000;
 const STAGES = { runtime: "worker.runtime", engine: "worker.engine", ready: "worker.ready" }; // (words of stages)
 /** The words of what the worker sent: its message (`said`: the worker has no catalog), else its text. */
 const spoken = (msg, fallback) => (msg?.said ? formatMessage(msg.said) : msg?.message || fallback);
@@ -80,6 +84,8 @@ export class Engine {
     this.onstatechange = null; // (state) => void
     this.onsnapshot = null; // () => void: this visit's snapshot is kept (the next starts from it)
     this.failure = null;
+    /** @type {any} */
+    this._startTimer = undefined; // (the watch on the worker's start: _watchStart)
     this.marks = [];
     this._nextId = 1;
     this._pending = new Map(); // id -> {resolve, reject, onprogress}
@@ -118,6 +124,15 @@ export class Engine {
       return;
     }
     this._listen(this.worker, early ? early.events : []);
+    this._watchStart();
+  }
+
+  /** While the worker starts, wait START_SILENCE_MS for its next word (each word waits anew). */
+  _watchStart() {
+    clearTimeout(this._startTimer);
+    if (this.state !== "loading" || typeof setTimeout !== "function") return;
+    this._startTimer = setTimeout(() => this._restart(t("engine.silentStart"), null), START_SILENCE_MS);
+    this._startTimer?.unref?.(); // (Node: a watch keeps no test alive)
   }
 
   /** Take `worker`'s messages (and `events`, what it said before we listened). */
@@ -163,6 +178,7 @@ export class Engine {
       return;
     }
     this._listen(this.worker);
+    this._watchStart();
     const lost = t("engine.restartedBecause", { why: message });
     for (const [id, p] of [...this._pending]) {
       if (id === culprit || p.type === "job") {
@@ -181,6 +197,7 @@ export class Engine {
 
   _setState(state) {
     this.state = state;
+    if (state !== "loading") clearTimeout(this._startTimer);
     try {
       this.onstatechange?.(state);
     } catch (err) {
@@ -206,6 +223,7 @@ export class Engine {
 
   _receive(msg) {
     this.heartbeat.heard();
+    if (this.state === "loading") this._watchStart();
     if (!msg || typeof msg !== "object") return;
     if (Array.isArray(msg.marks)) this.marks = msg.marks;
     switch (msg.type) {

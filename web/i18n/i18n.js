@@ -138,14 +138,32 @@ export function translate(root = document) {
   }
 }
 
+// A catalog asked for and not there after RETRY_MS is asked again, the first
+// request still awaited beside the second (#47: under load a request was seen
+// to get lost on its way through the service worker, and the page never
+// started); after GIVE_UP_MS in all, the page starts without it.
+export const CATALOG_WAIT = { RETRY_MS: 6000, GIVE_UP_MS: 30000 };
+const LATE = Symbol("late");
+
 /** The catalog of `lang` (web/i18n/<lang>.json), or {} if it cannot be had. */
-async function fetchCatalog(lang) {
+export async function fetchCatalog(lang) {
+  const url = new URL(`./${lang}.json`, import.meta.url);
+  const ask = () =>
+    fetch(url)
+      .then(response => (response.ok ? response.json() : null))
+      .catch(() => null); // (offline before the first visit finished: English words stay)
+  const timers = [];
+  const after = ms => new Promise(resolve => timers.push(setTimeout(() => resolve(LATE), ms)));
+  let got = null;
   try {
-    const response = await fetch(new URL(`./${lang}.json`, import.meta.url));
-    if (response.ok) return await response.json();
-  } catch {
-    /* offline before the first visit finished: English words stay */
+    const first = ask();
+    got = await Promise.race([first, after(CATALOG_WAIT.RETRY_MS)]);
+    if (got === LATE)
+      got = await Promise.race([first, ask(), after(CATALOG_WAIT.GIVE_UP_MS - CATALOG_WAIT.RETRY_MS)]);
+  } finally {
+    for (const timer of timers) clearTimeout(timer);
   }
+  if (got && got !== LATE && typeof got === "object") return got;
   if (devServer()) console.warn(`i18n: the catalog ${lang} could not be loaded`);
   return {};
 }

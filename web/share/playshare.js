@@ -24,6 +24,7 @@ export function sharePlay(page) {
     shapes: page.board.shapes.shown,
     caption: `${title} · ${ply ? t("share.afterMove", { n: ply }) : t("share.start")}`,
     name: `gamut-${view.game}-${ply}`,
+    embed: { fragment: m.fragment(), title: `${title} · Gamut` }, // i18n: not words (a name)
     gif: line.length
       ? {
           moves: line.length,

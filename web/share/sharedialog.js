@@ -10,12 +10,15 @@ import { h, saveFile } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { IMAGE_WIDTHS, pictureOf, pngOf, svgOf } from "./boardimage.js";
 import { makeGif } from "./gifmaker.js";
+import { embedSnippet, embedURL } from "../embed/embedlinks.js";
 
 /**
- * @typedef {{drawing: any, shapes?: string[][], caption?: string, name: string, gif?: GifSource}} ShareSource
+ * @typedef {{drawing: any, shapes?: string[][], caption?: string, name: string, gif?: GifSource,
+ *   embed?: {fragment: string, title: string}}} ShareSource
  *   drawing: the board's BoardDrawing; shapes: its arrows and circles;
  *   caption: the line offered under the picture; name: the files' name, without extension;
- *   gif: the line a GIF can show (the play page's)
+ *   gif: the line a GIF can show (the play page's); embed: the game's link and its
+ *   title, for the code that puts the board on another page (embed.html)
  * @typedef {{moves: number, viewed: number, viewAt: (ply: number) => Promise<any>,
  *   captionAt: (ply: number) => string}} GifSource
  *   moves: the line's length; viewed: the move viewed (the GIF's end at first)
@@ -129,6 +132,7 @@ function content(src) {
       ),
     ),
     src.gif ? gifPart(src.gif) : null,
+    src.embed ? embedPart(src.embed) : null,
     h("p", { id: "share-status", class: "share-status", role: "status" }),
     h(
       "div",
@@ -219,6 +223,34 @@ async function sendPng(src) {
 }
 
 /** The GIF's part of the dialog: the moves it shows, each move's time, its button, progress and Cancel. */
+/** The code that shows the game on another page: an <iframe> of embed.html
+ * at the game's link, to copy. */
+function embedPart({ fragment, title }) {
+  const code = embedSnippet(embedURL(location.href, fragment), { title });
+  const area = h(
+    "textarea",
+    { id: "share-embed-code", class: "share-embed-code", readonly: true, rows: "3" },
+    code,
+  );
+  const copy = async () => {
+    area.select();
+    try {
+      await navigator.clipboard.writeText(code);
+      say(t("share.embed.copied"));
+    } catch {
+      say(t("share.embed.copyRefused")); // (the code is selected: Ctrl+C copies it)
+    }
+  };
+  return h(
+    "fieldset",
+    { class: "share-embed" },
+    h("legend", {}, t("share.embed")),
+    h("p", { class: "share-embed-about" }, t("share.embed.about")),
+    area,
+    h("button", { type: "button", id: "share-embed-copy", onclick: copy }, t("share.embed.copy")),
+  );
+}
+
 function gifPart(gif) {
   const number = (id, value) =>
     h("input", {

@@ -1,0 +1,199 @@
+"""A Gamut board on another page (issue #45): ``embed.html`` in an iframe
+of a page served from another port, showing the game of a link's fragment
+with no app around it, stepped through with its buttons and keys; its
+comments and arrows; light or dark; "Open in Gamut"; both engine start
+paths; and links it cannot show (said in words, the frame still usable)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import guard_context, wait_engine_ready
+from playwright.sync_api import expect
+from test_site_result import SEEDS, finished_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools.build.serve import make_server, serve_in_thread
+
+# A comment and two drawings (an arrow, a circle) on the position after move 3 (model/linknotes.js)
+NOTES = "/notes=3:c:A%20quiet%20move%2C%20then%20the%20centre,3:s:G.d4.f6+R.a1"
+
+
+def game_link(game: str) -> tuple[str, list[str]]:
+    fragment, moves, _ = finished_game(game, SEEDS[game])
+    return fragment, moves
+
+
+@pytest.fixture
+def host(tmp_path):
+    """A server on another port (another origin) for the host pages; ``host(name, src, width, height)``
+    writes a page with one iframe of ``src`` and gives its address."""
+    server = make_server(tmp_path, "/")
+    serve_in_thread(server)
+
+    def page_with_frame(name: str, src: str, width: int = 640, height: int = 400) -> str:
+        (tmp_path / f"{name}.html").write_text(
+            '<!doctype html><html lang="en"><head><link rel="icon" href="data:,"><title>A post</title></head>'
+            f'<body><p>A blog post.</p><iframe src="{src}" title="A game" width="{width}" height="{height}"'
+            ' style="border: 0"></iframe></body></html>'
+        )
+        return server.url + f"{name}.html"
+
+    yield page_with_frame
+    server.shutdown()
+
+
+def shown(frame, ply: int) -> None:
+    expect(frame.locator("html")).to_have_attribute("data-embed", "shown", timeout=90_000)
+    expect(frame.locator("html")).to_have_attribute("data-ply", str(ply))
+
+
+def test_a_game_in_a_frame_of_another_site_is_stepped_through(new_context, site_url, host):
+    fragment, moves = game_link("loa")
+    url = host("post", f"{site_url}embed.html{fragment}{NOTES}")
+    page = new_context().new_page()
+    page.goto(url)
+    frame = page.frame_locator("iframe")
+    shown(frame, len(moves))  # (at the link's position: the game's end)
+    expect(frame.locator("#embed-title")).to_have_text("Lines of Action")
+    # no app around it: no header, no menus, no move box
+    expect(frame.locator("header, #move-input, #game-picker")).to_have_count(0)
+    expect(frame.locator("#moves .mv")).to_have_count(len(moves))
+    expect(frame.locator("#moves .mv.current")).to_have_text(moves[-1])
+    expect(frame.locator("#next")).to_be_disabled()
+    expect(frame.locator("#last")).to_be_disabled()
+    # previous, first, next, a move of the list
+    frame.locator("#prev").click()
+    shown(frame, len(moves) - 1)
+    expect(frame.locator("#moves .mv.current")).to_have_text(moves[-2])
+    frame.locator("#first").click()
+    shown(frame, 0)
+    expect(frame.locator("#prev")).to_be_disabled()
+    expect(frame.locator("#moves .mv.current")).to_have_count(0)
+    frame.locator("#next").click()
+    shown(frame, 1)
+    expect(frame.locator("#moves .mv.current")).to_have_text(moves[0])
+    frame.locator("#moves .mv").nth(2).click()
+    shown(frame, 3)
+    # the comment and the drawings of the position after move 3
+    expect(frame.locator("#embed-comment")).to_have_text("A quiet move, then the centre")
+    expect(frame.locator("#board .shape")).to_have_count(2)
+    # the keys, with the frame focused: → ← End Home
+    frame.locator("#embed-title").click()  # (the frame focused)
+    page.keyboard.press("ArrowRight")
+    shown(frame, 4)
+    expect(frame.locator("#embed-comment")).to_be_hidden()
+    expect(frame.locator("#board .shape")).to_have_count(0)
+    page.keyboard.press("ArrowLeft")
+    shown(frame, 3)
+    page.keyboard.press("End")
+    shown(frame, len(moves))
+    page.keyboard.press("Home")
+    shown(frame, 0)
+    # read-only: a click on a piece plays nothing
+    expect(frame.locator("#board")).to_have_attribute("aria-disabled", "true")
+    # "Open in Gamut": the main page, in a new tab, at the same link
+    opener = frame.locator("#embed-open")
+    expect(opener).to_have_attribute("target", "_blank")
+    href = opener.get_attribute("href")
+    assert href == "./" + fragment + NOTES
+    with page.context.expect_page() as opened:
+        opener.click()
+    main = opened.value
+    wait_engine_ready(main)
+    assert main.url == f"{site_url}{fragment}{NOTES}"
+    expect(main.locator("#moves .mv")).to_have_count(len(moves))
+
+
+@pytest.mark.parametrize("game", ["el", "escabel", "evl"])
+def test_each_game_in_a_narrow_frame(new_context, site_url, host, game):
+    """280 px wide: the board first, as wide as the frame, the buttons in view under it."""
+    fragment, moves = game_link(game)
+    page = new_context().new_page()
+    page.goto(host(game, f"{site_url}embed.html{fragment}", width=280, height=440))
+    frame = page.frame_locator("iframe")
+    shown(frame, len(moves))
+    board = frame.locator("#board").bounding_box()
+    frame_box = page.locator("iframe").bounding_box()
+    page.locator("iframe").screenshot(path=f"/tmp/probe/embed-narrow-{game}.png")
+    assert max(board["width"], board["height"]) >= 240, board  # (as large as the frame allows)
+    for button in ("#first", "#prev", "#next", "#last"):
+        box = frame.locator(button).bounding_box()
+        assert box["y"] >= board["y"] + board["height"] - 1, (button, box, board)
+        assert box["y"] + box["height"] <= frame_box["y"] + frame_box["height"] + 1, (button, box)
+    frame.locator("#prev").click()
+    shown(frame, len(moves) - 1)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_light_or_dark_by_the_address_else_by_the_visitor(new_context, site_url, host, scheme):
+    fragment, moves = game_link("loa")
+    other = "dark" if scheme == "light" else "light"
+    page = new_context(color_scheme=scheme).new_page()
+    page.goto(host("plain", f"{site_url}embed.html{fragment}"))
+    frame = page.frame_locator("iframe")
+    shown(frame, len(moves))
+    expect(frame.locator("html")).to_have_attribute("data-scheme", scheme)
+    page.goto(host("asked", f"{site_url}embed.html?theme={other}{fragment}"))
+    shown(frame, len(moves))
+    expect(frame.locator("html")).to_have_attribute("data-scheme", other)
+
+
+@pytest.mark.parametrize("path", ["cold", "snapshot"])
+def test_both_start_paths(browser, site_url, path):
+    """A first visit (cold: a context of its own, nothing kept) and a return visit (the snapshot it kept)."""
+    fragment, moves = game_link("el")
+    context = browser.new_context()
+    guard = guard_context(context)
+    page = context.new_page()
+    page.goto(f"{site_url}embed.html{fragment}")
+    shown(page, len(moves))
+    if path == "snapshot":
+        expect(page.locator("html")).to_have_attribute("data-snapshot", "kept", timeout=90_000)
+        page.reload()
+        shown(page, len(moves))
+    expect(page.locator("html")).to_have_attribute("data-engine-start", path)
+    page.locator("#first").click()
+    shown(page, 0)
+    page.locator("#next").click()
+    shown(page, 1)
+    problems = guard.problems()
+    context.close()
+    assert not problems, "guard: " + "; ".join(problems)
+
+
+def test_links_it_cannot_show_say_why_and_the_frame_stays_usable(new_context, site_url):
+    fragment, moves = game_link("loa")
+    page = new_context().new_page()
+    status = page.locator("#embed-status")
+    root = page.locator("html")
+    page.goto(f"{site_url}embed.html")
+    expect(root).to_have_attribute("data-embed", "failed", timeout=90_000)
+    expect(status).to_have_text(re.compile("No game to show"))
+    bad = {
+        "#v1/chess/standard/-/e2-e4": 'no game called "chess"',
+        "#v2/loa/standard/-/": "This board cannot be shown",
+        fragment.rsplit(",", 1)[0] + ",z9-z9": "This board cannot be shown",  # (a move that is not one)
+        fragment[: len(fragment) // 2] + "%E": "This board cannot be shown",  # (cut in the middle)
+        "#v1/loa/standard/-/" + ",".join(["b1-b3"] * 6000): "This board cannot be shown",  # (too long)
+    }
+    for link, words in bad.items():
+        page.evaluate("f => { location.hash = f; }", link)
+        expect(root).to_have_attribute("data-embed", "failed")
+        expect(status).to_contain_text(words)
+        expect(page.locator("#embed-board-box")).to_be_hidden()
+        expect(page.locator("#first")).to_be_disabled()
+    # a good link after them: shown
+    page.evaluate("f => { location.hash = f; }", fragment)
+    shown(page, len(moves))
+    expect(status).to_be_hidden()
+    expect(page.locator("#embed-board-box")).to_be_visible()
+    # nothing stored: the embed keeps no game
+    stored = page.evaluate(
+        "() => new Promise(ok => { const r = indexedDB.open('gamut'); r.onupgradeneeded = () => { r.transaction.abort(); };"
+        " r.onsuccess = () => { ok(r.result.objectStoreNames.length); r.result.close(); }; r.onerror = () => ok(0); })"
+    )
+    assert stored == 0

@@ -1,0 +1,194 @@
+// A board on any page (issue #45): embed.html, put in a host page's
+// <iframe>, shows the game of the Gamut link in its fragment (the part after
+// "#", as the main page reads it: a game, a line, a position) with nothing of
+// the app around it: the board with the moves' arrows and circles, the move
+// list with the comments, the viewed move's comment, first / previous / next
+// / last (buttons, and the arrow keys, Home and End anywhere in the frame),
+// and "Open in Gamut" (the main page, in a new tab, at the same link).
+// Read-only: a move cannot be played here, nothing is stored and the
+// player's library is never read.  Light or dark: `?theme=light|dark` in
+// the frame's address, else the visitor's preference.  A link that cannot
+// be shown says why, in the visitor's language.
+//
+// <html data-embed> says where it stands, for tools and tests: loading |
+// shown | failed; data-ply the ply of the position shown; data-engine and
+// data-engine-start (cold | snapshot) the engine's state, as the main page's.
+
+import { t, wordsReady } from "../i18n/i18n.js";
+import { Engine } from "../engine/engine.js";
+import { Board } from "../board/board.js";
+import { sayBoardAspect } from "../board/pageboard.js";
+import { Positions } from "../model/positions.js";
+import { fromLink } from "../library/open.js";
+import * as link from "../model/url.js";
+import { drawMoveList } from "../panels/movelist.js";
+import { ColourScheme } from "../settings/scheme.js";
+import { applyTheme, themeOf } from "../settings/themes.js";
+import { $ } from "../app/dom.js";
+import { embedScheme, openHref } from "./embedlinks.js";
+
+const root = document.documentElement;
+const initial = (() => {
+  try {
+    return JSON.parse($("initial")?.textContent || "{}");
+  } catch {
+    return {};
+  }
+})();
+const games = initial.games || [];
+
+const state = {
+  /** @type {any} */ engine: null,
+  /** @type {any} */ positions: null,
+  /** @type {any} */ board: null,
+  /** @type {any} */ model: null,
+  scheme: new ColourScheme({ onChange: () => draw() }),
+  themeKey: "",
+  opened: 0, // links opened: an older one's late answer is dropped
+};
+
+/** Say `text` in the status line (an error: the frame is "failed"). */
+function say(text, failed = false) {
+  const status = $("embed-status");
+  status.textContent = text;
+  status.hidden = !text;
+  status.classList.toggle("failed", failed);
+  if (failed) root.dataset.embed = "failed";
+}
+
+/** The words of an error from reading or checking a link. */
+function why(err) {
+  return err?.words || err?.message || String(err);
+}
+
+/** Open the link in the frame's fragment. */
+async function open() {
+  const opened = ++state.opened;
+  root.dataset.embed = "loading";
+  $("embed-open").setAttribute("href", openHref(location.hash));
+  state.model = null;
+  let parsed;
+  try {
+    parsed = link.parse(location.hash);
+  } catch (err) {
+    return show(opened, null, t("embed.cannot", { why: why(err) }));
+  }
+  if (!parsed) return show(opened, null, t("embed.noGame"));
+  if (!games.some(g => g.id === parsed.game)) {
+    return show(opened, null, t("embed.cannot", { why: t("embed.unknownGame", { game: parsed.game }) }));
+  }
+  say(t("loading.loading"));
+  try {
+    const model = await fromLink(state.positions, parsed, games);
+    show(opened, model, "");
+  } catch (err) {
+    show(opened, null, t("embed.cannot", { why: why(err) }));
+  }
+}
+
+/** The game of the link opened `opened`-th (or the words of why there is none). */
+function show(opened, model, problem) {
+  if (opened !== state.opened) return;
+  state.model = model;
+  $("embed-board-box").hidden = !model;
+  for (const id of ["first", "prev", "next", "last"]) $(id).disabled = !model;
+  if (!model) {
+    $("moves").replaceChildren();
+    $("embed-title").textContent = "";
+    $("embed-comment").hidden = true;
+    say(problem, true);
+    return;
+  }
+  say("");
+  const info = games.find(g => g.id === model.meta.game);
+  $("embed-title").textContent = info ? info.name : model.meta.game;
+  document.title = `${$("embed-title").textContent} · Gamut`;
+  draw();
+}
+
+/** Draw the viewed position: the board, the list, the comment, the buttons. */
+function draw() {
+  const m = state.model;
+  if (!m) return;
+  const opened = state.opened;
+  const view = state.positions.get(m.start, m.viewed);
+  if (!view) {
+    const line = m.viewed;
+    state.positions.view(m.start, line).then(
+      () => opened === state.opened && state.model === m && draw(),
+      err => opened === state.opened && show(opened, null, t("embed.cannot", { why: why(err) })),
+    );
+    return;
+  }
+  const theme = themeOf(view.game, null);
+  const key = `${view.game}/${theme ? theme.id : ""}/${state.scheme.scheme}`;
+  if (key !== state.themeKey) {
+    state.themeKey = key;
+    applyTheme($("board"), theme, state.scheme.scheme);
+  }
+  state.board.show(view);
+  sayBoardAspect($("board"));
+  const node = m.tree.nodeAt(m.viewed);
+  state.board.setShapes(node?.notes.shapes);
+  drawMoveList($("moves"), m, {
+    seats: view.players.length,
+    per: view.turn_plies || 1,
+    onSelect: line => step(() => m.goTo(line)),
+  });
+  const comment = $("embed-comment");
+  comment.textContent = node?.comment || "";
+  comment.hidden = !comment.textContent;
+  const atStart = m.viewed.length === 0;
+  const next = m.tree.next(m.viewed);
+  $("first").disabled = $("prev").disabled = atStart;
+  $("next").disabled = $("last").disabled = !next;
+  root.dataset.ply = String(m.ply);
+  root.dataset.embed = "shown";
+  if (next) state.positions.view(m.start, next).catch(() => {}); // (the next position ready before it is asked)
+}
+
+/** A step through the game (`move()` changes the viewed position). */
+function step(move) {
+  if (state.model && move()) draw();
+}
+
+const STEPS = {
+  first: () => state.model.first(),
+  prev: () => state.model.back(),
+  next: () => state.model.forward(),
+  last: () => state.model.last(),
+};
+const KEYS = { Home: "first", ArrowLeft: "prev", ArrowRight: "next", End: "last" };
+
+function boot() {
+  state.scheme.apply(embedScheme(location.search));
+  state.engine = new Engine();
+  state.positions = new Positions(state.engine, initial);
+  state.board = new Board(
+    { svg: $("board"), palette: $("palette"), actions: $("actions") },
+    { onMove: () => {}, onMark: () => {}, onIllegal: () => {}, onRefused: () => {}, onChange: () => {} },
+  );
+  state.engine.onsnapshot = () => root.setAttribute("data-snapshot", "kept"); // (the next visit starts from it)
+  state.engine.ready.then(
+    () => {
+      root.dataset.engine = "ready";
+      root.dataset.engineStart = state.engine.startedFrom ?? ""; // (cold or snapshot: tests read it)
+    },
+    err => {
+      root.dataset.engine = "failed";
+      show(++state.opened, null, t("embed.cannot", { why: why(err) }));
+    },
+  );
+  for (const [id, move] of Object.entries(STEPS)) $(id).addEventListener("click", () => step(move));
+  document.addEventListener("keydown", e => {
+    const name = KEYS[e.key];
+    if (!name || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    step(STEPS[name]);
+  });
+  addEventListener("hashchange", () => open());
+  open();
+}
+
+root.dataset.boot = "words"; // (the page's modules run: start.js's watch ends)
+wordsReady.then(boot);
