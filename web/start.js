@@ -8,7 +8,7 @@
 // runs (<html data-boot>, app.js and embed/embed.js); if it has not after
 // BOOT_WAIT_MS (longer on a first visit, when the files come from the
 // network), the page is loaded again, once in a tab's life (sessionStorage
-// remembers it until a start succeeds).  Nothing the player made can be lost:
+// remembers it until a page of the tab starts).  Nothing the player made can be lost:
 // nothing of the page ran.  A page reloaded that does not start either
 // says so (data-boot="stalled") and stays.  `globalThis.__gamutBootWaitMs`, set before the
 // page loads, changes the wait (the e2e tests).
@@ -30,15 +30,10 @@ try {
 const RELOADED = "gamut.boot-reloaded"; // (sessionStorage: this tab reloaded a page that did not start)
 const BOOT_WAIT_MS = navigator.serviceWorker?.controller ? 15000 : 60000;
 
-setTimeout(() => {
-  let reloaded = null;
+/** The page did not start in time: loaded again, unless this tab did that already. */
+function stalled() {
   try {
-    reloaded = sessionStorage.getItem(RELOADED);
-    if (document.documentElement.dataset.boot) {
-      if (reloaded) sessionStorage.removeItem(RELOADED);
-      return;
-    }
-    if (reloaded) {
+    if (sessionStorage.getItem(RELOADED)) {
       document.documentElement.dataset.boot = "stalled"; // (once: a page that does no better the second time stays)
       return;
     }
@@ -47,4 +42,18 @@ setTimeout(() => {
     return; // (no storage to remember it by: no reload, never a loop)
   }
   location.reload();
-}, globalThis.__gamutBootWaitMs ?? BOOT_WAIT_MS);
+}
+
+const watch = setTimeout(stalled, globalThis.__gamutBootWaitMs ?? BOOT_WAIT_MS);
+// the page's script runs: the watch ends, and this tab may reload a page that stalls later
+const started = new MutationObserver(() => {
+  if (!document.documentElement.dataset.boot || document.documentElement.dataset.boot === "stalled") return;
+  clearTimeout(watch);
+  started.disconnect();
+  try {
+    sessionStorage.removeItem(RELOADED);
+  } catch {
+    /* nothing to forget */
+  }
+});
+started.observe(document.documentElement, { attributes: true, attributeFilter: ["data-boot"] });
