@@ -3,7 +3,8 @@ give a PNG (the board drawn again off screen, its colours written in, the
 SVG drawn on a canvas and encoded) and an SVG, and how large they are, for
 a finished game of each game at 480, 800 and 1200 px; and how long an
 animated GIF of a 60-move game takes at 480 px (the issue's bar: under 10 s
-on a laptop), and its size.
+on a laptop), and its size; and what the embed page (embed.html) fetches on
+its own first load, and how soon it shows its game.
 
 Builds on the site in dist/ (``build.py bench`` builds it first), serves it
 on 127.0.0.1 and, in Debian's Chromium, opens each game's finished position
@@ -105,8 +106,36 @@ def main() -> int:
         took = time.perf_counter() - started
         size = download.value.path().stat().st_size
         print(f"GIF of 60 moves at 480 px: {took:.1f} s, {size / 1024:.0f} KB", flush=True)
+        embed_first_load(browser, server.url)
         browser.close()
     return 0
+
+
+def embed_first_load(browser, site_url: str) -> None:
+    """The embed page's own first load (a fresh profile, as in a blog's iframe):
+    the files it fetches, their bytes (raw, and gzip -9 as a host would send
+    them) and the time until the game is shown."""
+    import gzip
+
+    fragment, line, _state = finished_game("loa", GAMES["loa"])
+    context = browser.new_context(viewport={"width": 640, "height": 400})
+    fetched: set[str] = set()
+    context.on("response", lambda r: r.ok and r.url.startswith(site_url) and fetched.add(r.url.split("#")[0]))
+    page = context.new_page()
+    started = time.perf_counter()
+    page.goto(site_url + "embed.html" + fragment)
+    page.wait_for_selector("html[data-embed=shown]", timeout=120_000)
+    took = time.perf_counter() - started
+    context.close()
+    files = [build.DIST / url[len(site_url) :].split("?")[0] for url in fetched]
+    files = [f for f in files if f.is_file()]
+    raw = sum(f.stat().st_size for f in files)
+    packed = sum(len(gzip.compress(f.read_bytes(), 9)) for f in files)
+    print(
+        f"embed.html, first load: {len(files)} files, {raw / 1e6:.2f} MB ({packed / 1e6:.2f} MB gzip),"
+        f" the game of {len(line)} moves shown in {took:.1f} s",
+        flush=True,
+    )
 
 
 def sixty_moves() -> str:

@@ -8,6 +8,7 @@ move and winning cells against the page's board."""
 
 from __future__ import annotations
 
+import re
 import struct
 import xml.etree.ElementTree as ET
 import zlib
@@ -328,3 +329,34 @@ def test_the_picture_is_copied_to_the_clipboard_as_png(new_context, site_url):
     )
     assert "image/png" in kinds["types"]
     assert bytes(kinds["head"]) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_code_for_another_page_shows_the_same_game(new_context, site_url):
+    """Share gives the <iframe> code of embed.html at the game's link (#45): copied, and opened, it
+    shows the game at the move the page shows."""
+    context = new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    fragment, moves, _cells = finished("loa")
+    page = open_site(context, site_url, fragment)
+    wait_idle(page)
+    page.click("#prev")
+    expect(page.locator("html")).to_have_attribute("data-ply", str(len(moves) - 1))
+    page.click("#share")
+    code = page.locator("#share-embed-code").input_value()
+    src = re.fullmatch(
+        r'<iframe src="([^"]+)" title="Lines of Action · Gamut" width="640" height="400"'
+        r' style="max-width: 100%; border: 0" loading="lazy"></iframe>',
+        code,
+    )
+    assert src, code
+    url = src[1].replace("&amp;", "&")
+    assert url.startswith(site_url + "embed.html#v1/loa/")
+    page.click("#share-embed-copy")
+    expect(page.locator("#share-status")).to_have_text("The code is copied: paste it into your page.")
+    assert page.evaluate("() => navigator.clipboard.readText()") == code
+    frame = context.new_page()
+    frame.goto(url)
+    expect(frame.locator("html")).to_have_attribute("data-embed", "shown", timeout=90_000)
+    expect(frame.locator("html")).to_have_attribute("data-ply", str(len(moves) - 1))
+    expect(frame.locator("#moves .mv")).to_have_count(len(moves))
+    frame.close()

@@ -39,7 +39,7 @@ CHROMIUM_ARGS = [
 INDEX_HTML = "index.html"
 INITIAL_MARKER = "<!--INITIAL-->"
 # A board for other pages (issue #45): a page of its own beside index.html,
-# its initial views inlined at INITIAL_MARKER too, loading the one style sheet.
+# loading the one style sheet (it asks the engine for the games' list).
 EMBED_HTML = "embed.html"
 # The script index.html must load from the build's folder (checked after the
 # page's URLs are pointed there).

@@ -28,20 +28,14 @@ import { $ } from "../app/dom.js";
 import { embedScheme, openHref } from "./embedlinks.js";
 
 const root = document.documentElement;
-const initial = (() => {
-  try {
-    return JSON.parse($("initial")?.textContent || "{}");
-  } catch {
-    return {};
-  }
-})();
-const games = initial.games || [];
-
+/** The games' list ({id, name, options, ...}), from the engine once it is ready. @type {any[]} */
+let games = [];
 const state = {
   /** @type {any} */ engine: null,
   /** @type {any} */ positions: null,
   /** @type {any} */ board: null,
   /** @type {any} */ model: null,
+  /** @type {Promise<void> | null} */ gamesKnown: null,
   scheme: new ColourScheme({ onChange: () => draw() }),
   themeKey: "",
   opened: 0, // links opened: an older one's late answer is dropped
@@ -74,10 +68,16 @@ async function open() {
     return show(opened, null, t("embed.cannot", { why: why(err) }));
   }
   if (!parsed) return show(opened, null, t("embed.noGame"));
+  say(t("loading.loading"));
+  try {
+    await state.gamesKnown;
+  } catch {
+    return; // (the engine failed: said once, by boot)
+  }
+  if (opened !== state.opened) return;
   if (!games.some(g => g.id === parsed.game)) {
     return show(opened, null, t("embed.cannot", { why: t("embed.unknownGame", { game: parsed.game }) }));
   }
-  say(t("loading.loading"));
   try {
     const model = await fromLink(state.positions, parsed, games);
     show(opened, model, "");
@@ -163,7 +163,11 @@ const KEYS = { Home: "first", ArrowLeft: "prev", ArrowRight: "next", End: "last"
 function boot() {
   state.scheme.apply(embedScheme(location.search));
   state.engine = new Engine();
-  state.positions = new Positions(state.engine, initial);
+  state.positions = new Positions(state.engine);
+  state.gamesKnown = state.engine.initial().then(r => {
+    games = r.games;
+  });
+  state.gamesKnown.catch(() => {}); // (a failure is said once, below)
   state.board = new Board(
     { svg: $("board"), palette: $("palette"), actions: $("actions") },
     { onMove: () => {}, onMark: () => {}, onIllegal: () => {}, onRefused: () => {}, onChange: () => {} },
