@@ -197,3 +197,64 @@ def test_links_it_cannot_show_say_why_and_the_frame_stays_usable(new_context, si
         " r.onsuccess = () => { ok(r.result.objectStoreNames.length); r.result.close(); }; r.onerror = () => ok(0); })"
     )
     assert stored == 0
+
+
+# Makes a study's link in the page, from game links (study/studylink.js): a comment and two
+# drawings on the first chapter's third move; the second chapter seen from the other side.
+MAKE_STUDY = """async ([title, games]) => {
+    const base = [...document.scripts].find(s => s.src.endsWith('embed/embed.js')).src.replace('embed/embed.js', '');
+    const { studyFragment } = await import(base + 'study/studylink.js');
+    const { GameModel } = await import(base + 'model/game.js');
+    const url = await import(base + 'model/url.js');
+    const chapters = games.map(([name, fragment], i) => {
+        const p = url.parse(fragment);
+        const game = GameModel.fromLink(p, url.standardStart(p.game, p.variant, p.options));
+        if (i === 0) game.setNotes(p.moves.slice(0, 3), {comment: 'The third move', shapes: [['G', 'd4', 'f6'], ['R', 'a1']]});
+        return {title: name, flip: i === 1, game};
+    });
+    return studyFragment({title, chapters});
+}"""
+
+
+def test_a_study_by_link_shows_its_chapters(new_context, site_url):
+    loa, loa_moves = game_link("loa")
+    evl, evl_moves = game_link("evl")
+    page = new_context().new_page()
+    page.goto(f"{site_url}embed.html{evl}")
+    shown(page, len(evl_moves))
+    a1 = page.locator('#board [data-cell="a1"]').first.bounding_box()  # (where a1 is, seen as dealt)
+    study = page.evaluate(
+        MAKE_STUDY, ["Two endings", [["Lines of Action: the end", loa], ["EVL: the end", evl]]]
+    )
+    assert study.startswith("#study/1.") and len(study) < 2000, len(study)
+    page.evaluate("f => { location.hash = f; }", study)
+    shown(page, 0)  # (a chapter opens at its start)
+    expect(page.locator("#embed-title")).to_have_text("Two endings")
+    chapters = page.locator("#embed-chapter")
+    expect(chapters.locator("option")).to_have_text(["Lines of Action: the end", "EVL: the end"])
+    expect(page.locator("#moves .mv")).to_have_count(len(loa_moves))
+    page.locator("#moves .mv").nth(2).click()
+    shown(page, 3)
+    expect(page.locator("#embed-comment")).to_have_text("The third move")
+    expect(page.locator("#board .shape")).to_have_count(2)
+    # "Open in Gamut": the chapter, as a game of its own on the main page, with its notes
+    assert page.locator("#embed-open").get_attribute("href").startswith("./#v1/loa/")
+    # the second chapter: another game, seen from the other side
+    chapters.select_option(label="EVL: the end")
+    shown(page, 0)
+    expect(page.locator("#moves .mv")).to_have_count(len(evl_moves))
+    turned = page.locator('#board [data-cell="a1"]').first.bounding_box()
+    assert abs(turned["y"] - a1["y"]) > 50 or abs(turned["x"] - a1["x"]) > 50, (a1, turned)
+    page.locator("#last").click()
+    shown(page, len(evl_moves))
+    # the same link, damaged or cut: said, and the frame goes on with a good one
+    for bad, words in [
+        (study[: len(study) // 2], "damaged or cut short"),
+        ("#study/9." + study[9:], "later version"),
+    ]:
+        page.evaluate("f => { location.hash = f; }", bad)
+        expect(page.locator("html")).to_have_attribute("data-embed", "failed")
+        expect(page.locator("#embed-status")).to_contain_text(words)
+        expect(chapters).to_be_hidden()
+    page.evaluate("f => { location.hash = f; }", study)
+    shown(page, 0)

@@ -19,6 +19,7 @@ const CONVERTED = [
   "web/app.js",
   "web/embed/embed.js",
   "web/embed/embedlinks.js",
+  "web/study/studylink.js",
   "web/app/actions.js",
   "web/app/dom.js",
   "web/app/end-actions.js",

@@ -1,7 +1,8 @@
 // A board on any page (issue #45): embed.html, put in a host page's
 // <iframe>, shows the game of the Gamut link in its fragment (the part after
 // "#", as the main page reads it: a game, a line, a position) with nothing of
-// the app around it: the board with the moves' arrows and circles, the move
+// the app around it (or a study's, #study/…: its chapters to choose from,
+// study/studylink.js): the board with the moves' arrows and circles, the move
 // list with the comments, the viewed move's comment, first / previous / next
 // / last (buttons, and the arrow keys, Home and End anywhere in the frame),
 // and "Open in Gamut" (the main page, in a new tab, at the same link).
@@ -24,8 +25,9 @@ import * as link from "../model/url.js";
 import { drawMoveList } from "../panels/movelist.js";
 import { ColourScheme } from "../settings/scheme.js";
 import { applyTheme, themeOf } from "../settings/themes.js";
-import { $ } from "../app/dom.js";
+import { $, h } from "../app/dom.js";
 import { embedScheme, openHref } from "./embedlinks.js";
+import { isStudyFragment, readStudyFragment } from "../study/studylink.js";
 
 const root = document.documentElement;
 /** The games' list ({id, name, options, ...}), from the engine once it is ready. @type {any[]} */
@@ -36,6 +38,7 @@ const state = {
   /** @type {any} */ board: null,
   /** @type {any} */ model: null,
   /** @type {Promise<void> | null} */ gamesKnown: null,
+  /** @type {any} */ study: null, // (a study's link: its title and chapters, studylink.js)
   scheme: new ColourScheme({ onChange: () => draw() }),
   themeKey: "",
   opened: 0, // links opened: an older one's late answer is dropped
@@ -61,6 +64,9 @@ async function open() {
   root.dataset.embed = "loading";
   $("embed-open").setAttribute("href", openHref(location.hash));
   state.model = null;
+  state.study = null;
+  $("embed-chapter").hidden = true;
+  if (isStudyFragment(location.hash)) return openStudy(opened);
   let parsed;
   try {
     parsed = link.parse(location.hash);
@@ -86,10 +92,52 @@ async function open() {
   }
 }
 
+/** A study's link: its chapters to choose from, the first shown. */
+async function openStudy(opened) {
+  say(t("loading.loading"));
+  let study;
+  try {
+    study = await readStudyFragment(location.hash);
+    await state.gamesKnown;
+  } catch (err) {
+    return show(opened, null, t("embed.cannot", { why: why(err) }));
+  }
+  if (opened !== state.opened) return;
+  state.study = study;
+  const chapters = $("embed-chapter");
+  chapters.replaceChildren(
+    ...study.chapters.map((c, i) =>
+      h("option", { value: String(i) }, c.title || t("embed.chapter", { n: i + 1 })),
+    ),
+  );
+  chapters.value = "0";
+  chapters.hidden = false;
+  return openChapter(opened, 0);
+}
+
+/** Chapter `index` of the study open: its main line checked by the engine, then shown. */
+async function openChapter(opened, index) {
+  const chapter = state.study.chapters[index];
+  const game = chapter.game;
+  const problem = why =>
+    show(opened, null, t("embed.cannot", { why: t("study.link.chapter", { n: index + 1, why }) }));
+  if (!games.some(g => g.id === game.meta.game))
+    return problem(t("embed.unknownGame", { game: game.meta.game }));
+  try {
+    await state.positions.view(game.start, game.head); // (a move the rules refuse is named)
+  } catch (err) {
+    return problem(why(err));
+  }
+  if (opened !== state.opened) return;
+  game.goTo([]);
+  show(opened, game, "", chapter.flip);
+}
+
 /** The game of the link opened `opened`-th (or the words of why there is none). */
-function show(opened, model, problem) {
+function show(opened, model, problem, flip = false) {
   if (opened !== state.opened) return;
   state.model = model;
+  state.board.setOrientation(flip);
   $("embed-board-box").hidden = !model;
   for (const id of ["first", "prev", "next", "last"]) $(id).disabled = !model;
   if (!model) {
@@ -101,8 +149,10 @@ function show(opened, model, problem) {
   }
   say("");
   const info = games.find(g => g.id === model.meta.game);
-  $("embed-title").textContent = info ? info.name : model.meta.game;
+  $("embed-title").textContent = state.study?.title || (info ? info.name : model.meta.game);
   document.title = `${$("embed-title").textContent} · Gamut`;
+  // (a study's chapter opens on the main page as a game of its own)
+  if (state.study) $("embed-open").setAttribute("href", openHref(model.fragment()));
   draw();
 }
 
@@ -183,6 +233,9 @@ function boot() {
       show(++state.opened, null, t("embed.cannot", { why: why(err) }));
     },
   );
+  $("embed-chapter").addEventListener("change", e => {
+    if (state.study) openChapter(++state.opened, Number(/** @type {HTMLSelectElement} */ (e.target).value));
+  });
   for (const [id, move] of Object.entries(STEPS)) $(id).addEventListener("click", () => step(move));
   document.addEventListener("keydown", e => {
     const name = KEYS[e.key];
