@@ -258,3 +258,55 @@ def test_a_study_by_link_shows_its_chapters(new_context, site_url):
         expect(chapters).to_be_hidden()
     page.evaluate("f => { location.hash = f; }", study)
     shown(page, 0)
+
+
+def test_games_of_the_library_shared_as_a_study_open_in_its_viewer_and_fork(new_context, site_url):
+    """ "Share selected as a study" (Your games) makes one link of the games selected; opened on the
+    main page it goes to the study viewer (embed.html) with a chapter a game; a chapter opened in
+    Gamut becomes a game of the reader's own."""
+    from pagekit import open_site
+    from test_site_library import LOA, open_games, two_games
+
+    context = new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = open_site(context, site_url, LOA)
+    two_games(page)
+    open_games(page)
+    for box in page.locator("#games-list .game-row input[type=checkbox]").all():
+        box.check()
+    page.click("#games-dialog .records summary")
+    page.click("#games-study")
+    expect(page.locator("#study-out")).to_be_visible()
+    expect(page.locator("#import-summary")).to_contain_text("A study of 2 chapters")
+    link = page.locator("#study-link").input_value()
+    assert link.startswith(site_url + "#study/1."), link
+    page.click("#study-copy")
+    expect(page.locator("#import-summary")).to_have_text("The study's link is copied.")
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    # another reader: the main page hands the study to its viewer
+    reader = new_context().new_page()
+    reader.goto(link)
+    expect(reader).to_have_url(site_url + "embed.html" + link[len(site_url) :], timeout=30_000)
+    shown(reader, 0)
+    chapters = reader.locator("#embed-chapter option")
+    expect(chapters).to_have_count(2)
+    expect(reader.locator("#moves .mv")).to_have_count(1)
+    kinds = set()
+    for k in range(2):
+        reader.locator("#embed-chapter").select_option(index=k)
+        shown(reader, 0)
+        kinds.add(reader.locator("#board").get_attribute("aria-label"))
+    assert len(kinds) == 2, kinds  # (two games: two kinds of board)
+    # the chapter shown, opened in Gamut: a game of the reader's own
+    with reader.context.expect_page() as opened:
+        reader.locator("#embed-open").click()
+    main = opened.value
+    wait_engine_ready(main)
+    expect(main.locator("#moves .mv")).to_have_count(1)
+    open_games(main)
+    expect(main.locator("#games-list .game-row")).to_have_count(1)
+    # a study's link put into the address bar of an open page goes to the viewer too
+    page.keyboard.press("Escape")
+    page.evaluate("f => { location.hash = f; }", link[len(site_url) :])
+    expect(page).to_have_url(site_url + "embed.html" + link[len(site_url) :], timeout=30_000)
+    shown(page, 0)

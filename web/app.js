@@ -496,4 +496,5 @@ function buildPicker(current) {
 }
 
 root.dataset.boot = "words"; // (the page's modules run: start.js's watch ends)
-wordsReady.then(boot); // (i18n hook, #33: the words of the player's language before the first one is drawn)
+// (i18n hook, #33: the words of the player's language before the first one is drawn; a study's link: start.js hands it to its viewer)
+if (!location.hash.startsWith("#study/")) wordsReady.then(boot);

@@ -13,18 +13,25 @@
 // says so (data-boot="stalled") and stays.  `globalThis.__gamutBootWaitMs`, set before the
 // page loads, changes the wait (the e2e tests).
 
-try {
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  const early = { worker, events: [] };
-  worker.onmessage = event => early.events.push(["message", event]);
-  worker.onmessageerror = event => early.events.push(["messageerror", event]);
-  worker.onerror = event => {
-    event.preventDefault?.();
-    early.events.push(["error", event]);
-  };
-  globalThis.__gamutEarlyWorker = early;
-} catch {
-  // no early start: engine.js starts the worker itself and reports any failure
+// A study's link (#study/…, #45) is read in the study viewer, embed.html at
+// the full window: the main page hands it over before it starts anything.
+const toViewer = location.hash.startsWith("#study/") && !("embed" in document.documentElement.dataset);
+if (toViewer) location.replace(new URL(`embed.html${location.hash}`, location.href));
+
+if (!toViewer) {
+  try {
+    const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    const early = { worker, events: [] };
+    worker.onmessage = event => early.events.push(["message", event]);
+    worker.onmessageerror = event => early.events.push(["messageerror", event]);
+    worker.onerror = event => {
+      event.preventDefault?.();
+      early.events.push(["error", event]);
+    };
+    globalThis.__gamutEarlyWorker = early;
+  } catch {
+    // no early start: engine.js starts the worker itself and reports any failure
+  }
 }
 
 const RELOADED = "gamut.boot-reloaded"; // (sessionStorage: this tab reloaded a page that did not start)

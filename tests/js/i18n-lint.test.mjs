@@ -20,6 +20,7 @@ const CONVERTED = [
   "web/embed/embed.js",
   "web/embed/embedlinks.js",
   "web/study/studylink.js",
+  "web/study/studyshare.js",
   "web/app/actions.js",
   "web/app/dom.js",
   "web/app/end-actions.js",

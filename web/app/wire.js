@@ -1,5 +1,6 @@
 // Which control, key and drop calls which action: the page's event wiring.
 
+import { isStudyFragment } from "../study/studylink.js";
 import { copyLink, hideNotice, showRules } from "../panels/dialogs.js";
 import * as records from "../library/records.js";
 import { $ } from "./dom.js";
@@ -61,5 +62,10 @@ export function wire(page, actions) {
     actions.importTexts(await records.readFiles(files));
   });
   document.addEventListener("keydown", e => actions.key(e));
-  window.addEventListener("hashchange", () => actions.openFromURL({ boot: false }));
+  window.addEventListener("hashchange", () => {
+    // (a study's link: read in the study viewer, embed.html; the game open is saved on the way out)
+    if (isStudyFragment(location.hash))
+      location.replace(new URL(`embed.html${location.hash}`, location.href));
+    else actions.openFromURL({ boot: false });
+  });
 }

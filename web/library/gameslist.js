@@ -14,6 +14,7 @@
 // scroll bar and the screen reader's "n of N" (aria-setsize/posinset) are
 // those of the whole list.  Arrow Up and Down move between rows.
 
+import { copyStudyLink, showStudyLink } from "../study/studyshare.js";
 import { $, h } from "../app/dom.js";
 import * as library from "./library.js";
 import { clause } from "../panels/sentence.js";
@@ -62,6 +63,8 @@ export class GamesList {
       onDeleteShown: () => this._deleteShown(),
     });
     $("games-export").addEventListener("click", () => this._exportSelected());
+    $("games-study").addEventListener("click", () => this._studySelected());
+    $("study-copy").addEventListener("click", () => copyStudyLink());
     this.dialog.addEventListener("scroll", () => this._later(), { passive: true });
     addEventListener("resize", () => this._later());
     this.box.addEventListener("keydown", e => this._key(e));
@@ -418,9 +421,27 @@ export class GamesList {
     );
   }
 
-  async _exportSelected() {
+  /** The selected games' entries (in the list's order), those that can be read. */
+  async _selectedEntries() {
     const ids = this.all.filter(r => !r.problem && this.selected.has(r.id)).map(r => r.id);
-    const entries = (await Promise.all(ids.map(id => this._entry(id)))).filter(Boolean);
+    return (await Promise.all(ids.map(id => this._entry(id)))).filter(Boolean);
+  }
+
+  async _exportSelected() {
+    const entries = await this._selectedEntries();
     if (entries.length) this.onExport(entries);
+  }
+
+  /** The selected games as one study's link (#45): each a chapter, with its whole tree. */
+  async _studySelected() {
+    const entries = await this._selectedEntries();
+    if (!entries.length) return;
+    const title = row => row?.name || row?.summary?.title || "";
+    const rows = new Map(this.all.map(r => [r.id, r]));
+    const study = {
+      title: t("study.title", { count: entries.length }),
+      chapters: entries.map(e => ({ title: title(rows.get(e.id)), game: library.modelOf(e) })),
+    };
+    await showStudyLink(study);
   }
 }

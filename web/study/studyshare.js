@@ -1,0 +1,44 @@
+// A study made from "Your games" (#45): the selected games, each a chapter
+// with its whole tree (its variations, comments, glyphs and drawings), as
+// one link, shown under the records' buttons to copy.  A study too large for
+// a link says so: its games are then shared as a records file ("Export
+// selected"), which holds several games too.
+
+import { $ } from "../app/dom.js";
+import { t } from "../i18n/i18n.js";
+import { studyFragment } from "./studylink.js";
+
+/** Say `text` where the records' actions report. */
+function say(text) {
+  $("import-summary").textContent = text;
+}
+
+/** Make `study`'s link and show it ready to copy; or say why it cannot be one. */
+export async function showStudyLink(study) {
+  const out = $("study-out");
+  const input = /** @type {HTMLInputElement} */ ($("study-link"));
+  try {
+    const site = new URL(location.href);
+    site.hash = "";
+    input.value = `${site.href}${await studyFragment(study)}`;
+  } catch (err) {
+    out.hidden = true;
+    say(/** @type {any} */ (err).words || String(err));
+    return;
+  }
+  out.hidden = false;
+  input.select();
+  say(t("study.made", { count: study.chapters.length, length: input.value.length.toLocaleString() }));
+}
+
+/** Copy the link shown. */
+export async function copyStudyLink() {
+  const input = /** @type {HTMLInputElement} */ ($("study-link"));
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    say(t("study.copied"));
+  } catch {
+    say(t("share.embed.copyRefused")); // (the link is selected: Ctrl+C copies it)
+  }
+}
