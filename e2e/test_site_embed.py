@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import guard_context, wait_engine_ready
+from pagekit import saved, wait_idle
 from playwright.sync_api import expect
 from test_site_result import SEEDS, finished_game
 
@@ -261,16 +262,28 @@ def test_a_study_by_link_shows_its_chapters(new_context, site_url):
 
 
 def test_games_of_the_library_shared_as_a_study_open_in_its_viewer_and_fork(new_context, site_url):
-    """ "Share selected as a study" (Your games) makes one link of the games selected; opened on the
-    main page it goes to the study viewer (embed.html) with a chapter a game; a chapter opened in
-    Gamut becomes a game of the reader's own."""
-    from pagekit import open_site
-    from test_site_library import LOA, open_games, two_games
+    """ "Share selected as a study" (Your games) makes one link of the games selected, each a chapter
+    with its variations, comments, glyphs and drawings; opened on the main page it goes to the study
+    viewer (embed.html); a chapter opened in Gamut becomes a game of the reader's own."""
+    from pagekit import cell, open_site
+    from test_site_library import LOA, open_games
+    from test_site_notes import annotate, expect_shapes, play_line, show_move
 
     context = new_context()
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = open_site(context, site_url, LOA)
-    two_games(page)
+    play_line(page)
+    annotate(page)  # (move 2: the glyph !?, a comment, an arrow and a circle)
+    show_move(page, 0)
+    cell(page, "h2").click()  # (a variation at move 2: h2-f2)
+    cell(page, "f2").click()
+    wait_idle(page)
+    expect(page.locator("#moves .variation .mv")).to_have_text(["h2-f2"])
+    page.locator('#game-picker .pick[data-game="escabel"]').click()
+    wait_idle(page)
+    cell(page, "d4").click()
+    wait_idle(page)
+    saved(page)
     open_games(page)
     for box in page.locator("#games-list .game-row input[type=checkbox]").all():
         box.check()
@@ -288,21 +301,30 @@ def test_games_of_the_library_shared_as_a_study_open_in_its_viewer_and_fork(new_
     reader.goto(link)
     expect(reader).to_have_url(site_url + "embed.html" + link[len(site_url) :], timeout=30_000)
     shown(reader, 0)
-    chapters = reader.locator("#embed-chapter option")
-    expect(chapters).to_have_count(2)
-    expect(reader.locator("#moves .mv")).to_have_count(1)
-    kinds = set()
+    options = reader.locator("#embed-chapter option")
+    expect(options).to_have_count(2)
+    loa = None
     for k in range(2):
         reader.locator("#embed-chapter").select_option(index=k)
         shown(reader, 0)
-        kinds.add(reader.locator("#board").get_attribute("aria-label"))
-    assert len(kinds) == 2, kinds  # (two games: two kinds of board)
+        if reader.locator("#moves .mv").count() == 4:  # (Lines of Action: three moves and the variation)
+            loa = k
+    assert loa is not None
+    reader.locator("#embed-chapter").select_option(index=loa)
+    shown(reader, 0)
+    expect(reader.locator("#moves .variation .mv")).to_have_text(["h2-f2"])
+    expect(reader.locator("#moves .comment")).to_have_text(["Quiet, and the centre is kept."])
+    expect(reader.locator("#moves .mv[data-glyph]")).to_have_attribute("data-glyph", "!?")
+    reader.locator("#moves .row .mv").nth(1).click()
+    shown(reader, 2)
+    expect(reader.locator("#embed-comment")).to_have_text("Quiet, and the centre is kept.")
+    expect_shapes(reader, ["G e3 e6", "R c3"])
     # the chapter shown, opened in Gamut: a game of the reader's own
     with reader.context.expect_page() as opened:
         reader.locator("#embed-open").click()
     main = opened.value
     wait_engine_ready(main)
-    expect(main.locator("#moves .mv")).to_have_count(1)
+    expect(main.locator("#moves .comment")).to_have_text(["Quiet, and the centre is kept."])
     open_games(main)
     expect(main.locator("#games-list .game-row")).to_have_count(1)
     # a study's link put into the address bar of an open page goes to the viewer too

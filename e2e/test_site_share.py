@@ -360,3 +360,32 @@ def test_the_code_for_another_page_shows_the_same_game(new_context, site_url):
     expect(frame.locator("html")).to_have_attribute("data-ply", str(len(moves) - 1))
     expect(frame.locator("#moves .mv")).to_have_count(len(moves))
     frame.close()
+
+
+def test_the_game_with_its_variations_as_a_study_link(new_context, site_url):
+    """A game's link holds its main line; Share's study link (#45) holds the variations too."""
+    from pagekit import cell
+    from test_site_notes import LOA, play_line, show_move
+
+    context = new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = open_site(context, site_url, LOA)
+    play_line(page)
+    show_move(page, 0)
+    cell(page, "h2").click()  # (a variation at move 2)
+    cell(page, "f2").click()
+    wait_idle(page)
+    expect(page.locator("#moves .variation .mv")).to_have_text(["h2-f2"])
+    page.click("#share")
+    page.click("#share-study")
+    expect(page.locator("#share-status")).to_have_text("The study's link is copied.")
+    link = page.locator("#share-study-link").input_value()
+    assert (
+        link.startswith(site_url + "#study/1.")
+        and page.evaluate("() => navigator.clipboard.readText()") == link
+    )
+    reader = new_context().new_page()
+    reader.goto(link)
+    expect(reader.locator("html")).to_have_attribute("data-embed", "shown", timeout=90_000)
+    expect(reader.locator("#moves .row .mv")).to_have_text(["d1-b3", "h2-f4", "b3-e3"])
+    expect(reader.locator("#moves .variation .mv")).to_have_text(["h2-f2"])

@@ -25,6 +25,7 @@ export function sharePlay(page) {
     caption: `${title} · ${ply ? t("share.afterMove", { n: ply }) : t("share.start")}`,
     name: `gamut-${view.game}-${ply}`,
     embed: { fragment: m.fragment(), title: `${title} · Gamut` }, // i18n: not words (a name)
+    study: { title, chapters: [{ title, game: m }] },
     gif: line.length
       ? {
           moves: line.length,

@@ -11,14 +11,16 @@ import { t } from "../i18n/i18n.js";
 import { IMAGE_WIDTHS, pictureOf, pngOf, svgOf } from "./boardimage.js";
 import { makeGif } from "./gifmaker.js";
 import { embedSnippet, embedURL } from "../embed/embedlinks.js";
+import { studyFragment } from "../study/studylink.js";
 
 /**
  * @typedef {{drawing: any, shapes?: string[][], caption?: string, name: string, gif?: GifSource,
- *   embed?: {fragment: string, title: string}}} ShareSource
+ *   embed?: {fragment: string, title: string}, study?: any}} ShareSource
  *   drawing: the board's BoardDrawing; shapes: its arrows and circles;
  *   caption: the line offered under the picture; name: the files' name, without extension;
  *   gif: the line a GIF can show (the play page's); embed: the game's link and its
- *   title, for the code that puts the board on another page (embed.html)
+ *   title, for the code that puts the board on another page (embed.html); study: the game
+ *   as a study of one chapter ({title, chapters}: study/studylink.js), its variations kept
  * @typedef {{moves: number, viewed: number, viewAt: (ply: number) => Promise<any>,
  *   captionAt: (ply: number) => string}} GifSource
  *   moves: the line's length; viewed: the move viewed (the GIF's end at first)
@@ -133,6 +135,7 @@ function content(src) {
     ),
     src.gif ? gifPart(src.gif) : null,
     src.embed ? embedPart(src.embed) : null,
+    src.study ? studyPart(src.study) : null,
     h("p", { id: "share-status", class: "share-status", role: "status" }),
     h(
       "div",
@@ -248,6 +251,42 @@ function embedPart({ fragment, title }) {
     h("p", { class: "share-embed-about" }, t("share.embed.about")),
     area,
     h("button", { type: "button", id: "share-embed-copy", onclick: copy }, t("share.embed.copy")),
+  );
+}
+
+/** The game as a study's link: its whole tree (the variations a game's link leaves out). */
+function studyPart(study) {
+  const input = h("input", {
+    id: "share-study-link",
+    class: "share-embed-code",
+    readonly: true,
+    hidden: true,
+  });
+  const make = async () => {
+    try {
+      const site = new URL(location.href);
+      site.hash = "";
+      input.value = `${site.href}${await studyFragment(study)}`;
+    } catch (err) {
+      say(/** @type {any} */ (err).words || t("share.failed"));
+      return;
+    }
+    input.hidden = false;
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+      say(t("study.copied"));
+    } catch {
+      say(t("share.embed.copyRefused"));
+    }
+  };
+  return h(
+    "fieldset",
+    { class: "share-embed" },
+    h("legend", {}, t("share.study")),
+    h("p", { class: "share-embed-about" }, t("share.study.about")),
+    input,
+    h("button", { type: "button", id: "share-study", onclick: make }, t("share.study.make")),
   );
 }
 
