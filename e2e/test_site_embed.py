@@ -217,10 +217,10 @@ MAKE_STUDY = """async ([title, games]) => {
 }"""
 
 
-def test_a_study_by_link_shows_its_chapters(new_context, site_url):
+def test_a_study_by_link_shows_its_chapters(new_context, site_url, tmp_path):
     loa, loa_moves = game_link("loa")
     evl, evl_moves = game_link("evl")
-    page = new_context().new_page()
+    page = new_context(accept_downloads=True).new_page()
     page.goto(f"{site_url}embed.html{evl}")
     shown(page, len(evl_moves))
     a1 = page.locator('#board [data-cell="a1"]').first.bounding_box()  # (where a1 is, seen as dealt)
@@ -248,6 +248,22 @@ def test_a_study_by_link_shows_its_chapters(new_context, site_url):
     assert abs(turned["y"] - a1["y"]) > 50 or abs(turned["x"] - a1["x"]) > 50, (a1, turned)
     page.locator("#last").click()
     shown(page, len(evl_moves))
+    # the study as one records file, which Your games imports: a game a chapter, notes kept
+    with page.expect_download() as download:
+        page.locator("#embed-download").click()
+    assert download.value.suggested_filename == "Two-endings.gamut.txt"
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.count("[Game ") == 2 and "The third move" in text, text[:400]
+    (tmp_path / "study.txt").write_text(text)
+    main = page.context.new_page()
+    main.goto(site_url)
+    wait_engine_ready(main)
+    main.click("#open-games")
+    main.click("#games-dialog .records summary")
+    main.set_input_files("#import-file", str(tmp_path / "study.txt"))
+    expect(main.locator("#import-summary")).to_have_text("Imported 2 games.")
+    expect(main.locator("#games-list .game-row", has_text="Lines of Action: the end")).to_have_count(1)
+    main.close()
     # the same link, damaged or cut: said, and the frame goes on with a good one
     for bad, words in [
         (study[: len(study) // 2], "damaged or cut short"),

@@ -25,7 +25,7 @@ import * as link from "../model/url.js";
 import { drawMoveList } from "../panels/movelist.js";
 import { ColourScheme } from "../settings/scheme.js";
 import { applyTheme, themeOf } from "../settings/themes.js";
-import { $, h } from "../app/dom.js";
+import { $, h, saveFile } from "../app/dom.js";
 import { embedScheme, openHref } from "./embedlinks.js";
 import { isStudyFragment, readStudyFragment } from "../study/studylink.js";
 
@@ -65,7 +65,7 @@ async function open() {
   $("embed-open").setAttribute("href", openHref(location.hash));
   state.model = null;
   state.study = null;
-  $("embed-chapter").hidden = true;
+  $("embed-chapter").hidden = $("embed-download").hidden = true;
   if (isStudyFragment(location.hash)) return openStudy(opened);
   let parsed;
   try {
@@ -112,8 +112,38 @@ async function openStudy(opened) {
   );
   chapters.value = "0";
   chapters.hidden = false;
+  $("embed-download").hidden = false;
   return openChapter(opened, 0);
 }
+
+/** The study open as one records file (its chapters, each a game, named by its title),
+ * which "Your games" imports; a chapter the engine cannot write is named. */
+async function downloadStudy() {
+  const study = state.study;
+  if (!study) return;
+  const { formatRecords } = await import("../library/records.js"); // (only when asked)
+  const entries = study.chapters.map((c, i) => ({
+    id: `chapter-${i + 1}`,
+    name: c.title || t("embed.chapter", { n: i + 1 }),
+    game: c.game.toJSON(),
+  }));
+  try {
+    const { text, bad } = await formatRecords(state.engine, entries);
+    if (text) saveFile(`${fileName(study.title)}.gamut.txt`, new Blob([text], { type: "text/plain" }));
+    const notWritten = bad.map(({ entry, why }) => t("library.notExported", { name: entry.name, why }));
+    if (notWritten.length) say(notWritten.join("\n"), true);
+  } catch (err) {
+    say(t("embed.cannot", { why: why(err) }), true);
+  }
+}
+
+/** A file name from a title: letters, digits and hyphens. */
+const fileName = title =>
+  String(title || "")
+    .normalize("NFKD")
+    .replace(/[^\w-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60) || "gamut-study"; // i18n: not words (a file's name)
 
 /** Chapter `index` of the study open: its main line checked by the engine, then shown. */
 async function openChapter(opened, index) {
@@ -233,6 +263,7 @@ function boot() {
       show(++state.opened, null, t("embed.cannot", { why: why(err) }));
     },
   );
+  $("embed-download").addEventListener("click", () => downloadStudy());
   $("embed-chapter").addEventListener("change", e => {
     if (state.study) openChapter(++state.opened, Number(/** @type {HTMLSelectElement} */ (e.target).value));
   });
