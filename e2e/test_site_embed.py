@@ -242,6 +242,7 @@ def test_a_study_by_link_shows_its_chapters(new_context, site_url, tmp_path):
     assert page.locator("#embed-open").get_attribute("href").startswith("./#v1/loa/")
     # the second chapter: another game, seen from the other side
     chapters.select_option(label="EVL: the end")
+    expect(page.locator("html")).to_have_attribute("data-chapter", "1")
     shown(page, 0)
     expect(page.locator("#moves .mv")).to_have_count(len(evl_moves))
     turned = page.locator('#board [data-cell="a1"]').first.bounding_box()
@@ -307,8 +308,15 @@ def test_games_of_the_library_shared_as_a_study_open_in_its_viewer_and_fork(new_
     page.click("#games-study")
     expect(page.locator("#study-out")).to_be_visible()
     expect(page.locator("#import-summary")).to_contain_text("A study of 2 chapters")
+    expect(page.locator("#study-title")).to_have_value("A study of 2 games")
+    first = page.locator("#study-link").input_value()
+    page.fill("#study-title", "Endings I like")
+    page.press("#study-title", "Enter")
+    expect(page.locator("#study-link")).not_to_have_value(first)  # (made again, with its title)
     link = page.locator("#study-link").input_value()
     assert link.startswith(site_url + "#study/1."), link
+    code = page.locator("#study-embed").input_value()
+    assert f'src="{site_url}embed.html#study/1.' in code and 'title="Endings I like · Gamut"' in code, code
     page.click("#study-copy")
     expect(page.locator("#import-summary")).to_have_text("The study's link is copied.")
     assert page.evaluate("() => navigator.clipboard.readText()") == link
@@ -317,16 +325,19 @@ def test_games_of_the_library_shared_as_a_study_open_in_its_viewer_and_fork(new_
     reader.goto(link)
     expect(reader).to_have_url(site_url + "embed.html" + link[len(site_url) :], timeout=30_000)
     shown(reader, 0)
+    expect(reader.locator("#embed-title")).to_have_text("Endings I like")
     options = reader.locator("#embed-chapter option")
     expect(options).to_have_count(2)
     loa = None
     for k in range(2):
         reader.locator("#embed-chapter").select_option(index=k)
+        expect(reader.locator("html")).to_have_attribute("data-chapter", str(k))
         shown(reader, 0)
         if reader.locator("#moves .mv").count() == 4:  # (Lines of Action: three moves and the variation)
             loa = k
     assert loa is not None
     reader.locator("#embed-chapter").select_option(index=loa)
+    expect(reader.locator("html")).to_have_attribute("data-chapter", str(loa))
     shown(reader, 0)
     expect(reader.locator("#moves .variation .mv")).to_have_text(["h2-f2"])
     expect(reader.locator("#moves .comment")).to_have_text(["Quiet, and the centre is kept."])

@@ -13,7 +13,8 @@
 //
 // <html data-embed> says where it stands, for tools and tests: loading |
 // shown | failed; data-ply the ply of the position shown; data-engine and
-// data-engine-start (cold | snapshot) the engine's state, as the main page's.
+// data-engine-start (cold | snapshot) the engine's state, as the main page's;
+// data-chapter the study's chapter shown (from 0).
 
 import { t, wordsReady } from "../i18n/i18n.js";
 import { Engine } from "../engine/engine.js";
@@ -147,6 +148,7 @@ const fileName = title =>
 
 /** Chapter `index` of the study open: its main line checked by the engine, then shown. */
 async function openChapter(opened, index) {
+  root.dataset.embed = "loading";
   const chapter = state.study.chapters[index];
   const game = chapter.game;
   const problem = why =>
@@ -160,6 +162,7 @@ async function openChapter(opened, index) {
   }
   if (opened !== state.opened) return;
   game.goTo([]);
+  root.dataset.chapter = String(index);
   show(opened, game, "", chapter.flip);
 }
 

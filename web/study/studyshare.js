@@ -2,30 +2,51 @@
 // with its whole tree (its variations, comments, glyphs and drawings), as
 // one link, shown under the records' buttons to copy.  A study too large for
 // a link says so: its games are then shared as a records file ("Export
-// selected"), which holds several games too.
+// selected"), which holds several games too.  Its title can be changed (the
+// link is made again); the code of an <iframe> showing it (embed.html) is
+// given beside it.
 
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { studyFragment } from "./studylink.js";
+import { embedSnippet, embedURL } from "../embed/embedlinks.js";
 
 /** Say `text` where the records' actions report. */
 function say(text) {
   $("import-summary").textContent = text;
 }
 
-/** Make `study`'s link and show it ready to copy; or say why it cannot be one. */
+/** The study shown (its title follows the title field). @type {any} */
+let shown = null;
+
+/** Make `study`'s link and show it ready to copy, with the code that puts it
+ * on another page; or say why it cannot be one. */
 export async function showStudyLink(study) {
+  shown = study;
+  const title = /** @type {HTMLInputElement} */ ($("study-title"));
+  if (!title.dataset.wired) {
+    title.dataset.wired = "yes";
+    title.addEventListener("change", () => {
+      if (shown) showStudyLink({ ...shown, title: title.value });
+    });
+  }
+  title.value = study.title;
   const out = $("study-out");
   const input = /** @type {HTMLInputElement} */ ($("study-link"));
+  let fragment;
   try {
-    const site = new URL(location.href);
-    site.hash = "";
-    input.value = `${site.href}${await studyFragment(study)}`;
+    fragment = await studyFragment(study);
   } catch (err) {
     out.hidden = true;
     say(/** @type {any} */ (err).words || String(err));
     return;
   }
+  const site = new URL(location.href);
+  site.hash = "";
+  input.value = `${site.href}${fragment}`;
+  /** @type {HTMLTextAreaElement} */ ($("study-embed")).value = embedSnippet(embedURL(site.href, fragment), {
+    title: `${study.title} · Gamut`,
+  }); // i18n: not words (a name)
   out.hidden = false;
   input.select();
   say(t("study.made", { count: study.chapters.length, length: input.value.length.toLocaleString() }));
