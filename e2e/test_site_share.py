@@ -389,3 +389,30 @@ def test_the_game_with_its_variations_as_a_study_link(new_context, site_url):
     expect(reader.locator("html")).to_have_attribute("data-embed", "shown", timeout=90_000)
     expect(reader.locator("#moves .row .mv")).to_have_text(["d1-b3", "h2-f4", "b3-e3"])
     expect(reader.locator("#moves .variation .mv")).to_have_text(["h2-f2"])
+
+
+def test_a_study_link_shows_the_game_from_the_side_the_player_sees(new_context, site_url):
+    """The player played the second side against the computer (the board turned: #28); the study
+    link's chapter is seen from that side too (#45: a chapter's orientation)."""
+    fragment, moves, _cells = finished("loa")
+    plain = fragment.replace("/players=h,c:beginner", "")
+    context = new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    reader = context.new_page()
+    reader.goto(f"{site_url}embed.html{plain}")
+    expect(reader.locator("html")).to_have_attribute("data-embed", "shown", timeout=90_000)
+    dealt = reader.locator('#board [data-cell="a1"]').first.bounding_box()
+    page = open_site(context, site_url, plain + "/players=c:beginner,h")
+    wait_idle(page)
+    turned = page.locator('#board [data-cell="a1"]').first.bounding_box()
+    assert abs(turned["y"] - dealt["y"]) > 50, (dealt, turned)  # (the page turns it: the player is Black)
+    page.click("#share")
+    page.click("#share-study")
+    expect(page.locator("#share-status")).to_have_text("The study's link is copied.")
+    link = page.locator("#share-study-link").input_value()
+    reader.goto(link)
+    expect(reader.locator("html")).to_have_attribute("data-chapter", "0", timeout=90_000)
+    expect(reader.locator("html")).to_have_attribute("data-embed", "shown")
+    expect(reader.locator("#moves .mv")).to_have_count(len(moves))
+    seen = reader.locator('#board [data-cell="a1"]').first.bounding_box()
+    assert abs(seen["y"] - dealt["y"]) > 50, (dealt, seen)

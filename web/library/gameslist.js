@@ -14,6 +14,7 @@
 // scroll bar and the screen reader's "n of N" (aria-setsize/posinset) are
 // those of the whole list.  Arrow Up and Down move between rows.
 
+import { defaultStorage, orientation, readSettings } from "../settings/settings.js";
 import { copyStudyLink, showStudyLink } from "../study/studyshare.js";
 import { $, h } from "../app/dom.js";
 import * as library from "./library.js";
@@ -438,10 +439,12 @@ export class GamesList {
     if (!entries.length) return;
     const title = row => row?.name || row?.summary?.title || "";
     const rows = new Map(this.all.map(r => [r.id, r]));
-    const study = {
-      title: t("study.title", { count: entries.length }),
-      chapters: entries.map(e => ({ title: title(rows.get(e.id)), game: library.modelOf(e) })),
+    const prefs = readSettings(defaultStorage()); // (each chapter seen as the player sees the game)
+    const chapter = e => {
+      const game = library.modelOf(e);
+      return { title: title(rows.get(e.id)), flip: orientation(prefs, game.players, 0), game };
     };
+    const study = { title: t("study.title", { count: entries.length }), chapters: entries.map(chapter) };
     await showStudyLink(study);
   }
 }

@@ -120,7 +120,7 @@ export class Settings {
   }
 }
 
-function defaultStorage() {
+export function defaultStorage() {
   try {
     return globalThis.localStorage || null; // may throw (privacy modes, sandboxed frames)
   } catch {

@@ -8,6 +8,7 @@ import { viewTitle } from "../board/title.js";
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { sameLine } from "../model/tree.js";
+import { orientation } from "../settings/settings.js";
 
 /** Open the Share dialog on `page`'s board (the Page, app/page.js). */
 export function sharePlay(page) {
@@ -25,7 +26,11 @@ export function sharePlay(page) {
     caption: `${title} · ${ply ? t("share.afterMove", { n: ply }) : t("share.start")}`,
     name: `gamut-${view.game}-${ply}`,
     embed: { fragment: m.fragment(), title: `${title} · Gamut` }, // i18n: not words (a name)
-    study: { title, chapters: [{ title, game: m }] },
+    // (the game with its variations; seen as the player sees it)
+    study: {
+      title,
+      chapters: [{ title, flip: orientation(page.settings.settings.prefs, m.players, 0), game: m }],
+    },
     gif: line.length
       ? {
           moves: line.length,
