@@ -17,7 +17,9 @@ HELD = "**/model/treeform.js"  # (a module the page's script imports, deep down)
 WAIT = "globalThis.__gamutBootWaitMs = 2500;"
 
 
-def held_context(browser, hold_every: bool):
+def opened_held(browser, site_url: str, hold_every: bool):
+    """A new context's page opening the site, one module's request held (the first one, or
+    ``hold_every`` one): the context, its guard, the requests held and the page's loads."""
     context = browser.new_context(service_workers="block")
     guard = guard_context(context)
     guard.allowed.append(
@@ -33,17 +35,17 @@ def held_context(browser, hold_every: bool):
             route.continue_()
 
     context.route(HELD, hold)
-    return context, guard, held
-
-
-def test_a_page_whose_modules_never_arrive_is_loaded_again_and_starts(browser, site_url):
-    context, guard, held = held_context(browser, hold_every=False)
     page = context.new_page()
     loads = []
     page.on(
         "request", lambda r: r.is_navigation_request() and r.frame == page.main_frame and loads.append(r.url)
     )
     page.goto(site_url, wait_until="commit")
+    return context, guard, held, page, loads
+
+
+def test_a_page_whose_modules_never_arrive_is_loaded_again_and_starts(browser, site_url):
+    context, guard, held, page, loads = opened_held(browser, site_url, hold_every=False)
     wait_engine_ready(page)
     assert len(held) == 1 and len(loads) == 2, (held, loads)  # (held once, loaded again once)
     expect(page.locator("#moves")).to_be_attached()
@@ -54,13 +56,7 @@ def test_a_page_whose_modules_never_arrive_is_loaded_again_and_starts(browser, s
 
 
 def test_a_page_that_does_no_better_the_second_time_says_so_and_stays(browser, site_url):
-    context, guard, held = held_context(browser, hold_every=True)
-    page = context.new_page()
-    loads = []
-    page.on(
-        "request", lambda r: r.is_navigation_request() and r.frame == page.main_frame and loads.append(r.url)
-    )
-    page.goto(site_url, wait_until="commit")
+    context, _guard, held, page, loads = opened_held(browser, site_url, hold_every=True)
     expect(page.locator("html")).to_have_attribute("data-boot", "stalled", timeout=30_000)
     assert len(loads) == 2 and len(held) == 2, (loads, held)  # (no third load: never a loop)
     context.close()

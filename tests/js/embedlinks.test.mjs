@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { embedScheme, embedSnippet, embedURL, openHref } from "../../web/embed/embedlinks.js";
+import { embedScheme, embedSnippet, embedURL, openHref, pageURL } from "../../web/embed/embedlinks.js";
 
 test("the frame's scheme is the host's choice of light or dark, else the visitor's", () => {
   assert.equal(embedScheme("?theme=dark"), "dark");
@@ -39,4 +39,15 @@ test("the snippet is one iframe whose attributes a title or address cannot break
   assert.ok(html.includes("a&quot;b"));
   assert.ok(html.includes("&quot;my&quot; game &lt;3"));
   assert.match(embedSnippet("u", { title: "t", width: 320, height: 560 }), /width="320" height="560"/);
+});
+
+test("a page's address with another fragment: its own dropped, any sub-path kept", () => {
+  assert.equal(
+    pageURL("https://x.org/a/b/#v1/loa/standard/-/b1-b3", "#study/1.abc_-"),
+    "https://x.org/a/b/#study/1.abc_-",
+  );
+  assert.equal(
+    pageURL("https://x.org/a/index.html?q=1", "study/1.x"),
+    "https://x.org/a/index.html?q=1#study/1.x",
+  );
 });

@@ -24,3 +24,15 @@ export function saveFile(name, blob) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Copy the text of `field` (an input or a textarea, selected first: should the
+ * clipboard refuse, Ctrl+C copies it); whether the clipboard took it. */
+export async function copyField(field) {
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,7 @@
 // Which control, key and drop calls which action: the page's event wiring.
 
 import { isStudyFragment } from "../study/studylink.js";
+import { embedURL } from "../embed/embedlinks.js";
 import { copyLink, hideNotice, showRules } from "../panels/dialogs.js";
 import * as records from "../library/records.js";
 import { $ } from "./dom.js";
@@ -64,8 +65,7 @@ export function wire(page, actions) {
   document.addEventListener("keydown", e => actions.key(e));
   window.addEventListener("hashchange", () => {
     // (a study's link: read in the study viewer, embed.html; the game open is saved on the way out)
-    if (isStudyFragment(location.hash))
-      location.replace(new URL(`embed.html${location.hash}`, location.href));
+    if (isStudyFragment(location.hash)) location.replace(embedURL(location.href, location.hash));
     else actions.openFromURL({ boot: false });
   });
 }

@@ -4,6 +4,7 @@
 //   embedScheme("?theme=dark")                 -> "dark"   ("light", "dark", else "system")
 //   openHref("#v1/loa/standard/-/b1-b3")       -> "./#v1/loa/standard/-/b1-b3"   (the main page, beside embed.html)
 //   embedURL("https://x.org/gamut/", "#v1/…")  -> "https://x.org/gamut/embed.html#v1/…"
+//   pageURL("https://x.org/gamut/#v1/a", "#study/1.…")  -> "https://x.org/gamut/#study/1.…"
 //   embedSnippet(url, {title, width, height})  -> '<iframe src="…" …></iframe>'
 
 /** The colour scheme a host asked for with `?theme=light|dark` in the frame's
@@ -30,6 +31,13 @@ export function openHref(hash) {
  * pages lie at `siteURL` (the main page's address, any sub-path). */
 export function embedURL(siteURL, hash) {
   const url = new URL("embed.html", siteURL);
+  url.hash = String(hash || "").replace(/^#/, "");
+  return url.href;
+}
+
+/** The address of the page at `pageHref` with the fragment `hash` instead of its own. */
+export function pageURL(pageHref, hash) {
+  const url = new URL(pageHref);
   url.hash = String(hash || "").replace(/^#/, "");
   return url.href;
 }

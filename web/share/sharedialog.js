@@ -6,11 +6,11 @@
 // what it shows (openShare); the dialog keeps the player's choices for the
 // next time.  The picture is the board's own drawing (boardimage.js).
 
-import { h, saveFile } from "../app/dom.js";
+import { copyField, h, saveFile } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { IMAGE_WIDTHS, pictureOf, pngOf, svgOf } from "./boardimage.js";
 import { makeGif } from "./gifmaker.js";
-import { embedSnippet, embedURL } from "../embed/embedlinks.js";
+import { embedSnippet, embedURL, pageURL } from "../embed/embedlinks.js";
 import { studyFragment } from "../study/studylink.js";
 
 /**
@@ -225,71 +225,68 @@ async function sendPng(src) {
   await navigator.share({ files: [file], title: src.caption || src.name });
 }
 
-/** The GIF's part of the dialog: the moves it shows, each move's time, its button, progress and Cancel. */
-/** The code that shows the game on another page: an <iframe> of embed.html
- * at the game's link, to copy. */
-function embedPart({ fragment, title }) {
-  const code = embedSnippet(embedURL(location.href, fragment), { title });
-  const area = h(
-    "textarea",
-    { id: "share-embed-code", class: "share-embed-code", readonly: true, rows: "3" },
-    code,
-  );
+/** A part of the dialog that gives a text to copy: `field` (an input or a
+ * textarea) and its button, which `fill()` (returning false: it cannot be
+ * had, said already) may fill first; the copy said by `copied`. */
+function copyPart({ legend, about, field, button, fill = async () => true }) {
   const copy = async () => {
-    area.select();
-    try {
-      await navigator.clipboard.writeText(code);
-      say(t("share.embed.copied"));
-    } catch {
-      say(t("share.embed.copyRefused")); // (the code is selected: Ctrl+C copies it)
-    }
+    if (!(await fill())) return;
+    field.hidden = false;
+    say((await copyField(field)) ? button.copied : t("share.embed.copyRefused")); // (refused: selected, Ctrl+C copies it)
   };
   return h(
     "fieldset",
     { class: "share-embed" },
-    h("legend", {}, t("share.embed")),
-    h("p", { class: "share-embed-about" }, t("share.embed.about")),
-    area,
-    h("button", { type: "button", id: "share-embed-copy", onclick: copy }, t("share.embed.copy")),
+    h("legend", {}, legend),
+    h("p", { class: "share-embed-about" }, about),
+    field,
+    h("button", { type: "button", id: button.id, onclick: copy }, button.label),
   );
+}
+
+/** The code that shows the game on another page: an <iframe> of embed.html
+ * at the game's link, to copy. */
+function embedPart({ fragment, title }) {
+  const code = embedSnippet(embedURL(location.href, fragment), { title });
+  return copyPart({
+    legend: t("share.embed"),
+    about: t("share.embed.about"),
+    field: h(
+      "textarea",
+      { id: "share-embed-code", class: "share-embed-code", readonly: true, rows: "3" },
+      code,
+    ),
+    button: { id: "share-embed-copy", label: t("share.embed.copy"), copied: t("share.embed.copied") },
+  });
 }
 
 /** The game as a study's link: its whole tree (the variations a game's link leaves out). */
 function studyPart(study) {
-  const input = h("input", {
+  const field = h("input", {
     id: "share-study-link",
     class: "share-embed-code",
     readonly: true,
     hidden: true,
   });
-  const make = async () => {
+  const fill = async () => {
     try {
-      const site = new URL(location.href);
-      site.hash = "";
-      input.value = `${site.href}${await studyFragment(study)}`;
+      field.value = pageURL(location.href, await studyFragment(study));
+      return true;
     } catch (err) {
       say(/** @type {any} */ (err).words || t("share.failed"));
-      return;
-    }
-    input.hidden = false;
-    input.select();
-    try {
-      await navigator.clipboard.writeText(input.value);
-      say(t("study.copied"));
-    } catch {
-      say(t("share.embed.copyRefused"));
+      return false;
     }
   };
-  return h(
-    "fieldset",
-    { class: "share-embed" },
-    h("legend", {}, t("share.study")),
-    h("p", { class: "share-embed-about" }, t("share.study.about")),
-    input,
-    h("button", { type: "button", id: "share-study", onclick: make }, t("share.study.make")),
-  );
+  return copyPart({
+    legend: t("share.study"),
+    about: t("share.study.about"),
+    field,
+    fill,
+    button: { id: "share-study", label: t("share.study.make"), copied: t("study.copied") },
+  });
 }
 
+/** The GIF's part of the dialog: the moves it shows, each move's time, its button, progress and Cancel. */
 function gifPart(gif) {
   const number = (id, value) =>
     h("input", {

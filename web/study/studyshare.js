@@ -6,10 +6,10 @@
 // link is made again); the code of an <iframe> showing it (embed.html) is
 // given beside it.
 
-import { $ } from "../app/dom.js";
+import { $, copyField } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { studyFragment } from "./studylink.js";
-import { embedSnippet, embedURL } from "../embed/embedlinks.js";
+import { embedSnippet, embedURL, pageURL } from "../embed/embedlinks.js";
 
 /** Say `text` where the records' actions report. */
 function say(text) {
@@ -41,12 +41,13 @@ export async function showStudyLink(study) {
     say(/** @type {any} */ (err).words || String(err));
     return;
   }
-  const site = new URL(location.href);
-  site.hash = "";
-  input.value = `${site.href}${fragment}`;
-  /** @type {HTMLTextAreaElement} */ ($("study-embed")).value = embedSnippet(embedURL(site.href, fragment), {
-    title: `${study.title} · Gamut`,
-  }); // i18n: not words (a name)
+  input.value = pageURL(location.href, fragment);
+  /** @type {HTMLTextAreaElement} */ ($("study-embed")).value = embedSnippet(
+    embedURL(location.href, fragment),
+    {
+      title: `${study.title} · Gamut`,
+    },
+  ); // i18n: not words (a name)
   out.hidden = false;
   input.select();
   say(t("study.made", { count: study.chapters.length, length: input.value.length.toLocaleString() }));
@@ -54,12 +55,6 @@ export async function showStudyLink(study) {
 
 /** Copy the link shown. */
 export async function copyStudyLink() {
-  const input = /** @type {HTMLInputElement} */ ($("study-link"));
-  input.select();
-  try {
-    await navigator.clipboard.writeText(input.value);
-    say(t("study.copied"));
-  } catch {
-    say(t("share.embed.copyRefused")); // (the link is selected: Ctrl+C copies it)
-  }
+  const copied = await copyField(/** @type {HTMLInputElement} */ ($("study-link")));
+  say(copied ? t("study.copied") : t("share.embed.copyRefused")); // (refused: selected, Ctrl+C copies it)
 }
