@@ -11,17 +11,16 @@ import * as library from "../library/library.js";
 import * as link from "../model/url.js";
 import * as records from "../library/records.js";
 import { clause, copyLink, explainNewGame, hideNotice, setExplain, showNotice } from "../panels/dialogs.js";
-import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.js";
-import { editLink, readEditLink } from "../editor/setupedit.js";
+import { rulesLinkGame } from "../rules/rulespage.js";
+import { editLink } from "../editor/setupedit.js";
 import { Clock } from "../model/clock.js"; // (clock hook, #29)
-import { puzzlesLinkGame } from "../puzzles/links.js";
-import { learnLinkGame } from "../lessons/lessonflow.js";
-import { isProgressLink } from "../progress/progresspage.js"; // (progress hook, #31)
-import { mistakesLinkGame } from "../mistakes/links.js"; // (mistakes hook, #31)
+import { closeOthers, overPages, routeOf } from "./routes.js";
 import { language, t } from "../i18n/i18n.js";
 
 let page = null; // the Page (app/page.js)
 let actions = null; // every action (actions.js), for those that lead to another
+/** @type {import("./routes.js").Route[]} */
+let routes = []; // the pages over the game (routes.js)
 /** @type {AbortController | null} */
 let importing = null; // the import running (its Cancel aborts it)
 
@@ -39,6 +38,7 @@ const saveProblem = msg => t("open.saveProblem", { why: clause(msg) });
 export function initOpening(thePage, allActions) {
   page = thePage;
   actions = allActions;
+  routes = overPages(page, actions);
 }
 
 export const openingActions = {
@@ -143,42 +143,26 @@ export const openingActions = {
    * nothing and says why. */
   async openFromURL({ boot }) {
     const m = page.model;
-    let rules = rulesLinkGame(location.hash);
-    if (rules && !page.info(rules)) {
+    const asked = rulesLinkGame(location.hash);
+    if (asked && !page.info(asked)) {
       showNotice(
         t("open.noRulesPage", {
-          name: rules,
+          name: asked,
           games: new Intl.ListFormat(language(), { type: "unit" }).format(page.games.map(g => g.name)),
         }),
         { kind: "error" },
       );
-      rules = null;
       history.replaceState(history.state, "", location.pathname + location.search); // (the game's own link comes back below)
     }
-    // (puzzles hook, #30: the puzzle page over the game, which stays as it is)
-    const puzzles = puzzlesLinkGame(location.hash, m ? m.meta.game : page.planned);
-    if (puzzles) page.puzzles.open(puzzles);
-    else page.puzzles.hide();
-    const learn = learnLinkGame(location.hash, m ? m.meta.game : page.planned); // (lessons hook, #31)
-    if (learn) page.lessons.open(learn);
-    else page.lessons.hide();
-    const progress = isProgressLink(location.hash); // (progress hook, #31: the page over the game)
-    if (progress) page.progress.open();
-    else page.progress.hide();
-    const mistakes = mistakesLinkGame(location.hash); // (mistakes hook, #31: its page over the game too)
-    if (mistakes !== null) page.mistakes.open(mistakes);
-    else page.mistakes.hide();
-    const editing = readEditLink(location.hash);
-    if (rules && page.info(rules)) {
-      showRulesPage(rules, page.info(rules), page.games);
-      if (!boot) return;
-    } else {
-      hideRulesPage();
-      if (m) page.buildPicker(m.meta.game); // (the game's tab again, not the rules page's)
+    // a page over the game (rules, puzzles, lessons, progress, mistakes, the
+    // editor: routes.js) leaves the game under it as it is; at a start, the
+    // game opens under it (the editor's opens first: it starts from there)
+    const over = routeOf(routes, location.hash, m ? m.meta.game : page.planned);
+    closeOthers(routes, over);
+    if (over && !(boot && over.route.afterGame)) {
+      const opening = over.route.open(over.arg);
+      if (!boot) return opening;
     }
-    if (!editing) page.editor.hide();
-    else if (!boot) return actions.openEditor(editing);
-    if ((puzzles || learn || progress || mistakes !== null) && !boot) return;
     if (!boot && m && location.hash === m.fragment()) return;
     if (!boot && (!location.hash || location.hash === "#")) {
       if (m) page.keeper.changed(m); // the fragment was cleared: write the game back
@@ -194,15 +178,7 @@ export const openingActions = {
       const unchecked = boot ? stored && library.modelOf(stored) : m;
       const check = async () => (boot ? stored && (await actions.openStored(stored)) : m);
       let target = null;
-      if (
-        !rules &&
-        !editing &&
-        !puzzles &&
-        !learn &&
-        !progress &&
-        mistakes === null &&
-        !(boot && unchecked && location.hash === unchecked.fragment())
-      ) {
+      if (!over && !(boot && unchecked && location.hash === unchecked.fragment())) {
         const linked = await actions.readLink({ boot });
         // (a reload: the link is this tab's own stored game, whatever happened to it since)
         const own = boot && !!stored && stored.id === keep.tabCurrentId();
@@ -235,10 +211,10 @@ export const openingActions = {
       actions.replace(target, { welcome });
       if (boot) openingDoneWhenDrawn();
     });
-    if (boot && editing) {
+    if (boot && over && over.route.afterGame) {
       // (over the game it came back to, once the engine can answer)
       await page.engine.ready;
-      await actions.openEditor(editing);
+      await over.route.open(over.arg);
     }
   },
 

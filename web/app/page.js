@@ -1,5 +1,5 @@
 // The page: every part of the running app, declared once here with what it
-// is.  app.js makes the one Page at boot and fills in its parts; the actions
+// is.  app.js makes the one Page at boot and parts.js fills in its parts; the actions
 // (actions.js) and the wiring of the controls (wire.js) read and change it.
 // Its methods answer the questions several modules ask (may a move be
 // entered now? whose turn far away?) and run engine work counted in
@@ -68,6 +68,17 @@ export class Page {
     this.endPanel = null;
     /** The position editor (editor/editor.js). */
     this.editor = null;
+    /** The remembered settings, their header controls and the sound (settings/page-settings.js). */
+    this.settings = null;
+    /** The viewed move's comment and glyph (panels/notes.js). */
+    this.notes = null;
+    /** The pages over the game (app/routes.js opens them): puzzles (puzzles/puzzlepage.js), lessons
+     * (lessons/lessonpage.js), the player's progress (progress/progresspage.js) and the exercises
+     * made of their mistakes (mistakes/mistakespage.js). */
+    this.puzzles = null;
+    this.lessons = null;
+    this.progress = null;
+    this.mistakes = null;
     /** Draws the game picker and the rules menu from `games`, marking `current`. */
     this.buildPicker = buildPicker;
     this._changed = changed;
