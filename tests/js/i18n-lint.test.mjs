@@ -77,6 +77,7 @@ const CONVERTED = [
   "web/share/sharedialog.js",
   "web/share/gifmaker.js",
   "web/share/playshare.js",
+  "web/trainer/trainer.js",
 ];
 
 /** Scripts that are not page words, and why. */

@@ -6,7 +6,7 @@
 // wrong | finished | failed, for tools and tests.
 
 import { $ } from "../app/dom.js";
-import { pageBoard, showInLook } from "../board/pageboard.js";
+import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { firstOpen, goalCells, nextStep, progressOf, stepsOf } from "./lessonflow.js";
 import { LessonStore } from "./lessonstore.js";
 import { lessonsInLanguage, whyOf } from "./lessonwords.js";
@@ -14,22 +14,19 @@ import { t } from "../i18n/i18n.js";
 import { playerWords } from "../engine/words.js";
 import { buildLessonPage, drawGames, drawPanel } from "./lessonview.js";
 
-const root = document.documentElement;
-const sentence = text => {
-  const t = String(text || "").trim();
-  return t ? t[0].toUpperCase() + t.slice(1).replace(/[.\s]*$/, ".") : "";
-};
-
-export class LessonPage {
+export class LessonPage extends Trainer {
   /** @param {{engine: any, games: () => any[], store?: LessonStore, settings?: any}} how */
   constructor({ engine, games, store = new LessonStore(), settings = null }) {
-    this.engine = engine;
-    this.games = games;
+    super({
+      engine,
+      games,
+      settings,
+      box: "lesson-page",
+      bodyClass: "learning",
+      phaseName: "lesson",
+      words: { wait: "lesson.pressTryAgain", illegal: "lesson.illegal" }, // (no move box here)
+    });
     this.store = store;
-    this.look = settings;
-    this.themeKey = "";
-    this.box = $("lesson-page");
-    this.els = null; // built on the first open
     this.lists = new Map(); // game -> promise of the engine's {lessons}
     this.game = null;
     this.gameName = "";
@@ -37,14 +34,26 @@ export class LessonPage {
     this.index = 0;
     this.startView = null; // the view of the step's position
     this.line = []; // [] or [the move played]
-    this.phase = "loading";
     this.asked = 0; // steps opened: the answer for an earlier one is dropped
     const startLink = $("start-learn");
     if (startLink) startLink.addEventListener("click", e => this._fromStart(e));
   }
 
-  get isOpen() {
-    return !!this.box && !this.box.hidden;
+  /** The step's position (a lesson's task is one move). */
+  task() {
+    return { start: this.steps[this.index].step.start, line: [] };
+  }
+
+  shown() {
+    return { context: this.steps[this.index], line: this.line };
+  }
+
+  refusedWords() {
+    return this.phase === "wrong"
+      ? t("lesson.pressTryAgain")
+      : this.phase === "right"
+        ? t("lesson.pressNext")
+        : "";
   }
 
   /** The start screen's "Learn to play" link: the lessons of the game chosen there. */
@@ -63,26 +72,19 @@ export class LessonPage {
       reset: () => this.reset(),
       open: index => this.openStep(index),
     });
-    this.board = pageBoard(this.box, this.els, {
-      onMove: text => this.played(text),
-      onMark: cells => this._marked(cells),
-      onIllegal: (clicks, message) => this._illegal(clicks, message),
-      onRefused: () => this._refused(),
-    });
+    this._attach({ movebox: false });
   }
 
   // -- showing and leaving -------------------------------------------------------------
   /** Show the lessons of `game`, at the first step not done. */
   async open(game) {
     this._build();
-    for (const menu of document.querySelectorAll(".puzzles-menu[open]")) menu.removeAttribute("open");
-    this.box.hidden = false;
-    document.body.classList.add("learning");
+    this._showPage();
     const info = this.games().find(g => g.id === game);
     document.title = t("lesson.pageTitle", { game: (info && info.name) || game });
     drawGames(this.els, this.games(), game);
     if (game === this.game && this.steps.length && this.phase !== "failed") {
-      root.dataset.lesson = this.phase; // (back to the step as it was left)
+      this._sayPhase(); // (back to the step as it was left)
       return;
     }
     this.game = game;
@@ -108,12 +110,7 @@ export class LessonPage {
 
   /** Leave the page (the game under it is as it was). */
   hide() {
-    if (!this.box || this.box.hidden) return;
-    this.box.hidden = true;
-    document.body.classList.remove("learning");
-    document.body.classList.toggle("has-palette", !$("palette").hidden); // (the game's board's palette again)
-    document.title = "Gamut"; // i18n: not words (the site's name)
-    delete root.dataset.lesson;
+    this._hidePage();
   }
 
   _list(game) {
@@ -238,33 +235,7 @@ export class LessonPage {
     if (this.steps.length) await this.openStep(0);
   }
 
-  _marked(cells) {
-    if (this.phase !== "play") return;
-    const start = this.steps[this.index].step.start;
-    this.engine.mark(start, [], cells).then(
-      r => r.move && this.played(r.move),
-      err => this._say(sentence(err.words || err.message)),
-    );
-  }
-
-  async _illegal(clicks, message) {
-    if (message) return this._say(message);
-    const r = await this.engine.explain(this.steps[this.index].step.start, [], clicks);
-    this._say(sentence((r && r.message) || t("lesson.illegal")));
-  }
-
-  _refused() {
-    if (this.phase === "wrong") this._say(t("lesson.pressTryAgain"));
-    else if (this.phase === "right") this._say(t("lesson.pressNext"));
-  }
-
   // -- drawing -----------------------------------------------------------------------------------
-  _phase(phase) {
-    this.phase = phase;
-    root.dataset.lesson = phase;
-    this._draw();
-  }
-
   _draw() {
     if (!this.els) return;
     const done = this.game ? this.store.done(this.game) : new Set();
@@ -284,23 +255,5 @@ export class LessonPage {
       this.els.storage.hidden = false;
       this.els.storage.textContent = t("lesson.cannotSave", { problem });
     }
-  }
-
-  /** Show `view` on the board in the page's settings (theme, coordinates,
-   * the sound of the move, which compares it with the position shown before). */
-  _show(view) {
-    showInLook(this, view, this.steps[this.index], this.line);
-  }
-
-  /** The board's proportions for the layout (style.css's --board-aspect). */
-  _shape() {
-    const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.els.svg)).viewBox.baseVal;
-    const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
-    /** @type {HTMLElement} */ (this.els.svg.parentElement).style.setProperty("--board-aspect", aspect);
-  }
-
-  /** Say `text` in the panel's live region. */
-  _say(text) {
-    if (this.els) this.els.status.textContent = text;
   }
 }

@@ -22,9 +22,7 @@
 
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
-import { enteredWords } from "../engine/words.js";
-import { pageBoard, showInLook } from "../board/pageboard.js";
-import { MoveBox } from "../panels/movebox.js";
+import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { analysisFor } from "../model/analysis.js";
 import * as library from "../library/library.js";
 import { hasUnsavedCopy } from "../library/keep.js";
@@ -40,37 +38,46 @@ import {
   taskText,
 } from "./mistakes.js";
 import { MistakeStore } from "./mistakestore.js";
-import { buildMistakesPage, drawGames, drawPanel, sentence } from "./mistakesview.js";
+import { buildMistakesPage, drawGames, drawPanel } from "./mistakesview.js";
 import { countText } from "./links.js";
 
-const root = document.documentElement;
 const TAKE_BACK_MS = 900; // a try that is not good stays on the board this long
 
 const wait = ms => new Promise(resolve => setTimeout(resolve, ms));
 
-export class MistakesPage {
+export class MistakesPage extends Trainer {
   /** @param {{engine: any, games: () => any[], settings?: any, store?: MistakeStore, onCount?: () => void}} how
    * `onCount()`: the number of exercises to do changed (here or in another tab): redraw what shows it. */
   constructor({ engine, games, settings = null, store = null, onCount = () => {} }) {
-    this.engine = engine;
-    this.games = games;
-    this.look = settings;
+    super({
+      engine,
+      games,
+      settings,
+      box: "mistakes-page",
+      bodyClass: "mistaking", // (mistakes.css: the game's layout hidden under the page)
+      phaseName: "mistakes",
+      words: { wait: "mistakes.wait", illegal: "move.illegal" },
+    });
     this.onCount = onCount;
     this.store = store || new MistakeStore({ onChange: () => this._otherTab() });
-    this.box = $("mistakes-page");
-    this.els = null;
     this.game = null; // the game kind shown ("loa"), or null: every game's
     this.exercise = null;
-    this.phase = "loading";
     this.fraction = 0;
     this.job = null; // the engine's attempt job running
     this.asked = 0; // exercises opened: the work for an earlier one stops
-    this.themeKey = "";
-    this.said = "";
   }
 
-  get isOpen() {
-    return !!this.box && !this.box.hidden;
+  /** The exercise's position: before the mistake. */
+  task() {
+    return { start: this.exercise.start, line: this.exercise.line };
+  }
+
+  shown() {
+    return { context: this.exercise, line: this.exercise ? this.exercise.line : [] };
+  }
+
+  refusedWords() {
+    return this.phase === "check" ? t("mistakes.thinking") : t("mistakes.pressNext");
   }
 
   /** The exercises to do: of library game `gameId`, or in all. */
@@ -154,19 +161,7 @@ export class MistakesPage {
       skip: () => this.skip(),
       next: () => this.next(),
     });
-    this.board = pageBoard(this.box, this.els, {
-      onMove: text => this.played(text),
-      onMark: cells => this._marked(cells),
-      onIllegal: (clicks, message) => this._illegal(clicks, message),
-      onRefused: () => this._say(this.phase === "check" ? t("mistakes.thinking") : t("mistakes.pressNext")),
-    });
-    this.movebox = new MoveBox({
-      form: this.els.form,
-      input: this.els.input,
-      options: this.els.options,
-      message: this.els.message,
-      onEnter: text => this._entered(text),
-    });
+    this._attach();
   }
 
   // -- showing and leaving -----------------------------------------------------------
@@ -174,17 +169,13 @@ export class MistakesPage {
   async open(game) {
     game = game || null; // ("": every game)
     this._build();
-    for (const menu of document.querySelectorAll(".puzzles-menu[open]")) menu.removeAttribute("open");
-    const opening = this.box.hidden;
-    this.box.hidden = false;
-    document.body.classList.add("mistaking"); // (mistakes.css: the game's layout hidden under the page)
-    if (opening) scrollTo(0, 0); // (the board's top in view, on a phone too)
+    if (this._showPage()) scrollTo(0, 0); // (the board's top in view, on a phone too)
     const info = game ? this.games().find(g => g.id === game) : null;
     if (!info) game = null; // (a link naming no game, "#mistakes/constructor" say: every game's; #47)
     this.gameName = info ? info.name : "";
     document.title = `${this.gameName ? `${this.gameName}: ` : ""}your mistakes · Gamut`;
     if (game === this.game && this.exercise && this.phase !== "empty") {
-      root.dataset.mistakes = this.phase;
+      this._sayPhase();
       return this._draw();
     }
     this.game = game;
@@ -196,14 +187,10 @@ export class MistakesPage {
 
   /** Leave the page (the game under it is as it was); a try being judged stops. */
   hide() {
-    if (!this.box || this.box.hidden) return;
+    if (!this.isOpen) return;
     this.asked += 1;
     this._cancel();
-    this.box.hidden = true;
-    document.body.classList.remove("mistaking");
-    document.body.classList.toggle("has-palette", !$("palette").hidden);
-    document.title = "Gamut"; // i18n: not words (the site's name)
-    delete root.dataset.mistakes;
+    this._hidePage();
   }
 
   _cancel() {
@@ -383,43 +370,7 @@ export class MistakesPage {
     if (this.isOpen) this._draw();
   }
 
-  _marked(cells) {
-    if (this.phase !== "play") return;
-    const e = this.exercise;
-    this.engine.mark(e.start, e.line, cells).then(
-      r => r.move && this.played(r.move),
-      err => this._say(sentence(err.words || err.message)),
-    );
-  }
-
-  async _entered(text) {
-    if (this.phase !== "play") return { error: t("mistakes.wait") };
-    let r;
-    try {
-      r = await this.engine.enter(this.exercise.start, this.exercise.line, text);
-    } catch (err) {
-      if (err && err.type && err.type !== "InternalError")
-        return { error: sentence(err.words || err.message) };
-      throw err;
-    }
-    if (r.said) this._say(enteredWords(r));
-    else if (r.move) await this.played(r.move);
-    return r;
-  }
-
-  async _illegal(clicks, message) {
-    if (message) return this._say(message);
-    const r = await this.engine.explain(this.exercise.start, this.exercise.line, clicks);
-    this._say(sentence((r && r.message) || t("move.illegal")));
-  }
-
   // -- drawing -----------------------------------------------------------------------------
-  _phase(phase) {
-    this.phase = phase;
-    root.dataset.mistakes = phase;
-    this._draw();
-  }
-
   _draw() {
     if (!this.els) return;
     const { list, problem } = this.store.read();
@@ -443,22 +394,5 @@ export class MistakesPage {
         : this.exercise && this.phase !== "empty"
           ? taskText(this.exercise)
           : "";
-  }
-
-  /** Show `view` (after `line`) on the board in the page's settings: the game's theme, the coordinates, the sound. */
-  _show(view, line = this.exercise ? this.exercise.line : []) {
-    showInLook(this, view, this.exercise, line);
-  }
-
-  /** The board's proportions for the layout (style.css's --board-aspect). */
-  _shape() {
-    const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.els.svg)).viewBox.baseVal;
-    const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
-    /** @type {HTMLElement} */ (this.els.svg.parentElement).style.setProperty("--board-aspect", aspect);
-  }
-
-  _say(text) {
-    this.said = text;
-    if (this.els) this.els.status.textContent = text;
   }
 }

@@ -9,6 +9,7 @@
 
 import { h } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
+import { sentenceOf } from "../trainer/trainer.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -149,11 +150,5 @@ export function drawPanel(els, state) {
         ? t("mistakes.leftIn", { count: left, game: state.gameName })
         : t("mistakes.left", { count: left });
   els.storage.hidden = !state.problem;
-  els.storage.textContent = state.problem ? sentence(state.problem) : "";
-}
-
-/** `text` as a sentence: a capital first, a full stop last. */
-export function sentence(text) {
-  const t = String(text || "").trim();
-  return t ? t[0].toUpperCase() + t.slice(1).replace(/[.\s]*$/, ".") : "";
+  els.storage.textContent = state.problem ? sentenceOf(state.problem) : "";
 }

@@ -22,11 +22,8 @@
 //   const puzzles = new PuzzlePage({engine, games: () => page.games});
 //   puzzles.open("loa");   puzzles.hide();   puzzles.isOpen
 
-import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
-import { enteredWords } from "../engine/words.js";
-import { pageBoard, showInLook } from "../board/pageboard.js";
-import { MoveBox } from "../panels/movebox.js";
+import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { format } from "../model/url.js";
 import { PuzzleSession, hintMarks, withGoalWords } from "./session.js";
 import { PuzzleStore, choose } from "./puzzlestore.js";
@@ -34,7 +31,6 @@ import { buildPuzzlePage, drawGames, drawPanel } from "./puzzleview.js";
 import { signedChange } from "./glicko2.js";
 import { openShare } from "../share/sharedialog.js";
 
-const root = document.documentElement;
 const REPLY_PAUSE_MS = 450; // before the opponent's reply: the player's move is seen first
 const OPEN_PAUSE_MS = 350; // before the opponent's last move, when a puzzle opens
 
@@ -42,23 +38,22 @@ const viewKey = (start, line) => `${start}\n${line.join(" ")}`;
 /** The name of `seat` in `view` ("Black"), or "Player 2". */
 const nameOf = (view, seat) => (view.players[seat] || {}).name || t("player.numbered", { n: seat + 1 });
 const wait = ms => new Promise(resolve => setTimeout(resolve, ms));
-const sentence = text => {
-  const t = String(text || "").trim();
-  return t ? t[0].toUpperCase() + t.slice(1).replace(/[.\s]*$/, ".") : "";
-};
 
-export class PuzzlePage {
+export class PuzzlePage extends Trainer {
   /** `settings`: the page's settings (settings/page-settings.js: the board's
    * theme, coordinates and sound), or null.
    * @param {{engine: any, games: () => any[], store?: PuzzleStore, settings?: any}} how */
   constructor({ engine, games, store = new PuzzleStore(), settings = null }) {
-    this.engine = engine;
-    this.look = settings;
-    this.themeKey = "";
-    this.games = games;
+    super({
+      engine,
+      games,
+      settings,
+      box: "puzzle-page",
+      bodyClass: "puzzling",
+      phaseName: "puzzle",
+      words: { wait: "puzzle.wait", illegal: "move.illegal" },
+    });
     this.store = store;
-    this.box = $("puzzle-page");
-    this.els = null; // built on the first open
     this.lists = new Map(); // game -> promise of {puzzles, themes}
     this.views = new Map(); // line key -> view, for the puzzle shown
     this.game = null;
@@ -67,12 +62,20 @@ export class PuzzlePage {
     this.themes = {};
     this.record = null;
     this.change = null; // the rating's change of this puzzle's result
-    this.phase = "loading";
     this.asked = 0; // puzzles opened: the work for an earlier one stops
   }
 
-  get isOpen() {
-    return !!this.box && !this.box.hidden;
+  /** The puzzle's position now (its moves played so far). */
+  task() {
+    return { start: this.puzzle.start, line: this.session.line() };
+  }
+
+  shown() {
+    return { context: this.session, line: this.session.line() };
+  }
+
+  refusedWords() {
+    return this.phase === "wrong" ? t("puzzle.pressRetry") : this.phase === "done" ? t("puzzle.over") : "";
   }
 
   _build() {
@@ -87,35 +90,19 @@ export class PuzzlePage {
       history: id => this.openPuzzle(id),
       solutionAt: (n, relative) => this.solutionAt(relative ? this.session.solution().at + n : n),
     });
-    this.board = pageBoard(this.box, this.els, {
-      onMove: text => this.played(text),
-      onMark: cells => this._marked(cells),
-      onIllegal: (clicks, message) => this._illegal(clicks, message),
-      onRefused: () => this._refused(),
-    });
-    this.movebox = new MoveBox({
-      form: this.els.form,
-      input: this.els.input,
-      options: this.els.options,
-      message: this.els.message,
-      onEnter: text => this._entered(text),
-    });
+    this._attach();
   }
 
   // -- showing and leaving -----------------------------------------------------------
   /** Show the puzzles of `game` (a puzzle near the player's rating). */
   async open(game) {
     this._build();
-    for (const menu of document.querySelectorAll(".puzzles-menu[open]")) menu.removeAttribute("open");
-    const opening = this.box.hidden;
-    this.box.hidden = false;
-    document.body.classList.add("puzzling");
-    if (opening) scrollTo(0, 0); // (the game's page may have been scrolled: the board's top in view, on a phone too)
+    if (this._showPage()) scrollTo(0, 0); // (the game's page may have been scrolled: the board's top in view, on a phone too)
     const info = this.games().find(g => g.id === game);
     document.title = `${(info && info.name) || game}: puzzles · Gamut`;
     drawGames(this.els, this.games(), game);
     if (game === this.game && this.puzzle && this.phase !== "failed") {
-      root.dataset.puzzle = this.phase; // (back to the puzzle as it was left)
+      this._sayPhase(); // (back to the puzzle as it was left)
       return;
     }
     this.game = game;
@@ -149,12 +136,7 @@ export class PuzzlePage {
 
   /** Leave the page (the game under it is as it was). */
   hide() {
-    if (!this.box || this.box.hidden) return;
-    this.box.hidden = true;
-    document.body.classList.remove("puzzling");
-    document.body.classList.toggle("has-palette", !$("palette").hidden); // (the game's board's palette again)
-    document.title = "Gamut"; // i18n: not words (the site's name)
-    delete root.dataset.puzzle;
+    this._hidePage();
   }
 
   _list(game) {
@@ -400,47 +382,7 @@ export class PuzzlePage {
     this._draw();
   }
 
-  _marked(cells) {
-    if (this.phase !== "play") return;
-    this.engine.mark(this.puzzle.start, this.session.line(), cells).then(
-      r => r.move && this.played(r.move),
-      err => this._say(sentence(err.words || err.message)),
-    );
-  }
-
-  async _entered(text) {
-    if (this.phase !== "play") return { error: t("puzzle.wait") };
-    let r;
-    try {
-      r = await this.engine.enter(this.puzzle.start, this.session.line(), text);
-    } catch (err) {
-      if (err && err.type && err.type !== "InternalError")
-        return { error: sentence(err.words || err.message) };
-      throw err;
-    }
-    if (r.said) this._say(enteredWords(r));
-    else if (r.move) await this.played(r.move);
-    return r;
-  }
-
-  async _illegal(clicks, message) {
-    if (message) return this._say(message);
-    const r = await this.engine.explain(this.puzzle.start, this.session.line(), clicks);
-    this._say(sentence((r && r.message) || t("move.illegal")));
-  }
-
-  _refused() {
-    if (this.phase === "wrong") this._say(t("puzzle.pressRetry"));
-    else if (this.phase === "done") this._say(t("puzzle.over"));
-  }
-
   // -- drawing -----------------------------------------------------------------------------
-  _phase(phase) {
-    this.phase = phase;
-    root.dataset.puzzle = phase;
-    this._draw();
-  }
-
   _draw() {
     if (!this.els) return;
     // (for tools and tests: the puzzle shown and how many of its moves are on the board)
@@ -460,24 +402,5 @@ export class PuzzlePage {
       this.els.storage.hidden = false;
       this.els.storage.textContent = t("puzzle.storage", { problem });
     }
-  }
-
-  /** Show `view` (a position of the puzzle's line) on the board, in the
-   * page's settings: the game's colour theme, the coordinates, the sound of
-   * a move played (the sound compares it with the position shown before). */
-  _show(view) {
-    showInLook(this, view, this.session, this.session.line());
-  }
-
-  /** The board's proportions for the layout (style.css's --board-aspect, here for this board). */
-  _shape() {
-    const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.els.svg)).viewBox.baseVal;
-    const aspect = box && box.width > 0 && box.height > 0 ? (box.width / box.height).toFixed(3) : "1";
-    /** @type {HTMLElement} */ (this.els.svg.parentElement).style.setProperty("--board-aspect", aspect);
-  }
-
-  /** Say `text` in the panel's live region. */
-  _say(text) {
-    if (this.els) this.els.status.textContent = text;
   }
 }
