@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import HOLD_ENGINE, cell, library_entries, wait_controlled
+from pagekit import HOLD_ENGINE, cell, library_entries, saved, wait_controlled
 from playwright.sync_api import expect
 
 LINKS = {  # a link to each game's default start
@@ -69,6 +69,7 @@ def test_a_first_move_before_the_engine_is_ready_is_applied_once_when_it_is(new_
     expect(page.locator("#board")).to_have_attribute("aria-disabled", "false")  # the engine answers now
     expect(page.locator("#moves .mv")).to_have_count(1)
     assert board_pieces(page) == drawn, "the board changed when the engine took over"
+    saved(page)  # (the game is written soon after the engine took it over: not read before)
     entries = library_entries(page)
     assert len(entries) == 1
     assert page.evaluate("document.documentElement.dataset.ply") == "1"

@@ -41,6 +41,7 @@ const CONVERTED = [
   "web/engine/held-lines.js",
   "web/engine/heartbeat.js",
   "web/engine/levels.js",
+  "web/engine/transport.js",
   "web/engine/words.js",
   "web/model/ending.js",
   "web/model/game.js",
