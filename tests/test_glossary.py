@@ -92,7 +92,7 @@ def test_the_glossary_has_every_language_and_the_core_terms():
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_variant_or_option_term_is_the_dialogs_name(lang):
     for _scope, name, term in terms(lang):
-        if name.startswith(("variant.", "option.", "level.", "ai.")):
+        if name.startswith(("variant.", "option.", "level.", "ai.", "newGame.")):
             assert CATALOGS[lang].get(name) == term["use"], (
                 f"{lang} {name}: the catalog says {CATALOGS[lang].get(name)!r}"
             )
