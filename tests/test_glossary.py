@@ -24,6 +24,9 @@ from pathlib import Path
 
 import pytest
 
+from gamut.english import ENGLISH
+from gamut.lessons.lesson import lessons_of
+
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = json.loads((ROOT / "docs" / "glossary.json").read_text())
 LANGS = ("en", "de", "fr", "es", "hu")
@@ -41,12 +44,30 @@ def rules_page(game: str, lang: str) -> Path:
     return ROOT / "web" / "games" / game / f"rules.{lang}.html"
 
 
+def step_texts(game: str):
+    for lesson in lessons_of(game):
+        yield f"lesson.{game}.{lesson.id}.title", lesson.title
+        for step in lesson.steps:
+            base = f"lesson.{game}.{lesson.id}.{step.id}."
+            for field in ("teach", "task", "well", "miss"):
+                yield base + field, getattr(step, field)
+            for i, (_, why) in enumerate(step.wrong):
+                yield base + f"wrong.{i}", why
+
+
 def texts(lang: str):
     """Every player-facing text of `lang`: (file, key or line, text, game or None, catalog key or None)."""
     catalog = f"web/i18n/{lang}.json"
     for key, value in CATALOGS[lang].items():
         game = next((part for part in key.split(".") if part in GAMES), None)
         yield catalog, key, value, game, key
+    if lang == "en":  # the engine's own English, and the lessons' (the catalog has the same words)
+        for key, value in ENGLISH.items():
+            game = next((part for part in key.split(".") if part in GAMES), None)
+            yield "py/gamut/english.py", key, value, game, key
+        for game in GAMES:
+            for key, value in step_texts(game):
+                yield "py/gamut/lessons/lessons.json", key, value, game, key
     for game in GAMES:
         page = rules_page(game, lang)
         for n, line in enumerate(page.read_text().splitlines(), 1):
@@ -143,3 +164,14 @@ def test_the_rules_page_names_variants_and_options_as_the_dialog_does(game, lang
             assert text == catalog[key], (
                 f"{rules_page(game, lang).name}: {text!r} is not the dialog's {catalog[key]!r} ({key})"
             )
+
+
+def test_a_wrong_word_is_matched_whole_with_its_endings_and_case_as_asked():
+    assert pattern("pieza").search("una Pieza negra")
+    assert not pattern("pieza").search("despiezado")
+    assert pattern("bábu*").search("három bábuval")
+    assert not pattern("bábu*").search("a babusgatás")
+    assert pattern("=Nyolc").search("a Nyolc változat")
+    assert not pattern("=Nyolc").search("nyolc mező")
+    assert not pattern("=Nyolc").search("Nyolcas")
+    assert pattern("double connection: draw").search("the option double connection: draw")
