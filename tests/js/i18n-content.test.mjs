@@ -145,7 +145,7 @@ test("the lessons' titles, teaching sentences, tasks and whys come from the cata
   try {
     const [german] = lessonsInLanguage("loa", lessons);
     assert.equal(german.title, catalog("de")["lesson.loa.moving.title"]);
-    assert.equal(german.steps[0].task, "Ziehe den Stein auf d4 seine Linie hinauf.");
+    assert.equal(german.steps[0].task, "Ziehe den Stein auf d4 die d-Linie hinauf.");
     assert.equal(german.steps[0].teach, catalog("de")["lesson.loa.moving.column.teach"]);
     const why = whyOf({
       why: "English",

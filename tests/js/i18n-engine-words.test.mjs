@@ -96,7 +96,7 @@ test("the worker's own errors are words; the engine's (Python's) keep their Engl
     assert.equal(err.message, "Click a heptagon …");
     assert.equal(
       err.words,
-      "Haz clic en un heptágono para colocar una pieza, o en una de tus pilas para desapilarla.",
+      "Haz clic en un heptágono para colocar una ficha, o en una de tus pilas para desapilarla.",
     );
     return true;
   });

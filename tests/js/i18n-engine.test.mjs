@@ -66,11 +66,11 @@ test("German, French, Spanish, Hungarian: the same messages in each language's w
     ],
     fr: [
       "Blanc h2 vers f4, groupes : Blanc 3, Noir 3.",
-      "Noir b1 prend d3. Noir gagne : toutes ses pièces sont reliées.",
+      "Noir b1 prend d3. Noir gagne : tous ses pions sont reliés.",
     ],
     es: [
       "Blanco de h2 a f4, grupos: Blanco 3, Negro 3.",
-      "Negro de b1 captura en d3. Gana Negro: todas sus piezas están conectadas.",
+      "Negro de b1 captura en d3. Gana Negro: todas sus fichas están conectadas.",
     ],
     hu: [
       "Fehér lép: h2 mezőről f4 mezőre, csoportok: Fehér 3, Fekete 3.",
@@ -86,7 +86,7 @@ test("German, French, Spanish, Hungarian: the same messages in each language's w
   useCatalog("de", catalog("de"), english);
   assert.match(
     formatMessage(EVL_TAKE),
-    /^Weiß verteilt 3 von b3: ein schwarzer Stein bleibt auf b4, 2 landen auf c4, ein weißer Stein; erobert ab3 und bc4 \(von Schwarz\)/,
+    /^Weiß stapelt 3 von b3 ab: ein schwarzer Stein bleibt auf b4, 2 landen auf c4, ein weißer Stein; erobert ab3 und bc4 \(von Schwarz\)/,
   );
   useCatalog("hu", catalog("hu"), english);
   assert.equal(formatMessage(m("list.and", { items: ["a", "b", "c"] })), "a, b és c");
@@ -114,7 +114,7 @@ test("describe's answer: the text from the message; an answer without one is kep
   const older = { move: null, text: "", turn: "Black to move." }; // (an engine without messages)
   assert.deepEqual(describedWords(older), older);
   const over = m("engine.over", { result: m("result.loa.connected", { winner: white }) });
-  assert.equal(formatMessage(over), "La partie est terminée. Blanc gagne : toutes ses pièces sont reliées.");
+  assert.equal(formatMessage(over), "La partie est terminée. Blanc gagne : tous ses pions sont reliés.");
   assert.equal(formatMessage("plain words"), "plain words");
   assert.ok(isMessage(LOA_MOVE) && !isMessage("x") && !isMessage(null));
   useCatalog("en", english);
