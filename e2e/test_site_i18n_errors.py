@@ -26,7 +26,7 @@ ESCABEL = "#v1/escabel/standard/size=5,pie=on/"
 def test_a_refused_click_is_explained_in_german_and_hungarian(new_context, site_url):
     for lang, pentagon, theirs in (
         ("de", "bc3 ist ein Fünfeck", "c4 wird von Schwarz beherrscht"),
-        ("hu", "bc3 ötszög", "A(z) c4 mezőt Fekete uralja"),
+        ("hu", "bc3 ötszög", "A(z) c4 hétszöget Fekete uralja"),
     ):
         page = open_chosen(new_context, site_url, lang)
         open_hash(page, EVL)

@@ -39,7 +39,7 @@ WORDS = {
         "swapNote": "Die Seiten wurden getauscht: Spieler 1 spielt jetzt Weiß, Spieler 2 Schwarz.",
         "el": ["Rot", "Blau"],
         "numbers": ["6 Zahlen", "5 Zahlen"],
-        "elSubtitle": "Standard · Erste zwei Zahlen gleich: aus · Volles Brett: Remis · Drohungen selbst ankündigen: aus",
+        "elSubtitle": "Standard · Erste zwei Zahlen gleich: aus · Volles Brett: Remis · Drohungen selbst ansagen: aus",
         "head": "Rot gewinnt",
         "detail": "f1=6 hat ein EL vollendet",
     },
