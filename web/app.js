@@ -102,7 +102,7 @@ function plannedGame() {
   } catch {
     /* explained when the engine is ready */
   }
-  const id = keep.readJSON("gamut.last-game");
+  const id = keep.lastGameKind();
   return page.info(id) ? id : "loa";
 }
 

@@ -207,13 +207,11 @@ test("a saved tree restores exactly, variations, lines and players included", ()
 
 test("storage: the old local save, and a version 1 save read as a tree without losing its undone moves", async () => {
   const items = new Map();
-  globalThis.window = {
-    localStorage: {
-      getItem: k => (items.has(k) ? items.get(k) : null),
-      setItem: (k, v) => items.set(k, String(v)),
-      removeItem: k => items.delete(k),
-    },
-  };
+  globalThis.localStorage = /** @type {any} */ ({
+    getItem: k => (items.has(k) ? items.get(k) : null),
+    setItem: (k, v) => items.set(k, String(v)),
+    removeItem: k => items.delete(k),
+  });
   const storage = await import("../../web/library/storage.js");
   const m = played(["a", "b"]);
   m.back();

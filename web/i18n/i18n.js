@@ -22,6 +22,7 @@
 
 import { formatParts, parse } from "./format.js";
 import { chooseLanguage, SOURCE, STORAGE_KEY } from "./languages.js";
+import { webStorage } from "../store/local.js";
 
 const state = {
   lang: SOURCE,
@@ -37,7 +38,7 @@ const state = {
 /** The remembered choice of language, or null (storage may be off). */
 export function storedLanguage() {
   try {
-    return globalThis.localStorage ? globalThis.localStorage.getItem(STORAGE_KEY) : null;
+    return webStorage()?.getItem(STORAGE_KEY) ?? null;
   } catch {
     return null;
   }
@@ -46,7 +47,7 @@ export function storedLanguage() {
 /** Remember `code` as the player's language. */
 export function storeLanguage(code) {
   try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, code);
+    webStorage()?.setItem(STORAGE_KEY, code);
   } catch {
     /* storage off: the browser's language goes on being used */
   }

@@ -4,18 +4,10 @@
 // to it, so a second tab's steps are never lost.
 
 import { t } from "../i18n/i18n.js";
+import { webStorage as pageStorage } from "../store/local.js";
 
 export const KEY = "gamut.lessons";
 const VERSION = 1;
-
-/** The storage to use: the page's localStorage, or null where reading it throws. */
-function pageStorage() {
-  try {
-    return globalThis.localStorage || null;
-  } catch {
-    return null; // (a browser that refuses storage throws on the mere read)
-  }
-}
 
 /** The steps done per game in a stored text: `{game: [key]}`, and whether
  * the text was garbage.  Keys that are not strings are dropped.

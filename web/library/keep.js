@@ -10,6 +10,7 @@ import { clause } from "../panels/sentence.js";
 import { t } from "../i18n/i18n.js";
 import { gameTitle, viewTitle } from "../board/title.js";
 import { endWords, endingOfOutcome } from "../model/ending.js";
+import { readJSON, webStorage, writeJSON } from "../store/local.js";
 
 const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
 const CURRENT_KEY = "gamut.current-id"; // the library entry last open
@@ -86,13 +87,7 @@ function damagedEntry(copy, raw) {
   };
 }
 
-function store(kind = "localStorage") {
-  try {
-    return window[kind];
-  } catch {
-    return null;
-  }
-}
+const store = webStorage;
 
 /** Game `id`'s copy waiting to be written to the library, as a library
  * entry (over `stored`, the entry as stored, if it could be read), or null:
@@ -122,22 +117,10 @@ export function hasUnsavedCopy(id) {
   }
 }
 
-export function readJSON(key) {
-  try {
-    const raw = store()?.getItem(key);
-    return raw ? JSON.parse(raw) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeJSON(key, value) {
-  try {
-    store()?.setItem(key, JSON.stringify(value));
-    return true;
-  } catch {
-    return false;
-  }
+/** The kind of game ("loa") last opened in any tab, or null: the board to draw first at the next start. */
+export function lastGameKind() {
+  const id = readJSON("gamut.last-game");
+  return typeof id === "string" ? id : null;
 }
 
 /** A game's last settings ({variant, options, players}) or null. */

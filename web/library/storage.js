@@ -11,17 +11,12 @@
 import { GameModel } from "../model/game.js";
 import { t } from "../i18n/i18n.js";
 import { GameTree } from "../model/tree.js";
+import { webStorage } from "../store/local.js";
 
 const KEY = "gamut.current";
 const VERSION = 2;
 
-function store() {
-  try {
-    return window.localStorage; // may throw (privacy modes, sandboxed frames)
-  } catch {
-    return null;
-  }
-}
+const store = () => webStorage();
 
 export function clear() {
   const s = store();

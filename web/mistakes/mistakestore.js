@@ -18,18 +18,10 @@
 
 import { emptyList, readList } from "./mistakes.js";
 import { t } from "../i18n/i18n.js";
+import { webStorage as defaultStorage } from "../store/local.js";
 
 export const KEY = "gamut.mistakes";
 const ASIDE = "gamut.mistakes.damaged";
-
-/** The page's localStorage, or null when the browser refuses it. */
-function defaultStorage() {
-  try {
-    return globalThis.localStorage || null;
-  } catch {
-    return null;
-  }
-}
 
 export class MistakeStore {
   /** @param {{storage?: Storage | null, onChange?: () => void}} how */

@@ -19,6 +19,7 @@
 import { $, h } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { clockNow, endOnTime, formatLeft, syncClock } from "../model/clock.js";
+import { readJSON, writeJSON } from "../store/local.js";
 
 const TICK_MS = 100;
 const TIMES_KEY = "gamut.show-times"; // the move list shows the times spent (true) or not
@@ -188,22 +189,6 @@ export function timeWords(ending, seatName) {
   return ending.winner == null
     ? t("clock.timeUp", { name: lost })
     : t("clock.timeUpWins", { name: lost, winner: seatName(ending.winner) });
-}
-
-function readJSON(key) {
-  try {
-    return JSON.parse(localStorage.getItem(key) || "null");
-  } catch {
-    return null; // (storage refused: not remembered)
-  }
-}
-
-function writeJSON(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* storage refused: not remembered */
-  }
 }
 
 function setText(el, text) {

@@ -14,19 +14,11 @@
 
 import { emptyState, mergeStates, readState, resetState } from "./progress.js";
 import { t } from "../i18n/i18n.js";
+import { webStorage as browserStorage } from "../store/local.js";
 
 export const KEY = "gamut.progress";
 export const DAMAGED_KEY = "gamut.progress.damaged";
 const VERSION = 1;
-
-/** The browser's localStorage, or null where the page may not use it. */
-function browserStorage() {
-  try {
-    return globalThis.localStorage || null;
-  } catch {
-    return null;
-  }
-}
 
 export class ProgressStore {
   /** @param {{storage?: Storage | null, events?: EventTarget | null}} [how] another storage (tests) */

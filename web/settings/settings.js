@@ -10,6 +10,8 @@
 // button change it through set(), and every listener (the page's draw, the
 // sound, the colour scheme) is told after each change.
 
+import { webStorage } from "../store/local.js";
+
 export const KEY = "gamut.preferences";
 export const VERSION = 1;
 export const SCHEMES = ["system", "light", "dark"];
@@ -120,10 +122,5 @@ export class Settings {
   }
 }
 
-export function defaultStorage() {
-  try {
-    return globalThis.localStorage || null; // may throw (privacy modes, sandboxed frames)
-  } catch {
-    return null;
-  }
-}
+/** The page's localStorage, or null where the browser refuses it. */
+export const defaultStorage = () => webStorage();
