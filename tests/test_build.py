@@ -114,6 +114,7 @@ def test_first_moves_read_back_by_the_page_are_the_engines_views(tmp_path):
     the engine gives after that move (the page plays from these before the
     engine is ready)."""
     from gamut import bridge
+    from gamut.methods.positions import m_play
 
     data = build.first_moves()
     initial = bridge.initial()
@@ -146,7 +147,7 @@ def test_first_moves_read_back_by_the_page_are_the_engines_views(tmp_path):
         moves = [m["text"] for m in initial["views"][gid]["moves"]]
         assert list(read[gid]) == moves, gid
         for move in moves:
-            expected = bridge.m_play({"start": start, "line": [], "move": move})["view"]
+            expected = m_play({"start": start, "line": [], "move": move})["view"]
             assert read[gid][move] == expected, (gid, move)
 
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamut
-from gamut import grid
+from gamut import grid, records
 from gamut.core import replay
 from gamut.games.el import moves as el_moves
 from gamut.games.el import rules as el_rules
@@ -1166,9 +1166,10 @@ def test_record_of_a_declare_game_replays_to_the_same_result():
     start = declare_start(stones, "e6", "c1")
     moves = ["e1=5", "declare f1,e2", "a6=1", "declare -", "e2=6"]
     states = replay(start, moves)
-    record = gamut.Record.from_states(states, [s.parse_move(t) for s, t in zip(states, moves)])
-    again = gamut.Record.from_text(record.to_text())
-    assert again.final() == states[-1] and again.final().outcome().winner == 0
+    record = records.Record.of(start, [(i, move, "") for i, move in enumerate(moves)])
+    again = records.parse_one(records.format(record))
+    final = replay(again.start_state(), again.main_line())[-1]
+    assert final == states[-1] and final.outcome().winner == 0 and again.result == "1-0"
     with pytest.raises(gamut.RecordError, match="move 2"):
         replay(start, ["e1=5", "f1=6"])
 

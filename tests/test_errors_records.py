@@ -1,7 +1,7 @@
 """Every error of reading and writing game records is a message (issue #33):
 bad records of every kind the readers take (Gamut's PGN-like text, the
-page's JSON form, boardspace's SGF, the notes and commands of comments,
-the start-and-moves text of gamut.record) each raise or report an error
+page's JSON form, boardspace's SGF, the notes and commands of comments)
+each raise or report an error
 whose message has a known id, in English and in every page catalog with
 the arguments its words use, and whose English is the error's text."""
 
@@ -16,7 +16,6 @@ from test_errors_messages import check
 from gamut import core, records
 from gamut.core import GamutError, RecordError
 from gamut.messages import ENGLISH, Message
-from gamut.record import Record as TextRecord
 from gamut.records import Record, RecordMoveError, RecordTextError, tree
 
 PY = Path(__file__).resolve().parent.parent / "py" / "gamut"
@@ -253,20 +252,6 @@ def test_json_records_name_the_node_and_the_notes_out_of_the_tree():
     with pytest.raises(RecordError) as wrong:
         Record("loa", "standard", {}, START, tags={"Termination": "bored"})
     assert checked(wrong.value) == ["error.record.termination"]
-
-
-# -- gamut.record: a start position and its moves ---------------------------------------
-
-
-def test_the_start_and_moves_text_says_why_as_a_message():
-    for bad, expected in [
-        (42, "error.record.recordText"),
-        ("x" * 100_001, "error.record.recordLimit"),
-        ("loa nonsense\nb1-d3", "error.record.start"),
-    ]:
-        with pytest.raises(RecordError) as wrong:
-            TextRecord.from_text(bad)  # type: ignore[arg-type]
-        assert checked(wrong.value)[0] == expected
 
 
 # -- boardspace's SGF (Lines of Action) ------------------------------------------------

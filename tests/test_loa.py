@@ -9,12 +9,11 @@ from pathlib import Path
 import pytest
 
 import gamut
-from gamut import IllegalMoveError, PositionError, grid
+from gamut import IllegalMoveError, PositionError, grid, records
 from gamut.core.perft import generic_perft
 from gamut.games.loa import board
 from gamut.games.loa import perft as loa_perft
 from gamut.games.loa import state as loa_state
-from gamut.record import Record
 
 # 16 real games from Winands' thesis, as shipped with OpenSpiel (copied from
 # shared/data so that the tests never depend on a folder beside the checkout).
@@ -267,8 +266,9 @@ def test_recorded_games_replay_to_their_result(index):
     assert winner == expected
     assert all(s.outcome() is None for s in states[:-1])
     # the record codec replays to the same states
-    record = Record.from_text(Record(states[0], tuple(rec["moves"])).to_text())
-    assert record.states() == states
+    nodes = [(i, move, "") for i, move in enumerate(rec["moves"])]
+    record = records.parse_one(records.format(records.Record.of(states[0], nodes)))
+    assert gamut.replay(record.start_state(), record.main_line()) == states
 
 
 def test_records_exist():

@@ -16,9 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamut
-from gamut import core
+from gamut import core, records
 from gamut.games.loa import board as loa_board
-from gamut.record import Record
 from gamut.view import ViewError, check_view
 
 
@@ -101,9 +100,10 @@ def test_positions_moves_views_and_records(game, variant, options):
                 assert shown == texts
             assert (view["outcome"] is None) == (s.outcome() is None)
         # the record replays to the same states and the same result
-        record = Record.from_states(states, moves)
-        again = Record.from_text(record.to_text())
-        replayed = again.states()
+        texts = [s.move_text(m) for s, m in zip(states, moves)]
+        record = records.Record.of(states[0], [(i, text, "") for i, text in enumerate(texts)])
+        again = records.parse_one(records.format(record))
+        replayed = gamut.replay(again.start_state(), again.main_line())
         assert replayed == states
         assert replayed[-1].outcome() == states[-1].outcome()
 
@@ -236,11 +236,17 @@ def test_garbage_moves_raise_illegal_move_error(game, k, text):
         assert isinstance(s.why_illegal(clicks), str)
 
 
+def record_text(start: str, moves: str) -> str:
+    """A Gamut record of the position text ``start`` and the text ``moves``."""
+    quoted = start.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[Start "{quoted}"]\n\n{moves}'
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated(), st.text(max_size=30))
 def test_bad_records_raise_record_error(start, moves):
     try:
-        Record.from_text(start + "\n" + moves)
+        records.parse_one(record_text(start, moves))
     except core.RecordError:
         pass
 
@@ -263,7 +269,7 @@ def test_error_messages_quote_only_an_excerpt(game):
                 gamut.load(text)
             assert len(str(info.value)) < 300, str(info.value)[:400]
         with pytest.raises(core.RecordError) as info:
-            Record.from_text(s.to_text() + "\n" + bad[:99_000])
+            records.parse_one(record_text(s.to_text(), bad[:99_000]))
         assert len(str(info.value)) < 300
 
 

@@ -30,6 +30,5 @@ from .core import (  # noqa: F401
     perft,
     replay,
 )
-from .record import Record  # noqa: F401
 
 __version__ = "0.1.0"

@@ -357,7 +357,7 @@ ENGLISH: dict[str, str] = {
     "setup.evl.inHand": "in hand",
     # (end of the editor)
     #
-    # the bridge's requests, the views and the move box (bridge.py, methods.py, jobs.py,
+    # the bridge's requests, the views and the move box (bridge.py, methods/, jobs.py,
     # view.py, words.py, analysis, puzzles, lessons)
     # the move box's answers (gamut.words.read_said)
     "box.help": "Type a move in the game's notation, or a command: turn, last, score, pieces and a player (pieces {first}), rank or row and its name (rank 1, row a), file or column, cell and its name (cell {cell}), moves (the legal moves; moves {cell}: those that start there).",

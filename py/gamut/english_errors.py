@@ -8,7 +8,7 @@ from __future__ import annotations
 
 #: The engine's errors in English: id -> ICU MessageFormat message.
 ERRORS: dict[str, str] = {
-    # reading records (gamut.records, gamut.record, Lines of Action's SGF)
+    # reading records (gamut.records, Lines of Action's SGF)
     "error.record.at": "{where}: {why}",
     "error.record.text": "line {line}, column {col}: game {game}: {why}",
     "error.record.move": "move {move} {text}: {why}",
@@ -85,8 +85,6 @@ ERRORS: dict[str, str] = {
     "error.record.gamesList": "games must be a list",
     "error.record.game": "game {n}: {why}",
     "error.record.notOne": "the text holds {count} {count, plural, one {game} other {games}}, not one",
-    "error.record.recordText": "a record must be text",
-    "error.record.recordLimit": "a record has at most {max} characters, not {length}",
     "error.record.sgf.cut": "the file ends inside this game (it is cut short)",
     "error.record.sgf.unexpected": "unexpected {text}",
     "error.record.sgf.closeNone": "this ')' opens no game",

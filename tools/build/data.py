@@ -136,6 +136,7 @@ def first_moves(games: list[str] | None = None, initial: dict | None = None) -> 
     from these before the engine is ready (web/engine/early.js).  ``initial``:
     ``bridge.initial()`` if already computed."""
     from gamut import bridge  # from py/ (see engine_data)
+    from gamut.methods.positions import m_play
 
     initial = initial if initial is not None else bridge.initial()
     out = {}
@@ -145,7 +146,7 @@ def first_moves(games: list[str] | None = None, initial: dict | None = None) -> 
         view = initial["views"][gid]
         after = {}
         for move in view["moves"]:
-            played = bridge.m_play({"start": start, "line": [], "move": move["text"]})
+            played = m_play({"start": start, "line": [], "move": move["text"]})
             if played["line"] != [move["text"]]:
                 raise SystemExit(f"{gid}: the start view lists {move['text']!r}, played as {played['line']}")
             after[move["text"]] = view_delta(view, played["view"])
@@ -168,7 +169,7 @@ def _child_main() -> None:
     # each game's computer levels with their ratings (the bridge's `levels`):
     # the start panel lists the game's own ladder before the engine is ready,
     # so it never changes under a level picked meanwhile (#41)
-    from gamut.levels import m_levels
+    from gamut.methods.levels import m_levels
 
     initial["levels"] = {gid: m_levels({"game": gid}) for gid in initial["starts"]}
     json.dump(

@@ -17,8 +17,8 @@ Compiled as small as the worker allows (issue #33, room for the languages):
 
 * ``optimize=2`` (as ``python -OO``): no asserts (sanity checks only; the
   tests run them in CPython) and no docstrings (already emptied by
-  :mod:`tools.build.stdlib_minify`; only ``gamut.methods.reference()``, the
-  command line's help, reads them);
+  :mod:`tools.build.stdlib_minify`; only
+  ``gamut.methods.registry.reference()`` reads them, in the tests);
 * without column positions (``PYTHONNODEBUGRANGES``, set by
   pyodide_run.mjs for this step; checked here): a traceback names the file
   and line, not the columns.  The wheel's bytecode weighs 27 % less

@@ -45,8 +45,8 @@ package's loader, as the puzzles are: in the page the package is a zip):
   winning (the last markers).
 
 Positions come from the rules diagrams (``web/games/<game>/diagrams.json``),
-small changes of them, and positions reached by play; :mod:`.method` holds
-the bridge methods ``lessons`` and ``lesson_check`` (this package's
-modules are imported when first asked for: the worker's start-up loads only
-:mod:`.method`).
+small changes of them, and positions reached by play;
+:mod:`gamut.methods.lessons` holds the bridge methods ``lessons`` and
+``lesson_check`` (this package's modules are imported when first asked
+for: the worker's start-up loads none of them).
 """

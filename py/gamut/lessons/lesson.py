@@ -217,7 +217,7 @@ def _game(params: dict[str, Any]) -> str:
 
 
 def answer_lessons(params: dict[str, Any]) -> dict[str, Any]:
-    """The bridge's ``lessons`` (:mod:`.method`): each step's position as a
+    """The bridge's ``lessons`` (:mod:`gamut.methods.lessons`): each step's position as a
     text, the seat that moves, what it teaches, the task and the goal (not its moves)."""
     lessons = []
     for lesson in lessons_of(_game(params)):
@@ -240,7 +240,7 @@ def answer_lessons(params: dict[str, Any]) -> dict[str, Any]:
 
 
 def answer_check(params: dict[str, Any]) -> dict[str, Any]:
-    """The bridge's ``lesson_check`` (:mod:`.method`): the verdict on the
+    """The bridge's ``lesson_check`` (:mod:`gamut.methods.lessons`): the verdict on the
     move, the move as the engine writes it, and the view after it."""
     from ..methods import RequestError, param
     from ..positions import view_of

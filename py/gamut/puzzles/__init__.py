@@ -6,10 +6,10 @@ and writing); each game's puzzles ship in the wheel as one record file,
 (``tools/puzzles/generate.py``, see docs/puzzles.md) and proved by the
 checker (:mod:`.check`, ``python -m gamut puzzles check FILE``) on exact
 searches (:mod:`.solve`).  :mod:`.themes` names what each solution does and
-says the goal in words; :mod:`.method` serves the puzzles to the page
-(the bridge method ``puzzles``).
+says the goal in words; :mod:`gamut.methods.puzzles` serves the puzzles
+to the page (the bridge method ``puzzles``).
 
-Nothing is imported with this package (the bridge imports :mod:`.method`
-at the engine's start): :mod:`.library` reads the shipped files on the
-first request.
+Nothing is imported with this package (the worker's start-up loads none of
+its modules): :mod:`.library` reads the shipped files on the first
+request.
 """

@@ -1,11 +1,11 @@
-"""The bridge method ``puzzles`` (registered in :data:`gamut.methods.METHODS`
-when :mod:`gamut.bridge` imports this module)."""
+"""The bridge method ``puzzles``: each game's shipped puzzles
+(:mod:`gamut.puzzles`, read when first asked for)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..methods import Params, method, param
+from . import Params, method, param
 
 
 @method("puzzles")
@@ -19,8 +19,8 @@ def m_puzzles(params: Params) -> dict[str, Any]:
     move), ``player`` the solver's seat, ``goal`` the task in words (English),
     ``said`` each puzzle's goal as a message (for the page to say in the
     player's language; beside the puzzles, whose items keep their keys)."""
-    from .library import load_game
-    from .themes import THEMES, goal_said, goal_words
+    from ..puzzles.library import load_game
+    from ..puzzles.themes import THEMES, goal_said, goal_words
 
     game = param(params, "game", str)
     puzzles = load_game(game)

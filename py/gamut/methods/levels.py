@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import GAMES, OptionError, excerpt
-from .messages import Message
-from .methods import Params, method, param
+from ..core import GAMES, OptionError, excerpt
+from ..messages import Message
+from . import Params, method, param
 
 
 @method("levels")
@@ -19,8 +19,8 @@ def m_levels(params: Params) -> dict[str, Any]:
     ``game`` and the 95 % interval ``[low, high]`` of that rating;
     ``anchor`` says in words what the scale is fixed on.  A level the arena
     has not measured in that game has null ratings."""
-    from .ai import ladder
-    from .ai.ratings import ANCHOR, RATINGS
+    from ..ai import ladder
+    from ..ai.ratings import ANCHOR, RATINGS
 
     game = param(params, "game", str)
     if game not in GAMES:

@@ -1,18 +1,17 @@
-"""The bridge methods ``lessons`` and ``lesson_check`` (registered in
-:data:`gamut.methods.METHODS` when :mod:`gamut.bridge` imports this module).
+"""The bridge methods ``lessons`` and ``lesson_check`` (:mod:`gamut.lessons`).
 
 The page asks for a game's lessons once (every step's position as a start
 text the page can name to ``view``/``play``, its task and goal), and sends
 each move the player makes to ``lesson_check``, which judges it: the
 accepted moves are not listed to the page, so the answer to a step is not
 in its memory, and the goal's why comes from the engine.  The lessons are
-imported when first asked for (the worker's start-up loads only this)."""
+imported when first asked for."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..methods import Params, method
+from . import Params, method
 
 
 @method("lessons")
@@ -22,7 +21,7 @@ def m_lessons(params: Params) -> dict[str, Any]:
     one-move steps.  ``start`` is the step's position text, ``player`` the
     seat that moves, ``task`` the goal in one line, ``goal`` its kind
     (``{kind, cells?, from?, to?}``, see :mod:`gamut.lessons`)."""
-    from .lesson import answer_lessons
+    from ..lessons.lesson import answer_lessons
 
     return answer_lessons(params)
 
@@ -37,6 +36,6 @@ def m_lesson_check(params: Params) -> dict[str, Any]:
     (``[{id, args}]``, said one after the other) for the page's catalogs;
     ``move`` is the move as the engine writes it, ``line`` that move alone
     and ``view`` the position after it, to draw."""
-    from .lesson import answer_check
+    from ..lessons.lesson import answer_check
 
     return answer_check(params)

@@ -1,10 +1,15 @@
-"""The bridge's method table and the reading of a request's params.
+"""The bridge's methods: the table, the reading of a request's params, and
+(in this package's modules) every method the page can call.
 
-Every method the page can call is one function registered here with
-:func:`method`; its docstring is the method's documentation (what it reads
-from ``params``, what it answers), and :func:`reference` gathers them.  The
-table is the only list of methods: :mod:`gamut.bridge` defines the position,
-editor, words and records methods, :mod:`gamut.jobs` the time-sliced ones.
+Every method is one function registered with :func:`method` in the table
+:data:`METHODS`; its docstring is the method's documentation (what it reads
+from ``params``, what it answers).  The methods live in this package's
+modules, grouped by role, and :mod:`gamut.methods.registry` imports them by
+an explicit list (:data:`gamut.methods.registry.MODULES`), so the table is
+complete by construction once the registry is imported (the bridge imports
+it); :func:`gamut.methods.registry.reference` lists them all.  This module
+is the package's core: it imports no method module, so domain code (the
+job kinds of :mod:`gamut.jobs`, the lessons) may read params with it.
 
 A method receives the params as a dict and reads them with :func:`param`
 (checked types, ``RequestError`` saying what is wrong) and :func:`position`
@@ -13,19 +18,17 @@ A method receives the params as a dict and reads them with :func:`param`
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .core import GamutError, State
-from .messages import Message
-from .positions import Placed, Positions
+from ..core import GamutError, State
+from ..messages import Message
+from ..positions import Placed, Positions
 
 __all__ = [
     "RequestError",
     "METHODS",
     "method",
-    "reference",
     "param",
     "str_list",
     "json_type",
@@ -60,14 +63,6 @@ def method(name: str) -> Callable[[M], M]:
         return function
 
     return register
-
-
-def reference() -> str:
-    """Every method with its documentation, in the order registered."""
-    return "\n\n".join(
-        f"{name}\n    " + inspect.cleandoc(function.__doc__ or "(undocumented)").replace("\n", "\n    ")
-        for name, function in METHODS.items()
-    )
 
 
 # ---------------------------------------------------------------------------
