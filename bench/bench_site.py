@@ -236,6 +236,10 @@ def think_in_cpython(params: dict, start: str | None = None) -> dict:
 
 
 def print_search(cpython: list[dict], browser: list[dict]) -> None:
+    if not cpython:
+        print("search: not measured (--searches 0)")
+        return
+
     def line(name, rows):
         nps = statistics.median(r["nodes"] / max(1, r["elapsed_ms"]) * 1000 for r in rows)
         depth = statistics.median(r["depth"] for r in rows)
