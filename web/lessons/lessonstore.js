@@ -4,7 +4,7 @@
 // to it, so a second tab's steps are never lost.
 
 import { t } from "../i18n/i18n.js";
-import { webStorage as pageStorage } from "../store/local.js";
+import { webStorage } from "../store/local.js";
 
 export const KEY = "gamut.lessons";
 const VERSION = 1;
@@ -33,7 +33,7 @@ export function parseStored(text) {
 
 export class LessonStore {
   /** @param {Storage | null} [storage] */
-  constructor(storage = pageStorage()) {
+  constructor(storage = webStorage()) {
     this.storage = storage;
     /** @type {Record<string, string[]>} what this page knows (stored or not) */
     this.memory = {};

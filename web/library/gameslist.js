@@ -14,7 +14,8 @@
 // scroll bar and the screen reader's "n of N" (aria-setsize/posinset) are
 // those of the whole list.  Arrow Up and Down move between rows.
 
-import { defaultStorage, orientation, readSettings } from "../settings/settings.js";
+import { orientation, readSettings } from "../settings/settings.js";
+import { webStorage } from "../store/local.js";
 import { copyStudyLink, showStudyLink } from "../study/studyshare.js";
 import { $, h } from "../app/dom.js";
 import * as library from "./library.js";
@@ -439,7 +440,7 @@ export class GamesList {
     if (!entries.length) return;
     const title = row => row?.name || row?.summary?.title || "";
     const rows = new Map(this.all.map(r => [r.id, r]));
-    const prefs = readSettings(defaultStorage()); // (each chapter seen as the player sees the game)
+    const prefs = readSettings(webStorage()); // (each chapter seen as the player sees the game)
     const chapter = e => {
       const game = library.modelOf(e);
       return { title: title(rows.get(e.id)), flip: orientation(prefs, game.players, 0), game };

@@ -25,7 +25,7 @@ const UNSAVED = "gamut.unsaved."; // + entry id: the last state not yet known wr
  * be read is kept as a damaged entry (listed, exportable).  Returns what the
  * page should say, one sentence a copy kept apart (none when all merged). */
 export async function recoverUnsaved(games) {
-  const s = store();
+  const s = webStorage();
   if (!s) return [];
   const said = [];
   const keys = [];
@@ -87,8 +87,6 @@ function damagedEntry(copy, raw) {
   };
 }
 
-const store = webStorage;
-
 /** Game `id`'s copy waiting to be written to the library, as a library
  * entry (over `stored`, the entry as stored, if it could be read), or null:
  * it is the game's last state, newer than what is stored (#47: a reload
@@ -111,7 +109,7 @@ export function unsavedEntry(id, stored = null) {
  * last change, kept in localStorage at once): a game on its way there. */
 export function hasUnsavedCopy(id) {
   try {
-    return !!store()?.getItem(UNSAVED + id);
+    return !!webStorage()?.getItem(UNSAVED + id);
   } catch {
     return false;
   }
@@ -133,7 +131,7 @@ export function settingsOf(gameId) {
 /** The library entry this tab had open before a reload, or null (a new tab). */
 export function tabCurrentId() {
   try {
-    return store("sessionStorage")?.getItem(CURRENT_KEY) || null;
+    return webStorage("sessionStorage")?.getItem(CURRENT_KEY) || null;
   } catch {
     return null;
   }
@@ -142,7 +140,7 @@ export function tabCurrentId() {
 /** The library entry this tab had open (a reload), else the last one open anywhere. */
 export function currentId() {
   try {
-    return store("sessionStorage")?.getItem(CURRENT_KEY) || store()?.getItem(CURRENT_KEY) || null;
+    return webStorage("sessionStorage")?.getItem(CURRENT_KEY) || webStorage()?.getItem(CURRENT_KEY) || null;
   } catch {
     return null;
   }
@@ -156,8 +154,8 @@ export function currentId() {
  */
 export function markOpening(id) {
   try {
-    if (id) store()?.setItem(OPENING_KEY, id);
-    else store()?.removeItem(OPENING_KEY);
+    if (id) webStorage()?.setItem(OPENING_KEY, id);
+    else webStorage()?.removeItem(OPENING_KEY);
   } catch {
     /* not kept: the guard is lost, nothing else */
   }
@@ -166,7 +164,7 @@ export function markOpening(id) {
 /** The entry whose opening at a start never finished, or null. */
 export function openingNotDone() {
   try {
-    return store()?.getItem(OPENING_KEY) || null;
+    return webStorage()?.getItem(OPENING_KEY) || null;
   } catch {
     return null;
   }
@@ -175,7 +173,7 @@ export function openingNotDone() {
 export function setCurrentId(id) {
   for (const kind of ["sessionStorage", "localStorage"]) {
     try {
-      store(kind)?.setItem(CURRENT_KEY, id);
+      webStorage(kind)?.setItem(CURRENT_KEY, id);
     } catch {
       /* not kept: fine */
     }
@@ -316,7 +314,7 @@ export class Keeper {
     this.shelved.delete(model.meta.game);
     this.discarded.add(model);
     try {
-      store()?.removeItem(UNSAVED + model.id);
+      webStorage()?.removeItem(UNSAVED + model.id);
     } catch {
       /* nothing kept there */
     }
@@ -370,7 +368,7 @@ export class Keeper {
       .then(
         merged => {
           const copy = readJSON(UNSAVED + model.id);
-          if (copy && copy.at === at) store()?.removeItem(UNSAVED + model.id); // (nothing newer since)
+          if (copy && copy.at === at) webStorage()?.removeItem(UNSAVED + model.id); // (nothing newer since)
           if (merged) this.onMerged(model);
         },
         err => {
@@ -395,7 +393,7 @@ export class Keeper {
     const copy = readJSON(UNSAVED + oldId);
     model.id = library.newId();
     try {
-      store()?.removeItem(UNSAVED + oldId);
+      webStorage()?.removeItem(UNSAVED + oldId);
       if (copy) writeJSON(UNSAVED + model.id, copy);
     } catch {
       /* the copy stays under the old id: recovered apart at the next start */

@@ -16,10 +16,8 @@ import { webStorage } from "../store/local.js";
 const KEY = "gamut.current";
 const VERSION = 2;
 
-const store = () => webStorage();
-
 export function clear() {
-  const s = store();
+  const s = webStorage();
   try {
     s && s.removeItem(KEY);
   } catch {
@@ -73,7 +71,7 @@ function fromV1(data) {
 
 /** The saved game as a GameModel, or null when there is none, or {error}. */
 export function load() {
-  const s = store();
+  const s = webStorage();
   if (!s) return null;
   let raw;
   try {

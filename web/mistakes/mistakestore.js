@@ -18,14 +18,14 @@
 
 import { emptyList, readList } from "./mistakes.js";
 import { t } from "../i18n/i18n.js";
-import { webStorage as defaultStorage } from "../store/local.js";
+import { webStorage } from "../store/local.js";
 
 export const KEY = "gamut.mistakes";
 const ASIDE = "gamut.mistakes.damaged";
 
 export class MistakeStore {
   /** @param {{storage?: Storage | null, onChange?: () => void}} how */
-  constructor({ storage = defaultStorage(), onChange = () => {} } = {}) {
+  constructor({ storage = webStorage(), onChange = () => {} } = {}) {
     this.storage = storage;
     this.memory = null; // the list, when storage failed: this tab's copy
     this.failed = null; // why the last write failed, or null

@@ -14,7 +14,7 @@
 
 import { emptyState, mergeStates, readState, resetState } from "./progress.js";
 import { t } from "../i18n/i18n.js";
-import { webStorage as browserStorage } from "../store/local.js";
+import { webStorage } from "../store/local.js";
 
 export const KEY = "gamut.progress";
 export const DAMAGED_KEY = "gamut.progress.damaged";
@@ -22,7 +22,7 @@ const VERSION = 1;
 
 export class ProgressStore {
   /** @param {{storage?: Storage | null, events?: EventTarget | null}} [how] another storage (tests) */
-  constructor({ storage = browserStorage(), events = globalThis.window || null } = {}) {
+  constructor({ storage = webStorage(), events = globalThis.window || null } = {}) {
     this.storage = storage;
     this.problem = ""; // what went wrong with the storage ("" while all is kept)
     this.told = false;

@@ -88,7 +88,7 @@ export function orientation(prefs, players, toMove) {
 
 /** The preferences, remembered; listeners hear of every change. */
 export class Settings {
-  constructor({ storage = defaultStorage() } = {}) {
+  constructor({ storage = webStorage() } = {}) {
     this.storage = storage;
     this.prefs = readSettings(storage);
     this.listeners = [];
@@ -121,6 +121,3 @@ export class Settings {
     this.set({ themes: { ...this.prefs.themes, [game]: theme } });
   }
 }
-
-/** The page's localStorage, or null where the browser refuses it. */
-export const defaultStorage = () => webStorage();

@@ -182,8 +182,9 @@ export class Trainer {
   /** Show `view` (the position after `line`, by default the one shown())
    * on the board in the page's look: the game's board theme, the
    * coordinates, the sound of the move. */
-  _show(view, line = this.shown().line) {
-    showInLook(this, view, this.shown().context, line);
+  _show(view, line) {
+    const shown = this.shown();
+    showInLook(this, view, shown.context, line ?? shown.line);
   }
 
   /** The board's proportions for the layout (style.css's --board-aspect, here for this board). */
