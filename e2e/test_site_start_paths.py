@@ -18,10 +18,10 @@ import pytest
 from conftest import guard_context, wait_engine_ready
 from pagekit import cell, wait_idle
 from playwright.sync_api import expect
+from puzzlekit import open_puzzles, puzzles_of, shown, solve_by_clicks
 from test_site_lessons import open_lessons
 from test_site_mistakes import analysed_game
 from test_site_mistakes import wait_phase as wait_mistakes
-from test_site_puzzles import open_puzzles, puzzles_of, shown, solve_by_clicks
 
 from gamut.core import GAMES
 from gamut.lessons.lesson import lessons_of

@@ -60,12 +60,13 @@ test("a puzzle tried again moves to the top of the history, which is kept short"
 
 test("the next puzzle is one not seen, near the player's rating", () => {
   const puzzles = [1000, 1200, 1480, 1520, 1550, 1600, 1700, 2100, 2400].map((x, i) => puzzle(`p${i}`, x));
-  const r = emptyRecord("loa"); // 1500
+  // (a player past a newcomer's first puzzles: see the newcomer's test below)
+  const r = { ...emptyRecord("loa"), history: ["x", "y", "z"].map(id => ({ id })) }; // 1500
   for (const x of [0, 0.5, 0.99]) {
     const p = choose(puzzles, r, x);
     assert.ok(Math.abs(p.rating - 1500) <= 200, `${p.rating} is near 1500`);
   }
-  const seen = { ...r, history: [{ id: "p2" }, { id: "p3" }] };
+  const seen = { ...r, history: [{ id: "p2" }, { id: "p3" }, ...r.history] };
   for (const x of [0, 0.3, 0.6, 0.99]) {
     const p = choose(puzzles, seen, x);
     assert.ok(!["p2", "p3"].includes(p.id), "not one just seen");
@@ -109,4 +110,22 @@ test("a damaged stored record is replaced by a new one", () => {
   assert.ok(!valid(emptyRecord("loa"), "el"));
   assert.ok(!valid({ game: "loa", rating: { rating: "x" }, streak: 0, history: [] }, "loa"));
   assert.ok(!valid(null, "loa"));
+});
+
+test("a newcomer starts in the game's easiest third and is given three puzzles from it", async () => {
+  const { NEWCOMER_PUZZLES, easiestThird, placed } = await import("../../web/puzzles/puzzlestore.js");
+  const all = Array.from({ length: 300 }, (_, i) => puzzle(`q${i}`, 500 + ((i * 71) % 300) * 4));
+  const third = new Set(easiestThird(all).map(p => p.id));
+  assert.equal(third.size, 100);
+  const top = Math.max(...easiestThird(all).map(p => p.rating));
+  let record = placed(emptyRecord("loa"), all);
+  assert.ok(record.rating.rating <= top, `starts in the easiest third: ${record.rating.rating}`);
+  for (let i = 0; i < NEWCOMER_PUZZLES; i++) {
+    const next = choose(all, record, 0.99);
+    assert.ok(third.has(next.id), `puzzle ${i + 1} is among the easiest third`);
+    record = applyResult(record, next, true, i).record; // (solved: the rating climbs meanwhile)
+  }
+  assert.equal(placed(record, all), record, "a record with a history keeps its rating");
+  const store = new PuzzleStore({ indexedDB: null });
+  assert.equal((await store.get("el", all)).rating.rating, placed(emptyRecord("el"), all).rating.rating);
 });

@@ -32,8 +32,10 @@ test("each page's links name it, with its argument, and no other page's", () => 
   const routes = overPages(page, actions(page.calls));
   const cases = [
     ["#rules/escabel", "rules", "escabel"],
-    ["#puzzles", "puzzles", "el"], // (the game on screen)
-    ["#puzzles/evl", "puzzles", "evl"],
+    ["#puzzles", "puzzles", { game: "el", mode: "rated" }], // (the game on screen)
+    ["#puzzles/evl", "puzzles", { game: "evl", mode: "rated" }],
+    ["#streak", "puzzles", { game: "el", mode: "streak" }],
+    ["#streak/loa", "puzzles", { game: "loa", mode: "streak" }],
     ["#learn", "lessons", "el"],
     ["#learn/loa", "lessons", "loa"],
     ["#progress", "progress", true],

@@ -4,7 +4,7 @@
 
 import { gameAboutWords } from "../engine/words.js";
 import { rulesMenuItems } from "../rules/rules.js";
-import { puzzlesMenuItems } from "../puzzles/links.js";
+import { puzzlesMenuItems, streakMenuItem } from "../puzzles/links.js";
 import { lessonsMenuItems } from "../lessons/lessonflow.js";
 import { progressMenuItems } from "../progress/progresspage.js";
 import { mistakesMenuItems } from "../mistakes/links.js";
@@ -41,6 +41,7 @@ export function buildPicker(page, current) {
     ...lessonsMenuItems(page.games),
     heading(t("menu.puzzles")),
     ...puzzlesMenuItems(page.games),
+    streakMenuItem(),
     heading(t("menu.yourPlay")),
     ...mistakesMenuItems(page.games),
     ...progressMenuItems(),

@@ -8,7 +8,7 @@
 // beside the page, as each of these is), how it opens and how it closes.
 
 import { hideRulesPage, rulesLinkGame, showRulesPage } from "../rules/rulespage.js";
-import { puzzlesLinkGame } from "../puzzles/links.js";
+import { puzzlePageLink } from "../puzzles/links.js";
 import { learnLinkGame } from "../lessons/lessonflow.js";
 import { isProgressLink } from "../progress/progresspage.js";
 import { mistakesLinkGame } from "../mistakes/links.js";
@@ -42,8 +42,8 @@ export function overPages(page, actions) {
     },
     {
       name: "puzzles",
-      match: puzzlesLinkGame,
-      open: game => page.puzzles.open(game),
+      match: puzzlePageLink, // (rated puzzles and Puzzle Streak: one page)
+      open: ({ game, mode }) => page.puzzles.open(game, mode),
       close: () => page.puzzles.hide(),
     },
     {

@@ -271,7 +271,7 @@ export class Keeper {
       // (a rules page and the editor keep their own address; the game's comes back with them)
       if (
         location.hash !== fragment &&
-        !/^#(rules\/|edit\b|puzzles\b|mistakes\b|learn\b|progress\b)/.test(location.hash)
+        !/^#(rules\/|edit\b|puzzles\b|streak\b|mistakes\b|learn\b|progress\b)/.test(location.hash)
       )
         history.replaceState(history.state, "", fragment);
     } catch {

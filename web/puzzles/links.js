@@ -1,5 +1,6 @@
-// The ways to the puzzle page: its address (#puzzles/<game>, or #puzzles
-// for the game on screen) and the header's Puzzles menu.  Small, so the
+// The ways to the puzzle page: its addresses (#puzzles/<game> for rated
+// puzzles, #streak/<game> for Puzzle Streak; without a game, the game on
+// screen) and the header's Puzzles menu.  Small, so the
 // page's wiring (app.js, app/open-actions.js) need not load the page itself
 // to know its address.
 
@@ -10,6 +11,22 @@ export function puzzlesLinkGame(hash, current) {
   const m = /^#puzzles(?:\/([a-z0-9-]+))?\/?$/.exec(hash || "");
   if (!m) return null;
   return m[1] || current || "loa";
+}
+
+/** The game of a Puzzle Streak link ("#streak/loa"; "#streak": `current`, else "loa"), or null. */
+export function streakLinkGame(hash, current) {
+  const m = /^#streak(?:\/([a-z0-9-]+))?\/?$/.exec(hash || "");
+  if (!m) return null;
+  return m[1] || current || "loa";
+}
+
+/** What a link of the puzzle page asks for: `{game, mode}` ("rated" or
+ * "streak"), or null when `hash` is no link of the page. */
+export function puzzlePageLink(hash, current) {
+  const rated = puzzlesLinkGame(hash, current);
+  if (rated) return { game: rated, mode: "rated" };
+  const streak = streakLinkGame(hash, current);
+  return streak ? { game: streak, mode: "streak" } : null;
 }
 
 /** The links of the header's Puzzles menu: one per game of `games` (GameInfo list). */
@@ -23,4 +40,15 @@ export function puzzlesMenuItems(games) {
     item.append(link);
     return item;
   });
+}
+
+/** The header's link to Puzzle Streak (the game on screen's: "#streak"). */
+export function streakMenuItem() {
+  const item = document.createElement("li");
+  const link = document.createElement("a");
+  link.href = "#streak";
+  link.id = "menu-streak";
+  link.textContent = t("menu.streak");
+  item.append(link);
+  return item;
 }

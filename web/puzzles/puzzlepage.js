@@ -10,6 +10,10 @@
 // change, the streak; Analyse opens the puzzle as a new game (a link, by
 // the page's own way of opening one: the game on screen is untouched) and
 // Next brings a puzzle near the player's rating not seen lately.
+// Puzzle Streak (#streak/<game>, streak.js) is the same page in another
+// mode: puzzles of rising difficulty, unrated, no hints; the first wrong
+// move ends the run (View solution, New streak), one Skip per run, the
+// best run kept per game.
 //
 // The engine serves the puzzles (`puzzles`) and answers every position
 // (view, play, enter, mark, explain); the session (session.js) walks the
@@ -27,12 +31,14 @@ import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { format } from "../model/url.js";
 import { PuzzleSession, hintMarks, withGoalWords } from "./session.js";
 import { PuzzleStore, choose } from "./puzzlestore.js";
+import { StreakRun, streakLadder } from "./streak.js";
 import { buildPuzzlePage, drawGames, drawPanel } from "./puzzleview.js";
 import { signedChange } from "./glicko2.js";
 import { openShare } from "../share/sharedialog.js";
 
 const REPLY_PAUSE_MS = 450; // before the opponent's reply: the player's move is seen first
 const OPEN_PAUSE_MS = 350; // before the opponent's last move, when a puzzle opens
+const STREAK_PAUSE_MS = 900; // a puzzle of a streak solved: seen solved, then the next one
 
 const viewKey = (start, line) => `${start}\n${line.join(" ")}`;
 /** The name of `seat` in `view` ("Black"), or "Player 2". */
@@ -63,6 +69,8 @@ export class PuzzlePage extends Trainer {
     this.record = null;
     this.change = null; // the rating's change of this puzzle's result
     this.asked = 0; // puzzles opened: the work for an earlier one stops
+    this.mode = "rated"; // or "streak" (Puzzle Streak)
+    this.run = null; // the run of Puzzle Streak (StreakRun), in that mode
   }
 
   /** The puzzle's position now (its moves played so far). */
@@ -75,6 +83,7 @@ export class PuzzlePage extends Trainer {
   }
 
   refusedWords() {
+    if (this.run && this.run.over) return t("streak.pressNew");
     return this.phase === "wrong" ? t("puzzle.pressRetry") : this.phase === "done" ? t("puzzle.over") : "";
   }
 
@@ -86,6 +95,7 @@ export class PuzzlePage extends Trainer {
       solution: () => this.showSolution(),
       analyse: () => this.analyse(),
       next: () => this.next(),
+      skip: () => this.skip(),
       share: () => this.share(),
       history: id => this.openPuzzle(id),
       solutionAt: (n, relative) => this.solutionAt(relative ? this.session.solution().at + n : n),
@@ -94,18 +104,21 @@ export class PuzzlePage extends Trainer {
   }
 
   // -- showing and leaving -----------------------------------------------------------
-  /** Show the puzzles of `game` (a puzzle near the player's rating). */
-  async open(game) {
+  /** Show the puzzles of `game`: a puzzle near the player's rating
+   * (`mode` "rated"), or a new run of Puzzle Streak ("streak"). */
+  async open(game, mode = "rated") {
     this._build();
     if (this._showPage()) scrollTo(0, 0); // (the game's page may have been scrolled: the board's top in view, on a phone too)
     const info = this.games().find(g => g.id === game);
-    document.title = `${(info && info.name) || game}: puzzles · Gamut`;
-    drawGames(this.els, this.games(), game);
-    if (game === this.game && this.puzzle && this.phase !== "failed") {
+    document.title = `${(info && info.name) || game}: ${mode === "streak" ? "puzzle streak" : "puzzles"} · Gamut`;
+    drawGames(this.els, this.games(), game, mode);
+    if (game === this.game && mode === this.mode && this.puzzle && this.phase !== "failed") {
       this._sayPhase(); // (back to the puzzle as it was left)
       return;
     }
     this.game = game;
+    this.mode = mode;
+    this.run = null;
     this.gameName = (info && info.name) || game;
     const asked = ++this.asked;
     this._phase("loading");
@@ -113,10 +126,11 @@ export class PuzzlePage extends Trainer {
     if (!info) return this._phase("failed");
     try {
       const list = await this._list(game);
-      this.record = await this.store.get(game);
+      this.record = await this.store.get(game, list.puzzles);
       if (asked !== this.asked) return;
       this.themes = list.themes || {};
-      const puzzle = choose(list.puzzles, this.record);
+      if (mode === "streak") this.run = new StreakRun(streakLadder(list.puzzles));
+      const puzzle = this.run ? this.run.current() : choose(list.puzzles, this.record);
       if (!puzzle) {
         this._say(t("puzzle.none", { game: this.gameName }));
         return this._phase("failed");
@@ -156,12 +170,23 @@ export class PuzzlePage extends Trainer {
     if (puzzle) await this._begin(puzzle);
   }
 
-  /** The next puzzle: near the rating, not seen lately, not this one. */
+  /** The next puzzle: near the rating, not seen lately, not this one (in
+   * a streak: the run's next puzzle, or a new run once it is over). */
   async next() {
     const list = await this._list(this.game);
-    this.record = await this.store.get(this.game);
-    const puzzle = choose(list.puzzles, this.record, Math.random(), this.puzzle && this.puzzle.id);
+    this.record = await this.store.get(this.game, list.puzzles);
+    if (this.run && this.run.over) this.run = new StreakRun(streakLadder(list.puzzles));
+    const puzzle = this.run
+      ? this.run.current()
+      : choose(list.puzzles, this.record, Math.random(), this.puzzle && this.puzzle.id);
     if (puzzle) await this._begin(puzzle);
+  }
+
+  /** Pass the puzzle of a streak (once per run): the run's next puzzle. */
+  async skip() {
+    if (!this.run || this.phase !== "play" || !this.run.skip()) return;
+    await this._begin(this.run.current());
+    this._say(`${t("streak.skipped")} ${this.els.status.textContent}`);
   }
 
   async _begin(puzzle) {
@@ -258,6 +283,12 @@ export class PuzzlePage extends Trainer {
     this.views.set(viewKey(this.puzzle.start, s.line()), r.view);
     this._show(r.view);
     await this._settle();
+    if (verdict === "wrong" && this.run) {
+      this._say(`${t("streak.wrong", { move: r.move })} ${this._streakSaid()}`);
+      this._phase("wrong");
+      this.els.solution.focus({ preventScroll: true });
+      return;
+    }
     if (verdict === "wrong") {
       this._say(t("puzzle.wrong", { move: r.move }));
       this._phase("wrong");
@@ -278,6 +309,7 @@ export class PuzzlePage extends Trainer {
 
   /** Mark the right move's cell (first press), then the move (second). */
   async hint() {
+    if (this.run) return; // (no hints in a streak)
     if (this.phase === "wrong") await this.retry();
     if (this.phase !== "play") return;
     const { step, move } = this.session.hint();
@@ -317,7 +349,10 @@ export class PuzzlePage extends Trainer {
       ? t("puzzle.solutionMove", { n: String(now), total: String(moves.length), move: moves[now - 1] })
       : t("puzzle.solutionStart");
     if (s.finished && this.phase === "solution") await this._finish(said);
-    else this._say(said);
+    else {
+      this._say(said);
+      this._keepFocus();
+    }
   }
 
   /** The Share dialog on the puzzle's position as the board shows it (#45). */
@@ -352,6 +387,7 @@ export class PuzzlePage extends Trainer {
     this.board.setInteractive(false);
     this._phase("done");
     const solved = this.session.outcome === "solved";
+    if (this.run) return this._finishInStreak(said, solved);
     const change =
       this.change === null
         ? ""
@@ -364,18 +400,52 @@ export class PuzzlePage extends Trainer {
       ? `${t("puzzle.solved")}${change} ${t("puzzle.streakSaid", { streak })}`
       : `${t(this.session.viewed ? "puzzle.failed.shown" : "puzzle.failed.help")}${change} ${t("puzzle.nextOrAnalyse")}`;
     this._say(said ? `${said} ${result}` : result);
-    // (the solution's steps keep the focus, unless Next move, at its end, lost it)
+    if (!said) this.els.next.focus({ preventScroll: true });
+    else this._keepFocus();
+  }
+
+  /** The solution's steps keep the focus, unless a button that went (View
+   * solution, Next move at the solution's end) lost it: then Next puzzle. */
+  _keepFocus() {
     const focus = document.activeElement;
-    if (!said || focus === this.els.forward || !this.box.contains(focus))
+    const gone = !(focus instanceof HTMLElement) || !this.box.contains(focus) || focus.hidden;
+    if (gone || (focus instanceof HTMLButtonElement && focus.disabled))
       this.els.next.focus({ preventScroll: true });
   }
 
+  /** A puzzle of a streak over: solved, the run's next puzzle after a
+   * pause; else the run's end said. */
+  async _finishInStreak(said, solved) {
+    const asked = this.asked;
+    const result =
+      solved && !this.run.over ? t("streak.solved", { score: String(this.run.score) }) : this._streakSaid();
+    this._say(said ? `${said} ${result}` : result);
+    if (!solved || this.run.over) return this.els.next.focus({ preventScroll: true });
+    await wait(STREAK_PAUSE_MS);
+    if (asked === this.asked && this.isOpen) await this._begin(this.run.current());
+  }
+
+  /** The run of Puzzle Streak as it stands, said. */
+  _streakSaid() {
+    const score = String(this.run.score);
+    const best = String((this.record && this.record.streakBest) || 0);
+    if (this.run.complete) return t("streak.complete", { score, best });
+    return this.run.over ? t("streak.over", { score, best }) : t("streak.score", { score });
+  }
+
   /** Record the puzzle's result once it is decided (a wrong move, a hint,
-   * the solution viewed, or the last move found). */
+   * the solution viewed, or the last move found): in a streak, the run's
+   * score, and its best once the run is over. */
   async _settle() {
     const s = this.session;
     if (!s.outcome || this.recorded) return;
     this.recorded = true;
+    if (this.run) {
+      if (s.outcome === "solved") this.run.solved();
+      else this.run.failed();
+      if (this.run.over) this.record = await this.store.keepStreak(this.game, this.run.score);
+      return this._draw();
+    }
     const { record, change } = await this.store.record(this.game, this.puzzle, s.outcome === "solved");
     this.record = record;
     this.change = change;
@@ -388,6 +458,9 @@ export class PuzzlePage extends Trainer {
     // (for tools and tests: the puzzle shown and how many of its moves are on the board)
     if (this.puzzle) this.box.dataset.puzzleId = this.puzzle.id;
     if (this.session) this.box.dataset.step = String(this.session.played);
+    this.box.dataset.mode = this.mode;
+    if (this.run) this.box.dataset.streak = String(this.run.score);
+    else delete this.box.dataset.streak;
     drawPanel(this.els, {
       phase: this.phase,
       puzzle: this.puzzle,
@@ -396,6 +469,7 @@ export class PuzzlePage extends Trainer {
       record: this.record,
       change: this.change,
       gameName: this.gameName || "",
+      run: this.run,
     });
     const problem = this.store.tell();
     if (problem) {

@@ -32,10 +32,35 @@ export const PUZZLE_DEVIATION = 90;
  * Glicko-2's own. */
 export const MAX_CHANGE = 200;
 
-/** A game's record before any puzzle.
+/** The puzzles a newcomer is given first come from the game's easiest third
+ * (by rating): this many of them, whatever the first results. */
+export const NEWCOMER_PUZZLES = 3;
+
+/** A game's record before any puzzle: `streak` and `best` count rated
+ * puzzles solved in a row, `streakBest` is the best run of Puzzle Streak
+ * (streak.js).
  * @param {string} game */
 export function emptyRecord(game) {
-  return { game, rating: { ...DEFAULT }, streak: 0, best: 0, history: [] };
+  return { game, rating: { ...DEFAULT }, streak: 0, best: 0, streakBest: 0, history: [] };
+}
+
+/** The game's easiest third of `puzzles`, by rating (at least one puzzle). */
+export function easiestThird(puzzles) {
+  const sorted = [...puzzles].sort((a, b) => a.rating - b.rating);
+  return sorted.slice(0, Math.max(1, Math.ceil(sorted.length / 3)));
+}
+
+/**
+ * Where a newcomer's rating starts in a game: the median of its easiest
+ * third of puzzles, so the first puzzles are easy ones and the rating
+ * climbs from there (the puzzles' ratings are on the computer levels'
+ * scale: docs/puzzles.md).  A record with a history is returned as it is.
+ */
+export function placed(record, puzzles) {
+  if (record.history.length || !puzzles.length) return record;
+  const third = easiestThird(puzzles);
+  const start = third[Math.floor((third.length - 1) / 2)].rating;
+  return { ...record, rating: { ...record.rating, rating: start } };
 }
 
 /**
@@ -70,6 +95,7 @@ export function applyResult(record, puzzle, solved, at = Date.now()) {
  */
 export function choose(puzzles, record, random = Math.random(), not = null) {
   if (!puzzles.length) return null;
+  if (record.history.length < NEWCOMER_PUZZLES) puzzles = easiestThird(puzzles); // (a newcomer's first few)
   const seenAt = new Map(record.history.map((h, i) => [h.id, i])); // 0: the most recent
   const fresh = puzzles.filter(p => !seenAt.has(p.id) && p.id !== not);
   let pool = fresh;
@@ -141,9 +167,13 @@ export class PuzzleStore {
     if (!this.problem) this.problem = (err && err.message) || String(err);
   }
 
-  /** The record of `game` (a new one when there is none); never throws. */
-  async get(game) {
-    if (this.memory.has(game)) return this.memory.get(game);
+  /** The record of `game` (a new one when there is none, its rating
+   * `placed` among `puzzles` when given); never throws. */
+  async get(game, puzzles = []) {
+    if (this.memory.has(game)) {
+      this.memory.set(game, placed(this.memory.get(game), puzzles));
+      return this.memory.get(game);
+    }
     /** @type {any} */
     let record = null;
     if (!this.problem) {
@@ -159,7 +189,7 @@ export class PuzzleStore {
         this._fail(err);
       }
     }
-    record = valid(record, game) ? record : emptyRecord(game);
+    record = placed(valid(record, game) ? record : emptyRecord(game), puzzles);
     this.memory.set(game, record);
     return record;
   }
@@ -167,12 +197,28 @@ export class PuzzleStore {
   /** Apply a puzzle's result to `game`'s record and save it: `{record, change}`; never throws. */
   async record(game, puzzle, solved) {
     const result = applyResult(await this.get(game), puzzle, solved);
-    this.memory.set(game, result.record);
+    await this._save(result.record);
+    return result;
+  }
+
+  /** Keep `score`, a run of Puzzle Streak in `game`, as the game's best when
+   * it is (`streakBest`); the record after; never throws. */
+  async keepStreak(game, score) {
+    const record = await this.get(game);
+    if (score <= (record.streakBest || 0)) return record;
+    const after = { ...record, streakBest: score };
+    await this._save(after);
+    return after;
+  }
+
+  /** Put `record` in memory and save it (a problem is kept in `problem`). */
+  async _save(record) {
+    this.memory.set(record.game, record);
     if (!this.problem) {
       try {
         const db = await this._open();
         const tx = db.transaction(RECORDS, "readwrite");
-        tx.objectStore(RECORDS).put(result.record);
+        tx.objectStore(RECORDS).put(record);
         await within(
           new Promise((resolve, reject) => {
             tx.oncomplete = () => resolve(undefined);
@@ -187,7 +233,6 @@ export class PuzzleStore {
         this._fail(err);
       }
     }
-    return result;
   }
 
   /** The problem to say, the first time it is asked for ("" when saved, or already said). */

@@ -4,7 +4,8 @@
 // the solution fails the puzzle; then Analyse and Next), the solution
 // viewed (its moves listed, the one shown marked, Previous and Next move), the move
 // box, the player's rating for the game with its streak, and the last
-// puzzles tried.  Built once; drawn from the controller's state, never
+// puzzles tried; in Puzzle Streak (streak.js), the run's score and best
+// instead, Skip for Hint, and no Retry.  Built once; drawn from the controller's state, never
 // starting anything itself (its buttons call the controller).
 
 import { h } from "../app/dom.js";
@@ -15,7 +16,7 @@ const SVG = "http://www.w3.org/2000/svg";
 
 /** The page's elements, built into `box` (the #puzzle-page section) once.
  * `on` holds the controller's handlers: retry, hint, solution, analyse, next,
- * history(id), and solutionAt(n) (show n moves of the solution viewed). */
+ * skip, history(id), and solutionAt(n) (show n moves of the solution viewed). */
 export function buildPuzzlePage(box, on) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("id", "puzzle-board");
@@ -34,6 +35,7 @@ export function buildPuzzlePage(box, on) {
     }),
     actions: h("div", { id: "puzzle-board-actions", class: "actions" }),
     games: h("span", { class: "puzzle-games" }),
+    modes: h("span", { class: "puzzle-modes" }),
     title: h("h1", { id: "puzzle-title" }, t("page.puzzles")),
     subtitle: h("p", { id: "puzzle-subtitle", class: "subtitle" }),
     goal: h("p", { id: "puzzle-goal", class: "puzzle-goal" }),
@@ -89,6 +91,12 @@ export function buildPuzzlePage(box, on) {
       t("analysis.analyse"),
     ),
     next: h("button", { type: "button", id: "puzzle-next", onclick: on.next }, t("puzzle.next")),
+    skip: h(
+      "button",
+      { type: "button", id: "puzzle-skip", class: "quiet", onclick: on.skip, title: t("streak.skip.title") },
+      t("streak.skip"),
+    ),
+    streakIntro: h("p", { id: "puzzle-streak-intro", class: "puzzle-help-note" }, t("streak.intro")),
     share: h(
       "button",
       {
@@ -160,6 +168,7 @@ export function buildPuzzlePage(box, on) {
         { class: "puzzle-nav", "aria-label": t("puzzle.nav") },
         h("a", { href: "#", id: "puzzle-back" }, t("rules.back")),
         els.games,
+        els.modes,
       ),
       h("div", { class: "game-head" }, els.title, els.subtitle),
       els.goal,
@@ -170,12 +179,14 @@ export function buildPuzzlePage(box, on) {
         { class: "puzzle-buttons" },
         els.retry,
         els.hint,
+        els.skip,
         els.solution,
         els.analyse,
         els.next,
         els.share,
       ),
       els.helpNote,
+      els.streakIntro,
       els.solutionBox,
       els.form,
       els.storage,
@@ -191,25 +202,37 @@ export function buildPuzzlePage(box, on) {
   return els;
 }
 
-/** The links to the other games' puzzles, the game shown marked. */
-export function drawGames(els, games, current) {
+/** The links to the other games' puzzles (in the same `mode`), the game
+ * shown marked, and to the game's rated puzzles and Puzzle Streak. */
+export function drawGames(els, games, current, mode = "rated") {
+  const base = mode === "streak" ? "#streak/" : "#puzzles/";
   els.games.replaceChildren(
     `${t("puzzle.others")} `,
     ...games.flatMap((g, i) => [
       i ? " · " : "",
       g.id === current
         ? h("strong", { "aria-current": "page" }, g.name)
-        : h("a", { href: `#puzzles/${g.id}` }, g.name),
+        : h("a", { href: `${base}${g.id}` }, g.name),
     ]),
+  );
+  const link = (which, href, words) =>
+    which === mode
+      ? h("strong", { "aria-current": "page", "data-mode": which }, words)
+      : h("a", { href, "data-mode": which }, words);
+  els.modes.replaceChildren(
+    link("rated", `#puzzles/${current}`, t("streak.mode.rated")),
+    " · ",
+    link("streak", `#streak/${current}`, t("streak.mode.streak")),
   );
 }
 
 /** What the panel shows for `state`: {phase, puzzle, session, themes, record, change, gameName}. */
 export function drawPanel(els, state) {
-  const { phase, puzzle, session, record } = state;
+  const { phase, puzzle, session, record, run } = state;
   const done = phase === "done";
-  const over = done || phase === "solution"; // (the result is in: Analyse and Next)
-  els.title.textContent = t("puzzle.title", { game: state.gameName });
+  const ended = !!run && run.over; // (a streak's run is over: View solution, New streak)
+  const over = done || phase === "solution" || (ended && phase === "wrong"); // (the result is in: Analyse and Next)
+  els.title.textContent = t(run ? "streak.title" : "puzzle.title", { game: state.gameName });
   els.subtitle.textContent = puzzle
     ? done
       ? t("puzzle.subtitle.done", {
@@ -220,15 +243,20 @@ export function drawPanel(els, state) {
       : t("puzzle.subtitle", { id: puzzle.id })
     : "";
   els.goal.textContent = puzzle ? puzzle.goal : "";
-  els.retry.hidden = phase !== "wrong";
-  els.hint.hidden = over;
-  els.solution.hidden = over;
+  els.retry.hidden = phase !== "wrong" || !!run;
+  els.hint.hidden = over || !!run;
+  els.skip.hidden = !run || ended;
+  els.skip.disabled = !run || !run.canSkip || phase !== "play";
+  els.solution.hidden = run ? !(ended && phase === "wrong") : over;
   els.hint.disabled = !(phase === "play" || phase === "wrong");
   els.solution.disabled = !(phase === "play" || phase === "wrong");
   // said before a hint is asked for: it fails the puzzle (docs/puzzles.md)
-  els.helpNote.hidden = over || !session || session.outcome !== null;
+  els.helpNote.hidden = !!run || over || !session || session.outcome !== null;
+  els.streakIntro.hidden = !run || ended;
   els.analyse.hidden = !over;
   els.next.classList.toggle("quiet", !over);
+  els.next.hidden = !!run && !ended;
+  els.next.textContent = t(run ? "streak.new" : "puzzle.next");
   drawSolution(els, session && session.viewed ? session.solution() : null);
   els.input.disabled = phase !== "play";
   if (done && session) {
@@ -240,7 +268,20 @@ export function drawPanel(els, state) {
         : t("puzzle.solvedWithHelp");
     els.goal.dataset.kind = solved ? "good" : "bad";
   } else delete els.goal.dataset.kind;
-  drawRecord(els, record, state.change, puzzle);
+  if (run) drawRun(els, run, record);
+  else drawRecord(els, record, state.change, puzzle);
+}
+
+/** The run of Puzzle Streak: its score and the game's best run (the
+ * rated puzzles' history is not shown: a streak is unrated). */
+export function drawRun(els, run, record) {
+  const best = Math.max((record && record.streakBest) || 0, run.score);
+  els.rating.replaceChildren(
+    h("strong", { id: "puzzle-streak-score" }, t("streak.score", { score: String(run.score) })),
+    " · ",
+    h("span", { id: "puzzle-streak-best" }, t("streak.best", { best: String(best) })),
+  );
+  els.history.replaceChildren();
 }
 
 /** The solution viewed (`solution`: the session's {moves, at}, or null):
