@@ -430,7 +430,7 @@ def hostile_stores(n: int, own: dict, seed: int = SEED) -> list[Hostile]:
     """``n`` corruptions of the stores, the first ``n`` of a list drawn from
     ``seed``.  ``data``: {"games": entries put in the library's store
     "games", "lines": records put in its store "lines", "puzzles": records
-    of "gamut-puzzles", "local" and "session": localStorage and sessionStorage items (None: removed)};
+    of its store "puzzles", "local" and "session": localStorage and sessionStorage items (None: removed)};
     ``own`` is the player's stored entry (the corrupted ones are made from
     it).  ``expect``: words the game page must show (the others only stay clear)."""
     rng = random.Random(seed)

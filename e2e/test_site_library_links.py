@@ -3,8 +3,8 @@ finds its game by reading the games' summaries (store "lines", database
 version 2) and then the one entry they point to, never every full entry.
 
 A library from before the summaries (database version 1, store "games"
-only) is upgraded on the page's first start (to version 3: the summaries'
-store, and the entries' index by time, #47): nothing in it is lost or
+only) is upgraded on the page's first start (to version 4: the summaries'
+store, the entries' index by time (#47), the puzzles' store): nothing in it is lost or
 changed, its summaries are made from its entries, every entry is in the index, and a link of one of its
 games opens into that game; a link of no stored game opens as a new one.
 Summaries out of step with the entries (an entry written past the page)
@@ -95,7 +95,7 @@ def test_an_old_library_upgrades_with_nothing_lost_and_a_link_opens_into_its_gam
     assert current_id(page) == "old-07", "the link opened into the stored game, not a copy"
     saved(page)
     shape = page.evaluate(LIBRARY_SHAPE)
-    assert shape == {"version": 3, "stores": ["games", "lines"], "lines": 30, "byTime": 30}, shape
+    assert shape == {"version": 4, "stores": ["games", "lines", "puzzles"], "lines": 30, "byTime": 30}, shape
     stored = {e["id"]: e for e in library_entries(page)}
     assert sorted(stored) == sorted(e["id"] for e in old), "no entry lost, none added"
     for entry in old:

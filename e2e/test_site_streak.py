@@ -13,7 +13,8 @@ requests leaving 127.0.0.1 and against console errors.
 
 from __future__ import annotations
 
-from conftest import wait_engine_ready
+from conftest import BLANK_PAGE, wait_engine_ready
+from conftest import _origin as origin
 from playwright.sync_api import expect
 from puzzlekit import (
     a_wrong_move,
@@ -151,3 +152,53 @@ def test_a_newcomers_first_three_rated_puzzles_are_among_the_easiest_third(page,
             )
     assert len(set(seen)) == 3
     assert set(seen) <= easy, f"{seen}: not all among the easiest third"
+
+
+# An earlier version's own puzzle database: a record of a player with a rating and a history
+EARLIER = """async (record) => {
+    const db = await new Promise((ok, fail) => {
+        const r = indexedDB.open('gamut-puzzles', 1);
+        r.onupgradeneeded = () => r.result.createObjectStore('games', {keyPath: 'game'});
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
+    });
+    await new Promise((ok, fail) => {
+        const tx = db.transaction('games', 'readwrite');
+        tx.objectStore('games').put(record);
+        tx.oncomplete = ok;
+        tx.onerror = () => fail(tx.error);
+    });
+    db.close();
+}"""
+
+
+def test_an_earlier_versions_puzzle_database_moves_into_the_pages_one(page, site_url):
+    """Before version 4 of the page's database the puzzles kept a database of
+    their own ("gamut-puzzles"): its records move into the store "puzzles"
+    of "gamut" at the next start, nothing lost, and it is deleted."""
+    page.goto(origin(site_url) + BLANK_PAGE)  # (the site's origin, no page of the site open yet)
+    history = [{"id": "loa-0001", "solved": True, "change": 12, "rating": 1500, "theme": "connect", "at": 1}]
+    page.evaluate(
+        EARLIER,
+        {
+            "game": "loa",
+            "rating": {"rating": 1777, "deviation": 80, "volatility": 0.06},
+            "streak": 1,
+            "best": 4,
+            "history": history,
+        },
+    )
+    page.goto(site_url + "#puzzles/loa")
+    wait_engine_ready(page)
+    wait_phase(page, "play")
+    expect(page.locator("#puzzle-rating-value")).to_have_text("1777")
+    expect(page.locator("#puzzle-rating")).to_contain_text("(best 4)")
+    expect(page.locator('#puzzle-history button[data-puzzle="loa-0001"].solved')).to_have_count(1)
+    page.wait_for_function("async () => !(await indexedDB.databases()).some(d => d.name === 'gamut-puzzles')")
+    stores = page.evaluate(
+        """() => new Promise(ok => {
+            const r = indexedDB.open('gamut');
+            r.onsuccess = () => { ok([r.result.version, [...r.result.objectStoreNames]]); r.result.close(); };
+        })"""
+    )
+    assert stores == [4, ["games", "lines", "puzzles"]]

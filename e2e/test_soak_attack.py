@@ -265,8 +265,8 @@ CORRUPT = """async ({games, lines, puzzles, local, session}) => {
         db.close();
     }
     if (puzzles) {
-        const db = await open('gamut-puzzles', 1, db => db.createObjectStore('games', {keyPath: 'game'}));
-        undo.puzzles = await put(db, 'games', puzzles);
+        const db = await open('gamut');
+        undo.puzzles = await put(db, 'puzzles', puzzles);
         db.close();
     }
     for (const [items, kept, was] of [[local, localStorage, undo.local], [session, sessionStorage, undo.session]]) {
@@ -306,8 +306,8 @@ UNDO = """async (undo) => {
         db.close();
     }
     if (undo.puzzles.length) {
-        const db = await open('gamut-puzzles');
-        await back(db, 'games', undo.puzzles);
+        const db = await open('gamut');
+        await back(db, 'puzzles', undo.puzzles);
         db.close();
     }
     for (const [kept, was] of [[localStorage, undo.local], [sessionStorage, undo.session]]) {

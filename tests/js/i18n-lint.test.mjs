@@ -78,6 +78,7 @@ const CONVERTED = [
   "web/share/sharedialog.js",
   "web/share/gifmaker.js",
   "web/share/playshare.js",
+  "web/store/db.js",
   "web/store/local.js",
   "web/trainer/trainer.js",
 ];

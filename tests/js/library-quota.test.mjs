@@ -4,7 +4,7 @@
 // player is told why the transaction was aborted: the storage is full.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { runTransaction } from "../../web/library/db.js";
+import { runTransaction } from "../../web/store/db.js";
 
 /** A database whose one transaction the test aborts with `error`. */
 function fakeDB() {

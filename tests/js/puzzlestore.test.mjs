@@ -84,7 +84,7 @@ test("every puzzle seen: one seen long ago, never the one just played", () => {
 });
 
 test("storage refused: the puzzles go on in memory, and the problem is said once", async () => {
-  const store = new PuzzleStore({ indexedDB: null });
+  const store = new PuzzleStore({ database: null });
   const r = await store.get("loa");
   assert.deepEqual(r, emptyRecord("loa"));
   const { record, change } = await store.record("loa", puzzle("a", 1500), true);
@@ -96,8 +96,8 @@ test("storage refused: the puzzles go on in memory, and the problem is said once
 });
 
 test("a database that never answers: the store gives up waiting and goes on in memory", async () => {
-  const silent = { open: () => ({}) }; // (its request never succeeds nor fails)
-  const store = new PuzzleStore({ indexedDB: /** @type {any} */ (silent), waitMs: 10 });
+  const silent = () => new Promise(() => {}); // (it never opens nor fails)
+  const store = new PuzzleStore({ database: silent, waitMs: 10 });
   const r = await store.get("evl");
   assert.equal(r.game, "evl");
   assert.match(store.tell(), /took too long/);
@@ -126,6 +126,6 @@ test("a newcomer starts in the game's easiest third and is given three puzzles f
     record = applyResult(record, next, true, i).record; // (solved: the rating climbs meanwhile)
   }
   assert.equal(placed(record, all), record, "a record with a history keeps its rating");
-  const store = new PuzzleStore({ indexedDB: null });
+  const store = new PuzzleStore({ database: null });
   assert.equal((await store.get("el", all)).rating.rating, placed(emptyRecord("el"), all).rating.rating);
 });

@@ -77,7 +77,7 @@ test("#streak/<game> and #puzzles/<game> are the puzzle page's two modes", () =>
 });
 
 test("the best run is kept per game, never lowered, and a streak leaves the rating alone", async () => {
-  const store = new PuzzleStore({ indexedDB: null });
+  const store = new PuzzleStore({ database: null });
   const before = await store.get("loa");
   let r = await store.keepStreak("loa", 4);
   assert.equal(r.streakBest, 4);

@@ -46,7 +46,7 @@ import {
   STORE,
   transaction,
   UnmergeableError,
-} from "./db.js";
+} from "../store/db.js";
 
 export { STORAGE_WAIT_MS, StorageError, UnmergeableError };
 

@@ -1,7 +1,8 @@
 // The player's puzzles, per game: the rating (Glicko-2, glicko2.js), the
 // streak of puzzles solved in a row, and the history of the puzzles tried.
-// Kept in IndexedDB, in a database of its own ("gamut-puzzles", one record
-// per game) so the library's storage is never touched.  Every wait on the
+// Kept in the page's IndexedDB database (store/db.js), its store "puzzles",
+// one record per game (before version 4 of that database, in a database of
+// its own, "gamut-puzzles": moved in by db.js).  Every wait on the
 // database has a timeout; storage refused, broken or full: the puzzles go
 // on in memory, and `problem` says so (the page says it once).
 //
@@ -14,10 +15,8 @@
 
 import { DEFAULT, update } from "./glicko2.js";
 import { t } from "../i18n/i18n.js";
+import { PUZZLES, openDB, request, runTransaction } from "../store/db.js";
 
-export const DB_NAME = "gamut-puzzles";
-const DB_VERSION = 1;
-const RECORDS = "games"; // object store: one record per game, keyed by `game`
 const WAIT_MS = 4000; // the longest wait on the database before going on in memory
 export const HISTORY = 60; // the puzzles remembered per game (most recent first)
 
@@ -122,26 +121,12 @@ function within(promise, ms, what) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-const done = request =>
-  new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error || new Error("the request failed"));
-  });
-
-/** The browser's IndexedDB, or null where the page may not use it (reading
- * `indexedDB` throws in some private windows and sandboxed frames). */
-function browserDatabases() {
-  try {
-    return globalThis.indexedDB || null;
-  } catch {
-    return null;
-  }
-}
-
 export class PuzzleStore {
-  /** @param {{indexedDB?: IDBFactory | null, waitMs?: number}} [options]  another database factory, another wait (tests) */
-  constructor({ indexedDB = browserDatabases(), waitMs = WAIT_MS } = {}) {
-    this.factory = indexedDB;
+  /** `database`: how the page's database is opened (store/db.js), or null
+   * where there is none; `waitMs`: the longest wait (tests give others).
+   * @param {{database?: (() => Promise<IDBDatabase>) | null, waitMs?: number}} [options] */
+  constructor({ database = openDB, waitMs = WAIT_MS } = {}) {
+    this.database = database;
     this.waitMs = waitMs;
     this.db = null; // a promise of the open database
     this.memory = new Map(); // game -> record: what is kept when the database is not
@@ -151,13 +136,8 @@ export class PuzzleStore {
 
   _open() {
     if (!this.db) {
-      if (!this.factory) return Promise.reject(new Error("this browser keeps no data for the page"));
-      const request = this.factory.open(DB_NAME, DB_VERSION);
-      request.onupgradeneeded = () => {
-        const db = request.result;
-        if (!db.objectStoreNames.contains(RECORDS)) db.createObjectStore(RECORDS, { keyPath: "game" });
-      };
-      this.db = within(done(request), this.waitMs, t("puzzle.store.opening"));
+      if (!this.database) return Promise.reject(new Error("this browser keeps no data for the page"));
+      this.db = within(this.database(), this.waitMs, t("puzzle.store.opening"));
       this.db.catch(() => {}); // (reported where it is used)
     }
     return this.db;
@@ -179,9 +159,8 @@ export class PuzzleStore {
     if (!this.problem) {
       try {
         const db = await this._open();
-        const tx = db.transaction(RECORDS, "readonly");
         record = await within(
-          done(tx.objectStore(RECORDS).get(game)),
+          runTransaction(db, "readonly", store => request(store.get(game)), [PUZZLES]),
           this.waitMs,
           t("puzzle.store.reading"),
         );
@@ -217,15 +196,8 @@ export class PuzzleStore {
     if (!this.problem) {
       try {
         const db = await this._open();
-        const tx = db.transaction(RECORDS, "readwrite");
-        tx.objectStore(RECORDS).put(record);
         await within(
-          new Promise((resolve, reject) => {
-            tx.oncomplete = () => resolve(undefined);
-            tx.onerror = () => reject(tx.error || new Error("the puzzles could not be saved"));
-            tx.onabort = () =>
-              reject(tx.error || new Error("the puzzles could not be saved (storage full?)"));
-          }),
+          runTransaction(db, "readwrite", store => store.put(record), [PUZZLES]),
           this.waitMs,
           t("puzzle.store.saving"),
         );

@@ -1,19 +1,33 @@
-// The library's IndexedDB: the connection, transactions and time limits
-// (library.js keeps the games in it).  Database "gamut": store "games" (the
-// entries, key "id"), from version 2 store "lines" (each game's line
-// summary, summaries.js, key "id"), and from version 3 the entries' index
-// "updated" (the list reads the newest first: its first rows show before
-// the rest of a large library is read).  Every wait has a time limit
-// (STORAGE_WAIT_MS): storage that never answers rejects with StorageError.
+// The page's one IndexedDB database, "gamut": the connection, its versions,
+// transactions and time limits, for every store that keeps data there (the
+// library, library/library.js; the puzzles, puzzles/puzzlestore.js).  Its
+// stores: "games" (the library's entries, key "id"); from version 2 "lines"
+// (each game's line summary, summaries.js, key "id"); from version 3 the
+// entries' index "updated" (the list reads the newest first: its first rows
+// show before the rest of a large library is read); from version 4
+// "puzzles" (the player's puzzle record of each game, key "game").  Every
+// wait has a time limit (STORAGE_WAIT_MS): storage that never answers
+// rejects with StorageError.
+//
+// The one migration path: a new version adds its stores in
+// onupgradeneeded, and a database of earlier versions whose records now
+// live here (MOVED: the puzzles' own "gamut-puzzles" of versions before 4)
+// is copied in once and deleted, a record already here never overwritten.
 
-import { nextTask } from "./slices.js";
+import { nextTask } from "../library/slices.js";
 import { t } from "../i18n/i18n.js";
 
 const DB = "gamut";
-/** The database's version: 2 added the store of line summaries, 3 the entries' index by time. */
-const DB_VERSION = 3;
+/** The database's version: 2 added the store of line summaries, 3 the
+ * entries' index by time, 4 the puzzles' store. */
+const DB_VERSION = 4;
 export const STORE = "games";
 export const LINES = "lines";
+export const PUZZLES = "puzzles";
+
+/** The databases of earlier versions whose records now live in a store of
+ * this one: `database`'s store `store` moves into `into`. */
+export const MOVED = Object.freeze([{ database: "gamut-puzzles", store: "games", into: PUZZLES }]);
 /** The index of store STORE by an entry's last change (entries without a number there are not in it). */
 export const BY_TIME = "updated";
 
@@ -21,6 +35,7 @@ export class StorageError extends Error {
   constructor(message) {
     super(message);
     this.name = "StorageError";
+    this.timedOut = false; // (storage that did not answer in time, not one that refused)
   }
 }
 
@@ -67,8 +82,11 @@ export class UnmergeableError extends StorageError {
   }
 }
 
+/** @type {Promise<IDBDatabase> | null} */
 let opening = null;
 
+/** The page's database, open (one connection for the page, asked once).
+ * @returns {Promise<IDBDatabase>} */
 export function openDB() {
   if (opening) return opening;
   const asked = new Promise((resolve, reject) => {
@@ -76,7 +94,7 @@ export function openDB() {
     try {
       req = indexedDB.open(DB, DB_VERSION);
     } catch (err) {
-      reject(new StorageError(t("library.error.noStorage", { why: err.message })));
+      reject(new StorageError(t("library.error.noStorage", { why: /** @type {Error} */ (err).message })));
       return;
     }
     req.onupgradeneeded = () => {
@@ -87,6 +105,7 @@ export function openDB() {
         : db.createObjectStore(STORE, { keyPath: "id" });
       if (!games.indexNames.contains(BY_TIME)) games.createIndex(BY_TIME, "updated");
       if (!db.objectStoreNames.contains(LINES)) db.createObjectStore(LINES, { keyPath: "id" });
+      if (!db.objectStoreNames.contains(PUZZLES)) db.createObjectStore(PUZZLES, { keyPath: "game" });
     };
     req.onsuccess = () => {
       const db = req.result;
@@ -94,7 +113,8 @@ export function openDB() {
         db.close(); // (a newer page upgrades the library: this one lets it, and opens it again when next asked)
         opening = null;
       };
-      resolve(db);
+      // (a database of earlier versions moved in before anything reads: nothing kept there is lost)
+      moveEarlierDatabases(indexedDB, db).then(() => resolve(db));
     };
     req.onerror = () =>
       reject(
@@ -102,14 +122,70 @@ export function openDB() {
       );
     req.onblocked = () => reject(new StorageError(t("library.error.blocked")));
   });
-  opening = inTime(asked, "open");
-  opening.catch(err => {
+  const opened = /** @type {Promise<IDBDatabase>} */ (inTime(asked, "open"));
+  opening = opened;
+  opened.catch(err => {
     // A refusal may pass (asked again next time); storage that does not answer
     // at all stays given up on, so each later wait fails at once, not after
     // another STORAGE_WAIT_MS.
     if (!err.timedOut) opening = null;
   });
-  return opening;
+  return opened;
+}
+
+/**
+ * Copy the records of the earlier databases (MOVED) that `factory` still
+ * has into `db`, then delete them.  A record whose key is already in `db`
+ * stays as it is; a database that cannot be read stays for the next start
+ * (nothing is deleted unless it was copied).  Never rejects.
+ * @param {IDBFactory} factory @param {IDBDatabase} db
+ */
+export async function moveEarlierDatabases(factory, db) {
+  /** @type {(string | undefined)[] | null} */
+  let names = null; // (databases() is missing in older browsers: then each is tried)
+  try {
+    if (typeof factory.databases === "function") names = (await factory.databases()).map(d => d.name);
+  } catch {
+    names = null;
+  }
+  for (const moved of MOVED) {
+    if (names && !names.includes(moved.database)) continue;
+    try {
+      await inTime(moveDatabase(factory, db, moved), "open");
+    } catch {
+      /* kept where it is: tried again at the next start */
+    }
+  }
+}
+
+/** One database of MOVED copied into `db`'s store and deleted. */
+async function moveDatabase(factory, db, { database, store, into }) {
+  const old = await new Promise((resolve, reject) => {
+    const req = factory.open(database);
+    req.onupgradeneeded = event => {
+      if (event.oldVersion === 0) /** @type {IDBTransaction} */ (req.transaction).abort(); // (none: not made)
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => (req.error && req.error.name === "AbortError" ? resolve(null) : reject(req.error));
+  });
+  if (!old) return;
+  try {
+    if (old.objectStoreNames.contains(store)) {
+      const records = await runTransaction(old, "readonly", s => request(s.getAll()), [store]);
+      await runTransaction(
+        db,
+        "readwrite",
+        async target => {
+          const keys = new Set(await request(target.getAllKeys()));
+          for (const record of records) if (!keys.has(record[target.keyPath])) target.put(record);
+        },
+        [into],
+      );
+    }
+  } finally {
+    old.close();
+  }
+  factory.deleteDatabase(database); // (done once the last page of an earlier version lets go of it)
 }
 
 /** Run `fn(store, lines)` in a transaction (`lines`: the store of the
@@ -129,7 +205,7 @@ export function runTransaction(db, mode, fn, names = mode === "readwrite" ? [STO
     try {
       tx = db.transaction(names, mode);
     } catch (err) {
-      reject(new StorageError(err.message));
+      reject(new StorageError(/** @type {Error} */ (err).message));
       return;
     }
     tx.oncomplete = () => resolve(result);
