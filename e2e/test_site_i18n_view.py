@@ -158,3 +158,47 @@ def test_the_new_game_dialog_describes_games_variants_and_options_in_the_languag
     expect(field.locator(".about")).to_contain_text("tele tábla")
     expect(field.locator('option[value="draw"]')).to_have_text("döntetlen")
     assert "Write numbers" not in dialog.inner_text()
+
+
+# The selected option's text and the room the select gives it (its width but
+# the paddings and the arrow's 18 px): a level's name must fit
+SELECT_FITS = """sel => {
+    const style = getComputedStyle(sel);
+    const probe = document.createElement('span');
+    probe.style.font = style.font;
+    probe.style.position = 'absolute';
+    probe.style.whiteSpace = 'pre';
+    probe.textContent = sel.options[sel.selectedIndex].text;
+    document.body.append(probe);
+    const text = probe.getBoundingClientRect().width;
+    probe.remove();
+    const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 18;
+    return [probe.textContent, text, room];
+}"""
+
+# Each count of a card inside the card, and no text cut in it
+COUNTS_INSIDE = """() => [...document.querySelectorAll('#players .player')].flatMap(card => {
+    const edge = card.getBoundingClientRect();
+    return [...card.querySelectorAll('.counter .count')].map(c => {
+        const r = c.getBoundingClientRect();
+        return [c.textContent, r.left >= edge.left - 0.5 && r.right <= edge.right + 0.5 && c.scrollWidth <= c.clientWidth + 1];
+    });
+})"""
+
+
+@pytest.mark.parametrize("lang", ["de", "hu"])
+def test_the_player_cards_cut_no_level_name_and_no_count_at_1280(new_context, site_url, lang):
+    """The flaws seen in session 22: at 1280x800 German's "Beginner" level read
+    "Beginne" and EVL's counters "6 in hand · 1…"."""
+    page = open_in(new_context, site_url, lang, EL)
+    select = page.locator('#players select.seat-kind[data-seat="1"]')
+    levels = select.locator("option[value^='c']")
+    assert levels.count() >= 8, "the ladder is offered"
+    for i in range(levels.count()):
+        select.select_option(levels.nth(i).get_attribute("value"))
+        name, text, room = select.evaluate(SELECT_FITS)
+        assert text <= room, f"{lang}: the level {name!r} is cut ({text:.0f} px in {room:.0f})"
+    for game in ("#v1/evl/standard/-/", EL, "#v1/loa/standard/-/", ESCABEL_5):
+        open_hash(page, game)
+        counts = page.evaluate(COUNTS_INSIDE)
+        assert counts and all(inside for _, inside in counts), f"{lang} {game}: {counts}"
