@@ -143,3 +143,16 @@ def test_an_entry_written_past_the_page_is_found_by_its_link(new_context, site_u
     expect(page.locator("#moves .mv")).to_have_text(line)
     assert current_id(page) == "outside"
     assert page.evaluate(LIBRARY_SHAPE)["lines"] == 2, "the summaries were made again: one a game, no junk"
+
+
+def test_the_note_of_a_links_new_moves_goes_by_itself(new_context, site_url):
+    """A link that extends the game on screen says its moves were added, in
+    the line laid over the top of the move list: a report, which goes by
+    itself (it stayed there, over the list's first rows, until the next
+    move: a flaw seen in session 22)."""
+    page = open_site(new_context(), site_url, LOA + "d1-b3")
+    open_hash(page, LOA + "d1-b3,h2-f4,b1-d3")
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
+    explain = page.locator("#explain")
+    expect(explain).to_have_text("The link's new moves were added to this game.")
+    expect(explain).to_be_empty(timeout=10_000)

@@ -352,7 +352,7 @@ export const openingActions = {
       const news = how === "extends";
       open.mergeLink(current, linked);
       current.adoptEnd(linked); // (#29: a friend's resignation, draw offer or acceptance)
-      if (news) setExplain(t("open.linkAddedHere"), "info");
+      if (news) setExplain(t("open.linkAddedHere"), "info", { fades: true }); // (a report: it goes, the list under it shows again)
       return current;
     }
     if (own && how === "older") {
@@ -376,7 +376,7 @@ export const openingActions = {
     if (found && found.model && !(found.how === "extends" && found.model.ending)) {
       open.mergeLink(found.model, linked);
       found.model.adoptEnd(linked); // (#29)
-      if (found.how === "extends") setExplain(t("open.linkAdded"), "info");
+      if (found.how === "extends") setExplain(t("open.linkAdded"), "info", { fades: true });
       return found.model;
     }
     if (found && found.older) {
