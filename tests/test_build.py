@@ -114,7 +114,7 @@ def test_first_moves_read_back_by_the_page_are_the_engines_views(tmp_path):
     the engine gives after that move (the page plays from these before the
     engine is ready)."""
     from gamut import bridge
-    from gamut.methods.positions import m_play
+    from gamut.methods.moves import m_play
 
     data = build.first_moves()
     initial = bridge.initial()

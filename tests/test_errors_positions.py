@@ -28,7 +28,7 @@ from gamut.core import (
 )
 from gamut.core.info import GameInfo, VariantInfo
 from gamut.messages import ENGLISH, Message
-from gamut.positions import Positions, UnknownPositionError
+from gamut.position_cache import Positions, UnknownPositionError
 
 PY = Path(__file__).resolve().parent.parent / "py" / "gamut"
 

@@ -2,7 +2,7 @@
 //   events (clicks, keys, worker answers) -> actions (app/actions.js) -> the
 //   game model (model/game.js) changes -> changed() here: the computer
 //   (engine/computer.js) decides whether to think, the analysis follows, the
-//   views needed are fetched (model/positions.js), and the page is drawn from
+//   views needed are fetched (model/viewcache.js), and the page is drawn from
 //   the model (app/draw.js).  Drawing never starts or cancels work.
 // The parts are made in app/parts.js and declared in app/page.js; the pages
 // over the game are routed by app/routes.js; the controls are wired in

@@ -20,7 +20,7 @@ The page owns the game (its tree of moves); the bridge keeps no game of its
 own.  A position is named by the page as ``start`` (a position text:
 ``"<header> start"`` for a variant's standard start, else the full text) and
 ``line`` (the move texts played from it); the bridge only caches the states
-it computes (:mod:`gamut.positions`).  A request may also name a position
+it computes (:mod:`gamut.position_cache`).  A request may also name a position
 the bridge answered before, ``at`` (its id), with ``line`` the moves after
 it: ``view`` and ``play`` asked so answer ``ids``, the ids of the positions
 along the request, and ``line`` only the moves after ``at``.  An ``at`` no
@@ -52,7 +52,7 @@ from .methods import RequestError, json_type_said
 from .methods.games import initial
 from .methods.jobs import MAX_JOBS, RUNNING
 from .methods.registry import METHODS
-from .positions import Positions, UnknownPositionError, start_text_of, view_of
+from .position_cache import Positions, UnknownPositionError, start_text_of, view_of
 
 __all__ = [
     "handle",

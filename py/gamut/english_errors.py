@@ -98,7 +98,7 @@ ERRORS: dict[str, str] = {
     # (end of reading records)
     #
     # reading position texts (the games' positions.py and state.py, EL's notation, gamut.core)
-    # the position text and its header (gamut.core.registry, gamut.positions)
+    # the position text and its header (gamut.core.registry, gamut.position_cache)
     "error.position.notText": "a position text must be a string",
     "error.position.tooLong": "a position text has at most {max} characters, not {length}",
     "error.position.header": "a position text starts with '<game> <variant> <options>', e.g. 'loa standard ...'",

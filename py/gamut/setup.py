@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from .core import GamutError, Header, OptionError, PositionError, SetupError, State, excerpt, game_info, load
 from .messages import Message
-from .positions import start_text_of, view_of
+from .position_cache import start_text_of, view_of
 from .view import said
 
 __all__ = ["palette", "describe", "compose", "check", "sketch", "start_setup", "MAX_ITEMS"]

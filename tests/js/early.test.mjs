@@ -1,11 +1,11 @@
 // Positions the build describes (web/engine/early.js) and their place in the views
-// cache (web/model/positions.js): a game opens and takes its first move before the
+// cache (web/model/viewcache.js): a game opens and takes its first move before the
 // engine is ready, and every seeded view the page used is asked of the
 // engine once it is.
 import test from "node:test";
 import assert from "node:assert/strict";
 import { builtStart, expand, seedFirstMoves } from "../../web/engine/early.js";
-import { Positions, sameJSON } from "../../web/model/positions.js";
+import { Positions, sameJSON } from "../../web/model/viewcache.js";
 
 const START = "toy standard size=3 start";
 const startView = {

@@ -60,7 +60,7 @@ const CONVERTED = [
   "web/model/clock.js",
   "web/model/linknotes.js",
   "web/model/nodenotes.js",
-  "web/model/positions.js",
+  "web/model/viewcache.js",
   "web/model/tree.js",
   "web/model/treeform.js",
   "web/model/url.js",

@@ -136,7 +136,7 @@ def first_moves(games: list[str] | None = None, initial: dict | None = None) -> 
     from these before the engine is ready (web/engine/early.js).  ``initial``:
     ``bridge.initial()`` if already computed."""
     from gamut import bridge  # from py/ (see engine_data)
-    from gamut.methods.positions import m_play
+    from gamut.methods.moves import m_play
 
     initial = initial if initial is not None else bridge.initial()
     out = {}

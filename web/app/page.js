@@ -25,7 +25,7 @@ export class Page {
     this.games = games;
     /** The engine client (engine/engine.js). */
     this.engine = null;
-    /** The views of positions, fetched from the engine and cached (model/positions.js). */
+    /** The views of positions, fetched from the engine and cached (model/viewcache.js). */
     this.positions = null;
     /** The computer players and the live search (engine/computer.js). */
     this.computer = null;

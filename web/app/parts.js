@@ -9,7 +9,7 @@ import { Board } from "../board/board.js";
 import { Computer } from "../engine/computer.js";
 import { playerWords } from "../engine/words.js";
 import { Analyser } from "../model/analysis.js";
-import { Positions } from "../model/positions.js";
+import { Positions } from "../model/viewcache.js";
 import { NotesEditor } from "../panels/notes.js";
 import { NewGameDialog, setExplain, showNotice } from "../panels/dialogs.js";
 import { actions } from "./actions.js";

@@ -20,7 +20,7 @@ import { t, wordsReady } from "../i18n/i18n.js";
 import { Engine } from "../engine/engine.js";
 import { Board } from "../board/board.js";
 import { sayBoardAspect } from "../board/pageboard.js";
-import { Positions } from "../model/positions.js";
+import { Positions } from "../model/viewcache.js";
 import { fromLink } from "../library/open.js";
 import * as link from "../model/url.js";
 import { drawMoveList } from "../panels/movelist.js";

@@ -6,7 +6,7 @@
 // after each of its legal moves, each written as what it changes of the
 // start's view (build.py view_delta).  These views are the engine's own,
 // computed by the build from the same wheel the worker loads; once the engine
-// is ready every one of them that was used is asked again (positions.js
+// is ready every one of them that was used is asked again (viewcache.js
 // confirmSeeds), so nothing rests on them for longer than the start.
 // No browser API here but fetch (tests/js/early.test.mjs runs it in Node).
 

@@ -56,8 +56,7 @@ from dataclasses import dataclass
 
 from ..core import IllegalMoveError, RecordError, State, cause_of, excerpt
 from ..messages import Message
-from .judgement import MARKS, Judgement, PlayerSummary, judge, summarise, worth_comparing
-from .positions import (
+from .evaluation import (
     MAX_DEPTH,
     SLICE_MS,
     AnalysisError,
@@ -66,6 +65,7 @@ from .positions import (
     check_settings,
     evaluate,
 )
+from .judgement import MARKS, Judgement, PlayerSummary, judge, summarise, worth_comparing
 from .report import chance_text, report
 
 __all__ = [

@@ -27,7 +27,7 @@ from collections.abc import Generator
 
 from ..core import IllegalMoveError, RecordError, State, cause_of, excerpt
 from ..messages import Message
-from .positions import SLICE_MS, Evaluation, evaluate
+from .evaluation import SLICE_MS, Evaluation, evaluate
 
 __all__ = ["attempt", "run"]
 

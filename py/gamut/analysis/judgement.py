@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core import State
-from .positions import Evaluation
+from .evaluation import Evaluation
 
 #: The marks, from the mildest; ``State.mark_thresholds`` gives the least
 #: loss of winning chances for each.

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core import State
-from .positions import Evaluation
+from .evaluation import Evaluation
 
 if TYPE_CHECKING:
     from . import Analysis

@@ -243,7 +243,7 @@ def answer_check(params: dict[str, Any]) -> dict[str, Any]:
     """The bridge's ``lesson_check`` (:mod:`gamut.methods.lessons`): the verdict on the
     move, the move as the engine writes it, and the view after it."""
     from ..methods import RequestError, param
-    from ..positions import view_of
+    from ..position_cache import view_of
 
     game = _game(params)
     lesson_id = param(params, "lesson", str)

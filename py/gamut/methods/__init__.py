@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from ..core import GamutError, State
 from ..messages import Message
-from ..positions import Placed, Positions
+from ..position_cache import Placed, Positions
 
 __all__ = [
     "RequestError",
@@ -127,14 +127,14 @@ def str_list(params: Params, name: str, default: Any = MISSING) -> list[str]:
     return value
 
 
-#: The states the page has named, cached (see :class:`gamut.positions.Positions`).
+#: The states the page has named, cached (see :class:`gamut.position_cache.Positions`).
 POSITIONS = Positions()
 
 
 def placed(params: Params) -> tuple[list[str], list[Placed]]:
     """The position a request names: ``start`` and ``line``, the moves from
     the start, or from ``at`` when given (the id of a position the bridge
-    answered earlier: see :mod:`gamut.positions`); ``line`` in canonical
+    answered earlier: see :mod:`gamut.position_cache`); ``line`` in canonical
     notation and the positions along it (``at``'s or the start, then one a
     move)."""
     start = param(params, "start", str)

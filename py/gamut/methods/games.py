@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import __version__
 from ..core import GAMES, game_info, new
-from ..positions import view_of
+from ..position_cache import view_of
 from . import Params, method, param
 
 

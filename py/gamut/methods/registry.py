@@ -22,7 +22,7 @@ __all__ = ["MODULES", "METHODS", "reference"]
 #: order their methods are listed.
 MODULES = (
     "games",  # the games, the version, a variant's start, what the page draws first
-    "positions",  # view, play, mark, explain: reading and playing positions
+    "moves",  # view, play, mark, explain: reading and playing positions
     "editor",  # setup_*: the position editor
     "words",  # describe, enter, read: moves and positions in words
     "records",  # records_parse, records_format: game records as text

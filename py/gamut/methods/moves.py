@@ -1,7 +1,7 @@
 """The bridge methods that read and play positions: ``view``, ``play``,
 ``mark`` (a threat declaration's cells) and ``explain`` (why clicks enter
 no legal move).  A position is named by ``start`` and ``line``, or
-incrementally by ``at`` (see :mod:`gamut.bridge` and :mod:`gamut.positions`)."""
+incrementally by ``at`` (see :mod:`gamut.bridge` and :mod:`gamut.position_cache`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core import IllegalMoveError, excerpt
 from ..messages import Message
-from ..positions import Placed, view_of
+from ..position_cache import Placed, view_of
 from . import POSITIONS, Params, RequestError, method, param, placed, position, str_list
 
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { BYTE_LIMIT, Positions } from "../../web/model/positions.js";
+import { BYTE_LIMIT, Positions } from "../../web/model/viewcache.js";
 
 const view = n => ({ game: "loa", moves: [], n });
 
