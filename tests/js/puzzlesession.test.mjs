@@ -2,7 +2,7 @@
 // wrong, the replies, the hint, the solution, and the outcome decided once.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PuzzleSession, hintMarks, taskWords } from "../../web/puzzles/session.js";
+import { PuzzleSession, hintMarks, taskWords, withoutThreats } from "../../web/puzzles/session.js";
 
 // the opponent's last move, then: player, reply, player (connect in 2)
 const puzzle = {
@@ -136,4 +136,35 @@ test("the hint marks the move's first cell, then the whole move", () => {
 test("the task is the puzzle's goal in words", () => {
   assert.equal(taskWords(puzzle), "Black to play and connect in 2");
   assert.equal(taskWords({}), "Find the best move.");
+});
+
+test("the puzzle's opening view is shown without its threat marks and the note naming them", () => {
+  const view = {
+    highlights: [
+      { kind: "threat", cells: ["e1", "h6"] },
+      { kind: "last", cells: ["c3"] },
+    ],
+    annotations: [
+      { cell: "e1", text: "4", owner: 0, kind: "threat" },
+      { cell: "b2", text: "x", owner: 1, kind: "note" },
+    ],
+    messages: ["Threat! Red can complete an EL with e1=4, h6=4.", "Blue may swap."],
+    said_messages: [
+      { id: "view.el.threat", args: {} },
+      { id: "view.escabel.maySwap", args: {} },
+    ],
+  };
+  const shown = withoutThreats(view);
+  assert.deepEqual(shown.highlights, [{ kind: "last", cells: ["c3"] }]);
+  assert.deepEqual(
+    shown.annotations.map(a => a.cell),
+    ["b2"],
+  );
+  assert.deepEqual(shown.messages, ["Blue may swap."]);
+  assert.deepEqual(
+    shown.said_messages.map(m => m.id),
+    ["view.escabel.maySwap"],
+  );
+  assert.equal(view.highlights.length, 2, "the view given is not changed");
+  assert.deepEqual(withoutThreats({ board: 1 }).highlights, []);
 });

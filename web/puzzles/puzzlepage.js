@@ -29,7 +29,7 @@
 import { t } from "../i18n/i18n.js";
 import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { format } from "../model/url.js";
-import { PuzzleSession, hintMarks, withGoalWords } from "./session.js";
+import { PuzzleSession, hintMarks, withGoalWords, withoutThreats } from "./session.js";
 import { PuzzleStore, choose } from "./puzzlestore.js";
 import { StreakRun, streakLadder } from "./streak.js";
 import { buildPuzzlePage, drawGames, drawPanel } from "./puzzleview.js";
@@ -213,7 +213,7 @@ export class PuzzlePage extends Trainer {
     this.board.setOrientation(puzzle.player === 1 && first.players.length === 2);
     this.board.setSuggest(null);
     this.board.setInteractive(false);
-    this._show(first);
+    this._show(withoutThreats(first)); // (the player's own threats there: often the answer)
     this._shape();
     this._draw();
     this._say(""); // (the goal is the panel's, said once: its opponent's move is said next)

@@ -170,3 +170,23 @@ export function withGoalWords(list) {
 export function taskWords(puzzle) {
   return String(puzzle.goal || t("puzzle.findBest")).trim();
 }
+
+/** `view` without its threat marks and the notes that name them: the
+ * puzzle's opening position (before the opponent's last move) is shown so,
+ * since the threats it marks there are the player's own, one of which is
+ * often the answer (EL: the two threats announced, the opponent blocks one).
+ * Pure: `view` is not changed. */
+export function withoutThreats(view) {
+  const threat = x => x && x.kind === "threat";
+  const said = view.said_messages || [];
+  const keep = (view.messages || []).map(
+    (_, i) => !/^view\.[a-z]+\.(threat|declares)$/.test((said[i] && said[i].id) || ""),
+  );
+  return {
+    ...view,
+    highlights: (view.highlights || []).filter(x => !threat(x)),
+    annotations: (view.annotations || []).filter(x => !threat(x)),
+    messages: (view.messages || []).filter((_, i) => keep[i]),
+    ...(view.said_messages ? { said_messages: said.filter((_, i) => keep[i]) } : {}),
+  };
+}
