@@ -16,7 +16,8 @@ Goal kinds, each read from the position before and after the move:
 
 * ``move``: one of ``moves`` exactly (a first step's "write 5 on c4").
 * ``reach``: the piece on ``frm`` ends on ``to`` (the move's first and last
-  clicks).
+  clicks); without ``frm``, any piece that ends on one of ``cells`` (a
+  corner, the middle of the board).
 * ``capture``: the move takes what ``cells`` names: enemy pieces (Lines of
   Action), enemy stacks turned to the mover's (Escabel), pentagons that get
   the mover's marker (EVL); without ``cells``, anything; with ``frm``,
@@ -29,13 +30,17 @@ Goal kinds, each read from the position before and after the move:
 * ``declare``: EL's declaration names exactly the cells where the mover
   threatens to complete an EL.
 * ``defend``: the move does not lose, and no reply of the opponent wins.
+* ``confine``: Lines of Action: the enemy piece on ``frm`` is still on the
+  board, the game goes on, and no reply of that piece leaves the edge.
 
 The steps, goals and the checker are in :mod:`.lesson`; each game's
 lessons are data, in ``gamut/lessons/lessons.json`` (read through the
 package's loader, as the puzzles are: in the page the package is a zip):
 
 * Lines of Action: how pieces move (the count of the line, jumping your
-  own), capturing, winning (a group, a double connection, stopping a threat);
+  own), capturing (and a capture that hands your opponent the win), playing
+  well (centralising, keeping an enemy piece on the edge), winning (a group,
+  a capture that joins, stopping a threat, a move connecting both sides);
 * EL: writing numbers and the two shapes of an EL, which ELs count (four of
   six, blocking, not finishing your opponent's), declaring threats;
 * Escabel: stacks and moves (the same height), connections and crosscuts,

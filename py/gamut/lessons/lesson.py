@@ -31,7 +31,7 @@ __all__ = [
 LESSONS_FILE = "lessons.json"
 resources.declare("gamut.lessons", LESSONS_FILE)
 
-GOAL_KINDS = ("move", "reach", "capture", "win", "chain", "connect", "declare", "defend")
+GOAL_KINDS = ("move", "reach", "capture", "win", "chain", "connect", "declare", "defend", "confine")
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,9 @@ class Goal:
     """What a step asks of the move (see the module's list of kinds)."""
 
     kind: str
-    cells: tuple[str, ...] = ()  # capture: what must be taken; connect: the two stacks
-    frm: str = ""  # reach, capture: the piece that moves
+    # capture: what must be taken; connect: the two stacks; reach without frm: where any piece may end
+    cells: tuple[str, ...] = ()
+    frm: str = ""  # reach, capture: the piece that moves; confine: the enemy piece kept on the edge
     to: str = ""  # reach: where it must end
     moves: tuple[str, ...] = ()  # move: the accepted moves
 
@@ -106,6 +107,9 @@ WHY = {
     "noChain": "After {move} your stacks do not yet join your two edges.",
     "replyBreaks": "After {move}, the reply {reply} breaks your chain.",
     "threatLeftOut": "You threaten on {cells} too, and a threat left out does not count.",
+    "notThere": "{move} ends on {cell}, outside the marked cells.",
+    "leavesEdge": "After {move}, {reply} brings {from} off the edge.",
+    "gone": "After {move} there is no enemy piece left on {from}.",
     "outcome": "{reason}.",
 }
 
@@ -309,6 +313,9 @@ def _judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, di
         return name in goal.moves, None
     if kind == "reach":
         clicks = _clicks(before, name)
+        if not goal.frm:  # any piece, onto one of the cells
+            end = clicks[-1] if clicks else ""
+            return end in goal.cells, reason("notThere", move=name, cell=end)
         if not clicks or clicks[0] != goal.frm:
             return False, reason("notFrom", move=name, **{"from": goal.frm})
         return clicks[-1] == goal.to, None
@@ -341,7 +348,33 @@ def _judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, di
             if _wins(after.play(reply), after.to_move):
                 return False, reason("replyWins", move=name, reply=after.move_text(reply))
         return True, None
+    if kind == "confine":
+        return _confined(goal.frm, before, name, after)
     raise ValueError(f"unknown goal kind {kind!r}")  # (Goal checks its kind: never reached, a bug)
+
+
+def _edge(state: State, cell: str) -> bool:
+    """Is ``cell`` on the edge of a square board (first or last file or rank)?"""
+    board = state.view()["board"]
+    files, ranks = board["files"], board["ranks"]
+    return cell[:1] in (files[0], files[-1]) or cell[1:] in (ranks[0], ranks[-1])
+
+
+def _confined(frm: str, before: State, name: str, after: State) -> tuple[bool, dict[str, Any] | None]:
+    """Lines of Action: the enemy piece on ``frm`` is still there after the
+    move, the game goes on, and no reply of that piece leaves the edge."""
+    outcome = after.outcome()
+    if outcome is not None:
+        return False, reason("outcome", reason=outcome.reason)
+    view = after.view()
+    owner = {p["cell"]: p["owner"] for p in view["pieces"]}
+    if owner.get(frm) != after.to_move:
+        return False, reason("gone", move=name, **{"from": frm})
+    for reply in view["moves"]:
+        clicks = reply["clicks"]
+        if clicks[:1] == [frm] and not _edge(after, clicks[-1]):
+            return False, reason("leavesEdge", move=name, reply=reply["text"], **{"from": frm})
+    return True, None
 
 
 def _chain(before: State, name: str, after: State) -> tuple[bool, dict[str, Any] | None]:
