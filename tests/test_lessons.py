@@ -35,7 +35,7 @@ def err(method, params):
 
 # the games whose lessons teach, then test (issue #44): 12 to 16 steps, at
 # least half of them a decision among plausible moves
-TAUGHT = ("loa",)
+TAUGHT = ("loa", "el")
 
 
 def is_decision(step) -> bool:
@@ -166,6 +166,17 @@ def test_confine_keeps_the_enemy_piece_on_the_edge_and_names_the_way_out():
     assert check(step, "d6-d8").why == dict(step.wrong)["d6-d8"]
     # taking the piece ends the game here; the checker says so when the step does not
     assert "White wins" in check(replace(step, wrong=()), "a3xa5").why
+
+
+def test_el_fork_wants_two_threats_and_prevent_names_the_reply_that_makes_them():
+    double = next(s for g, _, s in STEPS if g == "el" and s.id == "double")
+    assert check(double, "c2=4").ok  # the other number that joins the row works too
+    assert "you threaten only on c2, and one block stops that" in check(double, "e3=3").why
+    assert "you threaten nowhere" in check(double, "a6=1").why
+    split = next(s for g, _, s in STEPS if g == "el" and s.id == "split")
+    verdict = check(split, "f2=1")
+    assert not verdict.ok and "d3=3 threatens on a3, b2, b4, c4, f1, f4, more than you can block" in verdict.why
+    assert not check(split, "d3=6").ok and not check(split, "d3=5").ok
 
 
 def test_an_illegal_move_is_an_illegal_move_error():

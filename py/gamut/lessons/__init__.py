@@ -30,6 +30,10 @@ Goal kinds, each read from the position before and after the move:
 * ``declare``: EL's declaration names exactly the cells where the mover
   threatens to complete an EL.
 * ``defend``: the move does not lose, and no reply of the opponent wins.
+* ``fork``: EL: the move leaves the mover threatening on two cells or more
+  (the opponent blocks only one), and no reply wins for the opponent.
+* ``prevent``: EL: no reply of the opponent wins or threatens on two cells
+  or more.
 * ``confine``: Lines of Action: the enemy piece on ``frm`` is still on the
   board, the game goes on, and no reply of that piece leaves the edge.
 
@@ -42,7 +46,9 @@ package's loader, as the puzzles are: in the page the package is a zip):
   well (centralising, keeping an enemy piece on the edge), winning (a group,
   a capture that joins, stopping a threat, a move connecting both sides);
 * EL: writing numbers and the two shapes of an EL, which ELs count (four of
-  six, blocking, not finishing your opponent's), declaring threats;
+  six, blocking, not finishing your opponent's), threats (reading the marks,
+  blocking with a number that splits the line, making a double threat,
+  winning before blocking), declaring threats (an option, last);
 * Escabel: stacks and moves (the same height), connections and crosscuts,
   winning (a chain that survives the reply, breaking White's, the pie rule);
 * EVL: placing and unstacking (a path, the wall of four), pentagons

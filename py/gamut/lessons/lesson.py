@@ -31,7 +31,7 @@ __all__ = [
 LESSONS_FILE = "lessons.json"
 resources.declare("gamut.lessons", LESSONS_FILE)
 
-GOAL_KINDS = ("move", "reach", "capture", "win", "chain", "connect", "declare", "defend", "confine")
+GOAL_KINDS = ("move", "reach", "capture", "win", "chain", "connect", "declare", "defend", "confine", "fork", "prevent")
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,9 @@ WHY = {
     "notThere": "{move} ends on {cell}, outside the marked cells.",
     "leavesEdge": "After {move}, {reply} brings {from} off the edge.",
     "gone": "After {move} there is no enemy piece left on {from}.",
+    "noThreat": "After {move} you threaten nowhere.",
+    "oneThreat": "After {move} you threaten only on {cell}, and one block stops that.",
+    "replyForks": "After {move}, {reply} threatens on {cells}, more than you can block.",
     "outcome": "{reason}.",
 }
 
@@ -350,6 +353,8 @@ def _judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, di
         return True, None
     if kind == "confine":
         return _confined(goal.frm, before, name, after)
+    if kind in ("fork", "prevent"):
+        return _forks(kind, before, name, after)
     raise ValueError(f"unknown goal kind {kind!r}")  # (Goal checks its kind: never reached, a bug)
 
 
@@ -374,6 +379,39 @@ def _confined(frm: str, before: State, name: str, after: State) -> tuple[bool, d
         clicks = reply["clicks"]
         if clicks[:1] == [frm] and not _edge(after, clicks[-1]):
             return False, reason("leavesEdge", move=name, reply=reply["text"], **{"from": frm})
+    return True, None
+
+
+def _threat_cells(state: State, seat: int) -> list[str]:
+    """EL: the cells where ``seat`` completes an EL of its own with one number."""
+    return sorted({cell for cell, _ in state.threats()[seat]})  # type: ignore[attr-defined]
+
+
+def _forks(kind: str, before: State, name: str, after: State) -> tuple[bool, dict[str, Any] | None]:
+    """EL.  ``fork``: after the move the mover threatens on two cells or more
+    (the opponent can block only one); ``prevent``: no reply of the opponent
+    wins or threatens on two cells or more.  In both, the move must not lose,
+    and no reply may win for the opponent."""
+    seat = before.to_move
+    outcome = after.outcome()
+    if outcome is not None:
+        if outcome.winner == seat and kind == "prevent":
+            return True, None
+        return False, reason("outcome", reason=outcome.reason)
+    if kind == "fork":
+        cells = _threat_cells(after, seat)
+        if not cells:
+            return False, reason("noThreat", move=name)
+        if len(cells) == 1:
+            return False, reason("oneThreat", move=name, cell=cells[0])
+    for reply in after.legal_moves():
+        then = after.play(reply)
+        if _wins(then, after.to_move):
+            return False, reason("replyWins", move=name, reply=after.move_text(reply))
+        if kind == "prevent" and not then.is_over():
+            cells = _threat_cells(then, after.to_move)
+            if len(cells) >= 2:
+                return False, reason("replyForks", move=name, reply=after.move_text(reply), cells=", ".join(cells))
     return True, None
 
 
