@@ -175,7 +175,9 @@ def test_el_fork_wants_two_threats_and_prevent_names_the_reply_that_makes_them()
     assert "you threaten nowhere" in check(double, "a6=1").why
     split = next(s for g, _, s in STEPS if g == "el" and s.id == "split")
     verdict = check(split, "f2=1")
-    assert not verdict.ok and "d3=3 threatens on a3, b2, b4, c4, f1, f4, more than you can block" in verdict.why
+    assert (
+        not verdict.ok and "d3=3 threatens on a3, b2, b4, c4, f1, f4, more than you can block" in verdict.why
+    )
     assert not check(split, "d3=6").ok and not check(split, "d3=5").ok
 
 

@@ -31,7 +31,19 @@ __all__ = [
 LESSONS_FILE = "lessons.json"
 resources.declare("gamut.lessons", LESSONS_FILE)
 
-GOAL_KINDS = ("move", "reach", "capture", "win", "chain", "connect", "declare", "defend", "confine", "fork", "prevent")
+GOAL_KINDS = (
+    "move",
+    "reach",
+    "capture",
+    "win",
+    "chain",
+    "connect",
+    "declare",
+    "defend",
+    "confine",
+    "fork",
+    "prevent",
+)
 
 
 @dataclass(frozen=True)
@@ -411,7 +423,9 @@ def _forks(kind: str, before: State, name: str, after: State) -> tuple[bool, dic
         if kind == "prevent" and not then.is_over():
             cells = _threat_cells(then, after.to_move)
             if len(cells) >= 2:
-                return False, reason("replyForks", move=name, reply=after.move_text(reply), cells=", ".join(cells))
+                return False, reason(
+                    "replyForks", move=name, reply=after.move_text(reply), cells=", ".join(cells)
+                )
     return True, None
 
 
