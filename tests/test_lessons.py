@@ -35,7 +35,7 @@ def err(method, params):
 
 # the games whose lessons teach, then test (issue #44): 12 to 16 steps, at
 # least half of them a decision among plausible moves
-TAUGHT = ("loa", "el")
+TAUGHT = ("loa", "el", "escabel")
 
 
 def is_decision(step) -> bool:
@@ -139,7 +139,7 @@ def test_el_declaration_says_which_threat_was_left_out():
 
 def test_escabel_chain_names_the_reply_that_breaks_it():
     step = next(s for g, _, s in STEPS if g == "escabel" and s.id == "taller")
-    verdict = check(step, "c1")
+    verdict = check(replace(step, wrong=()), "c1")
     assert not verdict.ok and "c2>c1 breaks your chain" in verdict.why
 
 
@@ -179,6 +179,23 @@ def test_el_fork_wants_two_threats_and_prevent_names_the_reply_that_makes_them()
         not verdict.ok and "d3=3 threatens on a3, b2, b4, c4, f1, f4, more than you can block" in verdict.why
     )
     assert not check(split, "d3=6").ok and not check(split, "d3=5").ok
+
+
+def test_take_wants_a_capture_that_keeps_what_it_took_and_hands_nothing_over():
+    retake = next(s for g, _, s in STEPS if g == "escabel" and s.id == "retake")
+    assert check(retake, "c3>d3").ok
+    assert check(replace(retake, wrong=()), "c3>c4").why.startswith(
+        "After c3>c4, the reply c5>c4 takes it back."
+    )
+    assert check(retake, "a2").why.startswith("a2 takes nothing.")
+    hands = next(s for g, _, s in STEPS if g == "escabel" and s.id == "hands")
+    assert {m for m in ("c3>b3", "c3>d3", "b4>c4", "d2>d3") if check(hands, m).ok} == {
+        "c3>b3",
+        "c3>d3",
+        "b4>c4",
+        "d2>d3",
+    }
+    assert "White) wins: a chain joins" in check(replace(hands, wrong=()), "c3>c2").why
 
 
 def test_an_illegal_move_is_an_illegal_move_error():

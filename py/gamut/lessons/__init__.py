@@ -34,6 +34,8 @@ Goal kinds, each read from the position before and after the move:
   (the opponent blocks only one), and no reply wins for the opponent.
 * ``prevent``: EL: no reply of the opponent wins or threatens on two cells
   or more.
+* ``take``: the move takes something (``cells``, if named), does not lose,
+  and no reply wins or takes it back.
 * ``confine``: Lines of Action: the enemy piece on ``frm`` is still on the
   board, the game goes on, and no reply of that piece leaves the edge.
 
@@ -49,8 +51,10 @@ package's loader, as the puzzles are: in the page the package is a zip):
   six, blocking, not finishing your opponent's), threats (reading the marks,
   blocking with a number that splits the line, making a double threat,
   winning before blocking), declaring threats (an option, last);
-* Escabel: stacks and moves (the same height), connections and crosscuts,
-  winning (a chain that survives the reply, breaking White's, the pie rule);
+* Escabel: stacks and moves (the same height, a take that cannot be taken
+  back, the point you leave handed to White), connections and crosscuts (the
+  third case), winning (a chain that survives the reply, breaking White's,
+  no move loses, the pie rule);
 * EVL: placing and unstacking (a path, the wall of four), pentagons
   (surrounding with an unstack, placing never captures, taking one back),
   winning (the last markers).

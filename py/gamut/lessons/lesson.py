@@ -43,6 +43,7 @@ GOAL_KINDS = (
     "confine",
     "fork",
     "prevent",
+    "take",
 )
 
 
@@ -122,6 +123,7 @@ WHY = {
     "notThere": "{move} ends on {cell}, outside the marked cells.",
     "leavesEdge": "After {move}, {reply} brings {from} off the edge.",
     "gone": "After {move} there is no enemy piece left on {from}.",
+    "takenBack": "After {move}, the reply {reply} takes it back.",
     "noThreat": "After {move} you threaten nowhere.",
     "oneThreat": "After {move} you threaten only on {cell}, and one block stops that.",
     "replyForks": "After {move}, {reply} threatens on {cells}, more than you can block.",
@@ -365,6 +367,8 @@ def _judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, di
         return True, None
     if kind == "confine":
         return _confined(goal.frm, before, name, after)
+    if kind == "take":
+        return _take(goal, before, name, after)
     if kind in ("fork", "prevent"):
         return _forks(kind, before, name, after)
     raise ValueError(f"unknown goal kind {kind!r}")  # (Goal checks its kind: never reached, a bug)
@@ -391,6 +395,27 @@ def _confined(frm: str, before: State, name: str, after: State) -> tuple[bool, d
         clicks = reply["clicks"]
         if clicks[:1] == [frm] and not _edge(after, clicks[-1]):
             return False, reason("leavesEdge", move=name, reply=reply["text"], **{"from": frm})
+    return True, None
+
+
+def _take(goal: Goal, before: State, name: str, after: State) -> tuple[bool, dict[str, Any] | None]:
+    """A capture that keeps what it took: the move takes (the goal's
+    ``cells``, if named), does not lose, and no reply wins or takes it back."""
+    seat = before.to_move
+    got = taken(before, after)
+    if not got:
+        return False, reason("takesNothing", move=name)
+    if not set(goal.cells) <= got:
+        return False, None
+    outcome = after.outcome()
+    if outcome is not None:
+        return (True, None) if outcome.winner == seat else (False, reason("outcome", reason=outcome.reason))
+    for reply in after.legal_moves():
+        then = after.play(reply)
+        if _wins(then, after.to_move):
+            return False, reason("replyWins", move=name, reply=after.move_text(reply))
+        if taken(after, then) & got:
+            return False, reason("takenBack", move=name, reply=after.move_text(reply))
     return True, None
 
 
