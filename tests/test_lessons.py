@@ -35,7 +35,7 @@ def err(method, params):
 
 # the games whose lessons teach, then test (issue #44): 12 to 16 steps, at
 # least half of them a decision among plausible moves
-TAUGHT = ("loa", "el", "escabel")
+TAUGHT = GAMES
 
 
 def is_decision(step) -> bool:
@@ -47,7 +47,7 @@ def is_decision(step) -> bool:
 def test_every_game_has_twelve_to_sixteen_steps_in_a_few_short_lessons(game):
     lessons = lessons_of(game)
     steps = [s for lesson in lessons for s in lesson.steps]
-    assert (12 <= len(steps) <= 16) if game in TAUGHT else (8 <= len(steps) <= 12)
+    assert 12 <= len(steps) <= 16
     assert 2 <= len(lessons) <= 5
     assert len({lesson.id for lesson in lessons}) == len(lessons)
     for lesson in lessons:

@@ -1,4 +1,5 @@
-"""Lessons: each game taught in a few short lessons of one-move steps (#31).
+"""Lessons: each game taught in a few short lessons of one-move steps (#31),
+12 to 16 a game, at least half of them a decision among plausible moves (#44).
 
 A lesson is a list of :class:`Step`; a step is a position, a one-line task,
 a :class:`Goal` the engine checks, the words said when the goal is met
@@ -55,9 +56,10 @@ package's loader, as the puzzles are: in the page the package is a zip):
   back, the point you leave handed to White), connections and crosscuts (the
   third case), winning (a chain that survives the reply, breaking White's,
   no move loses, the pie rule);
-* EVL: placing and unstacking (a path, the wall of four), pentagons
-  (surrounding with an unstack, placing never captures, taking one back),
-  winning (the last markers).
+* EVL: placing and unstacking (a path, the wall of four, stack height as
+  range, unstacking with an empty hand), pentagons (surrounding with an
+  unstack, placing never captures, taking one back), winning (the last
+  markers, stopping the opponent's last marker, the end by blockade).
 
 Positions come from the rules diagrams (``web/games/<game>/diagrams.json``),
 small changes of them, and positions reached by play;
