@@ -155,7 +155,9 @@ def test_reach_without_a_piece_accepts_any_piece_ending_on_the_cells():
     for move in ("a4-d4", "h4-f6", "d8-f6", "e1xc3"):  # every piece that can come in
         assert check(step, move).ok, move
     verdict = check(step, "e1-f1")
-    assert not verdict.ok and verdict.why.startswith("e1-f1 ends on f1, outside the marked cells.")
+    assert not verdict.ok and verdict.why.startswith(
+        "e1-f1 ends on f1, not on one of the cells the task asks for."
+    )
 
 
 def test_confine_keeps_the_enemy_piece_on_the_edge_and_names_the_way_out():
@@ -219,6 +221,8 @@ def test_lessons_method_lists_the_steps_with_positions_the_page_can_name(game):
             assert view["to_move"] == step["player"]
             assert step["goal"]["kind"] in GOAL_KINDS
             assert "moves" not in step["goal"], "the answer is not handed to the page"
+            if step["goal"]["kind"] == "reach" and "from" not in step["goal"]:
+                assert "cells" not in step["goal"], "nor is the one corner of four that is the answer"
 
 
 def test_lesson_check_judges_a_move_and_answers_the_position_after_it():

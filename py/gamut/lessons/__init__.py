@@ -40,7 +40,8 @@ Goal kinds, each read from the position before and after the move:
 * ``confine``: Lines of Action: the enemy piece on ``frm`` is still on the
   board, the game goes on, and no reply of that piece leaves the edge.
 
-The steps, goals and the checker are in :mod:`.lesson`; each game's
+The steps and the checker are in :mod:`.lesson`, the goals and their
+judging in :mod:`.goals`; each game's
 lessons are data, in ``gamut/lessons/lessons.json`` (read through the
 package's loader, as the puzzles are: in the page the package is a zip):
 
