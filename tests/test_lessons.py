@@ -168,6 +168,8 @@ def test_confine_keeps_the_enemy_piece_on_the_edge_and_names_the_way_out():
     assert check(step, "d6-d8").why == dict(step.wrong)["d6-d8"]
     # taking the piece ends the game here; the checker says so when the step does not
     assert "White wins" in check(replace(step, wrong=()), "a3xa5").why
+    other = replace(step, goal=replace(step.goal, frm="g7"), wrong=())
+    assert check(other, "e5xg7").why.startswith("After e5xg7 there is no enemy piece left on g7.")
 
 
 def test_el_fork_wants_two_threats_and_prevent_names_the_reply_that_makes_them():
