@@ -7,6 +7,7 @@ An engine change that breaks a lesson fails here."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -32,12 +33,22 @@ def err(method, params):
     return answer["error"]
 
 
+# the games whose lessons teach, then test (issue #44): 12 to 16 steps, at
+# least half of them a decision among plausible moves
+TAUGHT = GAMES
+
+
+def is_decision(step) -> bool:
+    """A step that asks the player to choose: it names two or more plausible wrong moves."""
+    return len(step.wrong) >= 2
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_has_eight_to_twelve_steps_in_a_few_short_lessons(game):
+def test_every_game_has_twelve_to_sixteen_steps_in_a_few_short_lessons(game):
     lessons = lessons_of(game)
     steps = [s for lesson in lessons for s in lesson.steps]
-    assert 8 <= len(steps) <= 12
-    assert 2 <= len(lessons) <= 4
+    assert 12 <= len(steps) <= 16
+    assert 2 <= len(lessons) <= 5
     assert len({lesson.id for lesson in lessons}) == len(lessons)
     for lesson in lessons:
         assert len({s.id for s in lesson.steps}) == len(lesson.steps), lesson.id
@@ -77,6 +88,29 @@ def test_a_wrong_move_fails_with_a_why(game, lesson, step):
     assert step.miss in verdict.why or verdict.why in dict(step.wrong).values()
 
 
+@pytest.mark.parametrize("game", TAUGHT)
+def test_at_least_half_the_steps_are_decisions_and_each_rejects_two_plausible_wrong_moves(game):
+    """Issue #44: a decision step names at least two wrong moves, each legal
+    in its position, each rejected by the checker with a why of its own (not
+    the step's general miss, and no two alike); no task names an intended move."""
+    steps = [s for lesson in lessons_of(game) for s in lesson.steps]
+    decisions = [s for s in steps if is_decision(s)]
+    assert 2 * len(decisions) >= len(steps), [s.id for s in decisions]
+    for step in steps:
+        assert not any(move in step.task for move in step.moves), (step.id, step.task)
+    for step in decisions:
+        state = position_of(step)
+        legal = {state.move_text(m) for m in state.legal_moves()}
+        whys = []
+        for move, why in step.wrong:
+            assert move in legal, (step.id, move)
+            verdict = check(step, move)
+            assert not verdict.ok and verdict.why == why, (step.id, move)
+            assert why != step.miss and why not in whys, (step.id, move)
+            whys.append(why)
+        assert len({m for m, _ in step.wrong}) == len(step.wrong), step.id
+
+
 def test_the_goals_are_checked_by_the_engine_not_by_the_list_of_moves():
     """A move the step does not list but that meets the goal passes (EL's
     bottom row has other winning cells than f1), and a winning move that
@@ -105,7 +139,7 @@ def test_el_declaration_says_which_threat_was_left_out():
 
 def test_escabel_chain_names_the_reply_that_breaks_it():
     step = next(s for g, _, s in STEPS if g == "escabel" and s.id == "taller")
-    verdict = check(step, "c1")
+    verdict = check(replace(step, wrong=()), "c1")
     assert not verdict.ok and "c2>c1 breaks your chain" in verdict.why
 
 
@@ -113,6 +147,59 @@ def test_loa_defend_names_the_winning_reply():
     step = next(s for g, _, s in STEPS if g == "loa" and s.id == "defend")
     verdict = check(step, "b1-c1")
     assert not verdict.ok and "e4-c6 still wins" in verdict.why
+
+
+def test_reach_without_a_piece_accepts_any_piece_ending_on_the_cells():
+    step = next(s for g, _, s in STEPS if g == "loa" and s.id == "centre")
+    assert step.goal.kind == "reach" and not step.goal.frm
+    for move in ("a4-d4", "h4-f6", "d8-f6", "e1xc3"):  # every piece that can come in
+        assert check(step, move).ok, move
+    verdict = check(step, "e1-f1")
+    assert not verdict.ok and verdict.why.startswith(
+        "e1-f1 ends on f1, not on one of the cells the task asks for."
+    )
+
+
+def test_confine_keeps_the_enemy_piece_on_the_edge_and_names_the_way_out():
+    step = next(s for g, _, s in STEPS if g == "loa" and s.id == "edge")
+    assert step.goal.kind == "confine" and step.goal.frm == "a5"
+    assert check(step, "d6-b6").ok
+    assert "a5-b6 brings a5 off the edge" in check(step, "e5-e6").why
+    assert check(step, "d6-d8").why == dict(step.wrong)["d6-d8"]
+    # taking the piece ends the game here; the checker says so when the step does not
+    assert "White wins" in check(replace(step, wrong=()), "a3xa5").why
+    other = replace(step, goal=replace(step.goal, frm="g7"), wrong=())
+    assert check(other, "e5xg7").why.startswith("After e5xg7 there is no enemy piece left on g7.")
+
+
+def test_el_fork_wants_two_threats_and_prevent_names_the_reply_that_makes_them():
+    double = next(s for g, _, s in STEPS if g == "el" and s.id == "double")
+    assert check(double, "c2=4").ok  # the other number that joins the row works too
+    assert "you threaten only on c2, and one block stops that" in check(double, "e3=3").why
+    assert "you threaten nowhere" in check(double, "a6=1").why
+    split = next(s for g, _, s in STEPS if g == "el" and s.id == "split")
+    verdict = check(split, "f2=1")
+    assert (
+        not verdict.ok and "d3=3 threatens on a3, b2, b4, c4, f1, f4, more than you can block" in verdict.why
+    )
+    assert not check(split, "d3=6").ok and not check(split, "d3=5").ok
+
+
+def test_take_wants_a_capture_that_keeps_what_it_took_and_hands_nothing_over():
+    retake = next(s for g, _, s in STEPS if g == "escabel" and s.id == "retake")
+    assert check(retake, "c3>d3").ok
+    assert check(replace(retake, wrong=()), "c3>c4").why.startswith(
+        "After c3>c4, the reply c5>c4 takes it back."
+    )
+    assert check(retake, "a2").why.startswith("a2 takes nothing.")
+    hands = next(s for g, _, s in STEPS if g == "escabel" and s.id == "hands")
+    assert {m for m in ("c3>b3", "c3>d3", "b4>c4", "d2>d3") if check(hands, m).ok} == {
+        "c3>b3",
+        "c3>d3",
+        "b4>c4",
+        "d2>d3",
+    }
+    assert "White) wins: a chain joins" in check(replace(hands, wrong=()), "c3>c2").why
 
 
 def test_an_illegal_move_is_an_illegal_move_error():
@@ -136,6 +223,8 @@ def test_lessons_method_lists_the_steps_with_positions_the_page_can_name(game):
             assert view["to_move"] == step["player"]
             assert step["goal"]["kind"] in GOAL_KINDS
             assert "moves" not in step["goal"], "the answer is not handed to the page"
+            if step["goal"]["kind"] == "reach" and "from" not in step["goal"]:
+                assert "cells" not in step["goal"], "nor is the one corner of four that is the answer"
 
 
 def test_lesson_check_judges_a_move_and_answers_the_position_after_it():

@@ -10,6 +10,7 @@ from typing import Any
 from .. import resources
 from ..core import GAMES, IllegalMoveError, OptionError, State, excerpt, load
 from ..messages import Message
+from .goals import GOAL_KINDS, WHY, Goal, english, judge, reason, taken
 
 __all__ = [
     "GOAL_KINDS",
@@ -25,38 +26,13 @@ __all__ = [
     "lessons_of",
     "answer_lessons",
     "answer_check",
+    "english",
+    "reason",
 ]
 
 #: The lessons of every game, beside this module (read through :mod:`gamut.resources`).
 LESSONS_FILE = "lessons.json"
 resources.declare("gamut.lessons", LESSONS_FILE)
-
-GOAL_KINDS = ("move", "reach", "capture", "win", "chain", "connect", "declare", "defend")
-
-
-@dataclass(frozen=True)
-class Goal:
-    """What a step asks of the move (see the module's list of kinds)."""
-
-    kind: str
-    cells: tuple[str, ...] = ()  # capture: what must be taken; connect: the two stacks
-    frm: str = ""  # reach, capture: the piece that moves
-    to: str = ""  # reach: where it must end
-    moves: tuple[str, ...] = ()  # move: the accepted moves
-
-    def __post_init__(self) -> None:
-        if self.kind not in GOAL_KINDS:
-            raise ValueError(f"unknown goal kind {self.kind!r}")
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        if self.cells:
-            out["cells"] = list(self.cells)
-        if self.frm:
-            out["from"] = self.frm
-        if self.to:
-            out["to"] = self.to
-        return out
 
 
 @dataclass(frozen=True)
@@ -95,34 +71,6 @@ class Verdict:
     parts: tuple[str | dict[str, Any], ...] = ()
 
 
-#: The checker's own reasons (a goal not met), as message ids of the page's
-#: catalogs (``lesson.why.<name>``) with their English, which ``why`` says.
-WHY = {
-    "notFrom": "{move} does not start from {from}.",
-    "takesNothing": "{move} takes nothing.",
-    "goesOn": "After {move} the game goes on.",
-    "notConnected": "After {move}, {a} and {b} are still not connected.",
-    "replyWins": "After {move}, {reply} still wins for your opponent.",
-    "noChain": "After {move} your stacks do not yet join your two edges.",
-    "replyBreaks": "After {move}, the reply {reply} breaks your chain.",
-    "threatLeftOut": "You threaten on {cells} too, and a threat left out does not count.",
-    "outcome": "{reason}.",
-}
-
-
-def reason(name: str, **args: str) -> dict[str, Any]:
-    """One of :data:`WHY` as a message: ``{"id", "args"}``."""
-    return {"id": f"lesson.why.{name}", "args": args}
-
-
-def english(message: dict[str, Any]) -> str:
-    """A :func:`reason` message in English."""
-    text = WHY[message["id"].rpartition(".")[2]]
-    for key, value in message["args"].items():
-        text = text.replace("{" + key + "}", value)
-    return text
-
-
 def position_of(step: Step) -> State:
     """The position a step shows: its start with its ``play`` moves."""
     state = load(step.start)
@@ -140,7 +88,7 @@ def check(step: Step, text: str) -> Verdict:
         raise IllegalMoveError(Message("error.notLegalHere", {"text": before.move_text(move)}))
     name = before.move_text(move)
     after = before.play(move)
-    met, why_not = _judge(step.goal, before, name, after)
+    met, why_not = judge(step.goal, before, name, after)
     if met:
         return Verdict(True, step.well, name, after, ("well",))
     own = [i for i, (move, _) in enumerate(step.wrong) if move == name]
@@ -268,119 +216,3 @@ def answer_check(params: dict[str, Any]) -> dict[str, Any]:
         "line": line,
         "view": view_of(verdict.after, 1),
     }
-
-
-# ---------------------------------------------------------------------------
-# The goals
-
-
-def _clicks(state: State, name: str) -> list[str]:
-    for m in state.view()["moves"]:
-        if m["text"] == name:
-            return list(m["clicks"])
-    return []
-
-
-def taken(before: State, after: State) -> set[str]:
-    """What the move between two positions took for the player who moved:
-    cells whose enemy piece or stack is gone or now the mover's, and
-    pentagons whose marker is now the mover's."""
-    seat = before.to_move
-    was = {p["cell"]: p["owner"] for p in before.view()["pieces"]}
-    now = {p["cell"]: p["owner"] for p in after.view()["pieces"]}
-    cells = {c for c, owner in was.items() if owner != seat and now.get(c, seat) == seat}
-    marks_was = {m["cell"]: m["owner"] for m in before.view().get("markers", [])}
-    for m in after.view().get("markers", []):
-        if m["owner"] == seat and marks_was.get(m["cell"]) != seat:
-            cells.add(m["cell"])
-    return cells
-
-
-def _wins(state: State, seat: int) -> bool:
-    outcome = state.outcome()
-    return outcome is not None and outcome.winner == seat
-
-
-def _judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, dict[str, Any] | None]:
-    """(met, why not as a :func:`reason`: None when the step says it best)."""
-    seat = before.to_move
-    kind = goal.kind
-    if kind == "move":
-        return name in goal.moves, None
-    if kind == "reach":
-        clicks = _clicks(before, name)
-        if not clicks or clicks[0] != goal.frm:
-            return False, reason("notFrom", move=name, **{"from": goal.frm})
-        return clicks[-1] == goal.to, None
-    if kind == "capture":
-        if goal.frm and _clicks(before, name)[:1] != [goal.frm]:
-            return False, reason("notFrom", move=name, **{"from": goal.frm})
-        got = taken(before, after)
-        if not got:
-            return False, reason("takesNothing", move=name)
-        return set(goal.cells) <= got, None
-    if kind == "win":
-        if _wins(after, seat):
-            return True, None
-        outcome = after.outcome()
-        if outcome is not None:
-            return False, reason("outcome", reason=outcome.reason)
-        return False, reason("goesOn", move=name)
-    if kind == "chain":
-        return _chain(before, name, after)
-    if kind == "connect":
-        a, b = goal.cells
-        return _connected(after, a, b), reason("notConnected", move=name, a=a, b=b)
-    if kind == "declare":
-        return _declared_right(before, name)
-    if kind == "defend":
-        outcome = after.outcome()
-        if outcome is not None and outcome.winner is not None and outcome.winner != seat:
-            return False, reason("outcome", reason=outcome.reason)
-        for reply in after.legal_moves():
-            if _wins(after.play(reply), after.to_move):
-                return False, reason("replyWins", move=name, reply=after.move_text(reply))
-        return True, None
-    raise ValueError(f"unknown goal kind {kind!r}")  # (Goal checks its kind: never reached, a bug)
-
-
-def _chain(before: State, name: str, after: State) -> tuple[bool, dict[str, Any] | None]:
-    """Escabel: a chain joins the mover's edges after the move, and every
-    reply leaves it standing (the game decides at the start of a turn)."""
-    seat = before.to_move
-    if _wins(after, seat):
-        return True, None
-    if after.is_over() or not after.has_chain(seat ^ after.swapped):  # type: ignore[attr-defined]
-        return False, reason("noChain", move=name)
-    for reply in after.legal_moves():
-        if not _wins(after.play(reply), seat):
-            return False, reason("replyBreaks", move=name, reply=after.move_text(reply))
-    return True, None
-
-
-def _connected(state: State, a: str, b: str) -> bool:
-    """Escabel: are the like-coloured stacks on ``a`` and ``b`` connected
-    (side by side or diagonally, crosscuts counted)?"""
-    from ..games.escabel import connection
-
-    geo = state.geo  # type: ignore[attr-defined]
-    black, white = state.black, state.white  # type: ignore[attr-defined]
-    ia, ib = geo.index[a], geo.index[b]
-    colour = 1 if (white >> ia) & 1 else 0
-    own = white if colour else black
-    if not (own >> ia) & 1 or not (own >> ib) & 1:
-        return False
-    ne_black, ne_white = connection.crosscuts(geo, black, white)
-    cut_ne, cut_nw = connection.cut_diagonals(geo, state.codes, state.levels, ne_black, ne_white, colour)  # type: ignore[attr-defined]
-    return bool(connection.grow(geo, 1 << ia, own, cut_ne, cut_nw) >> ib & 1)
-
-
-def _declared_right(before: State, name: str) -> tuple[bool, dict[str, Any] | None]:
-    """EL's declaration: every cell where the mover threatens (the engine
-    lets only those be marked, so what can be wrong is a cell left out)."""
-    threats = {cell for cell, _ in before.threats()[before.to_move]}  # type: ignore[attr-defined]
-    marked = set() if name.endswith(":-") else set(name.partition(":")[2].split(","))
-    left = sorted(threats - marked)
-    if not left:
-        return True, None
-    return False, reason("threatLeftOut", cells=", ".join(left))
