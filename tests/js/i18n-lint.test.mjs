@@ -58,6 +58,7 @@ const CONVERTED = [
   "web/mistakes/mistakesview.js",
   "web/model/analysis.js",
   "web/model/clock.js",
+  "web/model/gamemerge.js",
   "web/model/linknotes.js",
   "web/model/nodenotes.js",
   "web/model/viewcache.js",

@@ -28,23 +28,10 @@ import * as link from "./url.js";
 import { Clock, clockFromLink, clockLink, clockMove, flagFell } from "./clock.js"; // (clock hook, #29)
 import { applyLinkNotes, linkNotes, readLinkNotes } from "./linknotes.js";
 import { linkEnding, readEnding, readOffer } from "./ending.js";
+import { MAX_DELETED, mergeCopy, validRecord } from "./gamemerge.js";
 
 export { sameLine };
 export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
-const MAX_DELETED = 200; // deletions remembered per game
-
-/** A deletion record: `[line, at, live]` (`at`: Date.now() of the last
- * change; `live` false once the line was played again or the delete undone). */
-const validRecord = r =>
-  Array.isArray(r) &&
-  r.length === 3 &&
-  Array.isArray(r[0]) &&
-  r[0].length > 0 &&
-  r[0].every(m => typeof m === "string") &&
-  Number.isFinite(r[1]) &&
-  typeof r[2] === "boolean";
-const lineKey = line => line.join("\n");
-
 export class GameModel {
   /** `start`: position text; `meta`: {game, variant, options}; `players`: ["h" | "c:<level>"];
    * `ending`, `offer`: how the game ended and a draw offer (ending.js), or null.
@@ -393,54 +380,7 @@ export class GameModel {
    * changes it made to the tree, or -1 for a copy whose tree cannot be read
    * (nothing merged: the caller must not write over it). */
   merge(stored) {
-    let tree;
-    try {
-      tree = GameTree.fromJSON(stored.tree);
-    } catch {
-      return -1;
-    }
-    // each line's latest record, of either copy
-    const records = new Map(this.deleted.map(r => [lineKey(r[0]), r]));
-    for (const r of Array.isArray(stored.deleted) ? stored.deleted.filter(validRecord) : []) {
-      const mine = records.get(lineKey(r[0]));
-      if (!mine || r[1] > mine[1]) records.set(lineKey(r[0]), [[...r[0]], r[1], r[2]]);
-    }
-    this.deleted = [...records.values()].sort((a, b) => a[1] - b[1]).slice(-MAX_DELETED);
-    let changes = this.adoptEnd(stored) ? 1 : 0; // (another tab resigned, or offered a draw)
-    for (const [line, , live] of this.deleted) {
-      // deletions made in the other copy
-      if (live && this.tree.has(line) && this.isDeleted(line)) {
-        this._cut(line);
-        changes += 1;
-      }
-    }
-    // both trees walked together, node by node (a long line costs what it
-    // holds, not its length squared); `path` is the line of the node visited
-    const deletions = this.deleted.length > 0;
-    const path = [];
-    const copy = (theirs, ours) => {
-      if (theirs.comment && !ours.comment) this.tree.setCommentAt(ours, theirs.comment);
-      const missing = Object.keys(theirs.notes || {}).filter(k => !(k in ours.notes)); // (#29: notes as comments)
-      if (missing.length)
-        this.tree.setNotesAt(ours, Object.fromEntries(missing.map(k => [k, theirs.notes[k]])));
-    };
-    copy(tree.root, this.tree.root);
-    /** @type {[any, any][]} [their node, our node of its parent] */
-    const stack = tree.root.children.map(c => [c, this.tree.root]).reverse();
-    while (stack.length) {
-      const [theirs, parent] = /** @type {[any, any]} */ (stack.pop());
-      path.length = theirs.depth - 1;
-      path.push(theirs.move);
-      if (deletions && this.isDeleted(path)) continue; // (nor anything after it)
-      let ours = this.tree.childAt(parent, theirs.move);
-      if (!ours) {
-        ours = this.tree.addAt(parent, theirs.move);
-        changes += 1;
-      }
-      copy(theirs, ours);
-      for (let i = theirs.children.length - 1; i >= 0; i--) stack.push([theirs.children[i], ours]);
-    }
-    return changes;
+    return mergeCopy(this, stored);
   }
 
   toJSON() {
