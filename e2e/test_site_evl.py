@@ -71,8 +71,8 @@ def test_board_and_placements(shared_page):
     assert page.locator('#board .poly[data-cell="a1"]').get_attribute("points").count(" ") == 6
     assert page.locator('#board .poly[data-cell="ab1"]').get_attribute("points").count(" ") == 4
     assert pieces(page) == {}
-    assert counters(page, 0) == "20 in hand · 0 markers placed (of 10)"
-    assert counters(page, 1) == "20 in hand · 0 markers placed (of 10)"
+    assert counters(page, 0) == "20 in hand · 0 of 10 markers"
+    assert counters(page, 1) == "20 in hand · 0 of 10 markers"
     # a pentagon is not a place for pieces: explained
     cell(page, "bc3").click()
     expect(page.locator("#explain")).to_contain_text("bc3 is a pentagon")
@@ -104,8 +104,8 @@ def test_board_and_placements(shared_page):
         "a7": (1, None, 1),
         "d1": (1, None, 1),
     }
-    assert counters(page, 0) == "17 in hand · 0 markers placed (of 10)"
-    assert counters(page, 1) == "17 in hand · 0 markers placed (of 10)"
+    assert counters(page, 0) == "17 in hand · 0 of 10 markers"
+    assert counters(page, 1) == "17 in hand · 0 of 10 markers"
     assert markers(page) == {}
 
 
@@ -151,8 +151,8 @@ def test_unstack_step_by_step_with_a_capture(shared_page):
     p = pieces(page)
     assert p["c3"] == (0, "2", 2) and "c4" not in p
     # an unstack takes nothing from the hand; the markers are counted
-    assert counters(page, 0) == "17 in hand · 2 markers placed (of 10)"
-    assert counters(page, 1) == "17 in hand · 0 markers placed (of 10)"
+    assert counters(page, 0) == "17 in hand · 2 of 10 markers"
+    assert counters(page, 1) == "17 in hand · 0 of 10 markers"
     expect(page.locator("#status")).to_contain_text("Black captured bc2 and bc3")
     # White plays on: the markers stay
     cell(page, "a1").click()

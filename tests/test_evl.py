@@ -1039,7 +1039,7 @@ def test_view_is_json_and_its_moves_parse(rng):
         }
         counters = {(c["owner"], c["label"]): c["value"] for c in view["counters"]}
         assert counters[(0, "in hand")] == s.hands[0]
-        assert counters[(1, "markers placed (of 10)")] == s.marks[1].bit_count()
+        assert counters[(1, "of 10 markers")] == s.marks[1].bit_count()
         assert view["to_move"] == s.to_move
         assert (view["outcome"] is None) == (s.outcome() is None)
 

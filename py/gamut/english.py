@@ -276,7 +276,7 @@ ENGLISH: dict[str, str] = {
     "view.count.numbers": "{n, plural, one {# number} other {# numbers}}",
     "view.count.stacks": "{n, plural, one {# stack} other {# stacks}}",
     "view.count.inHand": "{n} in hand",
-    "view.count.markers": "{n} markers placed (of {of})",
+    "view.count.markers": "{n} of {of} markers",
     "view.pass": "Pass (no legal move)",
     "view.swap": "Swap sides",
     "view.unstack": "Unstack {move}",

@@ -44,7 +44,7 @@ def view(state: EvlState) -> View:
         in_hand = Message("view.count.inHand", {"n": hand})
         markers_placed = Message("view.count.markers", {"n": placed, "of": m})
         counters.append({"owner": seat, "label": "in hand", "value": hand})
-        counters.append({"owner": seat, "label": f"markers placed (of {m})", "value": placed})
+        counters.append({"owner": seat, "label": f"of {m} markers", "value": placed})
         said_counters += [said(in_hand), said(markers_placed)]
     moves: list[MoveEntry] = []
     legal = state.legal_moves()
