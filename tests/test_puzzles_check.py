@@ -103,8 +103,20 @@ def test_the_command_line_checks_a_file_and_exports_a_game(tmp_path, capsys):
     said = capsys.readouterr()
     assert "1 puzzles proved, 1 refused" in said.out and "puzzle t-2" in said.err
     assert main(["puzzles", "export", "loa", "--json"]) == 0
-    exported = json.loads(capsys.readouterr().out)
-    assert exported and set(exported[0]) == {"position", "solution", "theme", "rating"}
+    answer = json.loads(capsys.readouterr().out)
+    exported = answer["puzzles"]
+    assert exported and set(exported[0]) == {"id", "position", "solution", "theme", "rating"}
+    assert answer["game"] == "loa" and answer["count"] == len(exported)
+    lengths = answer["solution_lengths"]
+    assert sum(lengths.values()) == len(exported)
+    assert answer["one_move_share"] == round(lengths.get("1", 0) / len(exported), 3)
+    ratings = [p["rating"] for p in exported]
+    assert answer["rating"] == {
+        "min": min(ratings),
+        "max": max(ratings),
+        "spread": max(ratings) - min(ratings),
+    }
+    assert sum(answer["themes"].values()) == len(exported)
     first = exported[0]
     state = gamut.load(first["position"])
     for text in first["solution"]:

@@ -148,6 +148,11 @@ def rating(state: Any, line: list[Any], turns: int) -> int:
     return base + choice + 60 * (depth - 1)
 
 
+#: The fewest solver turns a puzzle may take (``--min-turns``): 2 makes
+#: multi-move puzzles only (a position with a win in 1 is then skipped).
+MIN_TURNS = 1
+
+
 def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Iterator[Puzzle]:
     line = self_play(setup, game, rng)
     end = len(line) - 1
@@ -174,7 +179,9 @@ def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Ite
                     found = (turns, found)
                 break
         goal = "win"
-        if found is None and game == "evl":
+        if found is not None and found[0] < MIN_TURNS:
+            continue
+        if found is None and game == "evl" and MIN_TURNS <= 1:
             scored = gains(state)
             if (
                 len(scored) > 1
@@ -188,7 +195,7 @@ def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Ite
             continue
         turns, moves = found
         yield make(game, setup, before, last, state, moves, turns, goal, tally)
-        if turns == 1 and goal == "win" and setup.siblings:
+        if turns == 1 and goal == "win" and setup.siblings and MIN_TURNS <= 1:
             yield from siblings(game, setup, before, last, rng, tally)
 
 
@@ -265,7 +272,7 @@ def stream(game: str, seed: int, tally: Tally, quiet: bool = False) -> Iterator[
         setup = min(setups, key=lambda s: per_setup[s])
         new_ones = []
         for puzzle in candidates(game, setup, rng, tally):
-            key = puzzle.start + " " + puzzle.moves[0]
+            key = puzzle.start  # one puzzle per start position
             if key in seen:
                 continue
             seen.add(key)
@@ -344,8 +351,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=3600.0, help="CPU seconds at most")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--have", action="append", help="with all: a folder of earlier runs' files")
+    p.add_argument("--min-turns", type=int, default=1, help="2: multi-move puzzles only")
     p.add_argument("--out", help="the file to write (default: standard output); with all, a folder")
     args = p.parse_args(argv)
+    global MIN_TURNS
+    MIN_TURNS = args.min_turns
     if args.game == "all":
         have = {}
         for game in SETUPS:  # puzzles made by earlier runs count towards --count
