@@ -26,7 +26,7 @@ import random
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamut import load, new
@@ -163,6 +163,8 @@ def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Ite
             continue
         if state.to_text() in tally.along:
             continue
+        if MIN_TURNS > 1 and end - i > 2 * setup.max_turns - 1:
+            continue  # too far from the end for the longer wins looked for (below)
         tally.candidates += 1
         prover = Prover(state.to_move)
         found = None
@@ -292,14 +294,31 @@ def stream(game: str, seed: int, tally: Tally, quiet: bool = False) -> Iterator[
 
 
 def generate(
-    game: str, count: int, seconds: float, seed: int, tally: Tally, quiet: bool = False
+    game: str,
+    count: int,
+    seconds: float,
+    seed: int,
+    tally: Tally,
+    quiet: bool = False,
+    out: str | None = None,
 ) -> list[Puzzle]:
     """Up to ``count`` puzzles of ``game`` in about ``seconds`` of CPU at
-    most (a game in progress is finished)."""
+    most (a game in progress is finished); ``out`` is rewritten as they come
+    (a stopped run keeps what it made)."""
     puzzles: list[Puzzle] = []
     t0 = time.process_time()
     for new_ones in stream(game, seed, tally, quiet):
         puzzles += new_ones
+        if new_ones and out:
+            with open(out, "w", encoding="utf-8") as f:
+                f.write(write(puzzles[:count]))
+        if new_ones and not quiet:
+            print(
+                f"{game}: {len(puzzles)} puzzles, {tally.candidates} candidates, "
+                f"{time.process_time() - t0:.0f} CPU s",
+                file=sys.stderr,
+                flush=True,
+            )
         if len(puzzles) >= count or time.process_time() - t0 >= seconds:
             break
     return puzzles[:count]
@@ -351,11 +370,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=3600.0, help="CPU seconds at most")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--have", action="append", help="with all: a folder of earlier runs' files")
+    p.add_argument("--deep-share", type=float, help="the share of positions searched for longer wins")
     p.add_argument("--min-turns", type=int, default=1, help="2: multi-move puzzles only")
     p.add_argument("--out", help="the file to write (default: standard output); with all, a folder")
     args = p.parse_args(argv)
     global MIN_TURNS
     MIN_TURNS = args.min_turns
+    if args.deep_share is not None:  # every setup of the game searches that share for longer wins
+        SETUPS[args.game] = [replace(s, deep_share=args.deep_share) for s in SETUPS[args.game]]
     if args.game == "all":
         have = {}
         for game in SETUPS:  # puzzles made by earlier runs count towards --count
@@ -369,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     tally = Tally()
     t0 = time.process_time()
-    puzzles = generate(args.game, args.count, args.seconds, args.seed, tally)
+    puzzles = generate(args.game, args.count, args.seconds, args.seed, tally, out=args.out)
     spent = time.process_time() - t0
     text = write(puzzles)
     if args.out:

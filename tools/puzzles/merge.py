@@ -5,7 +5,7 @@ an earlier file is left out, the ids are numbered again in order, and at most
 keeps the spread.  ``--one-movers M`` keeps at most ``M`` puzzles won in one
 turn, those with the most legal moves to choose from (the others are the
 plainest); a start position met before is left out too (one puzzle per
-start)."""
+start).  Each puzzle's theme is classified again."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import sys
 from collections import defaultdict
 
 from gamut.puzzles.puzzle import Puzzle, read, write
+from gamut.puzzles.themes import classify
 
 
 def merge(texts: list[str], count: int | None = None, one_movers: int | None = None) -> list[Puzzle]:
@@ -41,6 +42,7 @@ def merge(texts: list[str], count: int | None = None, one_movers: int | None = N
                 kept.append(queue.pop(0))
     for i, puzzle in enumerate(kept, 1):
         puzzle.id = f"{puzzle.game}-{i:04d}"
+        puzzle.theme = classify(puzzle)  # (the themes' rules may have changed since the run)
     return kept
 
 

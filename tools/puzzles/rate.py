@@ -19,6 +19,12 @@ rated ``L`` solving with probability ``1 / (1 + 10 ** ((D - L) / 400))``,
 with a weak prior (normal, mean :data:`PRIOR_MEAN`, deviation
 :data:`PRIOR_SD`) that keeps a puzzle every level solves, or none does,
 finite; it is rounded to 10 and kept in 400-3000.
+
+``--agree LEVEL`` first drops every EVL gain puzzle whose move that
+(noiseless) level does not play: a gain is proved best only over the next
+two plies, and a gain the engine's own search would not choose is not
+clearly the best move (those were rated near 2500, by no level solving
+them, which says nothing of their difficulty).
 """
 
 from __future__ import annotations
@@ -111,10 +117,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("file")
     p.add_argument("--out", help="the rated file (default: only print)")
     p.add_argument("--reps", type=int, default=4)
+    p.add_argument("--agree", help="drop the gain puzzles this level does not solve")
     p.add_argument("--sample", type=int, default=0, help="rate every n-th puzzle only (a cost estimate)")
     args = p.parse_args(argv)
     with open(args.file, encoding="utf-8") as f:
         puzzles = read(f.read())
+    if args.agree:
+        puzzles = [p for p in puzzles if not p.gain() or solves(p, args.agree, 1)]
+        print(f"{len(puzzles)} puzzles kept: the gains {args.agree} agrees with", file=sys.stderr)
     chosen = puzzles[:: args.sample] if args.sample else puzzles
     t_all = time.process_time()
     for i, puzzle in enumerate(chosen, 1):
