@@ -150,3 +150,12 @@ def test_a_reply_that_loses_sooner_than_it_must_is_refused(tictactoe):
     # from a2 does not show the longest defence
     with pytest.raises(PuzzleError, match="reply 3, a2, is not the longest defence"):
         check(replace(good, moves=["a3", "a1", "a2", "b2", "c1", "b3"]), themes=False)
+
+
+def test_a_prover_with_a_node_limit_stops_past_it():
+    from gamut.puzzles.solve import OverBudget, Prover
+
+    position = IN_TWO.position_after(1)
+    assert Prover(position.to_move).has_win(position, 2)
+    with pytest.raises(OverBudget):
+        Prover(position.to_move, limit=5).has_win(position, 2)
