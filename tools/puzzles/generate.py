@@ -158,7 +158,7 @@ def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Ite
             continue
         if state.to_text() in tally.along:
             continue
-        if MIN_TURNS > 1 and end - i > 2 * setup.max_turns - 1:
+        if MIN_TURNS > 1 and end - i > 2 * setup.max_turns:
             continue  # too far from the end for the longer wins looked for (below)
         tally.candidates += 1
         prover = Prover(state.to_move, NODE_LIMIT)
@@ -169,7 +169,7 @@ def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Ite
             for turns in range(1, setup.max_turns + 1):
                 # A longer proof is tried only where the game shows a win that
                 # short: the side to move won it within that many turns.
-                if turns > 1 and not (won and end - i <= 2 * turns - 1 and rng.random() < setup.deep_share):
+                if turns > 1 and not (won and end - i <= 2 * turns and rng.random() < setup.deep_share):
                     break
                 if prover.has_win(state, turns):
                     found = solution(prover, state, turns)
