@@ -103,8 +103,20 @@ def test_the_command_line_checks_a_file_and_exports_a_game(tmp_path, capsys):
     said = capsys.readouterr()
     assert "1 puzzles proved, 1 refused" in said.out and "puzzle t-2" in said.err
     assert main(["puzzles", "export", "loa", "--json"]) == 0
-    exported = json.loads(capsys.readouterr().out)
-    assert exported and set(exported[0]) == {"position", "solution", "theme", "rating"}
+    answer = json.loads(capsys.readouterr().out)
+    exported = answer["puzzles"]
+    assert exported and set(exported[0]) == {"id", "position", "solution", "theme", "rating"}
+    assert answer["game"] == "loa" and answer["count"] == len(exported)
+    lengths = answer["solution_lengths"]
+    assert sum(lengths.values()) == len(exported)
+    assert answer["one_move_share"] == round(lengths.get("1", 0) / len(exported), 3)
+    ratings = [p["rating"] for p in exported]
+    assert answer["rating"] == {
+        "min": min(ratings),
+        "max": max(ratings),
+        "spread": max(ratings) - min(ratings),
+    }
+    assert sum(answer["themes"].values()) == len(exported)
     first = exported[0]
     state = gamut.load(first["position"])
     for text in first["solution"]:
@@ -138,3 +150,12 @@ def test_a_reply_that_loses_sooner_than_it_must_is_refused(tictactoe):
     # from a2 does not show the longest defence
     with pytest.raises(PuzzleError, match="reply 3, a2, is not the longest defence"):
         check(replace(good, moves=["a3", "a1", "a2", "b2", "c1", "b3"]), themes=False)
+
+
+def test_a_prover_with_a_node_limit_stops_past_it():
+    from gamut.puzzles.solve import OverBudget, Prover
+
+    position = IN_TWO.position_after(1)
+    assert Prover(position.to_move).has_win(position, 2)
+    with pytest.raises(OverBudget):
+        Prover(position.to_move, limit=5).has_win(position, 2)

@@ -299,7 +299,7 @@ ENGLISH: dict[str, str] = {
         "{who} to play and {task, select, connect {connect} complete {complete an EL} "
         "chain {make an unbreakable chain} other {win}}{turns, plural, one {} other { in #}}"
     ),
-    "view.goal.gain": "{who} to play and gain {n} {n, plural, one {pentagon} other {pentagons}}",
+    "view.goal.gain": "{who} to play and raise the lead by {n} {n, plural, one {marker} other {markers}}",
     #
     # the editor (setup.py, the games' editor.py) and the view's title
     "error.setup.noEditor": "{game} positions cannot be set up by hand",

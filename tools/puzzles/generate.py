@@ -26,14 +26,14 @@ import random
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamut import load, new
 from gamut.ai.search import AlphaBeta
 from gamut.puzzles import check as checker
 from gamut.puzzles.puzzle import Puzzle, read, write
-from gamut.puzzles.solve import Prover, gains
+from gamut.puzzles.solve import OverBudget, Prover, gains
 from gamut.puzzles.themes import classify
 
 
@@ -134,18 +134,18 @@ def _replies(state: Any) -> list[Any]:
 
 
 def rating(state: Any, line: list[Any], turns: int) -> int:
-    """A starting difficulty: by the solver's turns, the choice of moves,
-    and the shallowest alpha-beta depth that finds the first move."""
+    """A provisional difficulty, by the solver's turns and the choice of
+    moves; ``rate.py`` measures the one a set ships with."""
     base = {1: 800, 2: 1300, 3: 1700}.get(turns, 1900)
-    choice = min(len(state.legal_moves()), 60) * 4
-    depth = 2 * turns
-    if turns == 1:
-        depth = 1  # every search sees a win on its first ply
-    for d in range(1, 2 * turns if turns > 1 else 1):
-        if AlphaBeta(state, max_depth=d, noise=0).run() == line[0]:
-            depth = d
-            break
-    return base + choice + 60 * (depth - 1)
+    return base + min(len(state.legal_moves()), 60) * 4
+
+
+#: The fewest solver turns a puzzle may take (``--min-turns``): 2 makes
+#: multi-move puzzles only (a position with a win in 1 is then skipped).
+MIN_TURNS = 1
+#: The most nodes one position's proofs may take (``--node-limit``; None:
+#: no limit): a few positions cost minutes, and skipping them costs little.
+NODE_LIMIT: int | None = None
 
 
 def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Iterator[Puzzle]:
@@ -158,23 +158,30 @@ def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Ite
             continue
         if state.to_text() in tally.along:
             continue
+        if MIN_TURNS > 1 and end - i > 2 * setup.max_turns:
+            continue  # too far from the end for the longer wins looked for (below)
         tally.candidates += 1
-        prover = Prover(state.to_move)
+        prover = Prover(state.to_move, NODE_LIMIT)
         found = None
         winner = line[end][0].outcome()
         won = winner is not None and winner.winner == state.to_move
-        for turns in range(1, setup.max_turns + 1):
-            # A longer proof is tried only where the game shows a win that
-            # short: the side to move won it within that many turns.
-            if turns > 1 and not (won and end - i <= 2 * turns - 1 and rng.random() < setup.deep_share):
-                break
-            if prover.has_win(state, turns):
-                found = solution(prover, state, turns)
-                if found is not None:
-                    found = (turns, found)
-                break
+        try:
+            for turns in range(1, setup.max_turns + 1):
+                # A longer proof is tried only where the game shows a win that
+                # short: the side to move won it within that many turns.
+                if turns > 1 and not (won and end - i <= 2 * turns and rng.random() < setup.deep_share):
+                    break
+                if prover.has_win(state, turns):
+                    found = solution(prover, state, turns)
+                    if found is not None:
+                        found = (turns, found)
+                    break
+        except OverBudget:
+            continue  # a proof too costly: the position is skipped
         goal = "win"
-        if found is None and game == "evl":
+        if found is not None and found[0] < MIN_TURNS:
+            continue
+        if found is None and game == "evl" and MIN_TURNS <= 1:
             scored = gains(state)
             if (
                 len(scored) > 1
@@ -188,7 +195,7 @@ def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Ite
             continue
         turns, moves = found
         yield make(game, setup, before, last, state, moves, turns, goal, tally)
-        if turns == 1 and goal == "win" and setup.siblings:
+        if turns == 1 and goal == "win" and setup.siblings and MIN_TURNS <= 1:
             yield from siblings(game, setup, before, last, rng, tally)
 
 
@@ -265,7 +272,7 @@ def stream(game: str, seed: int, tally: Tally, quiet: bool = False) -> Iterator[
         setup = min(setups, key=lambda s: per_setup[s])
         new_ones = []
         for puzzle in candidates(game, setup, rng, tally):
-            key = puzzle.start + " " + puzzle.moves[0]
+            key = puzzle.start  # one puzzle per start position
             if key in seen:
                 continue
             seen.add(key)
@@ -285,14 +292,31 @@ def stream(game: str, seed: int, tally: Tally, quiet: bool = False) -> Iterator[
 
 
 def generate(
-    game: str, count: int, seconds: float, seed: int, tally: Tally, quiet: bool = False
+    game: str,
+    count: int,
+    seconds: float,
+    seed: int,
+    tally: Tally,
+    quiet: bool = False,
+    out: str | None = None,
 ) -> list[Puzzle]:
     """Up to ``count`` puzzles of ``game`` in about ``seconds`` of CPU at
-    most (a game in progress is finished)."""
+    most (a game in progress is finished); ``out`` is rewritten as they come
+    (a stopped run keeps what it made)."""
     puzzles: list[Puzzle] = []
     t0 = time.process_time()
     for new_ones in stream(game, seed, tally, quiet):
         puzzles += new_ones
+        if new_ones and out:
+            with open(out, "w", encoding="utf-8") as f:
+                f.write(write(puzzles[:count]))
+        if new_ones and not quiet:
+            print(
+                f"{game}: {len(puzzles)} puzzles, {tally.candidates} candidates, "
+                f"{time.process_time() - t0:.0f} CPU s",
+                file=sys.stderr,
+                flush=True,
+            )
         if len(puzzles) >= count or time.process_time() - t0 >= seconds:
             break
     return puzzles[:count]
@@ -344,8 +368,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=3600.0, help="CPU seconds at most")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--have", action="append", help="with all: a folder of earlier runs' files")
+    p.add_argument("--deep-share", type=float, help="the share of positions searched for longer wins")
+    p.add_argument("--node-limit", type=int, help="skip a position whose proofs take more nodes")
+    p.add_argument("--min-turns", type=int, default=1, help="2: multi-move puzzles only")
     p.add_argument("--out", help="the file to write (default: standard output); with all, a folder")
     args = p.parse_args(argv)
+    global MIN_TURNS, NODE_LIMIT
+    MIN_TURNS = args.min_turns
+    NODE_LIMIT = args.node_limit
+    if args.deep_share is not None:  # every setup of the game searches that share for longer wins
+        SETUPS[args.game] = [replace(s, deep_share=args.deep_share) for s in SETUPS[args.game]]
     if args.game == "all":
         have = {}
         for game in SETUPS:  # puzzles made by earlier runs count towards --count
@@ -359,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     tally = Tally()
     t0 = time.process_time()
-    puzzles = generate(args.game, args.count, args.seconds, args.seed, tally)
+    puzzles = generate(args.game, args.count, args.seconds, args.seed, tally, out=args.out)
     spent = time.process_time() - t0
     text = write(puzzles)
     if args.out:

@@ -29,15 +29,21 @@ from typing import Any
 
 from ..core import State
 
-__all__ = ["Prover", "winning_moves", "wins_within", "lead", "gain_after", "gains"]
+__all__ = ["Prover", "OverBudget", "winning_moves", "wins_within", "lead", "gain_after", "gains"]
+
+
+class OverBudget(Exception):
+    """A :class:`Prover` given a ``limit`` of nodes went past it: no answer
+    (the generator skips such a position; the checker sets no limit)."""
 
 
 class Prover:
     """Proves forced wins for ``mover``; keeps a memo across its calls (one
     per position examined: the memo's keys are only unique within a game)."""
 
-    def __init__(self, mover: int) -> None:
+    def __init__(self, mover: int, limit: int | None = None) -> None:
         self.mover = mover
+        self.limit = limit  # nodes at most, then OverBudget (None: no limit)
         self.memo: dict[tuple[int, int, int, int], bool] = {}
         self.killers: dict[tuple[int, int], Any] = {}  # (turns left, kind) -> the last deciding move
         self.nodes = 0
@@ -45,6 +51,8 @@ class Prover:
     def wins_after(self, s: State, n: int) -> bool:
         """``mover`` has just moved into ``s`` and may begin ``n`` more turns."""
         self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise OverBudget
         o = s.outcome()
         if o is not None:
             return o.winner == self.mover

@@ -12,12 +12,15 @@ The themes:
 * ``double-threat``: a win in two or more turns where the solver's first
   move leaves threats no single reply stops (the solver's finishing move
   depends on the reply).
-* ``forcing-line``: a longer win where one finishing move answers every
-  reply: the first move is the hard one to see.
-* EVL's gain puzzles: ``unstack-capture`` (the unstack takes a pentagon
-  carrying the opponent's marker), ``double-surround`` (it surrounds two or
+* ``forcing-line`` (named "Unstoppable threat"): a longer win where one
+  finishing move answers every reply: the first move makes one threat no
+  reply stops, and is the hard one to see.
+* EVL's gain puzzles (every capture is an unstack): ``unstack-capture``
+  (named "Take their marker": the unstack takes a pentagon carrying the
+  opponent's marker, which goes back to its owner), ``double-surround`` (it surrounds two or
   more free pentagons at once), ``surround`` (one); ``last-markers``: a
-  forced win (every marker on the board).
+  win in one (the last markers on the board); EVL's longer wins are
+  ``double-threat`` or ``forcing-line`` as in the other games.
 """
 
 from __future__ import annotations
@@ -37,24 +40,26 @@ THEMES: dict[str, dict[str, str]] = {
         "connect": "Connect",
         "capture-connect": "Capture and connect",
         "double-threat": "Double threat",
-        "forcing-line": "Forcing line",
+        "forcing-line": "Unstoppable threat",
     },
     "el": {
         "complete": "Complete the EL",
         "double-threat": "Double threat",
-        "forcing-line": "Forcing line",
+        "forcing-line": "Unstoppable threat",
     },
     "escabel": {
         "chain": "Unbreakable chain",
         "climb": "Climb to connect",
         "double-threat": "Double threat",
-        "forcing-line": "Forcing line",
+        "forcing-line": "Unstoppable threat",
     },
     "evl": {
-        "unstack-capture": "Unstack capture",
+        "unstack-capture": "Take their marker",
         "double-surround": "Double surround",
         "surround": "Surround",
         "last-markers": "Last markers",
+        "double-threat": "Double threat",
+        "forcing-line": "Unstoppable threat",
     },
 }
 
@@ -65,7 +70,9 @@ _TASKS = {"loa": "connect", "el": "complete", "escabel": "chain", "evl": "win"}
 
 def goal_words(puzzle: Puzzle) -> str:
     """The task in words, for the live region: "Black to play and connect
-    in 2", "White to play and gain 2 pentagons" (:func:`goal_said` in English)."""
+    in 2", "White to play and raise the lead by 2 markers" (the lead in
+    markers on the board once the opponent has made the reply that hurts
+    most) (:func:`goal_said` in English)."""
     return str(goal_said(puzzle))
 
 
@@ -128,6 +135,9 @@ def _double_threat(position: Any, first: Any, turns: int) -> bool:
 
 def _evl_theme(puzzle: Puzzle, position: Any, first: Any) -> str:
     if puzzle.goal == "win":
+        turns = puzzle.solver_turns
+        if turns >= 2:
+            return "double-threat" if _double_threat(position, first, turns) else "forcing-line"
         return "last-markers"
     after = position.play_unchecked(first)
     taken = after.captured()
