@@ -10,6 +10,7 @@ import ast
 import base64
 import hashlib
 import io
+import json
 import tomllib
 import zipfile
 from pathlib import Path
@@ -57,6 +58,32 @@ def package_files() -> list[Path]:
     )
 
 
+# The lessons' data (positions, goals, moves, texts in English).
+LESSONS = "gamut/lessons/lessons.json"
+# A lesson's texts: the page says each from its catalogs (lesson.<game>.<lesson>[.<step>].<field>,
+# complete in every language: tests/test_lessons_i18n.py), never the engine's English.
+LESSON_TEXTS = ("title", "teach", "task", "well", "miss")
+
+
+def lessons_without_texts(data: bytes) -> bytes:
+    """lessons.json as the wheel ships it: every lesson's title and every
+    step's teach, task, well, miss and wrong moves' whys emptied (the keys
+    kept: the engine reads them), compact; the sources' lessons.json keeps
+    the English for the command line and the tests.  Saves about 8 KB of a
+    first visit (issue #44's lessons)."""
+    lessons = json.loads(data)
+    for game in lessons.values():
+        for lesson in game["lessons"]:
+            lesson["title"] = ""
+            for step in lesson["steps"]:
+                for field in LESSON_TEXTS[1:]:
+                    if field in step:
+                        step[field] = ""
+                if "wrong" in step:
+                    step["wrong"] = [[move, ""] for move, _ in step["wrong"]]
+    return json.dumps(lessons, ensure_ascii=False, separators=(",", ":")).encode()
+
+
 def build_wheel(out_dir: Path = BUILD / "wheels") -> Path:
     """Write ``gamut-<version>-py3-none-any.whl`` to ``out_dir`` (rewritten
     only when its bytes change, replacing any other version) and return it."""
@@ -66,7 +93,9 @@ def build_wheel(out_dir: Path = BUILD / "wheels") -> Path:
     dist_info = f"gamut-{version}.dist-info"
     entries: list[tuple[str, bytes]] = []
     for path in package_files():
-        entries.append((path.relative_to(PY).as_posix(), path.read_bytes()))
+        arc = path.relative_to(PY).as_posix()
+        data = path.read_bytes()
+        entries.append((arc, lessons_without_texts(data) if arc == LESSONS else data))
     metadata = (
         "Metadata-Version: 2.1\n"
         f"Name: {project['name']}\n"
