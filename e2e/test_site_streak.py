@@ -202,3 +202,25 @@ def test_an_earlier_versions_puzzle_database_moves_into_the_pages_one(page, site
         })"""
     )
     assert stores == [4, ["games", "lines", "puzzles"]]
+
+
+def test_a_first_visit_on_a_phone_to_a_lesson_or_a_streak_shows_the_board_first(new_context, site_url):
+    """The first visit's start panel (a phone, #41) put its game's panel
+    first and hid its heading; a rule of that page's layout also reached the
+    lesson and puzzle pages opened over it, putting their boards under their
+    panels, off the first screen."""
+    page = new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True).new_page()
+    page.goto(site_url + "#learn/evl")
+    wait_engine_ready(page)
+    page.wait_for_function("document.documentElement.dataset.lesson === 'play'")
+    for board, panel, heading in (
+        ("#lesson-page .board-area", "#lesson-page .panel", "#lesson-page .game-head"),
+        ("#puzzle-page .board-area", "#puzzle-page .panel", "#puzzle-title"),
+    ):
+        if board.startswith("#puzzle"):
+            page.evaluate("() => { location.hash = '#streak/loa'; }")
+            wait_phase(page, "play")
+        top = page.locator(board).bounding_box()
+        assert top["y"] < 200, f"{board} starts on the first screen: {top}"
+        assert top["y"] < page.locator(panel).bounding_box()["y"], "the board above the panel"
+        expect(page.locator(heading)).to_be_visible()
