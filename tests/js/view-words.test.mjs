@@ -137,7 +137,7 @@ test("a puzzle's goal is said from its message in the page's language; one witho
   const list = {
     puzzles: [
       { id: "p1", goal: "Black to play and connect in 2" },
-      { id: "p2", goal: "White to play and gain 2 pentagons" },
+      { id: "p2", goal: "White to play and raise the lead by 2 markers" },
     ],
     themes: {},
     said: {
@@ -146,12 +146,15 @@ test("a puzzle's goal is said from its message in the page's language; one witho
   };
   speaking("de", () => {
     const goals = withGoalWords(list).puzzles.map(p => p.goal);
-    assert.deepEqual(goals, ["Schwarz zieht und verbindet in 2", "White to play and gain 2 pentagons"]);
+    assert.deepEqual(goals, [
+      "Schwarz zieht und verbindet in 2",
+      "White to play and raise the lead by 2 markers",
+    ]);
   });
   speaking("hu", () => {
     const said = { id: "view.goal.gain", args: { who: seat("seat.white"), n: 2 } };
     const [p] = withGoalWords({ puzzles: [{ id: "x", goal: "" }], said: { x: said } }).puzzles;
-    assert.equal(p.goal, "Fehér lép, és 2 ötszöget szerez");
+    assert.equal(p.goal, "Fehér lép, és 2 jelölővel növeli az előnyét");
   });
   assert.equal(withGoalWords(list).puzzles[0].goal, "Black to play and connect in 2"); // (English: the engine's own)
 });
