@@ -60,9 +60,10 @@ def package_files() -> list[Path]:
 
 # The lessons' data (positions, goals, moves, texts in English).
 LESSONS = "gamut/lessons/lessons.json"
-# A lesson's texts: the page says each from its catalogs (lesson.<game>.<lesson>[.<step>].<field>,
-# complete in every language: tests/test_lessons_i18n.py), never the engine's English.
-LESSON_TEXTS = ("title", "teach", "task", "well", "miss")
+# A step's texts (and its lesson's title, and each wrong move's why): the page says each
+# from its catalogs (lesson.<game>.<lesson>[.<step>].<field>, complete in every
+# language: tests/test_lessons_i18n.py), never the engine's English.
+STEP_TEXTS = ("teach", "task", "well", "miss")
 
 
 def lessons_without_texts(data: bytes) -> bytes:
@@ -76,7 +77,7 @@ def lessons_without_texts(data: bytes) -> bytes:
         for lesson in game["lessons"]:
             lesson["title"] = ""
             for step in lesson["steps"]:
-                for field in LESSON_TEXTS[1:]:
+                for field in STEP_TEXTS:
                     if field in step:
                         step[field] = ""
                 if "wrong" in step:

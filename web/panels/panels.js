@@ -104,8 +104,7 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
   const focusedSeat = focused && focused.matches("#players select.seat-kind") ? focused.dataset.seat : null;
   $("players").replaceChildren(
     ...view.players.map((p, seat) => {
-      const counts = counterWords(view, seat);
-      const counters = counts.join(" · "); // i18n: not words (a separator)
+      const counters = counterWords(view, seat).join(" · "); // i18n: not words (a separator)
       const turn = !over && view.to_move === seat;
       return h(
         "li",
@@ -123,14 +122,8 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
           value => onSeat(seat, value),
           ladder,
         ),
-        // (each count whole on a line: the counters wrap between counts, never cut, #44's flaw list)
-        counters
-          ? h(
-              "span",
-              { class: "counter", title: counters },
-              ...counts.flatMap((c, i) => [i ? " · " : "", h("span", { class: "count" }, c)]), // i18n: not words (a separator)
-            )
-          : null,
+        // (cut with an ellipsis where the card is narrow: whole in its title)
+        counters ? h("span", { class: "counter", title: counters }, counters) : null,
         // (whose turn it is is written once, in the status line; the card is
         // marked, and says when the computer is thinking: a computer's card
         // always holds the words, hidden while it waits, so that the card

@@ -6,19 +6,21 @@
 
 import { t } from "../i18n/i18n.js";
 
+/** The reader of the page's links named `name` ("#<name>/<game>"; "#<name>":
+ * the game on screen `current`, else "loa"): the game, or null. */
+const gameOfLink = name => {
+  const pattern = new RegExp(`^#${name}(?:/([a-z0-9-]+))?/?$`);
+  return (hash, current) => {
+    const m = pattern.exec(hash || "");
+    return m ? m[1] || current || "loa" : null;
+  };
+};
+
 /** The game id of a puzzles link ("#puzzles/loa"; "#puzzles": `current`, else "loa"), or null. */
-export function puzzlesLinkGame(hash, current) {
-  const m = /^#puzzles(?:\/([a-z0-9-]+))?\/?$/.exec(hash || "");
-  if (!m) return null;
-  return m[1] || current || "loa";
-}
+export const puzzlesLinkGame = gameOfLink("puzzles");
 
 /** The game of a Puzzle Streak link ("#streak/loa"; "#streak": `current`, else "loa"), or null. */
-export function streakLinkGame(hash, current) {
-  const m = /^#streak(?:\/([a-z0-9-]+))?\/?$/.exec(hash || "");
-  if (!m) return null;
-  return m[1] || current || "loa";
-}
+export const streakLinkGame = gameOfLink("streak");
 
 /** What a link of the puzzle page asks for: `{game, mode}` ("rated" or
  * "streak"), or null when `hash` is no link of the page. */
