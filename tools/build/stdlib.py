@@ -20,6 +20,11 @@ hand:
    (an import that fails becomes an ``InternalError``, which the exercise
    reports) and load nothing more.  The build fails otherwise.
 
+The cut zip's sources lose their docstrings and comments
+(:mod:`tools.build.stdlib_minify`) and its entries are deflated again by
+zopfli (:mod:`tools.build.deflate`) before that check, so the check reads
+the zip the site ships.
+
 Sound because the page reaches Python only through the bridge's methods and
 jobs, all of which the exercise calls, and every module the engine could
 import lazily is imported outright in step 2; what a module of the standard
@@ -41,6 +46,7 @@ import zipfile
 from pathlib import Path
 
 from tools.build.common import digest, log
+from tools.build.deflate import recompress_in_venv
 from tools.build.layout import BUILD, NODE_PYODIDE, PY
 
 HERE = Path(__file__).resolve().parent
@@ -48,6 +54,7 @@ EXERCISE = HERE / "engine_exercise.py"
 MINIFY = HERE / "stdlib_minify.py"
 COMPILE = HERE / "wheel_compile.py"
 RUNNER = HERE / "pyodide_run.mjs"
+DEFLATE = HERE / "deflate.py"
 CACHE = BUILD / "stdlib"
 STDLIB = "python_stdlib.zip"
 
@@ -116,8 +123,9 @@ def compiled_wheel(wheel: Path) -> Path:
     out (:mod:`tools.build.stdlib_minify`, as for the standard library: a
     quarter less to download; the engine reads no docstring in the page),
     then byte-compiled for the page's Python where it pays
-    (:mod:`tools.build.wheel_compile`)."""
-    key = digest(NODE_PYODIDE / STDLIB, wheel, COMPILE, MINIFY, RUNNER)[:16]
+    (:mod:`tools.build.wheel_compile`), and its entries deflated again by
+    zopfli (:mod:`tools.build.deflate`)."""
+    key = digest(NODE_PYODIDE / STDLIB, wheel, COMPILE, MINIFY, RUNNER, DEFLATE)[:16]
     out = BUILD / "compiled" / key / wheel.name
     if not out.exists():
         shutil.rmtree(BUILD / "compiled", ignore_errors=True)
@@ -128,7 +136,8 @@ def compiled_wheel(wheel: Path) -> Path:
         run_in_pyodide({"stdlib": stdlib, "input": str(wheel), "minify": str(MINIFY), "out": str(minified)})
         run_in_pyodide({"stdlib": stdlib, "wheel": str(minified), "compile": str(COMPILE), "out": str(tmp)})
         minified.unlink()
-        tmp.rename(out)
+        recompress_in_venv(tmp, out, BUILD / "deflate")
+        tmp.unlink()
     return out
 
 
@@ -137,7 +146,7 @@ def engine_stdlib(wheel: Path) -> Path:
     and cached on first use)."""
     full = NODE_PYODIDE / STDLIB
     names = named_modules()
-    sources = (full, EXERCISE, MINIFY, RUNNER, Path(__file__))
+    sources = (full, EXERCISE, MINIFY, RUNNER, DEFLATE, Path(__file__))
     key = digest(*sources, wheel, json.dumps(names))[:16]
     out = CACHE / f"{key}-{STDLIB}"
     if out.exists():
@@ -153,7 +162,8 @@ def engine_stdlib(wheel: Path) -> Path:
         tmp = CACHE / f"cut-{key}.tmp"
         cut(full, found["files"], tmp)
         minify(tmp, minified.with_suffix(f".{key}.tmp"))
-        minified.with_suffix(f".{key}.tmp").rename(minified)
+        recompress_in_venv(minified.with_suffix(f".{key}.tmp"), minified, BUILD / "deflate")  # (zopfli)
+        minified.with_suffix(f".{key}.tmp").unlink()
         tmp.unlink()
     checked = run_exercise(minified, wheel, names)
     extra = sorted(set(checked["files"]) - set(found["files"]))
