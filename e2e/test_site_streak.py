@@ -175,7 +175,9 @@ EARLIER = """async (record) => {
 def test_an_earlier_versions_puzzle_database_moves_into_the_pages_one(page, site_url):
     """Before version 4 of the page's database the puzzles kept a database of
     their own ("gamut-puzzles"): its records move into the store "puzzles"
-    of "gamut" at the next start, nothing lost, and it is deleted."""
+    of "gamut" at the next start, nothing lost, and it is deleted.  Its
+    history names a puzzle by an old numbered id, which no puzzle has now
+    (ids come from positions): the entry stays, shown as gone, not opened."""
     page.goto(origin(site_url) + BLANK_PAGE)  # (the site's origin, no page of the site open yet)
     history = [{"id": "loa-0001", "solved": True, "change": 12, "rating": 1500, "theme": "connect", "at": 1}]
     page.evaluate(
@@ -193,7 +195,10 @@ def test_an_earlier_versions_puzzle_database_moves_into_the_pages_one(page, site
     wait_phase(page, "play")
     expect(page.locator("#puzzle-rating-value")).to_have_text("1777")
     expect(page.locator("#puzzle-rating")).to_contain_text("(best 4)")
-    expect(page.locator('#puzzle-history button[data-puzzle="loa-0001"].solved')).to_have_count(1)
+    old = page.locator('#puzzle-history button[data-puzzle="loa-0001"]')
+    expect(old).to_have_class("puzzle-tried solved gone")
+    expect(old).to_be_disabled()
+    expect(old).to_have_attribute("title", "No longer in the puzzle set")
     page.wait_for_function("async () => !(await indexedDB.databases()).some(d => d.name === 'gamut-puzzles')")
     stores = page.evaluate(
         """() => new Promise(ok => {

@@ -90,18 +90,24 @@ def test_an_evl_gain_must_be_the_one_it_claims():
         check(replace(puzzle, goal="gain 3"))
 
 
+def named(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` with the id of its position (the only id the checker takes)."""
+    return replace(puzzle, id=puzzle.content_id())
+
+
 def test_the_command_line_checks_a_file_and_exports_a_game(tmp_path, capsys):
     good = tmp_path / "good.txt"
-    good.write_text(write([CONNECT, replace(IN_TWO, id="t-2")]))
+    good.write_text(write([named(CONNECT), named(IN_TWO)]))
     assert main(["puzzles", "check", str(good)]) == 0
     assert "2 puzzles proved, 0 refused" in capsys.readouterr().out
     bad = tmp_path / "bad.txt"
     position = CONNECT.position_after(1)
     wrong = next(position.move_text(m) for m in position.legal_moves() if position.move_text(m) != "g2-c6")
-    bad.write_text(write([CONNECT, replace(CONNECT, id="t-2", moves=["b3-b4", wrong])]))
+    refused = named(replace(CONNECT, moves=["b3-b4", wrong]))
+    bad.write_text(write([named(IN_TWO), refused]))
     assert main(["puzzles", "check", str(bad)]) == 1
     said = capsys.readouterr()
-    assert "1 puzzles proved, 1 refused" in said.out and "puzzle t-2" in said.err
+    assert "1 puzzles proved, 1 refused" in said.out and f"puzzle {refused.id}" in said.err
     assert main(["puzzles", "export", "loa", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     exported = answer["puzzles"]
@@ -122,6 +128,27 @@ def test_the_command_line_checks_a_file_and_exports_a_game(tmp_path, capsys):
     for text in first["solution"]:
         state = state.play(state.parse_move(text))
     assert state.outcome() is not None or first["solution"]
+
+
+def test_ids_come_from_the_position_and_the_checker_takes_no_other(tmp_path, capsys):
+    assert CONNECT.content_id() != IN_TWO.content_id()
+    assert CONNECT.content_id().startswith("loa-") and len(CONNECT.content_id()) == 9
+    assert replace(CONNECT, rating=1500, theme="x").content_id() == CONNECT.content_id()  # (the position only)
+    numbered = tmp_path / "numbered.txt"
+    numbered.write_text(write([replace(CONNECT, id="loa-0001")]))
+    assert main(["puzzles", "check", str(numbered)]) == 1
+    assert f"puzzle loa-0001: its position's id is {CONNECT.content_id()}" in capsys.readouterr().err
+    twice = tmp_path / "twice.txt"
+    twice.write_text(write([named(CONNECT), named(CONNECT)]))
+    assert main(["puzzles", "check", str(twice)]) == 1
+    assert "the id is used twice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", sorted(gamut.core.GAMES))
+def test_every_shipped_puzzle_has_the_id_of_its_position(game):
+    from gamut.puzzles.library import load_game
+
+    assert all(p.id == p.content_id() for p in load_game(game))
 
 
 @pytest.fixture

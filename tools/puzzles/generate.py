@@ -276,7 +276,7 @@ def stream(game: str, seed: int, tally: Tally, quiet: bool = False) -> Iterator[
             if key in seen:
                 continue
             seen.add(key)
-            puzzle.id = f"{game}-{made + 1:04d}"
+            puzzle.id = puzzle.content_id()
             if puzzle.extra.pop("history", None):
                 try:
                     checker.check(puzzle)

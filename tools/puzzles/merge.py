@@ -1,6 +1,7 @@
 """Merge puzzle files of one game: ``python tools/puzzles/merge.py FILE...
 --out FILE [--count N]`` (run with ``PYTHONPATH=py:.``).  A position met in
-an earlier file is left out, the ids are numbered again in order, and at most
+an earlier file is left out, each puzzle gets the id of its position
+(:func:`gamut.puzzles.puzzle.puzzle_id`), and at most
 ``N`` puzzles are kept, taken from the game's variants in turn so that a cut
 keeps the spread.  ``--one-movers M`` keeps at most ``M`` puzzles won in one
 turn, those with the most legal moves to choose from (the others are the
@@ -40,8 +41,8 @@ def merge(texts: list[str], count: int | None = None, one_movers: int | None = N
         for queue in queues:
             if queue and (count is None or len(kept) < count):
                 kept.append(queue.pop(0))
-    for i, puzzle in enumerate(kept, 1):
-        puzzle.id = f"{puzzle.game}-{i:04d}"
+    for puzzle in kept:
+        puzzle.id = puzzle.content_id()
         puzzle.theme = classify(puzzle)  # (the themes' rules may have changed since the run)
     return kept
 

@@ -68,6 +68,8 @@ export class PuzzlePage extends Trainer {
     this.themes = {};
     this.record = null;
     this.change = null; // the rating's change of this puzzle's result
+    /** @type {Set<string> | null} the ids of the game's puzzles (a history entry of an older set is not among them) */
+    this.known = null;
     this.asked = 0; // puzzles opened: the work for an earlier one stops
     this.mode = "rated"; // or "streak" (Puzzle Streak)
     this.run = null; // the run of Puzzle Streak (StreakRun), in that mode
@@ -129,6 +131,7 @@ export class PuzzlePage extends Trainer {
       this.record = await this.store.get(game, list.puzzles);
       if (asked !== this.asked) return;
       this.themes = list.themes || {};
+      this.known = new Set(list.puzzles.map(p => p.id));
       if (mode === "streak") this.run = new StreakRun(streakLadder(list.puzzles));
       const puzzle = this.run ? this.run.current() : choose(list.puzzles, this.record);
       if (!puzzle) {
@@ -168,6 +171,7 @@ export class PuzzlePage extends Trainer {
     const list = await this._list(this.game);
     const puzzle = list.puzzles.find(p => p.id === id);
     if (puzzle) await this._begin(puzzle);
+    else this._say(t("puzzle.tried.gone")); // (an id of an older set: docs/puzzles.md)
   }
 
   /** The next puzzle: near the rating, not seen lately, not this one (in
@@ -470,6 +474,7 @@ export class PuzzlePage extends Trainer {
       change: this.change,
       gameName: this.gameName || "",
       run: this.run,
+      known: this.known,
     });
     const problem = this.store.tell();
     if (problem) {

@@ -269,7 +269,7 @@ export function drawPanel(els, state) {
     els.goal.dataset.kind = solved ? "good" : "bad";
   } else delete els.goal.dataset.kind;
   if (run) drawRun(els, run, record);
-  else drawRecord(els, record, state.change, puzzle);
+  else drawRecord(els, record, state.change, puzzle, state.known);
 }
 
 /** The run of Puzzle Streak: its score and the game's best run (the
@@ -313,8 +313,10 @@ export function drawSolution(els, solution) {
   els.forward.disabled = at >= moves.length;
 }
 
-/** The rating with its deviation, the change of the last result, the streak and the history. */
-export function drawRecord(els, record, change, puzzle) {
+/** The rating with its deviation, the change of the last result, the streak
+ * and the history; an entry whose id is not among `known` (the game's puzzle
+ * ids, once loaded) names a puzzle of an older set: kept, shown, not opened. */
+export function drawRecord(els, record, change, puzzle, known = null) {
   if (!record) {
     els.rating.textContent = "";
     els.history.replaceChildren();
@@ -337,18 +339,20 @@ export function drawRecord(els, record, change, puzzle) {
   if (record.best) parts.push(` ${t("puzzle.best", { best: String(record.best) })}`);
   els.rating.replaceChildren(...parts);
   els.history.replaceChildren(
-    ...record.history.slice(0, 12).map(entry =>
-      h(
+    ...record.history.slice(0, 12).map(entry => {
+      const gone = !!known && !known.has(entry.id);
+      return h(
         "li",
         {},
         h(
           "button",
           {
             type: "button",
-            class: `puzzle-tried ${entry.solved ? "solved" : "failed"}`,
+            class: `puzzle-tried ${entry.solved ? "solved" : "failed"}${gone ? " gone" : ""}`,
             "data-puzzle": entry.id,
             "aria-current": puzzle && puzzle.id === entry.id ? "true" : null,
-            title: t(entry.solved ? "puzzle.tried.solved" : "puzzle.tried.failed"),
+            disabled: gone,
+            title: t(gone ? "puzzle.tried.gone" : entry.solved ? "puzzle.tried.solved" : "puzzle.tried.failed"),
           },
           h("span", { class: "mark", "aria-hidden": "true" }, entry.solved ? "\u2713" : "\u2717"),
           h(
@@ -359,8 +363,8 @@ export function drawRecord(els, record, change, puzzle) {
           `${entry.id} `,
           h("span", { class: "puzzle-change" }, signedChange(0, entry.change)),
         ),
-      ),
-    ),
+      );
+    }),
   );
 }
 

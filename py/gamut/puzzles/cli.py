@@ -64,6 +64,8 @@ def check_text(text: str, name: str = "puzzles") -> tuple[int, int]:
         try:
             if puzzle.id in seen:
                 raise PuzzleError(f"puzzle {puzzle.id}: the id is used twice")
+            if puzzle.id != puzzle.content_id():
+                raise PuzzleError(f"puzzle {puzzle.id}: its position's id is {puzzle.content_id()}")
             seen.add(puzzle.id)
             check(puzzle)
             good += 1

@@ -6,13 +6,18 @@ A puzzle file is a file of Gamut records, one record per puzzle::
     [Variant "standard"]
     [Options "double-connection=mover"]
     [Start "loa standard double-connection=mover 2b2b2/..."]
-    [PuzzleId "loa-0042"]
+    [PuzzleId "loa-kq3fz"]
     [Theme "capture-connect"]
     [Rating "950"]
     [Player "1"]
     [Result "*"]
 
     17... h5-e5 18. c3xe5 *
+
+``PuzzleId`` is the game's id and five letters and digits drawn from the
+puzzle's position (:func:`puzzle_id`): a puzzle keeps its id when a set is
+made again, and an id never names another puzzle, so a player's history
+stays true (ids were once numbers, given again with each new set).
 
 ``Start`` is the position *before* the opponent's last move; the main line
 is that move, then the solution: the solver's move, the opponent's reply,
@@ -27,6 +32,8 @@ that reads holds legal lines; :mod:`.check` proves the rest.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +41,17 @@ from ..core import RecordError, load
 from ..messages import Message
 from ..records import Record, format, parse
 
-__all__ = ["Puzzle", "read", "write"]
+__all__ = ["Puzzle", "puzzle_id", "read", "write"]
+
+
+def puzzle_id(game: str, start: str, last_move: str) -> str:
+    """The id of the puzzle of ``game`` whose position is ``start`` after
+    ``last_move`` (the opponent's last move): ``<game>-`` and five
+    characters of base32 of its SHA-256, e.g. ``loa-kq3fz`` (never four
+    digits, the old ids' form).  Five characters give 33 million ids a
+    game; the checker refuses a file where two puzzles share one."""
+    digest = hashlib.sha256(f"{start}\n{last_move}".encode()).digest()
+    return f"{game}-{base64.b32encode(digest).decode().lower()[:5]}"
 
 
 @dataclass
@@ -53,6 +70,10 @@ class Puzzle:
     rating: int
     goal: str = "win"  # "win", or "gain N" (EVL: a decisive gain of N pentagons)
     extra: dict[str, str] = field(default_factory=dict)
+
+    def content_id(self) -> str:
+        """The id this puzzle's position gives it (:func:`puzzle_id`)."""
+        return puzzle_id(self.game, self.start, self.moves[0])
 
     @property
     def solver_turns(self) -> int:
