@@ -133,7 +133,7 @@ def test_the_command_line_checks_a_file_and_exports_a_game(tmp_path, capsys):
 def test_ids_come_from_the_position_and_the_checker_takes_no_other(tmp_path, capsys):
     assert CONNECT.content_id() != IN_TWO.content_id()
     assert CONNECT.content_id().startswith("loa-") and len(CONNECT.content_id()) == 9
-    assert replace(CONNECT, rating=1500, theme="x").content_id() == CONNECT.content_id()  # (the position only)
+    assert replace(CONNECT, rating=1500).content_id() == CONNECT.content_id()  # (the position only)
     numbered = tmp_path / "numbered.txt"
     numbered.write_text(write([replace(CONNECT, id="loa-0001")]))
     assert main(["puzzles", "check", str(numbered)]) == 1
