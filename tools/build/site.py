@@ -55,6 +55,7 @@ from tools.build.layout import (
 )
 from tools.build.manifests import write_manifests
 from tools.build.minify_page import minify_in_place
+from tools.build.preload import add_preloads
 from tools.build.rules_i18n import bundle_rules
 from tools.build.stdlib import STDLIB, compiled_wheel, engine_stdlib
 from tools.build.wheel import build_wheel, package_files, project_version
@@ -176,6 +177,8 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     (tmp / INDEX_HTML).write_text(one_style_sheet(page, stage))
     if f'href="{STYLE_SHEET}"' not in (tmp / EMBED_HTML).read_text():  # (#45: it loads the one sheet too)
         raise SystemExit(f"web/{EMBED_HTML} does not load {STYLE_SHEET}")
+    for name in (INDEX_HTML, EMBED_HTML):  # (every module fetched at once, not 15 imports deep)
+        add_preloads(tmp / name, stage)
     for name in GAMES_FILES:
         fill_games(tmp / name, engine["games"])
     write_manifests(tmp, engine["games"])  # (one per language, #33)
