@@ -108,6 +108,7 @@ export class Inbox {
     /** @type {Record<string, number>} */
     this.rejected = {};
     this.accepted = 0;
+    this.last = ""; // the last reason a message was dropped for
   }
 
   /** The message `data` holds, or null (counted) when it is dropped. */
@@ -115,12 +116,14 @@ export class Inbox {
     try {
       const reason = this._reason(data);
       if (typeof reason === "string") {
+        this.last = reason;
         this.rejected[reason] = (this.rejected[reason] || 0) + 1;
         return null;
       }
       this.accepted += 1;
       return reason;
     } catch {
+      this.last = "shape";
       this.rejected.shape = (this.rejected.shape || 0) + 1;
       return null;
     }
