@@ -97,6 +97,54 @@ test("a takeback asked and accepted on both sides; one declined", async () => {
   assert.equal(b.askTakeback(9), false);
 });
 
+test("takebacks crossing a move, or each other: both sides always keep the same line", async () => {
+  // a asks while b's move is on its way; b sees the ask after its move and accepts
+  const game = pair();
+  const { a, b, flush, wire } = game;
+  await game.connect();
+  await played(game, ["e2", "e7", "d2"]);
+  a.askTakeback(); // (to 2 moves)
+  await b.play("d7"); // (b has not seen it)
+  await flush();
+  assert.deepEqual(a.moves, ["e2", "e7", "d2", "d7"]);
+  b.answerTakeback(true);
+  await flush();
+  assert.deepEqual(a.moves, ["e2", "e7"]);
+  assert.deepEqual(b.moves, a.moves);
+  // b moves instead of answering: a declines for it
+  await a.play("d2");
+  await flush();
+  a.askTakeback();
+  await flush();
+  assert.equal(b.takebackAsked, 2);
+  assert.equal(await b.play("d7"), true);
+  await flush();
+  assert.deepEqual(game.kinds("a", "takeback-declined"), [{}]);
+  assert.equal(a.takebackAsking, null);
+  assert.equal(b.takebackAsked, null);
+  assert.deepEqual(a.moves, ["e2", "e7", "d2", "d7"]);
+  assert.deepEqual(b.moves, a.moves);
+  // both ask at once, each answers the other's
+  const both = pair();
+  await both.connect();
+  await played(both, ["e2", "e7", "d2", "d7"]);
+  both.a.askTakeback(2);
+  both.b.askTakeback(3);
+  await both.flush();
+  both.a.answerTakeback(true);
+  both.b.answerTakeback(true);
+  await both.flush();
+  assert.deepEqual(both.a.moves, both.b.moves);
+  assert.deepEqual(both.a.moves, ["e2", "e7"]);
+  assert.equal(wire.toA.length + wire.toB.length, 0);
+});
+
+test("a game resumed from the library, ended, stays ended", () => {
+  const { a } = pair({ a: { end: { how: "resignation", winner: 1 } } });
+  assert.equal(a.phase, "ended");
+  assert.equal(a.resign(), false);
+});
+
 test("abort before both have moved, not after", async () => {
   const game = pair();
   await game.connect();

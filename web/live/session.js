@@ -35,6 +35,7 @@ const MAX_PENDING = 32; // moves received ahead of a gap
  * @property {string[]} [moves]  the line already played (a game resumed from the library)
  * @property {number[] | null} [clocks]  each seat's time left at the start (ms), or null: no clock
  * @property {string} [phase]
+ * @property {{how: string, winner: number | null} | null} [end]  how the game ended (one resumed from the library)
  * @property {(type: string, detail: any) => void} [onevent]
  * @property {() => string} [newId]  a rematch's game id
  */
@@ -58,11 +59,14 @@ export class LiveSession {
     this.startClocks = clocks;
     this.clocks = clocks;
     /** @type {{how: string, winner: number | null} | null} */
-    this.end = null;
+    this.end = options.end || null;
+    if (this.end) this.phase = "ended";
     /** @type {{by: number, ply: number} | null} */
     this.drawOffer = null;
-    /** @type {{by: number, ply: number} | null} */
-    this.takebackAsk = null;
+    /** @type {number | null} the takeback this side asked for (to that many moves), not answered yet */
+    this.takebackAsking = null;
+    /** @type {number | null} the takeback the peer asked for, not answered yet */
+    this.takebackAsked = null;
     /** @type {{by: number, game: string} | null} */
     this.rematchAsk = null;
     this.muted = false;
@@ -185,17 +189,17 @@ export class LiveSession {
   /** Ask to take back to the line's first `ply` moves (by default: before this side's last move). */
   askTakeback(ply = this._before(this.seat)) {
     if (this.end || !this.linked || !(ply >= 0 && ply < this.moves.length)) return false;
-    this.takebackAsk = { by: this.seat, ply };
+    this.takebackAsking = ply;
     this._send({ t: "takeback", ply });
     return true;
   }
 
   answerTakeback(accept) {
-    const ask = this.takebackAsk;
-    if (this.end || ask?.by !== this.peer) return false;
-    this.takebackAsk = null;
-    this._send({ t: "takeback-answer", ply: ask.ply, accept: !!accept });
-    if (accept) this._takeBack(ask.ply);
+    const ply = this.takebackAsked;
+    if (this.end || ply === null) return false;
+    this.takebackAsked = null;
+    this._send({ t: "takeback-answer", ply, accept: !!accept });
+    if (accept) this._takeBack(ply);
     return true;
   }
 
@@ -260,12 +264,12 @@ export class LiveSession {
         return msg.accept ? this._end("agreement", null) : this._emit("draw-declined", {});
       case "takeback":
         if (this.end || msg.ply >= this.moves.length) return this._count("stale");
-        this.takebackAsk = { by: this.peer, ply: msg.ply };
+        this.takebackAsked = msg.ply;
         return this._emit("takeback-ask", { ply: msg.ply });
       case "takeback-answer":
-        if (this.end || this.takebackAsk?.by !== this.seat || this.takebackAsk.ply !== msg.ply)
+        if (this.end || this.takebackAsking !== msg.ply || msg.ply > this.moves.length)
           return this._count("stale");
-        this.takebackAsk = null;
+        this.takebackAsking = null;
         return msg.accept ? this._takeBack(msg.ply) : this._emit("takeback-declined", {});
       case "rematch":
         if (!this.end) return this._count("stale");
@@ -352,7 +356,7 @@ export class LiveSession {
       if (taken) {
         this.moves = [...theirs];
         if (msg.clocks) this.clocks = msg.clocks;
-        this.drawOffer = this.takebackAsk = null;
+        this.drawOffer = this.takebackAsking = this.takebackAsked = null;
         this._emit("line", { moves: [...theirs], from: at });
       }
     }
@@ -388,7 +392,12 @@ export class LiveSession {
     this.moves.push(move);
     if (clocks) this.clocks = clocks;
     if (this.drawOffer && this.drawOffer.by !== seat) this.drawOffer = null; // (declined by moving)
-    this.takebackAsk = null;
+    if (local && this.takebackAsked !== null) {
+      // (declined by moving; the peer's own move since does not cancel this side's ask: its answer
+      // comes after it, and both sides take back the same)
+      this._send({ t: "takeback-answer", ply: this.takebackAsked, accept: false });
+      this.takebackAsked = null;
+    }
     this._emit("move", { ply: this.moves.length, move, seat, clocks: this.clocks, local });
   }
 
@@ -402,7 +411,7 @@ export class LiveSession {
 
   _rematch(game) {
     Object.assign(this, { id: game, seat: this.peer, moves: [], clocks: this.startClocks, end: null });
-    this.drawOffer = this.takebackAsk = this.rematchAsk = null;
+    this.drawOffer = this.takebackAsking = this.takebackAsked = this.rematchAsk = null;
     this.pending.clear();
     this._phase(this.linked ? "connected" : "reconnecting");
     this._emit("rematch", { game, seat: this.seat });
@@ -410,7 +419,7 @@ export class LiveSession {
 
   _end(how, winner) {
     this.end = { how, winner };
-    this.drawOffer = this.takebackAsk = null;
+    this.drawOffer = this.takebackAsking = this.takebackAsked = null;
     this._phase("ended");
     this._emit("ended", { ...this.end });
   }
