@@ -46,6 +46,11 @@ test("moves go across, checked on both sides, each side in its turn", async () =
       [2, "e7", 1, true],
     ],
   );
+  await a.play("d2", [58000, 58000]);
+  await flush();
+  await b.play("d7", [1, 57000]); // (b cannot set a's time)
+  await flush();
+  assert.deepEqual(a.clocks, [58000, 57000]);
 });
 
 test("a tampered peer's illegal, out-of-turn and forged moves are refused, never applied", async () => {

@@ -53,7 +53,7 @@ test("the rebuilt SDP is a minimal data-channel session", async () => {
     /^a=candidate:1 1 udp \d+ 4b7c53f5-1f4a-4d77-9ff0-3b0c6f3a1e2d\.local 54873 typ host$/,
   );
   assert.match(candidates[2], / 203\.0\.113\.47 54873 typ srflx raddr 0\.0\.0\.0 rport 0$/);
-  assert.match(candidates[3], / 2001:db8:85a3::8a2e:370:7334 61207 typ srflx/);
+  assert.match(candidates[3], / 2001:db8:85a3::8a2e:370:7334 61207 typ srflx raddr :: rport 0$/);
   const priorities = candidates.map(l => Number(l.split(" ")[3]));
   assert.ok(priorities.every(p => Number.isInteger(p) && p > 0 && p < 2 ** 31));
   assert.ok(priorities[1] > priorities[2], "host before srflx");

@@ -309,7 +309,7 @@ export class LiveSession {
     }
     if (this.mover(this.moves) !== this.peer) return this._refuse(msg, "turn");
     if (!(await this._legal([...this.moves, move]))) return this._refuse(msg, "illegal");
-    this._apply(move, this.peer, msg.clocks, false);
+    this._apply(move, this.peer, this._peerClocks(msg.clocks), false);
     await this._drain();
   }
 
@@ -355,7 +355,7 @@ export class LiveSession {
       else if (!taken) this._count("line");
       if (taken) {
         this.moves = [...theirs];
-        if (msg.clocks) this.clocks = msg.clocks;
+        if (msg.clocks) this.clocks = this._peerClocks(msg.clocks);
         this.drawOffer = this.takebackAsking = this.takebackAsked = null;
         this._emit("line", { moves: [...theirs], from: at });
       }
@@ -399,6 +399,14 @@ export class LiveSession {
       this.takebackAsked = null;
     }
     this._emit("move", { ply: this.moves.length, move, seat, clocks: this.clocks, local });
+  }
+
+  /** The clocks a peer sent, but for this side's own time: the peer says only its own. */
+  _peerClocks(clocks) {
+    if (!clocks || !this.clocks) return clocks;
+    const mine = [...clocks];
+    mine[this.seat] = this.clocks[this.seat];
+    return mine;
   }
 
   _takeBack(ply) {

@@ -246,7 +246,7 @@ export function unpack(bytes) {
     const port = (byte() << 8) | byte();
     const priority = PREFERENCE[typeIndex] * 2 ** 24 + (65535 - i) * 256 + 255;
     let line = `a=candidate:${i + 1} 1 ${tcp ? "tcp" : "udp"} ${priority} ${address} ${port} typ ${TYPES[typeIndex]}`; // i18n: not words (SDP)
-    if (typeIndex) line += " raddr 0.0.0.0 rport 0";
+    if (typeIndex) line += ` raddr ${kind === 1 ? "::" : "0.0.0.0"} rport 0`; // i18n: not words (SDP)
     if (tcp && flags >> 5) line += ` tcptype ${TCP_TYPES[flags >> 5]}`;
     candidates.push(line);
   }
