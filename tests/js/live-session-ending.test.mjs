@@ -215,3 +215,15 @@ test("a rematch swaps the colours; two asks crossing make one rematch", async ()
   assert.equal(kinds("b", "rematch-declined").length, 1);
   assert.equal(b.phase, "ended");
 });
+
+test("a rematch is not accepted while the channel is down (the peer would not know of it)", async () => {
+  const game = pair();
+  await game.connect();
+  game.a.resign();
+  await game.flush();
+  game.b.askRematch();
+  await game.flush();
+  game.drop();
+  assert.equal(game.a.answerRematch(true), false);
+  assert.equal(game.a.answerRematch(false), true, "declining needs no channel");
+});

@@ -69,6 +69,10 @@ test("any other description travels whole, deflated", async () => {
   const odd = CHROME_OFFER.replace("a=mid:0", "a=mid:data");
   const back = await decodeSignal(await encodeSignal({ type: "offer", sdp: odd }));
   assert.equal(back.sdp, odd);
+  const twice = FIREFOX_OFFER.replace("a=mid:0", `a=mid:0\r\n${FIREFOX_OFFER.match(/a=fingerprint:.*/)[0]}`);
+  assert.equal((await encodeSignal({ type: "offer", sdp: twice }))[0], "1", "the same fingerprint twice");
+  const two = twice.replace(/(a=fingerprint:sha-256 )7B(.*)\r\na=setup/, "$1AA$2\r\na=setup");
+  assert.equal((await encodeSignal({ type: "offer", sdp: two }))[0], "2", "two fingerprints");
   const weird = CHROME_ANSWER.replace(/\S+\.local/, "host.example");
   assert.equal((await encodeSignal({ type: "answer", sdp: weird }))[0], "2");
 });

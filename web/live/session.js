@@ -213,7 +213,7 @@ export class LiveSession {
 
   answerRematch(accept) {
     const ask = this.rematchAsk;
-    if (!this.end || ask?.by !== this.peer) return false;
+    if (!this.end || ask?.by !== this.peer || (accept && !this.linked)) return false;
     this.rematchAsk = null;
     this._send({ t: "rematch-answer", game: ask.game, accept: !!accept });
     if (accept) this._rematch(ask.game);

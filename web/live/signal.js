@@ -49,8 +49,10 @@ export function readSdp(sdp) {
   if (media.length !== 1 || !/^m=application \d+ UDP\/DTLS\/SCTP webrtc-datachannel$/.test(media[0]))
     return null;
   const attr = name => {
-    const found = lines.filter(l => l.startsWith(`a=${name}:`));
-    return found.length === 1 ? found[0].slice(name.length + 3).trim() : null;
+    const found = new Set(
+      lines.filter(l => l.startsWith(`a=${name}:`)).map(l => l.slice(name.length + 3).trim()),
+    );
+    return found.size === 1 ? [...found][0] : null; // (once, or the same at session and media level)
   };
   const ufrag = attr("ice-ufrag");
   const pwd = attr("ice-pwd");
