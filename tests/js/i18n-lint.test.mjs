@@ -51,6 +51,7 @@ const CONVERTED = [
   "web/lessons/lessonwords.js",
   "web/lessons/lessonstore.js",
   "web/library/",
+  "web/live/",
   "web/mistakes/links.js",
   "web/mistakes/mistakes.js",
   "web/mistakes/mistakespage.js",
