@@ -14,8 +14,7 @@
 //   const {after, change} = await store.record("loa", puzzle, true);
 
 import { DEFAULT, update } from "./glicko2.js";
-import { t } from "../i18n/i18n.js";
-import { PUZZLES, openDB, request, runTransaction } from "../store/db.js";
+import { PUZZLES, inTime, openDB, request, runTransaction } from "../store/db.js";
 
 const WAIT_MS = 4000; // the longest wait on the database before going on in memory
 export const HISTORY = 60; // the puzzles remembered per game (most recent first)
@@ -112,15 +111,6 @@ export function choose(puzzles, record, random = Math.random(), not = null) {
   return few[Math.min(few.length - 1, Math.floor(random * few.length))];
 }
 
-/** `promise`, or a rejection after `ms`. */
-function within(promise, ms, what) {
-  let timer = 0;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took too long`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
 export class PuzzleStore {
   /** `database`: how the page's database is opened (store/db.js), or null
    * where there is none; `waitMs`: the longest wait (tests give others).
@@ -137,7 +127,7 @@ export class PuzzleStore {
   _open() {
     if (!this.db) {
       if (!this.database) return Promise.reject(new Error("this browser keeps no data for the page"));
-      this.db = within(this.database(), this.waitMs, t("puzzle.store.opening"));
+      this.db = inTime(this.database(), "puzzle.store.opening", this.waitMs);
       this.db.catch(() => {}); // (reported where it is used)
     }
     return this.db;
@@ -159,10 +149,10 @@ export class PuzzleStore {
     if (!this.problem) {
       try {
         const db = await this._open();
-        record = await within(
+        record = await inTime(
           runTransaction(db, "readonly", store => request(store.get(game)), [PUZZLES]),
+          "puzzle.store.reading",
           this.waitMs,
-          t("puzzle.store.reading"),
         );
       } catch (err) {
         this._fail(err);
@@ -196,10 +186,10 @@ export class PuzzleStore {
     if (!this.problem) {
       try {
         const db = await this._open();
-        await within(
+        await inTime(
           runTransaction(db, "readwrite", store => store.put(record), [PUZZLES]),
+          "puzzle.store.saving",
           this.waitMs,
-          t("puzzle.store.saving"),
         );
       } catch (err) {
         this._fail(err);

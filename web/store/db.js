@@ -51,12 +51,13 @@ const DOING = {
 };
 
 /** `promise`, or a StorageError (its `timedOut` true) when it has not
- * settled after `ms`; `what` says what was being done ("open", "read", "save"). */
+ * settled after `ms`; `what` says what was being done: the library's "open",
+ * "read" or "save", or a catalog key of its own ("puzzle.store.reading"). */
 export function inTime(promise, what, ms = STORAGE_WAIT_MS) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       const err = new StorageError(
-        t("library.error.noAnswer", { seconds: ms / 1000, doing: t(DOING[what]) }),
+        t("library.error.noAnswer", { seconds: ms / 1000, doing: t(DOING[what] || what) }),
       );
       err.timedOut = true;
       reject(err);
