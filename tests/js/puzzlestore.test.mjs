@@ -101,7 +101,10 @@ test("a database that never answers: the store gives up waiting and goes on in m
   const r = await store.get("evl");
   assert.equal(r.game, "evl");
   // (said in the page's words, as the library says it: it was English only)
-  assert.equal(store.tell(), "the browser's storage did not answer in 0.01 seconds when opening the puzzle storage");
+  assert.equal(
+    store.tell(),
+    "the browser's storage did not answer in 0.01 seconds when opening the puzzle storage",
+  );
   const { record } = await store.record("evl", puzzle("a", 1500), false);
   assert.equal(record.streak, 0);
 });
