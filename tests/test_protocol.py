@@ -14,11 +14,11 @@ import json
 import random
 
 import pytest
+import toygame
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamut
-import toygame
 from gamut import core, records
 from gamut.games.loa import board as loa_board
 from gamut.view import ViewError, check_view
