@@ -13,6 +13,11 @@ keeps the solver's next step unique).  EVL also yields gain puzzles: one
 move that gains decisively more pentagons than any other.  Every puzzle
 kept passes :func:`gamut.puzzles.check.check` before it is written.
 
+EL (threats announced) has its own finder, :mod:`el_fast` (a win in 2 is a
+double threat, found from the rules' threat pairs in milliseconds), which
+looks at every position of a self-play game and at other blunders from it
+(:func:`el_candidates`); the checker proves each puzzle it keeps.
+
 Positions are deduplicated (by position text), puzzles are spread over the
 game's variants in turn, and each gets its theme (:func:`classify`) and a
 starting rating (:func:`rating`).  The run prints how many candidate
