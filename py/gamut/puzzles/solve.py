@@ -17,8 +17,9 @@ tactical positions because of two things that change no answer:
   answers without playing every move, so refuting a move ("the solver has
   no win in one after this reply") costs one call instead of a ply; and
   the defender's replies are tried in the game's own order after the
-  killer (``search_moves()``, EL's blocks first), so the reply that
-  refutes is found early.  Neither changes an answer: the list is the
+  killer (``search_moves()``, EL's blocks first; only in a game that lists
+  its wins in one: in Lines of Action that order cost more than it
+  saved), so the reply that refutes is found early.  Neither changes an answer: the list is the
   rules' (tests compare it with trying every move), the order only the
   order.
 
@@ -111,7 +112,7 @@ class Prover:
         killer = self.killers.get((n, kind))
         if killer is not None and killer in moves and test(s.play_unchecked(killer)):
             return True
-        if kind in (3, 4):  # the defender: the game's own defences first (blocks)
+        if kind in (3, 4) and _tactical(s):  # the defender: the game's own defences first (blocks)
             first = [m for m in s.search_moves() if m != killer]
             tried = set(first)
             moves = first + [m for m in moves if m not in tried]
@@ -130,7 +131,8 @@ class Prover:
         if n == 1:
             wins = self.wins_in_one(s)
             if wins is not None:
-                return [m for m in s.legal_moves() if m in set(wins)]
+                listed = set(wins)
+                return [m for m in s.legal_moves() if m in listed]
         return [m for m in s.legal_moves() if self.wins_with(s, m, n)]
 
     def has_win(self, s: State, n: int) -> bool:
@@ -140,6 +142,13 @@ class Prover:
             if wins is not None:
                 return bool(wins)
         return n > 0 and self._any(s, n, 6, lambda t: self.wins_after(t, n - 1))
+
+
+def _tactical(s: State) -> bool:
+    """Whether the game lists its wins in one (overrides ``wins_in_one``):
+    its ``search_moves()`` order, blocks first, is then worth its cost at
+    the defender's nodes (in Lines of Action it costs more than it saves)."""
+    return type(s).wins_in_one is not State.wins_in_one
 
 
 def winning_moves(state: State, n: int) -> list[Any]:
