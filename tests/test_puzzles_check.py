@@ -186,3 +186,58 @@ def test_a_prover_with_a_node_limit_stops_past_it():
     assert Prover(position.to_move).has_win(position, 2)
     with pytest.raises(OverBudget):
         Prover(position.to_move, limit=5).has_win(position, 2)
+
+
+# ---------------------------------------------------------------------------
+# The prover's shortcut: a game's own list of its wins in one (EL's threats)
+
+
+def _el_positions(step: int = 5):
+    """Positions along the shipped EL puzzles' lines (threats abound there)."""
+    from gamut.puzzles.library import load_game
+
+    for puzzle in load_game("el")[::step]:
+        state = puzzle.position_after(1)
+        for text in puzzle.moves[1:]:
+            yield state
+            state = state.play_text(text)
+
+
+def test_el_wins_in_one_are_the_placements_that_win_at_once():
+    """State.wins_in_one (EL: the announced threats) lists exactly the moves
+    that end the game in the mover's favour, as trying every move says."""
+    seen = 0
+    for state in _el_positions():
+        wins = state.wins_in_one()
+        if wins is None:
+            continue
+        seen += 1
+        tried = []
+        for m in state.legal_moves():
+            o = state.play_unchecked(m).outcome()
+            if o is not None and o.winner == state.to_move:
+                tried.append(m)
+        assert sorted(wins) == sorted(tried), state.to_text()
+    assert seen >= 50
+
+
+def test_el_wins_in_one_says_nothing_where_a_completion_may_not_win():
+    # declared threats (an undeclared completion may not count), three players
+    assert gamut.new("el", "standard", **{"declare-threats": True}).wins_in_one() is None
+    assert gamut.new("el", "three-player").wins_in_one() is None
+    assert gamut.new("loa", "standard").wins_in_one() is None  # a game without the shortcut
+
+
+def test_the_prover_answers_the_same_without_the_shortcut(monkeypatch):
+    """An EL win in 2: the same winning first move, and no other, whether
+    the prover asks the game for its wins in one or tries every move."""
+    from gamut.games.el.state import ElState
+    from gamut.puzzles.library import load_game
+    from gamut.puzzles.solve import Prover
+
+    puzzle = next(p for p in load_game("el") if p.solver_turns == 2 and p.variant == "standard")
+    position = puzzle.position_after(1)
+    fast = Prover(position.to_move).winning_moves(position, 2)
+    monkeypatch.setattr(ElState, "wins_in_one", lambda self: None)
+    slow = Prover(position.to_move).winning_moves(position, 2)
+    assert fast == slow == [position.parse_move(puzzle.moves[1])]

@@ -12,41 +12,27 @@ from gamut.core import GAMES
 from gamut.puzzles.cli import figures
 from gamut.puzzles.library import load_game
 
-#: The games whose set is made again for #44; the others still ship the
-#: first sets (#30), which these limits refuse.
-REGENERATED = {"loa", "evl", "escabel"}
 
-
-def _games():
-    for game in sorted(GAMES):
-        marks = (
-            []
-            if game in REGENERATED
-            else [pytest.mark.xfail(strict=False, reason="not made again yet (#44)")]
-        )
-        yield pytest.param(game, marks=marks)
-
-
-@pytest.mark.parametrize("game", _games())
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_game_has_at_least_300_puzzles_and_at_most_40_percent_won_in_one(game):
     said = figures(load_game(game))
     assert said["count"] >= 300
     assert said["one_move_share"] <= 0.40
 
 
-@pytest.mark.parametrize("game", _games())
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_two_puzzles_share_a_start(game):
     puzzles = load_game(game)
     assert len({p.start for p in puzzles}) == len(puzzles)
     assert len({p.position_after(1).to_text() for p in puzzles}) == len(puzzles)
 
 
-@pytest.mark.parametrize("game", _games())
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_ratings_spread_over_800_points(game):
     assert figures(load_game(game))["rating"]["spread"] >= 800
 
 
-@pytest.mark.parametrize("game", _games())
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_one_movers_a_one_ply_search_finds_are_among_the_easiest(game):
     """A one-mover that a one-ply search with the levels' evaluation plays at
     once (every win in one; an EVL gain it sees) is rated at or below the

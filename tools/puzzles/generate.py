@@ -13,6 +13,11 @@ keeps the solver's next step unique).  EVL also yields gain puzzles: one
 move that gains decisively more pentagons than any other.  Every puzzle
 kept passes :func:`gamut.puzzles.check.check` before it is written.
 
+EL (threats announced) has its own finder, :mod:`el_fast` (a win in 2 is a
+double threat, found from the rules' threat pairs in milliseconds), which
+looks at every position of a self-play game and at other blunders from it
+(:func:`el_candidates`); the checker proves each puzzle it keeps.
+
 Positions are deduplicated (by position text), puzzles are spread over the
 game's variants in turn, and each gets its theme (:func:`classify`) and a
 starting rating (:func:`rating`).  The run prints how many candidate
@@ -36,6 +41,11 @@ from gamut.puzzles.puzzle import Puzzle, read, write
 from gamut.puzzles.solve import OverBudget, Prover, gains
 from gamut.puzzles.themes import classify
 
+try:  # run as a script (tools/puzzles on the path) or as tools.puzzles.generate
+    import el_fast
+except ImportError:  # pragma: no cover
+    from tools.puzzles import el_fast
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -51,10 +61,11 @@ class Setup:
 SETUPS: dict[str, list[Setup]] = {
     "loa": [Setup("standard"), Setup("scrambled-eggs")],
     "el": [
-        # a win in 2 costs EL's exact search seconds (200 placements a ply): a few only
-        Setup("standard", max_turns=2, deep_share=0.2, siblings=30),
-        Setup("eight", max_turns=2, deep_share=0.2, siblings=30),
-        Setup("consecutive", max_turns=2, deep_share=0.2, siblings=30),
+        # EL's own finder (el_fast) looks at every position and at other
+        # blunders from it: a win in 2 is a double threat, found in milliseconds
+        Setup("standard", max_turns=2, siblings=60),
+        Setup("eight", max_turns=2, siblings=40),
+        Setup("consecutive", max_turns=2, siblings=60),
     ],
     "escabel": [
         Setup("standard", (("size", 7),), max_turns=2),
@@ -148,7 +159,36 @@ MIN_TURNS = 1
 NODE_LIMIT: int | None = None
 
 
+def el_candidates(setup: Setup, rng: random.Random, tally: Tally) -> Iterator[Puzzle]:
+    """EL (threats announced): every position of a self-play game before
+    the opponent's move, that move and up to ``setup.siblings`` other
+    blunders from it, each looked at by :mod:`el_fast` (a unique win in 1,
+    else in 2, else in 3 turns); the first puzzle of each start is kept
+    (one puzzle per start)."""
+    line = self_play(setup, "el", rng)
+    for i in range(1, len(line) - 1):
+        before, last = line[i - 1]
+        if before.outcome() is not None or before._threat_pairs()[before.to_move]:
+            continue  # the opponent could win at once: no blunder to punish
+        others = [m for m in before.legal_moves() if m != last]
+        tries = [last] + rng.sample(others, min(setup.siblings, len(others)))
+        for move in tries:
+            state = before.play_unchecked(move)
+            if state.outcome() is not None or state.to_text() in tally.along:
+                continue
+            tally.candidates += 1
+            found = el_fast.solve(state, setup.max_turns, MIN_TURNS)
+            if found is None or found[0] < MIN_TURNS:
+                continue
+            turns, moves = found
+            yield make("el", setup, before, move, state, moves, turns, "win", tally)
+            break
+
+
 def candidates(game: str, setup: Setup, rng: random.Random, tally: Tally) -> Iterator[Puzzle]:
+    if game == "el" and not dict(setup.options).get("declare-threats"):
+        yield from el_candidates(setup, rng, tally)
+        return
     line = self_play(setup, game, rng)
     end = len(line) - 1
     for i in range(2, end):
@@ -277,7 +317,7 @@ def stream(game: str, seed: int, tally: Tally, quiet: bool = False) -> Iterator[
                 continue
             seen.add(key)
             puzzle.id = puzzle.content_id()
-            if puzzle.extra.pop("history", None):
+            if puzzle.extra.pop("history", None) or game == "el":  # (EL: el_fast's finds)
                 try:
                     checker.check(puzzle)
                 except checker.PuzzleError as exc:

@@ -130,6 +130,16 @@ class State:
         """The moves worth searching: every legal move unless the game prunes."""
         return self.legal_moves()
 
+    def wins_in_one(self) -> list[AnyMove] | None:
+        """The moves with which the side to move wins within its turn, when
+        the game can say so cheaply and exactly, else None (the exact
+        prover, :mod:`gamut.puzzles.solve`, then tries every move).  A list
+        must hold exactly the moves after which the game is over with the
+        mover winning, and promise that no other move wins within the turn
+        (none leaves a position where every reply ends the game in the
+        mover's favour); games whose turn is one ply only."""
+        return None
+
     def zobrist(self) -> int:
         """A hash of the position for transposition tables (kept incrementally)."""
         return hash(self.key())

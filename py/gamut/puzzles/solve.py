@@ -11,7 +11,17 @@ tactical positions because of two things that change no answer:
   sibling (the solver's win, the defender's refutation) is tried first, so
   a failing branch usually fails on the first reply tried;
 * a memo of proved positions (by zobrist key, side to move and turns left)
-  for the duration of one :class:`Prover`.
+  for the duration of one :class:`Prover`;
+* a game's own exact list of its wins in one (``State.wins_in_one()``,
+  EL's announced threats): where the mover has one turn left, that list
+  answers without playing every move, so refuting a move ("the solver has
+  no win in one after this reply") costs one call instead of a ply; and
+  the defender's replies are tried in the game's own order after the
+  killer (``search_moves()``, EL's blocks first; only in a game that lists
+  its wins in one: in Lines of Action that order cost more than it
+  saved), so the reply that refutes is found early.  Neither changes an answer: the list is the
+  rules' (tests compare it with trying every move), the order only the
+  order.
 
 A turn is all the consecutive moves of one seat (EL with declared threats: a
 placement, then a declaration).  A game whose win is judged at the start of
@@ -83,7 +93,17 @@ class Prover:
             return known
         if n <= 0:
             return False
+        if n == 1:
+            wins = self.wins_in_one(s)
+            if wins is not None:
+                return bool(wins)
         return self._any(s, n, 5, lambda t: self.wins_after(t, n - 1))
+
+    def wins_in_one(self, s: State) -> list[Any] | None:
+        """The game's own list of the mover's wins in one turn, or None."""
+        if s.turn_plies != 1:
+            return None
+        return s.wins_in_one()
 
     def _any(self, s: State, n: int, kind: int, test: Any) -> bool:
         """Whether some legal move of ``s`` leads to a position passing
@@ -92,6 +112,10 @@ class Prover:
         killer = self.killers.get((n, kind))
         if killer is not None and killer in moves and test(s.play_unchecked(killer)):
             return True
+        if kind in (3, 4) and _tactical(s):  # the defender: the game's own defences first (blocks)
+            first = [m for m in s.search_moves() if m != killer]
+            tried = set(first)
+            moves = first + [m for m in moves if m not in tried]
         for m in moves:
             if m != killer and test(s.play_unchecked(m)):
                 self.killers[(n, kind)] = m
@@ -104,11 +128,27 @@ class Prover:
 
     def winning_moves(self, s: State, n: int) -> list[Any]:
         """Every move of ``s`` that wins within ``n`` turns, in legal-move order."""
+        if n == 1:
+            wins = self.wins_in_one(s)
+            if wins is not None:
+                listed = set(wins)
+                return [m for m in s.legal_moves() if m in listed]
         return [m for m in s.legal_moves() if self.wins_with(s, m, n)]
 
     def has_win(self, s: State, n: int) -> bool:
         """Whether the side to move of ``s`` (``mover``) wins within ``n`` turns."""
+        if n == 1:
+            wins = self.wins_in_one(s)
+            if wins is not None:
+                return bool(wins)
         return n > 0 and self._any(s, n, 6, lambda t: self.wins_after(t, n - 1))
+
+
+def _tactical(s: State) -> bool:
+    """Whether the game lists its wins in one (overrides ``wins_in_one``):
+    its ``search_moves()`` order, blocks first, is then worth its cost at
+    the defender's nodes (in Lines of Action it costs more than it saves)."""
+    return type(s).wins_in_one is not State.wins_in_one
 
 
 def winning_moves(state: State, n: int) -> list[Any]:

@@ -122,11 +122,15 @@ def _double_threat(position: Any, first: Any, turns: int) -> bool:
     prover = Prover(position.to_move)
     after = position.play_unchecked(first)
     common: set[Any] | None = None
-    for reply in after.legal_moves():
+    # the game's own defences first (EL: the blocks), where the sets part soonest
+    replies = list(after.search_moves())
+    listed = set(replies)
+    replies += [m for m in after.legal_moves() if m not in listed]
+    for reply in replies:
         answered = after.play_unchecked(reply)
         if answered.outcome() is not None or answered.to_move != position.to_move:
             continue
-        wins = {m for m in answered.legal_moves() if prover.wins_with(answered, m, turns - 1)}
+        wins = set(prover.winning_moves(answered, turns - 1))
         common = wins if common is None else common & wins
         if not common:
             return True

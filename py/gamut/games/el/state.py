@@ -225,6 +225,51 @@ class ElState(core.State):
     def search_moves(self) -> list:
         return core.evaluation("el").search_moves(self)
 
+    def wins_in_one(self) -> list | None:
+        """Two-player EL with the threats announced (every completion of
+        one's own EL wins, EL-3 and EL-4): the mover's threat pairs, the
+        rules' own list of completing placements.  None (try every move)
+        with declared threats, ``first-two-equal``'s forced number,
+        ``full-board=second-wins`` (filling the board may win), or a board
+        so full that a reply might have no number left that completes
+        nothing (see :meth:`_replies_can_stay_quiet`)."""
+        rules = self.rules
+        if (
+            self._declare
+            or rules.players != 2
+            or self.phase
+            or self._outcome is not None
+            or self.options.get("full-board") == "second-wins"
+            or self._forced_number()
+            or not self._replies_can_stay_quiet()
+        ):
+            return None
+        table = rules.placements
+        return [table[c][n - 1] for c, n in sorted(self._threat_pairs()[self.to_move])]
+
+    def _replies_can_stay_quiet(self) -> bool:
+        """Whether, whatever the mover places, the opponent has a number to
+        write that completes no EL: two empty cells each lie in fewer shapes
+        with at most one other empty cell than there are numbers (a full
+        shape but one is completed by one number, in ``consecutive`` by two
+        at most), and one of them stays empty after the mover's placement.
+        (So a placement that completes nothing never wins within the turn.)"""
+        rules = self.rules
+        per = 2 if rules.consecutive else 1
+        occ = self.occ
+        quiet = 0
+        for c in iter_bits(rules.full & ~occ):
+            near_full = 0
+            for mask, _ in rules.through[c]:
+                e = mask & ~occ & ~(1 << c)
+                if not e & (e - 1):
+                    near_full += 1
+            if near_full * per < rules.numbers:
+                quiet += 1
+                if quiet == 2:
+                    return True
+        return False
+
     def _threat_pairs(self) -> tuple:
         if self._threats is None:
             self._threats = self.rules.threat_pairs(self.board, self.occ)
