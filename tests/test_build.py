@@ -193,7 +193,10 @@ def test_the_page_and_manifest_name_the_engines_games_in_registry_order(tmp_path
 def test_the_build_is_small_modules_of_the_standard_library():
     """build.py runs with the system python3 before any set-up: its package
     imports nothing outside the standard library and itself, and no file of
-    it is over 500 lines."""
+    it is over 500 lines.  One named exception: tools/build/deflate.py's
+    zopfli, imported only inside the function that ``.venv``'s Python runs
+    (the build calls it as a subprocess there, recompress_in_venv)."""
+    venv_only = {("deflate.py", "zopfli.zopfli")}
     for path in BUILD_SOURCES:
         assert len(path.read_text().splitlines()) <= 500, path
         for node in ast.walk(ast.parse(path.read_text())):
@@ -205,6 +208,8 @@ def test_the_build_is_small_modules_of_the_standard_library():
                 continue
             for name in names:
                 top = name.split(".")[0]
+                if (path.name, name) in venv_only:
+                    continue
                 assert top in sys.stdlib_module_names or top in ("tools", "gamut"), (path, name)
     assert len((ROOT / "build.py").read_text().splitlines()) <= 150
 
