@@ -352,7 +352,9 @@ export function drawRecord(els, record, change, puzzle, known = null) {
             "data-puzzle": entry.id,
             "aria-current": puzzle && puzzle.id === entry.id ? "true" : null,
             disabled: gone,
-            title: t(gone ? "puzzle.tried.gone" : entry.solved ? "puzzle.tried.solved" : "puzzle.tried.failed"),
+            title: t(
+              gone ? "puzzle.tried.gone" : entry.solved ? "puzzle.tried.solved" : "puzzle.tried.failed",
+            ),
           },
           h("span", { class: "mark", "aria-hidden": "true" }, entry.solved ? "\u2713" : "\u2717"),
           h(
