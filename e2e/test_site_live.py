@@ -53,8 +53,9 @@ def whole_game() -> list[str]:
     return moves
 
 
-def connect(new_context, site_url, mode_text: str = "Live", tamper: bool = False):
-    """Two pages, the host's (Black) and the guest's (White), connected live in LOA."""
+def connect(new_context, site_url, mode_text: str = "Live", tamper: bool = False, by_tab: bool = False):
+    """Two pages, the host's (Black) and the guest's (White), connected live in LOA
+    (`by_tab`: the host opens the answer's link in a second tab, which hands it over)."""
     host_context = new_context()
     guest_context = new_context()
     host = host_context.new_page()
@@ -74,8 +75,13 @@ def connect(new_context, site_url, mode_text: str = "Live", tamper: bool = False
     wait_engine_ready(guest)
     expect(guest.locator("#live-link")).to_have_value(lambda_re("#live-answer/"), timeout=30_000)
     answer = guest.locator("#live-link").input_value()
-    host.fill("#live-answer", answer)
-    host.click("#live-connect")
+    if by_tab:
+        tab = host_context.new_page()
+        tab.goto(answer)
+        expect(tab.locator("#explain")).to_contain_text("handed to the tab", timeout=60_000)
+    else:
+        host.fill("#live-answer", answer)
+        host.click("#live-connect")
     for page in (host, guest):
         expect(page.locator("#live-phase")).to_have_text("Connected", timeout=30_000)
         wait_idle(page)
@@ -135,6 +141,7 @@ def test_live_draw_offered_and_accepted(new_context, site_url):
     enter(host, "c1xa3")
     expect(guest.locator("#moves .mv")).to_have_count(1)
     host.click("#offer-draw")
+    host.click("#confirm-yes")
     expect(guest.locator("#draw-accept")).to_be_visible()
     guest.click("#draw-accept")
     for page in (host, guest):
@@ -159,3 +166,9 @@ def test_live_a_forged_illegal_move_is_refused_and_not_applied(new_context, site
     enter(host, "e8-g6")
     expect(guest.locator("#moves .mv")).to_have_count(3)
     assert moves_of(host) == moves_of(guest)
+
+
+def test_live_the_answer_link_opened_in_a_second_tab_is_handed_over(new_context, site_url):
+    host, guest = connect(new_context, site_url, by_tab=True)
+    enter(host, "c1xa3")
+    expect(guest.locator("#moves .mv")).to_have_count(1)

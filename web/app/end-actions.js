@@ -56,7 +56,7 @@ export function endState() {
   if (!m || !headView || !rules) return { actions: null, end: null };
   const who = names(headView);
   const ending = m.ending || endingOfOutcome(headView.outcome, who.length);
-  const farSeat = m.players.indexOf("r");
+  const farSeat = page.live?.on(m) ? -1 : m.players.indexOf("r"); // (#46: a live friend needs no link)
   const waiting = weighing && weighing.model === m ? t("game.considering", { name: who[weighing.seat] }) : "";
   return {
     actions: page.ready

@@ -47,6 +47,8 @@ export class LivePlay {
     /** The link to send: the invitation (host) or the answer (guest). */
     this.link = "";
     this.refused = 0;
+    /** The friend's last move being played on this board (a promise), or null. */
+    this.applying = null;
     /** @type {BroadcastChannel | null} */
     this.channel = null;
     if (typeof BroadcastChannel === "function") {
@@ -257,28 +259,35 @@ export class LivePlay {
     const name = this.page.seatName(session.peer);
     if (type === "move" && !detail.local) {
       const line = session.moves.slice(0, detail.ply - 1);
-      if (sameLine(model.head, line)) this.actions.computerMove(line, detail.move);
+      if (sameLine(model.head, line)) this.applying = this.actions.computerMove(line, detail.move);
     } else if (type === "refused") {
       this.refused += 1;
       this.how.setExplain(t("live.refused", { name, move: detail.move }), "info");
     } else if (type === "draw-offer") {
-      model.setOffer({ by: session.peer, at: [...model.head] });
+      // (at the head once the friend's last move is on this board)
+      Promise.resolve(this.applying).then(() => model.setOffer({ by: session.peer, at: [...model.head] }));
       this.page.announcer.say(t("game.offers", { name }));
     } else if (type === "draw-declined") {
       if (model.offer) model.setOffer({ ...model.offer, declined: true });
       this.page.announcer.say(t("game.declines", { name }));
-    } else if (type === "ended" && !model.ending) {
-      const { how, winner } = detail;
-      const ending =
-        how === "resignation"
-          ? resignation(1 - winner)
-          : how === "agreement"
-            ? agreement(model.offer ? model.offer.by : null)
-            : how === "timeout"
-              ? onTime(1 - winner)
-              : makeEnding("abandoned");
-      this.how.finish(model, ending);
+    } else if (type === "ended") {
+      // (after the friend's last move is on this board)
+      Promise.resolve(this.applying).then(() => this._ended(model, detail));
     }
+    this._draw();
+  }
+
+  _ended(model, { how, winner }) {
+    if (model.ending) return;
+    const ending =
+      how === "resignation"
+        ? resignation(1 - winner)
+        : how === "agreement"
+          ? agreement(model.offer ? model.offer.by : null)
+          : how === "timeout"
+            ? onTime(1 - winner)
+            : makeEnding("abandoned");
+    this.how.finish(model, ending);
     this._draw();
   }
 
