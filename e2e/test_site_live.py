@@ -9,8 +9,9 @@ the data channel, is refused and never applied."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import wait_engine_ready
-from pagekit import wait_idle
+from pagekit import few_moves, wait_idle
 from playwright.sync_api import expect
 
 # The host's data channel, kept where the test can reach it: a tampered page sending what it likes.
@@ -53,7 +54,14 @@ def whole_game() -> list[str]:
     return moves
 
 
-def connect(new_context, site_url, mode_text: str = "Live", tamper: bool = False, by_tab: bool = False):
+def connect(
+    new_context,
+    site_url,
+    mode_text: str = "Live",
+    tamper: bool = False,
+    by_tab: bool = False,
+    game: str = "loa",
+):
     """Two pages, the host's (Black) and the guest's (White), connected live in LOA
     (`by_tab`: the host opens the answer's link in a second tab, which hands it over)."""
     host_context = new_context()
@@ -63,13 +71,15 @@ def connect(new_context, site_url, mode_text: str = "Live", tamper: bool = False
         host.add_init_script(TAMPER)
     host.goto(site_url)
     wait_engine_ready(host)
+    if game != "loa":
+        host.select_option("#start-game", game)
     host.locator("#start .choice-mode", has_text=mode_text).click()
     host.click("#start-play")
     expect(host.locator("#live-game")).to_be_visible()
     expect(host.locator("#live-phase")).to_have_text("Waiting for your friend's answer")
     invite = host.locator("#live-link").input_value(timeout=30_000)
     expect(host.locator("#live-link")).to_have_value(invite)
-    assert "#live/loa/" in invite, invite
+    assert f"#live/{game}/" in invite, invite
     guest = guest_context.new_page()
     guest.goto(invite)
     wait_engine_ready(guest)
@@ -172,3 +182,18 @@ def test_live_the_answer_link_opened_in_a_second_tab_is_handed_over(new_context,
     host, guest = connect(new_context, site_url, by_tab=True)
     enter(host, "c1xa3")
     expect(guest.locator("#moves .mv")).to_have_count(1)
+
+
+@pytest.mark.parametrize("game", ["el", "escabel", "evl"])
+def test_live_a_few_moves_of_each_other_game(new_context, site_url, game):
+    import gamut
+
+    host, guest = connect(new_context, site_url, game=game)
+    state = gamut.new(game)
+    for ply, move in enumerate(few_moves(game, 4)):
+        mover, other = (host, guest) if state.to_move == 0 else (guest, host)
+        enter(mover, move)
+        state = state.play_text(move)
+        for page in (mover, other):
+            expect(page.locator("#moves .mv")).to_have_count(ply + 1)
+    assert moves_of(host) == moves_of(guest)

@@ -204,6 +204,11 @@ export class LivePlay {
         peer.send(text);
       },
       check: moves => this._check(model, moves),
+      // (the seat to move after a line, as the engine says: a turn may be more than one move)
+      mover: moves => {
+        const view = this.page.positions.get(model.start, moves);
+        return view ? view.to_move : moves.length % 2;
+      },
       onevent: (type, detail) => this._event(session, model, type, detail),
     });
     this.peer = peer;
