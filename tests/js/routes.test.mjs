@@ -93,10 +93,21 @@ test("a page opened closes every other; the rules page gives the game's tab back
   );
 });
 
-test("only the editor waits for the game under it at a start (it starts from the game's position)", () => {
+test("only the editor and a live link wait for the game under it at a start (they start from a game on screen)", () => {
   const routes = overPages(fakePage(), {});
   assert.deepEqual(
     routes.filter(r => r.afterGame).map(r => r.name),
-    ["editor"],
+    ["editor", "live"],
   );
+});
+
+test("the three live links are the live row's (#46), and a game's link is not", () => {
+  const routes = overPages(fakePage(), {});
+  for (const hash of [
+    "#live/loa/standard/-/0/-/abcdefgh12/1xyz",
+    "#live-answer/abcdefgh12/1xyz",
+    "#live-resume/abcdefgh12/1xyz",
+  ])
+    assert.equal(routeOf(routes, hash, "loa")?.route.name, "live", hash);
+  assert.equal(routeOf(routes, "#v1/loa/standard", "loa"), null);
 });

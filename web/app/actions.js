@@ -35,7 +35,9 @@ export const actions = {
       // (the clock first: a flag that fell before this move ends the game, and says so; #47)
       page.clocks.sync();
       if (m.ending && m.ending.termination === "time" && m.extendsMain(at)) return;
+      const atHead = sameLine(at, m.head);
       m.play(r.move);
+      if (atHead) page.live?.played(m, r.move); // (#46: the friend's board gets it)
     });
   },
 

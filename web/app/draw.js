@@ -22,6 +22,8 @@ const root = document.documentElement;
 
 /** The box that offers the link when a friend far away is to move. */
 function drawSend(page, far) {
+  if (page.live?.on()) far = -1; // (#46: a live game's move comes by itself: live/liveview.js says so)
+  page.live?.draw();
   const box = $("send");
   box.hidden = far < 0;
   if (far < 0) return;
@@ -78,6 +80,7 @@ export function draw(page) {
     !page.pending &&
     !computerTurn &&
     far < 0 &&
+    !page.live?.blocks(m) && // (#46)
     !(m.ending && m.extendsMain(m.viewed)) && // (#29: an ended game's main line takes no move; variations may)
     !(m.clock && m.clock.paused); // (clock hook, #29: a paused clock takes no move)
   drawSend(page, far);

@@ -34,7 +34,7 @@ export function rituals() {
   const m = page.model;
   const headView = m && page.positions.get(m.start, m.head);
   if (!headView) return null;
-  return allowed({
+  const rules = allowed({
     players: m.players,
     head: m.head,
     ending: m.ending,
@@ -44,6 +44,8 @@ export function rituals() {
     info: page.info(m.meta.game),
     meta: m.meta,
   });
+  if (page.live?.on(m)) rules.undo = false; // (#46: a live game takes no move back)
+  return rules;
 }
 
 /** What the game's row and the end panel draw (see gameactions.js and endpanel.js). */
@@ -54,7 +56,7 @@ export function endState() {
   if (!m || !headView || !rules) return { actions: null, end: null };
   const who = names(headView);
   const ending = m.ending || endingOfOutcome(headView.outcome, who.length);
-  const farSeat = m.players.indexOf("r");
+  const farSeat = page.live?.on(m) ? -1 : m.players.indexOf("r"); // (#46: a live friend needs no link)
   const waiting = weighing && weighing.model === m ? t("game.considering", { name: who[weighing.seat] }) : "";
   return {
     actions: page.ready
@@ -83,7 +85,7 @@ export function endState() {
 }
 
 /** The game ends: the model keeps it, the live log says it, the end sounds. */
-function finish(m, ending) {
+export function finish(m, ending) {
   const view = page.positions.get(m.start, m.head);
   m.end(ending);
   page.board.cancel(); // (a move half entered goes)
@@ -99,6 +101,10 @@ export const endActions = {
     if (!rules || !rules.resign.includes(seat)) return;
     stopWeighing();
     setExplain("");
+    if (page.live?.on(m)) {
+      page.live.resign(); // (#46: both pages end: its "ended" finishes this one)
+      return;
+    }
     finish(m, resignation(seat));
   },
 
@@ -109,6 +115,12 @@ export const endActions = {
     const rules = rituals();
     if (!rules || !rules.offer.includes(seat)) return;
     const at = [...m.head];
+    if (page.live?.on(m)) {
+      // (#46: the friend's page shows it; both offered is a draw agreed)
+      m.setOffer({ by: seat, at });
+      page.live.offerDraw();
+      return;
+    }
     m.setOffer({ by: seat, at });
     const other = 1 - seat;
     const view = page.positions.get(m.start, at);
@@ -149,6 +161,11 @@ export const endActions = {
     const rules = rituals();
     if (!rules || !rules.standing || !rules.answer.includes(seat)) return;
     const offer = rules.standing;
+    if (page.live?.on(m)) {
+      page.live.answerDraw(accept); // (#46: accepted, its "ended" finishes the game)
+      if (!accept) m.setOffer({ ...offer, declined: true });
+      return;
+    }
     if (accept) {
       finish(m, agreement(offer.by));
       return;
@@ -166,6 +183,10 @@ export const endActions = {
     if (!rules || !rules.abort) return;
     stopWeighing();
     page.computer.cancel();
+    if (page.live?.on(m)) {
+      page.live.abort(); // (#46: on both pages)
+      return;
+    }
     return page.busy(async () => {
       await page.keeper.discard(m);
       hideNotice();

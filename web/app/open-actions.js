@@ -74,10 +74,11 @@ export const openingActions = {
     page.welcome = false;
     return page.busy(async () => {
       const model = await open.fresh(page.engine, page.positions, choice.game, choice);
-      if (choice.clock) model.clock = Clock.create(choice.clock, model.players.length); // (clock hook, #29)
+      if (choice.clock && !choice.live) model.clock = Clock.create(choice.clock, model.players.length); // (clock hook, #29)
       hideNotice();
       setExplain("");
       actions.replace(model);
+      if (choice.live) page.live.host(model, Math.max(0, model.players.indexOf("h"))); // (#46: the invitation)
       queueMicrotask(() => page.toBoard()); // (once drawn: the start panel gone, the board in its place)
     });
   },
@@ -129,6 +130,7 @@ export const openingActions = {
    * panel stays, for a game a first visit switched to). */
   replace(model, { welcome = false } = {}) {
     page.welcome = welcome;
+    if (page.live?.model && page.live.model !== model) page.live.close(); // (#46: the live game left)
     explainNewGame(); // (#41: "Link copied" was about the game before)
     const editing = page.editor.isOpen;
     page.editor.hide();

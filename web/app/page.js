@@ -79,6 +79,8 @@ export class Page {
     this.lessons = null;
     this.progress = null;
     this.mistakes = null;
+    /** The live game, peer to peer (live/liveplay.js, #46). */
+    this.live = null;
     /** Draws the game picker and the rules menu from `games`, marking `current`. */
     this.buildPicker = buildPicker;
     this._changed = changed;
@@ -133,6 +135,7 @@ export class Page {
       !!m &&
       !(m.atHead && this.computer.computerSeatToMove() >= 0) &&
       this.farSeat() < 0 &&
+      !this.live?.blocks() && // (#46: a live game takes moves once connected)
       !(m.ending && m.extendsMain(m.viewed)) // (#29: an ended game's main line goes no further)
     );
   }

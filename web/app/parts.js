@@ -11,7 +11,8 @@ import { playerWords } from "../engine/words.js";
 import { Analyser } from "../model/analysis.js";
 import { Positions } from "../model/viewcache.js";
 import { NotesEditor } from "../panels/notes.js";
-import { NewGameDialog, setExplain, showNotice } from "../panels/dialogs.js";
+import { NewGameDialog, copyLink, setExplain, showNotice } from "../panels/dialogs.js";
+import * as open from "../library/open.js";
 import { actions } from "./actions.js";
 import * as keep from "../library/keep.js";
 import { GamesList } from "../library/gameslist.js";
@@ -30,6 +31,8 @@ import { LessonPage } from "../lessons/lessonpage.js";
 import { ProgressPage } from "../progress/progresspage.js";
 import { MistakesPage } from "../mistakes/mistakespage.js";
 import { levelsOf, seedLevels } from "../engine/levels.js";
+import { LivePlay } from "../live/liveplay.js";
+import { finish } from "./end-actions.js";
 
 /** Fill in every part of `page` (app/page.js).  `initial`: what the build
  * inlined (games, start views, levels); `schedule()`: one redraw soon. */
@@ -38,6 +41,7 @@ export function makeParts(page, initial, schedule) {
   page.engine = new Engine();
   seedLevels(page.engine, initial.levels); // (#41: each game's ladder, known before the engine is)
   page.positions = new Positions(page.engine, initial);
+  page.live = new LivePlay(page, actions, { finish, fresh: open.fresh, setExplain, showNotice, copyLink }); // (#46: the live game on screen)
   page.computer = new Computer({
     engine: page.engine,
     positions: page.positions,

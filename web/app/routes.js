@@ -13,6 +13,7 @@ import { learnLinkGame } from "../lessons/lessonflow.js";
 import { isProgressLink } from "../progress/progresspage.js";
 import { mistakesLinkGame } from "../mistakes/links.js";
 import { readEditLink } from "../editor/setupedit.js";
+import { liveLinkKind } from "../live/invite.js";
 
 /**
  * A page over the game.
@@ -69,6 +70,14 @@ export function overPages(page, actions) {
       match: readEditLink,
       open: editing => actions.openEditor(editing),
       close: () => page.editor.hide(),
+      afterGame: true,
+    },
+    {
+      // (#46: an invitation, an answer, a new offer; the live game goes on under any other page)
+      name: "live",
+      match: hash => (liveLinkKind(hash) ? hash : null),
+      open: hash => page.live.openLink(hash),
+      close: () => {},
       afterGame: true,
     },
   ]);

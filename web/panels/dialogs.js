@@ -270,6 +270,7 @@ export class NewGameDialog {
       variant: $("new-variant").value,
       options: this._options(),
       players: [...document.querySelectorAll("#new-seats select[data-seat]")].map(sel => sel.value),
+      live: this.opponent.shown?.mode === "live", // (#46)
     };
   }
 }

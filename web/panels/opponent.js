@@ -33,7 +33,7 @@ const modeWords = id => ({
   },
 });
 
-export const MODES = [modeWords("computer"), modeWords("two"), modeWords("link")];
+export const MODES = [modeWords("computer"), modeWords("two"), modeWords("link"), modeWords("live")];
 
 /** Each level in a few words (README: levels are counted, not timed), by level id. */
 export const LEVEL_ABOUT = Object.defineProperties(
@@ -71,7 +71,7 @@ export function seatsFor({ mode, level, you }, count) {
   const seats = [];
   for (let seat = 0; seat < count; seat++) {
     if (mode === "two" || seat === you) seats.push("h");
-    else seats.push(mode === "link" ? "r" : `c:${level}`);
+    else seats.push(mode === "link" || mode === "live" ? "r" : `c:${level}`); // (#46: live too: far away)
   }
   return seats;
 }
@@ -146,9 +146,9 @@ export class OpponentChoice {
     };
   }
 
-  /** The clock chosen, as a clock.js control, or null (no clock). */
+  /** The clock chosen, as a clock.js control, or null (no clock; a live game's clock is not played across yet). */
   control() {
-    return controlOf(this.clock, this.custom);
+    return this.shown?.mode === "live" ? null : controlOf(this.clock, this.custom);
   }
 
   /** Draw for `choice` (null: none of the modes) and these seat names. */
@@ -211,7 +211,7 @@ export class OpponentChoice {
     );
     const colours = h(
       "fieldset",
-      { class: "colours", hidden: c.mode !== "computer" && c.mode !== "link" },
+      { class: "colours", hidden: c.mode !== "computer" && c.mode !== "link" && c.mode !== "live" },
       h("legend", {}, t("opponent.youPlay")),
       h(
         "div",
@@ -227,7 +227,7 @@ export class OpponentChoice {
         ),
       ),
     );
-    this.box.replaceChildren(modes, levels, colours, this._clockField(c.mode));
+    this.box.replaceChildren(modes, levels, colours, c.mode === "live" ? "" : this._clockField(c.mode));
   }
 
   /** The clock: a select of the choices, and minutes + increment for a custom one. */

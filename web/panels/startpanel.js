@@ -122,6 +122,7 @@ export class StartPanel {
       options: last.variant === variant.id ? last.options || {} : {},
       players: seatsFor(this.choice, variant.players || 2),
       clock: this.opponent.control(), // (a clock.js control, or null)
+      live: this.choice.mode === "live", // (#46: a friend now, peer to peer)
     };
   }
 }
