@@ -58,6 +58,7 @@ const CONVERTED = [
   "web/mistakes/mistakestore.js",
   "web/mistakes/mistakesview.js",
   "web/model/analysis.js",
+  "web/model/bytes.js",
   "web/model/clock.js",
   "web/model/gamemerge.js",
   "web/model/linknotes.js",

@@ -78,38 +78,19 @@ def recompress(source: Path, out: Path, cache: Path | None = None) -> None:
             time, date = dos_time(info.date_time)
             crc = zlib.crc32(data)
             offset = len(local)
-            local += struct.pack(
-                "<IHHHHHIIIHH",
-                0x04034B50,
-                20,
-                flags,
-                method,
-                time,
-                date,
-                crc,
-                len(body),
-                len(data),
-                len(name),
-                0,
-            )
+            # (the fields the local header and the central directory's entry share)
+            shared = (flags, method, time, date, crc, len(body), len(data), len(name), 0)
+            local += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, *shared)
             local += name + body
             central += struct.pack(
                 "<IHHHHHHIIIHHHHHII",
                 0x02014B50,
                 info.create_system << 8 | 20,
                 20,
-                flags,
-                method,
-                time,
-                date,
-                crc,
-                len(body),
-                len(data),
-                len(name),
-                0,
-                0,
-                0,
-                0,
+                *shared,
+                0,  # comment length
+                0,  # disk
+                0,  # internal attributes
                 info.external_attr,
                 offset,
             )

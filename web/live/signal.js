@@ -6,6 +6,8 @@
 // that browsers accept.  Any other SDP travels whole, deflate-raw compressed
 // ("2" + base64url).  Bad input throws SignalError (its `key`: a message key).
 
+import { base64urlBytes, throughStream, toBase64url } from "../model/bytes.js";
+
 export class SignalError extends Error {
   /** @param {string} key  the message key (live.signal.*) */
   constructor(key) {
@@ -26,18 +28,14 @@ const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]
 
 // -- base64url -----------------------------------------------------------------------
 
-/** @param {Uint8Array} bytes */
-export function toBase64url(bytes) {
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 4096) text += String.fromCharCode(...bytes.subarray(i, i + 4096));
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+export { toBase64url };
 
-/** @param {string} text @returns {Uint8Array} */
+/** base64url as bytes (model/bytes.js); SignalError on what is not base64url.
+ * @param {string} text @returns {Uint8Array} */
 export function fromBase64url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw new SignalError("live.signal.chars");
-  const raw = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(raw, c => c.charCodeAt(0));
+  const bytes = base64urlBytes(text);
+  if (!bytes) throw new SignalError("live.signal.chars");
+  return bytes;
 }
 
 // -- reading an SDP ------------------------------------------------------------------
@@ -312,29 +310,6 @@ export async function decodeSignal(text) {
   return { type: /** @type {"offer" | "answer"} */ (m[1]), sdp: m[2] };
 }
 
-/** `bytes` through a (de)compression stream, stopping past `limit` bytes out (a deflate bomb). */
-async function through(stream, bytes, limit) {
-  const writer = stream.writable.getWriter();
-  writer.write(bytes).catch(() => {});
-  writer.close().catch(() => {});
-  const chunks = [];
-  let size = 0;
-  const reader = stream.readable.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      reader.cancel().catch(() => {});
-      throw new SignalError("live.signal.long");
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
+/** `bytes` through a (de)compression stream, stopping past `limit` bytes out (a deflate bomb; model/bytes.js). */
+const through = (stream, bytes, limit) =>
+  throughStream(stream, bytes, limit, () => new SignalError("live.signal.long"));

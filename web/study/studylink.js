@@ -22,6 +22,7 @@
 import { t } from "../i18n/i18n.js";
 import { GameModel } from "../model/game.js";
 import { GameTree } from "../model/tree.js";
+import { base64urlBytes, throughStream, toBase64url } from "../model/bytes.js";
 
 export const PREFIX = "#study/";
 export const VERSION = "1";
@@ -95,48 +96,16 @@ export function studyFromJSON(data) {
 
 // -- bytes -----------------------------------------------------------------------------
 
-/** `bytes` through a CompressionStream or DecompressionStream (`stream`), at most `most` bytes out. */
-async function through(stream, bytes, most = Infinity) {
-  const writer = stream.writable.getWriter();
-  writer.write(bytes).catch(() => {});
-  writer.close().catch(() => {});
-  const reader = stream.readable.getReader();
-  const parts = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > most) {
-      reader.cancel().catch(() => {});
-      throw refuse("tooLarge");
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
+/** `bytes` through a (de)compression stream, at most `most` bytes out (model/bytes.js). */
+const through = (stream, bytes, most = Infinity) =>
+  throughStream(stream, bytes, most, () => refuse("tooLarge"));
 
-/** Bytes as base64url (no padding). */
-export function toBase64url(bytes) {
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+export { toBase64url };
 
 /** base64url as bytes; throws StudyLinkError "damaged" on a character base64url has not. */
 export function fromBase64url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) throw refuse("damaged");
-  const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4);
-  const raw = atob(padded);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  const bytes = base64urlBytes(text);
+  if (!bytes) throw refuse("damaged");
   return bytes;
 }
 
