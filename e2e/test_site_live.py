@@ -61,6 +61,7 @@ def connect(
     tamper: bool = False,
     by_tab: bool = False,
     game: str = "loa",
+    init_script: str = "",
 ):
     """Two pages, the host's (Black) and the guest's (White), connected live in LOA
     (`by_tab`: the host opens the answer's link in a second tab, which hands it over)."""
@@ -69,6 +70,8 @@ def connect(
     host = host_context.new_page()
     if tamper:
         host.add_init_script(TAMPER)
+    if init_script:
+        host.add_init_script(init_script)
     host.goto(site_url)
     wait_engine_ready(host)
     if game != "loa":
@@ -81,6 +84,8 @@ def connect(
     expect(host.locator("#live-link")).to_have_value(invite)
     assert f"#live/{game}/" in invite, invite
     guest = guest_context.new_page()
+    if init_script:
+        guest.add_init_script(init_script)
     guest.goto(invite)
     wait_engine_ready(guest)
     expect(guest.locator("#live-link")).to_have_value(lambda_re("#live-answer/"), timeout=30_000)

@@ -102,7 +102,8 @@ export function draw(page) {
   // (not on every progress report of a search: a select being used stays open)
   const thinkingHere = !!(computer.think && computer.think.purpose === "move" && m.atHead);
   const ladder = knownLadder(page.engine, view.game); // (#31: the players' menus offer the game's own levels)
-  const panelKey = [m, m.rev, view, endView, thinkingHere, ladder];
+  const liveSeat = page.live?.on(m) ? page.live.session.seat : -1; // (#46: fixed seats)
+  const panelKey = [m, m.rev, view, endView, thinkingHere, ladder, liveSeat];
   if (!sameKey(drawn.panel, panelKey)) {
     drawn.panel = panelKey;
     drawPanel({
@@ -114,6 +115,7 @@ export function draw(page) {
       endOutcome: m.ending ? endingOutcome(m, headView) : endView && endView.outcome,
       onSeat: (s, value) => actions.seat(s, value),
       ladder,
+      liveSeat,
     });
   }
   const listKey = [m, m.rev, view.players.length, view.turn_plies];

@@ -153,3 +153,15 @@ export function parseResume(text) {
   const [id, offer] = parts(text, "live-resume", 2);
   return { id: checked(id, ID, "live.link.id"), offer: signalOf(offer) };
 }
+
+/** What the player reads for a live link that cannot be read (an InviteError's or
+ * SignalError's key), grouped by what they can do about it. */
+export function errorKey(error) {
+  const key = error && typeof error.key === "string" ? error.key : "";
+  if (key === "live.link.long" || key === "live.signal.long") return "live.error.long";
+  if (["live.link.parts", "live.signal.truncated", "live.signal.empty", "live.signal.chars"].includes(key))
+    return "live.error.cut";
+  if (key === "live.signal.version") return "live.error.version";
+  if (/^live\.link\.(game|variant|options|seat|clock)$/.test(key)) return "live.error.game";
+  return "live.badLink";
+}

@@ -9,16 +9,39 @@
 // played on the model as the computer's are (actions.computerMove), and
 // resigning and draw offers go through it too (end-actions.js).  What it
 // shows is drawn by liveview.js.
+//
+// A connection lost (the channel closed, or found closed by the watchdog)
+// makes the session "reconnecting": the host makes a new offer and its link
+// (#live-resume/...), the friend opens or pastes it and sends an answer back,
+// as at the start; once the channel opens again both sides send their line
+// and the session keeps the longer consistent one.  A connection that cannot
+// be made says why and offers to go on by link: the friend's seat is already
+// "far away", so the game simply becomes a game by link, nothing lost.
 
 import { t } from "../i18n/i18n.js";
 import { agreement, makeEnding, onTime, resignation } from "../model/ending.js";
 import { sameLine } from "../model/tree.js";
-import { formatAnswer, formatInvite, liveLinkKind, newGameId, parseAnswer, parseInvite } from "./invite.js";
+import {
+  errorKey as linkError,
+  formatAnswer,
+  formatInvite,
+  formatResume,
+  liveLinkKind,
+  newGameId,
+  parseAnswer,
+  parseInvite,
+  parseResume,
+} from "./invite.js";
 import { drawLive } from "./liveview.js";
 import { LivePeer } from "./peer.js";
+import { TabHandover } from "./handover.js";
+import { iceServers } from "./servers.js";
 import { LiveSession } from "./session.js";
 
-const CHANNEL = "gamut-live"; // i18n: not words (a channel's name)
+/** How long the host waits, once the answer is applied, for the channel to open. */
+export const CONNECT_TIMEOUT = 20000;
+/** How often the watchdog looks at the channel (a closed lid fires no event). */
+const WATCH_EVERY = 1500;
 
 /** The page's address before its "#": where a live link points. */
 const base = () => location.href.split("#")[0];
@@ -49,12 +72,19 @@ export class LivePlay {
     this.refused = 0;
     /** The friend's last move being played on this board (a promise), or null. */
     this.applying = null;
-    /** @type {BroadcastChannel | null} */
-    this.channel = null;
-    if (typeof BroadcastChannel === "function") {
-      this.channel = new BroadcastChannel(CHANNEL);
-      this.channel.onmessage = event => this._handed(event.data);
-    }
+    /** Whether this page made the invitation (it makes the new offer after a drop). */
+    this.hosting = false;
+    /** Why the connection could not be made ("" while nothing failed). */
+    this.failed = "";
+    /** The invitation's offer answered (kept to answer it again with other servers). */
+    this.offered = "";
+    this.timer = 0;
+    this.watch = 0;
+    this.tabs = new TabHandover({
+      takes: (kind, text) => this._takes(kind, text),
+      take: (kind, text) => (kind === "answer" ? this.accept(text) : this._resumeLink(text)),
+      say: key => this.how.setExplain(t(key), "info"),
+    });
   }
 
   /** Whether `m` (by default the game on screen) is the live game. */
@@ -78,12 +108,22 @@ export class LivePlay {
   async host(model, you) {
     const id = newGameId();
     const session = this._start(model, id, you);
+    this.hosting = true;
     session.inviting();
     this._draw();
+    await this._invite(session);
+  }
+
+  /** The invitation's link, made (again: with the servers the player allowed since). */
+  async _invite(session) {
+    const model = /** @type {any} */ (this.model);
+    this.link = "";
     const offer = await /** @type {LivePeer} */ (this.peer).offer();
     if (this.session !== session) return;
     const { game, variant, options } = model.meta;
-    this.link = base() + formatInvite({ game, variant, options, host: you, clock: null, id, offer });
+    this.link =
+      base() +
+      formatInvite({ game, variant, options, host: session.seat, clock: null, id: session.id, offer });
     this._draw();
   }
 
@@ -91,22 +131,19 @@ export class LivePlay {
   async openLink(hash) {
     const kind = liveLinkKind(hash);
     if (kind === "answer") return this._answerLink(hash);
-    if (kind !== "invite") {
-      this.how.showNotice(t("live.badLink"), { kind: "error" });
-      return;
-    }
+    if (kind === "resume") return this._resumeLink(hash);
     let invite;
     try {
       invite = parseInvite(hash);
-    } catch {
-      this.how.showNotice(t("live.badLink"), { kind: "error" });
+    } catch (error) {
+      this.how.showNotice(t(linkError(error)), { kind: "error" });
       return;
     }
     if (this.session && this.session.id === invite.id) return; // (opened again: the game is here)
     const page = this.page;
     await page.engine.ready;
     if (!page.info(invite.game)) {
-      this.how.showNotice(t("live.badLink"), { kind: "error" });
+      this.how.showNotice(t("live.error.game"), { kind: "error" });
       return;
     }
     const players = [0, 1].map(s => (s === invite.guest ? "h" : "r"));
@@ -122,15 +159,23 @@ export class LivePlay {
     const session = this._start(model, invite.id, invite.guest);
     session.answering();
     this._draw();
+    await this._answer(session, invite.offer);
+  }
+
+  /** Answer the offer `offer` (an invitation's, or a new one after a drop): the link to send back. */
+  async _answer(session, offer) {
+    this.offered = offer;
+    this.link = "";
+    this.failed = "";
     let answer;
     try {
-      answer = await /** @type {LivePeer} */ (this.peer).answer(invite.offer);
-    } catch {
-      if (this.session === session) this.how.showNotice(t("live.badLink"), { kind: "error" });
+      answer = await /** @type {LivePeer} */ (this.peer).answer(offer);
+    } catch (error) {
+      if (this.session === session) this.how.showNotice(t(linkError(error)), { kind: "error" });
       return;
     }
     if (this.session !== session) return;
-    this.link = base() + formatAnswer({ id: invite.id, answer });
+    this.link = base() + formatAnswer({ id: session.id, answer });
     this._draw();
   }
 
@@ -143,43 +188,78 @@ export class LivePlay {
     } catch {
       answer = null;
     }
-    if (!session || !answer || answer.id !== session.id || session.phase !== "inviting") {
+    const waiting =
+      session && (session.phase === "inviting" || (this.hosting && session.phase === "reconnecting"));
+    if (!session || !answer || answer.id !== session.id || !waiting || !this.link) {
       this.how.setExplain(t("live.badAnswer"), "info");
       return false;
     }
+    const again = session.phase === "reconnecting";
     session.connecting();
+    this.failed = "";
     this._draw();
     try {
       await /** @type {LivePeer} */ (this.peer).accept(answer.answer);
     } catch {
       if (this.session === session) {
-        session.inviting();
+        if (!again) session.inviting();
         this.how.setExplain(t("live.badAnswer"), "info");
       }
       return false;
     }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.session === session && !session.linked) this._fail(session, "timeout");
+    }, CONNECT_TIMEOUT);
     return true;
   }
 
   /** An answer's link opened in this tab: the tab waiting for it takes it. */
   _answerLink(hash) {
-    if (this.session && this.session.phase === "inviting") return this.accept(hash);
-    this.channel?.postMessage({ answer: hash });
-    this.how.setExplain(t("live.handed"), "info");
-    return undefined;
+    if (this._takes("answer", hash)) return this.accept(hash);
+    return this.tabs.handOver("answer", hash);
   }
 
-  /** What another tab handed over. */
-  _handed(data) {
-    const text = data && typeof data.answer === "string" ? data.answer : "";
-    if (!text || !this.session || this.session.phase !== "inviting") return;
+  /** A new offer's link (after a drop) opened or pasted: the friend's page answers it. */
+  _resumeLink(hash) {
+    if (this._takes("resume", hash)) {
+      const session = /** @type {LiveSession} */ (this.session);
+      if (session.linked) session.dropped(); // (the host lost the connection before this page saw it)
+      return this._answer(session, parseResume(hash).offer);
+    }
+    try {
+      parseResume(hash);
+    } catch (error) {
+      this.how.showNotice(t(linkError(error)), { kind: "error" });
+      return undefined;
+    }
+    if (this.session && this.hosting && parseResume(hash).id === this.session.id) {
+      this.how.setExplain(t("live.ownLink"), "info");
+      return undefined;
+    }
+    return this.tabs.handOver("resume", hash);
+  }
+
+  /** Whether this page's live game is the one the link of `kind` is for, waiting for it. */
+  _takes(kind, text) {
+    const session = this.session;
+    if (!session) return false;
     let id = "";
     try {
-      id = parseAnswer(text).id;
+      id = (kind === "answer" ? parseAnswer(text) : parseResume(text)).id;
     } catch {
-      return;
+      return false;
     }
-    if (id === this.session.id) this.accept(text);
+    if (id !== session.id) return false;
+    return kind === "answer"
+      ? session.phase === "inviting" || (this.hosting && session.phase === "reconnecting")
+      : !this.hosting && (session.phase === "reconnecting" || session.phase === "connected");
+  }
+
+  /** The player's paste in the live box: an answer (host) or a new offer's link (friend). */
+  paste(text) {
+    if (liveLinkKind(text) === "resume") return this._resumeLink(text);
+    return this.accept(text);
   }
 
   _start(model, id, seat) {
@@ -187,9 +267,16 @@ export class LivePlay {
     this.model = model;
     this.refused = 0;
     this.link = "";
+    this.hosting = false;
+    this.failed = "";
+    this.offered = "";
     /** @type {LiveSession} */
     let session;
     const peer = new LivePeer({
+      iceServers: () => iceServers(this.page.settings?.settings.prefs),
+      onstate: state => {
+        if (state === "failed" && this.session === session && !session.linked) this._fail(session, "failed");
+      },
       // (the connection's own "connecting" comes as soon as the guest has answered, before the
       // host has the answer: the session says "connecting" once the host applies it, "connected"
       // once the channel is open)
@@ -213,16 +300,69 @@ export class LivePlay {
     });
     this.peer = peer;
     this.session = session;
+    this.watch = setInterval(() => this._watchdog(session), WATCH_EVERY);
     return session;
   }
 
   /** The live game ends here (another game opened live, or the page leaves it). */
   close() {
+    clearInterval(this.watch);
+    clearTimeout(this.timer);
     this.peer?.close();
     this.peer = null;
     this.session = null;
     this.model = null;
     this.link = "";
+    this.failed = "";
+  }
+
+  // -- the connection ----------------------------------------------------------------------
+
+  /** A channel closed without a word (a closed lid, a network gone) is found here. */
+  _watchdog(session) {
+    if (this.session !== session) return;
+    if (session.linked && this.peer?.channel?.readyState !== "open") session.dropped();
+  }
+
+  /** The connection was lost: the host makes a new offer to send; the friend waits for it. */
+  async _lost(session) {
+    this.link = "";
+    this.failed = "";
+    this._draw();
+    if (!this.hosting) return;
+    const offer = await /** @type {LivePeer} */ (this.peer).restart();
+    if (this.session !== session || session.linked) return;
+    this.link = base() + formatResume({ id: session.id, offer });
+    this._draw();
+  }
+
+  /** The connection cannot be made (`why`: "failed" or "timeout"): say why, offer the way by link. */
+  _fail(session, why) {
+    if (this.session !== session || session.linked) return;
+    this.failed = why;
+    this._draw();
+  }
+
+  /** The player allowed the servers (settings: liveServers): the link to send is made again with them. */
+  allowServers() {
+    const settings = this.page.settings?.settings;
+    if (!settings) return;
+    settings.set({ liveServers: true });
+    const session = this.session;
+    if (!session) return;
+    if (session.phase === "inviting") this._invite(session);
+    else if (session.phase === "answering" && this.offered) this._answer(session, this.offered);
+    else if (session.phase === "reconnecting") this._lost(session);
+    this._draw();
+  }
+
+  /** Go on by link: the live game becomes a game by link (the friend's seat is far away already). */
+  byLink() {
+    const model = this.model;
+    if (!model) return;
+    this.close();
+    model._changed("game");
+    this.how.setExplain(t("live.byLinkNow"), "info");
   }
 
   // -- the game ------------------------------------------------------------------------
@@ -275,11 +415,29 @@ export class LivePlay {
     } else if (type === "draw-declined") {
       if (model.offer) model.setOffer({ ...model.offer, declined: true });
       this.page.announcer.say(t("game.declines", { name }));
+    } else if (type === "phase" && detail.phase === "reconnecting") {
+      this._lost(session);
+    } else if (type === "phase" && detail.phase === "connected") {
+      clearTimeout(this.timer);
+      this.link = "";
+      this.failed = "";
+    } else if (type === "line") {
+      this._adoptLine(model, detail.moves);
     } else if (type === "ended") {
       // (after the friend's last move is on this board)
       Promise.resolve(this.applying).then(() => this._ended(model, detail));
     }
     this._draw();
+  }
+
+  /** The session's line changed otherwise than by a move (a resume): the board follows. */
+  _adoptLine(model, moves) {
+    Promise.resolve(this.applying).then(() => {
+      let at = 0;
+      while (at < moves.length && at < model.head.length && moves[at] === model.head[at]) at++;
+      if (at < model.head.length) model.takeBack(moves.slice(0, at));
+      for (let k = at; k < moves.length; k++) model.playAt(moves.slice(0, k), moves[k]);
+    });
   }
 
   _ended(model, { how, winner }) {

@@ -5,6 +5,7 @@
 
 import { h } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
+import { serverName } from "./servers.js";
 
 /** The phase's words. */
 function phaseWords(phase) {
@@ -40,20 +41,42 @@ export function drawLive(live) {
   const session = live.session;
   const far = page.farSeat();
   const waiting = session.phase === "connected" && far >= 0 ? page.seatName(far) : "";
-  const key = [session.id, session.phase, live.link, waiting, live.refused].join("\n");
+  const prefs = page.settings?.settings.prefs;
+  const servers = !!prefs?.liveServers;
+  const key = [
+    session.id,
+    session.phase,
+    live.link,
+    waiting,
+    live.refused,
+    live.failed,
+    live.hosting,
+    servers,
+  ].join("\n");
   box.dataset.phase = session.phase;
   box.dataset.refused = String(live.refused);
+  box.dataset.failed = live.failed;
   if (key === shown) return;
   shown = key;
-  const parts = [h("p", { id: "live-phase", class: "live-phase" }, phaseWords(session.phase))];
+  const parts = [
+    h(
+      "p",
+      { id: "live-phase", class: "live-phase" },
+      live.failed ? t("live.phase.failed") : phaseWords(session.phase),
+    ),
+  ];
   if (waiting) parts.push(h("p", { id: "live-turn" }, t("live.waiting", { name: waiting })));
-  const linking = session.phase === "inviting" || session.phase === "answering";
+  const lost = session.phase === "reconnecting";
+  if (lost) parts.push(h("p", { class: "live-lost" }, t(live.hosting ? "live.lostHost" : "live.lostGuest")));
+  if (live.failed) parts.push(h("p", { id: "live-failed", role: "alert" }, t("live.failed")));
+  const linking = session.phase === "inviting" || session.phase === "answering" || lost;
   if (linking && live.link) {
+    const answering = !live.hosting;
     parts.push(
       h(
         "label",
         { for: "live-link", class: "live-label" },
-        session.phase === "inviting" ? t("live.sendInvite") : t("live.sendAnswer"),
+        answering ? t("live.sendAnswer") : lost ? t("live.sendResume") : t("live.sendInvite"),
       ),
       h(
         "div",
@@ -67,10 +90,15 @@ export function drawLive(live) {
       ),
     );
   }
-  if (session.phase === "inviting" && live.link) {
+  const pasting = (live.hosting && live.link) || (lost && !live.hosting && !live.link);
+  if ((session.phase === "inviting" || lost) && pasting) {
     const field = h("input", { id: "live-answer", type: "text", autocomplete: "off" });
     parts.push(
-      h("label", { for: "live-answer", class: "live-label" }, t("live.paste")),
+      h(
+        "label",
+        { for: "live-answer", class: "live-label" },
+        t(live.hosting ? "live.paste" : "live.pasteResume"),
+      ),
       h(
         "div",
         { class: "send-actions" },
@@ -81,12 +109,40 @@ export function drawLive(live) {
             type: "button",
             id: "live-connect",
             class: "primary",
-            onclick: () => live.accept(/** @type {HTMLInputElement} */ (field).value),
+            onclick: () => live.paste(/** @type {HTMLInputElement} */ (field).value),
           },
           t("live.connect"),
         ),
       ),
     );
   }
+  if ((linking || live.failed) && !servers) parts.push(serversAsk(live, prefs));
+  if (linking || live.failed)
+    parts.push(
+      h(
+        "p",
+        { class: "live-bylink" },
+        h(
+          "button",
+          { type: "button", id: "live-bylink", class: "quiet", onclick: () => live.byLink() },
+          t("live.byLink"),
+        ),
+      ),
+    );
   box.replaceChildren(...parts);
+}
+
+/** The servers not allowed yet: where they help, what they see, and the player's yes. */
+function serversAsk(live, prefs) {
+  return h(
+    "details",
+    { class: "live-servers", id: "live-servers" },
+    h("summary", {}, t("live.servers.summary")),
+    h("p", {}, t("live.servers.ask", { server: serverName(prefs) })),
+    h(
+      "button",
+      { type: "button", id: "live-allow", onclick: () => live.allowServers() },
+      t("live.servers.allow"),
+    ),
+  );
 }

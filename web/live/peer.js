@@ -19,7 +19,7 @@ export const GATHER_TIMEOUT = 8000; // ms to wait for ICE gathering before sendi
 
 /**
  * @typedef {object} PeerOptions
- * @property {RTCIceServer[]} [iceServers]  (the settings: [] by default)
+ * @property {RTCIceServer[] | (() => RTCIceServer[])} [iceServers]  (the settings, read for each connection: [] by default)
  * @property {number} [gatherTimeout]
  * @property {typeof RTCPeerConnection} [RTC]  (tests: a stub)
  * @property {(state: string) => void} [onstate]  the connection's state (new, connecting, connected, disconnected, failed, closed)
@@ -95,7 +95,8 @@ export class LivePeer {
 
   _connect() {
     this.close();
-    const pc = new this.RTC({ iceServers: this.options.iceServers || [] });
+    const servers = this.options.iceServers;
+    const pc = new this.RTC({ iceServers: (typeof servers === "function" ? servers() : servers) || [] });
     this.pc = pc;
     pc.onconnectionstatechange = () => {
       if (this.pc === pc) this.options.onstate?.(pc.connectionState);

@@ -87,12 +87,13 @@ function reasonWords(view, outcome) {
 }
 
 /**
- * The game panel.  `s`: {model, view, info, computer, endOutcome, onSeat, ladder}
- * (`ladder`: the ids of the levels the game offers, when known).
+ * The game panel.  `s`: {model, view, info, computer, endOutcome, onSeat, ladder, liveSeat}
+ * (`ladder`: the ids of the levels the game offers, when known; `liveSeat`:
+ * this page's seat in a live game, whose seats cannot change, or -1).
  * `endOutcome`: how the viewed line ends, when known (the banner shows it
  * while earlier moves are browsed).
  */
-export function drawPanel({ model, view, info, computer, endOutcome, onSeat, ladder = null }) {
+export function drawPanel({ model, view, info, computer, endOutcome, onSeat, ladder = null, liveSeat = -1 }) {
   const title = viewTitle(view);
   $("title").textContent = title || (info && info.name) || view.game;
   $("subtitle").textContent = describeOptions(view, info);
@@ -115,13 +116,16 @@ export function drawPanel({ model, view, info, computer, endOutcome, onSeat, lad
         },
         seatSwatch(p.color),
         h("span", { class: "player-name", title: seatName(view, seat) }, seatName(view, seat)),
-        seatSelect(
-          seat,
-          model.players[seat] || "h",
-          t("seat.whoPlays", { name: seatName(view, seat) }),
-          value => onSeat(seat, value),
-          ladder,
-        ),
+        liveSeat >= 0
+          ? // (#46: a live game's seats are fixed: this page's player and the friend)
+            h("span", { class: "seat-live" }, t(seat === liveSeat ? "seat.liveYou" : "seat.liveFriend"))
+          : seatSelect(
+              seat,
+              model.players[seat] || "h",
+              t("seat.whoPlays", { name: seatName(view, seat) }),
+              value => onSeat(seat, value),
+              ladder,
+            ),
         // (cut with an ellipsis where the card is narrow: whole in its title)
         counters ? h("span", { class: "counter", title: counters }, counters) : null,
         // (whose turn it is is written once, in the status line; the card is

@@ -89,8 +89,9 @@ export class SettingsMenu {
     this.muteButton.title = t(prefs.sound ? "settings.sound.on" : "settings.sound.off");
     this.muteButton.replaceChildren(prefs.sound ? icon(SPEAKER, WAVES) : icon(SPEAKER, CROSS));
     const form = this.form;
-    for (const name of ["sound", "flip", "toMoveAtBottom", "coordinates", "showSearch"])
+    for (const name of ["sound", "flip", "toMoveAtBottom", "coordinates", "showSearch", "liveServers"])
       form.elements[name].checked = prefs[name];
+    for (const name of ["stun", "turn", "turnUser", "turnPass"]) form.elements[name].value = prefs[name];
     for (const radio of form.querySelectorAll("input[name=scheme]"))
       radio.checked = radio.value === prefs.scheme;
     const game = this.game();
@@ -154,6 +155,7 @@ export class SettingsMenu {
       ),
       check("showSearch", t("settings.showSearch"), t("settings.showSearch.about")),
       schemes,
+      this._liveServers(check),
       h(
         "div",
         { class: "dialog-actions" },
@@ -170,6 +172,38 @@ export class SettingsMenu {
       if (event.target === dialog) dialog.close();
     });
     return dialog;
+  }
+
+  /** Live games' servers (#46): the player's consent, the STUN server, and a
+   * TURN server for those who have one.  A value that is not an address of
+   * its kind is refused: the field shows the stored one again. */
+  _liveServers(check) {
+    const field = (name, type = "text") =>
+      h(
+        "label",
+        { class: "field" },
+        t(`settings.live.${name}`),
+        h("input", {
+          type,
+          name,
+          autocomplete: "off",
+          spellcheck: "false",
+          onchange: event => {
+            this.settings.set({ [name]: event.target.value.trim() });
+            this.sync();
+          },
+        }),
+      );
+    return h(
+      "fieldset",
+      { class: "setting-live" },
+      h("legend", {}, t("settings.live")),
+      check("liveServers", t("settings.live.allow"), t("settings.live.about")),
+      field("stun"),
+      field("turn"),
+      field("turnUser"),
+      field("turnPass", "password"),
+    );
   }
 
   /** The page's language: each in its own name; a choice is remembered and

@@ -25,9 +25,23 @@ export const DEFAULTS = Object.freeze({
   showSearch: false, // the computer's search (depth, nodes, its move as an arrow) shown while it thinks
   scheme: "system",
   themes: Object.freeze({}), // game id -> theme id (themes.js); absent: the game's default
+  // live games (#46): the servers that help two pages find each other across
+  // the internet, contacted only once the player agreed (liveServers)
+  liveServers: false,
+  stun: "stun:stun.l.google.com:19302", // i18n: not words (a server's address)
+  turn: "",
+  turnUser: "",
+  turnPass: "",
 });
 
-const BOOLEANS = ["sound", "flip", "toMoveAtBottom", "coordinates", "showSearch"];
+const BOOLEANS = ["sound", "flip", "toMoveAtBottom", "coordinates", "showSearch", "liveServers"];
+/** The text fields, each with what it must look like. */
+const TEXTS = {
+  stun: /^stuns?:[^\s/?#]{1,200}$/,
+  turn: /^(turns?:[^\s]{1,200})?$/,
+  turnUser: /^[^\s]{0,200}$/,
+  turnPass: /^[^\s]{0,200}$/,
+};
 const NAME = /^[a-z0-9-]{1,32}$/; // a game or theme id: what a key may look like
 
 /** Preferences from anything (parsed JSON, or not): every known field of the
@@ -38,6 +52,8 @@ export function validate(raw) {
   if (!raw || typeof raw !== "object" || Array.isArray(raw) || raw.v !== VERSION) return prefs;
   for (const name of BOOLEANS) if (typeof raw[name] === "boolean") prefs[name] = raw[name];
   if (SCHEMES.includes(raw.scheme)) prefs.scheme = raw.scheme;
+  for (const [name, shape] of Object.entries(TEXTS))
+    if (typeof raw[name] === "string" && shape.test(raw[name])) prefs[name] = raw[name];
   if (raw.themes && typeof raw.themes === "object" && !Array.isArray(raw.themes)) {
     for (const [game, theme] of Object.entries(raw.themes)) {
       if (NAME.test(game) && typeof theme === "string" && NAME.test(theme)) prefs.themes[game] = theme;
