@@ -10,6 +10,7 @@ import os
 from .. import resources
 from ..core import GAMES, UnknownGameError, excerpt
 from ..messages import Message
+from .compact import expand
 from .puzzle import Puzzle, read
 
 __all__ = ["DATA", "data_path", "data_text", "load_game"]
@@ -36,7 +37,8 @@ def data_text(game: str) -> str:
     name = f"data/{game}.txt"
     if (_PACKAGE, name) not in resources.declared():
         return ""  # (a game registered after this module, e.g. a test's: no puzzles)
-    return resources.data(_PACKAGE, name).decode("utf-8")
+    # (the wheel ships the compact form: compact.py)
+    return expand(resources.data(_PACKAGE, name).decode("utf-8"))
 
 
 def load_game(game: str) -> list[Puzzle]:
