@@ -8,16 +8,15 @@
 // (actions.play: played()), the friend's are checked by the engine and
 // played on the model as the computer's are (actions.computerMove), and
 // resigning and draw offers go through it too (end-actions.js).  Takebacks
-// and rematches are asked and answered in the live box, and the chat's lines
-// kept (livetalk.js).  What it shows is drawn by liveview.js.
+// and rematches are asked and answered, and the chat's lines sent, by
+// liveasks.js.  What it shows is drawn by liveview.js.
 
 import { t } from "../i18n/i18n.js";
 import { agreement, makeEnding, onTime, resignation } from "../model/ending.js";
-import { isPrefix } from "../model/game.js";
 import { sameLine } from "../model/tree.js";
 import { formatAnswer, formatInvite, liveLinkKind, newGameId, parseAnswer, parseInvite } from "./invite.js";
-import { LiveTalk, cleanLine } from "./livetalk.js";
-import { askable, drawLive } from "./liveview.js";
+import { LiveAsks } from "./liveasks.js";
+import { drawLive } from "./liveview.js";
 import { LivePeer } from "./peer.js";
 import { LiveSession } from "./session.js";
 
@@ -52,10 +51,8 @@ export class LivePlay {
     this.refused = 0;
     /** The friend's last move being played on this board (a promise), or null. */
     this.applying = null;
-    /** The chat's lines and mute (livetalk.js). */
-    this.talk = new LiveTalk();
-    /** What the friend last answered (a takeback or a rematch declined), or "". */
-    this.said = "";
+    /** The takebacks, the rematch and the chat (liveasks.js). */
+    this.asks = new LiveAsks(this);
     /** The rematch's model being made (the session's events wait for it), or null. */
     this.switching = null;
     /** @type {BroadcastChannel | null} */
@@ -196,8 +193,7 @@ export class LivePlay {
     this.model = model;
     this.refused = 0;
     this.link = "";
-    this.talk = new LiveTalk();
-    this.said = "";
+    this.asks = new LiveAsks(this);
     this.switching = null;
     /** @type {LiveSession} */
     let session;
@@ -275,7 +271,7 @@ export class LivePlay {
     if (this.session !== session) return;
     const model = this.model;
     const name = this.page.seatName(session.peer);
-    if (type === "move" && detail.local) this.said = ""; // (the friend's move may come with a takeback declined)
+    if (type === "move") this.asks.moved(detail.local);
     if (type === "move" && !detail.local) {
       const line = session.moves.slice(0, detail.ply - 1);
       if (sameLine(model.head, line)) {
@@ -285,10 +281,8 @@ export class LivePlay {
           if (this.applying === applying) this.applying = null;
         });
       }
-    } else if (type === "chat") {
-      this.talk.add(detail.text, false);
-    } else if (type.startsWith("takeback") || type.startsWith("rematch")) {
-      this._asked(session, model, type, detail, name);
+    } else if (type === "chat" || type.startsWith("takeback") || type.startsWith("rematch")) {
+      this.asks.event(session, model, type, detail, name);
     } else if (type === "refused") {
       this.refused += 1;
       this.how.setExplain(t("live.refused", { name, move: detail.move }), "info");
@@ -306,32 +300,6 @@ export class LivePlay {
     this._draw();
   }
 
-  /** The takeback's and the rematch's events. */
-  _asked(session, model, type, detail, name) {
-    const say = text => this.page.announcer.say(text);
-    if (type === "takeback-ask") say(t("live.takebackAsked", { name }));
-    else if (type === "rematch-ask") say(t("live.rematchAsked", { name }));
-    else if (type === "takeback-declined" || type === "rematch-declined") {
-      this.said = t(type === "takeback-declined" ? "live.takebackDeclined" : "live.rematchDeclined", {
-        name,
-      });
-      say(this.said);
-    } else if (type === "takeback") {
-      // (both boards go back to the same line: the head moves back, the moves stay in the tree, as Undo does)
-      const line = session.moves.slice(0, detail.ply);
-      this._afterApplying(() => {
-        if (model.offer) model.setOffer(null);
-        if (isPrefix(line, model.head) && model.takeBack(line)) say(t("live.takenBack"));
-      });
-    } else if (type === "rematch") this._rematch(session, model, detail.seat);
-  }
-
-  /** `task` once the friend's last move is on this board. */
-  _afterApplying(task) {
-    if (this.applying) this.applying.then(task);
-    else task();
-  }
-
   /** `task` now, or once the rematch's model is on screen (the events in order). */
   _later(task) {
     if (!this.switching) return task();
@@ -340,76 +308,6 @@ export class LivePlay {
     run.then(() => {
       if (this.switching === run) this.switching = null;
     });
-  }
-
-  /** The rematch: a new game of the same game, variant and options, this page at `seat`, the same channel. */
-  _rematch(session, old, seat) {
-    const page = this.page;
-    const { game, variant, options } = old.meta;
-    const players = [0, 1].map(s => (s === seat ? "h" : "r"));
-    const made = page
-      .busy(() => this.how.fresh(page.engine, page.positions, game, { variant, options, players }))
-      .then(model => {
-        if (this.session !== session || !model) return;
-        this.model = model;
-        this.refused = 0;
-        this.said = "";
-        this.actions.replace(model);
-        page.announcer.say(t("live.rematchStarted"));
-      });
-    this.switching = made;
-    made.then(() => {
-      if (this.switching === made) this.switching = null;
-    });
-  }
-
-  // -- the asks and the chat -------------------------------------------------------------
-
-  /** Ask the friend to take back this side's last move. */
-  askTakeback() {
-    const session = this.session;
-    if (!session || !askable(session).takeback) return false;
-    this.said = "";
-    const asked = session.askTakeback();
-    this._draw();
-    return asked;
-  }
-
-  answerTakeback(accept) {
-    const answered = !!this.session?.answerTakeback(accept);
-    this._draw();
-    return answered;
-  }
-
-  askRematch() {
-    const session = this.session;
-    if (!session || !askable(session).rematch) return false;
-    this.said = "";
-    const asked = session.askRematch();
-    this._draw();
-    return asked;
-  }
-
-  answerRematch(accept) {
-    const answered = !!this.session?.answerRematch(accept);
-    this._draw();
-    return answered;
-  }
-
-  /** Send a chat line (shown here once sent); whether it went. */
-  say(text) {
-    const line = cleanLine(text);
-    if (!line || !this.session?.say(line)) return false;
-    this.talk.add(line, true);
-    this._draw();
-    return true;
-  }
-
-  /** The player's own mute: the friend's lines are not shown while on. */
-  mute(on) {
-    this.session?.mute(on);
-    this.talk.mute(on);
-    this._draw();
   }
 
   _ended(model, { how, winner }) {

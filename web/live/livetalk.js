@@ -56,7 +56,7 @@ export class LiveTalk {
 /** The chat's part of the live box, in `box`: made once (the field typed in stays, and its focus),
  * its log and mute note drawn anew when `talk` changed. */
 export function drawTalk(box, live) {
-  const talk = /** @type {LiveTalk} */ (live.talk);
+  const talk = /** @type {LiveTalk} */ (live.asks.talk);
   const linked = !!live.session?.linked;
   const name = live.page.seatName(live.session.peer);
   box.hidden = !linked && !talk.lines.length;
@@ -95,7 +95,7 @@ function talkParts(live) {
     h("input", { id: "live-say", type: "text", autocomplete: "off", maxlength: MAX_CHAT })
   );
   const send = () => {
-    if (live.say(field.value)) field.value = "";
+    if (live.asks.say(field.value)) field.value = "";
   };
   field.addEventListener("keydown", e => {
     if (e.key === "Enter") send();
@@ -119,7 +119,7 @@ function talkParts(live) {
             id: "live-mute",
             class: "quiet",
             "aria-pressed": "false",
-            onclick: () => live.mute(!live.talk.muted),
+            onclick: () => live.asks.mute(!live.asks.talk.muted),
           },
           t("live.mute"),
         ),

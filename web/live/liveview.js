@@ -132,9 +132,16 @@ function drawAsks(box, live) {
   const takeback = session.takebackAsked !== null ? "asked" : session.takebackAsking !== null ? "asking" : "";
   box.dataset.takeback = takeback;
   box.dataset.rematch = rematch;
-  const key = [session.id, can.takeback, can.rematch, takeback, rematch, name, live.said, language()].join(
-    "\n",
-  );
+  const key = [
+    session.id,
+    can.takeback,
+    can.rematch,
+    takeback,
+    rematch,
+    name,
+    live.asks.said,
+    language(),
+  ].join("\n");
   if (key === asked) return;
   asked = key;
   const answer = (id, yes) =>
@@ -149,18 +156,18 @@ function drawAsks(box, live) {
       h("button", { type: "button", id: `${id}-decline`, onclick: () => yes(false) }, t("live.decline")),
     );
   const parts = [];
-  if (live.said) parts.push(h("p", { id: "live-said" }, live.said));
+  if (live.asks.said) parts.push(h("p", { id: "live-said" }, live.asks.said));
   if (takeback === "asked")
     parts.push(
       h("p", { id: "live-takeback-asked" }, t("live.takebackAsked", { name })),
-      answer("live-takeback", yes => live.answerTakeback(yes)),
+      answer("live-takeback", yes => live.asks.answerTakeback(yes)),
     );
   else if (takeback === "asking")
     parts.push(h("p", { id: "live-takeback-asking" }, t("live.takebackAsking", { name })));
   if (rematch === "asked")
     parts.push(
       h("p", { id: "live-rematch-asked" }, t("live.rematchAsked", { name })),
-      answer("live-rematch", yes => live.answerRematch(yes)),
+      answer("live-rematch", yes => live.asks.answerRematch(yes)),
     );
   else if (rematch === "asking")
     parts.push(h("p", { id: "live-rematch-asking" }, t("live.rematchAsking", { name })));
@@ -169,7 +176,7 @@ function drawAsks(box, live) {
     buttons.push(
       h(
         "button",
-        { type: "button", id: "live-takeback", onclick: () => live.askTakeback() },
+        { type: "button", id: "live-takeback", onclick: () => live.asks.askTakeback() },
         t("live.takeback"),
       ),
     );
@@ -177,7 +184,7 @@ function drawAsks(box, live) {
     buttons.push(
       h(
         "button",
-        { type: "button", id: "live-rematch", class: "primary", onclick: () => live.askRematch() },
+        { type: "button", id: "live-rematch", class: "primary", onclick: () => live.asks.askRematch() },
         t("live.rematch"),
       ),
     );
