@@ -78,7 +78,7 @@ export function endState() {
             headView.outcome ? saidOr(headView.outcome.said, headView.outcome.reason) : "",
           ),
           far: farSeat >= 0 && m.ending ? who[farSeat] : "",
-          rematch: who.length === 2,
+          rematch: who.length === 2 && !page.live?.on(m), // (#46: a live game's is in the live box)
         }
       : null,
   };
@@ -206,6 +206,7 @@ export const endActions = {
   rematch() {
     const m = page.model;
     if (!m || m.players.length !== 2) return;
+    if (page.live?.on(m)) return page.live.asks.askRematch(); // (#46: asked of the friend)
     const players = [m.players[1] || "h", m.players[0] || "h"];
     // (the time control too: helper "clock"'s startNew reads choice.clock, a Clock's control)
     const clock = m.clock && m.clock.control ? m.clock.control : null;

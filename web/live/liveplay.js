@@ -7,8 +7,9 @@
 // open, the player's moves at the head go through the session
 // (actions.play: played()), the friend's are checked by the engine and
 // played on the model as the computer's are (actions.computerMove), and
-// resigning and draw offers go through it too (end-actions.js).  What it
-// shows is drawn by liveview.js.
+// resigning and draw offers go through it too (end-actions.js).  Takebacks
+// and rematches are asked and answered, and the chat's lines sent, by
+// liveasks.js.  What it shows is drawn by liveview.js.
 //
 // A connection lost (the channel closed, or found closed by the watchdog)
 // makes the session "reconnecting": the host makes a new offer and its link
@@ -32,6 +33,7 @@ import {
   parseInvite,
   parseResume,
 } from "./invite.js";
+import { LiveAsks } from "./liveasks.js";
 import { drawLive } from "./liveview.js";
 import { LivePeer } from "./peer.js";
 import { TabHandover } from "./handover.js";
@@ -85,6 +87,10 @@ export class LivePlay {
       take: (kind, text) => (kind === "answer" ? this.accept(text) : this._resumeLink(text)),
       say: key => this.how.setExplain(t(key), "info"),
     });
+    /** The takebacks, the rematch and the chat (liveasks.js). */
+    this.asks = new LiveAsks(this);
+    /** The rematch's model being made (the session's events wait for it), or null. */
+    this.switching = null;
   }
 
   /** Whether `m` (by default the game on screen) is the live game. */
@@ -270,6 +276,8 @@ export class LivePlay {
     this.hosting = false;
     this.failed = "";
     this.offered = "";
+    this.asks = new LiveAsks(this);
+    this.switching = null;
     /** @type {LiveSession} */
     let session;
     const peer = new LivePeer({
@@ -290,13 +298,13 @@ export class LivePlay {
       send: text => {
         peer.send(text);
       },
-      check: moves => this._check(model, moves),
+      check: moves => this._check(this.model || model, moves),
       // (the seat to move after a line, as the engine says: a turn may be more than one move)
       mover: moves => {
-        const view = this.page.positions.get(model.start, moves);
+        const view = this.page.positions.get((this.model || model).start, moves);
         return view ? view.to_move : moves.length % 2;
       },
-      onevent: (type, detail) => this._event(session, model, type, detail),
+      onevent: (type, detail) => this._later(() => this._event(session, type, detail)),
     });
     this.peer = peer;
     this.session = session;
@@ -399,12 +407,22 @@ export class LivePlay {
     return !!this.session?.abort();
   }
 
-  _event(session, model, type, detail) {
+  _event(session, type, detail) {
     if (this.session !== session) return;
+    const model = this.model;
     const name = this.page.seatName(session.peer);
+    if (type === "move") this.asks.moved(detail.local);
     if (type === "move" && !detail.local) {
       const line = session.moves.slice(0, detail.ply - 1);
-      if (sameLine(model.head, line)) this.applying = this.actions.computerMove(line, detail.move);
+      if (sameLine(model.head, line)) {
+        const applying = this.actions.computerMove(line, detail.move);
+        this.applying = applying;
+        applying.finally(() => {
+          if (this.applying === applying) this.applying = null;
+        });
+      }
+    } else if (type === "chat" || type.startsWith("takeback") || type.startsWith("rematch")) {
+      this.asks.event(session, model, type, detail, name);
     } else if (type === "refused") {
       this.refused += 1;
       this.how.setExplain(t("live.refused", { name, move: detail.move }), "info");
@@ -437,6 +455,16 @@ export class LivePlay {
       while (at < moves.length && at < model.head.length && moves[at] === model.head[at]) at++;
       if (at < model.head.length) model.takeBack(moves.slice(0, at));
       for (let k = at; k < moves.length; k++) model.playAt(moves.slice(0, k), moves[k]);
+    });
+  }
+
+  /** `task` now, or once the rematch's model is on screen (the events in order). */
+  _later(task) {
+    if (!this.switching) return task();
+    const run = this.switching.then(task).catch(() => {});
+    this.switching = run;
+    run.then(() => {
+      if (this.switching === run) this.switching = null;
     });
   }
 

@@ -14,7 +14,7 @@ export const MAX_CHAT = 200; // characters of a chat line
 export const ENDINGS = ["resignation", "agreement", "aborted", "timeout"];
 
 // Control characters and the bidirectional overrides (a line that would read backwards).
-const UNSAFE = [
+export const UNSAFE = [
   [0, 0x1f],
   [0x7f, 0x9f],
   [0x202a, 0x202e],
