@@ -96,6 +96,12 @@ def test_live_servers_are_asked_only_once_the_player_agreed(new_context, site_ur
     expect(page.locator("#live-link")).to_have_value(lambda_re("#live/"), timeout=30_000)
     first = page.locator("#live-link").input_value()
     assert page.evaluate("() => window.__configs") == [{"iceServers": []}]
+    # the link as a QR code for a phone beside the player: the vendored encoder loads when asked
+    page.click("#live-qr summary")
+    code = page.locator("#live-qr-code")
+    expect(code.locator("svg path")).to_have_attribute("d", lambda_re("M"))
+    expect(code).to_have_attribute("data-text", first)
+    assert 1 <= int(code.get_attribute("data-version")) <= 10, code.get_attribute("data-version")
     page.click("#live-servers summary")
     expect(page.locator("#live-servers")).to_contain_text("127.0.0.1:9")
     expect(page.locator("#live-servers")).to_contain_text("sees your address")

@@ -64,6 +64,27 @@ def test_the_site_ships_our_wheel_and_no_micropip(rows):
     lock = json.loads((site / info["build"] / "pyodide-lock.json").read_text())
     assert list(lock["packages"]) == ["gamut"]
     assert not [r.name for r in rows if "micropip" in r.name]
+    # as small as it is imported: a RECORD naming every file without hashes, the puzzles compact
+    with zipfile.ZipFile(site / wheels[0]) as wheel:
+        names = [n for n in wheel.namelist() if not n.endswith("/RECORD")]
+        [record] = [n for n in wheel.namelist() if n.endswith("/RECORD")]
+        listed = wheel.read(record).decode().split()
+        assert sorted(listed) == sorted(f"{n},," for n in [*names, record])
+        puzzles = [n for n in names if n.startswith("gamut/puzzles/data/")]
+        assert puzzles and all("[PuzzleId " not in wheel.read(n).decode() for n in puzzles)
+
+
+def test_the_vendored_qr_encoder_is_the_pinned_one_with_its_licence(rows):
+    info = build.build_info(build.DIST)
+    names = {r.name for r in rows}
+    assert info["build"] + "vendor/uqr.js" in names
+    assert info["build"] + "vendor/uqr.LICENSE.txt" in names
+    pinned = json.loads((build.ROOT / "package.json").read_text())["dependencies"]["uqr"]
+    assert (
+        pinned == json.loads((build.ROOT / "node_modules/uqr/package.json").read_text())["version"] == "0.1.3"
+    )
+    licence = (build.DIST / info["build"] / "vendor/uqr.LICENSE.txt").read_text()
+    assert "MIT" in licence and "Permission is hereby granted" in licence
 
 
 def test_the_standard_library_is_the_cut_one(rows):

@@ -20,6 +20,13 @@ STAMPS = BUILD / "stamps"
 VENV = ROOT / ".venv"
 NODE_MODULES = ROOT / "node_modules"
 NODE_PYODIDE = NODE_MODULES / "pyodide"
+# Small npm packages the page loads, pinned in package.json and copied into the
+# build's own folder under vendor/ (minified with the page's scripts), each with
+# its licence: name in the build -> the installed file.
+VENDOR = {
+    "vendor/uqr.js": NODE_MODULES / "uqr" / "dist" / "index.mjs",  # (QR codes of live links, #46)
+    "vendor/uqr.LICENSE.txt": NODE_MODULES / "uqr" / "LICENSE",
+}
 LOCK = ROOT / "requirements-dev.lock"
 CHROMIUM = Path("/usr/bin/chromium")
 # How the tests and benchmarks start it: headless here, and quiet (no network of its own).

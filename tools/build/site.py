@@ -49,6 +49,7 @@ from tools.build.layout import (
     SW_FILES_MARKER,
     SW_LANGUAGE_FILES_MARKER,
     SW_VERSION_MARKER,
+    VENDOR,
     WEB,
     WEB_SKIP,
     language_of,
@@ -128,6 +129,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
         + web_files()
         + package_files()
         + [NODE_PYODIDE / f for f in (*PYODIDE_CORE, "pyodide-lock.json", "package.json")]
+        + list(VENDOR.values())
         + sorted(extra.items())
     )
     key = digest(
@@ -160,6 +162,14 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, dest)
         if rel.name != SERVICE_WORKER:  # (written, then minified, at the end)
+            copied.append(dest)
+    for name, path in VENDOR.items():
+        if not path.is_file():
+            raise SystemExit(f"{path} is missing: run `python3 build.py setup` (npm ci)")
+        dest = stage / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, dest)
+        if dest.suffix == ".js":
             copied.append(dest)
     minify_in_place(tmp, copied)
     bundle_rules(stage / "games")  # (one file of rules pages per language, #33)

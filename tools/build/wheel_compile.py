@@ -22,13 +22,15 @@ Compiled as small as the worker allows (issue #33, room for the languages):
 * without column positions (``PYTHONNODEBUGRANGES``, set by
   pyodide_run.mjs for this step; checked here): a traceback names the file
   and line, not the columns.  The wheel's bytecode weighs 27 % less
-  compressed (199 KB to 149 KB), and loads as fast.
+  compressed (199 KB to 149 KB), and loads as fast;
+* its RECORD names every file without a hash or size (``path,,``): the
+  site's wheel is imported in place, never installed, and the worker checks
+  the whole wheel against the sha256 that pyodide-lock.json pins.  The
+  hashes were 4 KB of a first visit (#46: room for the QR encoder).
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import importlib._bootstrap_external as external
 import zipfile
 
@@ -37,7 +39,7 @@ def compile_wheel(source: str, out: str) -> None:
     """Copy the wheel ``source`` to ``out`` with the sources of
     :func:`first_modules` compiled to sourceless ``.pyc`` files beside where
     they were (the same order, timestamps and other files; RECORD written
-    anew)."""
+    anew, naming every file without its hash)."""
     if next(compile("x", "<check>", "eval").co_positions())[2] is not None:
         raise SystemExit("compile_wheel: run with PYTHONNODEBUGRANGES=1 (pyodide_run.mjs sets it)")
     entries: list[tuple[zipfile.ZipInfo, bytes]] = []
@@ -54,10 +56,7 @@ def compile_wheel(source: str, out: str) -> None:
                 info = zipfile.ZipInfo(info.filename + "c", info.date_time)
                 info.external_attr = 0o644 << 16
             entries.append((info, data))
-    lines = []
-    for info, data in entries:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        lines.append(f"{info.filename},sha256={digest},{len(data)}")
+    lines = [f"{info.filename},," for info, _ in entries]
     lines.append(f"{record.filename},,")
     entries.append((record, ("\n".join(lines) + "\n").encode()))
     with zipfile.ZipFile(out, "w") as dst:

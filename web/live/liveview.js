@@ -8,6 +8,7 @@
 import { h } from "../app/dom.js";
 import { language, t } from "../i18n/i18n.js";
 import { drawTalk } from "./livetalk.js";
+import { drawQr } from "./qr.js";
 import { serverName } from "./servers.js";
 
 /** The phase's words. */
@@ -111,6 +112,7 @@ export function drawLive(live) {
           t("live.copy"),
         ),
       ),
+      qrBox(live.link),
     );
   }
   const pasting = (live.hosting && live.link) || (lost && !live.hosting && !live.link);
@@ -248,4 +250,14 @@ function serversAsk(live, prefs) {
       t("live.servers.allow"),
     ),
   );
+}
+
+/** The link as a QR code, for a phone beside the player: drawn when opened (the encoder loads then). */
+function qrBox(link) {
+  const code = h("div", { class: "live-qr-code", id: "live-qr-code" });
+  const box = h("details", { class: "live-qr", id: "live-qr" }, h("summary", {}, t("live.qr")), code);
+  box.addEventListener("toggle", () => {
+    if (/** @type {HTMLDetailsElement} */ (box).open) drawQr(code, link, t("live.qrLabel"));
+  });
+  return box;
 }
