@@ -67,7 +67,7 @@ def texts(lang: str):
             yield "py/gamut/english.py", key, value, game, key
         for game in GAMES:
             for key, value in step_texts(game):
-                yield "py/gamut/lessons/lessons.json", key, value, game, key
+                yield f"py/gamut/games/{game}/lessons.json", key, value, game, key
     for game in GAMES:
         page = rules_page(game, lang)
         for n, line in enumerate(page.read_text().splitlines(), 1):

@@ -1,5 +1,5 @@
 """The lessons in the page's languages (issue #33): the engine's lessons
-keep their English (lessons.json, read by the tests and the command line),
+keep their English (each game's lessons.json, read by the tests and the command line),
 and every text has the same words in English's catalog (web/i18n/en.json)
 under ``lesson.<game>.<lesson>.title`` and ``lesson.<game>.<lesson>.<step>.<field>``,
 so the page can show it in any language; ``lesson_check`` says its why as
