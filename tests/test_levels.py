@@ -170,7 +170,10 @@ MATCHES = arena_ratings.load()
 
 def test_the_shipped_ratings_are_the_fit_of_the_recorded_games():
     assert arena_ratings.measured_table(MATCHES) == RATINGS
-    assert (ROOT / "py/gamut/ai/ratings.py").read_text() == arena_ratings.ratings_source(MATCHES)
+    sources = arena_ratings.ratings_sources(MATCHES)
+    assert sorted(path.parent.name for path in sources) == sorted(RATINGS)
+    for path, text in sources.items():  # each game's own file, in its package
+        assert path.read_text() == text, path
     assert ANCHOR == arena_ratings.ANCHOR
 
 
