@@ -25,12 +25,13 @@ from pathlib import Path
 import pytest
 
 from gamut.english import ENGLISH
+from gamut.games import SHIPPED_GAMES
 from gamut.lessons.lesson import lessons_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = json.loads((ROOT / "docs" / "glossary.json").read_text())
 LANGS = ("en", "de", "fr", "es", "hu")
-GAMES = ("loa", "el", "escabel", "evl")
+GAMES = SHIPPED_GAMES
 CATALOGS = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text()) for lang in LANGS}
 TAG = re.compile(r"<[^>]+>")
 TERM = re.compile(r'<(\w+)[^>]*\bdata-term="([^"]+)"[^>]*>(.*?)</\1>', re.S)

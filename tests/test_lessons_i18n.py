@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from gamut import bridge
+from gamut.games import SHIPPED_GAMES
 from gamut.lessons.lesson import WHY, check, english, lessons_of, reason
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +23,7 @@ CATALOGS = {
     lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text())
     for lang in ("en", "de", "fr", "es", "hu")
 }
-GAMES = ("loa", "el", "escabel", "evl")
+GAMES = SHIPPED_GAMES
 
 
 def placeholders(message: str) -> set[str]:

@@ -17,13 +17,14 @@ import gamut.ai
 from gamut.ai import LEVELS, Level, ladder
 from gamut.ai.ratings import ANCHOR, RATINGS
 from gamut.bridge import call
+from gamut.games import SHIPPED_GAMES
 from tools.arena import RANDOM, Player, fit_ratings
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 import arena_ratings  # noqa: E402
 
-GAMES = ["loa", "escabel", "evl", "el"]
+GAMES = SHIPPED_GAMES  # (every game is measured)
 OLD = {  # the first four levels, exactly as links and recorded games know them
     "beginner": Level("beginner", "Beginner", 2, 0.1, 60.0),
     "casual": Level("casual", "Casual", 3, 0.25, 15.0),

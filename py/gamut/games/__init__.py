@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import importlib
 
+from ..core import GAMES
+
 #: The shipped games' packages, in the order of the page's menus.
 GAME_PACKAGES = ("loa", "el", "escabel", "evl")
 
@@ -41,3 +43,6 @@ DATA_FILES = (PUZZLES_FILE, LESSONS_FILE)
 
 for _package in PACKAGES:
     importlib.import_module(_package)
+
+#: The shipped games' ids, in the same order (what a test means by "every game").
+SHIPPED_GAMES = tuple(game for game, info in GAMES.items() if info.package in PACKAGES)
