@@ -13,9 +13,12 @@ not reach a new game's modules.
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import toygame
 
 import gamut
@@ -24,7 +27,7 @@ from gamut.ai.ratings import ratings_of
 from gamut.games import DATA_FILES, GAME_PACKAGES, PACKAGES
 from gamut.lessons.lesson import every_game_lessons, lessons_of
 from gamut.puzzles.library import data_path, load_game
-from tools.build import engine_exercise
+from tools.build import engine_exercise, wheel
 from tools.build.wheel import package_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,3 +126,54 @@ def test_the_engine_exercise_reaches_a_game_it_was_never_told_of(monkeypatch):
     kinds = {p["kind"] for m, p in asked if m == "job_start"}
     assert {"perft", "think", "analyse"} <= kinds
     assert "toygame.evaluation" in sys.modules  # (the computer player's module, imported on first use)
+
+
+# Run in a new interpreter: gamut from the wheel alone (a zip on sys.path, as in
+# the worker), the exercise from the repository's tools/build/ (standard library only).
+_EXERCISE_FROM_THE_WHEEL = """
+import json, sys
+wheel, root = sys.argv[1], sys.argv[2]
+sys.path[:0] = [wheel, root]
+import gamut
+assert gamut.__file__.startswith(wheel), gamut.__file__
+from tools.build import engine_exercise
+answer = engine_exercise.exercise([])
+mine = sorted(name for name in sys.modules if name.startswith("gamut.games.tictactoe"))
+print(json.dumps({"games": list(gamut.GAMES), "problems": answer["problems"], "modules": mine}))
+"""
+
+
+@pytest.mark.slow
+def test_a_fifth_game_built_into_the_wheel_is_reached_by_the_exercise(tmp_path, monkeypatch):
+    """The whole contract of a new game on the engine's side: the tests'
+    tic-tac-toe copied in as ``py/gamut/games/tictactoe/`` with its data
+    files and its line in ``GAME_PACKAGES``, and nothing else changed.  The
+    wheel ships it, and the engine exercise (what decides the site's
+    standard library) run from that wheel asks it everything."""
+    py = tmp_path / "py"
+    shutil.copytree(GAMES_DIR.parent, py / "gamut", ignore=shutil.ignore_patterns("__pycache__"))
+    game = py / "gamut" / "games" / "tictactoe"
+    game.mkdir()
+    for name in ("__init__.py", "state.py", "evaluation.py"):
+        shutil.copy(Path(toygame.__file__).parent / name, game / name)
+    with open(game / "__init__.py", "a") as f:  # (the tests register it themselves; a game does on import)
+        f.write("\ncore.register(INFO)\n")
+    (game / "puzzles.txt").write_text("")  # (no puzzles yet, no lessons yet: both are files still)
+    (game / "lessons.json").write_text('{"lessons": []}\n')
+    listing = py / "gamut" / "games" / "__init__.py"
+    text = listing.read_text()
+    assert text.count('"evl")') == 1
+    listing.write_text(text.replace('"evl")', '"evl", "tictactoe")'))
+    monkeypatch.setattr(wheel, "PY", py)
+    built = wheel.build_wheel(tmp_path / "wheels")
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", _EXERCISE_FROM_THE_WHEEL, str(built), str(ROOT)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
+    )
+    answer = json.loads(done.stdout.splitlines()[-1])
+    assert answer["games"] == [*GAME_PACKAGES, "tictactoe"]
+    assert answer["problems"] == []
+    assert "gamut.games.tictactoe.evaluation" in answer["modules"]  # (imported on first use: the computer)
