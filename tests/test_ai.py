@@ -10,6 +10,7 @@ import gamut
 import gamut.ai
 from gamut.ai.montecarlo import MonteCarlo
 from gamut.ai.search import AlphaBeta
+from gamut.games import SHIPPED_GAMES
 
 HEADER = "loa standard double-connection=mover "
 
@@ -88,7 +89,7 @@ def _played(game, plies=6, seed=3):
     return s
 
 
-@pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_beginner_errs_like_a_human_not_at_random(game):
     # Beginner picks by a softmax over its root scores: its moves vary with
     # the seed, but they score well above an average legal move.
@@ -169,7 +170,7 @@ def test_node_budget_is_kept_inside_the_tree():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_levels_are_counted_not_timed(game):
     # The same seed gives the same move and the same work, whatever the
     # machine's speed: levels are node budgets derived from the game's speed.

@@ -15,6 +15,7 @@ import pytest
 
 import gamut
 import gamut.ai
+from gamut.games import SHIPPED_GAMES
 from tools.solve import forced_wins, saving_moves, wins_with
 
 LOA = "loa standard double-connection=mover "
@@ -156,7 +157,7 @@ def test_el_three_player_monte_carlo_takes_the_win():
     assert s.move_text(gamut.ai.choose(s, "casual", seed=1)) in wins
 
 
-@pytest.mark.parametrize("game", ["el", "escabel", "evl", "loa"])
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_every_game_declares_its_search(game):
     s = gamut.new(game)
     assert gamut.ai.search_kind(s) == "alphabeta"

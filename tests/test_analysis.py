@@ -26,6 +26,7 @@ from gamut import analysis, bridge, records
 from gamut.__main__ import main
 from gamut.ai.montecarlo import MonteCarlo
 from gamut.analysis import AnalysisError, Evaluation
+from gamut.games import SHIPPED_GAMES
 from tools.solve import forced_wins, saving_moves
 
 LOA = "loa standard double-connection=mover "
@@ -264,7 +265,7 @@ def _states_with_one_move():
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    game=st.sampled_from(["loa", "escabel", "evl", "el"]),
+    game=st.sampled_from(SHIPPED_GAMES),
     seed=st.integers(0, 10**6),
     plies=st.integers(0, 12),
 )

@@ -18,6 +18,7 @@ import random
 import pytest
 
 from gamut import bridge
+from gamut.games import SHIPPED_GAMES
 
 SEED = 20261126
 ROUNDS = 20  # mutations of each valid request
@@ -26,7 +27,7 @@ ROUNDS = 20  # mutations of each valid request
 def _valid_requests() -> list[tuple[str, dict]]:
     """One valid request per method and job kind, at a few plies into each game."""
     out: list[tuple[str, dict]] = [("version", {}), ("games", {}), ("initial", {})]
-    for game in ("loa", "el", "escabel", "evl"):
+    for game in SHIPPED_GAMES:
         new = bridge.call("new", {"game": game})
         start, view, line = new["start"], new["view"], []
         for _ in range(2):

@@ -15,6 +15,7 @@ from test_messages import CATALOGS, VARIANTS, placeholders, walk
 
 from gamut import core
 from gamut.core import IllegalMoveError
+from gamut.games import SHIPPED_GAMES
 from gamut.messages import ENGLISH, LISTS, Message
 
 #: Texts no game reads as a move, and the shapes of each game's notation.
@@ -135,7 +136,7 @@ def test_the_walks_meet_the_reasons_a_random_walk_cannot_miss():
     assert expected <= seen, sorted(expected - seen)
 
 
-@pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_a_move_after_the_end_says_the_game_is_over_with_its_result(game):
     rng = random.Random(f"over/{game}")
     state = core.new(game)

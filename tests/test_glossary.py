@@ -25,12 +25,13 @@ from pathlib import Path
 import pytest
 
 from gamut.english import ENGLISH
+from gamut.games import SHIPPED_GAMES
 from gamut.lessons.lesson import lessons_of
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = json.loads((ROOT / "docs" / "glossary.json").read_text())
 LANGS = ("en", "de", "fr", "es", "hu")
-GAMES = ("loa", "el", "escabel", "evl")
+GAMES = SHIPPED_GAMES
 CATALOGS = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text()) for lang in LANGS}
 TAG = re.compile(r"<[^>]+>")
 TERM = re.compile(r'<(\w+)[^>]*\bdata-term="([^"]+)"[^>]*>(.*?)</\1>', re.S)
@@ -67,7 +68,7 @@ def texts(lang: str):
             yield "py/gamut/english.py", key, value, game, key
         for game in GAMES:
             for key, value in step_texts(game):
-                yield "py/gamut/lessons/lessons.json", key, value, game, key
+                yield f"py/gamut/games/{game}/lessons.json", key, value, game, key
     for game in GAMES:
         page = rules_page(game, lang)
         for n, line in enumerate(page.read_text().splitlines(), 1):

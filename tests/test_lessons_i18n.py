@@ -1,5 +1,5 @@
 """The lessons in the page's languages (issue #33): the engine's lessons
-keep their English (lessons.json, read by the tests and the command line),
+keep their English (each game's lessons.json, read by the tests and the command line),
 and every text has the same words in English's catalog (web/i18n/en.json)
 under ``lesson.<game>.<lesson>.title`` and ``lesson.<game>.<lesson>.<step>.<field>``,
 so the page can show it in any language; ``lesson_check`` says its why as
@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from gamut import bridge
+from gamut.games import SHIPPED_GAMES
 from gamut.lessons.lesson import WHY, check, english, lessons_of, reason
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +23,7 @@ CATALOGS = {
     lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text())
     for lang in ("en", "de", "fr", "es", "hu")
 }
-GAMES = ("loa", "el", "escabel", "evl")
+GAMES = SHIPPED_GAMES
 
 
 def placeholders(message: str) -> set[str]:

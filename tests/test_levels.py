@@ -17,13 +17,14 @@ import gamut.ai
 from gamut.ai import LEVELS, Level, ladder
 from gamut.ai.ratings import ANCHOR, RATINGS
 from gamut.bridge import call
+from gamut.games import SHIPPED_GAMES
 from tools.arena import RANDOM, Player, fit_ratings
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 import arena_ratings  # noqa: E402
 
-GAMES = ["loa", "escabel", "evl", "el"]
+GAMES = SHIPPED_GAMES  # (every game is measured)
 OLD = {  # the first four levels, exactly as links and recorded games know them
     "beginner": Level("beginner", "Beginner", 2, 0.1, 60.0),
     "casual": Level("casual", "Casual", 3, 0.25, 15.0),
@@ -170,7 +171,10 @@ MATCHES = arena_ratings.load()
 
 def test_the_shipped_ratings_are_the_fit_of_the_recorded_games():
     assert arena_ratings.measured_table(MATCHES) == RATINGS
-    assert (ROOT / "py/gamut/ai/ratings.py").read_text() == arena_ratings.ratings_source(MATCHES)
+    sources = arena_ratings.ratings_sources(MATCHES)
+    assert sorted(path.parent.name for path in sources) == sorted(RATINGS)
+    for path, text in sources.items():  # each game's own file, in its package
+        assert path.read_text() == text, path
     assert ANCHOR == arena_ratings.ANCHOR
 
 

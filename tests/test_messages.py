@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gamut import bridge, core
+from gamut.games import SHIPPED_GAMES
 from gamut.messages import ENGLISH, LISTS, Message, _parse, english, seat
 from gamut.words import said_move, say_move, turn_said, turn_words
 
@@ -165,7 +166,7 @@ def test_every_move_and_result_of_random_games_is_a_known_message(game, variant)
     assert any(i.startswith("move.said") for i in seen)
 
 
-@pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
+@pytest.mark.parametrize("game", SHIPPED_GAMES)
 def test_every_game_says_its_moves_and_ends_its_games_in_messages(game):
     """Games of random moves to their end: every result is a message (no
     English left as a bare reason) and its words are in every catalog."""

@@ -129,10 +129,8 @@ def test_every_shipped_puzzle_passes_the_checker(game):
 def test_the_wheel_ships_every_games_puzzle_file():
     from tools.build.wheel import package_files
 
-    shipped = {
-        p.name for p in package_files() if p.parent.name == "data" and p.parent.parent.name == "puzzles"
-    }
-    assert shipped == {f"{game}.txt" for game in GAMES}
+    shipped = {p.parent.name for p in package_files() if p.name == "puzzles.txt"}
+    assert shipped == {GAMES[game].package.rsplit(".", 1)[1] for game in GAMES}
 
 
 @pytest.mark.slow
@@ -149,9 +147,10 @@ def test_the_puzzles_read_from_the_wheel_as_the_page_imports_it(tmp_path):
         "import json, sys; sys.path.insert(0, sys.argv[1]); from gamut import bridge; "
         "assert bridge.__file__.startswith(sys.argv[1]), bridge.__file__; "
         "print(json.dumps({g: len(bridge.call('puzzles', {'game': g})['puzzles']) "
-        "for g in ('loa', 'el', 'escabel', 'evl')}))"
+        "for g in json.loads(sys.argv[2])}))"
     )
-    out = subprocess.run([sys.executable, "-I", "-c", code, str(wheel)], capture_output=True, text=True)
+    args = [str(wheel), json.dumps(list(GAMES))]
+    out = subprocess.run([sys.executable, "-I", "-c", code, *args], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     counts = json.loads(out.stdout)
-    assert all(n > 0 for n in counts.values()), counts
+    assert set(counts) == set(GAMES) and all(n > 0 for n in counts.values()), counts

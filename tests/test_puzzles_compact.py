@@ -65,6 +65,6 @@ def test_the_wheel_ships_the_compact_form_and_the_library_reads_it(tmp_path):
     wheel = build.build_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as zf:
         for game, text in SOURCES.items():
-            shipped = zf.read(f"gamut/puzzles/data/{game}.txt").decode()
+            shipped = zf.read(f"gamut/games/{game}/puzzles.txt").decode()
             assert shipped == compact(text)
             assert [p.id for p in read(expand(shipped))] == [p.id for p in library.load_game(game)]

@@ -58,43 +58,52 @@ def package_files() -> list[Path]:
     )
 
 
-# The lessons' data (positions, goals, moves, texts in English).
-LESSONS = "gamut/lessons/lessons.json"
+# A game's lessons (positions, goals, moves, texts in English): in its own package,
+# gamut/games/<id>/lessons.json (gamut.lessons.lesson).
+LESSONS = "lessons.json"
+# A game's puzzles (gamut.games.PUZZLES_FILE), shipped in their compact form.
+PUZZLES = "puzzles.txt"
 # A step's texts (and its lesson's title, and each wrong move's why): the page says each
 # from its catalogs (lesson.<game>.<lesson>[.<step>].<field>, complete in every
 # language: tests/test_lessons_i18n.py), never the engine's English.
 STEP_TEXTS = ("teach", "task", "well", "miss")
 
 
+def is_lessons(arc: str) -> bool:
+    """Whether the wheel's file ``arc`` is a game's lessons."""
+    parts = arc.split("/")
+    return len(parts) == 4 and parts[:2] == ["gamut", "games"] and parts[3] == LESSONS
+
+
 def lessons_without_texts(data: bytes) -> bytes:
-    """lessons.json as the wheel ships it: every lesson's title and every
-    step's teach, task, well, miss and wrong moves' whys emptied (the keys
-    kept: the engine reads them), compact; the sources' lessons.json keeps
-    the English for the command line and the tests.  Saves about 8 KB of a
-    first visit (issue #44's lessons)."""
-    lessons = json.loads(data)
-    for game in lessons.values():
-        for lesson in game["lessons"]:
-            lesson["title"] = ""
-            for step in lesson["steps"]:
-                for field in STEP_TEXTS:
-                    if field in step:
-                        step[field] = ""
-                if "wrong" in step:
-                    step["wrong"] = [[move, ""] for move, _ in step["wrong"]]
-    return json.dumps(lessons, ensure_ascii=False, separators=(",", ":")).encode()
+    """A game's lessons.json as the wheel ships it: every lesson's title and
+    every step's teach, task, well, miss and wrong moves' whys emptied (the
+    keys kept: the engine reads them), compact; the sources' lessons.json
+    keeps the English for the command line and the tests.  Saves about 8 KB
+    of a first visit (issue #44's lessons)."""
+    game = json.loads(data)
+    for lesson in game["lessons"]:
+        lesson["title"] = ""
+        for step in lesson["steps"]:
+            for field in STEP_TEXTS:
+                if field in step:
+                    step[field] = ""
+            if "wrong" in step:
+                step["wrong"] = [[move, ""] for move, _ in step["wrong"]]
+    return json.dumps(game, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def is_puzzle_file(arc: str) -> bool:
     """Whether the wheel's path ``arc`` is a game's puzzle file."""
-    return arc.startswith("gamut/puzzles/data/") and arc.endswith(".txt")
+    parts = arc.split("/")
+    return len(parts) == 4 and parts[:2] == ["gamut", "games"] and parts[3] == PUZZLES
 
 
 def shipped(arc: str, data: bytes) -> bytes:
     """A package file's bytes as the wheel ships them: the lessons without
     their texts, the puzzle files in their compact form (gamut.puzzles.compact:
     about 9 KB less of a first visit), everything else as it is."""
-    if arc == LESSONS:
+    if is_lessons(arc):
         return lessons_without_texts(data)
     if is_puzzle_file(arc):
         return _puzzle_compact().compact(data.decode("utf-8")).encode("utf-8")

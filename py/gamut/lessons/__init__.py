@@ -42,8 +42,9 @@ Goal kinds, each read from the position before and after the move:
 
 The steps and the checker are in :mod:`.lesson`, the goals and their
 judging in :mod:`.goals`; each game's
-lessons are data, in ``gamut/lessons/lessons.json`` (read through the
-package's loader, as the puzzles are: in the page the package is a zip):
+lessons are data, in its own package, ``gamut/games/<game>/lessons.json``
+(found from the game's registration and read through the package's loader,
+as the puzzles are: in the page the package is a zip):
 
 * Lines of Action: how pieces move (the count of the line, jumping your
   own), capturing (and a capture that hands your opponent the win), playing

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import resources
 from ..core import GAMES, IllegalMoveError, OptionError, State, excerpt, load
+from ..games import LESSONS_FILE, PACKAGES
 from ..messages import Message
 from .goals import GOAL_KINDS, WHY, Goal, english, judge, reason, taken
 
@@ -24,15 +25,17 @@ __all__ = [
     "taken",
     "read_lessons",
     "lessons_of",
+    "every_game_lessons",
     "answer_lessons",
     "answer_check",
     "english",
     "reason",
 ]
 
-#: The lessons of every game, beside this module (read through :mod:`gamut.resources`).
-LESSONS_FILE = "lessons.json"
-resources.declare("gamut.lessons", LESSONS_FILE)
+# Each shipped game's lessons are in its own package, ``gamut/games/<id>/lessons.json``
+# (:data:`LESSONS_FILE`), read through :mod:`gamut.resources` (kept for the memory snapshot).
+for _package in PACKAGES:
+    resources.declare(_package, LESSONS_FILE)
 
 
 @dataclass(frozen=True)
@@ -104,8 +107,8 @@ _GOAL_KEYS = {"kind", "cells", "from", "to", "moves"}
 
 
 def read_lessons(data: list[Any]) -> tuple[Lesson, ...]:
-    """A game's lessons from their JSON form (in ``lessons.json``, the
-    game's ``lessons``): ``[{id, title, steps: [{id, teach, task, start, play?,
+    """A game's lessons from their JSON form (the ``lessons`` of the
+    game's ``lessons.json``): ``[{id, title, steps: [{id, teach, task, start, play?,
     goal: {kind, cells?, from?, to?, moves?}, moves, well, miss, wrong?:
     [[move, why]]}]}]``.  A key it does not know is an error (a typo must
     not drop a goal)."""
@@ -145,14 +148,25 @@ _LOADED: dict[str, tuple[Lesson, ...]] = {}
 
 
 def lessons_of(game: str) -> tuple[Lesson, ...]:
-    """The lessons of ``game`` (none for a game without lessons), read on
-    first use from ``lessons.json`` through the package's loader (in the
-    page the package is a zip, where no file exists) and kept."""
-    if not _LOADED:
-        raw = resources.data(__package__ or "gamut.lessons", LESSONS_FILE)
-        for gid, data in json.loads(raw.decode("utf-8")).items():
-            _LOADED[gid] = read_lessons(data["lessons"])
-    return _LOADED.get(game, ())
+    """The lessons of ``game`` (none for a game without lessons: unknown,
+    or not shipped, as a test's game), read on first use from the
+    ``lessons.json`` of the game's package (found from its registration,
+    ``GameInfo.package``) through the package's loader (in the page the
+    package is a zip, where no file exists) and kept."""
+    if game not in _LOADED:
+        info = GAMES.get(game)
+        if info is None or (info.package, LESSONS_FILE) not in resources.declared():
+            return ()
+        raw = resources.data(info.package, LESSONS_FILE)
+        _LOADED[game] = read_lessons(json.loads(raw.decode("utf-8"))["lessons"])
+    return _LOADED[game]
+
+
+def every_game_lessons() -> dict[str, tuple[Lesson, ...]]:
+    """The lessons of every registered game, in the registry's order (the
+    page's menus): what the whole of the lessons is, merged from the
+    games' own files."""
+    return {game: lessons_of(game) for game in GAMES}
 
 
 def _game(params: dict[str, Any]) -> str:

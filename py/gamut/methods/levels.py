@@ -1,7 +1,7 @@
 """The bridge method ``levels``: the computer levels of a game, weakest
-first, each with its measured rating (:mod:`gamut.ai.ratings`).  It imports
-:mod:`gamut.ai` only when called, so the worker's start-up does not load the
-search."""
+first, each with its measured rating (:mod:`gamut.ai.ratings`, which reads
+the game's own table).  It imports :mod:`gamut.ai` only when called, so
+the worker's start-up does not load the search."""
 
 from __future__ import annotations
 
@@ -20,12 +20,12 @@ def m_levels(params: Params) -> dict[str, Any]:
     ``anchor`` says in words what the scale is fixed on.  A level the arena
     has not measured in that game has null ratings."""
     from ..ai import ladder
-    from ..ai.ratings import ANCHOR, RATINGS
+    from ..ai.ratings import ANCHOR, ratings_of
 
     game = param(params, "game", str)
     if game not in GAMES:
         raise OptionError(Message("error.request.unknownGame", {"game": excerpt(game)}))
-    table = RATINGS.get(game, {})  # a game the arena never measured: no ratings
+    table = ratings_of(game)  # a game the arena never measured: no ratings
     unmeasured = (None, None, None)
     return {
         "levels": [
