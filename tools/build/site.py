@@ -57,7 +57,7 @@ from tools.build.layout import (
 from tools.build.manifests import write_manifests
 from tools.build.minify_page import minify_in_place
 from tools.build.preload import add_preloads
-from tools.build.rules_i18n import bundle_rules
+from tools.build.rules_i18n import bundle_rules, diagrams_without_words
 from tools.build.stdlib import STDLIB, compiled_wheel, engine_stdlib
 from tools.build.wheel import build_wheel, package_files, project_version
 
@@ -192,7 +192,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     for name in GAMES_FILES:
         fill_games(tmp / name, engine["games"])
     write_manifests(tmp, engine["games"])  # (one per language, #33)
-    (stage / "rules-diagrams.json").write_text(engine["rules_diagrams"])
+    (stage / "rules-diagrams.json").write_text(diagrams_without_words(engine["rules_diagrams"]))
     (stage / "first-moves").mkdir()
     for gid, text in engine["first_moves"].items():
         (stage / "first-moves" / f"{gid}.json").write_text(text)

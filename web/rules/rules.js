@@ -10,8 +10,9 @@
 //
 // The build puts a language's files into one, games/rules.<lang>.json
 // ({game: {html, words}}, tools/build/rules_i18n.py), fetched once when a
-// rules page is first shown; English's is every visitor's (the service
-// worker keeps it with the page) and stands in for what is missing.
+// rules page is first shown; English's stands in for what is missing.  A
+// diagram's words are in its language's bundle only, English's too (the
+// build's rules-diagrams.json holds positions and views, no words).
 
 import { language } from "../i18n/i18n.js";
 import { SOURCE } from "../i18n/languages.js";
@@ -36,11 +37,10 @@ function rulesIn(lang) {
   return /** @type {Promise<Record<string, {html?: string, words?: any}> | null>} */ (bundles.get(lang));
 }
 
-/** The rules of every game in the page's language, or null in English (or when missing).
+/** The rules of every game in the page's language (null when missing).
  * @returns {Promise<Record<string, {html?: string, words?: any}> | null>} */
 function translated() {
-  const lang = language();
-  return lang === SOURCE ? Promise.resolve(null) : rulesIn(lang);
+  return rulesIn(language());
 }
 
 /** The rules fragment of `gameId` as written in the page's language (else English's), fetched once. */
@@ -55,13 +55,16 @@ function fragment(gameId) {
   return loaded.get(gameId);
 }
 
-/** A promise of the words of `gameId`'s diagrams in the page's language:
- * `{players: {English name: name}, diagrams: {id: {title, caption, alt}}}`,
- * or null in English (the built rules-diagrams.json has English's) or when missing. */
-export function diagramWords(gameId) {
+/** A promise of the words of `gameId`'s diagrams in language `lang` (the
+ * page's by default): `{players: {English name: name}, diagrams: {id:
+ * {title, caption, alt}}}`, or null when missing. */
+export function diagramWords(gameId, lang = language()) {
   if (!GAME_ID.test(gameId)) return Promise.resolve(null);
-  return translated().then(all => all?.[gameId]?.words || null);
+  return rulesIn(lang).then(all => all?.[gameId]?.words || null);
 }
+
+/** The language that stands in for a missing diagram's words. */
+export const FALLBACK = SOURCE;
 
 /** A promise of the rules page of a game as an HTML fragment ("" for a game
  * without one); with `{diagrams: true}` the places of its diagrams are kept

@@ -9,7 +9,7 @@
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
 import { BoardDrawing } from "../board/board-draw.js";
-import { diagramWords, rulesHtml } from "./rules.js";
+import { diagramWords, FALLBACK, rulesHtml } from "./rules.js";
 import { format } from "../model/url.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -70,24 +70,33 @@ ${text}`;
   window.scrollTo(0, 0);
   const figures = [...page.querySelectorAll("figure[data-diagram]")];
   page.dataset.diagrams = "loading";
-  Promise.all([loadDiagrams(), diagramWords(gameId)]).then(
-    ([data, words]) => {
-      if (page.hidden || page.dataset.game !== gameId) return;
-      const byId = new Map((data[gameId] || []).map(d => [d.id, inLanguage(d, words)]));
-      for (const fig of figures) {
-        const d = byId.get(fig.dataset.diagram);
-        if (d) drawFigure(fig, d);
-        else fig.remove();
-      }
-      page.dataset.diagrams = "ready";
-    },
-    () => {
-      for (const fig of figures) {
-        fig.textContent = t("rules.noDiagrams");
-      }
-      page.dataset.diagrams = "failed";
-    },
-  );
+  Promise.all([loadDiagrams(), diagramWords(gameId)])
+    .then(async ([data, words]) => {
+      // (a diagram the language has no words for: English's stand in)
+      const list = data[gameId] || [];
+      const whole = list.every(d => words?.diagrams?.[d.id]);
+      return [list, words, whole ? null : await diagramWords(gameId, FALLBACK)];
+    })
+    .then(
+      ([list, words, fallback]) => {
+        if (page.hidden || page.dataset.game !== gameId) return;
+        const byId = new Map(
+          list.map(d => [d.id, inLanguage(d, words?.diagrams?.[d.id] ? words : fallback)]),
+        );
+        for (const fig of figures) {
+          const d = byId.get(fig.dataset.diagram);
+          if (d) drawFigure(fig, d);
+          else fig.remove();
+        }
+        page.dataset.diagrams = "ready";
+      },
+      () => {
+        for (const fig of figures) {
+          fig.textContent = t("rules.noDiagrams");
+        }
+        page.dataset.diagrams = "failed";
+      },
+    );
 }
 
 /** Back to the game (from a link to it, Back or a diagram's "Try it"): the
@@ -132,14 +141,13 @@ export function tryLink(d) {
   });
 }
 
-/** Diagram `d` of the build (English words) with `words`' title, caption
- * and text alternative (rules.js diagramWords) when the page's language has
- * them.  The text alternative is the translated sentence, then each player's
+/** Diagram `d` of the build (a position and its view, no words) with
+ * `words`' title, caption and text alternative (rules.js diagramWords).  The text alternative is the translated sentence, then each player's
  * pieces and markers by cell, read from the diagram's view, as the build
  * writes English's (tools/build/data.py describe_diagram). */
 export function inLanguage(d, words) {
   const own = words && words.diagrams && words.diagrams[d.id];
-  if (!own) return d;
+  if (!own) return { ...d, title: d.title || "", caption: d.caption || "", alt: d.alt || d.id };
   const view = d.view;
   const names = view.players.map(p => (words.players && words.players[p.name]) || p.name);
   const parts = [own.alt || own.title];
