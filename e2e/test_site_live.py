@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import few_moves, wait_idle
+from pagekit import library_entries, saved, wait_idle
 from playwright.sync_api import expect
 
 # The host's data channel, kept where the test can reach it: a tampered page sending what it likes.
@@ -189,16 +189,66 @@ def test_live_the_answer_link_opened_in_a_second_tab_is_handed_over(new_context,
     expect(guest.locator("#moves .mv")).to_have_count(1)
 
 
-@pytest.mark.parametrize("game", ["el", "escabel", "evl"])
-def test_live_a_few_moves_of_each_other_game(new_context, site_url, game):
+# A whole short game of each other game (its first variant and options): the first player
+# plays the engine's heuristic best, the other a fixed random line (found as whole_game's
+# line is, once; the test checks with the engine that each line ends its game).
+WHOLE_GAMES = {
+    "el": ["f1=4", "d1=1", "e1=5", "b3=1", "c1=2", "a2=6", "b1=3", "a5=2", "a1=4"],
+    "escabel": ["d3", "c2", "e2", "f1", "d1", "c5", "e4", "c3", "f5", "f7", "e6", "a2", "d7", "e1"],
+    "evl": [
+        "c4",
+        "a7",
+        "c4",
+        "a4",
+        "c6",
+        "b2",
+        "c2",
+        "a6",
+        "c4",
+        "d4",
+        "c4-c5-d5-d4",
+        "c7",
+        "d4-d3-d2",
+        "c3",
+        "c6",
+        "d7",
+        "c6-b6-b5",
+        "b3",
+        "b5",
+        "d6",
+        "b5-b4-b3",
+        "d7",
+        "b3-a3-a4",
+        "a6",
+        "a4-a5",
+    ],
+}
+
+
+@pytest.mark.parametrize("game", sorted(WHOLE_GAMES))
+def test_live_a_whole_game_of_each_other_game(new_context, site_url, game):
     import gamut
 
+    state = gamut.new(game)
+    for move in WHOLE_GAMES[game]:
+        state = state.play_text(move)
+    assert state.is_over(), game
     host, guest = connect(new_context, site_url, game=game)
     state = gamut.new(game)
-    for ply, move in enumerate(few_moves(game, 4)):
+    for ply, move in enumerate(WHOLE_GAMES[game]):
         mover, other = (host, guest) if state.to_move == 0 else (guest, host)
         enter(mover, move)
         state = state.play_text(move)
         for page in (mover, other):
             expect(page.locator("#moves .mv")).to_have_count(ply + 1)
     assert moves_of(host) == moves_of(guest)
+    for page in (host, guest):
+        expect(page.locator("#result")).to_be_visible()
+    assert host.locator("#result strong").inner_text() == guest.locator("#result strong").inner_text()
+    # both libraries hold the same game, to its end
+    heads = []
+    for page in (host, guest):
+        saved(page)
+        [entry] = library_entries(page)
+        heads.append(entry["game"]["head"])
+    assert heads[0] == heads[1] == WHOLE_GAMES[game]
