@@ -149,3 +149,19 @@ test("a flag claimed ends both sessions on time; a claim this page's clock denie
   assert.deepEqual(b2.a.end, { how: "timeout", winner: 0 });
   assert.deepEqual(b2.b.end, { how: "timeout", winner: 0 });
 });
+
+test("a takeback gives no time back: the time spent stays spent, the seat to move runs from then", () => {
+  const here = page(0);
+  move(here, "a1", T0); // (free)
+  move(here, "b2", T0 + 4_000); // the friend: 4 s, +2
+  move(here, "c3", T0 + 10_000); // this side: 6 s, +2
+  assert.deepEqual(here.clock.left, [56_000, 58_000]);
+  // the friend thinks 3 s and asks to take back their move: the line goes back to ["a1"]
+  const at = T0 + 13_000;
+  here.head = ["a1"];
+  syncClock(here, { to_move: 1, outcome: null }, at);
+  assert.equal(here.clock.running, 1, "the friend is to move again, on the clock");
+  assert.deepEqual([here.clock.leftAt(0, at), here.clock.leftAt(1, at)], [56_000, 55_000], "no time back");
+  assert.equal(here.clock.leftAt(1, at + 5_000), 50_000, "their clock runs on from the takeback");
+  assert.equal(here.clock.leftAt(0, at + 5_000), 56_000, "this side's stands");
+});
