@@ -9,7 +9,8 @@
 // played on the model as the computer's are (actions.computerMove), and
 // resigning and draw offers go through it too (end-actions.js).  Takebacks
 // and rematches are asked and answered, and the chat's lines sent, by
-// liveasks.js.  What it shows is drawn by liveview.js.
+// liveasks.js.  What it shows is drawn by liveview.js.  The clocks, each
+// move carrying each seat's time, and a flag's claim: liveclock.js.
 //
 // A connection lost (the channel closed, or found closed by the watchdog)
 // makes the session "reconnecting": the host makes a new offer and its link
