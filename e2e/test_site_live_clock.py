@@ -92,3 +92,37 @@ def test_live_flag_fall_on_a_short_clock_ends_both_pages_alike(new_context, site
     wait_idle(guest)
     for page in (host, guest):
         expect(page.locator("#moves .mv")).to_have_count(1)
+
+
+def test_live_takeback_gives_no_time_back_and_a_rematch_has_the_same_clock(new_context, site_url):
+    host, guest = connect(new_context, site_url, clock="300+3")
+    enter(host, "c1xa3")  # (free)
+    expect(guest.locator("#moves .mv")).to_have_count(1)
+    wait_left_at_most(guest, 1, 297)  # White thinks a few seconds
+    enter(guest, "a2-c2")
+    for page in (host, guest):
+        expect(page.locator("#live-game")).to_have_attribute("data-plies", "2")
+        wait_idle(page)
+    white = seconds_left(guest, 1)
+    assert white <= 300, white  # (297 or less, and the increment)
+    host.click("#live-takeback")
+    guest.click("#live-takeback-accept")
+    for page in (host, guest):
+        expect(page.locator("#live-game")).to_have_attribute("data-plies", "0")
+        wait_idle(page)
+        # both moves gone, but not the time: White's stays spent; Black (to move) runs on
+        assert seconds_left(page, 1) <= white, page.url
+        expect(face(page, 0)).to_have_attribute("data-running", "yes")
+    guest.click("#resign")
+    guest.click("#confirm-yes")
+    host.click("#live-rematch")
+    guest.click("#live-rematch-accept")
+    for page in (host, guest):
+        expect(page.locator("#live-phase")).to_have_text("Connected")
+        expect(page.locator("#moves .mv")).to_have_count(0)
+        for seat in (0, 1):  # the same clock, fresh
+            expect(face(page, seat).locator(".clock-time")).to_have_text("5:00")
+    enter(guest, "c1xa3")  # (the colours swapped: the guest plays Black)
+    for page in (host, guest):
+        expect(page.locator("#moves .mv")).to_have_count(1)
+        expect(face(page, 1)).to_have_attribute("data-running", "yes")
