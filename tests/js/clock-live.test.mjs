@@ -8,7 +8,15 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { GameTree } from "../../web/model/tree.js";
 import { Clock, flagFell, setNotes, syncClock } from "../../web/model/clock.js";
-import { adoptTimes, flagNow, GRACE_MS, TOLERANCE_MS, timesAt, timeUpAt } from "../../web/live/liveclock.js";
+import {
+  adoptTimes,
+  flagNow,
+  GRACE_MS,
+  LiveClock,
+  TOLERANCE_MS,
+  timesAt,
+  timeUpAt,
+} from "../../web/live/liveclock.js";
 import { pair } from "./live-pair.mjs";
 
 const T0 = 1_700_000_000_000;
@@ -164,4 +172,31 @@ test("a takeback gives no time back: the time spent stays spent, the seat to mov
   assert.deepEqual([here.clock.leftAt(0, at), here.clock.leftAt(1, at)], [56_000, 55_000], "no time back");
   assert.equal(here.clock.leftAt(1, at + 5_000), 50_000, "their clock runs on from the takeback");
   assert.equal(here.clock.leftAt(0, at + 5_000), 56_000, "this side's stands");
+});
+
+test("the page takes the friend's time from their move and from a resumed line, not from a takeback's", async () => {
+  const here = page(0);
+  here._changed = () => {};
+  const live = { applying: null };
+  const clock = new LiveClock(live);
+  const session = { peer: 1, moves: ["a1", "b2"], clocks: [60_000, 41_000] };
+  move(here, "a1", T0);
+  move(here, "b2", T0 + 1_000);
+  clock.event(session, here, "move", { ply: 2, move: "b2", local: false, clocks: [59_000, 42_000] });
+  await Promise.resolve(live.applying);
+  await new Promise(resolve => setImmediate(resolve));
+  assert.equal(here.clock.left[1], 42_000, "as their move says");
+  // a takeback's line says no time: the time spent stays spent
+  clock.event(session, here, "takeback", { ply: 2 });
+  clock.event(session, here, "line", { moves: ["a1", "b2"], from: 2 });
+  await new Promise(resolve => setImmediate(resolve));
+  assert.equal(here.clock.left[1], 42_000);
+  // a line after a resume: the friend's time as their side had it
+  clock.event(session, here, "line", { moves: ["a1", "b2"], from: 1 });
+  await new Promise(resolve => setImmediate(resolve));
+  assert.equal(here.clock.left[1], 41_000);
+  // this side's own moves say nothing to it
+  clock.event(session, here, "move", { ply: 2, move: "b2", local: true, clocks: [1, 1] });
+  await new Promise(resolve => setImmediate(resolve));
+  assert.deepEqual(here.clock.left, [60_000, 41_000]);
 });

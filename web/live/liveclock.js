@@ -3,7 +3,8 @@
 // here: model/clock.js syncClock), and each page is the judge of its own
 // player's time.  Every move carries each seat's time left after it (the
 // session's "move"); the friend's page keeps its own time and takes the
-// mover's, so both pages agree after each move within a network's delay.
+// mover's, so both pages agree after each move within a network's delay
+// (and after a lost connection, the line the friend's page sends says theirs).
 //
 // A flag: one's own time out ends the game here at once (as in any game)
 // and the friend is told (the session's claimTimeout); the friend's time out
@@ -57,6 +58,8 @@ export class LiveClock {
   /** @param {any} live  the LivePlay (liveplay.js) */
   constructor(live) {
     this.live = live;
+    /** A takeback came: the line that follows it says no time. */
+    this.takenBack = false;
   }
 
   /** `model` is played live (`control`: the invitation's clock, "300+3" or null, for
@@ -89,10 +92,20 @@ export class LiveClock {
     return timeUpAt(m.clock, seat, clockNow());
   }
 
-  /** The friend's move is being played here (`applying`): their time then is theirs. */
-  moved(m, applying, line, clocks) {
-    const friend = this.live.session?.peer;
-    applying.then(() => adoptTimes(m, line, friend, clocks) && m._changed("game"));
+  /** A session's event in `model` (LivePlay._event, the friend's move already being
+   * played: live.applying): the friend's time as their move says it, or as their line
+   * says it after a resume (a takeback's line says none: the time spent stays spent). */
+  event(session, model, type, detail) {
+    if (type === "takeback") this.takenBack = true;
+    const resumed = type === "line" && !this.takenBack;
+    if (type === "line") this.takenBack = false;
+    const line =
+      type === "move" && !detail.local ? session.moves.slice(0, detail.ply) : resumed ? detail.moves : null;
+    if (!line) return;
+    const clocks = type === "move" ? detail.clocks : session.clocks;
+    Promise.resolve(this.live.applying).then(() => {
+      if (adoptTimes(model, line, session.peer, clocks)) model._changed("game");
+    });
   }
 
   /** The clock panel found `seat`'s time out in `m`: whether the page ends the

@@ -423,7 +423,6 @@ export class LivePlay {
       if (sameLine(model.head, line)) {
         const applying = this.actions.computerMove(line, detail.move);
         this.applying = applying;
-        this.clock.moved(model, applying, [...line, detail.move], detail.clocks);
         applying.finally(() => {
           if (this.applying === applying) this.applying = null;
         });
@@ -452,6 +451,7 @@ export class LivePlay {
       // (after the friend's last move is on this board)
       Promise.resolve(this.applying).then(() => this._ended(model, detail));
     }
+    this.clock.event(session, model, type, detail); // (the friend's time, once their move is here)
     this._draw();
   }
 
