@@ -62,9 +62,11 @@ def connect(
     by_tab: bool = False,
     game: str = "loa",
     init_script: str = "",
+    clock: str = "",
 ):
     """Two pages, the host's (Black) and the guest's (White), connected live in LOA
-    (`by_tab`: the host opens the answer's link in a second tab, which hands it over)."""
+    (`by_tab`: the host opens the answer's link in a second tab, which hands it over;
+    `clock`: the host's clock choice, "300+3" or "custom:<minutes>+<increment>")."""
     host_context = new_context()
     guest_context = new_context()
     host = host_context.new_page()
@@ -77,12 +79,25 @@ def connect(
     if game != "loa":
         host.select_option("#start-game", game)
     host.locator("#start .choice-mode", has_text=mode_text).click()
+    if clock.startswith("custom:"):
+        minutes, increment = clock[len("custom:") :].split("+")
+        host.select_option("#start-clock", "custom")
+        host.fill("#start-clock-minutes", minutes)
+        host.fill("#start-clock-increment", increment)
+    elif clock:
+        host.select_option("#start-clock", clock)
     host.click("#start-play")
     expect(host.locator("#live-game")).to_be_visible()
     expect(host.locator("#live-phase")).to_have_text("Waiting for your friend's answer")
     invite = host.locator("#live-link").input_value(timeout=30_000)
     expect(host.locator("#live-link")).to_have_value(invite)
     assert f"#live/{game}/" in invite, invite
+    if clock:  # (the invitation names the clock: "300+3", seconds + increment)
+        minutes, increment = (
+            clock.removeprefix("custom:").split("+") if clock.startswith("custom:") else ("", "")
+        )
+        named = f"{round(float(minutes) * 60)}+{increment}" if minutes else clock
+        assert f"/{named}/" in invite, invite
     guest = guest_context.new_page()
     if init_script:
         guest.add_init_script(init_script)

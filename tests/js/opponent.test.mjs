@@ -2,7 +2,7 @@
 // (web/panels/opponent.js): written by seatsFor, read back by choiceOf.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { choiceOf, seatsFor } from "../../web/panels/opponent.js";
+import { choiceOf, clockChoices, seatsFor } from "../../web/panels/opponent.js";
 
 test("the computer plays every seat but yours, at the level chosen", () => {
   assert.deepEqual(seatsFor({ mode: "computer", level: "strong", you: 1 }, 2), ["c:strong", "h"]);
@@ -186,4 +186,14 @@ test("drawing lists the ladder and the level chosen, and changes no choice", () 
   choice.choice = { mode: "computer", level: "advanced", you: 0 };
   assert.deepEqual(choice.offered(), ["beginner", "casual", "advanced", "strong"]);
   assert.equal(choice.choice.level, "advanced");
+});
+
+test("a live game has a clock as the others do (#46), but no days per move", () => {
+  const choice = new OpponentChoice({ childElementCount: 0 }, "t", () => {});
+  choice.shown = { mode: "live", level: null, you: 0 };
+  choice.clock = "300+3";
+  assert.deepEqual(choice.control(), { base: 300_000, increment: 3_000 });
+  const values = clockChoices("live").map(([value]) => value);
+  assert.ok(values.includes("60+0") && values.includes("custom"));
+  assert.ok(!values.some(v => v.endsWith("d")), "days per move: by link only");
 });

@@ -74,7 +74,7 @@ export const openingActions = {
     page.welcome = false;
     return page.busy(async () => {
       const model = await open.fresh(page.engine, page.positions, choice.game, choice);
-      if (choice.clock && !choice.live) model.clock = Clock.create(choice.clock, model.players.length); // (clock hook, #29)
+      if (choice.clock) model.clock = Clock.create(choice.clock, model.players.length); // (clock hook, #29)
       hideNotice();
       setExplain("");
       actions.replace(model);

@@ -9,7 +9,8 @@
 // played on the model as the computer's are (actions.computerMove), and
 // resigning and draw offers go through it too (end-actions.js).  Takebacks
 // and rematches are asked and answered, and the chat's lines sent, by
-// liveasks.js.  What it shows is drawn by liveview.js.
+// liveasks.js.  What it shows is drawn by liveview.js.  The clocks, each
+// move carrying each seat's time, and a flag's claim: liveclock.js.
 //
 // A connection lost (the channel closed, or found closed by the watchdog)
 // makes the session "reconnecting": the host makes a new offer and its link
@@ -34,6 +35,7 @@ import {
   parseResume,
 } from "./invite.js";
 import { LiveAsks } from "./liveasks.js";
+import { LiveClock } from "./liveclock.js";
 import { drawLive } from "./liveview.js";
 import { LivePeer } from "./peer.js";
 import { TabHandover } from "./handover.js";
@@ -89,6 +91,8 @@ export class LivePlay {
     });
     /** The takebacks, the rematch and the chat (liveasks.js). */
     this.asks = new LiveAsks(this);
+    /** The clocks across (liveclock.js). */
+    this.clock = new LiveClock(this);
     /** The rematch's model being made (the session's events wait for it), or null. */
     this.switching = null;
   }
@@ -126,10 +130,8 @@ export class LivePlay {
     this.link = "";
     const offer = await /** @type {LivePeer} */ (this.peer).offer();
     if (this.session !== session) return;
-    const { game, variant, options } = model.meta;
-    this.link =
-      base() +
-      formatInvite({ game, variant, options, host: session.seat, clock: null, id: session.id, offer });
+    const clock = this.clock.control(model);
+    this.link = base() + formatInvite({ ...model.meta, host: session.seat, clock, id: session.id, offer });
     this._draw();
   }
 
@@ -162,7 +164,7 @@ export class LivePlay {
     );
     if (!model) return;
     this.actions.replace(model);
-    const session = this._start(model, invite.id, invite.guest);
+    const session = this._start(model, invite.id, invite.guest, invite.clock);
     session.answering();
     this._draw();
     await this._answer(session, invite.offer);
@@ -268,9 +270,10 @@ export class LivePlay {
     return this.accept(text);
   }
 
-  _start(model, id, seat) {
+  _start(model, id, seat, clock = null) {
     this.close();
     this.model = model;
+    const clocks = this.clock.start(model, clock); // (the guest's clock: the invitation's)
     this.refused = 0;
     this.link = "";
     this.hosting = false;
@@ -305,6 +308,8 @@ export class LivePlay {
         return view ? view.to_move : moves.length % 2;
       },
       onevent: (type, detail) => this._later(() => this._event(session, type, detail)),
+      clocks,
+      timeUp: s => this.clock.timeUp(this.model || model, s),
     });
     this.peer = peer;
     this.session = session;
@@ -319,6 +324,7 @@ export class LivePlay {
     this.peer?.close();
     this.peer = null;
     this.session = null;
+    if (this.model) this.model.live = false; // (the friend's clock runs here no more: by link)
     this.model = null;
     this.link = "";
     this.failed = "";
@@ -388,7 +394,7 @@ export class LivePlay {
   /** The player played `move` at the head of the live game `m`: the friend gets it. */
   played(m, move) {
     if (!this.on(m)) return;
-    /** @type {LiveSession} */ (this.session).play(move);
+    /** @type {LiveSession} */ (this.session).play(move, this.clock.times(m));
   }
 
   resign() {
@@ -445,6 +451,7 @@ export class LivePlay {
       // (after the friend's last move is on this board)
       Promise.resolve(this.applying).then(() => this._ended(model, detail));
     }
+    this.clock.event(session, model, type, detail); // (the friend's time, once their move is here)
     this._draw();
   }
 

@@ -319,9 +319,11 @@ export function syncClock(model, headView, now) {
   }
   if (!headView) return null;
   const seat = headView.to_move;
-  if (model.players[seat] === "r") {
+  if (model.players[seat] === "r" && !model.live) {
     // a seat far away is to move: no clock runs here (their time is theirs;
     // the link they send back says it), and ours starts when their move is seen
+    // (a live game's friend, #46, is far away too, but their clock runs here as
+    // ours does on their page: each move carries the times, live/liveclock.js)
     clock.stop(now);
     clock.since = null;
     return null;
@@ -349,7 +351,8 @@ export function syncClock(model, headView, now) {
  */
 export function flagFell(model, now = clockNow()) {
   const seat = model.clock && !model.ending ? model.clock.flagged(now) : null;
-  if (seat == null) return false;
+  // (a live friend's flag is the page's to claim, a network's delay later: live/liveclock.js)
+  if (seat == null || (model.live && model.players[seat] === "r")) return false;
   endOnTime(model, seat, model.players.length || 2, now);
   return true;
 }

@@ -66,6 +66,7 @@ export class GameModel {
     // and a line played again after its deletion is not deleted again
     this.deleted = deleted.map(([l, at, live]) => [[...l], at, live]);
     this.clock = clock; // (clock hook, #29) the game's Clock (model/clock.js), or null: no time control
+    this.live = false; // (#46) played live: the far seat's clock runs here too (set by live/, never saved)
     this.ending = readEnding(ending); // how the game ended beyond its rules (ending.js), or null
     this.offer = readOffer(offer); // a draw offer (ending.js), or null
     this.listeners = new Set();

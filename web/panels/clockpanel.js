@@ -78,7 +78,8 @@ export class ClockPanel {
     if (!m || !m.clock) return;
     const view = this._headView();
     const flagged = syncClock(m, view, clockNow());
-    if (flagged != null) {
+    // (a live game's flag is told to the friend; theirs waits a network's delay: live/liveclock.js)
+    if (flagged != null && this.page.live?.clock.flag(m, flagged) !== false) {
       const ending = endOnTime(m, flagged, view ? view.players.length : m.players.length);
       this.say(timeWords(ending, seat => this.page.seatName(seat)));
       this.onChange();

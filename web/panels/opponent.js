@@ -146,9 +146,9 @@ export class OpponentChoice {
     };
   }
 
-  /** The clock chosen, as a clock.js control, or null (no clock; a live game's clock is not played across yet). */
+  /** The clock chosen, as a clock.js control, or null (no clock). */
   control() {
-    return this.shown?.mode === "live" ? null : controlOf(this.clock, this.custom);
+    return controlOf(this.clock, this.custom);
   }
 
   /** Draw for `choice` (null: none of the modes) and these seat names. */
@@ -227,7 +227,7 @@ export class OpponentChoice {
         ),
       ),
     );
-    this.box.replaceChildren(modes, levels, colours, c.mode === "live" ? "" : this._clockField(c.mode));
+    this.box.replaceChildren(modes, levels, colours, this._clockField(c.mode));
   }
 
   /** The clock: a select of the choices, and minutes + increment for a custom one. */
