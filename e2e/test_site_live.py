@@ -259,6 +259,9 @@ def test_live_a_whole_game_of_each_other_game(new_context, site_url, game):
     assert moves_of(host) == moves_of(guest)
     for page in (host, guest):
         expect(page.locator("#result")).to_be_visible()
+        # the rules' end is the live game's too: over on both pages, a rematch to ask
+        expect(page.locator("#live-phase")).to_have_text("The live game is over")
+        expect(page.locator("#live-rematch")).to_be_visible()
     assert host.locator("#result strong").inner_text() == guest.locator("#result strong").inner_text()
     # both libraries hold the same game, to its end
     heads = []

@@ -227,3 +227,24 @@ test("a rematch is not accepted while the channel is down (the peer would not kn
   assert.equal(game.a.answerRematch(true), false);
   assert.equal(game.a.answerRematch(false), true, "declining needs no channel");
 });
+
+test("the rules' end is seen on each side, sends nothing, and opens the rematch", async () => {
+  const game = pair();
+  await game.connect();
+  await played(game, ["e2", "e7", "d2"]);
+  assert.equal(game.a.over(["e2", "e7"], 0), false, "a line taken back since ends nothing");
+  assert.equal(game.a.over(["e2", "e7", "d2"], 0), true);
+  assert.equal(game.a.over(["e2", "e7", "d2"], 0), false, "once");
+  assert.deepEqual(game.a.end, { how: "rules", winner: 0 });
+  assert.equal(game.a.phase, "ended");
+  await game.flush();
+  assert.equal(game.b.end, null, "nothing was sent: the friend's own engine says it");
+  assert.equal(game.b.over(["e2", "e7", "d2"], 0), true);
+  assert.equal(await game.b.play("d7"), false, "no move after the end");
+  assert.equal(game.a.askRematch(), true);
+  await game.flush();
+  assert.equal(game.b.answerRematch(true), true);
+  await game.flush();
+  assert.equal(game.a.phase, "connected");
+  assert.equal(game.a.seat, 1, "colours swapped");
+});

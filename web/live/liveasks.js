@@ -76,6 +76,16 @@ export class LiveAsks {
     });
   }
 
+  /** The session's line changed otherwise than by a move (a takeback, a resume): the board follows. */
+  adoptLine(model, moves) {
+    Promise.resolve(this.live.applying).then(() => {
+      let at = 0;
+      while (at < moves.length && at < model.head.length && moves[at] === model.head[at]) at++;
+      if (at < model.head.length) model.takeBack(moves.slice(0, at));
+      for (let k = at; k < moves.length; k++) model.playAt(moves.slice(0, k), moves[k]);
+    });
+  }
+
   // -- the player's asks and lines --------------------------------------------------------
 
   /** Ask the friend to take back this side's last move. */

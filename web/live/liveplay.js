@@ -418,6 +418,7 @@ export class LivePlay {
     const model = this.model;
     const name = this.page.seatName(session.peer);
     if (type === "move") this.asks.moved(detail.local);
+    if (type === "move") this._over(session, model);
     if (type === "move" && !detail.local) {
       const line = session.moves.slice(0, detail.ply - 1);
       if (sameLine(model.head, line)) {
@@ -446,7 +447,7 @@ export class LivePlay {
       this.link = "";
       this.failed = "";
     } else if (type === "line") {
-      this._adoptLine(model, detail.moves);
+      this.asks.adoptLine(model, detail.moves);
     } else if (type === "ended") {
       // (after the friend's last move is on this board)
       Promise.resolve(this.applying).then(() => this._ended(model, detail));
@@ -455,14 +456,13 @@ export class LivePlay {
     this._draw();
   }
 
-  /** The session's line changed otherwise than by a move (a resume): the board follows. */
-  _adoptLine(model, moves) {
-    Promise.resolve(this.applying).then(() => {
-      let at = 0;
-      while (at < moves.length && at < model.head.length && moves[at] === model.head[at]) at++;
-      if (at < model.head.length) model.takeBack(moves.slice(0, at));
-      for (let k = at; k < moves.length; k++) model.playAt(moves.slice(0, k), moves[k]);
-    });
+  /** The rules ended the game at the session's line: both pages see it, nothing is sent. */
+  _over(session, model) {
+    const line = [...session.moves];
+    this.page.positions.view(model.start, line).then(
+      view => view?.outcome && session.over(line, view.outcome.winner ?? null),
+      () => {},
+    );
   }
 
   /** `task` now, or once the rematch's model is on screen (the events in order). */
@@ -476,7 +476,7 @@ export class LivePlay {
   }
 
   _ended(model, { how, winner }) {
-    if (model.ending) return;
+    if (model.ending || how === "rules") return; // (the rules' end is the board's own)
     const ending =
       how === "resignation"
         ? resignation(1 - winner)

@@ -161,6 +161,16 @@ export class LiveSession {
     return true;
   }
 
+  /** The rules ended the game after `line` (`winner`: a seat, or null: a draw); both
+   * pages see it from their own engine, so nothing is sent.  A line that is no
+   * longer the session's (taken back since) ends nothing. */
+  over(line, winner) {
+    if (this.end || line.length !== this.moves.length || line.some((m, k) => m !== this.moves[k]))
+      return false;
+    this._end("rules", winner);
+    return true;
+  }
+
   /** The page's clock says `seat` ran out of time. */
   claimTimeout(seat) {
     if (this.end) return false;
