@@ -11,20 +11,8 @@ import re
 
 from pagekit import wait_idle
 from playwright.sync_api import expect
+from test_site_clock import face, seconds_left
 from test_site_live import connect, enter, whole_game
-
-
-def face(page, seat: int):
-    return page.locator(f'#clocks .clock[data-seat="{seat}"]')
-
-
-def seconds_left(page, seat: int) -> float:
-    """What seat's face shows, in seconds ("4:55" or "9.4")."""
-    text = face(page, seat).locator(".clock-time").inner_text()
-    if ":" not in text:
-        return float(text)
-    minutes, secs = text.rsplit(":", 1)
-    return int(minutes) * 60 + int(secs)
 
 
 def wait_left_at_most(page, seat: int, most: float, timeout: int = 15_000) -> None:
