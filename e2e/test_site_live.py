@@ -150,6 +150,14 @@ def test_live_invite_answer_connect_and_a_whole_game(new_context, site_url):
     for page in (host, guest):
         expect(page.locator("#result strong")).to_have_text("Black wins")
         expect(page.locator("#result-badge")).to_be_visible()
+        expect(page.locator("#live-phase")).to_have_text("The live game is over")
+    # both libraries hold the same game, to its end
+    heads = []
+    for page in (host, guest):
+        saved(page)
+        [entry] = library_entries(page)
+        heads.append(entry["game"]["head"])
+    assert heads[0] == heads[1] == line
 
 
 def test_live_resignation_ends_both_pages(new_context, site_url):
