@@ -19,7 +19,7 @@ test("the path covers exactly the code's dark modules", () => {
     const { path, size, version } = qrCode(text, encode);
     const { data } = encode(text, { ecc: "L", border: BORDER });
     const want = new Set();
-    data.forEach((row, y) => row.forEach((on, x) => on && want.add(`${x},${y}`)));
+    for (const [y, row] of data.entries()) for (const [x, on] of row.entries()) if (on) want.add(`${x},${y}`);
     assert.deepEqual(covered(path), want);
     assert.equal(size, 17 + 4 * version + 2 * BORDER);
     assert.equal(path.replace(/M\d+ \d+h\d+v1h-\d+z/g, ""), "", "nothing but rectangles");
