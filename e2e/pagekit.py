@@ -6,8 +6,8 @@ games)."""
 from __future__ import annotations
 
 import contextlib
-import json
 
+from chrometrace import longest_main_thread_tasks
 from conftest import wait_engine_ready
 from playwright.sync_api import expect
 
@@ -190,37 +190,6 @@ LONG_TASK_MS = 100  # the page's budget for one main-thread task, by CPU time (#
 # budget, or one over this, fail (the whole suite running beside, one task of
 # a library import once took 108 ms of CPU where the others stay under 60 ms).
 ONE_TASK_MS = 150
-
-RUN_TASK = ("ThreadControllerImpl::RunTask", "RunTask")  # (a task, as the trace's categories name it)
-
-
-def trace_events(trace_path):
-    """The thread names and tasks of a Chromium trace (one event a line, as
-    Chromium writes it: only those lines are read, the trace is large)."""
-    with trace_path.open(encoding="utf-8") as lines:
-        for line in lines:
-            if "thread_name" in line or "RunTask" in line:
-                text = line.strip().removesuffix(",")
-                try:
-                    yield json.loads(text)
-                except json.JSONDecodeError:
-                    continue  # (the list's first or last line)
-
-
-def longest_main_thread_tasks(trace_path) -> list[tuple[float, float]]:
-    """The ten longest tasks of the pages' main threads in a Chromium trace, by
-    CPU time (the thread's time, ``tdur``): [(cpu ms, wall ms)], longest first."""
-    mains = set()
-    tasks = []
-    for e in trace_events(trace_path):
-        if e.get("ph") == "M" and e.get("name") == "thread_name":
-            if e["args"].get("name") == "CrRendererMain":
-                mains.add((e["pid"], e["tid"]))
-        elif e.get("ph") == "X" and e.get("name") in RUN_TASK:
-            tasks.append(
-                ((e["pid"], e["tid"]), e.get("tdur", e.get("dur", 0)) / 1000, e.get("dur", 0) / 1000)
-            )
-    return sorted(((cpu, wall) for thread, cpu, wall in tasks if thread in mains), reverse=True)[:10]
 
 
 @contextlib.contextmanager

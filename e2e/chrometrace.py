@@ -1,0 +1,64 @@
+"""The main thread's tasks, read from a Chromium trace (``pagekit.traced``
+writes one): the figures of the page's budget for one task (#47).  No
+browser here: tests/test_e2e_trace.py reads a trace written by hand."""
+
+from __future__ import annotations
+
+import json
+
+RUN_TASK = ("ThreadControllerImpl::RunTask", "RunTask")  # (a task, as the trace's categories name it)
+
+
+def trace_events(trace_path):
+    """The thread names and tasks of a Chromium trace (one event a line, as
+    Chromium writes it: only those lines are read, the trace is large)."""
+    with trace_path.open(encoding="utf-8") as lines:
+        for line in lines:
+            if "thread_name" in line or "RunTask" in line or NAVIGATION_COMMIT in line:
+                text = line.strip().removesuffix(",")
+                try:
+                    yield json.loads(text)
+                except json.JSONDecodeError:
+                    continue  # (the list's first or last line)
+
+
+# A task that commits a navigation the test itself asked for (the browser's
+# message to the frame: ``page.goto`` to a link, as from the address bar) is
+# the browser's own work, not the page's: no script of the page runs in it
+# (the page's hashchange or load comes in tasks of its own), and its cost
+# grows with the URL alone (a 1.2 MB hostile link: 95-107 ms of CPU in
+# Chromium's FrameLoader before the page hears of it).
+NAVIGATION_COMMIT = "content.mojom.Frame"
+
+
+def longest_main_thread_tasks(trace_path) -> list[tuple[float, float]]:
+    """The ten longest tasks of the pages' main threads in a Chromium trace, by
+    CPU time (the thread's time, ``tdur``): [(cpu ms, wall ms)], longest first.
+    Commits of a navigation (NAVIGATION_COMMIT) are left out."""
+    mains = set()
+    tasks = []
+    commits = []
+    for e in trace_events(trace_path):
+        if e.get("ph") == "M" and e.get("name") == "thread_name":
+            if e["args"].get("name") == "CrRendererMain":
+                mains.add((e["pid"], e["tid"]))
+        elif e.get("ph") == "X" and e.get("name") in RUN_TASK:
+            tasks.append(
+                ((e["pid"], e["tid"]), e["ts"], e.get("tdur", e.get("dur", 0)) / 1000, e.get("dur", 0) / 1000)
+            )
+        elif e.get("name") == "Receive mojo message" and NAVIGATION_COMMIT in json.dumps(e.get("args", {})):
+            commits.append(((e["pid"], e["tid"]), e["ts"]))
+
+    def commit_in(thread, ts: float, wall_ms: float) -> bool:
+        return any(t == thread and ts <= at <= ts + wall_ms * 1000 for t, at in commits)
+
+    # (a task runs as a RunTask nested in a ThreadControllerImpl::RunTask: one task, counted once)
+    outer: list[tuple[tuple, float, float, float]] = []
+    for task in sorted((t for t in tasks if t[0] in mains), key=lambda t: (t[0], t[1], -t[3])):
+        thread, ts, _cpu, _wall = task
+        if outer and outer[-1][0] == thread and ts < outer[-1][1] + outer[-1][3] * 1000:
+            continue
+        outer.append(task)
+    return sorted(
+        ((cpu, wall) for thread, ts, cpu, wall in outer if not commit_in(thread, ts, wall)), reverse=True
+    )[:10]
