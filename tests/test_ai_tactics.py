@@ -210,6 +210,56 @@ def test_el_two_move_turns_keep_the_score_on_the_movers_side():
     assert len(t.search_moves()) > 1
 
 
+# Blue holds a1=1 b1=2 c1=3 of the bottom row, Red d1=4 e1=5 (and a6=1): Blue
+# writing 6 on f1 makes four of six, an EL; Red writing it makes three and
+# three, an EL for nobody (EL-2), so Red's 6 there blocks as any other number.
+EL_SPLIT_BLOCK = EL + "r1...../....../....../....../....../b1b2b3r4r5. r last=c1"
+
+
+def test_el_blocks_with_the_number_the_opponent_needs_where_it_splits_the_shape():
+    s = gamut.load(EL_SPLIT_BLOCK)
+    assert ("f1", 6) in s.threats()[1]
+    after = s.play_text("f1=6")
+    assert after.outcome() is None  # (three and three: no EL)
+    moves = s.search_moves()
+    assert isinstance(moves, gamut.core.ForcedMoves)
+    assert "f1=6" in {str(m) for m in moves}
+
+
+def _loses_at_once(state, move) -> bool:
+    """Whether the opponent, after ``move``, has a reply that wins for them at once."""
+    after = state.play_unchecked(move)
+    if after.outcome() is not None:
+        return after.outcome().winner not in (None, state.to_move)
+    return any(
+        (o := after.play_unchecked(r).outcome()) is not None and o.winner == after.to_move
+        for r in after.legal_moves()
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_el_forced_moves_leave_out_only_moves_that_lose_at_once(seed):
+    """The search trusts a ForcedMoves list: it judges every move left out
+    lost at once.  Checked by trying them, over random games of the default
+    EL brought to a position where the opponent threatens."""
+    import random
+
+    from gamut.core import ForcedMoves
+
+    rng = random.Random(seed)
+    s = gamut.new("el")
+    checked = 0
+    while s.outcome() is None and checked < 2:
+        moves = s.search_moves()
+        if isinstance(moves, ForcedMoves):
+            kept = set(moves)
+            for m in s.legal_moves():
+                if m not in kept:
+                    assert _loses_at_once(s, m), f"{s.text()}: {m} is left out but does not lose at once"
+            checked += 1
+        s = s.play_unchecked(rng.choice(s.legal_moves()))
+
+
 def test_el_evaluation_sees_a_double_threat_one_placement_away():
     # Red, to move in EL_DOUBLE, can make a double threat (e1=5 and others):
     # fork points the evaluation counts.

@@ -182,16 +182,26 @@ def order_table(state) -> list[int]:
             table[start : start + numbers] = row
         start += 16
     threats = a.threats()
-    for c, ns in threats[me ^ 1].items():  # blocks: fill the cell with another number
+    for c, ns in threats[me ^ 1].items():  # blocks: fill the cell, with any number but one that hands it over
         for n in range(1, numbers + 1):
             i = (c << 4) | n
-            table[i] = -5_000_000 if n in ns else 5_000_000 + table[i]
+            table[i] = -5_000_000 if n in ns and _hands_over(state, c, n) else 5_000_000 + table[i]
     for c, ns in threats[me].items():
         for n in ns:
             table[(c << 4) | n] = 10_000_000
     _order_cache[0] = key
     _order_cache[1] = table
     return table
+
+
+def _hands_over(state, cell: int, number: int) -> bool:
+    """Whether writing ``number`` on ``cell``, a number the opponent needs
+    there, completes the opponent's EL (and so loses at once).  Not always:
+    where the opponent holds only enough of the shape with their own last
+    number (EL-2: at least four of six), the mover's number there makes it
+    three and three, an EL for nobody, and blocks the threat as any other."""
+    outcome = state.play_unchecked(state.rules.placements[cell][number - 1]).outcome()
+    return outcome is not None and outcome.winner is not None and outcome.winner != state.to_move
 
 
 def move_order_keys(state, moves) -> list:
