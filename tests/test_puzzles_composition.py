@@ -45,3 +45,21 @@ def test_the_one_movers_a_one_ply_search_finds_are_among_the_easiest(game):
             state = p.position_after(1)
             found = state.move_text(AlphaBeta(state, max_depth=1, noise=0).run())
             assert found != p.moves[1], f"{p.id}: a one-ply search finds {found}, rated {p.rating}"
+
+
+def test_escabel_has_puzzles_that_break_the_opponents_chain_first():
+    """Issue #44: Escabel's puzzles beyond "fill the gap": in the "break"
+    ones the opponent's chain joins its edges as the puzzle starts (it wins
+    unless broken), and the solution's first move breaks it; every puzzle
+    that starts so is themed "break"."""
+    breaks = 0
+    for puzzle in load_game("escabel"):
+        position = puzzle.position_after(1)
+        theirs = position.colour_to_move ^ 1
+        standing = position.has_chain(theirs)
+        assert (puzzle.theme == "break") == standing, puzzle.puzzle_id
+        if standing:
+            breaks += 1
+            after = position.play_text(puzzle.moves[1])
+            assert not after.has_chain(theirs), puzzle.puzzle_id
+    assert breaks >= 20

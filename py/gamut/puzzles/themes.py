@@ -9,6 +9,10 @@ The themes:
 * ``capture-connect`` (LOA): the winning move takes a piece.
 * ``climb`` (Escabel): the winning move is a move action, a stack climbing
   onto its neighbour.
+* ``break`` (Escabel, named "Break their chain"): the opponent's chain
+  joins its edges as the puzzle starts (it wins unless the reply breaks
+  it), so the first move must break it, and the solution wins from there:
+  defence first.  It names the puzzle before the win's own shape does.
 * ``double-threat``: a win in two or more turns where the solver's first
   move leaves threats no single reply stops (the solver's finishing move
   depends on the reply).
@@ -50,6 +54,7 @@ THEMES: dict[str, dict[str, str]] = {
     "escabel": {
         "chain": "Unbreakable chain",
         "climb": "Climb to connect",
+        "break": "Break their chain",
         "double-threat": "Double threat",
         "forcing-line": "Unstoppable threat",
     },
@@ -104,6 +109,8 @@ def classify(puzzle: Puzzle) -> str:
     first = position.parse_move(puzzle.moves[1])
     if puzzle.game == "evl":
         return _evl_theme(puzzle, position, first)
+    if puzzle.game == "escabel" and position.has_chain(position.colour_to_move ^ 1):
+        return "break"
     last = puzzle.moves[-1]
     turns = puzzle.solver_turns
     if turns >= 2:
