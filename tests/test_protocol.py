@@ -94,7 +94,20 @@ def test_every_game_has_configurations():
 # Random games
 
 
-@pytest.mark.parametrize("game, variant, options", ALL_CONFIGS, ids=ALL_IDS)
+def _slow_but_each_games_first(configs: list, ids: list[str]) -> list:
+    """``configs`` as pytest params: each game's first configuration (its
+    standard variant, default options) runs in ``build.py test --fast``; the
+    others, each variant and option, only in the full run (marked slow)."""
+    seen: set[str] = set()
+    out = []
+    for config, id_ in zip(configs, ids, strict=True):
+        first = config[0] not in seen
+        seen.add(config[0])
+        out.append(pytest.param(*config, id=id_, marks=() if first else pytest.mark.slow))
+    return out
+
+
+@pytest.mark.parametrize("game, variant, options", _slow_but_each_games_first(ALL_CONFIGS, ALL_IDS))
 def test_positions_moves_views_and_records(game, variant, options):
     for seed in (1, 2):
         states, moves = playout(game, variant, options, seed)

@@ -87,6 +87,10 @@ def run_checks(fast: bool = False, pytest_args: list[str] | None = None, soak: b
         build()
     log(f"set-up{'' if fast else ' and build'}: {time.monotonic() - started:.1f} s")
     env = dict(os.environ, PYTHONPATH=str(PY))
+    # (compiled modules are kept, pytest's assertion-rewritten tests too: without
+    # them every test process compiles py/ and rewrites tests/ again, 5-10 s of
+    # CPU each; some machines set PYTHONDONTWRITEBYTECODE for the whole shell)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if soak:
         env["GAMUT_SOAK"] = "1"  # (e2e/conftest.py SOAK: the scale and fuzz tests at full size)
     results: dict[str, int] = {}
