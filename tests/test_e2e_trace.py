@@ -55,7 +55,7 @@ def test_only_the_pages_main_thread_counts(tmp_path):
     assert longest_main_thread_tasks(trace) == [(12, 13)]
 
 
-def test_the_browsers_commit_of_a_navigation_is_left_out_but_input_is_not(tmp_path):
+def test_the_browsers_commits_of_navigations_are_left_out_but_input_is_not(tmp_path):
     trace = write_trace(
         tmp_path / "t.json",
         [
@@ -64,6 +64,9 @@ def test_the_browsers_commit_of_a_navigation_is_left_out_but_input_is_not(tmp_pa
             task(MAIN, 300_000, 88, 177),  # (the page's hashchange: counted)
             task(MAIN, 600_000, 60, 70),
             commit(600_010, "blink.mojom.WidgetInputHandler"),  # (a click: the page's work)
+            task(MAIN, 900_000, 232, 235),
+            commit(900_001, "content.mojom.NavigationClient"),  # (a reload: the old document torn down)
+            task(MAIN, 1_200_000, 51, 237),  # (the new document's parsing: counted)
         ],
     )
-    assert longest_main_thread_tasks(trace) == [(88, 177), (60, 70)]
+    assert longest_main_thread_tasks(trace) == [(88, 177), (60, 70), (51, 237)]
