@@ -57,9 +57,9 @@ def test_escabel_has_puzzles_that_break_the_opponents_chain_first():
         position = puzzle.position_after(1)
         theirs = position.colour_to_move ^ 1
         standing = position.has_chain(theirs)
-        assert (puzzle.theme == "break") == standing, puzzle.puzzle_id
+        assert (puzzle.theme == "break") == standing, puzzle.id
         if standing:
             breaks += 1
             after = position.play_text(puzzle.moves[1])
-            assert not after.has_chain(theirs), puzzle.puzzle_id
+            assert not after.has_chain(theirs), puzzle.id
     assert breaks >= 20
