@@ -9,19 +9,6 @@ import json
 RUN_TASK = ("ThreadControllerImpl::RunTask", "RunTask")  # (a task, as the trace's categories name it)
 
 
-def trace_events(trace_path):
-    """The thread names and tasks of a Chromium trace (one event a line, as
-    Chromium writes it: only those lines are read, the trace is large)."""
-    with trace_path.open(encoding="utf-8") as lines:
-        for line in lines:
-            if "thread_name" in line or "RunTask" in line or "Receive mojo message" in line:
-                text = line.strip().removesuffix(",")
-                try:
-                    yield json.loads(text)
-                except json.JSONDecodeError:
-                    continue  # (the list's first or last line)
-
-
 # A task that commits a navigation the test itself asked for is the browser's
 # own work, not the page's: no script of the page runs in it (the page's
 # hashchange, or the new document's parsing and scripts, come in tasks of
@@ -32,10 +19,23 @@ def trace_events(trace_path):
 #   CPU in Chromium's FrameLoader before the page hears of it;
 # - a load or reload (``page.goto``, ``page.reload``) is a message to the
 #   navigation client, and its task detaches the old document: with a move
-#   list of 4,000 moves, 58-232 ms of CPU in Frame::Detach and
-#   Document::shutdown (and the garbage collection they start) before the
-#   new page exists.
+#   list of 4,000 moves, 53-58 ms of CPU in Frame::Detach and
+#   Document::shutdown before the new page exists.
 NAVIGATION_COMMITS = ("content.mojom.Frame", "content.mojom.NavigationClient")
+
+
+def trace_events(trace_path):
+    """The thread names, tasks and navigation commits of a Chromium trace (one
+    event a line, as Chromium writes it: only those lines are read, the trace
+    is large)."""
+    with trace_path.open(encoding="utf-8") as lines:
+        for line in lines:
+            if "thread_name" in line or "RunTask" in line or any(tag in line for tag in NAVIGATION_COMMITS):
+                text = line.strip().removesuffix(",")
+                try:
+                    yield json.loads(text)
+                except json.JSONDecodeError:
+                    continue  # (the list's first or last line)
 
 
 def longest_main_thread_tasks(trace_path) -> list[tuple[float, float]]:
