@@ -135,8 +135,9 @@ export function parse(message) {
 const numberFormats = new Map();
 const pluralRules = new Map();
 
-/** Intl.NumberFormat of `lang`, made once. */
-function numberFormat(lang) {
+/** Intl.NumberFormat of `lang`, made once (the first one made in a page
+ * loads the browser's number data: 45-65 ms of CPU on a slow machine). */
+export function numberFormat(lang) {
   if (!numberFormats.has(lang)) numberFormats.set(lang, new Intl.NumberFormat(lang));
   return numberFormats.get(lang);
 }

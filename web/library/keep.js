@@ -268,10 +268,11 @@ export class Keeper {
     writeJSON(SETTINGS_KEY, all);
     try {
       const fragment = model.fragment();
+      const shown = location.hash; // (read once: it may be a link of a megabyte)
       // (a rules page and the editor keep their own address; the game's comes back with them)
       if (
-        location.hash !== fragment &&
-        !/^#(rules\/|edit\b|puzzles\b|streak\b|mistakes\b|learn\b|progress\b)/.test(location.hash)
+        shown !== fragment &&
+        !/^#(rules\/|edit\b|puzzles\b|streak\b|mistakes\b|learn\b|progress\b)/.test(shown)
       )
         history.replaceState(history.state, "", fragment);
     } catch {
