@@ -193,6 +193,9 @@ export const openingActions = {
           );
         // (a reload while the library cannot be read: the link is this tab's own game, not a copy; #47)
         if (target === linked && unreadable && unreadable === keep.tabCurrentId()) linked.id = unreadable;
+        // (the game shown, saved and drawn in a task of its own: with reading and placing a
+        // 5,000-move link, one task of 100-125 ms of CPU; #47)
+        if (target) await nextTask();
       }
       target = target || (await check());
       // nothing to go on with: a fresh game, with the start panel beside it
