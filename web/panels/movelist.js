@@ -57,7 +57,7 @@ const VARIATION_MOVE_PX = 4;
  *   marks: Record<string, string>, onSelect: (line: string[]) => void, onComment: (line: string[]) => void,
  *   main: TreeNode[], buttons: Map<TreeNode, HTMLElement>, said: Map<TreeNode, HTMLElement>, row: HTMLElement | null, turn: HTMLElement | null,
  *   empty: HTMLElement | null, current: HTMLElement | null, viewed: TreeNode | null, parts: Part[],
- *   unfinished: Generator<number, number, void>[]}} Shown
+ *   unfinished: Generator<number, number, void>[], fullBlock: HTMLElement | null}} Shown
  * @typedef {{from: number, to: number, box: HTMLElement, rows: HTMLElement, drawn: boolean}} Part
  *   rows [from, to) of the main line, drawn into `rows` (an <ol>) in `box` (the list's item)
  */
@@ -133,6 +133,7 @@ function drawAll(list, tree, seats, per, marks, focus) {
     viewed: null,
     parts: [],
     unfinished: [],
+    fullBlock: null,
   };
   const rows = Math.ceil(main.length / round);
   if (tree.size() - 1 <= AT_ONCE) {
@@ -230,6 +231,14 @@ function drawLater(list, s, at) {
   list.dataset.drawn = "part";
   const step = () => {
     if (shown.get(list) !== s) return; // (drawn again meanwhile)
+    if (s.fullBlock) {
+      // a long variation's later blocks stand in at the height of its first, laid out in the
+      // frame before (not at 60 px: a viewed move in its last block, scrolled to, brought
+      // twenty blocks of 1,200 px into view at once, one frame of 150 ms of CPU; #47)
+      const px = s.fullBlock.offsetHeight;
+      if (px > 0) list.style.setProperty("--variation-block-px", `${px}px`);
+      s.fullBlock = null;
+    }
     const started = performance.now();
     while (performance.now() - started < SLICE_MS) {
       if (s.unfinished.length) {

@@ -73,6 +73,7 @@ function* inline(s, start, outer) {
     }
     for (;;) {
       if (moves === BLOCK_MOVES) {
+        if (!s.fullBlock && block === outer) s.fullBlock = block; // (its height, measured: movelist.js)
         yield moves;
         const next = h("div", { class: "variation continued" });
         block.after(next);
