@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from pagekit import wait_idle
+from pagekit import saved, wait_idle
 from playwright.sync_api import expect
 from test_site_live import connect, enter, lambda_re, moves_of
 
@@ -157,3 +157,60 @@ def test_live_a_broken_invitation_says_what_to_do(new_context, site_url):
     expect(page.locator("#notice-text")).to_contain_text("names a game or a setting this page does not know")
     page.goto(site_url + "#live/loa/standard/-/0/-/abcdef")
     expect(page.locator("#notice-text")).to_contain_text("cut short")
+
+
+def test_live_a_reloaded_page_connects_again_and_a_second_tab_leaves_the_game_to_it(new_context, site_url):
+    host, guest = connect(new_context, site_url)
+    enter(host, "c1xa3")
+    expect(guest.locator("#moves .mv")).to_have_count(1)
+    enter(guest, "a2-c2")
+    expect(host.locator("#moves .mv")).to_have_count(2)
+    # a second tab of the host's opens the same game: it leaves it to the tab playing it
+    tab = host.context.new_page()
+    tab.goto(site_url)
+    expect(tab.locator("#explain")).to_contain_text("being played in another tab", timeout=30_000)
+    expect(tab.locator("#moves .mv")).to_have_count(2)
+    expect(tab.locator("#live-game")).to_be_hidden()
+    tab.close()
+    expect(host.locator("#live-phase")).to_have_text("Connected")
+    # the host's page is reloaded (a crash, a phone's browser dropping the tab): the game comes
+    # back live, reconnecting, and the host's page makes the new link
+    saved(host)
+    host.reload()
+    for page in (host, guest):
+        expect(page.locator("#live-phase")).to_have_text("Reconnecting…", timeout=30_000)
+    expect(host.locator("#moves .mv")).to_have_count(2)
+    expect(host.locator("#live-link")).to_have_value(lambda_re("#live-resume/"), timeout=30_000)
+    guest.fill("#live-answer", host.locator("#live-link").input_value())
+    guest.click("#live-connect")
+    expect(guest.locator("#live-link")).to_have_value(lambda_re("#live-answer/"), timeout=30_000)
+    host.fill("#live-answer", guest.locator("#live-link").input_value())
+    host.click("#live-connect")
+    for page in (host, guest):
+        expect(page.locator("#live-phase")).to_have_text("Connected", timeout=30_000)
+    enter(host, "e8-g6")
+    expect(guest.locator("#moves .mv")).to_have_count(3)
+    # the friend's page is reloaded: it waits for the host's new link, opened there
+    saved(guest)
+    guest.reload()
+    expect(guest.locator("#live-phase")).to_have_text("Reconnecting…", timeout=30_000)
+    expect(host.locator("#live-link")).to_have_value(lambda_re("#live-resume/"), timeout=30_000)
+    guest.goto(host.locator("#live-link").input_value())
+    expect(guest.locator("#live-link")).to_have_value(lambda_re("#live-answer/"), timeout=30_000)
+    host.fill("#live-answer", guest.locator("#live-link").input_value())
+    host.click("#live-connect")
+    for page in (host, guest):
+        expect(page.locator("#live-phase")).to_have_text("Connected", timeout=30_000)
+    enter(guest, "h3-f3")
+    for page in (host, guest):
+        expect(page.locator("#moves .mv")).to_have_count(4)
+    assert moves_of(host) == moves_of(guest)
+    # it ends: reloaded then, it is an ended game, not live any more
+    guest.click("#resign")
+    guest.click("#confirm-yes")
+    expect(host.locator("#live-phase")).to_have_text("The live game is over")
+    saved(host)
+    host.reload()
+    wait_idle(host)
+    expect(host.locator("#result")).to_be_visible()
+    expect(host.locator("#live-game")).to_be_hidden()

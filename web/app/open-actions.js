@@ -136,6 +136,7 @@ export const openingActions = {
     const editing = page.editor.isOpen;
     page.editor.hide();
     page.show(model);
+    if (model.liveMark) page.live?.keep.resume(model); // (#46: a live game reopened connects again)
     page.buildPicker(model.meta.game);
     if (editing) location.hash = model.fragment(); // (the editor's address gives way to the game's)
   },

@@ -165,3 +165,22 @@ export function errorKey(error) {
   if (/^live\.link\.(game|variant|options|seat|clock)$/.test(key)) return "live.error.game";
   return "live.badLink";
 }
+
+/** Whether the link `text` of `kind` ("answer", "resume") is for the live game
+ * `session` (its id) and the game waits for it: an answer while inviting (or the
+ * host's, after a drop), a new offer on the friend's side once the connection
+ * dropped (or before this page saw it drop).
+ * @param {{id: string, phase: string} | null} session  @param {boolean} hosting */
+export function waitsFor(session, hosting, kind, text) {
+  if (!session) return false;
+  let id = "";
+  try {
+    id = (kind === "answer" ? parseAnswer(text) : parseResume(text)).id;
+  } catch {
+    return false;
+  }
+  if (id !== session.id) return false;
+  return kind === "answer"
+    ? session.phase === "inviting" || (hosting && session.phase === "reconnecting")
+    : !hosting && (session.phase === "reconnecting" || session.phase === "connected");
+}

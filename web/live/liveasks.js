@@ -64,6 +64,7 @@ export class LiveAsks {
       .then(model => {
         if (live.session !== session || !model) return;
         live.model = model; // (first: the page's replace() keeps a live game that is its model)
+        live.keep.mark(); // (the rematch's id and seats, kept with it)
         live.clock.rematch(old, model); // (the same clock, played live)
         live.refused = 0;
         this.said = "";

@@ -18,7 +18,9 @@
 // as at the start; once the channel opens again both sides send their line
 // and the session keeps the longer consistent one.  A connection that cannot
 // be made says why and offers to go on by link: the friend's seat is already
-// "far away", so the game simply becomes a game by link, nothing lost.
+// "far away", so the game simply becomes a game by link, nothing lost.  A
+// page reloaded (or the game opened again) connects again the same way:
+// livekeep.js.
 
 import { t } from "../i18n/i18n.js";
 import { agreement, makeEnding, onTime, resignation } from "../model/ending.js";
@@ -33,9 +35,11 @@ import {
   parseAnswer,
   parseInvite,
   parseResume,
+  waitsFor,
 } from "./invite.js";
 import { LiveAsks } from "./liveasks.js";
 import { LiveClock } from "./liveclock.js";
+import { LiveKeep } from "./livekeep.js";
 import { drawLive } from "./liveview.js";
 import { LivePeer } from "./peer.js";
 import { TabHandover } from "./handover.js";
@@ -85,7 +89,7 @@ export class LivePlay {
     this.timer = 0;
     this.watch = 0;
     this.tabs = new TabHandover({
-      takes: (kind, text) => this._takes(kind, text),
+      takes: (kind, text) => waitsFor(this.session, this.hosting, kind, text),
       take: (kind, text) => (kind === "answer" ? this.accept(text) : this._resumeLink(text)),
       say: key => this.how.setExplain(t(key), "info"),
     });
@@ -93,6 +97,8 @@ export class LivePlay {
     this.asks = new LiveAsks(this);
     /** The clocks across (liveclock.js). */
     this.clock = new LiveClock(this);
+    /** The live game kept across reloads and tabs (livekeep.js). */
+    this.keep = new LiveKeep(this);
     /** The rematch's model being made (the session's events wait for it), or null. */
     this.switching = null;
   }
@@ -109,7 +115,8 @@ export class LivePlay {
 
   /** Whether the board takes no move in `m`: a live game not connected. */
   blocks(m = this.page.model) {
-    return this.on(m) && this.phase !== "connected";
+    if (!this.on(m)) return !!m?.liveMark; // (a live game not connected again yet, or played in another tab)
+    return this.phase !== "connected";
   }
 
   // -- starting -----------------------------------------------------------------------
@@ -117,7 +124,7 @@ export class LivePlay {
   /** The host: `model` just started with the friend's seat "r"; `you`: the host's seat. */
   async host(model, you) {
     const id = newGameId();
-    const session = this._start(model, id, you);
+    const session = this.start(model, id, you);
     this.hosting = true;
     session.inviting();
     this._draw();
@@ -138,6 +145,7 @@ export class LivePlay {
   /** A live link opened (the "live" route): an invitation, an answer, or a new offer. */
   async openLink(hash) {
     const kind = liveLinkKind(hash);
+    await this.keep.resuming; // (a reload's live game first: the link may be for it)
     if (kind === "answer") return this._answerLink(hash);
     if (kind === "resume") return this._resumeLink(hash);
     let invite;
@@ -164,7 +172,7 @@ export class LivePlay {
     );
     if (!model) return;
     this.actions.replace(model);
-    const session = this._start(model, invite.id, invite.guest, invite.clock);
+    const session = this.start(model, invite.id, invite.guest, invite.clock);
     session.answering();
     this._draw();
     await this._answer(session, invite.offer);
@@ -224,13 +232,13 @@ export class LivePlay {
 
   /** An answer's link opened in this tab: the tab waiting for it takes it. */
   _answerLink(hash) {
-    if (this._takes("answer", hash)) return this.accept(hash);
+    if (waitsFor(this.session, this.hosting, "answer", hash)) return this.accept(hash);
     return this.tabs.handOver("answer", hash);
   }
 
   /** A new offer's link (after a drop) opened or pasted: the friend's page answers it. */
   _resumeLink(hash) {
-    if (this._takes("resume", hash)) {
+    if (waitsFor(this.session, this.hosting, "resume", hash)) {
       const session = /** @type {LiveSession} */ (this.session);
       if (session.linked) session.dropped(); // (the host lost the connection before this page saw it)
       return this._answer(session, parseResume(hash).offer);
@@ -248,30 +256,16 @@ export class LivePlay {
     return this.tabs.handOver("resume", hash);
   }
 
-  /** Whether this page's live game is the one the link of `kind` is for, waiting for it. */
-  _takes(kind, text) {
-    const session = this.session;
-    if (!session) return false;
-    let id = "";
-    try {
-      id = (kind === "answer" ? parseAnswer(text) : parseResume(text)).id;
-    } catch {
-      return false;
-    }
-    if (id !== session.id) return false;
-    return kind === "answer"
-      ? session.phase === "inviting" || (this.hosting && session.phase === "reconnecting")
-      : !this.hosting && (session.phase === "reconnecting" || session.phase === "connected");
-  }
-
   /** The player's paste in the live box: an answer (host) or a new offer's link (friend). */
   paste(text) {
     if (liveLinkKind(text) === "resume") return this._resumeLink(text);
     return this.accept(text);
   }
 
-  _start(model, id, seat, clock = null) {
+  /** A session for `model` (`line`: the line played before a reload: it starts reconnecting). */
+  start(model, id, seat, clock = null, line = null) {
     this.close();
+    this.keep.hold(id);
     this.model = model;
     const clocks = this.clock.start(model, clock); // (the guest's clock: the invitation's)
     this.refused = 0;
@@ -298,6 +292,7 @@ export class LivePlay {
     session = new LiveSession({
       game: id,
       seat,
+      ...(line ? { moves: line, phase: "reconnecting" } : {}),
       send: text => {
         peer.send(text);
       },
@@ -319,6 +314,7 @@ export class LivePlay {
 
   /** The live game ends here (another game opened live, or the page leaves it). */
   close() {
+    this.keep.release();
     clearInterval(this.watch);
     clearTimeout(this.timer);
     this.peer?.close();
@@ -339,7 +335,7 @@ export class LivePlay {
   }
 
   /** The connection was lost: the host makes a new offer to send; the friend waits for it. */
-  async _lost(session) {
+  async lost(session) {
     this.link = "";
     this.failed = "";
     this._draw();
@@ -366,7 +362,7 @@ export class LivePlay {
     if (!session) return;
     if (session.phase === "inviting") this._invite(session);
     else if (session.phase === "answering" && this.offered) this._answer(session, this.offered);
-    else if (session.phase === "reconnecting") this._lost(session);
+    else if (session.phase === "reconnecting") this.lost(session);
     this._draw();
   }
 
@@ -374,6 +370,7 @@ export class LivePlay {
   byLink() {
     const model = this.model;
     if (!model) return;
+    model.liveMark = null; // (reopened, it stays a game by link)
     this.close();
     model._changed("game");
     this.how.setExplain(t("live.byLinkNow"), "info");
@@ -441,7 +438,7 @@ export class LivePlay {
       if (model.offer) model.setOffer({ ...model.offer, declined: true });
       this.page.announcer.say(t("game.declines", { name }));
     } else if (type === "phase" && detail.phase === "reconnecting") {
-      this._lost(session);
+      this.lost(session);
     } else if (type === "phase" && detail.phase === "connected") {
       clearTimeout(this.timer);
       this.link = "";
@@ -490,6 +487,7 @@ export class LivePlay {
   }
 
   _draw() {
+    this.keep.mark();
     this.page.model?._changed("game");
   }
 

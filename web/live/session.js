@@ -71,7 +71,7 @@ export class LiveSession {
     this.rematchAsk = null;
     this.muted = false;
     this.linked = false; // (the channel is open)
-    this.opens = 0;
+    this.opens = this.phase === "reconnecting" ? 1 : 0; // (a session reopened after a reload was open before)
     /** @type {Map<number, any>} */
     this.pending = new Map();
     this.pings = new Map();

@@ -34,10 +34,11 @@ export { sameLine };
 export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
 export class GameModel {
   /** `start`: position text; `meta`: {game, variant, options}; `players`: ["h" | "c:<level>"];
-   * `ending`, `offer`: how the game ended and a draw offer (ending.js), or null.
+   * `ending`, `offer`: how the game ended and a draw offer (ending.js), or null;
+   * `liveMark`: the live game it is (readLiveMark), or null.
    * @param {{start: string, meta: any, players?: string[], tree?: GameTree, viewed?: string[],
    *   head?: string[] | null, tip?: string[] | null, analysis?: any, deleted?: any[],
-   *   ending?: any, offer?: any, clock?: any}} init */
+   *   ending?: any, offer?: any, clock?: any, liveMark?: any}} init */
   constructor({
     start,
     meta,
@@ -51,6 +52,7 @@ export class GameModel {
     clock = null,
     ending = null,
     offer = null,
+    liveMark = null,
   }) {
     this.start = start;
     this.meta = { game: meta.game, variant: meta.variant, options: { ...(meta.options || {}) } };
@@ -67,6 +69,7 @@ export class GameModel {
     this.deleted = deleted.map(([l, at, live]) => [[...l], at, live]);
     this.clock = clock; // (clock hook, #29) the game's Clock (model/clock.js), or null: no time control
     this.live = false; // (#46) played live: the far seat's clock runs here too (set by live/, never saved)
+    this.liveMark = readLiveMark(liveMark); // (#46) the live game it is, saved: reopened, it connects again
     this.ending = readEnding(ending); // how the game ended beyond its rules (ending.js), or null
     this.offer = readOffer(offer); // a draw offer (ending.js), or null
     this.listeners = new Set();
@@ -399,6 +402,7 @@ export class GameModel {
       ...(this.clock ? { clock: this.clock.toJSON() } : {}), // (clock hook, #29)
       ...(this.ending ? { ending: this.ending } : {}),
       ...(this.offer ? { offer: this.offer } : {}),
+      ...(this.liveMark ? { liveMark: this.liveMark } : {}),
     };
   }
 
@@ -434,6 +438,16 @@ export class GameModel {
       clock: Clock.fromJSON(data.clock), // (clock hook, #29: a clock that cannot be read is dropped)
     });
   }
+}
+
+/** A live game's mark (#46) as read from a saved game: {id, seat, host} (the live
+ * session's id, this page's seat, whether this page made the invitation: it makes
+ * the new link after a drop), or null (none, or not one: the game opens by link). */
+export function readLiveMark(x) {
+  if (!x || typeof x !== "object") return null;
+  const { id, seat, host } = x;
+  const valid = typeof id === "string" && /^[A-Za-z0-9_-]{6,22}$/.test(id);
+  return valid && (seat === 0 || seat === 1) && typeof host === "boolean" ? { id, seat, host } : null;
 }
 
 export function isStandardStart(start) {
