@@ -20,6 +20,22 @@ from playwright.sync_api import expect
 import gamut
 from gamut import words
 
+
+def say_move(state, move) -> str:
+    """A move said, in the engine's English (``str()`` of its message)."""
+    return str(words.said_move(state, move))
+
+
+def read(state, command: str) -> str:
+    """A reading command's answer, in the engine's English."""
+    return str(words.read_said(state, command))
+
+
+def turn_words(state) -> str:
+    """Whose turn it is, in the engine's English."""
+    return str(words.turn_said(state))
+
+
 LOA_WIN_IN_TWO = (
     "loa standard double-connection=mover 8/3b2w1/b4w2/2w1b1w1/3wbw1w/2bbw2w/2b5/1wb5 b "
     "history=f7-g7,d1-d3,h5-h3,e8-d7,b6-e3"
@@ -57,7 +73,7 @@ def said_in_words(page, state, move: str, before: int):
     """Wait until ``move`` (just entered in ``state``) is said; check it is
     said in the engine's words.  The state after it, and what was said."""
     said = wait_said(page, before)
-    assert said == words.say_move(state, state.parse_move(move)), move
+    assert said == say_move(state, state.parse_move(move)), move
     return state.play_text(move), said
 
 
@@ -164,10 +180,10 @@ def test_lines_of_action_against_the_computer_from_the_keyboard(shared_page):
     # reading commands: said in the log, in the engine's words
     assert enter(page, "turn") == "Black to move."
     assert enter(page, "last") == "No move has been played yet."
-    assert enter(page, "pieces black") == words.read(start, "pieces black")
-    assert enter(page, "rank 6") == words.read(start, "rank 6")
+    assert enter(page, "pieces black") == read(start, "pieces black")
+    assert enter(page, "rank 6") == read(start, "rank 6")
     assert enter(page, "score").startswith("Black: ")
-    assert enter(page, "moves c1") == words.read(start, "moves c1")
+    assert enter(page, "moves c1") == read(start, "moves c1")
     # a wrong entry says why, and nothing is played
     with pytest.raises(gamut.IllegalMoveError) as why:
         start.parse_move("c2-c4")
@@ -197,12 +213,12 @@ def test_lines_of_action_against_the_computer_from_the_keyboard(shared_page):
     # said once: the human's move, then the computer's reply
     said = wait_said(page, before, 2)
     entries = page.locator("#said p").all_inner_texts()
-    mine = words.say_move(start, first)
+    mine = say_move(start, first)
     assert entries[-2] == mine
     reply_text = page.locator("#moves .mv").nth(1).inner_text()
     after = start.play(first)
     reply = after.parse_move(reply_text)
-    assert said == words.say_move(after, reply)
+    assert said == say_move(after, reply)
     assert "nodes" not in " ".join(entries) and "depth" not in " ".join(entries)
     # the win, entered on the board: arrows to the piece, Enter, arrows to the target, Enter
     now = after.play(reply)
@@ -214,12 +230,12 @@ def test_lines_of_action_against_the_computer_from_the_keyboard(shared_page):
     arrow_to(page, to)
     page.keyboard.press("Enter")
     said = wait_said(page, before)
-    assert said == words.say_move(now, win)
+    assert said == say_move(now, win)
     assert "Black wins" in said
     expect(page.locator("#result")).to_contain_text("Black wins")
     expect_board_says(page, f"{to}: Black piece")
     assert enter(page, "turn").startswith("The game is over. Black wins")
-    assert enter(page, "last") == "Last move: " + words.say_move(now, win)
+    assert enter(page, "last") == "Last move: " + say_move(now, win)
 
 
 # -- EL: a whole game, Red typing, Blue on the board and its number keys -----------------
@@ -256,14 +272,14 @@ def test_el_declarations_typed(shared_page):
     for move in ["c4=5", "declare -", "d4=2", "declare c5"]:  # (c5 is no threat: declared away)
         before = said_count(page)
         said = enter(page, move)
-        assert said == words.say_move(state, state.parse_move(move)), move
+        assert said == say_move(state, state.parse_move(move)), move
         assert said_count(page) == before + 1
         state = state.play_text(move)
     assert said == "Blue declares no threat."
     with pytest.raises(gamut.IllegalMoveError) as why:
         state.parse_move("declare z9")
     assert enter(page, "declare z9") == "error: " + str(why.value).rstrip(".") + "."
-    assert enter(page, "turn") == words.turn_words(state)
+    assert enter(page, "turn") == turn_words(state)
 
 
 # -- Escabel: a whole game, with the swap ----------------------------------------------
@@ -287,7 +303,7 @@ def test_escabel_whole_game_from_the_keyboard(shared_page):
     entries = page.locator("#said p").all_inner_texts()
     assert any("joining Black's edges: White must break the chain now" in e for e in entries)
     expect_board_says(page, "d7: Player 2 (Black) piece", "b7: Player 1 (White) piece")
-    assert enter(page, "pieces black") == words.read(state, "pieces black")
+    assert enter(page, "pieces black") == read(state, "pieces black")
 
 
 def test_escabel_stack_move_typed(shared_page):
@@ -337,9 +353,9 @@ def test_evl_whole_game_from_the_keyboard(shared_page):
     wait_idle(page)
     for i, move in enumerate(line):
         if i == len(line) // 2:  # the position read mid-game
-            assert enter(page, "score") == words.read(state, "score")
-            assert enter(page, "row b") == words.read(state, "row b")
-            assert enter(page, "row bc") == words.read(state, "row bc")
+            assert enter(page, "score") == read(state, "score")
+            assert enter(page, "row b") == read(state, "row b")
+            assert enter(page, "row bc") == read(state, "row bc")
         before = said_count(page)
         enter(page, move)
         state, said = said_in_words(page, state, move, before)
@@ -486,7 +502,7 @@ def test_undo_and_browsing_are_said(shared_page):
     page.keyboard.press("Enter")
     said = wait_said(page, before)
     a = state.play_text("b1-d3")
-    assert said == "Taken back: " + words.say_move(a, a.parse_move("a2-c2")) + " White to move."
+    assert said == "Taken back: " + say_move(a, a.parse_move("a2-c2")) + " White to move."
     # browsing (the history keys, away from the board and the box): said where it rests
     before = said_count(page)
     page.keyboard.press("ArrowLeft")
@@ -496,4 +512,4 @@ def test_undo_and_browsing_are_said(shared_page):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     said = wait_said(page, before)
-    assert said == "Move 2: " + words.say_move(a, a.parse_move("a2-c2"))
+    assert said == "Move 2: " + say_move(a, a.parse_move("a2-c2"))

@@ -31,6 +31,24 @@ LOCAL_STUN = "stun:127.0.0.1:9"
 PREFS = json.dumps({"v": 1, "stun": LOCAL_STUN})
 
 
+def relink(host, guest, opened: bool = False) -> None:
+    """The link exchange after a drop: the host's page makes the new link, the
+    friend opens it (`opened`) or pastes it, the host pastes the answer; both connected."""
+    expect(host.locator("#live-link")).to_have_value(lambda_re("#live-resume/"), timeout=30_000)
+    resume = host.locator("#live-link").input_value()
+    if opened:
+        guest.goto(resume)
+    else:
+        guest.fill("#live-answer", resume)
+        guest.click("#live-connect")
+    expect(guest.locator("#live-link")).to_have_value(lambda_re("#live-answer/"), timeout=30_000)
+    host.fill("#live-answer", guest.locator("#live-link").input_value())
+    host.click("#live-connect")
+    for page in (host, guest):
+        expect(page.locator("#live-phase")).to_have_text("Connected", timeout=30_000)
+        wait_idle(page)
+
+
 def test_live_a_lost_connection_resumes_with_one_more_link(new_context, site_url):
     host, guest = connect(new_context, site_url, init_script=KEEP_CONNECTIONS)
     # a live game's seats are fixed: this page's player and the friend, no menu
@@ -49,16 +67,8 @@ def test_live_a_lost_connection_resumes_with_one_more_link(new_context, site_url
     for page in (host, guest):
         expect(page.locator("#live-phase")).to_have_text("Reconnecting…", timeout=20_000)
     expect(guest.locator(".live-lost")).to_contain_text("Your friend's page makes a new link")
-    expect(host.locator("#live-link")).to_have_value(lambda_re("#live-resume/"), timeout=30_000)
-    resume = host.locator("#live-link").input_value()
     # the friend opens the new link in the page where the game is: the page answers it
-    guest.goto(resume)
-    expect(guest.locator("#live-link")).to_have_value(lambda_re("#live-answer/"), timeout=30_000)
-    host.fill("#live-answer", guest.locator("#live-link").input_value())
-    host.click("#live-connect")
-    for page in (host, guest):
-        expect(page.locator("#live-phase")).to_have_text("Connected", timeout=30_000)
-        wait_idle(page)
+    relink(host, guest, opened=True)
     # the game goes on where it was, nothing lost or doubled
     enter(host, "e8-g6")
     for page in (host, guest):
@@ -71,15 +81,8 @@ def test_live_the_guest_drops_and_pastes_the_new_link(new_context, site_url):
     enter(host, "c1xa3")
     expect(guest.locator("#moves .mv")).to_have_count(1)
     guest.evaluate("() => window.__pcs.at(-1).close()")
-    expect(host.locator("#live-link")).to_have_value(lambda_re("#live-resume/"), timeout=30_000)
     expect(guest.locator("#live-phase")).to_have_text("Reconnecting…", timeout=20_000)
-    guest.fill("#live-answer", host.locator("#live-link").input_value())
-    guest.click("#live-connect")
-    expect(guest.locator("#live-link")).to_have_value(lambda_re("#live-answer/"), timeout=30_000)
-    host.fill("#live-answer", guest.locator("#live-link").input_value())
-    host.click("#live-connect")
-    for page in (host, guest):
-        expect(page.locator("#live-phase")).to_have_text("Connected", timeout=30_000)
+    relink(host, guest)
     enter(guest, "a2-c2")
     expect(host.locator("#moves .mv")).to_have_count(2)
     assert moves_of(host) == moves_of(guest)
@@ -180,27 +183,14 @@ def test_live_a_reloaded_page_connects_again_and_a_second_tab_leaves_the_game_to
     for page in (host, guest):
         expect(page.locator("#live-phase")).to_have_text("Reconnecting…", timeout=30_000)
     expect(host.locator("#moves .mv")).to_have_count(2)
-    expect(host.locator("#live-link")).to_have_value(lambda_re("#live-resume/"), timeout=30_000)
-    guest.fill("#live-answer", host.locator("#live-link").input_value())
-    guest.click("#live-connect")
-    expect(guest.locator("#live-link")).to_have_value(lambda_re("#live-answer/"), timeout=30_000)
-    host.fill("#live-answer", guest.locator("#live-link").input_value())
-    host.click("#live-connect")
-    for page in (host, guest):
-        expect(page.locator("#live-phase")).to_have_text("Connected", timeout=30_000)
+    relink(host, guest)
     enter(host, "e8-g6")
     expect(guest.locator("#moves .mv")).to_have_count(3)
     # the friend's page is reloaded: it waits for the host's new link, opened there
     saved(guest)
     guest.reload()
     expect(guest.locator("#live-phase")).to_have_text("Reconnecting…", timeout=30_000)
-    expect(host.locator("#live-link")).to_have_value(lambda_re("#live-resume/"), timeout=30_000)
-    guest.goto(host.locator("#live-link").input_value())
-    expect(guest.locator("#live-link")).to_have_value(lambda_re("#live-answer/"), timeout=30_000)
-    host.fill("#live-answer", guest.locator("#live-link").input_value())
-    host.click("#live-connect")
-    for page in (host, guest):
-        expect(page.locator("#live-phase")).to_have_text("Connected", timeout=30_000)
+    relink(host, guest, opened=True)
     enter(guest, "h3-f3")
     for page in (host, guest):
         expect(page.locator("#moves .mv")).to_have_count(4)

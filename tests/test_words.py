@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from gamut import bridge, core
 from gamut.core import IllegalMoveError
-from gamut.words import COMMANDS, CommandError, entry, read, say_move
+from gamut.messages import Message
+from gamut.words import COMMANDS, CommandError, entry, read_said, said_move
 
 LOA = "loa standard double-connection=mover"
 
@@ -23,6 +24,16 @@ def play(state, *texts):
     for t in texts:
         state = state.play_text(t)
     return state
+
+
+def say_move(state, move) -> str:
+    """A move said, in English (the message's own English: ``str()``)."""
+    return str(said_move(state, move))
+
+
+def read(state, command, last=None) -> str:
+    """A reading command's answer, in English."""
+    return str(read_said(state, command, last))
 
 
 def said(state, text):
@@ -71,7 +82,7 @@ def test_loa_quiet_move_capture_and_groups():
 
 def test_loa_pass_is_said():
     s = core.new("loa")
-    assert s.move_words(loa_pass(), s) == "Black passes, having no legal move"
+    assert str(s.move_message(loa_pass(), s)) == "Black passes, having no legal move"
 
 
 def loa_pass():
@@ -305,7 +316,8 @@ def test_an_unknown_command_names_the_commands_each_a_word_of_the_readers_langua
 def test_entry_reads_commands_and_moves():
     s = core.new("loa")
     turn = {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}}
-    assert entry(s, "Turn") == {"said": "Black to move.", "answer": turn}
+    assert entry(s, "Turn") == {"answer": turn}
+    assert str(Message.from_json(turn)) == "Black to move."
     assert entry(s, " B1-D3 ") == {"move": "b1-d3"}
     with pytest.raises(IllegalMoveError, match="must move exactly"):
         entry(s, "b1-b2")
@@ -324,7 +336,7 @@ def test_any_text_is_a_command_a_move_or_a_typed_error(game, text):
         got = entry(s, text)
     except (IllegalMoveError, CommandError):
         return
-    assert set(got) in ({"said"}, {"said", "answer"}, {"move"})
+    assert set(got) in ({"answer"}, {"move"})
     if "move" in got:
         assert got["move"] in [s.move_text(m) for m in s.legal_moves()]
 
@@ -344,7 +356,6 @@ def test_bridge_describe_enter_and_read():
         "ok": True,
         "result": {
             "move": "h2-f4",
-            "text": "White h2 to f4, groups: White 3, Black 3.",
             "said": {
                 "id": "move.saidThreat",
                 "args": {
@@ -363,32 +374,30 @@ def test_bridge_describe_enter_and_read():
                     },
                 },
             },
-            "turn": "Black to move.",
             "turnSaid": {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}},
         },
     }
+    assert str(Message.from_json(got["result"]["said"])) == "White h2 to f4, groups: White 3, Black 3."
     assert call("describe", start=start)["result"] == {
         "move": None,
-        "text": "",
         "said": None,
-        "turn": "Black to move.",
         "turnSaid": {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}},
     }
     last = call("enter", start=start, line=["b1-d3"], text="last")["result"]
-    assert last["said"] == "Last move: Black b1 to d3, groups: Black 3, White 2."
+    assert set(last) == {"answer"}  # (no English beside the message)
     assert last["answer"]["id"] == "box.last"
+    assert str(Message.from_json(last["answer"])) == "Last move: Black b1 to d3, groups: Black 3, White 2."
     assert call("enter", start=start, line=["b1-d3"], text="H2-F4")["result"] == {"move": "h2-f4"}
     bad = call("enter", start=start, line=["b1-d3"], text="pieces green")
     assert bad["error"]["type"] == "CommandError"
     bad = call("enter", start=start, text="b1-b2")
     assert bad["error"]["type"] == "IllegalMoveError"
     assert call("read", start=start, command="turn")["result"] == {
-        "text": "Black to move.",
         "said": {"id": "engine.toMove", "args": {"who": {"id": "seat.black", "args": {}}}},
     }
     assert call("read", start=start, command="x" * 2000)["error"]["type"] == "RequestError"
     over = call("describe", start=f"{LOA} 8/8/8/8/8/8/w7/bb1b3w b", line=["d1-c2"])["result"]
-    assert over["turn"] == "The game is over. Black wins: all pieces connected."
+    assert str(Message.from_json(over["turnSaid"])) == "The game is over. Black wins: all pieces connected."
 
 
 def test_turn_says_the_positions_notes():
@@ -418,11 +427,11 @@ def test_moves_lists_the_legal_moves_or_those_from_a_cell():
 
 def test_evaluations_in_words():
     # (the bridge's think job says the computer's evaluation with these)
-    from gamut.words import forced_win_words, score_words, simulation_words
+    from gamut.words import forced_win_said, score_said, simulation_said
 
-    assert score_words(30, "Black", "White") == "About even"
-    assert score_words(-120, "Black", "White") == "White stands better"
-    assert score_words(-250, "Black", None) == "The opponent is clearly winning"
-    assert forced_win_words("Black", 1) == "Black wins: a win found in 1 move"
-    assert forced_win_words("Red") == "Red wins: a forced win found"
-    assert simulation_words("Blue", 0.416) == "Blue wins 42 % of the simulated games"
+    assert str(score_said(30, "Black", "White")) == "About even"
+    assert str(score_said(-120, "Black", "White")) == "White stands better"
+    assert str(score_said(-250, "Black", None)) == "The opponent is clearly winning"
+    assert str(forced_win_said("Black", 1)) == "Black wins: a win found in 1 move"
+    assert str(forced_win_said("Red")) == "Red wins: a forced win found"
+    assert str(simulation_said("Blue", 0.416)) == "Blue wins 42 % of the simulated games"

@@ -23,14 +23,14 @@ ENGLISH: dict[str, str] = {
     "seat.yellow": "Yellow",
     "seat.player": "Player {n}",
     "seat.playerColour": "{player} ({colour})",
-    # whose turn (gamut.words.turn_words)
+    # whose turn (gamut.words.turn_said)
     "engine.over": "The game is over. {result}.",
     "engine.toMove": "{who} to move.",
     "engine.noMove": "{who} to move, with no legal move.",
     "engine.toSelect": "{who} to move: {prompt}.",
     "engine.notes": "{turn} {notes}",
     "engine.prompt": "{turn} {prompt}.",
-    # the computer's evaluation (gamut.words.score_words and friends)
+    # the computer's evaluation (gamut.words.score_said and friends)
     "engine.thinking": "thinking…",
     "engine.even": "About even",
     "engine.opponent": "The opponent",
@@ -40,7 +40,7 @@ ENGLISH: dict[str, str] = {
     "engine.forcedWin": "{winner} wins: a forced win found",
     "engine.winIn": "{winner} wins: a win found in {moves} {moves, plural, one {move} other {moves}}",
     "engine.simulations": "{who} wins {percent} % of the simulated games",
-    # a move said (gamut.words.say_move)
+    # a move said (gamut.words.said_move)
     "move.said": "{move}.",
     "move.saidThreat": "{move}, {threat}.",
     "move.saidEnd": "{move}. {result}.",

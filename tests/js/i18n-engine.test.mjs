@@ -93,26 +93,15 @@ test("German, French, Spanish, Hungarian: the same messages in each language's w
   useCatalog("en", english);
 });
 
-test("describe's answer: the text from the message; an answer without one is kept", () => {
+test("describe's answer: the move and the turn said from the messages, in the page's language", () => {
   useCatalog("fr", catalog("fr"), english);
-  const said = describedWords({
-    move: "h2-f4",
-    text: "White h2 to f4, …",
-    said: LOA_MOVE,
-    turn: "Black to move.",
-  });
+  const turnSaid = m("engine.toMove", { who: black });
+  const said = describedWords({ move: "h2-f4", said: LOA_MOVE, turnSaid });
   assert.equal(said.text, "Blanc h2 vers f4, groupes : Blanc 3, Noir 3.");
+  assert.equal(said.turn, "Noir au trait.");
   assert.equal(said.move, "h2-f4");
-  const start = {
-    move: null,
-    text: "",
-    said: null,
-    turn: "Black to move.",
-    turnSaid: m("engine.toMove", { who: black }),
-  };
-  assert.deepEqual(describedWords(start), { ...start, turn: "Noir au trait." });
-  const older = { move: null, text: "", turn: "Black to move." }; // (an engine without messages)
-  assert.deepEqual(describedWords(older), older);
+  const start = { move: null, said: null, turnSaid };
+  assert.deepEqual(describedWords(start), { ...start, text: "", turn: "Noir au trait." });
   const over = m("engine.over", { result: m("result.loa.connected", { winner: white }) });
   assert.equal(formatMessage(over), "La partie est terminée. Blanc gagne : tous ses pions sont reliés.");
   assert.equal(formatMessage("plain words"), "plain words");

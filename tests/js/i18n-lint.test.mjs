@@ -61,6 +61,7 @@ const CONVERTED = [
   "web/model/bytes.js",
   "web/model/clock.js",
   "web/model/gamemerge.js",
+  "web/model/line.js",
   "web/model/linknotes.js",
   "web/model/nodenotes.js",
   "web/model/viewcache.js",

@@ -1,8 +1,7 @@
-// The move box's answers in the player's language (#33): the engine's
-// `enter` answers a command with its English (`said`) and the same as a
-// message (`answer`); enteredWords says the message from the catalog, and
-// falls back to the English of an answer without one (a game's own score
-// words, an engine of an earlier version).
+// The move box's answers in the player's language (#33, #43): the engine's
+// `enter` answers a command with a message only (`answer`); enteredWords says
+// it from the catalog.  `english` below is what the engine's own English
+// (str() of the message) says: the English catalog says the same.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { enteredWords } from "../../web/engine/words.js";
@@ -11,11 +10,11 @@ import { speaking } from "./catalogs.mjs";
 
 const seat = id => ({ id: `seat.${id}`, args: {} });
 const moves = {
-  said: "3 legal moves: b1-h1, b1-b3, b1-d3.",
+  english: "3 legal moves: b1-h1, b1-b3, b1-d3.",
   answer: { id: "box.moves", args: { n: 3, moves: "b1-h1, b1-b3, b1-d3" } },
 };
 const last = {
-  said: "Last move: Black b1 to d3.",
+  english: "Last move: Black b1 to d3.",
   answer: {
     id: "box.last",
     args: {
@@ -27,7 +26,7 @@ const last = {
   },
 };
 const rank = {
-  said: "Rank 1: a1 to b1 empty; c1 Black piece.",
+  english: "Rank 1: a1 to b1 empty; c1 Black piece.",
   answer: {
     id: "box.line",
     args: {
@@ -48,7 +47,7 @@ const rank = {
 };
 
 test("in English an answer's message says the engine's English word for word", () => {
-  for (const r of [moves, last, rank]) assert.equal(enteredWords(r), r.said);
+  for (const r of [moves, last, rank]) assert.equal(enteredWords(r), r.english);
 });
 
 test("in German the answers are German", () => {
@@ -64,8 +63,7 @@ test("in German the answers are German", () => {
   speaking("hu", () => assert.equal(enteredWords(moves), "3 szabályos lépés: b1-h1, b1-b3, b1-d3."));
 });
 
-test("an answer without a message is its English; no answer is nothing", () => {
-  const score = { said: "Black: 12 pieces in 2 groups; White: 12 pieces in 2 groups." };
-  speaking("de", () => assert.equal(enteredWords(score), score.said));
-  assert.equal(enteredWords(undefined), undefined);
+test("no answer is nothing said", () => {
+  assert.equal(enteredWords(undefined), "");
+  assert.equal(enteredWords({ move: "b1-d3" }), "");
 });

@@ -1,15 +1,8 @@
-// Tests of web/tree.js: the game as a tree of moves.
+// Tests of web/model/tree.js, the game as a tree of moves, and of line.js.
 import test from "node:test";
 import assert from "node:assert/strict";
-import {
-  GameTree,
-  TreeError,
-  commonPrefix,
-  sameLine,
-  extendsLine,
-  MAX_DEPTH,
-  MAX_NODES,
-} from "../../web/model/tree.js";
+import { GameTree, TreeError, MAX_DEPTH, MAX_NODES } from "../../web/model/tree.js";
+import { commonPrefix, isPrefix, sameLine } from "../../web/model/line.js";
 import { prng } from "./prng.mjs";
 
 const MOVES = ["a1", "b2-c3", "c4=5", "d5", "e6xf7", "pass", "é", "g/h", ",", "x y"];
@@ -160,8 +153,14 @@ test("has and children compare lines move by move, as strings", () => {
   assert.ok(!t.has(["12"]));
   assert.deepEqual(t.children(["nope"]), []);
   assert.deepEqual(t.children(["1", "2"]), []);
-  assert.ok(extendsLine(["1"], t));
-  assert.ok(!extendsLine(["2"], t));
+});
+
+test("lines compared move by move: a shared start, the same line, a line that starts another", () => {
+  assert.equal(commonPrefix(["a", "b", "c"], ["a", "b", "x"]), 2);
+  assert.equal(commonPrefix([], ["a"]), 0);
+  assert.ok(sameLine(["a", "b"], ["a", "b"]) && !sameLine(["a"], ["a", "b"]) && sameLine([], []));
+  assert.ok(isPrefix([], ["a"]) && isPrefix(["a"], ["a"]) && isPrefix(["a"], ["a", "b"]));
+  assert.ok(!isPrefix(["a", "b"], ["a"]) && !isPrefix(["b"], ["a", "b"]));
 });
 
 test("mainline follows first children from any line", () => {

@@ -81,11 +81,11 @@ def describe_diagram(d: dict, view: dict) -> str:
     """A diagram's text alternative: its ``alt`` sentence, then every
     player's pieces by cell (with numbers or stacks), the markers, and what
     is marked."""
-    from gamut.words import piece_cells  # from py/ (see engine_data)
+    from gamut.words import piece_cells_said  # from py/ (see engine_data)
 
     parts = [d.get("alt", "").strip() or d.get("title", "")]
     for seat, player in enumerate(view["players"]):
-        cells = piece_cells(view, seat)
+        cells = [str(cell) for cell in piece_cells_said(view, seat)]
         if cells:
             parts.append(f"{player['name']}: {', '.join(cells)}")
     marks = view.get("markers", [])

@@ -3,7 +3,7 @@
 // redraws from the model.  Nothing here draws.  The actions that open games,
 // export records and send links are in open-actions.js, spread in here.
 
-import { sameLine } from "../model/game.js";
+import { sameLine } from "../model/line.js";
 import { t } from "../i18n/i18n.js";
 import { enteredWords } from "../engine/words.js";
 import { markedAt } from "../model/analysis.js";
@@ -57,7 +57,7 @@ export const actions = {
           return { error: sentence(err.words || err.message) };
         throw err;
       }
-      if (r.said) {
+      if (r.answer) {
         page.announcer.say(enteredWords(r));
         return r;
       }

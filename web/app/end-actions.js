@@ -12,7 +12,7 @@ import { t } from "../i18n/i18n.js";
 import { answerOffer } from "../engine/drawoffer.js";
 import { playerWords, saidOr } from "../engine/words.js";
 import { analysisFor } from "../model/analysis.js";
-import { sameLine } from "../model/tree.js";
+import { sameLine } from "../model/line.js";
 import { hideNotice, setExplain } from "../panels/dialogs.js";
 import { $ } from "./dom.js";
 

@@ -17,7 +17,7 @@
 // the best move found so far is played (the worker's answer may be late).
 // A game ended (model.ending) or a paused clock is not thought about.
 
-import { sameLine } from "../model/game.js";
+import { sameLine } from "../model/line.js";
 import { budget, clockNow } from "../model/clock.js";
 import { t as translate } from "../i18n/i18n.js";
 

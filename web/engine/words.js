@@ -46,20 +46,16 @@ export function formatMessage(message) {
   return t(message.id, put);
 }
 
-/** The engine's `describe` answer ({move, text, said, turn, turnSaid}) with
- * its words in the page's language: `text` formatted from `said` and `turn`
- * from `turnSaid`, where the engine gave the messages. */
+/** The engine's `describe` answer ({move, said, turnSaid}: the last move and
+ * whose turn, as messages) with its words in the page's language: `text`, the
+ * move said ("" at the start), and `turn`. */
 export function describedWords(described) {
   if (!described) return described;
-  const out = { ...described };
-  if (isMessage(described.said)) out.text = formatMessage(described.said);
-  if (isMessage(described.turnSaid)) out.turn = formatMessage(described.turnSaid);
-  return out;
+  return { ...described, text: formatMessage(described.said), turn: formatMessage(described.turnSaid) };
 }
 
-/** The move box's answer to a command (the engine's `enter` answer, {said, answer?}) in the
- * page's language: `answer` formatted where the engine gave the message, else the English `said`. */
-export const enteredWords = r => (r && isMessage(r.answer) ? formatMessage(r.answer) : r && r.said);
+/** The move box's answer to a command (the engine's `enter` answer, {answer}: a message) in the page's language. */
+export const enteredWords = r => formatMessage(r && r.answer);
 
 /** The engine's `explain` answer ({message, said?}) with `message` in the page's language. */
 export const explained = r => (r && isMessage(r.said) ? { ...r, message: formatMessage(r.said) } : r);

@@ -6,7 +6,7 @@
 import { GameModel } from "../model/game.js";
 import { clockFromLink, clockNow } from "../model/clock.js";
 import { t } from "../i18n/i18n.js";
-import { commonPrefix } from "../model/tree.js";
+import { commonPrefix } from "../model/line.js";
 import { nextTask, SLICE_MS } from "./slices.js";
 import * as library from "./library.js";
 import { headOf, summaryRelation } from "./summaries.js";

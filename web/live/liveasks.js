@@ -8,7 +8,7 @@
 // channel (the library keeps both games).
 
 import { t } from "../i18n/i18n.js";
-import { isPrefix } from "../model/game.js";
+import { isPrefix } from "../model/line.js";
 import { LiveTalk, cleanLine } from "./livetalk.js";
 import { askable } from "./liveview.js";
 

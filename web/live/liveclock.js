@@ -15,7 +15,7 @@
 // spent stays spent, and the seat to move after it runs from then (syncClock).
 
 import { Clock, clockNow, formatControl, parseControl, setNotes } from "../model/clock.js";
-import { sameLine } from "../model/tree.js";
+import { sameLine } from "../model/line.js";
 
 /** How long after the friend's time runs out on this page it is claimed. */
 export const GRACE_MS = 1000;

@@ -24,7 +24,7 @@
 
 import { t } from "../i18n/i18n.js";
 import { agreement, makeEnding, onTime, resignation } from "../model/ending.js";
-import { sameLine } from "../model/tree.js";
+import { sameLine } from "../model/line.js";
 import {
   errorKey as linkError,
   formatAnswer,

@@ -16,7 +16,7 @@
 // after every model change and drops a job whose line is no longer the main
 // line.  Drawing reads it and never starts or stops anything.
 
-import { sameLine } from "./tree.js";
+import { sameLine } from "./line.js";
 import { t } from "../i18n/i18n.js";
 
 export const MARKS = ["inaccuracy", "mistake", "blunder"];

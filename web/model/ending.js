@@ -25,7 +25,7 @@
 
 import { t } from "../i18n/i18n.js";
 import { seatWords } from "../engine/words.js";
-import { sameLine } from "./tree.js";
+import { sameLine } from "./line.js";
 
 export const TERMINATIONS = ["rules", "resignation", "agreement", "time", "abandoned"];
 

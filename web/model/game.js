@@ -22,7 +22,8 @@
 // played goes into a variation; none extends the main line.
 
 import { t } from "../i18n/i18n.js";
-import { GameTree, TreeError, sameLine } from "./tree.js";
+import { GameTree, TreeError } from "./tree.js";
+import { isPrefix, sameLine } from "./line.js";
 import { analysisFor, readAnalysis } from "./analysis.js";
 import * as link from "./url.js";
 import { Clock, clockFromLink, clockLink, clockMove, flagFell } from "./clock.js"; // (clock hook, #29)
@@ -30,8 +31,6 @@ import { applyLinkNotes, linkNotes, readLinkNotes } from "./linknotes.js";
 import { linkEnding, readEnding, readOffer } from "./ending.js";
 import { MAX_DELETED, mergeCopy, validRecord } from "./gamemerge.js";
 
-export { sameLine };
-export const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
 export class GameModel {
   /** `start`: position text; `meta`: {game, variant, options}; `players`: ["h" | "c:<level>"];
    * `ending`, `offer`: how the game ended and a draw offer (ending.js), or null;

@@ -4,27 +4,15 @@
 // tried, with a comment on each node; it knows no rules (a move is only its
 // text) and nothing of the page.
 //
-// A *line* is an array of move texts from the root (the start position):
-// ["b1-d3", "a2-c4"].  Siblings always have distinct move texts, so a line
-// names at most one node; the root is the line [].  Lines are compared move
-// by move, as strings.  Children are ordered: the first child is the main
+// A *line* (line.js) is an array of move texts from the root (the start
+// position): ["b1-d3", "a2-c4"].  Siblings always have distinct move texts,
+// so a line names at most one node; the root is the line [].  Children are ordered: the first child is the main
 // continuation, later ones are variations.  Each node carries a `comment`
 // (a string, "" for none) and its `notes` (nodenotes.js: a glyph, shapes
 // drawn on the board, clock times; a frozen object, {} for none, replaced
 // whole on each change).
 //
-// Stored form (toJSON / fromJSON), compact, versioned and flat (no nesting,
-// so JSON.stringify/parse never recurse deeply, whatever the tree's depth):
-//   {v: 1, nodes: [[parent, move] or [parent, move, comment] or
-//                  [parent, move, comment, notes], ...], comment?, notes?}
-// `nodes` lists every node but the root in pre-order (a node's children in
-// their order, main first); `parent` is 0 for the root, else the 1-based
-// place in `nodes` of an earlier entry.  A comment is given only when it is
-// not "", notes only when not empty (then the comment may be ""); `comment`
-// and `notes` at the top level are the root's.  For example
-//   {v: 1, nodes: [[0, "e4"], [1, "e5", "good", {glyph: "!"}], [0, "d4"]]}
-// is 1. e4 e5! ("good") with 1. d4 as a variation.  (Trees stored before
-// notes existed read as they are: the 4th element is optional.)
+// Stored form (toJSON / fromJSON): treeform.js, flat and versioned.
 // Everything here is iterative: a 5000-move line needs no deep recursion.
 //
 // Long lines (issue #32): finding the node a line names costs nothing per
@@ -479,22 +467,4 @@ function sameNotes(a, b) {
   return (
     keys.length === Object.keys(b).length && keys.every(k => JSON.stringify(a[k]) === JSON.stringify(b[k]))
   );
-}
-
-/** Length of the shared start of two lines. */
-export function commonPrefix(a, b) {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a[i] === b[i]) i++;
-  return i;
-}
-
-/** Do two lines name the same node? */
-export function sameLine(a, b) {
-  return a.length === b.length && commonPrefix(a, b) === a.length;
-}
-
-/** Is `line` a path in `tree`?  (tree.has(line)) */
-export function extendsLine(line, tree) {
-  return tree.has(line);
 }

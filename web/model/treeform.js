@@ -1,8 +1,18 @@
 // The stored form of a game tree (tree.js), and what tree.js shares with it:
-// its limits, its error, the words for a wrong value.  See the top of
-// tree.js for the form: {v: 1, nodes: [[parent, move] or [parent, move,
-// comment] or [parent, move, comment, notes], ...], comment?, notes?}, flat
-// and in pre-order, read and written without recursion.
+// its limits, its error, the words for a wrong value.
+//
+// Stored form (toJSON / fromJSON), compact, versioned and flat (no nesting,
+// so JSON.stringify/parse never recurse deeply, whatever the tree's depth):
+//   {v: 1, nodes: [[parent, move] or [parent, move, comment] or
+//                  [parent, move, comment, notes], ...], comment?, notes?}
+// `nodes` lists every node but the root in pre-order (a node's children in
+// their order, main first); `parent` is 0 for the root, else the 1-based
+// place in `nodes` of an earlier entry.  A comment is given only when it is
+// not "", notes only when not empty (then the comment may be ""); `comment`
+// and `notes` at the top level are the root's.  For example
+//   {v: 1, nodes: [[0, "e4"], [1, "e5", "good", {glyph: "!"}], [0, "d4"]]}
+// is 1. e4 e5! ("good") with 1. d4 as a variation.  (Trees stored before
+// notes existed read as they are: the 4th element is optional.)
 
 import { NO_NOTES, mergeNotes } from "./nodenotes.js";
 import { t } from "../i18n/i18n.js";

@@ -18,7 +18,7 @@
 // The words come from the engine (bridge method describe); this module only
 // decides when to ask and keeps what is said in order.
 
-import { isPrefix, sameLine } from "../model/game.js";
+import { isPrefix, sameLine } from "../model/line.js";
 import { t } from "../i18n/i18n.js";
 import { h } from "../app/dom.js";
 

@@ -7,7 +7,7 @@ import { openShare } from "./sharedialog.js";
 import { viewTitle } from "../board/title.js";
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
-import { sameLine } from "../model/tree.js";
+import { sameLine } from "../model/line.js";
 import { orientation } from "../settings/settings.js";
 
 /** Open the Share dialog on `page`'s board (the Page, app/page.js). */

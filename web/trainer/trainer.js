@@ -125,7 +125,7 @@ export class Trainer {
         return { error: sentenceOf(err.words || err.message) };
       throw err;
     }
-    if (r.said) this._say(enteredWords(r));
+    if (r.answer) this._say(enteredWords(r));
     else if (r.move) await this.played(r.move);
     return r;
   }

@@ -161,13 +161,9 @@ class State:
         words, as a message (:mod:`gamut.messages`) without a full stop: who
         plays what, from where to where, what it takes or writes ("White b1
         takes d3").  What the move ends or threatens is added by
-        :func:`gamut.words.say_move`."""
+        :func:`gamut.words.said_move`."""
         who = self.view()["players"][self.to_move]["name"]
         return Message("move.plays", {"who": who, "move": self.move_text(move)})
-
-    def move_words(self, move: AnyMove, after: State) -> str:
-        """:meth:`move_message` in English."""
-        return str(self.move_message(move, after))
 
     def threat_message(self) -> Message | None:
         """In a position just reached by a move: what the player who moved
@@ -175,25 +171,11 @@ class State:
         3"), or None when nothing is worth saying."""
         return None
 
-    def threat_words(self) -> str:
-        """:meth:`threat_message` in English ("" for none)."""
-        said = self.threat_message()
-        return "" if said is None else str(said)
-
     def score_said(self, view: View) -> Message | None:
         """The game's counts as a message, for a game that says them its own
         way (pieces and groups, threats); None: the view's counters, player
         by player, as :func:`gamut.words.read_said` says them."""
         return None
-
-    def score_words(self, view: View) -> str:
-        """The game's counts in words (``view`` is this position's view):
-        by default its counters, player by player."""
-        names = [p["name"] for p in view["players"]]
-        by_seat: dict[int, list[str]] = {}
-        for c in view["counters"]:
-            by_seat.setdefault(c["owner"], []).append(f"{c['value']} {c['label']}")
-        return "; ".join(f"{names[s]}: {', '.join(parts)}" for s, parts in by_seat.items())
 
     def why_illegal_said(self, clicks: Sequence[str]) -> Message | str:
         """Why a click sequence enters no legal move, as a message

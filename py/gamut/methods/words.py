@@ -25,13 +25,11 @@ def _last_move(params: Params) -> tuple[list[str], State, tuple[State, Any] | No
 
 @method("describe")
 def m_describe(params: Params) -> dict[str, Any]:
-    """``describe({start, line?})``: ``{move, text, said, turn}``, the line's
-    last move (``null`` at the start) and that move in words with what it
-    leads to (``""`` at the start, see :func:`gamut.words.say_move`), the same
-    as a message for the page to say in the player's language (``said``:
-    ``{id, args}``, see :mod:`gamut.messages`; ``null`` at the start), and
-    whose turn it is now in words (``turn``; ``turnSaid`` the same as a
-    message)."""
+    """``describe({start, line?})``: ``{move, said, turnSaid}``, the line's
+    last move (``null`` at the start), that move in words with what it leads
+    to (:func:`gamut.words.said_move`), as a message for the page to say in
+    the player's language (``{id, args}``, see :mod:`gamut.messages`;
+    ``null`` at the start), and whose turn it is now, as a message."""
     from .. import words
 
     line, state, last = _last_move(params)
@@ -39,9 +37,7 @@ def m_describe(params: Params) -> dict[str, Any]:
     turn = words.turn_said(state)
     return {
         "move": last[0].move_text(last[1]) if last else None,
-        "text": str(said) if said else "",
         "said": said.to_json() if said else None,
-        "turn": str(turn),
         "turnSaid": turn.to_json(),
     }
 
@@ -49,11 +45,10 @@ def m_describe(params: Params) -> dict[str, Any]:
 @method("enter")
 def m_enter(params: Params) -> dict[str, Any]:
     """``enter({start, line?, text})``: what the move box does with
-    ``text``: ``{said, answer?}``, the answer to a reading command (``turn``,
+    ``text``: ``{answer}``, the answer to a reading command (``turn``,
     ``last``, ``score``, ``pieces white``, ``rank 3``, ``cell d4``,
-    ``help``; ``answer``: the same as a message, where the engine gives
-    one), or ``{move}``, the canonical text of a legal move; else an
-    ``IllegalMoveError`` (or ``CommandError``) saying why."""
+    ``help``) as a message, or ``{move}``, the canonical text of a legal
+    move; else an ``IllegalMoveError`` (or ``CommandError``) saying why."""
     from .. import words
 
     _, state, last = _last_move(params)
@@ -65,16 +60,12 @@ def m_enter(params: Params) -> dict[str, Any]:
 
 @method("read")
 def m_read(params: Params) -> dict[str, Any]:
-    """``read({start, line?, command})``: ``{text, said?}``, the answer to a
-    reading command alone (``said``: the same as a message, where the
-    engine gives one)."""
+    """``read({start, line?, command})``: ``{said}``, the answer to a
+    reading command alone, as a message."""
     from .. import words
 
     _, state, last = _last_move(params)
     command = param(params, "command", str)
     if len(command) > 1000:
         raise RequestError(Message("error.request.commandTooLong"))
-    said = words.read_said(state, command, last)
-    if isinstance(said, Message):
-        return {"text": str(said), "said": said.to_json()}
-    return {"text": said}
+    return {"said": words.read_said(state, command, last).to_json()}

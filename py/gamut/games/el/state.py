@@ -435,9 +435,6 @@ class ElState(core.State):
     def score_said(self, view):
         return words.score_said(self, view)
 
-    def score_words(self, view) -> str:
-        return words.score_words(self, view)
-
     def _occupied(self, c) -> Message:
         p, n = CODE_INFO[self.board[c]]
         return Message(

@@ -87,10 +87,6 @@ def score_said(state: ElState, view) -> Message:
     return Message.semicolons(parts)
 
 
-def score_words(state: ElState, view) -> str:
-    return str(score_said(state, view))
-
-
 def why_illegal(state: ElState, clicks) -> Message:
     """Why the cells and numbers clicked (``"c4"``, ``"n5"``) are not a move."""
     if state._outcome is not None:

@@ -310,9 +310,6 @@ class EvlState(core.State):
     def score_said(self, view):
         return words.score_said(self, view)
 
-    def score_words(self, view) -> str:
-        return words.score_words(self, view)
-
     # -- notation --------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):

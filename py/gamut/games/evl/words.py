@@ -108,10 +108,6 @@ def score_said(state: EvlState, view) -> Message:
     return Message.semicolons(out)
 
 
-def score_words(state: EvlState, view) -> str:
-    return str(score_said(state, view))
-
-
 def why_illegal(state: EvlState, clicks) -> Message:
     """Why the heptagons clicked are not a move."""
     if state.outcome() is not None:

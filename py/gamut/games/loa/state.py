@@ -239,9 +239,6 @@ class LoaState(core.State):
             for s, bb in ((0, self.black), (1, self.white))
         )
 
-    def score_words(self, view) -> str:
-        return str(self.score_said(view))
-
     # -- notation -------------------------------------------------------------
     def parse_move(self, text: str) -> Move:
         if not isinstance(text, str):
