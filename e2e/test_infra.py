@@ -90,7 +90,7 @@ def test_bridge_calls_round_trip(engine_page):
     status, r = call(engine_page, "view", {"start": start, "line": ["b1-d3"]})
     assert status == "ok" and r["view"]["ply"] == 1 and r["view"]["last_move"] == ["b1", "d3"]
     status, r = call(engine_page, "explain", {"start": start, "line": ["b1-d3"], "clicks": ["b8"]})
-    assert status == "ok" and "White" in r["message"]
+    assert status == "ok" and r["said"]["id"] == "error.loa.theirs", r
     status, games = call(engine_page, "games")
     assert "loa" in {g["id"] for g in games}
 

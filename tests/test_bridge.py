@@ -156,7 +156,8 @@ def test_finished_game_refuses_moves():
     assert r["view"]["moves"] == []
     e = err("play", {"start": START, "line": moves, "move": "a2-a3"})
     assert e["type"] == "IllegalMoveError" and "over" in e["message"]
-    assert "over" in ok("explain", {"start": START, "line": moves, "clicks": ["a2"]})["message"]
+    why = ok("explain", {"start": START, "line": moves, "clicks": ["a2"]})["said"]
+    assert "over" in str(Message.from_json(why))
 
 
 def _short_win():
@@ -173,10 +174,12 @@ def _short_win():
 
 
 def test_explain_uses_why_illegal():
-    msg = ok("explain", {"start": START, "clicks": ["a2"]})["message"]
-    assert msg == gamut.new("loa").why_illegal(["a2"])
+    said = ok("explain", {"start": START, "clicks": ["a2"]})
+    assert set(said) == {"said"}  # (a message, no English beside it)
+    msg = str(Message.from_json(said["said"]))
+    assert msg == str(gamut.new("loa").why_illegal(["a2"]))
     assert "White" in msg
-    msg = ok("explain", {"start": START, "clicks": ["b1", "b4"]})["message"]
+    msg = str(Message.from_json(ok("explain", {"start": START, "clicks": ["b1", "b4"]})["said"]))
     assert "exactly" in msg
 
 

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import gamut
 from gamut import core, records
 from gamut.games.loa import board as loa_board
+from gamut.messages import Message
 from gamut.view import ViewError, check_view
 
 
@@ -275,7 +276,8 @@ def test_garbage_moves_raise_illegal_move_error(game, k, text):
         assert move in s.legal_moves()
         s.play(move)
     for clicks in ([text], [text, text], ["a1", text]):
-        assert isinstance(s.why_illegal(clicks), str)
+        why = s.why_illegal(clicks)
+        assert str(why) and isinstance(why, (Message, str))
 
 
 def record_text(start: str, moves: str) -> str:

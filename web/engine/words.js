@@ -57,8 +57,8 @@ export function describedWords(described) {
 /** The move box's answer to a command (the engine's `enter` answer, {answer}: a message) in the page's language. */
 export const enteredWords = r => formatMessage(r && r.answer);
 
-/** The engine's `explain` answer ({message, said?}) with `message` in the page's language. */
-export const explained = r => (r && isMessage(r.said) ? { ...r, message: formatMessage(r.said) } : r);
+/** The engine's `explain` answer ({said}: a message, or a toy game's text) with `message`, its words in the page's language. */
+export const explained = r => (r ? { ...r, message: formatMessage(r.said) } : r);
 
 const COLOURS = new Set(["black", "white", "red", "blue", "green", "yellow"]);
 

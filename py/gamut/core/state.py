@@ -177,17 +177,11 @@ class State:
         by player, as :func:`gamut.words.read_said` says them."""
         return None
 
-    def why_illegal_said(self, clicks: Sequence[str]) -> Message | str:
+    def why_illegal(self, clicks: Sequence[str]) -> Message | str:
         """Why a click sequence enters no legal move, as a message
-        (:mod:`gamut.messages`); a game that only writes :meth:`why_illegal`
-        (a test's toy game) gives its English text."""
-        if type(self).why_illegal is not State.why_illegal:
-            return self.why_illegal(clicks)
+        (:mod:`gamut.messages`: ``str()`` of it is the English sentence); a
+        game without messages of its own (a test's toy game) may give a text."""
         return Message("error.overPlain") if self.outcome() is not None else Message("error.illegal")
-
-    def why_illegal(self, clicks: Sequence[str]) -> str:
-        """A sentence explaining why a click sequence enters no legal move."""
-        return str(self.why_illegal_said(clicks))
 
     # codecs -----------------------------------------------------------------
     def options_json(self) -> dict[str, str]:

@@ -68,12 +68,10 @@ def m_mark(params: Params) -> dict[str, str]:
 
 @method("explain")
 def m_explain(params: Params) -> dict[str, Any]:
-    """``explain({start, line?, clicks})``: ``{message, said?}``, why a click
-    sequence enters no legal move (``said``: the same as a message, where
-    the game gives one)."""
+    """``explain({start, line?, clicks})``: ``{said}``, why a click sequence
+    enters no legal move, as a message (a text where the game gives one: a
+    toy game's)."""
     line, state = position(params)
     clicks = str_list(params, "clicks")
-    why = state.why_illegal_said(clicks)
-    if isinstance(why, Message):
-        return {"message": str(why), "said": why.to_json()}
-    return {"message": why}
+    why = state.why_illegal(clicks)
+    return {"said": why.to_json() if isinstance(why, Message) else why}

@@ -444,10 +444,7 @@ class ElState(core.State):
     def _explain_forced(self, forced, sentence: bool = False) -> Message:
         return Message("error.el.forcedSentence" if sentence else "error.el.forced", {"number": forced})
 
-    def why_illegal(self, clicks) -> str:
-        return str(words.why_illegal(self, clicks))
-
-    def why_illegal_said(self, clicks) -> Message:
+    def why_illegal(self, clicks) -> Message:
         return words.why_illegal(self, clicks)
 
     # -- notation and position text (said by .notation) -----------------------

@@ -324,10 +324,7 @@ class EscabelState(core.State):
             return move
         raise IllegalMoveError(self._explain(cells))
 
-    def why_illegal(self, clicks) -> str:
-        return str(self.why_illegal_said(clicks))
-
-    def why_illegal_said(self, clicks) -> Message:
+    def why_illegal(self, clicks) -> Message:
         outcome = self.outcome()
         if outcome is not None:
             return Message("error.overSentence", {"result": outcome.message or outcome.reason})

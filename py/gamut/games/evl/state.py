@@ -333,10 +333,7 @@ class EvlState(core.State):
             return move
         raise IllegalMoveError(words.explain(self, cells))
 
-    def why_illegal(self, clicks) -> str:
-        return str(words.why_illegal(self, clicks))
-
-    def why_illegal_said(self, clicks) -> Message:
+    def why_illegal(self, clicks) -> Message:
         return words.why_illegal(self, clicks)
 
     # -- codecs ---------------------------------------------------------------

@@ -265,10 +265,7 @@ class LoaState(core.State):
                 return m
         raise IllegalMoveError(self._explain(frm, to))
 
-    def why_illegal(self, clicks) -> str:
-        return str(self.why_illegal_said(clicks))
-
-    def why_illegal_said(self, clicks) -> Message:
+    def why_illegal(self, clicks) -> Message:
         if self._outcome is not None:
             return Message("error.overSentence", {"result": self._outcome.message or self._outcome.reason})
         found = [parse_cell(c, 8, 8) for c in clicks]
