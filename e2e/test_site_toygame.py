@@ -5,22 +5,25 @@ played there like a person would.  The page was never told of it: its tab,
 its name, its board, its moves and its result come from the engine's list of
 games and its views.
 
-The test site is built and served by this module (``.build/toysite/``, not
-the session's site), under the same sub-path and with the same guards:
-a request leaving 127.0.0.1 or a console error (a word missing from a
-catalog too) fails the test.  Its contexts start cold (the session's engine
+The test site is built and served by this module (in ``.build/toysite/``,
+or the folder ``GAMUT_TOY_SITE`` names; not the session's site), under the
+same sub-path and with the same guards: a request leaving 127.0.0.1 or a
+console error (a word missing from a catalog too) fails the test.  Its contexts start cold (the session's engine
 snapshot is of the other site).
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
-from conftest import BLANK_PAGE, ROOT, SUB_PATH, _guard_of, close_guarded, guarded_context, wait_engine_ready
+from conftest import BLANK_PAGE, ROOT, SUB_PATH, close_guarded, guarded_context, wait_engine_ready
 from pagekit import cell, expect_played, wait_idle
 from playwright.sync_api import expect
 
 import build
-from tools.build.toysite import TOY_ID, build_toy_site
+from tools.build.toysite import MIRROR, TOY_ID, build_toy_site
 
 # X takes the diagonal a1-b2-c3 while O plays a2 and a3: X wins on the fifth move.
 WIN = ["a1", "a2", "b2", "a3", "c3"]
@@ -30,7 +33,8 @@ DRAW = ["b2", "a1", "c3", "a3", "a2", "c2", "b3", "b1", "c1"]
 
 @pytest.fixture(scope="module")
 def toy_url():
-    dist = build_toy_site()
+    # (GAMUT_TOY_SITE: another folder for it, as GAMUT_DIST is for the session's site)
+    dist = build_toy_site(Path(os.environ.get("GAMUT_TOY_SITE") or MIRROR))
     root_files = {BLANK_PAGE: ROOT / "e2e" / "blank_page.html", "/favicon.ico": ROOT / "e2e" / "favicon.png"}
     server = build.make_server(dist, SUB_PATH, overlay=root_files)
     build.serve_in_thread(server)
@@ -40,13 +44,13 @@ def toy_url():
 
 
 @pytest.fixture
-def toy_page(browser, toy_url):
+def toy_page(browser, toy_url, guard_of):
     context = guarded_context(browser, toy_url)
     page = context.new_page()
     page.goto(toy_url)
     wait_engine_ready(page)
     yield page
-    guard = _guard_of(context)
+    guard = guard_of(context)
     close_guarded(context)
     guard.check()
 
