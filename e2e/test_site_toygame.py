@@ -14,6 +14,7 @@ snapshot is of the other site).
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from pagekit import cell, expect_played, wait_idle
 from playwright.sync_api import expect
 
 import build
-from tools.build.toysite import MIRROR, TOY_ID, build_toy_site
+from tools.build.toysite import MIRROR, TOY_CATALOG, TOY_ID, build_toy_site
 
 # X takes the diagonal a1-b2-c3 while O plays a2 and a3: X wins on the fifth move.
 WIN = ["a1", "a2", "b2", "a3", "c3"]
@@ -44,8 +45,10 @@ def toy_url():
 
 
 @pytest.fixture
-def toy_page(browser, toy_url, guard_of):
-    context = guarded_context(browser, toy_url)
+def toy_page(request, browser, toy_url, guard_of):
+    # (a test may ask for its page in another language: @pytest.mark.parametrize("toy_page", [...], indirect=True))
+    locale = getattr(request, "param", "en-GB")
+    context = guarded_context(browser, toy_url, locale=locale)
     page = context.new_page()
     page.goto(toy_url)
     wait_engine_ready(page)
@@ -59,7 +62,7 @@ def start_two_players(page) -> None:
     """From the first screen: a game of tic-tac-toe for two players on this screen."""
     expect(page.locator("#start")).to_be_visible()
     page.locator("#start-game").select_option(TOY_ID)
-    page.locator("#start .choice-mode", has_text="Two players").click()
+    page.locator('#start .choice-mode:has(input[value="two"])').click()  # (two players on this screen)
     page.locator("#start-play").click()
     expect(page.locator("#start")).to_be_hidden()
     wait_idle(page)
@@ -118,3 +121,15 @@ def test_a_full_board_is_a_draw_and_its_rules_page_is_found(toy_page):
     expect(rules).to_be_visible()
     expect(rules).to_contain_text("Three of one's marks in a row")
     expect(rules.locator('figure[data-diagram="ttt-win"] svg')).to_have_count(1)
+
+
+@pytest.mark.parametrize("toy_page", ["de-DE"], indirect=True)
+def test_its_catalog_entries_speak_the_pages_language(toy_page):
+    """Its entries in the test site's catalogs (tests/toygame/i18n.json): its
+    tab's line and its variant in German; a word missing would fail the guard."""
+    page = toy_page
+    german = json.loads(TOY_CATALOG.read_text())["de"]
+    tab = page.locator(f'#game-picker button[data-game="{TOY_ID}"]')
+    expect(tab).to_have_attribute("title", german[f"game.{TOY_ID}.about"])
+    start_two_players(page)
+    play_by_clicks(page, WIN[:1])

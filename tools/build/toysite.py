@@ -10,7 +10,10 @@ the test site is the repository's own sources with exactly those added:
   data files, empty (no puzzles, no lessons yet);
 * its line in ``GAME_PACKAGES`` (:func:`register_line`);
 * its page's folder, ``web/games/tictactoe/``: ``tests/toygame/web/`` (its
-  rules page and diagrams).
+  rules page and diagrams);
+* its catalog entries (``tests/toygame/i18n.json``: its description, its
+  variant's name and line, in every language of the page) added to
+  ``web/i18n/<lang>.json``, as a game's are (:func:`add_catalog_entries`).
 
 Nothing else is told of it: the page's menus, tabs, words and board all come
 from the engine's list of games and its views.  The sources are mirrored
@@ -26,6 +29,7 @@ so a second build with nothing changed is quick.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -41,6 +45,7 @@ TOY_ID = "tictactoe"
 TOY_SOURCES = ROOT / "tests" / "toygame"
 TOY_MODULES = ("__init__.py", "state.py", "evaluation.py")
 TOY_WEB = TOY_SOURCES / "web"
+TOY_CATALOG = TOY_SOURCES / "i18n.json"  # {lang: {key: message}}
 #: Where the test site's sources are mirrored and its site written.
 MIRROR = BUILD / "toysite"
 #: What the build reads of the repository (copied), and what it only uses (linked).
@@ -82,7 +87,21 @@ def add_toy_game(py: Path, web: Path | None = None) -> Path:
     listing.write_text(register_line(listing.read_text(), TOY_ID))
     if web is not None:
         shutil.copytree(TOY_WEB, web / "games" / TOY_ID)
+        add_catalog_entries(web / "i18n", json.loads(TOY_CATALOG.read_text()))
     return game
+
+
+def add_catalog_entries(catalogs: Path, entries: dict[str, dict[str, str]]) -> None:
+    """Add ``entries`` (``{lang: {key: message}}``, every language of the
+    catalogs in ``catalogs``) to each catalog, written as the catalogs are."""
+    for path in sorted(catalogs.glob("*.json")):
+        catalog = json.loads(path.read_text())
+        added = entries[path.stem]
+        clash = sorted(set(added) & set(catalog))
+        if clash:
+            raise SystemExit(f"{path.name} already has {clash}")
+        catalog.update(added)
+        path.write_text(json.dumps(catalog, ensure_ascii=False, indent=1) + "\n")
 
 
 def mirror_sources(mirror: Path = MIRROR) -> Path:
