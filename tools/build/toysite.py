@@ -2,8 +2,9 @@
 built into the site as a shipped game would be, without changing the
 shipped site (issue #43: "a fifth game proven on both sides").
 
-A game is two folders and one line (CONTRIBUTING.md, "Adding a game"), so
-the test site is the repository's own sources with exactly those added:
+A game is two folders, one line and its catalog entries (CONTRIBUTING.md,
+"Adding a game"), so the test site is the repository's own sources with
+exactly those added:
 
 * its package, ``py/gamut/games/tictactoe/``: ``tests/toygame/``'s modules
   (registering the game when imported, as a game's package does) and its
@@ -24,11 +25,13 @@ is the mirror's and nothing of the repository's own build (``dist/``, its
 stamps and caches) is touched.  The mirror keeps its own stamps and caches,
 so a second build with nothing changed is quick.
 
-    python3 -m tools.build.toysite    # writes .build/toysite/dist/ and prints its path
+    python3 -m tools.build.toysite            # writes .build/toysite/root/dist/ and prints its path
+    python3 -m tools.build.toysite --serve    # ... then serves it at http://127.0.0.1:8000/
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import shutil
@@ -39,6 +42,7 @@ from pathlib import Path
 from tools.build.common import log
 from tools.build.environment import ensure_node, ensure_venv
 from tools.build.layout import BUILD, DIST, LOCK, ROOT, STAMPS, VENV
+from tools.build.serve import serve_forever
 
 #: The toy game: its id (its package's name), its sources, its page's folder.
 TOY_ID = "tictactoe"
@@ -139,5 +143,16 @@ def build_toy_site(mirror: Path = MIRROR) -> Path:
     return root / DIST.relative_to(ROOT)
 
 
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Build (and serve) the test site with the toy game.")
+    parser.add_argument("--serve", action="store_true", help="then serve it on 127.0.0.1, as `serve` does")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    site = build_toy_site()
+    print(site, flush=True)
+    if args.serve:
+        serve_forever(site, "/", args.port)
+
+
 if __name__ == "__main__":
-    print(build_toy_site())
+    main()
