@@ -107,6 +107,13 @@ def test_the_page_lists_the_fifth_game_and_two_players_play_it_to_a_win(toy_page
 def test_a_full_board_is_a_draw_and_its_rules_page_is_found(toy_page):
     page = toy_page
     start_two_players(page)
+    # no board theme of its own (web/settings/themes.js): theme.css's palette, and no theme to choose
+    expect(page.locator("#board")).to_have_attribute("data-theme", "")
+    page.locator("#open-settings").click()
+    expect(page.locator("#settings-dialog")).to_be_visible()
+    expect(page.locator("#settings-dialog .setting-themes")).to_be_hidden()
+    page.locator("#settings-close").click()
+    expect(page.locator("#settings-dialog")).to_be_hidden()
     play_by_clicks(page, DRAW)
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#result")).to_contain_text("Draw")
