@@ -215,3 +215,28 @@ def test_the_rules_texts_place_every_diagram():
         text = (GAMES_DIR / game / "rules.en.html").read_text()
         for d in _load(game)["diagrams"]:
             assert f'data-diagram="{d["id"]}"' in text, f"{game}/rules.en.html does not place {d['id']}"
+
+
+def test_the_toy_games_diagrams_hold_as_a_shipped_games_do():
+    """The tests' tic-tac-toe keeps its page's folder beside its rules
+    (``tests/toygame/web/``, copied in as ``web/games/tictactoe/`` by the
+    test site's build, tools/build/toysite.py): its diagrams are checked as
+    every game's are, and its rules text places each."""
+    import toygame
+
+    from gamut import core
+    from tools.build.toysite import TOY_WEB
+
+    source = json.loads((TOY_WEB / "diagrams.json").read_text())
+    assert source["game"] == toygame.INFO.id
+    text = (TOY_WEB / "rules.en.html").read_text()
+    core.register(toygame.INFO)
+    try:
+        for d in source["diagrams"]:
+            assert f'data-diagram="{d["id"]}"' in text, d["id"]
+            start, state = _shown(d)
+            check_view(state.view())
+            for claim in d["claims"]:
+                check_claim(d, start, state, claim)
+    finally:
+        core.unregister(toygame.INFO.id)

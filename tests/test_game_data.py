@@ -28,6 +28,7 @@ from gamut.games import DATA_FILES, GAME_PACKAGES, PACKAGES
 from gamut.lessons.lesson import every_game_lessons, lessons_of
 from gamut.puzzles.library import data_path, load_game
 from tools.build import engine_exercise, wheel
+from tools.build.toysite import TOY_ID, add_toy_game, register_line
 from tools.build.wheel import package_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -152,18 +153,7 @@ def test_a_fifth_game_built_into_the_wheel_is_reached_by_the_exercise(tmp_path, 
     standard library) run from that wheel asks it everything."""
     py = tmp_path / "py"
     shutil.copytree(GAMES_DIR.parent, py / "gamut", ignore=shutil.ignore_patterns("__pycache__"))
-    game = py / "gamut" / "games" / "tictactoe"
-    game.mkdir()
-    for name in ("__init__.py", "state.py", "evaluation.py"):
-        shutil.copy(Path(toygame.__file__).parent / name, game / name)
-    with open(game / "__init__.py", "a") as f:  # (the tests register it themselves; a game does on import)
-        f.write("\ncore.register(INFO)\n")
-    (game / "puzzles.txt").write_text("")  # (no puzzles yet, no lessons yet: both are files still)
-    (game / "lessons.json").write_text('{"lessons": []}\n')
-    listing = py / "gamut" / "games" / "__init__.py"
-    text = listing.read_text()
-    assert text.count('"evl")') == 1
-    listing.write_text(text.replace('"evl")', '"evl", "tictactoe")'))
+    add_toy_game(py)  # (as the test site's build adds it: tools/build/toysite.py)
     monkeypatch.setattr(wheel, "PY", py)
     built = wheel.build_wheel(tmp_path / "wheels")
     done = subprocess.run(
@@ -174,6 +164,17 @@ def test_a_fifth_game_built_into_the_wheel_is_reached_by_the_exercise(tmp_path, 
         check=True,
     )
     answer = json.loads(done.stdout.splitlines()[-1])
-    assert answer["games"] == [*GAME_PACKAGES, "tictactoe"]
+    assert answer["games"] == [*GAME_PACKAGES, TOY_ID]
     assert answer["problems"] == []
     assert "gamut.games.tictactoe.evaluation" in answer["modules"]  # (imported on first use: the computer)
+
+
+def test_a_new_game_is_one_line_of_the_registry():
+    """The test site's build (tools/build/toysite.py) adds a game as a person
+    would: one name at the end of ``GAME_PACKAGES``, the line otherwise as it was."""
+    listing = (GAMES_DIR / "__init__.py").read_text()
+    added = register_line(listing, "newgame")
+    assert [a for a, b in zip(added.splitlines(), listing.splitlines(), strict=True) if a != b] == [
+        "GAME_PACKAGES = (" + ", ".join(f'"{g}"' for g in (*GAME_PACKAGES, "newgame")) + ")"
+    ]
+    assert toygame.INFO.id == TOY_ID  # (the package's name is the game's id, as the registry expects)

@@ -155,3 +155,27 @@ def test_every_puzzles_goal_is_a_message_whose_english_is_the_goal():
         for p in result["puzzles"]:
             said_english(result["said"][p["id"]], p["goal"], p["id"], seen)
         assert {"view.goal", "view.goal.gain"} & set(seen), game
+
+
+def test_the_toy_games_catalog_entries_are_what_a_registered_games_must_be():
+    """The tests' tic-tac-toe brings its catalog entries (``tests/toygame/i18n.json``,
+    added to the test site's catalogs by tools/build/toysite.py): the keys the
+    test above asks of every registered game, in every language, English's
+    the engine's own words."""
+    import toygame
+    from test_messages import CATALOGS
+
+    from tools.build.toysite import TOY_CATALOG
+
+    info = toygame.INFO
+    entries = json.loads(TOY_CATALOG.read_text())
+    english = {f"game.{info.id}.about": info.description}
+    for variant in info.variants:
+        english[f"variant.{info.id}.{variant.id}"] = variant.name
+        english[f"variant.{info.id}.{variant.id}.about"] = variant.description
+    assert not info.options  # (an option would need its own keys: option.<game>.<name>[.about])
+    assert entries["en"] == english
+    assert sorted(entries) == sorted(CATALOGS)
+    for lang, catalog in entries.items():
+        assert set(catalog) == set(english) and all(v.strip() for v in catalog.values()), lang
+        assert not set(catalog) & set(CATALOGS[lang]), lang  # (the shipped catalogs know nothing of it)
