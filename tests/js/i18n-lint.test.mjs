@@ -85,6 +85,7 @@ const CONVERTED = [
   "web/store/db.js",
   "web/store/local.js",
   "web/trainer/trainer.js",
+  "web/trainer/trainerview.js",
 ];
 
 /** Scripts that are not page words, and why. */

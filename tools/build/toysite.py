@@ -57,6 +57,10 @@ COPIED = ("build.py", "tools", "py", "web", "pyproject.toml", "package.json", "p
 LINKED = ("node_modules", VENV.name)
 #: Set-up stamps the mirror shares with the repository (so it never runs npm or pip itself).
 SHARED_STAMPS = ("npm", "venv")
+#: The build's caches the mirror shares (linked): keyed by their contents' hash, so the
+#: files the toy game does not change (Pyodide's standard library, zopfli's output of the
+#: page's files) are not compressed again (a toy site's first build 113 s -> see docs).
+SHARED_CACHES = ("deflate",)
 _GAME_PACKAGES = re.compile(r"^(GAME_PACKAGES = \()(.*)(\))$", re.M)
 
 
@@ -128,6 +132,13 @@ def mirror_sources(mirror: Path = MIRROR) -> Path:
     add_toy_game(root / "py", root / "web")
     ensure_node()  # (the repository's set-up, once; the mirror only links to it)
     ensure_venv()
+    for name in SHARED_CACHES:
+        cache, linked = BUILD / name, root / BUILD.relative_to(ROOT) / name
+        cache.mkdir(parents=True, exist_ok=True)
+        linked.parent.mkdir(parents=True, exist_ok=True)
+        if not linked.is_symlink():
+            shutil.rmtree(linked, ignore_errors=True)
+            linked.symlink_to(cache.resolve())
     stamps = root / STAMPS.relative_to(ROOT)
     stamps.mkdir(parents=True, exist_ok=True)
     for name in SHARED_STAMPS:

@@ -6,29 +6,15 @@
 // drawn from the controller's state, never starting anything itself.
 
 import { h } from "../app/dom.js";
+import { trainerBoard } from "../trainer/trainerview.js";
 import { t } from "../i18n/i18n.js";
-
-const SVG = "http://www.w3.org/2000/svg";
 
 /** The page's elements, built into `box` (the #lesson-page section) once.
  * `on`: the controller's handlers: retry, next, reset, open(index). */
 export function buildLessonPage(box, on) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("id", "lesson-board");
-  svg.setAttribute("class", "board");
-  svg.setAttribute("viewBox", "0 0 8 8");
-  svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", t("lesson.board"));
+  const board = trainerBoard("lesson", t("lesson.board"), t("lesson.numbers"));
   const els = {
-    svg,
-    palette: h("div", {
-      id: "lesson-palette",
-      class: "palette",
-      role: "toolbar",
-      "aria-label": t("lesson.numbers"),
-      hidden: true,
-    }),
-    actions: h("div", { id: "lesson-board-actions", class: "actions" }),
+    ...board,
     games: h("span", { class: "lesson-games" }),
     title: h("h1", { id: "lesson-title" }, t("lesson.lessons")),
     subtitle: h("p", { id: "lesson-subtitle", class: "subtitle" }),
@@ -65,7 +51,7 @@ export function buildLessonPage(box, on) {
     if (item instanceof HTMLElement) on.open(Number(item.dataset.index));
   });
   box.replaceChildren(
-    h("div", { class: "board-area" }, h("div", { class: "board-wrap" }, svg), els.palette),
+    board.area,
     h(
       "aside",
       { class: "panel lesson-panel", "aria-labelledby": "lesson-title" },

@@ -8,32 +8,18 @@
 // puzzle page's (puzzles.css), and mistakes.css for what is its own.
 
 import { h } from "../app/dom.js";
+import { trainerBoard } from "../trainer/trainerview.js";
 import { t } from "../i18n/i18n.js";
 import { sentenceOf } from "../trainer/trainer.js";
-
-const SVG = "http://www.w3.org/2000/svg";
 
 /** The page's elements, built into `box` (the #mistakes-page section).
  * `on`: the controller's handlers: show, skip, next, open(key). */
 export function buildMistakesPage(box, on) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("id", "mistakes-board");
-  svg.setAttribute("class", "board");
-  svg.setAttribute("viewBox", "0 0 8 8");
-  svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", t("mistakes.board"));
+  const board = trainerBoard("mistakes", t("mistakes.board"), t("board.palette"));
   const button = (id, text, onclick, quiet = false) =>
     h("button", { type: "button", id, class: quiet ? "quiet" : null, onclick }, text);
   const els = {
-    svg,
-    palette: h("div", {
-      id: "mistakes-palette",
-      class: "palette",
-      role: "toolbar",
-      "aria-label": t("board.palette"),
-      hidden: true,
-    }),
-    actions: h("div", { id: "mistakes-board-actions", class: "actions" }),
+    ...board,
     games: h("span", { class: "puzzle-games" }),
     title: h("h1", { id: "mistakes-title" }, t("page.mistakes")),
     subtitle: h("p", { id: "mistakes-subtitle", class: "subtitle" }),
@@ -80,7 +66,7 @@ export function buildMistakesPage(box, on) {
     els.message,
   );
   box.replaceChildren(
-    h("div", { class: "board-area" }, h("div", { class: "board-wrap" }, svg), els.palette),
+    board.area,
     h(
       "aside",
       { class: "panel puzzle-panel mistakes-panel", "aria-labelledby": "mistakes-title" },

@@ -9,31 +9,17 @@
 // starting anything itself (its buttons call the controller).
 
 import { h } from "../app/dom.js";
+import { trainerBoard } from "../trainer/trainerview.js";
 import { t, tParts } from "../i18n/i18n.js";
 import { signedChange } from "./glicko2.js";
-
-const SVG = "http://www.w3.org/2000/svg";
 
 /** The page's elements, built into `box` (the #puzzle-page section) once.
  * `on` holds the controller's handlers: retry, hint, solution, analyse, next,
  * skip, history(id), and solutionAt(n) (show n moves of the solution viewed). */
 export function buildPuzzlePage(box, on) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("id", "puzzle-board");
-  svg.setAttribute("class", "board");
-  svg.setAttribute("viewBox", "0 0 8 8");
-  svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", t("puzzle.board"));
+  const board = trainerBoard("puzzle", t("puzzle.board"), t("board.palette"));
   const els = {
-    svg,
-    palette: h("div", {
-      id: "puzzle-palette",
-      class: "palette",
-      role: "toolbar",
-      "aria-label": t("board.palette"),
-      hidden: true,
-    }),
-    actions: h("div", { id: "puzzle-board-actions", class: "actions" }),
+    ...board,
     games: h("span", { class: "puzzle-games" }),
     modes: h("span", { class: "puzzle-modes" }),
     title: h("h1", { id: "puzzle-title" }, t("page.puzzles")),
@@ -159,7 +145,7 @@ export function buildPuzzlePage(box, on) {
     if (item instanceof HTMLElement && item.dataset.puzzle) on.history(item.dataset.puzzle);
   });
   box.replaceChildren(
-    h("div", { class: "board-area" }, h("div", { class: "board-wrap" }, svg), els.palette),
+    board.area,
     h(
       "aside",
       { class: "panel puzzle-panel", "aria-labelledby": "puzzle-title" },

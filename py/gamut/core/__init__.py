@@ -72,7 +72,7 @@ from .hooks import (
     PrunedMoves,
     SearchHooks,
 )
-from .info import Editor, GameInfo, OptionSpec, Outcome, VariantInfo
+from .info import Editor, GameInfo, OptionSpec, Outcome, VariantInfo, colour_item
 from .perft import divide, perft, replay
 from .registry import (
     GAMES,
@@ -99,6 +99,7 @@ __all__ = [
     "RecordError",
     "Outcome",
     "Editor",
+    "colour_item",
     "OptionSpec",
     "VariantInfo",
     "GameInfo",

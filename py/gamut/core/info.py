@@ -165,6 +165,23 @@ class Editor:
     compose: Callable[[Header, dict[str, Any]], State]
 
 
+def colour_item(
+    kind: str, colour: str, owner: int, stacks: bool = False, cells: list[str] | None = None
+) -> dict[str, Any]:
+    """A palette item (:class:`Editor`) of a game whose pieces are known by
+    their colour: ``kind`` "piece" or "marker", ``colour`` "black" or
+    "white" (its id: ``b``, ``w``; a marker's ``mb``, ``mw``)."""
+    return {
+        "id": ("m" if kind == "marker" else "") + colour[0],
+        "label": f"{colour.title()} {kind}",
+        "said": said(Message(f"setup.{kind}", {"colour": colour})),
+        "owner": owner,
+        "kind": kind,
+        "stacks": stacks,
+        "cells": cells,
+    }
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game's metadata and the factory that builds its start position.

@@ -17,24 +17,8 @@ def setup_palette(variant: str, options: dict) -> dict:
     after the pie rule's swap keeps ``swapped`` in ``extra``."""
     return {
         "items": [
-            {
-                "id": "b",
-                "label": "Black piece",
-                "said": said(Message("setup.piece", {"colour": "black"})),
-                "owner": BLACK,
-                "kind": "piece",
-                "stacks": True,
-                "cells": None,
-            },
-            {
-                "id": "w",
-                "label": "White piece",
-                "said": said(Message("setup.piece", {"colour": "white"})),
-                "owner": WHITE,
-                "kind": "piece",
-                "stacks": True,
-                "cells": None,
-            },
+            core.colour_item("piece", "black", BLACK, stacks=True),
+            core.colour_item("piece", "white", WHITE, stacks=True),
         ],
         "counts": [],
         "side": "It follows from the pieces: every move adds one, and Black moves first.",

@@ -34,42 +34,10 @@ def setup_palette(variant: str, options: dict) -> dict:
     heptagons, pentagons = list(HEPTAGONS), list(PENTAGONS)
     return {
         "items": [
-            {
-                "id": "b",
-                "label": "Black piece",
-                "said": said(Message("setup.piece", {"colour": "black"})),
-                "owner": BLACK,
-                "kind": "piece",
-                "stacks": True,
-                "cells": heptagons,
-            },
-            {
-                "id": "w",
-                "label": "White piece",
-                "said": said(Message("setup.piece", {"colour": "white"})),
-                "owner": WHITE,
-                "kind": "piece",
-                "stacks": True,
-                "cells": heptagons,
-            },
-            {
-                "id": "mb",
-                "label": "Black marker",
-                "said": said(Message("setup.marker", {"colour": "black"})),
-                "owner": BLACK,
-                "kind": "marker",
-                "stacks": False,
-                "cells": pentagons,
-            },
-            {
-                "id": "mw",
-                "label": "White marker",
-                "said": said(Message("setup.marker", {"colour": "white"})),
-                "owner": WHITE,
-                "kind": "marker",
-                "stacks": False,
-                "cells": pentagons,
-            },
+            core.colour_item("piece", "black", BLACK, stacks=True, cells=heptagons),
+            core.colour_item("piece", "white", WHITE, stacks=True, cells=heptagons),
+            core.colour_item("marker", "black", BLACK, cells=pentagons),
+            core.colour_item("marker", "white", WHITE, cells=pentagons),
         ],
         "counts": [
             {

@@ -7,7 +7,6 @@ from ... import core
 from ...grid import cell_name, iter_bits
 from ...messages import Message
 from ...messages import seat as seat_name
-from ...view import said
 from .board import BLACK, COLOUR_NAMES, WHITE
 from .state import LoaState
 
@@ -15,24 +14,8 @@ from .state import LoaState
 def setup_palette(variant: str, options: dict) -> dict:
     return {
         "items": [
-            {
-                "id": "b",
-                "label": "Black piece",
-                "said": said(Message("setup.piece", {"colour": "black"})),
-                "owner": BLACK,
-                "kind": "piece",
-                "stacks": False,
-                "cells": None,
-            },
-            {
-                "id": "w",
-                "label": "White piece",
-                "said": said(Message("setup.piece", {"colour": "white"})),
-                "owner": WHITE,
-                "kind": "piece",
-                "stacks": False,
-                "cells": None,
-            },
+            core.colour_item("piece", "black", BLACK),
+            core.colour_item("piece", "white", WHITE),
         ],
         "counts": [],
     }
