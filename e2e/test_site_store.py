@@ -1,0 +1,75 @@
+"""One store (issue #43): the lessons' steps done, the progress page's
+results and the mistakes trainer's exercises, kept in localStorage by
+earlier versions, move into the page's IndexedDB database at the first
+visit after the upgrade (the old keys removed once written) and stay there
+on a return visit."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from conftest import wait_engine_ready
+from pagekit import kept, seed_local
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_site_lessons import LOA_STEPS, open_lessons
+from test_site_progress import card, ladder, results
+
+OLD_KEYS = ["gamut.lessons", "gamut.progress", "gamut.mistakes"]
+
+EXERCISE = {
+    "key": "old-game:2:m0 m1",
+    "gameId": "old-game",
+    "game": "loa",
+    "variant": "standard",
+    "options": {},
+    "start": "x",
+    "line": ["m0", "m1"],
+    "ply": 2,
+    "seat": 0,
+    "played": "m2",
+    "mark": "blunder",
+    "loss": 0.4,
+    "best": "b2",
+    "pv": ["b2"],
+    "bestChance": None,
+    "level": None,
+    "depth": None,
+    "added": 1,
+    "solved": False,
+}
+
+
+def test_an_earlier_versions_lessons_progress_and_mistakes_move_in_and_stay(new_context, site_url):
+    lessons = {"v": 1, "done": {"loa": ["moving/column"]}}
+    progress = {"version": 1, "results": results("loa", ladder("loa")[0]["id"], [1, 0, 1]), "dropped": []}
+    mistakes = {"v": 1, "exercises": [EXERCISE]}
+    context = new_context()
+    # (each in the exact text an earlier version wrote)
+    seed_local(context, dict(zip(OLD_KEYS, map(json.dumps, [lessons, progress, mistakes]), strict=True)))
+    page = context.new_page()
+    page.goto(site_url)
+    wait_engine_ready(page)
+    gone = "keys => keys.every(k => localStorage.getItem(k) === null)"
+    page.wait_for_function(gone, arg=OLD_KEYS)
+    assert kept(page, "lessons") == lessons
+    assert kept(page, "progress") == progress
+    assert kept(page, "mistakes") == mistakes
+
+    for visit in ("first", "return"):
+        expect(page.locator("#games-mistakes")).to_have_text("Practise your mistakes (1)")
+        page.evaluate("() => { location.hash = '#progress'; }")
+        expect(page.locator("#progress-page")).to_have_attribute("data-state", "ready")
+        expect(card(page).locator(".progress-rating")).to_contain_text("3 games")
+        open_lessons(page, "loa")
+        expect(page.locator('#lesson-list button[data-key="moving/column"].done')).to_have_count(1)
+        expect(page.locator("#lesson-progress")).to_have_text(f"1 of {LOA_STEPS} steps done")
+        if visit == "first":
+            page.evaluate("history.replaceState(history.state, '', location.pathname)")
+            page.reload()
+            wait_engine_ready(page)
+    assert page.evaluate(gone, OLD_KEYS)
+    assert kept(page, "lessons") == lessons
