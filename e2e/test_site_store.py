@@ -15,8 +15,11 @@ from pagekit import kept, seed_local
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_site_lessons import LOA_STEPS, open_lessons
+from test_site_faults import SILENT_INDEXEDDB
+from test_site_lessons import LOA_STEPS, click_move, open_lessons, wait_phase
 from test_site_progress import card, ladder, results
+
+from gamut.lessons.lesson import lessons_of
 
 OLD_KEYS = ["gamut.lessons", "gamut.progress", "gamut.mistakes"]
 
@@ -73,3 +76,22 @@ def test_an_earlier_versions_lessons_progress_and_mistakes_move_in_and_stay(new_
             wait_engine_ready(page)
     assert page.evaluate(gone, OLD_KEYS)
     assert kept(page, "lessons") == lessons
+
+
+def test_storage_that_never_answers_keeps_the_lessons_and_progress_of_the_session(new_context, site_url):
+    context = new_context()
+    context.add_init_script(SILENT_INDEXEDDB)
+    page = context.new_page()
+    page.goto(site_url)
+    wait_engine_ready(page)
+    open_lessons(page, "evl")  # (after the database's time limit: the page plays on)
+    expect(page.locator("#lesson-storage")).to_contain_text("did not answer")
+    lesson = lessons_of("evl")[0]
+    step = lesson.steps[0]
+    click_move(page, step, step.moves[0])
+    assert wait_phase(page, "right", "wrong") == "right"
+    done = f'#lesson-list button[data-key="{lesson.id}/{step.id}"].done'
+    expect(page.locator(done)).to_have_count(1)  # (kept in this tab's memory)
+    page.evaluate("() => { location.hash = '#progress'; }")
+    expect(page.locator("#progress-page")).to_have_attribute("data-state", "ready")
+    expect(page.locator("#progress-storage")).to_contain_text("did not answer")
