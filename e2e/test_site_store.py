@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import kept, seed_local
+from pagekit import kept, module_url, seed_local
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -95,3 +95,40 @@ def test_storage_that_never_answers_keeps_the_lessons_and_progress_of_the_sessio
     page.evaluate("() => { location.hash = '#progress'; }")
     expect(page.locator("#progress-page")).to_have_attribute("data-state", "ready")
     expect(page.locator("#progress-storage")).to_contain_text("did not answer")
+
+
+# In a tab: `count` steps marked and results counted at once (the page's own
+# stores, a new one each), as window.__writing; the first tab waits for the
+# second's word to begin, so that the two write at the same time.
+WRITE_MANY = """async ([lessonsUrl, progressUrl, tab, count, first]) => {
+    const [{ LessonStore }, { ProgressStore }] = await Promise.all([import(lessonsUrl), import(progressUrl)]);
+    const lessons = new LessonStore();
+    const progress = new ProgressStore();
+    await Promise.all([lessons.loaded, progress.loaded]);
+    const result = i => ({id: `${tab}-${i}`, game: 'loa', variant: 'standard', level: 'beginner',
+                          score: 1, termination: 'rules', at: 1_700_000_000_000 + i});
+    const write = () => Promise.all(Array.from({length: count}, (_, i) => [
+        lessons.mark('loa', `${tab}/${i}`),
+        (progress.add(result(i)), progress.saved),
+    ]).flat());
+    const go = new BroadcastChannel('e2e-go');
+    if (first) window.__writing = new Promise(begin => { go.onmessage = begin; }).then(write);
+    else { go.postMessage('go'); window.__writing = write(); }
+}"""
+
+
+def test_two_tabs_writing_at_once_lose_nothing(new_context, site_url):
+    context = new_context()
+    tabs = [context.new_page(), context.new_page()]
+    for tab in tabs:
+        tab.goto(site_url)
+        wait_engine_ready(tab)
+    urls = [module_url(tabs[0], "lessons/lessonstore.js"), module_url(tabs[0], "progress/progressstore.js")]
+    for i, tab in enumerate(tabs):
+        tab.evaluate(WRITE_MANY, [*urls, f"tab{i}", 15, i == 0])
+    for tab in tabs:
+        tab.evaluate("() => window.__writing")
+    done = kept(tabs[0], "lessons")["done"]["loa"]
+    assert sorted(done) == sorted(f"tab{i}/{n}" for i in range(2) for n in range(15))
+    ids = [r["id"] for r in kept(tabs[0], "progress")["results"]]
+    assert sorted(ids) == sorted(f"tab{i}-{n}" for i in range(2) for n in range(15))
