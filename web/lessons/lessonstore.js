@@ -7,7 +7,7 @@
 // reads it, so a second tab's steps are never lost.
 
 import { t } from "../i18n/i18n.js";
-import { LESSONS, keptRecord } from "../store/db.js";
+import { LESSONS, keptRecord, onKeptChange } from "../store/db.js";
 
 const VERSION = 1;
 
@@ -41,9 +41,10 @@ export function mergeDone(a, b) {
 }
 
 export class LessonStore {
-  /** @param {{kept?: any}} [how] where the value is kept (store/db.js keptRecord; tests give another) */
+  /** @param {{kept?: any, tabs?: boolean}} [how] where the value is kept (store/db.js keptRecord; tests give another) */
   constructor({
     kept = keptRecord(LESSONS, { read: "store.lessons.reading", save: "store.lessons.saving" }),
+    tabs = true,
   } = {}) {
     this.kept = kept;
     /** @type {Record<string, string[]>} what this page knows (stored or not) */
@@ -51,6 +52,7 @@ export class LessonStore {
     this.problem = "";
     /** The stored steps merged into memory (never rejects). */
     this.loaded = this._load();
+    if (tabs) onKeptChange(LESSONS, () => this._load()); // (another tab's steps, at this one's next draw)
   }
 
   async _load() {
