@@ -6,6 +6,7 @@ games)."""
 from __future__ import annotations
 
 import contextlib
+import json
 
 from chrometrace import longest_main_thread_tasks
 from conftest import wait_engine_ready
@@ -221,4 +222,45 @@ def assert_task_budget(
     assert len(over) <= 1 and longest[0][0] <= one_task_ms, (
         f"{what}: main-thread tasks over {LONG_TASK_MS} ms of CPU (CPU ms, wall ms): "
         f"{[(round(c), round(w)) for c, w in longest[:5]]}"
+    )
+
+
+# The value the page keeps under ``key`` in its database's store (lessons,
+# progress, mistakes: store/db.js keptRecord), or null.
+READ_KEPT = """([store, key]) => new Promise((ok, fail) => {
+    const req = indexedDB.open('gamut');
+    req.onerror = () => fail(req.error);
+    req.onsuccess = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains(store)) { db.close(); ok(null); return; }
+        const q = db.transaction(store).objectStore(store).get(key);
+        q.onsuccess = () => { db.close(); ok(q.result ?? null); };
+        q.onerror = () => { db.close(); fail(q.error); };
+    };
+})"""
+
+
+def kept(page, store: str, key: str = "kept"):
+    """The value of ``store`` the page keeps in IndexedDB (``key`` "damaged": one set aside), or None."""
+    return page.evaluate(READ_KEPT, [store, key])
+
+
+def wait_kept(page, store: str, test: str, key: str = "kept"):
+    """The kept value of ``store`` once ``test`` (a JavaScript function of it) holds (its writes are async)."""
+    done = page.wait_for_function(
+        f"async arg => {{ const v = await ({READ_KEPT})(arg); return ({test})(v) ? {{v}} : false; }}",
+        arg=[store, key],
+        polling=100,
+    )
+    return done.json_value()["v"]
+
+
+def seed_local(target, items: dict[str, str]) -> None:
+    """Write ``items`` into localStorage before the first page of ``target``
+    (a page or a context) runs its scripts, once (a reload finds what the page made of them)."""
+    target.add_init_script(
+        f"try {{ if (!sessionStorage.getItem('local-seeded')) {{"
+        f"  for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v);"
+        "  sessionStorage.setItem('local-seeded', '1');"
+        "} } catch { /* (a frame without storage: not the page) */ }"
     )

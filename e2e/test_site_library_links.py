@@ -95,7 +95,8 @@ def test_an_old_library_upgrades_with_nothing_lost_and_a_link_opens_into_its_gam
     assert current_id(page) == "old-07", "the link opened into the stored game, not a copy"
     saved(page)
     shape = page.evaluate(LIBRARY_SHAPE)
-    assert shape == {"version": 4, "stores": ["games", "lines", "puzzles"], "lines": 30, "byTime": 30}, shape
+    stores = ["games", "lessons", "lines", "mistakes", "progress", "puzzles"]
+    assert shape == {"version": 5, "stores": stores, "lines": 30, "byTime": 30}, shape
     stored = {e["id"]: e for e in library_entries(page)}
     assert sorted(stored) == sorted(e["id"] for e in old), "no entry lost, none added"
     for entry in old:

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import assert_on_screen, open_hash, saved, wait_idle
+from pagekit import assert_on_screen, kept, open_hash, saved, seed_local, wait_idle, wait_kept
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -157,7 +157,7 @@ def test_the_count_in_a_second_tab_and_a_deleted_game(page, site_url):
     wait_idle(page)
     saved(page)
     # the game is deleted from the library (by the first tab): the exercise says so and goes
-    stored = page.evaluate("() => localStorage.getItem('gamut.mistakes')")
+    stored = wait_kept(page, "mistakes", "v => !!v && v.exercises.length > 0")
     page.evaluate(
         """() => new Promise((ok, fail) => {
             // (deleted for good: no copy of it waits to be written either)
@@ -173,7 +173,7 @@ def test_the_count_in_a_second_tab_and_a_deleted_game(page, site_url):
     )
     other.evaluate("() => { location.hash = '#mistakes'; }")
     expect(other.locator("#mistakes-status")).to_contain_text("No mistakes to practise")
-    assert stored and '"game":"el"' in stored
+    assert [e["game"] for e in stored["exercises"]] == ["el"]
     expect(other.locator("#mistakes-count")).to_have_text("Nothing left to practise here.")
     # the first tab hears of it
     expect(page.locator("#games-mistakes")).to_have_text("Practise your mistakes (0)")
@@ -189,7 +189,7 @@ def test_an_exercise_of_a_game_not_yet_written_to_the_library_is_kept(page, site
     expect(page.locator("#games-mistakes")).to_have_text("Practise your mistakes (1)")
     wait_idle(page)
     saved(page)  # (the page's own saves written)
-    game_id = page.evaluate("""() => /"gameId":"([^"]+)"/.exec(localStorage.getItem('gamut.mistakes'))[1]""")
+    game_id = wait_kept(page, "mistakes", "v => !!v && v.exercises.length > 0")["exercises"][0]["gameId"]
     # as if the save had not landed yet: the entry not in the library, its copy waiting
     page.evaluate(
         """id => new Promise((ok, fail) => {
@@ -210,9 +210,9 @@ def test_an_exercise_of_a_game_not_yet_written_to_the_library_is_kept(page, site
 
 
 def test_garbage_in_storage_gives_a_message_and_an_empty_list(page, site_url):
+    seed_local(page, {"gamut.mistakes": "{not a list"})  # (an earlier version's key: moved in, set aside)
     page.goto(site_url)
     wait_engine_ready(page)
-    page.evaluate("() => localStorage.setItem('gamut.mistakes', '{not a list')")
     page.evaluate("() => { location.hash = '#mistakes'; }")
     assert wait_phase(page, "empty") == "empty"
     expect(page.locator("#mistakes-storage")).to_contain_text("damaged")
@@ -221,7 +221,8 @@ def test_garbage_in_storage_gives_a_message_and_an_empty_list(page, site_url):
     page.evaluate("() => { location.hash = ''; }")
     analysed_game(page, "loa")
     expect(page.locator("#games-mistakes")).to_have_text("Practise your mistakes (1)")
-    assert page.evaluate("() => localStorage.getItem('gamut.mistakes.damaged')") == "{not a list"
+    assert kept(page, "mistakes", "damaged") == "{not a list"
+    assert page.evaluate("() => localStorage.getItem('gamut.mistakes')") is None
 
 
 def test_on_a_phone_the_board_and_the_task_are_on_screen(new_context, site_url):

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import cell, saved, wait_idle
+from pagekit import cell, kept, saved, wait_idle, wait_kept
 from playwright.sync_api import expect
 
 from gamut import bridge
@@ -80,8 +80,11 @@ def rating(page, game: str = "loa") -> int:
     return int(card(page, game).locator(".progress-number").inner_text())
 
 
-def stored_results(page) -> list[dict]:
-    return json.loads(page.evaluate(f"localStorage.getItem({json.dumps(KEY)})"))["results"]
+def stored_results(page, test: str = "") -> list[dict]:
+    """The results kept in IndexedDB (once ``test``, a JavaScript function of them, holds: the writes are async)."""
+    if test:
+        return wait_kept(page, "progress", f"v => !!v && ({test})(v.results)")["results"]
+    return (kept(page, "progress") or {"results": []})["results"]
 
 
 def test_a_finished_game_against_the_computer_changes_the_page_and_the_suggested_level(new_context, site_url):
@@ -134,7 +137,7 @@ def test_a_finished_game_against_the_computer_changes_the_page_and_the_suggested
     # the streak is over and the estimate under the weakest level: the weakest again
     expect(loa.locator(".progress-level")).to_have_text(weakest["label"])
     expect(loa.locator(".progress-chart .chart-dots circle")).to_have_count(7)
-    games = stored_results(page)
+    games = stored_results(page, "rs => rs.length === 7")
     assert len(games) == 7 and games[-1]["level"] == next_up["id"] and games[-1]["score"] == 0
     assert games[-1]["termination"] == "resignation"
 
@@ -176,7 +179,7 @@ def test_export_and_reset_asked_once_per_game_or_all(new_context, site_url, tmp_
     page.click("#progress-reset-loa-yes")
     expect(card(page, "loa").locator(".progress-rating")).to_have_text("No games against the computer yet.")
     expect(card(page, "evl").locator(".progress-rating")).to_contain_text("1 game")
-    assert [r["game"] for r in stored_results(page)] == ["evl"]
+    assert [r["game"] for r in stored_results(page, "rs => rs.length === 1")] == ["evl"]
 
     # Reset all, and the page after a reload says the same
     page.click("#progress-reset-all")
@@ -184,6 +187,7 @@ def test_export_and_reset_asked_once_per_game_or_all(new_context, site_url, tmp_
     page.click("#progress-reset-all-yes")
     expect(card(page, "evl").locator(".progress-rating")).to_have_text("No games against the computer yet.")
     expect(page.locator("#progress-export")).to_be_disabled()
+    stored_results(page, "rs => rs.length === 0")  # (written before the reload)
     page.reload()
     wait_engine_ready(page)
     open_progress(page, site_url)
@@ -200,7 +204,7 @@ def test_garbage_stored_is_said_and_the_page_works_from_the_header(new_context, 
     expect(page.locator("#progress-page")).to_have_attribute("data-state", "ready")
     expect(page.locator("#progress-storage")).to_contain_text("could not be read")
     expect(card(page).locator(".progress-rating")).to_have_text("No games against the computer yet.")
-    assert page.evaluate("localStorage.getItem('gamut.progress.damaged')") == "{this is not json"
+    assert wait_kept(page, "progress", "v => v !== null", key="damaged") == "{this is not json"
     page.click("#progress-back")
     expect(page.locator("#progress-page")).to_be_hidden()
     expect(page.locator("main.layout")).to_be_visible()
@@ -209,10 +213,10 @@ def test_garbage_stored_is_said_and_the_page_works_from_the_header(new_context, 
 def test_a_full_disk_is_said_once_and_the_game_still_counts_in_this_tab(new_context, site_url):
     context = new_context()
     context.add_init_script(
-        "try { const set = Storage.prototype.setItem;"
-        "  Storage.prototype.setItem = function (k, v) {"
-        f"    if (k === {json.dumps(KEY)}) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');"
-        "    return set.call(this, k, v); };"
+        "try { const put = IDBObjectStore.prototype.put;"
+        "  IDBObjectStore.prototype.put = function (...args) {"
+        "    if (this.name === 'progress') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');"
+        "    return put.apply(this, args); };"
         "} catch { /* (a frame without storage) */ }"
     )
     page = context.new_page()
@@ -228,7 +232,7 @@ def test_a_full_disk_is_said_once_and_the_game_still_counts_in_this_tab(new_cont
     expect(page.locator("#progress-page")).to_have_attribute("data-state", "ready")
     expect(card(page).locator(".progress-rating")).to_contain_text("1 game")
     expect(page.locator("#progress-storage")).to_contain_text("could not be saved")
-    assert page.evaluate(f"localStorage.getItem({json.dumps(KEY)})") is None
+    assert kept(page, "progress") is None
 
 
 def test_a_game_opened_already_over_is_not_counted(new_context, site_url):
@@ -246,4 +250,4 @@ def test_a_game_opened_already_over_is_not_counted(new_context, site_url):
     page.evaluate("location.hash = '#progress'")
     expect(page.locator("#progress-page")).to_have_attribute("data-state", "ready")
     expect(card(page).locator(".progress-rating")).to_have_text("No games against the computer yet.")
-    assert page.evaluate(f"localStorage.getItem({json.dumps(KEY)})") is None
+    assert kept(page, "progress") is None

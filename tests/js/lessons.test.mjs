@@ -1,6 +1,6 @@
 // The lessons page's pure parts (web/lessons/): the order of the steps
 // (lessonflow.js), the address #learn/<game>, and the progress kept in
-// localStorage (lessonstore.js): garbage read as nothing done and said, a
+// IndexedDB (lessonstore.js, given a stand-in of its store): garbage read as nothing done and said, a
 // full disk said with the progress kept in memory, a second tab's steps
 // never lost, Reset for one game only.
 import { test } from "node:test";
@@ -14,7 +14,8 @@ import {
   progressOf,
   stepsOf,
 } from "../../web/lessons/lessonflow.js";
-import { KEY, LessonStore, parseStored } from "../../web/lessons/lessonstore.js";
+import { LessonStore, parseStored } from "../../web/lessons/lessonstore.js";
+import { FakeKept } from "./fake-db.mjs";
 import { lessonsInLanguage } from "../../web/lessons/lessonwords.js";
 import { english, speaking } from "./catalogs.mjs";
 
@@ -23,25 +24,6 @@ const LESSONS = [
   { id: "moving", title: "How pieces move", steps: [step("a"), step("b"), step("c")] },
   { id: "winning", title: "Winning", steps: [step("a"), step("d")] },
 ];
-
-/** A localStorage stand-in; `full` makes every write throw as a full disk does. */
-class FakeStorage {
-  constructor(items = {}) {
-    this.items = { ...items };
-    this.full = false;
-  }
-  getItem(k) {
-    return k in this.items ? this.items[k] : null;
-  }
-  setItem(k, v) {
-    if (this.full) {
-      const err = new Error("quota");
-      err.name = "QuotaExceededError";
-      throw err;
-    }
-    this.items[k] = String(v);
-  }
-}
 
 test("every step in order, keyed lesson/step (a step id may repeat across lessons)", () => {
   const steps = stepsOf(LESSONS);
@@ -99,90 +81,94 @@ test("#learn/<game> names the game; #learn alone the game on screen; nothing els
     assert.equal(learnLinkGame(hash, "loa"), null, hash);
 });
 
-test("steps done are kept, per game, and read back by a new page", () => {
-  const storage = new FakeStorage();
-  const store = new LessonStore(storage);
+const KEY = "lessons"; // (the store's name: FakeKept keeps its value under it)
+
+test("steps done are kept, per game, and read back by a new page", async () => {
+  const db = new FakeKept();
+  const store = new LessonStore({ kept: db.kept(KEY) });
+  await store.loaded;
   assert.deepEqual([...store.done("loa")], []);
-  store.mark("loa", "moving/a");
-  store.mark("loa", "moving/a");
-  store.mark("el", "writing/write");
-  const again = new LessonStore(storage);
+  await store.mark("loa", "moving/a");
+  await store.mark("loa", "moving/a");
+  await store.mark("el", "writing/write");
+  const again = new LessonStore({ kept: db.kept(KEY) });
+  await again.loaded;
   assert.deepEqual([...again.done("loa")], ["moving/a"]);
   assert.deepEqual([...again.done("el")], ["writing/write"]);
   assert.equal(again.tell(), "");
 });
 
-test("garbage in storage reads as nothing done, is said once, and is replaced by the next write", () => {
-  for (const junk of ["{not json", "[1,2]", '{"v":9,"done":{}}', '{"v":1,"done":5}', "null"]) {
-    const storage = new FakeStorage({ [KEY]: junk });
-    const store = new LessonStore(storage);
-    assert.deepEqual([...store.done("loa")], [], junk);
-    assert.match(store.tell(), /unreadable/, junk);
+test("garbage stored reads as nothing done, is said once, set aside, and replaced by the next write", async () => {
+  for (const junk of ["{not json", [1, 2], { v: 9, done: {} }, { v: 1, done: 5 }, "null"]) {
+    const db = new FakeKept({ [KEY]: junk });
+    const store = new LessonStore({ kept: db.kept(KEY) });
+    await store.loaded;
+    assert.deepEqual([...store.done("loa")], [], String(junk));
+    assert.match(store.tell(), /unreadable/, String(junk));
     assert.equal(store.tell(), "", "said once");
-    store.mark("loa", "moving/a");
-    assert.deepEqual(JSON.parse(storage.items[KEY]), { v: 1, done: { loa: ["moving/a"] } });
+    assert.deepEqual(db.values.get(`${KEY}.damaged`), junk);
+    await store.mark("loa", "moving/a");
+    assert.deepEqual(db.values.get(KEY), { v: 1, done: { loa: ["moving/a"] } });
   }
   // keys that are not strings are dropped, the rest kept
-  const { done, garbage } = parseStored('{"v":1,"done":{"loa":["moving/a",3,null],"el":"x"}}');
+  const { done, garbage } = parseStored({ v: 1, done: { loa: ["moving/a", 3, null], el: "x" } });
   assert.equal(garbage, false);
   assert.deepEqual(done, { loa: ["moving/a"] });
 });
 
-test("a full disk: the step stays done on this page, and the problem is said", () => {
-  const storage = new FakeStorage();
-  const store = new LessonStore(storage);
-  storage.full = true;
-  store.mark("loa", "moving/a");
-  assert.match(store.tell(), /could not be saved \(QuotaExceededError\)/);
+test("a full disk: the step stays done on this page, and the problem is said", async () => {
+  const db = new FakeKept();
+  const store = new LessonStore({ kept: db.kept(KEY) });
+  await store.loaded;
+  db.fault = "full";
+  await store.mark("loa", "moving/a");
+  assert.match(store.tell(), /could not be saved \(the browser's storage is full\)/);
   assert.deepEqual([...store.done("loa")], ["moving/a"]);
-  storage.full = false;
-  store.mark("loa", "moving/b");
+  db.fault = null;
+  await store.mark("loa", "moving/b");
+  assert.deepEqual(db.values.get(KEY).done.loa, ["moving/a", "moving/b"], "written once it can be");
+});
+
+test("storage refused (private mode, or none answering): the lessons go on in memory", async () => {
+  const db = new FakeKept({ [KEY]: { v: 1, done: { evl: ["moving/x"] } } });
+  db.fault = "refused";
+  const store = new LessonStore({ kept: db.kept(KEY) });
+  await store.loaded;
+  await store.mark("evl", "moving/place");
+  assert.deepEqual([...store.done("evl")], ["moving/place"]);
+  assert.match(store.tell(), /storage refused/);
+});
+
+test("two tabs: a step done in each is kept, neither write loses the other's", async () => {
+  const db = new FakeKept();
+  const one = new LessonStore({ kept: db.kept(KEY) });
+  const two = new LessonStore({ kept: db.kept(KEY) });
+  await Promise.all([one.loaded, two.loaded]);
+  await Promise.all([
+    one.mark("loa", "moving/a"),
+    two.mark("loa", "moving/b"),
+    two.mark("el", "writing/write"),
+  ]);
+  await one.mark("loa", "moving/c");
+  const stored = db.values.get(KEY).done;
+  assert.deepEqual(new Set(stored.loa), new Set(["moving/a", "moving/b", "moving/c"]));
+  assert.deepEqual(stored.el, ["writing/write"]);
   assert.deepEqual(
-    JSON.parse(storage.items[KEY]).done.loa,
-    ["moving/a", "moving/b"],
-    "written once it can be",
+    new Set(one.done("loa")),
+    new Set(["moving/a", "moving/b", "moving/c"]),
+    "read back in memory",
   );
 });
 
-test("no storage at all (a browser that refuses it): the lessons go on in memory", () => {
-  const refusing = {
-    getItem() {
-      throw new Error("SecurityError");
-    },
-    setItem() {
-      throw new Error("SecurityError");
-    },
-  };
-  const store = new LessonStore(refusing);
-  store.mark("evl", "moving/place");
-  assert.deepEqual([...store.done("evl")], ["moving/place"]);
-  assert.notEqual(store.tell(), "");
-  const none = new LessonStore(null);
-  none.mark("evl", "moving/place");
-  assert.deepEqual([...none.done("evl")], ["moving/place"]);
-});
-
-test("two tabs: a step done in each is kept, neither write loses the other's", () => {
-  const storage = new FakeStorage();
-  const one = new LessonStore(storage);
-  const two = new LessonStore(storage);
-  one.mark("loa", "moving/a");
-  two.mark("loa", "moving/b");
-  two.mark("el", "writing/write");
-  one.mark("loa", "moving/c");
-  const stored = JSON.parse(storage.items[KEY]).done;
-  assert.deepEqual(new Set(stored.loa), new Set(["moving/a", "moving/b", "moving/c"]));
-  assert.deepEqual(stored.el, ["writing/write"]);
-});
-
-test("Reset forgets one game's steps, in storage too, and keeps the others'", () => {
-  const storage = new FakeStorage();
-  const store = new LessonStore(storage);
-  store.mark("loa", "moving/a");
-  store.mark("el", "writing/write");
-  store.reset("loa");
+test("Reset forgets one game's steps, in storage too, and keeps the others'", async () => {
+  const db = new FakeKept();
+  const store = new LessonStore({ kept: db.kept(KEY) });
+  await store.mark("loa", "moving/a");
+  await store.mark("el", "writing/write");
+  await store.reset("loa");
   assert.deepEqual([...store.done("loa")], []);
-  const again = new LessonStore(storage);
+  const again = new LessonStore({ kept: db.kept(KEY) });
+  await again.loaded;
   assert.deepEqual([...again.done("loa")], []);
   assert.deepEqual([...again.done("el")], ["writing/write"]);
 });

@@ -19,7 +19,8 @@ import {
   solve,
   taskText,
 } from "../../web/mistakes/mistakes.js";
-import { KEY, MistakeStore } from "../../web/mistakes/mistakestore.js";
+import { MistakeStore } from "../../web/mistakes/mistakestore.js";
+import { FakeKept } from "./fake-db.mjs";
 
 const judged = (ply, seat, mark, move = `m${ply}`) => ({
   ply,
@@ -187,54 +188,55 @@ test("the words: the task, and a try that is not good enough", () => {
   assert.match(notThisText({ move: "m2", reason: "played", loss: null }), /the move you played/);
 });
 
-/** A localStorage shared by "tabs" (as the browser's is), that can be made full. */
-class FakeStorage {
-  constructor() {
-    this.items = new Map();
-    this.full = false;
-  }
-  getItem(k) {
-    return this.items.has(k) ? this.items.get(k) : null;
-  }
-  setItem(k, v) {
-    if (this.full) {
-      const err = new Error("quota");
-      err.name = "QuotaExceededError";
-      throw err;
-    }
-    this.items.set(k, String(v));
-  }
+/** A store on `db`'s value ("mistakes"), read. */
+async function storeOn(db) {
+  const store = new MistakeStore({ kept: db.kept("mistakes"), tabs: false });
+  await store.loaded;
+  return store;
 }
 
-test("two tabs: each change is written over the list as stored now, so no result is lost", () => {
-  const storage = new FakeStorage();
-  const one = new MistakeStore({ storage });
-  const two = new MistakeStore({ storage });
+test("two tabs: each change is made on the list as stored now, so no result is lost", async () => {
+  const db = new FakeKept();
+  const one = await storeOn(db);
+  const two = await storeOn(db);
+  let heard = 0;
+  two.onChange = () => heard++;
   one.update(list => collect(list, "g1", exercisesOf(game("g1", ["h", "h"]), analysisOf(), 1)));
   two.update(list => collect(list, "g2", exercisesOf(game("g2", ["h", "h"]), analysisOf(), 2)));
+  await Promise.all([one.saved, two.saved]);
+  assert.equal(heard, 1, "tab two's list, read back, has tab one's exercises: it is drawn again");
   const [a] = pending(one.read().list, null).filter(e => e.gameId === "g1");
   one.update(list => solve(list, a.key));
+  await one.saved;
+  await two._load(); // (what tab one's message does)
   assert.equal(countPending(two.read().list), 3, "tab two sees tab one's exercises and its result");
   assert.equal(countPending(one.read().list), 3);
 });
 
-test("garbage is set aside before it is written over; a full or refused storage keeps the list in memory", () => {
-  const storage = new FakeStorage();
-  storage.setItem(KEY, "{garbage");
-  const store = new MistakeStore({ storage });
+test("garbage is set aside before it is written over; a full or refused storage keeps the list in memory", async () => {
+  const db = new FakeKept({ mistakes: "{garbage" });
+  const store = await storeOn(db);
   assert.match(store.read().problem, /damaged/);
   assert.equal(countPending(store.read().list), 0);
+  assert.equal(db.values.get("mistakes.damaged"), "{garbage");
   store.update(list => collect(list, "g1", exercisesOf(game("g1", ["h", "h"]), analysisOf(), 1)));
-  assert.equal(storage.getItem("gamut.mistakes.damaged"), "{garbage");
+  await store.saved;
   assert.equal(store.read().problem, null);
   assert.equal(countPending(store.read().list), 2);
-  storage.full = true;
-  const r = store.update(list => solve(list, list.exercises[0].key));
-  assert.match(r.problem, /could not be saved/);
+  db.fault = "full";
+  let heard = 0;
+  store.onChange = () => heard++;
+  store.update(list => solve(list, list.exercises[0].key));
+  await store.saved;
+  assert.equal(heard, 1, "the page is drawn again to say it");
+  assert.match(store.read().problem, /could not be saved/);
   assert.equal(countPending(store.read().list), 1, "the result is kept in this tab");
-  const refused = new MistakeStore({ storage: null });
+  const none = new FakeKept();
+  none.fault = "refused";
+  const refused = await storeOn(none);
   assert.match(refused.read().problem, /refuses/);
   refused.update(list => collect(list, "g1", exercisesOf(game("g1", ["h", "h"]), analysisOf(), 1)));
+  await refused.saved;
   assert.equal(countPending(refused.read().list), 2);
 });
 

@@ -102,6 +102,7 @@ export class LessonPage extends Trainer {
         this._say(t("lesson.noneYet", { game: this.gameName }));
         return this._phase("failed");
       }
+      await this.store.loaded;
       await this._start(firstOpen(this.steps, this.store.done(game)), asked);
     } catch (err) {
       this._failed(err, asked);
@@ -196,7 +197,7 @@ export class LessonPage extends Trainer {
     this.board.setSuggest(null);
     this._show(r.view);
     if (r.ok) {
-      this.store.mark(this.game, here.key);
+      this.store.mark(this.game, here.key).then(() => this._draw()); // (a problem saving it said)
       this._phase("right");
       this._say(t("lesson.wellDone", { why: whyOf(r) }));
       this.els.next.focus({ preventScroll: true });
@@ -231,7 +232,7 @@ export class LessonPage extends Trainer {
 
   /** Forget the steps done in this game, and begin again. */
   async reset() {
-    this.store.reset(this.game);
+    await this.store.reset(this.game);
     if (this.steps.length) await this.openStep(0);
   }
 

@@ -181,6 +181,7 @@ export class MistakesPage extends Trainer {
     this.game = game;
     const asked = ++this.asked;
     this._phase("loading");
+    await this.store.loaded; // (the list read from storage first)
     await this._prune();
     if (asked === this.asked) await this._next(null);
   }

@@ -1,16 +1,17 @@
-// Where the exercises of "practise your mistakes" are kept: localStorage
-// "gamut.mistakes" (one JSON list, mistakes.js's form), never in the
-// library's database.
+// Where the exercises of "practise your mistakes" are kept: the page's
+// IndexedDB database (store/db.js, its store "mistakes": one list,
+// mistakes.js's form; localStorage "gamut.mistakes" before version 5,
+// moved in by db.js).
 //
-// Every change reads the stored list again and writes it back at once
-// (one task: no other tab writes between the two), so two tabs never lose
-// each other's exercises or results; the other tabs hear of it by the
-// browser's "storage" event (`onChange`).  A list that cannot be read
-// (garbage, another version) gives an empty list and a message, and is
-// copied aside to "gamut.mistakes.damaged" before the first write over it.
-// A browser that refuses storage, or a full one, keeps the list in this
-// tab's memory: the change is not lost for the session, and the page says
-// so (`problem`).
+// The list is read once at the start (`loaded`, then onChange) and kept in
+// memory, where the page reads it at each redraw.  Every change is made at
+// once in memory and then again on the stored list, in the transaction
+// that reads it, so two tabs never lose each other's exercises or results;
+// the other tabs hear of it (onKeptChange) and read it again.  A list that
+// cannot be read (garbage, another version) gives an empty list and a
+// message, and is set aside before anything is written over it.  Storage
+// refused, full or not answering: the list stays in this tab's memory, the
+// change is not lost for the session, and the page says so (`problem`).
 //
 //   const store = new MistakeStore({onChange: () => redraw()});
 //   store.read()                  // {list, problem}
@@ -18,77 +19,64 @@
 
 import { emptyList, readList } from "./mistakes.js";
 import { t } from "../i18n/i18n.js";
-import { webStorage } from "../store/local.js";
+import { MISTAKES, keptRecord, onKeptChange } from "../store/db.js";
 
-export const KEY = "gamut.mistakes";
-const ASIDE = "gamut.mistakes.damaged";
+const why = err => String((err && (err.message || err.name)) || err);
 
 export class MistakeStore {
-  /** @param {{storage?: Storage | null, onChange?: () => void}} how */
-  constructor({ storage = webStorage(), onChange = () => {} } = {}) {
-    this.storage = storage;
-    this.memory = null; // the list, when storage failed: this tab's copy
-    this.failed = null; // why the last write failed, or null
-    /** @type {string | null | undefined} the stored text last read, and what it read as */
-    this.lastRaw = undefined;
-    /** @type {{list: any, problem: string | null} | null} */
-    this.lastRead = null;
-    if (typeof addEventListener === "function")
-      addEventListener("storage", e => {
-        if (e.key === KEY || e.key === null) onChange();
-      });
+  /** @param {{kept?: any, onChange?: () => void, tabs?: boolean}} how `kept`: where (tests give another) */
+  constructor({
+    kept = keptRecord(MISTAKES, { read: "store.mistakes.reading", save: "store.mistakes.saving" }),
+    onChange = () => {},
+    tabs = true,
+  } = {}) {
+    this.kept = kept;
+    this.onChange = onChange;
+    this.list = emptyList();
+    this.damaged = null; // what was wrong with the stored list, or null
+    this.failed = null; // why storage failed, or null
+    this.loaded = this._load();
+    if (tabs) onKeptChange(MISTAKES, () => this._load());
   }
 
-  /** The list as stored now: {list, problem: words or null}. */
-  read() {
-    if (this.memory) return { list: this.memory, problem: this.failed };
-    /** @type {string | null} */
-    let raw = null;
+  /** The stored list read into memory (garbage: set aside); never rejects. */
+  async _load() {
     try {
-      raw = this.storage ? this.storage.getItem(KEY) : null;
+      const value = await this.kept.read();
+      const { list, problem } = readList(value ?? null);
+      if (problem) await this.kept.setAside(value);
+      this.damaged = problem;
+      this.list = list;
     } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
-      return { list: emptyList(), problem: t("store.mistakes.refusedWhy", { why }) };
+      this.failed = t("store.mistakes.refusedWhy", { why: why(err) });
     }
-    if (raw !== this.lastRaw) {
-      this.lastRaw = raw; // (read again only when the stored text changed: the page reads it at each redraw)
-      this.lastRead = readList(raw);
-    }
-    const { list, problem } = /** @type {{list: any, problem: string | null}} */ (this.lastRead);
-    return { list, problem: problem || (this.storage ? null : t("store.mistakes.refused")) };
+    this.onChange();
+  }
+
+  /** The list: {list, problem: words or null}. */
+  read() {
+    return { list: this.list, problem: this.failed || this.damaged };
   }
 
   /** Change the list (`change(list)` returns the new one) and keep it: {list, problem}. */
   update(change) {
-    const before = this.read();
-    const list = change(before.list);
-    if (!this.storage || this.memory) {
-      this.memory = list;
-      return { list, problem: this.failed || before.problem };
-    }
-    const text = JSON.stringify(list);
-    if (text === this.lastRaw) return { list, problem: null }; // (nothing changed: nothing written)
-    try {
-      if (before.problem) this._setAside();
-      this.storage.setItem(KEY, text);
-      return { list, problem: null };
-    } catch (err) {
-      this.memory = list;
-      const why = err instanceof Error ? err.name : String(err);
-      this.failed = t("store.mistakes.notSaved", { why });
-      return { list, problem: this.failed };
-    }
+    const before = JSON.stringify(this.list);
+    this.list = change(this.list);
+    if (JSON.stringify(this.list) !== before) this.saved = this._save(change);
+    return this.read();
   }
 
-  /** Copy a list that cannot be read aside (once), before writing over it. */
-  _setAside() {
-    const storage = this.storage;
-    if (!storage) return;
+  /** `change` made to the stored list too; never rejects. */
+  async _save(change) {
     try {
-      const raw = storage.getItem(KEY);
-      if (raw !== null && storage.getItem(ASIDE) === null) storage.setItem(ASIDE, raw);
-    } catch {
-      /* nothing to keep, or no room: the new list is what matters */
+      const saved = await this.kept.update(stored => change(readList(stored ?? null).list));
+      const other = JSON.stringify(saved) !== JSON.stringify(this.list); // (another tab's change in it)
+      this.list = saved;
+      this.damaged = null;
+      if (other) this.onChange();
+    } catch (err) {
+      this.failed = t("store.mistakes.notSaved", { why: why(err) });
+      this.onChange();
     }
   }
 }

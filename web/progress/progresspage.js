@@ -91,8 +91,10 @@ export class ProgressPage {
       ending,
     );
     if (!result || !this.store.add(result)) return;
-    const problem = this.store.tell();
-    if (problem) this.onProblem(`${problem[0].toUpperCase()}${problem.slice(1)}.`);
+    this.store.saved.then(() => {
+      const problem = this.store.tell();
+      if (problem) this.onProblem(`${problem[0].toUpperCase()}${problem.slice(1)}.`);
+    });
   }
 
   /** The levels of `game` when known (else asked for: onChange when they come), or null. */

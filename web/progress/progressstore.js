@@ -1,12 +1,12 @@
-// Where your progress is kept (issue #31): localStorage "gamut.progress",
-// a JSON {version, results, dropped} (progress.js readState).  Its own key,
-// never the library's database.  Every read survives garbage (the state
-// starts afresh, the unreadable text is kept aside under
-// "gamut.progress.damaged", and the page says so once); every write
-// survives a full disk or a storage refused (the results stay in this
-// tab's memory, the page says so once, play goes on); two tabs lose
-// nothing: each write first reads what is stored and merges it (by game
-// id), and the other tab hears of it by the storage event.
+// Where your progress is kept (issue #31): the page's IndexedDB database
+// (store/db.js, its store "progress": one value {version, results,
+// dropped}, progress.js readState; localStorage "gamut.progress" before
+// version 5, moved in by db.js).  Read once at the start (`loaded`, then
+// onChange); garbage starts the state afresh, the value set aside, and the
+// page says so once; storage refused, full or not answering keeps the
+// results in this tab's memory (said once, play goes on); two tabs lose
+// nothing: each write merges the stored state (by game id) in the
+// transaction that reads it, and the other tab hears of it (onKeptChange).
 //
 //   const store = new ProgressStore();
 //   store.add(result);  store.reset("loa");  store.state.results
@@ -14,26 +14,34 @@
 
 import { emptyState, mergeStates, readState, resetState } from "./progress.js";
 import { t } from "../i18n/i18n.js";
-import { webStorage } from "../store/local.js";
+import { PROGRESS, keptRecord, onKeptChange } from "../store/db.js";
 
-export const KEY = "gamut.progress";
-export const DAMAGED_KEY = "gamut.progress.damaged";
 const VERSION = 1;
 
+/** A stored value (or its JSON text) as a state, or null when it is garbage. */
+export function storedState(value) {
+  if (value === undefined || value === null) return emptyState();
+  try {
+    const data = typeof value === "string" ? JSON.parse(value) : value;
+    return data && typeof data === "object" && Array.isArray(data.results) ? readState(data) : null;
+  } catch {
+    return null;
+  }
+}
+
 export class ProgressStore {
-  /** @param {{storage?: Storage | null, events?: EventTarget | null}} [how] another storage (tests) */
-  constructor({ storage = webStorage(), events = globalThis.window || null } = {}) {
-    this.storage = storage;
+  /** @param {{kept?: any, tabs?: boolean}} [how] where it is kept (store/db.js keptRecord; tests give another) */
+  constructor({
+    kept = keptRecord(PROGRESS, { read: "store.progress.reading", save: "store.progress.saving" }),
+    tabs = true,
+  } = {}) {
+    this.kept = kept;
     this.problem = ""; // what went wrong with the storage ("" while all is kept)
     this.told = false;
     this.listeners = new Set();
     this.state = emptyState();
-    this.state = this._read();
-    events?.addEventListener?.("storage", (/** @type {any} */ e) => {
-      if (e.key !== KEY && e.key !== null) return; // (null: the storage was cleared)
-      this.state = mergeStates(this.state, this._read());
-      this._changed();
-    });
+    this.loaded = this._load();
+    if (tabs) onKeptChange(PROGRESS, () => this._load());
   }
 
   _fail(what, err) {
@@ -41,70 +49,54 @@ export class ProgressStore {
       this.problem = t("store.problemWhy", { what, why: String((err && err.message) || err) });
   }
 
-  /** The state stored now (garbage: an empty state, the text kept aside). */
-  _read() {
-    if (!this.storage) {
-      this._fail(t("store.progress.memoryOnly"), t("store.progress.noData"));
-      return emptyState();
-    }
-    let text = null;
+  /** The stored state merged into memory (garbage: set aside); never rejects. */
+  async _load() {
     try {
-      text = this.storage.getItem(KEY);
+      const value = await this.kept.read();
+      const stored = storedState(value);
+      if (stored) this.state = mergeStates(this.state, stored);
+      else {
+        this._fail(t("store.progress.damaged"), t("store.progress.notResults"));
+        await this.kept.setAside(value);
+      }
     } catch (err) {
       this._fail(t("store.progress.unreadable"), err);
-      return emptyState();
     }
-    if (text == null) return emptyState();
-    try {
-      const data = JSON.parse(text);
-      if (!data || typeof data !== "object" || !Array.isArray(data.results))
-        throw new Error(t("store.progress.notResults"));
-      return readState(data);
-    } catch (err) {
-      this._fail(t("store.progress.damaged"), err);
-      try {
-        if (this.storage.getItem(DAMAGED_KEY) == null) this.storage.setItem(DAMAGED_KEY, text);
-      } catch {
-        /* no room for the copy: the text stays where it is until the next write */
-      }
-      return emptyState();
-    }
+    this._changed();
   }
 
-  /** Merge what is stored and write the whole state back; false when it could not be written. */
-  _write() {
-    this.state = mergeStates(this.state, this._read()); // (another tab's results too)
-    if (!this.storage) return false;
+  /** Write the state merged with the stored one (another tab's results too); never rejects. */
+  async _write(change = s => s) {
     try {
-      this.storage.setItem(KEY, JSON.stringify({ version: VERSION, ...this.state }));
-      return true;
+      const value = await this.kept.update(stored => ({
+        version: VERSION,
+        ...change(mergeStates(storedState(stored) || emptyState(), this.state)),
+      }));
+      this.state = readState(value);
     } catch (err) {
       this._fail(t("store.progress.notSaved"), err);
-      return false;
     }
+    this._changed();
   }
 
   /** Count `result` (progress.js resultOf); false when its game was counted already. */
   add(result) {
     if (!result || this.has(result.id)) return false;
     this.state = mergeStates(this.state, { results: [result], dropped: [] });
-    this._write();
+    this.saved = this._write();
     this._changed();
     return true;
   }
 
-  /** Whether the game `id` was counted (in this tab or, stored, in another), or counted and reset. */
+  /** Whether the game `id` was counted (in this tab or, read, in another), or counted and reset. */
   has(id) {
-    const known = () => this.state.results.some(r => r.id === id) || this.state.dropped.includes(id);
-    if (known()) return true;
-    this.state = mergeStates(this.state, this._read());
-    return known();
+    return this.state.results.some(r => r.id === id) || this.state.dropped.includes(id);
   }
 
   /** Forget the results of `game` (null: of every game). */
   reset(game = null) {
-    this.state = resetState(mergeStates(this.state, this._read()), game); // (another tab's results too)
-    this._write();
+    this.state = resetState(this.state, game);
+    this.saved = this._write(state => resetState(state, game));
     this._changed();
   }
 

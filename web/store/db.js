@@ -5,29 +5,56 @@
 // (each game's line summary, summaries.js, key "id"); from version 3 the
 // entries' index "updated" (the list reads the newest first: its first rows
 // show before the rest of a large library is read); from version 4
-// "puzzles" (the player's puzzle record of each game, key "game").  Every
-// wait has a time limit (STORAGE_WAIT_MS): storage that never answers
-// rejects with StorageError.
+// "puzzles" (the player's puzzle record of each game, key "game"); from
+// version 5 "lessons", "progress" and "mistakes" (the lessons' steps done,
+// lessons/lessonstore.js; the progress page's results,
+// progress/progressstore.js; the mistakes trainer's exercises,
+// mistakes/mistakestore.js), each one value under the key KEPT, changed
+// in one transaction that reads it first (keptRecord): a second tab's
+// change comes wholly before or after, never lost.  Every wait has a time
+// limit (STORAGE_WAIT_MS): storage that never answers rejects with
+// StorageError.
 //
 // The one migration path: a new version adds its stores in
 // onupgradeneeded, and a database of earlier versions whose records now
 // live here (MOVED: the puzzles' own "gamut-puzzles" of versions before 4)
-// is copied in once and deleted, a record already here never overwritten.
+// is copied in once and deleted, and so is a localStorage key whose value
+// now lives here (MOVED_LOCAL: the three stores above, before version 5),
+// a record already here never overwritten.  Other tabs hear of a change
+// by a BroadcastChannel (onKeptChange).
 
 import { nextTask } from "../library/slices.js";
 import { t } from "../i18n/i18n.js";
+import { webStorage } from "./local.js";
 
 const DB = "gamut";
 /** The database's version: 2 added the store of line summaries, 3 the
- * entries' index by time, 4 the puzzles' store. */
-const DB_VERSION = 4;
+ * entries' index by time, 4 the puzzles' store, 5 the stores of lessons,
+ * progress and mistakes (moved in from localStorage). */
+const DB_VERSION = 5;
 export const STORE = "games";
 export const LINES = "lines";
 export const PUZZLES = "puzzles";
+export const LESSONS = "lessons";
+export const PROGRESS = "progress";
+export const MISTAKES = "mistakes";
+/** The key of the one value kept in LESSONS, PROGRESS and MISTAKES; ASIDE: a
+ * damaged one set aside (once) before it is written over. */
+export const KEPT = "kept";
+export const ASIDE = "damaged";
 
 /** The databases of earlier versions whose records now live in a store of
  * this one: `database`'s store `store` moves into `into`. */
 export const MOVED = Object.freeze([{ database: "gamut-puzzles", store: "games", into: PUZZLES }]);
+/** The localStorage keys of earlier versions whose values now live here:
+ * `key`'s value moves into the store `into` under the key `as`. */
+export const MOVED_LOCAL = Object.freeze([
+  { key: "gamut.lessons", into: LESSONS, as: KEPT },
+  { key: "gamut.progress", into: PROGRESS, as: KEPT },
+  { key: "gamut.progress.damaged", into: PROGRESS, as: ASIDE },
+  { key: "gamut.mistakes", into: MISTAKES, as: KEPT },
+  { key: "gamut.mistakes.damaged", into: MISTAKES, as: ASIDE },
+]);
 /** The index of store STORE by an entry's last change (entries without a number there are not in it). */
 export const BY_TIME = "updated";
 
@@ -107,6 +134,8 @@ export function openDB() {
       if (!games.indexNames.contains(BY_TIME)) games.createIndex(BY_TIME, "updated");
       if (!db.objectStoreNames.contains(LINES)) db.createObjectStore(LINES, { keyPath: "id" });
       if (!db.objectStoreNames.contains(PUZZLES)) db.createObjectStore(PUZZLES, { keyPath: "game" });
+      for (const name of [LESSONS, PROGRESS, MISTAKES])
+        if (!db.objectStoreNames.contains(name)) db.createObjectStore(name);
     };
     req.onsuccess = () => {
       const db = req.result;
@@ -115,7 +144,9 @@ export function openDB() {
         opening = null;
       };
       // (a database of earlier versions moved in before anything reads: nothing kept there is lost)
-      moveEarlierDatabases(indexedDB, db).then(() => resolve(db));
+      moveEarlierDatabases(indexedDB, db)
+        .then(() => moveLocalStores(db, webStorage()))
+        .then(() => resolve(db));
     };
     req.onerror = () =>
       reject(
@@ -153,6 +184,35 @@ export async function moveEarlierDatabases(factory, db) {
     if (names && !names.includes(moved.database)) continue;
     try {
       await inTime(moveDatabase(factory, db, moved), "open");
+    } catch {
+      /* kept where it is: tried again at the next start */
+    }
+  }
+}
+
+/**
+ * Copy the values of MOVED_LOCAL that `storage` still has into `db`, each
+ * key removed once its value is written (a value already in `db` stays,
+ * the key goes).  Text that is not JSON moves as text: its store reads it
+ * as damaged and sets it aside.  Never rejects.
+ * @param {IDBDatabase} db @param {Storage | null} storage
+ */
+export async function moveLocalStores(db, storage) {
+  for (const { key, into, as } of MOVED_LOCAL) {
+    try {
+      const text = storage && storage.getItem(key);
+      if (text == null) continue;
+      let value = text;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        /* moved as text */
+      }
+      const put = async store => {
+        if (!(await request(store.count(as)))) store.put(value, as);
+      };
+      await inTime(runTransaction(db, "readwrite", put, [into]), "open");
+      /** @type {Storage} */ (storage).removeItem(key);
     } catch {
       /* kept where it is: tried again at the next start */
     }
@@ -280,4 +340,63 @@ export async function readKeys(name) {
     "read",
     4 * STORAGE_WAIT_MS,
   );
+}
+
+/** @type {BroadcastChannel | null} */
+let channel = null;
+/** @type {Map<string, Set<() => void>>} */
+const heard = new Map();
+
+function tabs() {
+  if (!channel && typeof BroadcastChannel === "function") {
+    channel = new BroadcastChannel("gamut-store");
+    /** @type {any} */ (channel).unref?.(); // (Node's tests end though it is open)
+    channel.onmessage = e => {
+      for (const fn of heard.get(e.data) || []) fn();
+    };
+  }
+  return channel;
+}
+
+/** Call `fn` when another tab changed the store `name` (of keptRecord). */
+export function onKeptChange(name, fn) {
+  tabs();
+  if (!heard.has(name)) heard.set(name, new Set());
+  /** @type {Set<() => void>} */ (heard.get(name)).add(fn);
+}
+
+/**
+ * The one value of the store `name` (LESSONS, PROGRESS, MISTAKES), read and
+ * changed each in a transaction of its own; `doing`: the catalog's words
+ * for reading and saving it (in the message when storage does not answer).
+ * `update(change)` writes `change(stored)` in the transaction that read
+ * `stored` (undefined: none) and resolves with it; `setAside(value)` keeps a
+ * damaged value under ASIDE unless one is there.  Both reject with StorageError.
+ * @param {string} name @param {{read: string, save: string}} doing
+ */
+export function keptRecord(name, doing) {
+  const change = async (key, fn, what) => {
+    const db = await openDB();
+    const put = async store => {
+      const value = fn(await request(store.get(key)));
+      store.put(value, key);
+      return value;
+    };
+    return inTime(runTransaction(db, "readwrite", put, [name]), what);
+  };
+  return {
+    read: async () => {
+      const db = await openDB();
+      return inTime(
+        runTransaction(db, "readonly", s => request(s.get(KEPT)), [name]),
+        doing.read,
+      );
+    },
+    update: async fn => {
+      const value = await change(KEPT, fn, doing.save);
+      tabs()?.postMessage(name);
+      return value;
+    },
+    setAside: value => change(ASIDE, old => (old === undefined ? value : old), doing.save),
+  };
 }

@@ -4,7 +4,9 @@
 // the mere read), and JSON read and written so that a refusal, a full disk
 // or garbage is never an exception: a read gives null, a write false.
 // Each store keeps its own key, version and what it does with garbage
-// (lessons, progress, mistakes, settings, the clocks, the open game's copy).
+// (settings, the clocks, the open game's copy); the player's records live
+// in IndexedDB (store/db.js: the lessons, progress and mistakes kept here
+// before its version 5 are moved there).
 
 /** The browser's `kind` storage ("localStorage" or "sessionStorage"), or null where the page may not use it.
  * @param {"localStorage" | "sessionStorage"} [kind] @returns {Storage | null} */
