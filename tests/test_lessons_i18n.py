@@ -48,7 +48,7 @@ def test_every_lesson_text_is_in_every_catalog_and_english_is_the_engines(game):
     texts = list(step_texts(game))
     assert len(texts) > 10
     for key, text in texts:
-        assert CATALOGS["en"].get(key) == text, key
+        assert CATALOGS["en"].get(key) == text, f"{key}: run python3 -m tools.english_catalog"
         for lang, catalog in CATALOGS.items():
             assert catalog.get(key, "").strip(), f"{lang} lacks {key}"
             assert placeholders(catalog[key]) == placeholders(text), (lang, key)
