@@ -1,6 +1,6 @@
 """The page's colours, light and dark, checked for contrast (WCAG 2.2).
 
-Every colour of web/style.css, web/rules/rules.css and web/panels/notes.css is a custom property (set
+Every colour of web/style.css, web/board/board.css, web/rules/rules.css and web/panels/notes.css is a custom property (set
 in web/theme.css, and notes.css's own in notes.css): a
 light set in ``:root`` and a dark set in ``@media (prefers-color-scheme:
 dark) { :root { ... } }``.  This test reads the real rules of both files:
@@ -112,6 +112,7 @@ def _custom(body: str) -> dict[str, str]:
 SHEET = Sheet(
     WEB / "theme.css",
     WEB / "style.css",
+    WEB / "board" / "board.css",
     WEB / "panels" / "end.css",
     WEB / "panels" / "analysis.css",
     WEB / "rules" / "rules.css",
