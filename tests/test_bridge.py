@@ -355,6 +355,7 @@ def test_perft_job_counts(depth, expected):
     assert err("job_step", {"job": job})["type"] == "RequestError"
 
 
+@pytest.mark.slow  # (--fast leaves it out: over a second of CPU; every full run has it)
 def test_perft_job_is_sliced_with_progress_and_divide():
     job = ok("job_start", {"kind": "perft", "start": START, "depth": 4})
     steps = run_job(job, budget_ms=1)

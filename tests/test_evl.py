@@ -950,6 +950,7 @@ def playout(rng, pieces, markers, max_plies):
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), OPTIONS)
+@pytest.mark.slow  # (--fast leaves it out: over a second of CPU; every full run has it)
 def test_random_playouts_agree_with_the_brute_force(rng, opts):
     pieces, markers = opts
     s = gamut.new("evl", pieces=pieces, markers=markers)
@@ -1143,6 +1144,7 @@ def random_positions(draw):
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(random_positions())
+@pytest.mark.slow  # (--fast leaves it out: over a second of CPU; every full run has it)
 def test_random_positions_agree_with_the_brute_force(s):
     assert gamut.load(s.to_text()) == s and gamut.load(s.to_text()).to_text() == s.to_text()
     bf = bf_from_engine(s)

@@ -72,6 +72,7 @@ def test_no_data_file_sits_where_no_registered_game_reads_it():
             assert not kept, f"{folder.relative_to(ROOT)} holds {kept} for a game not registered"
 
 
+@pytest.mark.slow  # (--fast leaves it out: over a second of CPU; every full run has it)
 def test_each_games_data_is_found_from_its_registration():
     for game, info in gamut.GAMES.items():
         folder = GAMES_DIR / info.package.rsplit(".", 1)[1]

@@ -72,6 +72,7 @@ def test_line_table_generator_matches_piece_by_piece_generator():
 
 
 @pytest.mark.parametrize("variant", ["standard", "scrambled-eggs"])
+@pytest.mark.slow  # (--fast leaves it out: over a second of CPU; every full run has it)
 def test_bitboard_perft_matches_generic_perft_from_the_start(variant):
     start = gamut.new("loa", variant)
     for depth in range(0, 5):

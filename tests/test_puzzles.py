@@ -112,6 +112,7 @@ def test_the_puzzles_cover_the_variants_that_matter(game):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.slow  # (--fast leaves it out: over a second of CPU; every full run has it)
 def test_a_sample_of_the_shipped_puzzles_passes_the_checker(game):
     puzzles = load_game(game)
     step = max(1, len(puzzles) // 6)

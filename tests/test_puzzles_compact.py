@@ -61,6 +61,7 @@ def test_any_run_of_records_round_trips(seed, count):
     assert [p.id for p in read(expand(compact(text)))] == [p.id for p in read(text)]
 
 
+@pytest.mark.slow  # (--fast leaves it out: over a second of CPU; every full run has it)
 def test_the_wheel_ships_the_compact_form_and_the_library_reads_it(tmp_path):
     wheel = build.build_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as zf:

@@ -254,6 +254,7 @@ def test_limits_and_bad_input():
         parse_one('[Game "loa"] * [Game "el"] *')
 
 
+@pytest.mark.slow  # (--fast leaves it out: over a second of CPU; every full run has it)
 def test_nested_empty_parentheses_are_refused_not_read_as_a_game():
     """#47: 100,000 empty nested parentheses once came in as a game with no moves."""
     for text in ["(" * 100_000 + ")" * 100_000, '[Game "loa"]\n' + "(" * 100_000 + ")" * 100_000]:

@@ -96,6 +96,7 @@ def test_bridge_new_play_view(toy):
     assert last["outcome"] == {"winner": 0, "reason": "X wins: three in a row", "cells": ["a2", "b2", "c2"]}
 
 
+@pytest.mark.slow  # (--fast leaves it out: over a second of CPU; every full run has it)
 def test_every_view_of_every_game_passes_the_check(toy):
     seen = 0
     stack = [gamut.new("tictactoe")]

@@ -1,8 +1,8 @@
 """``build.py test``: every check of the repository, its name printed before
 it runs and its result after, and a summary at the end.  The quick checks
-(the JS tests, the linters, the type checkers: each mostly on one core) run
-side by side, each one's output printed whole when it ends, in order; then
-the pytest runs, one after the other, as they go.
+(the JS tests, the linters, the type checkers: each mostly on one core) and
+the unit tests run side by side, each one's output printed whole when it
+ends, in order; then the browser tests, as they go.
 
 The full run (CI's and the README's command) sets everything up, builds the
 site and runs every check below; ``--fast`` (the loop while working: about a
@@ -55,9 +55,9 @@ def checks(py: Path, fast: bool) -> list[Check]:
     # (--durations: each pytest run ends with its ten slowest tests)
     pytest = [str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=10"]
     found = [
-        # the page's logic that needs no browser: Node's own test runner
-        # (on every core: Node's default is one file at a time on a 2-core machine)
-        Check("js", ["node", "--test", f"--test-concurrency={os.cpu_count() or 1}", *js_tests]),
+        # the page's logic that needs no browser: Node's own test runner, every file in
+        # one process (tests/js/run.mjs: a process a file cost four times the CPU)
+        Check("js", ["node", "--test-reporter=dot", str(ROOT / "tests" / "js" / "run.mjs")]),
         Check("ruff check", [str(py), "-m", "ruff", "check", "."]),
         Check("ruff format", [str(py), "-m", "ruff", "format", "--check", "."]),
         Check("biome", [str(BIOME), "ci", "web", "tests/js"]),
@@ -96,18 +96,24 @@ def run_checks(fast: bool = False, pytest_args: list[str] | None = None, soak: b
     results: dict[str, int] = {}
     times: dict[str, float] = {}
     started = time.monotonic()
-    found = checks(py, fast)
-    quick = [c for c in found if not c.pytest]
-    with ThreadPoolExecutor(max_workers=max(1, len(quick))) as pool:
-        running = [(c, pool.submit(_captured, c.command, env)) for c in quick]
+    found = [
+        Check(c.name, c.command + list(pytest_args or []), True) if c.pytest else c for c in checks(py, fast)
+    ]
+    # the quick checks and the unit tests side by side (each quick one is mostly on one
+    # core and ends in seconds: the unit tests' workers take the cores they leave; --fast
+    # 71 s one after the other, 57-67 s side by side); the browser tests after them
+    unit = next((c for c in found if c.pytest), None)
+    beside = [c for c in found if not c.pytest] + ([unit] if unit else [])
+    with ThreadPoolExecutor(max_workers=max(1, len(beside))) as pool:
+        running = [(c, pool.submit(_captured, c.command, env)) for c in beside]
         for check, future in running:
             log(f"{check.name}: {' '.join(_shown(c) for c in check.command)}")
             results[check.name], output, times[check.name] = future.result()
             sys.stdout.write(output)
             sys.stdout.flush()
             log(f"{check.name}: {_result(results[check.name])} in {times[check.name]:.1f} s")
-    for check in (c for c in found if c.pytest):
-        command = check.command + list(pytest_args or [])
+    for check in (c for c in found if c.pytest and c is not unit):
+        command = check.command
         log(f"{check.name}: {' '.join(_shown(c) for c in command)}")
         begun = time.monotonic()
         results[check.name] = _run(command, env)
