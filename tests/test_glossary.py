@@ -26,7 +26,7 @@ import pytest
 
 from gamut.english import ENGLISH
 from gamut.games import SHIPPED_GAMES
-from gamut.lessons.lesson import lessons_of
+from tools.english_catalog import lesson_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = json.loads((ROOT / "docs" / "glossary.json").read_text())
@@ -46,14 +46,8 @@ def rules_page(game: str, lang: str) -> Path:
 
 
 def step_texts(game: str):
-    for lesson in lessons_of(game):
-        yield f"lesson.{game}.{lesson.id}.title", lesson.title
-        for step in lesson.steps:
-            base = f"lesson.{game}.{lesson.id}.{step.id}."
-            for field in ("teach", "task", "well", "miss"):
-                yield base + field, getattr(step, field)
-            for i, (_, why) in enumerate(step.wrong):
-                yield base + f"wrong.{i}", why
+    """Every text of ``game``'s lessons by its catalog key (the keys en.json is written with)."""
+    return lesson_texts(game).items()
 
 
 def texts(lang: str):

@@ -17,6 +17,7 @@ import pytest
 from gamut import bridge
 from gamut.games import SHIPPED_GAMES
 from gamut.lessons.lesson import WHY, check, english, lessons_of, reason
+from tools.english_catalog import lesson_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {
@@ -31,16 +32,8 @@ def placeholders(message: str) -> set[str]:
 
 
 def step_texts(game: str):
-    for lesson in lessons_of(game):
-        yield f"lesson.{game}.{lesson.id}.title", lesson.title
-        for step in lesson.steps:
-            base = f"lesson.{game}.{lesson.id}.{step.id}."
-            yield base + "teach", step.teach
-            yield base + "task", step.task
-            yield base + "well", step.well
-            yield base + "miss", step.miss
-            for i, (_, why) in enumerate(step.wrong):
-                yield base + f"wrong.{i}", why
+    """Every text of ``game``'s lessons by its catalog key (the keys en.json is written with)."""
+    return lesson_texts(game).items()
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -10,7 +10,7 @@
 // signal.js.  The answer's code to paste is the link itself or "<id>/<answer>".
 // Broken links throw InviteError (its `key`: a message key).
 
-import { escapePart } from "../model/url.js";
+import { LIVE_GAME_ID, escapePart } from "../model/url.js";
 import { MAX_SIGNAL } from "./signal.js";
 
 export class InviteError extends Error {
@@ -24,7 +24,7 @@ export class InviteError extends Error {
 
 const MAX_LINK = 8000;
 const NAME = /^[a-z0-9-]{1,32}$/;
-const ID = /^[A-Za-z0-9_-]{6,22}$/;
+const ID = LIVE_GAME_ID;
 const SIGNAL = /^[12][A-Za-z0-9_-]+$/;
 const CLOCK = /^([1-9]\d{0,4})\+(\d{1,4})$/;
 

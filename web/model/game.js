@@ -445,7 +445,7 @@ export class GameModel {
 export function readLiveMark(x) {
   if (!x || typeof x !== "object") return null;
   const { id, seat, host } = x;
-  const valid = typeof id === "string" && /^[A-Za-z0-9_-]{6,22}$/.test(id);
+  const valid = typeof id === "string" && link.LIVE_GAME_ID.test(id);
   return valid && (seat === 0 || seat === 1) && typeof host === "boolean" ? { id, seat, host } : null;
 }
 

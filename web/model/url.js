@@ -34,6 +34,9 @@
 import { t } from "../i18n/i18n.js";
 import { MAX_DEPTH } from "./treeform.js";
 
+/** A live game's id as its links write it (#46: live/invite.js; a saved game's liveMark). */
+export const LIVE_GAME_ID = /^[A-Za-z0-9_-]{6,22}$/;
+
 export const VERSION = "v1";
 
 export class LinkError extends Error {
