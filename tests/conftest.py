@@ -1,9 +1,22 @@
 """Unit-test set-up: the repository's root on sys.path, so that tests about
-the build read build.py as a module (``import build``), as e2e/conftest.py does."""
+the build read build.py as a module (``import build``), as e2e/conftest.py does;
+the ``soak`` tests left out unless ``GAMUT_SOAK=1``."""
 
+import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``soak`` run only with ``GAMUT_SOAK=1`` (``python3 build.py
+    test --soak``, as the e2e scale runs): deselected, not skipped, elsewhere."""
+    if os.environ.get("GAMUT_SOAK") == "1":
+        return
+    soak = [item for item in items if item.get_closest_marker("soak")]
+    if soak:
+        config.hook.pytest_deselected(items=soak)
+        items[:] = [item for item in items if not item.get_closest_marker("soak")]

@@ -7,7 +7,7 @@ same names.  Only comments and white space go, and syntax is shortened
 (``--minify-whitespace --minify-syntax``); names are kept, so an error in
 the browser still names the function it is in.  That takes the page from
 about 290 KB to about 170 KB gzipped, which keeps the whole site inside its
-budget (README, "Deployment").  The sources in ``web/`` are what a developer
+budget (docs/deploying.md).  The sources in ``web/`` are what a developer
 reads and what the tests check; ``dist/`` holds the minified copies.
 """
 

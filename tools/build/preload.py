@@ -1,6 +1,6 @@
 """``<link rel="modulepreload">`` for every module a page's scripts import.
 
-The page is plain ES modules with no bundler (README): ``app.js`` imports
+The page is plain ES modules with no bundler (CONTRIBUTING.md): ``app.js`` imports
 about 120 modules, 15 imports deep, and a browser learns of a module only
 once it has fetched and parsed the one that imports it, so a first load pays
 one round trip per level (15 on a slow network) before the page can run.

@@ -35,7 +35,7 @@ const modeWords = id => ({
 
 export const MODES = [modeWords("computer"), modeWords("two"), modeWords("link"), modeWords("live")];
 
-/** Each level in a few words (README: levels are counted, not timed), by level id. */
+/** Each level in a few words (docs/computer.md: levels are counted, not timed), by level id. */
 export const LEVEL_ABOUT = Object.defineProperties(
   {},
   Object.fromEntries(LEVELS.map(l => [l, { enumerable: true, get: () => t(`level.about.${l}`) }])),
