@@ -137,8 +137,11 @@ def _double_threat(position: Any, first: Any, turns: int) -> bool:
         answered = after.play_unchecked(reply)
         if answered.outcome() is not None or answered.to_move != position.to_move:
             continue
-        wins = set(prover.winning_moves(answered, turns - 1))
-        common = wins if common is None else common & wins
+        if common is None:
+            common = set(prover.winning_moves(answered, turns - 1))
+        else:  # (only what is still common, and legal here, is tried: the same set, far fewer proofs)
+            legal = set(answered.legal_moves())
+            common = {m for m in common if m in legal and prover.wins_with(answered, m, turns - 1)}
         if not common:
             return True
     return False
