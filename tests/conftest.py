@@ -6,7 +6,15 @@ import os
 import sys
 from pathlib import Path
 
+from hypothesis import HealthCheck, settings
+
 ROOT = Path(__file__).resolve().parent.parent
+
+# No property test is timed (a busy machine made one of 200 ms take 320 ms and
+# fail): hypothesis's deadline and its too-slow check are off for every test; a
+# test's own @settings still sets its number of examples.
+settings.register_profile("untimed", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("untimed")
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 

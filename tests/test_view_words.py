@@ -42,8 +42,9 @@ def check_words(view, seen: list[str]) -> None:
             said_english(m.get("said"), m["label"], f"move {m['text']}", seen)
     if "select" in view:
         said_english(view["select"].get("said"), view["select"]["prompt"], "select", seen)
-    if view["outcome"] is not None:
-        said_english(view["outcome"].get("said"), view["outcome"]["reason"], "outcome", seen)
+    if view["outcome"] is not None:  # (a message only: the view has no English beside it)
+        outcome = Message.from_json(view["outcome"]["said"])
+        said_english(view["outcome"]["said"], str(outcome), "outcome", seen)
     said = view.get("said_messages")
     assert said is not None or not view["messages"], view["messages"]
     for text, message in zip(view["messages"], said or [], strict=True):
@@ -174,6 +175,7 @@ def test_the_toy_games_catalog_entries_are_what_a_registered_games_must_be():
         english[f"variant.{info.id}.{variant.id}"] = variant.name
         english[f"variant.{info.id}.{variant.id}.about"] = variant.description
     assert not info.options  # (an option would need its own keys: option.<game>.<name>[.about])
+    english.update(info.english)  # (its own messages: GameInfo.english, the result's reasons)
     assert entries["en"] == english
     assert sorted(entries) == sorted(CATALOGS)
     for lang, catalog in entries.items():

@@ -224,7 +224,7 @@ def _compose(checked: _Checked) -> State:
         raise SetupError(Message("error.setup.inexact"))
     outcome = state.outcome()
     if outcome is not None:
-        result = outcome.message if outcome.message is not None else outcome.reason
+        result = outcome.message
         raise SetupError(Message("error.setup.over", {"result": result}))
     return state
 

@@ -171,10 +171,12 @@ class Select(TypedDict):
 
 
 class OutcomeView(TypedDict):
+    """How the game ended: the winner (None: a draw), the cells to outline
+    and why, as a message (the page says it in the player's language)."""
+
     winner: int | None
-    reason: str
     cells: list[str]
-    said: NotRequired[Said]  # ``reason`` as a message
+    said: Said
 
 
 class View(TypedDict):

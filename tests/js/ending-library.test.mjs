@@ -30,7 +30,11 @@ test("the summary says how a game ended: beyond its rules, by them, or not yet",
   assert.deepEqual(s.end, { winner: 1, termination: "resignation", by: 0 });
   assert.equal(s.result, "White wins");
   assert.equal(libraryWords(s.players, s.end), "Lost by resignation");
-  const rules = summaryOf(game(["c:beginner", "h"]), { ...VIEW, outcome: { winner: 1, reason: "" } }, GAMES);
+  const rules = summaryOf(
+    game(["c:beginner", "h"]),
+    { ...VIEW, outcome: { winner: 1, cells: [], said: { id: "result.draw", args: {} } } },
+    GAMES,
+  );
   assert.deepEqual(rules.end, { winner: 1, termination: "rules", by: null });
   assert.equal(libraryWords(rules.players, rules.end), "Won");
 });

@@ -68,12 +68,15 @@ test("results: one score per seat, the winner's 1, a draw shared", () => {
   assert.deepEqual(agreement(1), { result: "1/2-1/2", winner: null, termination: "agreement", by: 1 });
   assert.deepEqual(onTime(1), { result: "1-0", winner: 0, termination: "time", by: 1 });
   assert.equal(onTime(1, true).result, "1/2-1/2");
-  assert.deepEqual(endingOfOutcome({ winner: 1, reason: "Black connected all pieces" }), {
-    result: "0-1",
-    winner: 1,
-    termination: "rules",
-    by: null,
-  });
+  assert.deepEqual(
+    endingOfOutcome({ winner: 1, cells: [], said: { id: "result.loa.bothMover", args: {} } }),
+    {
+      result: "0-1",
+      winner: 1,
+      termination: "rules",
+      by: null,
+    },
+  );
   assert.equal(endingOfOutcome(null), null);
 });
 
@@ -102,7 +105,9 @@ test("resigning: any human seat of a two-seat game not over, whoever is to move"
   assert.deepEqual(rituals(played(["a"], ["r", "h"])).resign, [1]); // by link: the seat played here
   assert.deepEqual(rituals(played(["a"], ["c:beginner", "c:master"])).resign, []);
   // a game over, by its rules or ended already, allows nothing
-  const over = rituals(m, { headView: headView(0, { winner: 0, reason: "" }) });
+  const over = rituals(m, {
+    headView: headView(0, { winner: 0, cells: [], said: { id: "result.draw", args: {} } }),
+  });
   assert.deepEqual([over.over, over.resign, over.abort, over.offer], [true, [], false, []]);
   m.end(resignation(0));
   assert.deepEqual(rituals(m).resign, []);
@@ -167,7 +172,7 @@ test("a move may be taken back while the game goes on, never once it is over (#4
   assert.equal(rituals(played([])).undo, false); // (nothing to take back)
   assert.equal(rituals(m, { headView: null }).undo, false); // (the head not known yet)
   // won by its rules: the winning move stays, against the computer or on one screen
-  const won = { winner: 0, reason: "Black wins", cells: ["a1"] };
+  const won = { winner: 0, cells: ["a1"], said: { id: "result.draw", args: {} } };
   assert.equal(rituals(m, { headView: headView(1, won) }).undo, false);
   assert.equal(rituals(played(["a", "b"]), { headView: headView(0, won) }).undo, false);
   assert.equal(

@@ -46,7 +46,10 @@ const loaTook = view("loa", {
 test("Lines of Action: a move ticks, a capture knocks, a win ends", () => {
   assert.equal(soundFor(at(["b1-d3"], loaBefore), at(["b1-d3", "c1-c3"], loaMoved)), "move");
   assert.equal(soundFor(at(["b1-d3"], loaBefore), at(["b1-d3", "c1xf4"], loaTook)), "capture");
-  const won = view("loa", { ...loaTook, outcome: { winner: 0, reason: "connected", cells: ["f4"] } });
+  const won = view("loa", {
+    ...loaTook,
+    outcome: { winner: 0, cells: ["f4"], said: { id: "result.draw", args: {} } },
+  });
   assert.equal(
     soundFor(at(["b1-d3"], loaBefore), at(["b1-d3", "c1xf4"], won)),
     "end",
@@ -80,7 +83,10 @@ test("EL: a number written ticks, an announced threat chimes, a full board ends"
     annotations: [{ cell: "d4", text: "4", owner: 0, kind: "threat" }],
   });
   assert.equal(soundFor(at(["a1=3"], placed), at(["a1=3", "declare d4"], declared)), "threat");
-  const drawn = view("el", { ...placed, outcome: { winner: null, reason: "full board", cells: [] } });
+  const drawn = view("el", {
+    ...placed,
+    outcome: { winner: null, cells: [], said: { id: "result.el.fullDraw", args: {} } },
+  });
   assert.equal(soundFor(at(["a1=3"], before), at(["a1=3", "b2=1"], drawn)), "end");
 });
 
@@ -141,7 +147,10 @@ test("no sound when a game opens, a jump skips moves, a move is taken back or an
     null,
     "another game's view",
   );
-  const ended = view("loa", { ...loaMoved, outcome: { winner: 0, reason: "x", cells: [] } });
+  const ended = view("loa", {
+    ...loaMoved,
+    outcome: { winner: 0, cells: [], said: { id: "result.draw", args: {} } },
+  });
   const after = view("loa", { ...ended });
   assert.equal(soundFor(at(["x"], ended), at(["x", "y"], after)), "move", "the end sounds once");
 });

@@ -24,4 +24,9 @@ INFO = core.GameInfo(
     factory=start,
     loader=load_body,
     package=__name__,
+    # (its own messages' English; every language's are in i18n.json)
+    english={
+        "result.tictactoe.row": "{who} wins: three in a row",
+        "result.tictactoe.full": "Draw: the board is full",
+    },
 )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from gamut import core
 from gamut.core import IllegalMoveError, Outcome, PositionError, excerpt
 from gamut.grid import cell_name, parse_cell, squares_board_view
+from gamut.messages import Message
 
 if TYPE_CHECKING:
     from gamut.view import Highlight, MoveEntry, Piece, View
@@ -133,11 +134,10 @@ def _judge(cells: tuple) -> Outcome | None:
     for line in LINES:
         owner = cells[line[0]]
         if owner is not None and cells[line[1]] == owner == cells[line[2]]:
-            return Outcome(
-                owner, f"{NAMES[owner]} wins: three in a row", tuple(cell_name(c, 3) for c in line)
-            )
+            said = Message("result.tictactoe.row", {"who": NAMES[owner]})
+            return Outcome(owner, said, tuple(cell_name(c, 3) for c in line))
     if None not in cells:
-        return Outcome(None, "Draw: the board is full")
+        return Outcome(None, Message("result.tictactoe.full"))
     return None
 
 

@@ -14,6 +14,7 @@ import gamut
 import gamut.ai
 import toygame
 from gamut import analysis, bridge, core, records
+from gamut.messages import ENGLISH, Message
 from gamut.view import check_view
 from toygame.state import TicTacToeState
 
@@ -30,6 +31,7 @@ def toy():
     finally:
         core.unregister("tictactoe")
     assert "tictactoe" not in gamut.GAMES
+    assert not set(toygame.INFO.english) & set(ENGLISH)  # (its words go with it)
 
 
 def ok(method, params):
@@ -93,7 +95,9 @@ def test_bridge_new_play_view(toy):
     view = ok("view", {"start": START, "line": line})["view"]
     check_view(view)
     last = ok("play", {"start": START, "line": line, "move": "c2"})["view"]
-    assert last["outcome"] == {"winner": 0, "reason": "X wins: three in a row", "cells": ["a2", "b2", "c2"]}
+    said = {"id": "result.tictactoe.row", "args": {"who": "X"}}
+    assert last["outcome"] == {"winner": 0, "cells": ["a2", "b2", "c2"], "said": said}
+    assert str(Message.from_json(said)) == "X wins: three in a row"  # (GameInfo.english, registered)
 
 
 @pytest.mark.slow  # (--fast leaves it out: over a second of CPU; every full run has it)

@@ -45,7 +45,7 @@ function drawStart(page, m) {
 /** An ending beyond the rules as the panel's result banner shows an outcome (#29). */
 function endingOutcome(m, headView) {
   const names = headView ? headView.players.map((_, i) => playerWords(headView, i)) : [];
-  return { winner: m.ending.winner, reason: endWords(m.ending, names).detail, cells: [] };
+  return { winner: m.ending.winner, text: endWords(m.ending, names).detail, cells: [] };
 }
 
 /** The board's proportions for the layout (style.css: a board wider than

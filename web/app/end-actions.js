@@ -10,7 +10,7 @@
 import { agreement, allowed, canDraw, endWords, endingOfOutcome, resignation } from "../model/ending.js";
 import { t } from "../i18n/i18n.js";
 import { answerOffer } from "../engine/drawoffer.js";
-import { playerWords, saidOr } from "../engine/words.js";
+import { formatMessage, playerWords } from "../engine/words.js";
 import { analysisFor } from "../model/analysis.js";
 import { sameLine } from "../model/line.js";
 import { hideNotice, setExplain } from "../panels/dialogs.js";
@@ -72,11 +72,7 @@ export function endState() {
     end: ending
       ? {
           ending,
-          words: endWords(
-            ending,
-            who,
-            headView.outcome ? saidOr(headView.outcome.said, headView.outcome.reason) : "",
-          ),
+          words: endWords(ending, who, headView.outcome ? formatMessage(headView.outcome.said) : ""),
           far: farSeat >= 0 && m.ending ? who[farSeat] : "",
           rematch: who.length === 2 && !page.live?.on(m), // (#46: a live game's is in the live box)
         }

@@ -186,7 +186,7 @@ export function defaultSeat(seats, toMove) {
 /** The ending in words, in the page's language: {head: "Black wins",
  * detail: "White resigned", sentence: "White resigned — Black wins"}.
  * `names[seat]`; `reason`: the rules' own words for a rules ending (the
- * view's outcome.reason, or the engine's message formatted). */
+ * view's outcome message formatted). */
 export function endWords(ending, names, reason = "") {
   const name = s => (s != null && names[s]) || t("player.numbered", { n: (s ?? 0) + 1 });
   const head = ending.winner == null ? t("result.draw") : t("result.wins", { name: name(ending.winner) });

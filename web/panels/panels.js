@@ -68,20 +68,16 @@ function describeOptions(view, info) {
 }
 
 /** The result's detail: the engine's reason in the page's language (its
- * message; the English `reason` of a view without one), without the result it
- * may begin with: under "Schwarz gewinnt", "Schwarz gewinnt: alle Steine sind
- * verbunden" says "alle Steine sind verbunden". */
+ * message; `text`, the page's own words, for an ending beyond the rules),
+ * without the result it may begin with: under "Schwarz gewinnt", "Schwarz
+ * gewinnt: alle Steine sind verbunden" says "alle Steine sind verbunden". */
 function reasonWords(view, outcome) {
-  let reason = saidOr(outcome.said, outcome.reason || "");
-  // (the engine's reason may begin with the result, in its words: not said twice)
+  let reason = saidOr(outcome.said, outcome.text || "");
+  // (the engine's reason may begin with the result: not said twice)
   const name = outcome.winner == null ? null : seatName(view, outcome.winner);
   const head = outcome.winner == null ? t("result.draw") : t("result.wins", { name });
-  const english = outcome.winner == null ? "draw" : `${(view.players[outcome.winner] || {}).name} wins`; // i18n: not words (the engine's English)
-  for (const said of [head, english]) {
-    if (reason.toLowerCase().startsWith(said.toLowerCase())) {
-      reason = reason.slice(said.length).replace(/^\s*[:.,;]?\s*/, "");
-      break;
-    }
+  if (reason.toLowerCase().startsWith(head.toLowerCase())) {
+    reason = reason.slice(head.length).replace(/^\s*[:.,;]?\s*/, "");
   }
   return reason;
 }

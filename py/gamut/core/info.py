@@ -27,27 +27,23 @@ Options: TypeAlias = dict[str, Any]
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``winner`` is a seat, or ``None`` for a draw."""
+    """How a game ended: ``winner`` is a seat, or ``None`` for a draw;
+    ``message`` says why (gamut.messages: the page says it in the player's
+    language, ``reason`` is its English for the command line and the tests);
+    ``cells`` names the cells worth outlining (the winning group), if any."""
 
     winner: int | None
-    reason: str
-    cells: tuple[str, ...] = ()  # names of the cells worth outlining (the winning group), if any
-    # the reason as a message id with arguments (gamut.messages), for the page to say in
-    # the player's language; ``reason`` is its English text
-    message: Message | None = field(default=None, compare=False)
+    message: Message = field(compare=False)
+    cells: tuple[str, ...] = ()
 
-    @classmethod
-    def said(cls, winner: int | None, message: Message, cells: Iterable[str] = ()) -> Outcome:
-        """The outcome whose reason is ``message`` (its English text is ``reason``)."""
-        return cls(winner, str(message), tuple(cells), message)
+    @property
+    def reason(self) -> str:
+        """The message in English."""
+        return str(self.message)
 
     def to_json(self) -> OutcomeView:
-        """The view's outcome: the English ``reason`` and, when the outcome has
-        one, its message as ``said`` (the page says it in the player's language)."""
-        out: OutcomeView = {"winner": self.winner, "reason": self.reason, "cells": list(self.cells)}
-        if self.message is not None:
-            out["said"] = said(self.message)
-        return out
+        """The view's outcome: the winner, the cells and the message (``said``)."""
+        return {"winner": self.winner, "cells": list(self.cells), "said": said(self.message)}
 
 
 @dataclass(frozen=True)
@@ -201,6 +197,10 @@ class GameInfo:
     second player's win); both are data, so the page reads them from
     :meth:`to_json` as the engine does from :meth:`can_draw`.  Where the
     rules know no draw (Escabel), the page offers no draw by agreement.
+    ``english`` holds the English of the game's own messages that
+    :data:`gamut.messages.ENGLISH` does not (a game added later, such as
+    the tests' toy game): :func:`register` adds them there, and the page's
+    catalogs hold them in every language.
     """
 
     id: str
@@ -217,6 +217,7 @@ class GameInfo:
     record_formats: tuple[str, ...] = field(default=(), compare=False, repr=False)
     draws: bool = field(default=True, compare=False)
     draws_unless: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    english: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.factory is None or self.loader is None:

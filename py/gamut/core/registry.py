@@ -13,7 +13,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from ..messages import Message
+from ..messages import ENGLISH, Message
 from .errors import MAX_TEXT_LENGTH, GamutError, PositionError, UnknownGameError, excerpt
 from .info import GameInfo, Options
 
@@ -29,6 +29,10 @@ def register(info: GameInfo) -> GameInfo:
     package calls it once, on import, with its GameInfo); returns ``info``."""
     if info.id in GAMES and GAMES[info.id] is not info:
         raise ValueError(f"a game {info.id!r} is already registered")
+    for key, text in info.english.items():  # (its own messages' English: GameInfo.english)
+        if ENGLISH.get(key, text) != text:
+            raise ValueError(f"game {info.id!r}: message {key!r} is already another text")
+    ENGLISH.update(info.english)
     GAMES[info.id] = info
     return info
 
@@ -36,8 +40,10 @@ def register(info: GameInfo) -> GameInfo:
 def unregister(game: str) -> None:
     """Remove a game registered by :func:`register` (a game added for a
     while, as the tests' toy game is), with its loaded evaluation module."""
-    GAMES.pop(game, None)
+    info = GAMES.pop(game, None)
     _evaluations.pop(game, None)
+    for key in info.english if info is not None else ():
+        ENGLISH.pop(key, None)
 
 
 def game_info(game: str) -> GameInfo:

@@ -61,7 +61,7 @@ class State:
         if canonical is None or type(canonical) is not type(move):
             outcome = self.outcome()
             if outcome is not None:
-                raise IllegalMoveError(Message("error.over", {"result": outcome.message or outcome.reason}))
+                raise IllegalMoveError(Message("error.over", {"result": outcome.message}))
             if isinstance(move, (int, tuple)) and not isinstance(move, bool):
                 # the game says why, as for the move's text typed in
                 self.parse_move(str(move)[:MAX_TEXT_LENGTH])

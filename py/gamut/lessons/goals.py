@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import State
+from ..messages import Message
 
 GOAL_KINDS = (
     "move",
@@ -74,8 +75,9 @@ WHY = {
 }
 
 
-def reason(name: str, **args: str) -> dict[str, Any]:
-    """One of :data:`WHY` as a message: ``{"id", "args"}``."""
+def reason(name: str, **args: Any) -> dict[str, Any]:
+    """One of :data:`WHY` as a message: ``{"id", "args"}`` (an argument is a
+    text or a message's JSON, such as the rules' reason a game ended)."""
     return {"id": f"lesson.why.{name}", "args": args}
 
 
@@ -83,7 +85,8 @@ def english(message: dict[str, Any]) -> str:
     """A :func:`reason` message in English."""
     text = WHY[message["id"].rpartition(".")[2]]
     for key, value in message["args"].items():
-        text = text.replace("{" + key + "}", value)
+        said = str(Message.from_json(value)) if isinstance(value, dict) else value
+        text = text.replace("{" + key + "}", said)
     return text
 
 
@@ -140,7 +143,7 @@ def judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, dic
             return True, None
         outcome = after.outcome()
         if outcome is not None:
-            return False, reason("outcome", reason=outcome.reason)
+            return False, reason("outcome", reason=outcome.message.to_json())
         return False, reason("goesOn", move=name)
     if kind == "chain":
         return _chain(before, name, after)
@@ -152,7 +155,7 @@ def judge(goal: Goal, before: State, name: str, after: State) -> tuple[bool, dic
     if kind == "defend":
         outcome = after.outcome()
         if outcome is not None and outcome.winner is not None and outcome.winner != seat:
-            return False, reason("outcome", reason=outcome.reason)
+            return False, reason("outcome", reason=outcome.message.to_json())
         for reply in after.legal_moves():
             if _wins(after.play(reply), after.to_move):
                 return False, reason("replyWins", move=name, reply=after.move_text(reply))
@@ -178,7 +181,7 @@ def _confined(frm: str, before: State, name: str, after: State) -> tuple[bool, d
     move, the game goes on, and no reply of that piece leaves the edge."""
     outcome = after.outcome()
     if outcome is not None:
-        return False, reason("outcome", reason=outcome.reason)
+        return False, reason("outcome", reason=outcome.message.to_json())
     view = after.view()
     owner = {p["cell"]: p["owner"] for p in view["pieces"]}
     if owner.get(frm) != after.to_move:
@@ -201,7 +204,11 @@ def _take(goal: Goal, before: State, name: str, after: State) -> tuple[bool, dic
         return False, None
     outcome = after.outcome()
     if outcome is not None:
-        return (True, None) if outcome.winner == seat else (False, reason("outcome", reason=outcome.reason))
+        return (
+            (True, None)
+            if outcome.winner == seat
+            else (False, reason("outcome", reason=outcome.message.to_json()))
+        )
     for reply in after.legal_moves():
         then = after.play(reply)
         if _wins(then, after.to_move):
@@ -226,7 +233,7 @@ def _forks(kind: str, before: State, name: str, after: State) -> tuple[bool, dic
     if outcome is not None:
         if outcome.winner == seat and kind == "prevent":
             return True, None
-        return False, reason("outcome", reason=outcome.reason)
+        return False, reason("outcome", reason=outcome.message.to_json())
     if kind == "fork":
         cells = _threat_cells(after, seat)
         if not cells:

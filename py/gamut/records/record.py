@@ -91,7 +91,7 @@ class Record:
         if outcome is not None:
             rules = result_of(outcome, tree.root.state.num_players)
             if self.result not in ("*", rules):
-                said = {"result": self.result, "rules": rules, "reason": outcome.message or outcome.reason}
+                said = {"result": self.result, "rules": rules, "reason": outcome.message}
                 raise RecordError(Message("error.record.resultNotRules", said))
             self.result = rules
         wrong = _check_ending(self.result, self.termination, outcome)

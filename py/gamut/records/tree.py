@@ -315,7 +315,7 @@ def _check_ending(result: str, termination: str | None, outcome: Outcome | None)
     if termination not in TERMINATIONS:
         return _bad_termination(termination)
     if outcome is not None and termination != "rules":
-        reason = outcome.message or outcome.reason
+        reason = outcome.message
         return Message("error.record.endedByRules", {"reason": reason, "termination": termination})
     if outcome is None and termination == "rules":
         return Message("error.record.notOver")

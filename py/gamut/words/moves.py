@@ -22,8 +22,7 @@ def said_move(state: State, move) -> Message:
     text = state.move_message(move, after)
     outcome = after.outcome()
     if outcome is not None:
-        reason = outcome.message or outcome.reason.rstrip(".")
-        return Message("move.saidEnd", {"move": text, "result": reason})
+        return Message("move.saidEnd", {"move": text, "result": outcome.message})
     threat = after.threat_message()
     if threat is not None:
         return Message("move.saidThreat", {"move": text, "threat": threat})
@@ -38,7 +37,7 @@ def turn_said(state: State, view: Mapping[str, Any] | None = None) -> Message:
     view = view or state.view()
     outcome = state.outcome()
     if outcome is not None:
-        return Message("engine.over", {"result": outcome.message or outcome.reason.rstrip(".")})
+        return Message("engine.over", {"result": outcome.message})
     who = named_seat(player_names(view)[state.to_move])
     select = view.get("select")
     if select and select.get("said"):  # "Red to move. Mark the cells ... then confirm."

@@ -23,9 +23,7 @@ def parse_move(state: ElState, text: str):
     if not isinstance(text, str):
         raise IllegalMoveError(Message("error.el.notText"))
     if state._outcome is not None:
-        raise IllegalMoveError(
-            Message("error.over", {"result": state._outcome.message or state._outcome.reason})
-        )
+        raise IllegalMoveError(Message("error.over", {"result": state._outcome.message}))
     rules = state.rules
     t = text.strip().lower()
     who = seat(SEAT_NAMES[state.to_move])

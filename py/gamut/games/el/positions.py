@@ -188,7 +188,7 @@ def load_body(header, body: str) -> ElState:
     if outcome is None and occ == rules.full:
         outcome = state._full_board_outcome()
     if outcome is not None and phase:
-        result = outcome.message or outcome.reason
+        result = outcome.message
         raise PositionError(Message("error.position.el.overDeclare", {"result": result}))
     if declare:
         _check_declarations(rules, board, occ, phase, declared, last, last2, mover, outcome is not None)

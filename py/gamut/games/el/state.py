@@ -293,9 +293,7 @@ class ElState(core.State):
         """The position after ``move`` (a legal move; anything else raises
         IllegalMoveError, but use :meth:`parse_move` for untrusted text)."""
         if self._outcome is not None:
-            raise IllegalMoveError(
-                Message("error.over", {"result": self._outcome.message or self._outcome.reason})
-            )
+            raise IllegalMoveError(Message("error.over", {"result": self._outcome.message}))
         if not isinstance(move, int) or isinstance(move, bool):
             raise IllegalMoveError(Message("error.notMove", {"text": excerpt(move)}))
         if isinstance(move, Declaration) or move >= DECLARE_BASE:
@@ -397,7 +395,7 @@ class ElState(core.State):
                 if others:
                     also = Message.all([seat(names[w]) for w in sorted(others)])
                     said = Message("result.el.alsoFor", {"result": said, "others": also})
-                return Outcome.said(mover, said, cells)
+                return Outcome(mover, said, cells)
 
             winner = {"winner": seat(names[mover]), **where}
             if not self._declare:
@@ -417,13 +415,13 @@ class ElState(core.State):
                 )
                 if own:
                     said = Message("result.el.undeclared", {"result": said, "mover": seat(names[mover])})
-                return Outcome.said(q, said, cells)
+                return Outcome(q, said, cells)
         return None
 
     def _full_board_outcome(self) -> Outcome:
         if self.options.get("full-board") == "second-wins":
-            return Outcome.said(1, Message("result.el.fullSecond", {"winner": seat("Blue")}))
-        return Outcome.said(None, Message("result.el.fullDraw"))
+            return Outcome(1, Message("result.el.fullSecond", {"winner": seat("Blue")}))
+        return Outcome(None, Message("result.el.fullDraw"))
 
     # -- words (gamut.words; said by .words) --------------------------------------
     def move_message(self, move, after) -> Message:

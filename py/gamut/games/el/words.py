@@ -90,7 +90,7 @@ def score_said(state: ElState, view) -> Message:
 def why_illegal(state: ElState, clicks) -> Message:
     """Why the cells and numbers clicked (``"c4"``, ``"n5"``) are not a move."""
     if state._outcome is not None:
-        return Message("error.overSentence", {"result": state._outcome.message or state._outcome.reason})
+        return Message("error.overSentence", {"result": state._outcome.message})
     if state.phase:
         return Message("error.el.markThreats")
     rules = state.rules

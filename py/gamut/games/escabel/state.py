@@ -131,7 +131,7 @@ class EscabelState(core.State):
         geo = self.geo
         if winning_chain(geo, self.black, self.white, self.codes, self.levels, colour):
             self._moves = []
-            self._outcome = Outcome.said(
+            self._outcome = Outcome(
                 self._to_move,
                 Message(
                     "result.escabel.chain",
@@ -149,7 +149,7 @@ class EscabelState(core.State):
             self._outcome = None
         else:
             other = self._to_move ^ 1
-            self._outcome = Outcome.said(
+            self._outcome = Outcome(
                 other,
                 Message(
                     "result.escabel.noMove",
@@ -295,7 +295,7 @@ class EscabelState(core.State):
         legal = self.legal_moves()
         outcome = self.outcome()  # known now: legal_moves analysed the turn
         if outcome is not None:
-            raise IllegalMoveError(Message("error.over", {"result": outcome.message or outcome.reason}))
+            raise IllegalMoveError(Message("error.over", {"result": outcome.message}))
         if t == "swap":
             if geo.swap in legal:
                 return geo.swap
@@ -327,7 +327,7 @@ class EscabelState(core.State):
     def why_illegal(self, clicks) -> Message:
         outcome = self.outcome()
         if outcome is not None:
-            return Message("error.overSentence", {"result": outcome.message or outcome.reason})
+            return Message("error.overSentence", {"result": outcome.message})
         geo = self.geo
         if not clicks:
             return Message("error.escabel.click")

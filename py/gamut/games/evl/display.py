@@ -86,7 +86,7 @@ def view(state: EvlState) -> View:
         mover = seat_name(COLOUR_NAMES[state._to_move ^ 1])
         messages.append(Message("view.evl.captured", {"who": mover, "taken": Message.all(state.captured())}))
     if outcome is not None:
-        messages.append(Message("view.sentence", {"text": outcome.message or outcome.reason}))
+        messages.append(Message("view.sentence", {"text": outcome.message}))
     elif not state.hands[state._to_move]:
         messages.append(Message("view.evl.mustUnstack", {"who": seat_name(COLOUR_NAMES[state._to_move])}))
     return {

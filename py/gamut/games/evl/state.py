@@ -258,7 +258,7 @@ class EvlState(core.State):
     def _win(self, seat: int) -> Outcome:
         m = self.options["markers"]
         said = Message("result.evl.markers", {"winner": seat_message(COLOUR_NAMES[seat]), "markers": m})
-        return Outcome.said(seat, said, self._pentagon_names(seat))
+        return Outcome(seat, said, self._pentagon_names(seat))
 
     def repetitions(self) -> int:
         """How many times this position has occurred (this time included)."""
@@ -278,10 +278,10 @@ class EvlState(core.State):
         nb, nw = self.marks[0].bit_count(), self.marks[1].bit_count()
         args = {**args, "black": nb, "white": nw}
         if nb == nw:
-            return Outcome.said(None, Message(f"result.evl.{why}Draw", args))
+            return Outcome(None, Message(f"result.evl.{why}Draw", args))
         winner = BLACK if nb > nw else WHITE
         args["winner"] = seat_message(COLOUR_NAMES[winner])
-        return Outcome.said(winner, Message(f"result.evl.{why}Win", args), self._pentagon_names(winner))
+        return Outcome(winner, Message(f"result.evl.{why}Win", args), self._pentagon_names(winner))
 
     def _pentagon_names(self, seat: int) -> tuple:
         return tuple(PENTAGONS[p] for p in iter_bits(self.marks[seat]))
@@ -325,9 +325,7 @@ class EvlState(core.State):
             else:
                 raise IllegalMoveError(Message("error.evl.unreadable", {"text": excerpt(text)}))
         if self.outcome() is not None:
-            raise IllegalMoveError(
-                Message("error.over", {"result": self._outcome.message or self._outcome.reason})
-            )
+            raise IllegalMoveError(Message("error.over", {"result": self._outcome.message}))
         move = MOVES.get(tuple(cells))
         if move is not None and move in self.legal_moves():
             return move

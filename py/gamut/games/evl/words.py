@@ -111,7 +111,7 @@ def score_said(state: EvlState, view) -> Message:
 def why_illegal(state: EvlState, clicks) -> Message:
     """Why the heptagons clicked are not a move."""
     if state.outcome() is not None:
-        return Message("error.overSentence", {"result": state._outcome.message or state._outcome.reason})
+        return Message("error.overSentence", {"result": state._outcome.message})
     cells = []
     for click in clicks:
         if click in PENTAGON_INDEX:

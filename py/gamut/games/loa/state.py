@@ -117,7 +117,7 @@ class LoaState(core.State):
             since = self._since + (PASS_CODE,)
             outcome = None
             if trail.count(h) >= 2:
-                outcome = Outcome.said(None, REPETITION)
+                outcome = Outcome(None, REPETITION)
             return LoaState(
                 self.variant, self.options, black, white, side ^ 1, h, trail, since, outcome, PASS
             )
@@ -152,7 +152,7 @@ class LoaState(core.State):
         if mover_connected or other_connected:
             outcome = _connection_outcome(self.options, side, own, other, mover_connected, other_connected)
         elif not captured and trail.count(h) >= 2:
-            outcome = Outcome.said(None, REPETITION)
+            outcome = Outcome(None, REPETITION)
         return LoaState(
             self.variant, self.options, black, white, side ^ 1, h, trail, since, outcome, MOVES[move]
         )
@@ -166,7 +166,7 @@ class LoaState(core.State):
         if mc or oc:
             return _connection_outcome(self.options, mover, own, other, mc, oc)
         if self._trail.count(self._hash) >= 2:
-            return Outcome.said(None, REPETITION)
+            return Outcome(None, REPETITION)
         return None
 
     def perft(self, depth: int) -> int:
@@ -246,9 +246,7 @@ class LoaState(core.State):
         t = text.strip().lower()
         legal = self.legal_moves()
         if self._outcome is not None:
-            raise IllegalMoveError(
-                Message("error.over", {"result": self._outcome.message or self._outcome.reason})
-            )
+            raise IllegalMoveError(Message("error.over", {"result": self._outcome.message}))
         if t == "pass":
             if legal == [PASS]:
                 return PASS
@@ -267,7 +265,7 @@ class LoaState(core.State):
 
     def why_illegal(self, clicks) -> Message:
         if self._outcome is not None:
-            return Message("error.overSentence", {"result": self._outcome.message or self._outcome.reason})
+            return Message("error.overSentence", {"result": self._outcome.message})
         found = [parse_cell(c, 8, 8) for c in clicks]
         cells = [c for c in found if c is not None]
         if not cells or len(cells) < len(found):
@@ -407,21 +405,21 @@ def _connection_outcome(options, mover, own, other, mover_connected, other_conne
     if mover_connected and other_connected:
         cells = tuple(cell_name(sq, 8) for sq in iter_bits(own | other))
         if options["double-connection"] == "draw":
-            return Outcome.said(None, Message("result.loa.bothDraw"), cells)
-        return Outcome.said(
+            return Outcome(None, Message("result.loa.bothDraw"), cells)
+        return Outcome(
             mover,
             Message("result.loa.bothMover", {"winner": winner}),
             tuple(cell_name(sq, 8) for sq in iter_bits(own)),
         )
     if mover_connected:
         lone = own.bit_count() == 1
-        return Outcome.said(
+        return Outcome(
             mover,
             Message("result.loa.lone" if lone else "result.loa.connected", {"winner": winner}),
             tuple(cell_name(sq, 8) for sq in iter_bits(own)),
         )
     lone = other.bit_count() == 1
-    return Outcome.said(
+    return Outcome(
         mover ^ 1,
         Message(
             "result.loa.reducedLone" if lone else "result.loa.connected",
