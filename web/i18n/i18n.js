@@ -104,6 +104,25 @@ export function t(key, args = {}) {
   return tParts(key, args).join("");
 }
 
+/** The message `key` with `args` put in, in English whatever the page's
+ * language (the library's search finds a seat by its English name too);
+ * `key` itself when English lacks it. */
+export function tEnglish(key, args = {}) {
+  const cacheKey = `${SOURCE}\n${key}`;
+  let parts = state.parsed.get(cacheKey);
+  try {
+    if (!parts) {
+      const text = state.english[key];
+      if (typeof text !== "string") return key;
+      parts = parse(text);
+      state.parsed.set(cacheKey, parts);
+    }
+    return formatParts(SOURCE, parts, args).join("");
+  } catch {
+    return key;
+  }
+}
+
 /** Whether the catalogs have `key` (the language's holds English's keys): a
  * key some things have and others not (an option value's words: "on" has
  * them, a number is itself) is asked first, so that only a key English has

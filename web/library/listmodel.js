@@ -6,7 +6,7 @@
 // draws only what is on screen, and the row that has the focus).
 
 import { t } from "../i18n/i18n.js";
-import { seatWords } from "../engine/words.js";
+import { seatSearchWords } from "./seats.js";
 
 /** The filter that shows everything. */
 export const NO_FILTER = Object.freeze({ game: "", result: "", date: "", text: "" });
@@ -51,10 +51,8 @@ export function rowOf(entry, problem) {
     problem: problem || null,
     words: "",
   };
-  // (a seat's name as stored, the engine's English, and as the row shows it)
-  const players = Array.isArray(s.players)
-    ? s.players.flatMap(p => (p && p.name ? [p.name, seatWords(p.name)] : []))
-    : [];
+  // (a seat's name as the row shows it, in the page's language, and in English: seats.js)
+  const players = Array.isArray(s.players) ? s.players.flatMap(seatSearchWords) : [];
   // (an imported record's other tags: the players' real names, the event...)
   if (ok && entry.tags && typeof entry.tags === "object")
     for (const value of Object.values(entry.tags)) if (typeof value === "string") players.push(value);
