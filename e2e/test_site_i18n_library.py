@@ -301,9 +301,19 @@ def test_seats_said_in_the_language_and_found_in_it_and_in_english(new_context, 
     for i in range(2):
         expect(rows.nth(i).locator(".game-meta")).to_contain_text("Schwarz \u2013 Weiß")
         expect(rows.nth(i).locator(".game-meta")).not_to_contain_text("Black")
-    for text, shown in (("schwarz", 2), ("WHITE", 2), ("weiß", 2), ("rot", 0)):
+    english = "() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('/en.json')).length"
+    assert page.evaluate(english) == 0  # (a German page loads English's words only to search in them)
+    for text, shown in (
+        ("schwarz", 2),
+        ("WHITE", 2),
+        ("weiß", 2),
+        ("seat", 0),
+        ("black weiß", 2),
+        ("rot", 0),
+    ):
         page.fill("#games-search", text)
         expect(rows).to_have_count(shown)
+    assert page.evaluate(english) == 1
     page.fill("#games-search", "")
     expect(rows).to_have_count(2)
     # (the old entry is read, never lost nor changed by the reading)

@@ -30,6 +30,8 @@ const state = {
   messages: {},
   /** @type {Record<string, string>} */
   english: {},
+  /** whether `english` holds English's catalog (a page in another language loads it only when asked: englishReady) */
+  hasEnglish: false,
   /** @type {Map<string, Array<any>>} parsed messages, by language and key */
   parsed: new Map(),
   warned: new Set(),
@@ -63,6 +65,7 @@ export function useCatalog(lang, messages, english = messages) {
   state.lang = lang;
   state.messages = messages || {};
   state.english = english || {};
+  state.hasEnglish = Object.keys(state.english).length > 0;
   state.parsed.clear();
 }
 
@@ -106,21 +109,47 @@ export function t(key, args = {}) {
 
 /** The message `key` with `args` put in, in English whatever the page's
  * language (the library's search finds a seat by its English name too);
- * `key` itself when English lacks it. */
+ * "" when English's catalog lacks it or is not there (englishReady). */
 export function tEnglish(key, args = {}) {
   const cacheKey = `${SOURCE}\n${key}`;
   let parts = state.parsed.get(cacheKey);
   try {
     if (!parts) {
       const text = state.english[key];
-      if (typeof text !== "string") return key;
+      if (typeof text !== "string") return "";
       parts = parse(text);
       state.parsed.set(cacheKey, parts);
     }
     return formatParts(SOURCE, parts, args).join("");
   } catch {
-    return key;
+    return "";
   }
+}
+
+/** Whether English's catalog is there (in an English page always; in
+ * another once englishReady has loaded it, or when its own could not be had). */
+export const hasEnglish = () => state.hasEnglish;
+
+/** @type {Promise<boolean> | null} */
+let englishAsked = null;
+
+/** English's catalog beside another language's, for the little said in
+ * English too (the library's search finds a seat by its English name): a
+ * page in another language does not load it at start (loadLanguage), only
+ * when this is first called; without it (offline before it was ever
+ * fetched) the page goes on in its language.  Resolves whether it is there. */
+export function englishReady() {
+  if (state.hasEnglish) return Promise.resolve(true);
+  englishAsked ??= fetchCatalog(SOURCE).then(messages => {
+    englishAsked = null; // (not had: asked again the next time)
+    if (!state.hasEnglish && Object.keys(messages).length) {
+      state.english = messages;
+      state.hasEnglish = true;
+      state.parsed.clear(); // (a key the language lacked parsed as itself: English's now)
+    }
+    return state.hasEnglish;
+  });
+  return englishAsked;
 }
 
 /** Whether the catalogs have `key` (the language's holds English's keys): a

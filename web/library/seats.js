@@ -4,14 +4,16 @@
 // "seat.playerColour" with its player and colour) and `seat` who plays it
 // ("h", "r", "c:<level>").  A seat's name is said from its message in the
 // page's language when the row is drawn, never stored as words of one
-// language; the search finds it in the page's language and in English.
+// language; the search finds it in the page's language and in English
+// (English's catalog, which a page in another language loads when first
+// searching: listmodel.js).
 // A summary stored by an earlier version has {name, seat}, the engine's
 // English name: it is read through oldseats.js (the migration of old
 // records) into the message it stood for.  A seat with neither (a game
 // saved before its first view) is "Player n" in the page's language.
 
 import { englishMessage, formatMessage, isMessage } from "../engine/words.js";
-import { t, tEnglish } from "../i18n/i18n.js";
+import { hasEnglish, t, tEnglish } from "../i18n/i18n.js";
 import { migrateOldSeatName } from "./oldseats.js";
 
 /** The summary's seats of a game: `view`, the view of its head (or null,
@@ -39,17 +41,19 @@ export function seatMessage(p) {
 
 /** Stored seat `p` (of index `i`)'s name in the page's language. */
 export function seatName(p, i) {
-  const said = seatMessage(p);
-  if (said) return formatMessage(said);
+  const message = seatMessage(p);
+  if (message) return formatMessage(message);
   if (p && typeof p.name === "string" && p.name) return p.name;
   return t("library.player", { n: i + 1 });
 }
 
-/** The words a search finds stored seat `p` (of index `i`) by: its name in
- * the page's language and in English. */
-export function seatSearchWords(p, i) {
-  const said = seatMessage(p);
-  if (said) return [formatMessage(said), englishMessage(said)];
-  if (p && typeof p.name === "string" && p.name) return [p.name];
-  return [t("library.player", { n: i + 1 }), tEnglish("library.player", { n: i + 1 })];
+/** Stored seat `p` (of index `i`)'s name in English, for the search ("" while
+ * English's catalog is not there: i18n.js englishReady).  A name stored as
+ * words (a toy game's, a page's "Spieler 1") is its own. */
+export function seatEnglish(p, i) {
+  if (!hasEnglish()) return "";
+  const message = seatMessage(p);
+  if (message) return englishMessage(message);
+  if (p && typeof p.name === "string" && p.name) return p.name;
+  return tEnglish("library.player", { n: i + 1 });
 }
