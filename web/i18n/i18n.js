@@ -247,7 +247,8 @@ export function describePage(doc = globalThis.document) {
  * holds exactly English's keys (tests/js/i18n-catalogs.test.mjs), so
  * English's catalog is loaded beside another language's only when that one
  * cannot be had (offline before its first visit finished): a page in
- * German never fetches English's, and the service worker keeps a
+ * German fetches English's only to search its library in English too
+ * (englishReady), and the service worker keeps a
  * language's files for its visitors only (tools/build/layout.py).
  * Resolves when the words are there (never rejects).  `<html lang>` says
  * the language, and the page's description is in it.
