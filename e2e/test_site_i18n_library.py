@@ -239,3 +239,85 @@ def test_the_pages_own_errors_in_each_language(new_context, site_url, tmp_path, 
             page.screenshot(path=str(SHOTS / f"{lang}-{size}-import-error.png"))
             assert base.overflowing(page) == []
             assert cut_off(page) == []
+
+
+def stored_players(page) -> dict:
+    """Each stored entry's summary's seats, by its name."""
+    return page.evaluate(
+        """() => new Promise((ok, fail) => {
+          const req = indexedDB.open('gamut');
+          req.onerror = () => fail(req.error);
+          req.onsuccess = () => {
+            const q = req.result.transaction('games').objectStore('games').getAll();
+            q.onsuccess = () => ok(Object.fromEntries(q.result.map(e => [e.name, e.summary.players])));
+            q.onerror = () => fail(q.error);
+          };
+        })"""
+    )
+
+
+def store_old_seats(page, name: str) -> None:
+    """Make entry ``name``'s summary name its seats as versions before #43
+    stored them: the engine's English names."""
+    page.evaluate(
+        """name => new Promise((ok, fail) => {
+          const req = indexedDB.open('gamut');
+          req.onerror = () => fail(req.error);
+          req.onsuccess = () => {
+            const tx = req.result.transaction('games', 'readwrite');
+            const store = tx.objectStore('games');
+            const q = store.getAll();
+            q.onsuccess = () => {
+              const entry = q.result.find(e => e.name === name);
+              entry.summary.players = [{name: 'Black', seat: 'h'}, {name: 'White', seat: 'h'}];
+              store.put(entry);
+            };
+            tx.oncomplete = () => ok();
+            tx.onerror = () => fail(tx.error);
+          };
+        })""",
+        name,
+    )
+
+
+def test_seats_said_in_the_language_and_found_in_it_and_in_english(new_context, site_url, tmp_path):
+    # (#43: a summary keeps each seat's message, not the engine's English; an
+    # earlier version's summary, with English names, still reads in German)
+    page = open_chosen(new_context, site_url, "de")
+    open_games(page)
+    import_records(page, tmp_path, records(2))
+    expect(page.locator("#import-summary")).to_contain_text("2", timeout=60_000)
+    stored = stored_players(page)
+    black = {"said": {"id": "seat.black", "args": {}}, "seat": "h"}
+    assert stored["Partie 1"][0] == black and stored["Partie 2"][0] == black, stored
+    assert "Black" not in json.dumps(stored)
+    store_old_seats(page, "Partie 1")
+    page.keyboard.press("Escape")
+    page.reload()
+    wait_engine_ready(page)
+    open_games(page)
+    rows = page.locator("#games-list .game-row")
+    expect(rows).to_have_count(2)
+    for i in range(2):
+        expect(rows.nth(i).locator(".game-meta")).to_contain_text("Schwarz \u2013 Weiß")
+        expect(rows.nth(i).locator(".game-meta")).not_to_contain_text("Black")
+    english = "() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('/en.json')).length"
+    assert page.evaluate(english) == 0  # (a German page loads English's words only to search in them)
+    for text, shown in (
+        ("schwarz", 2),
+        ("WHITE", 2),
+        ("weiß", 2),
+        ("seat", 0),
+        ("black weiß", 2),
+        ("rot", 0),
+    ):
+        page.fill("#games-search", text)
+        expect(rows).to_have_count(shown)
+    assert page.evaluate(english) == 1
+    page.fill("#games-search", "")
+    expect(rows).to_have_count(2)
+    # (the old entry is read, never lost nor changed by the reading)
+    assert stored_players(page)["Partie 1"] == [
+        {"name": "Black", "seat": "h"},
+        {"name": "White", "seat": "h"},
+    ]

@@ -349,6 +349,15 @@ def test_bridge_methods():
     assert [i["id"] for i in pal["items"]] == ["b", "w"]
     four = call("setup_palette", {"game": "el", "variant": "four-player"})["result"]
     assert len(four["items"]) == 32 and four["sides"] == ["Red", "Blue", "Green", "Yellow"]
+    # (each side's name as a message too, the view's: the page says it, #43)
+    assert four["said_sides"][3] == {"id": "seat.yellow", "args": {}}
+    assert pal["said_sides"][0] == {
+        "id": "seat.playerColour",
+        "args": {
+            "player": {"id": "seat.player", "args": {"n": 1}},
+            "colour": {"id": "seat.black", "args": {}},
+        },
+    }
     line = ["b1-d3", "h5-f3"]
     described = call("setup_describe", {"start": "loa standard double-connection=mover start", "line": line})[
         "result"

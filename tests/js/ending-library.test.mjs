@@ -12,7 +12,14 @@ import { agreement, libraryWords, resignation } from "../../web/model/ending.js"
 const START = "loa standard double-connection=mover start";
 const META = { game: "loa", variant: "standard", options: { "double-connection": "mover" } };
 const GAMES = [{ id: "loa", name: "Lines of Action", variants: [{ id: "standard", name: "Standard" }] }];
-const VIEW = { players: [{ name: "Black" }, { name: "White" }], outcome: null };
+const VIEW = {
+  players: [{ name: "Black" }, { name: "White" }],
+  said_players: [
+    { id: "seat.black", args: {} },
+    { id: "seat.white", args: {} },
+  ],
+  outcome: null,
+};
 
 const game = players => {
   const m = new GameModel({ start: START, meta: META, players });

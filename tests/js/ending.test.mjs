@@ -289,24 +289,21 @@ test("the ending in words, and in the library from the player's side", () => {
   assert.equal(endWords(rules, names, "Black connected all pieces").sentence, "Black connected all pieces");
   assert.equal(endWords(rules, names).head, "Black wins");
   const vsComputer = [
-    { name: "Black", seat: "h" },
-    { name: "White", seat: "c:strong" },
+    { said: { id: "seat.black", args: {} }, seat: "h" },
+    { said: { id: "seat.white", args: {} }, seat: "c:strong" },
   ];
   assert.equal(libraryWords(vsComputer, resignation(0)), "Lost by resignation");
   assert.equal(libraryWords(vsComputer, resignation(1)), "Won by resignation");
   assert.equal(libraryWords(vsComputer, agreement(0)), "Drawn by agreement");
   assert.equal(libraryWords(vsComputer, endingOfOutcome({ winner: 0 })), "Won");
-  const far = [
-    { name: "Black", seat: "r" },
-    { name: "White", seat: "h" },
-  ];
+  const far = [{ seat: "r" }, { seat: "h" }];
   assert.equal(libraryWords(far, onTime(1)), "Lost on time");
-  const oneScreen = [
-    { name: "Black", seat: "h" },
-    { name: "White", seat: "h" },
-  ];
-  assert.equal(libraryWords(oneScreen, resignation(0)), "White wins: Black resigned");
-  assert.equal(libraryWords(oneScreen, endingOfOutcome({ winner: 0 })), "Black wins");
+  const oneScreen = [{ seat: "h" }, { seat: "h" }];
+  // (the seats' names as the row says them, from their messages: library/seats.js)
+  const rowNames = ["Black", "White"];
+  assert.equal(libraryWords(oneScreen, resignation(0), rowNames), "White wins: Black resigned");
+  assert.equal(libraryWords(oneScreen, endingOfOutcome({ winner: 0 }), rowNames), "Black wins");
+  assert.equal(libraryWords(oneScreen, resignation(0)), "Player 2 wins: Player 1 resigned");
 });
 
 test("the computer accepts a draw only when its chances are level", async () => {

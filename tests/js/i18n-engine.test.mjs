@@ -177,17 +177,28 @@ test("an engine error says itself in the page's language when the engine gave it
   );
 });
 
-test("the view's seat names in the page's language; other names and English as they are", async () => {
-  const { seatWords } = await import("../../web/engine/words.js");
+test("a message in English whatever the page's language (the library's search finds both)", async () => {
+  const { englishMessage, formatMessage } = await import("../../web/engine/words.js");
+  const seat = {
+    id: "seat.playerColour",
+    args: { player: { id: "seat.player", args: { n: 1 } }, colour: { id: "seat.white", args: {} } },
+  };
+  const both = {
+    id: "list.and",
+    args: {
+      items: [
+        { id: "seat.red", args: {} },
+        { id: "seat.blue", args: {} },
+      ],
+    },
+  };
   useCatalog("de", catalog("de"), english);
-  assert.equal(seatWords("Black"), "Schwarz");
-  assert.equal(seatWords("Yellow"), "Gelb");
-  assert.equal(seatWords("Player 2"), "Spieler 2");
-  assert.equal(seatWords("Player 1 (White)"), "Spieler 1 (Weiß)");
-  assert.equal(seatWords("Ann"), "Ann");
-  assert.equal(seatWords(undefined), undefined);
-  useCatalog("hu", catalog("hu"), english);
-  assert.equal(seatWords("Player 2 (Black)"), "2. játékos (Fekete)");
+  assert.equal(formatMessage(seat), "Spieler 1 (Weiß)");
+  assert.equal(englishMessage(seat), "Player 1 (White)");
+  assert.equal(formatMessage(both), "Rot und Blau");
+  assert.equal(englishMessage(both), "Red and Blue");
+  assert.equal(englishMessage("Ann"), "Ann");
+  assert.equal(englishMessage({ id: "no.such.key", args: {} }), ""); // (English lacks it: no key to search)
   useCatalog("en", english);
-  assert.equal(seatWords("Player 1 (White)"), "Player 1 (White)");
+  assert.equal(englishMessage(seat), "Player 1 (White)");
 });

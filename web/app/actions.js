@@ -116,8 +116,7 @@ export const actions = {
       return;
     }
     if (seat >= 0 && page.model.atHead) {
-      const view = page.positions.get(page.model.start, page.model.head);
-      const name = view ? view.players[seat].name : t("player.numbered", { n: seat + 1 });
+      const name = page.seatName(seat); // (the seat's message, in the page's language)
       setExplain(t(page.computer.paused ? "move.computerSeatPaused" : "move.computerSeat", { name }), "info");
     }
   },

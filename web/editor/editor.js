@@ -20,7 +20,7 @@
 
 import { neighbour } from "../board/board.js";
 import { t } from "../i18n/i18n.js";
-import { noteWords, saidOr, seatWords } from "../engine/words.js";
+import { noteWords, playerWords, saidOr } from "../engine/words.js";
 import { $, h } from "../app/dom.js";
 import { format } from "../model/url.js";
 import * as edit from "./setupedit.js";
@@ -182,7 +182,9 @@ export class Editor {
     this.drawing.render({ ...view, last_move: [] });
     this._overlay();
     // the side to move (the seats' names, in the page's language)
-    const sides = (this.palette.sides || view.players.map(p => p.name)).map(seatWords);
+    const sides = this.palette.sides
+      ? this.palette.sides.map((name, seat) => saidOr(this.palette.said_sides?.[seat], name))
+      : view.players.map((_, seat) => playerWords(view, seat));
     // (where the board decides it, the engine says how, and the choice is its)
     const rule = this.palette.side && saidOr(this.palette.said_side, this.palette.side);
     const side = $("editor-side");

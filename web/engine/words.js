@@ -10,41 +10,50 @@
 // Intl.ListFormat of the language.  English lists are British ("a, b and
 // c", no comma before "and"), as the engine's own English says them.
 
-import { has, language, t } from "../i18n/i18n.js";
+import { has, language, t, tEnglish } from "../i18n/i18n.js";
 
 const LISTS = { "list.and": "conjunction", "list.or": "disjunction" };
 
 /** Whether `x` is a message of the engine ({id, args}). */
 export const isMessage = x => !!x && typeof x === "object" && typeof x.id === "string";
 
-/** The list formatter of the language (English: British usage, as the engine's). */
-function listFormat(type) {
-  const lang = language();
-  return new Intl.ListFormat(lang === "en" ? "en-GB" : lang, { style: "long", type });
-}
+/** A list formatter (English: British usage, as the engine's). */
+const listFormat = (lang, type) =>
+  new Intl.ListFormat(lang === "en" ? "en-GB" : lang, { style: "long", type });
+
+/** The page's language, or English, as formatMessage says a message in it. */
+const PAGE = { lang: language, t };
+const ENGLISH = { lang: () => "en", t: tEnglish };
 
 /** An argument as what the catalog's formatter takes: a message or a list as text. */
-function argument(value) {
-  if (isMessage(value)) return formatMessage(value);
-  if (Array.isArray(value)) return listFormat("conjunction").format(value.map(v => String(argument(v))));
+function argument(value, say) {
+  if (isMessage(value)) return sayMessage(value, say);
+  if (Array.isArray(value))
+    return listFormat(say.lang(), "conjunction").format(value.map(v => String(argument(v, say))));
   return value;
+}
+
+function sayMessage(message, say) {
+  if (!isMessage(message)) return message == null ? "" : String(message);
+  const args = message.args || {};
+  if (message.id in LISTS) {
+    const items = (args.items || []).map(v => String(argument(v, say)));
+    return listFormat(say.lang(), LISTS[message.id]).format(items);
+  }
+  /** @type {Record<string, any>} */
+  const put = {};
+  for (const [name, value] of Object.entries(args)) put[name] = argument(value, say);
+  return say.t(message.id, put);
 }
 
 /** The engine's message `message` as text in the page's language; a text
  * (an engine of an earlier version, or words not yet made messages) is
  * itself. */
-export function formatMessage(message) {
-  if (!isMessage(message)) return message == null ? "" : String(message);
-  const args = message.args || {};
-  if (message.id in LISTS) {
-    const items = (args.items || []).map(v => String(argument(v)));
-    return listFormat(LISTS[message.id]).format(items);
-  }
-  /** @type {Record<string, any>} */
-  const put = {};
-  for (const [name, value] of Object.entries(args)) put[name] = argument(value);
-  return t(message.id, put);
-}
+export const formatMessage = message => sayMessage(message, PAGE);
+
+/** The engine's message `message` in English, whatever the page's language
+ * (the library's search finds a seat by its English name too). */
+export const englishMessage = message => sayMessage(message, ENGLISH);
 
 /** The engine's `describe` answer ({move, said, turnSaid}: the last move and
  * whose turn, as messages) with its words in the page's language: `text`, the
@@ -59,25 +68,6 @@ export const enteredWords = r => formatMessage(r && r.answer);
 
 /** The engine's `explain` answer ({said}: a message, or a toy game's text) with `message`, its words in the page's language. */
 export const explained = r => (r ? { ...r, message: formatMessage(r.said) } : r);
-
-const COLOURS = new Set(["black", "white", "red", "blue", "green", "yellow"]);
-
-/** A player's name as the engine's view gives it (the engine's English seat
- * names: a colour, "Player 2", "Player 1 (Black)") in the page's language;
- * any other name is itself.  (The view's names are not messages yet: this
- * reads the closed set of the games' seat names, for display only.) */
-export function seatWords(name) {
-  if (typeof name !== "string" || language() === "en") return name;
-  const lower = name.toLowerCase();
-  if (COLOURS.has(lower)) return t(`seat.${lower}`);
-  const numbered = /^player (\d+)(?: \((\w+)\))?$/.exec(lower);
-  if (!numbered) return name;
-  const player = t("seat.player", { n: Number(numbered[1]) });
-  const colour = numbered[2];
-  return colour && COLOURS.has(colour)
-    ? t("seat.playerColour", { player, colour: t(`seat.${colour}`) })
-    : player;
-}
 
 // ---------------------------------------------------------------------------
 // The view's words (docs/i18n.md "The view's words"): beside each readable
@@ -94,7 +84,7 @@ export function playerWords(view, seat) {
   const player = view && view.players && view.players[seat];
   if (!player) return null;
   const said = view.said_players && view.said_players[seat];
-  return isMessage(said) ? formatMessage(said) : seatWords(player.name);
+  return isMessage(said) ? formatMessage(said) : player.name;
 }
 
 /** The view's counters of seat `seat` in words ("12 Steine", "3 von 10 Markern gesetzt"). */

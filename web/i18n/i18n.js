@@ -30,6 +30,8 @@ const state = {
   messages: {},
   /** @type {Record<string, string>} */
   english: {},
+  /** whether `english` holds English's catalog (a page in another language loads it only when asked: englishReady) */
+  hasEnglish: false,
   /** @type {Map<string, Array<any>>} parsed messages, by language and key */
   parsed: new Map(),
   warned: new Set(),
@@ -63,6 +65,7 @@ export function useCatalog(lang, messages, english = messages) {
   state.lang = lang;
   state.messages = messages || {};
   state.english = english || {};
+  state.hasEnglish = Object.keys(state.english).length > 0;
   state.parsed.clear();
 }
 
@@ -102,6 +105,51 @@ export function tParts(key, args = {}) {
 /** The message `key` with `args` put in, as text. */
 export function t(key, args = {}) {
   return tParts(key, args).join("");
+}
+
+/** The message `key` with `args` put in, in English whatever the page's
+ * language (the library's search finds a seat by its English name too);
+ * "" when English's catalog lacks it or is not there (englishReady). */
+export function tEnglish(key, args = {}) {
+  const cacheKey = `${SOURCE}\n${key}`;
+  let parts = state.parsed.get(cacheKey);
+  try {
+    if (!parts) {
+      const text = state.english[key];
+      if (typeof text !== "string") return "";
+      parts = parse(text);
+      state.parsed.set(cacheKey, parts);
+    }
+    return formatParts(SOURCE, parts, args).join("");
+  } catch {
+    return "";
+  }
+}
+
+/** Whether English's catalog is there (in an English page always; in
+ * another once englishReady has loaded it, or when its own could not be had). */
+export const hasEnglish = () => state.hasEnglish;
+
+/** @type {Promise<boolean> | null} */
+let englishAsked = null;
+
+/** English's catalog beside another language's, for the little said in
+ * English too (the library's search finds a seat by its English name): a
+ * page in another language does not load it at start (loadLanguage), only
+ * when this is first called; without it (offline before it was ever
+ * fetched) the page goes on in its language.  Resolves whether it is there. */
+export function englishReady() {
+  if (state.hasEnglish) return Promise.resolve(true);
+  englishAsked ??= fetchCatalog(SOURCE).then(messages => {
+    englishAsked = null; // (not had: asked again the next time)
+    if (!state.hasEnglish && Object.keys(messages).length) {
+      state.english = messages;
+      state.hasEnglish = true;
+      state.parsed.clear(); // (a key the language lacked parsed as itself: English's now)
+    }
+    return state.hasEnglish;
+  });
+  return englishAsked;
 }
 
 /** Whether the catalogs have `key` (the language's holds English's keys): a
@@ -199,7 +247,8 @@ export function describePage(doc = globalThis.document) {
  * holds exactly English's keys (tests/js/i18n-catalogs.test.mjs), so
  * English's catalog is loaded beside another language's only when that one
  * cannot be had (offline before its first visit finished): a page in
- * German never fetches English's, and the service worker keeps a
+ * German fetches English's only to search its library in English too
+ * (englishReady), and the service worker keeps a
  * language's files for its visitors only (tools/build/layout.py).
  * Resolves when the words are there (never rejects).  `<html lang>` says
  * the language, and the page's description is in it.

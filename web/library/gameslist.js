@@ -20,7 +20,7 @@ import { copyStudyLink, showStudyLink } from "../study/studyshare.js";
 import { $, h } from "../app/dom.js";
 import * as library from "./library.js";
 import { clause } from "../panels/sentence.js";
-import { t } from "../i18n/i18n.js";
+import { englishReady, hasEnglish, t } from "../i18n/i18n.js";
 import { damagedRow, gameRow, thumbnail } from "./gamesrow.js";
 import { GamesBar } from "./gamesbar.js";
 import { byNewest, drawnIndices, isEmpty, matcher, NO_FILTER, rowOf, windowOf } from "./listmodel.js";
@@ -187,6 +187,9 @@ export class GamesList {
 
   /** The filter changed, or the rows: what is shown, then draw. */
   _apply() {
+    // (a search finds seats by their English names too: a page in another language loads English's words now)
+    if (this.filter.text && !hasEnglish())
+      englishReady().then(got => got && this.dialog.open && this.filter.text && this._apply());
     this.shown = isEmpty(this.filter) ? this.all : this.all.filter(matcher(this.filter));
     this.bar.showCounts(this.shown.length, this.all.length, !isEmpty(this.filter));
     this._undoBar();

@@ -9,7 +9,7 @@ import { BoardDrawing } from "../board/board-draw.js";
 import * as library from "./library.js";
 import { libraryWords } from "../model/ending.js";
 import { language, t } from "../i18n/i18n.js";
-import { seatWords } from "../engine/words.js";
+import { seatName } from "./seats.js";
 
 /** The formatters of a row's date, in the page's language (made once, on
  * first use: a formatter made for each row costs more than the row). */
@@ -60,14 +60,17 @@ export function thumbnail(thumb) {
 export function gameRow(list, { id, name, game, summary, updated }) {
   const s = summary || {};
   const title = name || s.title || game;
-  const who = (s.players || [])
-    .map(p =>
-      p.seat && p.seat !== "h"
+  const players = Array.isArray(s.players) ? s.players : [];
+  // (each seat said from its message in the page's language: seats.js)
+  const names = players.map(seatName);
+  const who = players
+    .map((p, i) =>
+      p && p.seat && p.seat !== "h"
         ? t("library.playerSeat", {
-            name: seatWords(p.name),
+            name: names[i],
             seat: p.seat === "r" ? t("library.farAway") : p.seat.slice(2),
           })
-        : seatWords(p.name),
+        : names[i],
     )
     .join(" – ");
   const here = id === list.currentId();
@@ -100,7 +103,9 @@ export function gameRow(list, { id, name, game, summary, updated }) {
           who,
           t("library.moves", { count: s.moves ?? 0 }),
           // (won, lost or drawn from the player's side, and how; both names on one screen)
-          s.end && s.players ? libraryWords(s.players, s.end) : s.result || t("library.word.playing"),
+          s.end && players.length
+            ? libraryWords(players, s.end, names)
+            : s.result || t("library.word.playing"),
           when(updated),
         ]
           .filter(Boolean)

@@ -11,6 +11,7 @@ import { t } from "../i18n/i18n.js";
 import { gameTitle, viewTitle } from "../board/title.js";
 import { endWords, endingOfOutcome } from "../model/ending.js";
 import { readJSON, webStorage, writeJSON } from "../store/local.js";
+import { seatName, summarySeats } from "./seats.js";
 
 const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
 const CURRENT_KEY = "gamut.current-id"; // the library entry last open
@@ -185,9 +186,9 @@ export function summaryOf(model, headView, games) {
   const info = games.find(g => g.id === model.meta.game);
   const variant = info && info.variants.find(v => v.id === model.meta.variant);
   const outcome = headView && headView.outcome;
-  const names = headView
-    ? headView.players.map(p => p.name)
-    : model.players.map((_, i) => t("library.player", { n: i + 1 }));
+  // (each seat by its message, said in the page's language when shown: seats.js)
+  const players = summarySeats(headView, model.players);
+  const names = players.map(seatName);
   // how it ended (ending.js): beyond its rules, else by them
   const ending = model.ending || endingOfOutcome(outcome, names.length);
   return {
@@ -199,7 +200,7 @@ export function summaryOf(model, headView, games) {
       : variant && variant.id !== info.variants[0].id
         ? gameTitle(model.meta.game, info.name, variant.id, variant.name)
         : info.name,
-    players: names.map((name, i) => ({ name, seat: model.players[i] || "h" })),
+    players,
     moves: model.head.length,
     result: ending ? endWords(ending, names).head : null,
     end: ending ? { winner: ending.winner, termination: ending.termination, by: ending.by } : null,
@@ -213,6 +214,7 @@ export function thumbOf(view) {
     pieces: view.pieces || [],
     markers: view.markers || [],
     players: view.players,
+    ...(view.said_players ? { said_players: view.said_players } : {}),
     title: viewTitle(view),
   };
 }

@@ -2,7 +2,9 @@
 // IndexedDB (database "gamut", store "games", key "id").
 //
 // An entry: {id, v: 1, game: GameModel.toJSON(), name, created, updated,
-// summary: {game, variant, title, players, moves, result, end: how it
+// summary: {game, variant, title, players: [{said, seat}] (seats.js: each
+// seat's message, never its words; earlier versions' {name, seat} are read
+// through oldseats.js), moves, result, end: how it
 // ended, {winner, termination, by} (model/ending.js), or null}, thumb: the final
 // position's board, pieces and markers (for the list's small drawing),
 // tags?: an imported record's other tags ({Event, Black, White, ...})}.

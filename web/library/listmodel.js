@@ -5,8 +5,8 @@
 // name, players, result and date), and the window of rows drawn (the list
 // draws only what is on screen, and the row that has the focus).
 
-import { t } from "../i18n/i18n.js";
-import { seatWords } from "../engine/words.js";
+import { hasEnglish, language, t } from "../i18n/i18n.js";
+import { seatEnglish, seatName } from "./seats.js";
 
 /** The filter that shows everything. */
 export const NO_FILTER = Object.freeze({ game: "", result: "", date: "", text: "" });
@@ -50,11 +50,11 @@ export function rowOf(entry, problem) {
     summary: problem ? null : s,
     problem: problem || null,
     words: "",
+    /** @type {string | null} its seats' names in English (englishOf) */
+    english: null,
   };
-  // (a seat's name as stored, the engine's English, and as the row shows it)
-  const players = Array.isArray(s.players)
-    ? s.players.flatMap(p => (p && p.name ? [p.name, seatWords(p.name)] : []))
-    : [];
+  // (a seat's name as the row shows it, in the page's language: seats.js; in English: englishOf)
+  const players = Array.isArray(s.players) ? s.players.map(seatName) : [];
   // (an imported record's other tags: the players' real names, the event...)
   if (ok && entry.tags && typeof entry.tags === "object")
     for (const value of Object.values(entry.tags)) if (typeof value === "string") players.push(value);
@@ -70,7 +70,20 @@ export function rowOf(entry, problem) {
     .filter(Boolean)
     .join(" ")
     .toLowerCase();
+  englishOf(row);
   return row;
+}
+
+/** A row's seats' names in English, which the search finds too: made once
+ * English's catalog is there (an English page's at start; another
+ * language's page loads it when first searching: gameslist.js), "" before. */
+export function englishOf(row) {
+  if (row.english != null) return row.english;
+  if (language() !== "en" && !hasEnglish()) return "";
+  const players = row.summary && Array.isArray(row.summary.players) ? row.summary.players : [];
+  // (an English page's own words are English's)
+  row.english = language() === "en" ? "" : players.map(seatEnglish).join(" ").toLowerCase();
+  return row.english;
 }
 
 /** Newest first (the order of the list). */
@@ -96,7 +109,7 @@ export function matcher(filter, now = Date.now()) {
       const days = (now - row.updated) / DAY_MS;
       if (filter.date === "older" ? days <= 365 : most != null && days > most) return false;
     }
-    for (const w of words) if (!row.words.includes(w)) return false;
+    for (const w of words) if (!row.words.includes(w) && !englishOf(row).includes(w)) return false;
     return true;
   };
 }

@@ -24,7 +24,6 @@
 // by its rules (or is aborted).
 
 import { t } from "../i18n/i18n.js";
-import { seatWords } from "../engine/words.js";
 import { sameLine } from "./line.js";
 
 export const TERMINATIONS = ["rules", "resignation", "agreement", "time", "abandoned"];
@@ -223,18 +222,16 @@ export function endWords(ending, names, reason = "") {
 /** How a game ended, as the library says it: from the player's side when
  * exactly one seat is played here ("Won by resignation", "Lost on time",
  * "Drawn by agreement"), else with the names ("Black wins: White resigned").
- * `players`: [{name, seat: "h" | "r" | "c:<level>"}]; `end`: {winner,
- * termination, by}. */
-export function libraryWords(players, end) {
+ * `players`: [{seat: "h" | "r" | "c:<level>"}] (the summary's seats,
+ * library/seats.js); `end`: {winner, termination, by}; `names[seat]`: the
+ * seats' names in the page's language (library/seats.js seatName). */
+export function libraryWords(players, end, names = []) {
   const here = players.map((p, s) => (isHumanSeat(p.seat) ? s : -1)).filter(s => s >= 0);
   if (here.length === 1) {
     const mine = end.winner == null ? "drawn" : end.winner === here[0] ? "won" : "lost";
     return t("result.mine", { mine, how: end.termination });
   }
-  const words = endWords(
-    end,
-    players.map(p => seatWords(p.name) || p.name),
-  );
+  const words = endWords(end, names);
   return end.termination === "rules"
     ? words.head
     : t("result.headDetail", { head: words.head, detail: words.detail });

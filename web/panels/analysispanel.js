@@ -84,7 +84,7 @@ export function drawAnalysis({ analyser, computer, model, view, ready, seatName 
     const end = result.positions[result.positions.length - 1];
     table.querySelector("caption").textContent = t("analysis.summary.full", {
       level: levelText(result),
-      chances: view.players.map((p, seat) => `${p.name} ${chanceText(end, seat)}`).join(", "),
+      chances: view.players.map((_, seat) => `${seatName(seat)} ${chanceText(end, seat)}`).join(", "),
     });
   }
 

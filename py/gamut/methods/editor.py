@@ -14,7 +14,8 @@ from . import Params, method, param, position
 def m_setup_palette(params: Params) -> dict[str, Any]:
     """``setup_palette({game, variant?, options?})``: what the position
     editor can put on the board (:func:`gamut.setup.palette`), with
-    ``sides``: the names of the seats."""
+    ``sides``: the names of the seats, and ``said_sides``: each as a
+    message (the view's ``said_players``), for the page to say."""
     from .. import setup
 
     game = param(params, "game", str)
@@ -23,8 +24,10 @@ def m_setup_palette(params: Params) -> dict[str, Any]:
     result = dict(setup.palette(game, variant, options))
     info = game_info(game)
     vid = info.variant(variant).id
-    players = info.factory(vid, info.resolve_options(vid, options)).view()["players"]
-    result["sides"] = [p["name"] for p in players]
+    view = info.factory(vid, info.resolve_options(vid, options)).view()
+    result["sides"] = [p["name"] for p in view["players"]]
+    if "said_players" in view:
+        result["said_sides"] = view["said_players"]
     return result
 
 
