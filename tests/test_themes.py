@@ -123,8 +123,10 @@ def test_the_build_stops_at_a_bad_file_or_one_no_game_reads(tmp_path):
         game_themes(["loa"], a_web(tmp_path / "b", {"loa": good(), "chess": {**good(), "game": "chess"}}))
 
 
-def script_data(script: str) -> dict:
-    return json.loads(script[script.index(">") + 1 : script.rindex("</script>")])
+def script_data(text: str) -> dict:
+    """The data of the ``<script id="board-themes">`` in ``text``."""
+    script = text[text.index('<script id="board-themes"') :]
+    return json.loads(script[script.index(">") + 1 : script.index("</script>")])
 
 
 def test_the_themes_script_holds_what_the_page_needs_and_cannot_end_early():
@@ -140,3 +142,29 @@ def test_the_themes_script_holds_what_the_page_needs_and_cannot_end_early():
     script = themes_script({"loa": [{"id": "x", "name": "n", "colors": {"--a": "</script><!--"}}]})
     assert script.count("</script>") == 1 and "<!--" not in script
     assert script_data(script)["loa"][0]["colors"]["--a"] == "</script><!--"
+
+
+def test_the_build_writes_every_registered_games_themes_into_the_pages(tmp_path):
+    from tools.build.layout import EMBED_HTML, INDEX_HTML, THEMES_MARKER
+    from tools.build.site import write_themes
+
+    games = list(gamut.GAMES)
+    stage = tmp_path / "stage"
+    for game in games:
+        (stage / "games" / game).mkdir(parents=True)
+        shutil.copy(GAMES_WEB / game / THEMES_FILE, stage / "games" / game / THEMES_FILE)
+    for name in (INDEX_HTML, EMBED_HTML):
+        (tmp_path / name).write_text(f"<head>\n{THEMES_MARKER}\n</head>")
+    write_themes(tmp_path, stage, games)
+    index = script_data((tmp_path / INDEX_HTML).read_text())
+    assert list(index) == games  # (the registry's order)
+    for game in games:
+        data = json.loads((GAMES_WEB / game / THEMES_FILE).read_text())
+        assert [t["id"] for t in index[game]] == [t["id"] for t in data["themes"]]
+        assert [t["colors"] for t in index[game]] == [t["colors"] for t in data["themes"]]
+    embed = script_data((tmp_path / EMBED_HTML).read_text())
+    assert embed == {game: themes[:1] for game, themes in index.items()}  # (it draws in the default only)
+    assert not list(stage.rglob(THEMES_FILE)), "the files stay out of the site"
+    (tmp_path / EMBED_HTML).write_text("<head></head>")
+    with pytest.raises(SystemExit, match="lacks the marker"):
+        write_themes(tmp_path, stage, games)
