@@ -24,12 +24,32 @@ from pagekit import cell, expect_played, wait_idle
 from playwright.sync_api import expect
 
 import build
-from tools.build.toysite import MIRROR, TOY_CATALOG, TOY_ID, build_toy_site
+from tools.build.layout import THEMES_FILE
+from tools.build.toysite import MIRROR, TOY_CATALOG, TOY_ID, TOY_WEB, build_toy_site
 
 # X takes the diagonal a1-b2-c3 while O plays a2 and a3: X wins on the fifth move.
 WIN = ["a1", "a2", "b2", "a3", "c3"]
 # Nobody gets three in a row: the board fills, a draw.
 DRAW = ["b2", "a1", "c3", "a3", "a2", "c2", "b3", "b1", "c1"]
+# Its board themes (its web folder's themes.json); Chalk's light squares as the browser computes them.
+TOY_THEMES = json.loads((TOY_WEB / THEMES_FILE).read_text())["themes"]
+CHALK_LIGHT = "rgb({}, {}, {})".format(
+    *(
+        int(next(t for t in TOY_THEMES if t["id"] == "chalk")["colors"]["--sq-light"][i : i + 2], 16)
+        for i in (1, 3, 5)
+    )
+)
+THEMES_SEEN = """
+window.themesSeen = [];
+new MutationObserver(records => {
+  for (const r of records) if (r.target.id === "board") window.themesSeen.push(r.target.getAttribute("data-theme"));
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-theme"] });
+"""
+
+
+def cell_fill(page) -> str:
+    """The computed fill of a light square of the board."""
+    return page.evaluate("() => getComputedStyle(document.querySelector('#board .sq.shade-0')).fill")
 
 
 @pytest.fixture(scope="module")
@@ -106,20 +126,33 @@ def test_the_page_lists_the_fifth_game_and_two_players_play_it_to_a_win(toy_page
 
 def test_a_full_board_is_a_draw_and_its_rules_page_is_found(toy_page):
     page = toy_page
+    # every value <svg id=board data-theme> takes, from the page's first script on (a reload's too)
+    page.add_init_script(THEMES_SEEN)
     start_two_players(page)
-    # no board theme of its own (web/settings/themes.js): theme.css's palette, and no theme to choose
-    expect(page.locator("#board")).to_have_attribute("data-theme", "")
+    # its board themes, from its own web folder (tests/toygame/web/themes.json): the first,
+    # theme.css's palette, and its own Chalk, chosen in the settings, which colours its cells
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-theme", "wood")
+    assert cell_fill(page) != CHALK_LIGHT
     page.locator("#open-settings").click()
-    expect(page.locator("#settings-dialog")).to_be_visible()
-    expect(page.locator("#settings-dialog .setting-themes")).to_be_hidden()
+    dialog = page.locator("#settings-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator('.setting-themes input[name="theme"]')).to_have_count(len(TOY_THEMES))
+    dialog.get_by_label("Chalk").check()
     page.locator("#settings-close").click()
-    expect(page.locator("#settings-dialog")).to_be_hidden()
+    expect(dialog).to_be_hidden()
+    expect(board).to_have_attribute("data-theme", "chalk")
+    assert cell_fill(page) == CHALK_LIGHT
     play_by_clicks(page, DRAW)
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#result")).to_contain_text("Draw")
     page.reload()
     wait_engine_ready(page)
     wait_idle(page)
+    # the board was drawn in Chalk from its first drawing on (the themes are in the page): never the default first
+    seen = page.evaluate("window.themesSeen")
+    assert seen and set(seen) == {"chalk"}, seen
+    assert cell_fill(page) == CHALK_LIGHT
     expect(page.locator("#moves .mv")).to_have_text(DRAW)
     expect(page.locator("#result")).to_contain_text("Draw")
     # its rules page, from its web folder, with its diagram drawn by the engine's view

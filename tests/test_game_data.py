@@ -68,7 +68,9 @@ def test_no_data_file_sits_where_no_registered_game_reads_it():
     # a game's folder that is not registered holds nothing of a game's own
     for folder in (*GAMES_DIR.iterdir(), *(ROOT / "web" / "games").iterdir()):
         if folder.is_dir() and folder.name != "__pycache__" and folder.name not in GAME_PACKAGES:
-            kept = sorted(p.name for p in folder.iterdir() if p.name in (*OWN_FILES, "rules.en.html"))
+            kept = sorted(
+                p.name for p in folder.iterdir() if p.name in (*OWN_FILES, "rules.en.html", "themes.json")
+            )
             assert not kept, f"{folder.relative_to(ROOT)} holds {kept} for a game not registered"
 
 

@@ -162,11 +162,13 @@ def test_the_toy_games_catalog_entries_are_what_a_registered_games_must_be():
     """The tests' tic-tac-toe brings its catalog entries (``tests/toygame/i18n.json``,
     added to the test site's catalogs by tools/build/toysite.py): the keys the
     test above asks of every registered game, in every language, English's
-    the engine's own words."""
+    the engine's own words; and the names of its board themes
+    (``tests/toygame/web/themes.json``) the shipped catalogs lack."""
     import toygame
     from test_messages import CATALOGS
 
-    from tools.build.toysite import TOY_CATALOG
+    from tools.build.layout import THEMES_FILE
+    from tools.build.toysite import TOY_CATALOG, TOY_WEB
 
     info = toygame.INFO
     entries = json.loads(TOY_CATALOG.read_text())
@@ -176,6 +178,10 @@ def test_the_toy_games_catalog_entries_are_what_a_registered_games_must_be():
         english[f"variant.{info.id}.{variant.id}.about"] = variant.description
     assert not info.options  # (an option would need its own keys: option.<game>.<name>[.about])
     english.update(info.english)  # (its own messages: GameInfo.english, the result's reasons)
+    for theme in json.loads((TOY_WEB / THEMES_FILE).read_text())["themes"]:
+        if f"theme.{theme['id']}" not in CATALOGS["en"]:
+            english[f"theme.{theme['id']}"] = theme["name"]
+    assert any(key.startswith("theme.") for key in english)  # (a theme of its own, named)
     assert entries["en"] == english
     assert sorted(entries) == sorted(CATALOGS)
     for lang, catalog in entries.items():

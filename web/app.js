@@ -83,7 +83,7 @@ function boot() {
   // the board at once, from the start views the build inlined
   const planned = plannedGame();
   page.startPanel.prepare(planned);
-  const placeholder = initial.views && (initial.views[planned] || initial.views.loa);
+  const placeholder = initial.views && planned && initial.views[planned];
   if (placeholder) {
     page.settings.draw(page.board, null, placeholder);
     page.board.show({ ...placeholder, ply: 0 });
@@ -103,7 +103,7 @@ function plannedGame() {
     /* explained when the engine is ready */
   }
   const id = keep.lastGameKind();
-  return page.info(id) ? id : "loa";
+  return page.info(id) ? id : page.firstGame();
 }
 
 /** Open the game at once (a game the build describes opens and takes its

@@ -85,6 +85,7 @@ test("t: the language's message, English for a key it lacks, the key when Englis
 });
 
 test("every board theme has its name in the catalogs (the settings show theme.<id>)", async () => {
+  await import("./game-themes.mjs"); // (each game's own themes file, loaded)
   const { THEMES } = await import("../../web/settings/themes.js");
   for (const list of Object.values(THEMES))
     for (const theme of list) assert.ok(`theme.${theme.id}` in english, theme.id);

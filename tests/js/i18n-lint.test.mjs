@@ -96,7 +96,6 @@ const EXEMPT = {
   "web/start.js": "starts the worker; shows nothing",
   "web/offline.js": "registers the service worker; shows nothing",
   "web/i18n/": "the catalogs' own machinery (language names are each in its own language)",
-  "web/settings/themes.js": "the themes' English names are data; the page shows the catalog's theme.<id>",
 };
 
 function scripts(dir = "web/") {

@@ -1,5 +1,6 @@
-// Tests of web/settings/themes.js: every board theme of every game, light
-// and dark, passes the contrast checks (WCAG 2.2 ratios, computed here from
+// Tests of web/settings/themes.js: its loader (each game's own themes, from
+// web/games/<game>/themes.json here, from the build's script on a page),
+// and every board theme of every game, light and dark, passes the contrast checks (WCAG 2.2 ratios, computed here from
 // the themes' data laid over theme.css's own palette):
 //  - pieces (their fill or their edge, whichever stands out) >= 3:1 against
 //    every cell colour they may stand on (non-text graphics);
@@ -19,7 +20,9 @@ import {
   themeOf,
   themesOf,
   applyTheme,
+  loadThemes,
 } from "../../web/settings/themes.js";
+import "./game-themes.mjs"; // (each game's own file, loaded)
 
 const css = readFileSync(new URL("../../web/theme.css", import.meta.url), "utf8").replace(
   /\/\*[\s\S]*?\*\//g,
@@ -202,4 +205,53 @@ test("applyTheme(): sets the theme's properties and clears another theme's", () 
   applyTheme(svg, themeOf("loa", "wood"), "dark");
   assert.equal(set.size, 0);
   assert.ok(THEMED.includes("--sq-dark"));
+});
+
+test("loadThemes(): a game brings its own themes, dark surfaces dimmed, its properties cleared by others", () => {
+  const chalk = { id: "chalk", name: "Chalk", colors: { "--sq-light": "#f0ead6", "--coord": "#333333" } };
+  assert.ok(!THEMED.includes("--coord"), "no shipped theme sets it");
+  loadThemes({ toy: [{ id: "wood", name: "Wood", colors: {} }, chalk] });
+  try {
+    assert.deepEqual(
+      themesOf("toy").map(t => t.id),
+      ["wood", "chalk"],
+    );
+    assert.equal(themeOf("toy", null).id, "wood");
+    assert.equal(themeColors(themeOf("toy", "chalk"), "dark")["--sq-light"], dim("#f0ead6", 0.88));
+    assert.equal(themeColors(themeOf("toy", "chalk"), "dark")["--coord"], "#333333", "not a surface");
+    assert.ok(THEMED.includes("--coord") && THEMED.includes("--sq-dark"));
+    assert.equal(themesOf("loa").length, 4, "the other games keep theirs");
+  } finally {
+    delete THEMES.toy;
+    loadThemes({});
+  }
+  assert.ok(!THEMED.includes("--coord"));
+  assert.deepEqual(themesOf("toy"), []);
+});
+
+test("on a page, the themes are the build's <script id=board-themes>; none or broken: theme.css's palette", async () => {
+  const had = Object.getOwnPropertyDescriptor(globalThis, "document");
+  const page = text => ({
+    getElementById: id => (id === "board-themes" && text !== null ? { textContent: text } : null),
+  });
+  const loaded = async (text, tag) => {
+    Object.defineProperty(globalThis, "document", { value: page(text), configurable: true, writable: true });
+    try {
+      return await import(`../../web/settings/themes.js?${tag}`);
+    } finally {
+      if (had) Object.defineProperty(globalThis, "document", had);
+      else delete globalThis.document;
+    }
+  };
+  const built = await loaded(JSON.stringify({ toy: [{ id: "wood", name: "Wood", colors: {} }] }), "built");
+  assert.deepEqual(Object.keys(built.THEMES), ["toy"], "the page's, not web/games/'s");
+  assert.equal(built.themeOf("toy", "no-such").id, "wood");
+  for (const [text, tag] of [
+    [null, "none"],
+    ["{not json", "broken"],
+  ]) {
+    const m = await loaded(text, tag);
+    assert.deepEqual(m.THEMES, {}, tag);
+    assert.equal(m.themeOf("loa", "ocean"), null, tag);
+  }
 });

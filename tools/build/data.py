@@ -161,6 +161,13 @@ def game_names() -> list[str]:
     return [info.name for info in gamut.core.GAMES.values()]
 
 
+def game_ids() -> list[str]:
+    """The games' ids, in the engine's registry order (``gamut.core.GAMES``)."""
+    import gamut  # from py/ (see engine_data)
+
+    return list(gamut.core.GAMES)
+
+
 def _child_main() -> None:
     """Print everything :func:`engine_data` needs, as one JSON object."""
     from gamut import bridge
@@ -178,6 +185,7 @@ def _child_main() -> None:
             "rules_diagrams": rules_diagrams(),
             "first_moves": first_moves(initial=initial),
             "games": game_names(),
+            "ids": game_ids(),
         },
         sys.stdout,
         separators=(",", ":"),
@@ -196,8 +204,8 @@ def engine_data() -> dict:
     """The engine's answers computed by this CPython from py/ in a child
     process: ``initial`` (the text inlined in index.html, safe inside
     ``<script>``), ``rules_diagrams`` (the text of ``rules-diagrams.json``),
-    ``first_moves`` (game id -> the text of ``first-moves/<game>.json``) and
-    ``games`` (the games' names in registry order)."""
+    ``first_moves`` (game id -> the text of ``first-moves/<game>.json``),
+    ``games`` (the games' names in registry order) and ``ids`` (their ids)."""
     code = (
         "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; "
         "from tools.build.data import _child_main; _child_main()"
@@ -213,6 +221,7 @@ def engine_data() -> dict:
         "rules_diagrams": compact(data["rules_diagrams"]),
         "first_moves": {gid: compact(entry) for gid, entry in data["first_moves"].items()},
         "games": data["games"],
+        "ids": data["ids"],
     }
 
 

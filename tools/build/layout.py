@@ -88,10 +88,19 @@ SCRIPT_MARKERS = {
     "worker.js": ("__GAMUT_VERSION__", "__GAMUT_PYODIDE__"),
     "offline.js": ("__GAMUT_VERSION__", "__GAMUT_SITE__"),
 }
+# Each game's page files: web/games/<game>/ (its rules pages, their diagrams, its board themes).
+GAMES_WEB = WEB / "games"
 # The rules pages' diagrams: one JSON file per game (its "game" field names it),
 # the files RULES_DIAGRAMS_PATTERN matches below the folder RULES_DIAGRAMS.
-RULES_DIAGRAMS = WEB / "games"
+RULES_DIAGRAMS = GAMES_WEB
 RULES_DIAGRAMS_PATTERN = "*/diagrams.json"
+# A game's board themes, in its folder (tools/build/themes.py), written into
+# the pages that draw boards where they have THEMES_MARKER; the files stay out
+# of the site.  Page -> whether it draws in each game's first theme only (an
+# embedded board is drawn in the default theme: it has no settings).
+THEMES_FILE = "themes.json"
+THEMES_MARKER = "<!--THEMES-->"
+THEMES_PAGES = {INDEX_HTML: False, EMBED_HTML: True}
 
 # dist/'s layout: the files that keep their names from build to build (the
 # page, the service worker, what the browser reads on its own); every other

@@ -49,6 +49,9 @@ from tools.build.layout import (
     SW_FILES_MARKER,
     SW_LANGUAGE_FILES_MARKER,
     SW_VERSION_MARKER,
+    THEMES_FILE,
+    THEMES_MARKER,
+    THEMES_PAGES,
     VENDOR,
     WEB,
     WEB_SKIP,
@@ -59,6 +62,7 @@ from tools.build.minify_page import minify_in_place
 from tools.build.preload import add_preloads
 from tools.build.rules_i18n import bundle_rules, diagrams_without_words
 from tools.build.stdlib import STDLIB, compiled_wheel, engine_stdlib
+from tools.build.themes import game_themes, themes_script
 from tools.build.wheel import build_wheel, package_files, project_version
 
 # The build's own sources: a change to any of them rebuilds the site.
@@ -187,6 +191,7 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     (tmp / INDEX_HTML).write_text(one_style_sheet(page, stage))
     if f'href="{STYLE_SHEET}"' not in (tmp / EMBED_HTML).read_text():  # (#45: it loads the one sheet too)
         raise SystemExit(f"web/{EMBED_HTML} does not load {STYLE_SHEET}")
+    write_themes(tmp, stage, engine["ids"])
     for name in (INDEX_HTML, EMBED_HTML):  # (every module fetched at once, not 15 imports deep)
         add_preloads(tmp / name, stage)
     for name in GAMES_FILES:
@@ -225,6 +230,23 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"wrote {out} ({size / 1e6:.1f} MB, version {version})")
     return out
+
+
+def write_themes(tmp: Path, stage: Path, games: list[str]) -> None:
+    """Each game of ``games`` (the registry's ids) with its board themes
+    (``games/<game>/themes.json``, checked: tools/build/themes.py), written
+    into the pages of :data:`THEMES_PAGES` at :data:`THEMES_MARKER` (all of
+    them, or each game's first), so that a page draws its first board in the
+    theme chosen; the files are left out of the site (``stage``, the build's
+    own folder)."""
+    themes = game_themes(games)
+    for name, first_only in THEMES_PAGES.items():
+        page = (tmp / name).read_text()
+        if THEMES_MARKER not in page:
+            raise SystemExit(f"web/{name} lacks the marker {THEMES_MARKER}")
+        (tmp / name).write_text(page.replace(THEMES_MARKER, themes_script(themes, first_only), 1))
+    for game in games:
+        (stage / "games" / game / THEMES_FILE).unlink(missing_ok=True)
 
 
 STYLE_LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">\n?')

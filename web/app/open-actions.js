@@ -46,7 +46,7 @@ export const openingActions = {
   // -- games ------------------------------------------------------------------------
   /** The New game dialog (it can be filled in while the engine loads). */
   newDialog(gameId) {
-    page.dialog.open(gameId || (page.model ? page.model.meta.game : page.planned || "loa"));
+    page.dialog.open(gameId || (page.model ? page.model.meta.game : page.planned || page.firstGame()));
   },
 
   /** The start panel's Start: the game now, or as soon as the engine is ready. */
@@ -206,8 +206,8 @@ export const openingActions = {
         (await open.fresh(
           page.engine,
           page.positions,
-          page.planned || "loa",
-          keep.settingsOf(page.planned || "loa") || {},
+          page.planned || page.firstGame(),
+          keep.settingsOf(page.planned || page.firstGame()) || {},
         ));
       if (target === m) {
         page.opened(); // (a link opened into the game on screen counts as opening it)

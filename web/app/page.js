@@ -12,6 +12,12 @@ import { $ } from "./dom.js";
 
 /** @typedef {{id: string, name: string, description?: string}} GameInfo */
 
+/** The game a page goes to when nothing names one: the first of `games`
+ * (the engine's list, in its registry's order), or "" while it is not known. */
+export function firstGameOf(games) {
+  return (games && games.length && games[0].id) || "";
+}
+
 export class Page {
   /**
    * @param {object} how
@@ -41,8 +47,8 @@ export class Page {
     this.pending = 0;
     /** Stops listening to the previous model (set by show). */
     this.unsubscribe = null;
-    /** The game opened at boot when no link names one (the last game played, else Lines of Action). */
-    this.planned = "loa";
+    /** The game opened at boot when no link names one (the last game played, else the registry's first). */
+    this.planned = firstGameOf(games);
     /** The start panel is offered beside the game on screen (a first visit's fresh game, panels/startpanel.js). */
     this.welcome = false;
     /** A new game chosen before the engine was ready: started once it is. */
@@ -90,6 +96,11 @@ export class Page {
   /** The GameInfo of game `id`, or null. */
   info(id) {
     return this.games.find(g => g.id === id) || null;
+  }
+
+  /** The game named when none is known (firstGameOf the page's games). */
+  firstGame() {
+    return firstGameOf(this.games);
   }
 
   /** Run `fn` (engine work) counted in data-busy; typed refusals are explained, bugs reported. */

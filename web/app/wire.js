@@ -28,7 +28,7 @@ export function wire(page, actions) {
   on("copy-link", () => copyLink(location.href));
   on("share", () => sharePlay(page));
   on("set-up", () => actions.editPosition());
-  on("show-rules", () => showRules(page.model ? page.model.meta.game : "loa"));
+  on("show-rules", () => showRules(page.model ? page.model.meta.game : page.planned || page.firstGame()));
   on("notice-fresh", () => actions.newDialog());
   on("notice-close", hideNotice);
   on("promote", () => actions.promote());

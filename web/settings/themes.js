@@ -1,10 +1,24 @@
-// The board and piece colour themes of each game, as data: a theme is a set
-// of the custom properties theme.css defines for the board (the cells, the
-// grid, the pieces' edges, the last-move mark), set on the board's <svg>
-// with style.setProperty, so that the rules of style.css colour the board
-// as before, in the theme's colours.  A theme's `colors` apply in both
-// schemes, its `dark` on top of them in the dark one; the first theme of
-// each game sets nothing: it is theme.css's own palette, light and dark.
+// The board and piece colour themes of each game.  A game's themes are its
+// own data, in its web folder: web/games/<game>/themes.json, {game, themes:
+// [theme]} (a game with none has theme.css's palette and nothing to
+// choose).  The build checks every game's file (tools/build/themes.py) and
+// writes them all into the page, <script id="board-themes"
+// type="application/json">{game: [theme]}</script> (their names left out:
+// the settings show the catalog's), which this module reads when it is first
+// evaluated: the themes are there before the first board is drawn (the board
+// is drawn at boot in the theme chosen, never first in the default one), with
+// no request of their own.  (embed.html has each game's first theme only: it
+// draws in no other.)  Under node, the tests load the games' files with
+// loadThemes (tests/js/game-themes.mjs).
+//
+// A theme is a set of the custom properties theme.css defines for the board
+// (the cells, the grid, the pieces' edges, the last-move mark), set on the
+// board's <svg> with style.setProperty, so that the rules of board.css
+// colour the board as before, in the theme's colours.  A theme's `colors`
+// apply in both schemes, its `dark` on top of them in the dark one; the
+// first theme of each game sets nothing: it is theme.css's own palette,
+// light and dark.  Its `name` (in its file) is English's; the settings show
+// the catalog's `theme.<id>`.
 //
 // Each game draws its board differently (board-geometry.js): Lines of
 // Action on checkered squares (--sq-light, --sq-dark), EL on a ruled paper
@@ -12,121 +26,13 @@
 // (--wood, --grid-line), EVL on polygons (--poly, --pentagon, --poly-line).
 // tests/js/themes.test.mjs checks every theme for contrast, light and dark.
 
-/** @typedef {{id: string, name: string, colors: Record<string, string>, dark?: Record<string, string>}} Theme */
+/** @typedef {{id: string, name?: string, colors: Record<string, string>, dark?: Record<string, string>}} Theme */
 
-/** @type {Record<string, Theme[]>} */
-export const THEMES = {
-  loa: [
-    { id: "wood", name: "Wood", colors: {} },
-    {
-      id: "ocean",
-      name: "Ocean",
-      colors: { "--sq-light": "#dee3e6", "--sq-dark": "#8ca2ad", "--hl-last-line": "#3c6e00" },
-    },
-    {
-      id: "green",
-      name: "Green",
-      colors: { "--sq-light": "#eeeed2", "--sq-dark": "#769656", "--hl-last-line": "#2f4f00" },
-    },
-    {
-      id: "contrast",
-      name: "High contrast",
-      colors: {
-        "--sq-light": "#f2f2f2",
-        "--sq-dark": "#a3a3a3",
-        "--c-white-edge": "#000000",
-        "--hl-last": "rgba(0, 120, 255, .35)",
-        "--hl-last-line": "#0047a3",
-      },
-    },
-  ],
-  el: [
-    { id: "paper", name: "Paper", colors: {} },
-    {
-      id: "slate",
-      name: "Slate",
-      colors: { "--paper": "#e4eaef", "--paper-line": "#7f93a5", "--ink-halo": "#f4f7fa" },
-    },
-    {
-      id: "mint",
-      name: "Mint",
-      colors: { "--paper": "#e6f0e0", "--paper-line": "#86a47c", "--ink-halo": "#f5faf2" },
-    },
-    {
-      id: "contrast",
-      name: "High contrast",
-      colors: {
-        "--paper": "#ffffff",
-        "--paper-line": "#4d4d4d",
-        "--ink-halo": "#ffffff",
-        "--ink-red": "#8a1510",
-        "--ink-blue": "#123f8a",
-        "--hl-last-line": "#2f4f00",
-      },
-    },
-  ],
-  escabel: [
-    { id: "wood", name: "Wood", colors: {} },
-    {
-      id: "ocean",
-      name: "Ocean",
-      colors: { "--wood": "#a9c4d6", "--grid-line": "#2b4558", "--hl-last-line": "#2f4f00" },
-    },
-    {
-      id: "green",
-      name: "Green",
-      colors: { "--wood": "#b7cc98", "--grid-line": "#33471f", "--hl-last-line": "#2f4f00" },
-    },
-    {
-      id: "contrast",
-      name: "High contrast",
-      colors: {
-        "--wood": "#d0d0d0",
-        "--grid-line": "#1a1a1a",
-        "--c-white-edge": "#000000",
-        "--ring-edge": "#5a5a5a",
-        "--hl-last-line": "#0047a3",
-      },
-    },
-  ],
-  evl: [
-    { id: "stone", name: "Stone", colors: {} },
-    {
-      id: "ocean",
-      name: "Ocean",
-      colors: {
-        "--poly": "#d7e3ec",
-        "--pentagon": "#a9c0d3",
-        "--poly-line": "#5a7185",
-        "--cell-name": "#22313d",
-        "--hl-last-line": "#2f4f00",
-      },
-    },
-    {
-      id: "green",
-      name: "Green",
-      colors: {
-        "--poly": "#dfe9d2",
-        "--pentagon": "#b3c899",
-        "--poly-line": "#5b7146",
-        "--cell-name": "#27361a",
-        "--hl-last-line": "#2f4f00",
-      },
-    },
-    {
-      id: "contrast",
-      name: "High contrast",
-      colors: {
-        "--poly": "#f2f2f2",
-        "--pentagon": "#bdbdbd",
-        "--poly-line": "#262626",
-        "--cell-name": "#1a1a1a",
-        "--c-white-edge": "#000000",
-        "--hl-last-line": "#0047a3",
-      },
-    },
-  ],
-};
+/** Each game's themes, as loaded (loadThemes): game id -> [Theme]. @type {Record<string, Theme[]>} */
+export const THEMES = {};
+
+/** Every custom property any theme sets (cleared before another theme is set). @type {string[]} */
+export const THEMED = [];
 
 /** The surfaces a theme colours, dimmed in the dark scheme (as theme.css dims its own). */
 const SURFACES = ["--sq-light", "--sq-dark", "--paper", "--wood", "--poly", "--pentagon", "--ink-halo"];
@@ -138,23 +44,41 @@ export function dim(hex, factor) {
   return `#${[1, 3, 5].map(i => channel(i).toString(16).padStart(2, "0")).join("")}`;
 }
 
-// the dark scheme's surfaces, where a theme does not give its own
-for (const theme of Object.values(THEMES).flat()) {
-  const dimmed = Object.entries(theme.colors).filter(([name]) => SURFACES.includes(name));
-  theme.dark = {
-    ...Object.fromEntries(dimmed.map(([name, value]) => [name, dim(value, DARK_DIMMING)])),
-    ...theme.dark,
+/** `theme` with the dark scheme's surfaces, where it does not give its own. @returns {Theme} */
+function withDark(theme) {
+  const dimmed = Object.entries(theme.colors || {}).filter(([name]) => SURFACES.includes(name));
+  return {
+    ...theme,
+    colors: { ...(theme.colors || {}) },
+    dark: {
+      ...Object.fromEntries(dimmed.map(([name, value]) => [name, dim(value, DARK_DIMMING)])),
+      ...theme.dark,
+    },
   };
 }
 
-/** Every custom property any theme sets (cleared before another theme is set). */
-export const THEMED = [
-  ...new Set(
-    Object.values(THEMES).flatMap(list =>
-      list.flatMap(t => [...Object.keys(t.colors), ...Object.keys(t.dark || {})]),
-    ),
-  ),
-];
+/** Take the themes of `byGame` ({game: [theme]}, as the build writes them):
+ * each game's replace what it had; THEMED follows. */
+export function loadThemes(byGame) {
+  for (const [game, list] of Object.entries(byGame || {})) {
+    if (Array.isArray(list)) THEMES[game] = list.map(withDark);
+  }
+  const names = Object.values(THEMES).flatMap(list =>
+    list.flatMap(t => [...Object.keys(t.colors), ...Object.keys(t.dark || {})]),
+  );
+  THEMED.splice(0, THEMED.length, ...new Set(names));
+}
+
+/** The themes the build wrote into the page (<script id="board-themes">), or none. */
+function given() {
+  try {
+    return JSON.parse(globalThis.document?.getElementById("board-themes")?.textContent || "{}");
+  } catch {
+    return {}; // (theme.css's palette for every game)
+  }
+}
+
+loadThemes(given());
 
 /** The themes of `game` (a game without its own has none to choose). */
 export function themesOf(game) {
