@@ -63,9 +63,9 @@ SETUPS: dict[str, list[Setup]] = {
     "el": [
         # EL's own finder (el_fast) looks at every position and at other
         # blunders from it: a win in 2 is a double threat, found in milliseconds
-        Setup("standard", max_turns=2, siblings=60),
-        Setup("eight", max_turns=2, siblings=40),
-        Setup("consecutive", max_turns=2, siblings=60),
+        Setup("standard", max_turns=3, siblings=60),
+        Setup("eight", max_turns=3, siblings=40),
+        Setup("consecutive", max_turns=3, siblings=60),
     ],
     "escabel": [
         Setup("standard", (("size", 7),), max_turns=2),
