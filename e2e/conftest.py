@@ -55,6 +55,7 @@ runs the pages on both paths on purpose.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import sys
@@ -124,7 +125,12 @@ def site_server():
     # GAMUT_DIST builds into another folder, so that several test runs on one
     # machine do not rebuild each other's site mid-run.
     out = Path(os.environ["GAMUT_DIST"]) if os.environ.get("GAMUT_DIST") else build.DIST
-    dist = build.build(out=out, extra={"infra-test.html": ROOT / "e2e" / "infra_page.html"})
+    # (pytest-xdist's workers each run this: the first builds, the others wait
+    # on the lock and find the site up to date)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / f".{out.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        dist = build.build(out=out, extra={"infra-test.html": ROOT / "e2e" / "infra_page.html"})
     # (a page of the origin that names no icon, a JSON file shown, makes the
     # browser ask for /favicon.ico: answered, not a 404 in the console)
     root_files = {BLANK_PAGE: ROOT / "e2e" / "blank_page.html", "/favicon.ico": ROOT / "e2e" / "favicon.png"}
@@ -245,7 +251,8 @@ def guard_of():
 
 # -- the engine's snapshot: warm contexts ------------------------------------------
 
-SNAPSHOT_FILE = "e2e-engine-snapshot.bin"  # (written beside the served site, never shipped)
+# (written beside the served site, never shipped; one per pytest-xdist worker)
+SNAPSHOT_FILE = f"e2e-engine-snapshot{os.environ.get('PYTEST_XDIST_WORKER', '')}.bin"
 # A page of the site's origin with nothing in it, outside the service worker's
 # scope (the site's sub-path), for work in a context before or between tests
 BLANK_PAGE = "/e2e-blank.html"
