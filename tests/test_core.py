@@ -47,6 +47,58 @@ def test_the_games_register_in_the_order_of_the_one_list():
     assert gamut.GAMES["loa"].name == "Lines of Action"
 
 
+def test_a_games_words_are_its_own_and_leave_with_it():
+    """A game owns its English (#43): every message id naming a registered
+    game (``move.loa.step``, ``error.position.el.format``...) is in that
+    game's ``GameInfo.english`` (its ``english.py``), never in the shared
+    table ``gamut/english.py`` (read afresh here, as it is before any game
+    registers); ``ENGLISH`` is that table and the games' words, and
+    unregistering a game takes exactly its words away.  A module of the
+    engine imported alone already says a game's words (importing it
+    registers the games first)."""
+    import importlib.util
+
+    import gamut.english
+    from gamut.messages import ENGLISH
+
+    spec = importlib.util.spec_from_file_location("shared_english", gamut.english.__file__)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    shared: dict[str, str] = module.ENGLISH
+    assert shared and all(ENGLISH[key] == text for key, text in shared.items())
+    for game, info in gamut.GAMES.items():
+        named = {key for key in ENGLISH if f".{game}." in key}
+        assert named <= set(info.english), (game, sorted(named - set(info.english)))
+        assert not set(info.english) & set(shared), (game, sorted(set(info.english) & set(shared)))
+        assert all(ENGLISH[key] == text for key, text in info.english.items()), game
+    assert all(gamut.GAMES[game].english for game in SHIPPED_GAMES)
+    assert set(ENGLISH) == set(shared).union(*(info.english for info in gamut.GAMES.values()))
+
+    games, english = dict(gamut.GAMES), dict(ENGLISH)
+    try:
+        for game, info in games.items():
+            core.unregister(game)
+            assert {key: text for key, text in english.items() if key not in info.english} == ENGLISH, game
+            core.register(info)
+            assert english == ENGLISH, game
+    finally:  # (the registry and the table as they were, in their order)
+        gamut.GAMES.clear()
+        gamut.GAMES.update(games)
+        ENGLISH.clear()
+        ENGLISH.update(english)
+
+    code = "from gamut.messages import Message; print(Message('view.loa.noMove'))"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT / "py")},
+        check=True,
+    ).stdout
+    assert out.strip() == "No legal move: pass."
+
+
 def test_evaluation_modules_load_on_first_use_in_one_shape():
     """Importing the engine and its bridge (the page's start) loads no
     evaluation module; ``core.evaluation`` loads a game's on first use, and

@@ -24,8 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from gamut.english import ENGLISH
+from gamut import core
 from gamut.games import SHIPPED_GAMES
+from gamut.messages import ENGLISH
 from tools.english_catalog import lesson_texts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,7 +60,9 @@ def texts(lang: str):
     if lang == "en":  # the engine's own English, and the lessons' (the catalog has the same words)
         for key, value in ENGLISH.items():
             game = next((part for part in key.split(".") if part in GAMES), None)
-            yield "py/gamut/english.py", key, value, game, key
+            owner = next((g for g in GAMES if key in core.GAMES[g].english), None)  # (a game's own words)
+            source = f"py/gamut/games/{owner}/english.py" if owner else "py/gamut/english.py"
+            yield source, key, value, game, key
         for game in GAMES:
             for key, value in step_texts(game):
                 yield f"py/gamut/games/{game}/lessons.json", key, value, game, key

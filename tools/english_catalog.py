@@ -3,8 +3,9 @@
 the page: the wheel, the command line, the tests) from its sources, never
 typed a second time:
 
-* the engine's words, :data:`gamut.messages.ENGLISH` (``gamut/english.py``
-  and ``english_errors.py``);
+* the engine's words, :data:`gamut.messages.ENGLISH` (``gamut/english.py``,
+  the shared words, and each game's own from its ``gamut/games/<id>/english.py``,
+  which the table holds once :mod:`gamut` has registered the games);
 * each shipped game's lessons (its ``lessons.json``): every lesson's title,
   every step's teach, task, well, miss and named wrong moves' whys, under
   ``lesson.<game>.<lesson>.title`` and ``lesson.<game>.<lesson>.<step>.<field>``;

@@ -8,7 +8,10 @@ formats the message in the player's language from its catalog
 languages.  ``str(message)`` is the English sentence, for the command line,
 the records and the tests; it is formatted from :data:`ENGLISH` (:mod:`gamut.english`), the one
 English table of the engine's words (the page's ``en.json`` holds the same
-messages under the same keys, and a test checks the two are equal).
+messages under the same keys, and a test checks the two are equal).  Each
+game's own words join that table when the game registers (its
+``english.py``, :attr:`GameInfo.english <gamut.core.info.GameInfo>`), and
+importing any module of :mod:`gamut` registers the shipped games first.
 
 An argument is a number, a text (a cell, a move's notation: words of no
 language), another message (a seat's name, a clause), or a list of them:

@@ -197,10 +197,11 @@ class GameInfo:
     second player's win); both are data, so the page reads them from
     :meth:`to_json` as the engine does from :meth:`can_draw`.  Where the
     rules know no draw (Escabel), the page offers no draw by agreement.
-    ``english`` holds the English of the game's own messages that
-    :data:`gamut.messages.ENGLISH` does not (a game added later, such as
-    the tests' toy game): :func:`register` adds them there, and the page's
-    catalogs hold them in every language.
+    ``english`` holds the English of the game's own messages
+    (``move.<id>.*``, ``result.<id>.*``, ``error.<id>.*``...: a shipped
+    game's ``english.py``, the tests' toy game's few), which the shared
+    table :data:`gamut.messages.ENGLISH` does not: :func:`register` adds
+    them there, and the page's catalogs hold them in every language.
     """
 
     id: str

@@ -84,14 +84,16 @@ The modules
 parametrised rule set, one per variant), :mod:`.state` (the position,
 :class:`~.state.ElState`), :mod:`.words` and :mod:`.display` (the position
 in words and as the page's view), :mod:`.positions` (start positions,
-position texts read back), :mod:`.editor` (setting a position up by hand)
-and :mod:`.evaluation` (the computer player's, imported on first use).
+position texts read back), :mod:`.editor` (setting a position up by hand),
+:mod:`.english` (its words in English) and :mod:`.evaluation` (the
+computer player's, imported on first use).
 """
 
 from __future__ import annotations
 
 from ... import core
 from .editor import setup_compose, setup_describe, setup_palette
+from .english import ENGLISH
 from .positions import load_body, start
 
 INFO = core.register(
@@ -163,6 +165,7 @@ INFO = core.register(
         loader=load_body,
         editor=core.Editor(setup_palette, setup_describe, setup_compose),
         package=__name__,
+        english=ENGLISH,  # (its own words, merged into gamut.messages.ENGLISH)
         # EL-5, EL-8: a full board is a draw, unless the option makes it the second player's win
         draws=True,
         draws_unless=(("full-board", "second-wins"),),

@@ -80,14 +80,16 @@ The modules
 :mod:`.connection` (crosscuts and winning chains), :mod:`.state` (the
 position, :class:`~.state.EscabelState`), :mod:`.display` (the page's
 view), :mod:`.positions` (start positions, position texts read back),
-:mod:`.editor` (setting a position up by hand) and :mod:`.evaluation`
-(the computer player's, imported on first use).
+:mod:`.editor` (setting a position up by hand), :mod:`.english` (its
+words in English) and :mod:`.evaluation` (the computer player's, imported
+on first use).
 """
 
 from __future__ import annotations
 
 from ... import core
 from .editor import setup_compose, setup_describe, setup_palette
+from .english import ENGLISH
 from .positions import load_body, start
 
 INFO = core.register(
@@ -128,6 +130,7 @@ INFO = core.register(
         loader=load_body,
         editor=core.Editor(setup_palette, setup_describe, setup_compose),
         package=__name__,
+        english=ENGLISH,  # (its own words, merged into gamut.messages.ENGLISH)
         draws=False,  # ESC-5: a player with no move loses; there are no draws
     )
 )

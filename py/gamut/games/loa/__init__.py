@@ -14,7 +14,8 @@ The modules: :mod:`.board` (bitboards, move generation, Zobrist keys),
 :mod:`.state` (the position, :class:`~.state.LoaState`), :mod:`.positions`
 (start positions, position texts read back), :mod:`.perft` (a fast
 perft), :mod:`.editor` (setting a position up by hand), :mod:`.sgf` (records from
-boardspace, read by :mod:`gamut.records`) and
+boardspace, read by :mod:`gamut.records`), :mod:`.english` (its words in
+English) and
 :mod:`.evaluation` (the computer player's, imported on first use).
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from ... import core
 from .editor import setup_compose, setup_describe, setup_palette
+from .english import ENGLISH
 from .positions import load_body, start
 
 INFO = core.register(
@@ -52,6 +54,7 @@ INFO = core.register(
         loader=load_body,
         editor=core.Editor(setup_palette, setup_describe, setup_compose),
         package=__name__,
+        english=ENGLISH,  # (its own words, merged into gamut.messages.ENGLISH)
         draws=True,  # LOA-6: a third repetition is a draw (and LOA-3 with double-connection=draw)
         record_formats=("sgf",),
     )
