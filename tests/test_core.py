@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -78,10 +80,19 @@ def test_a_games_words_are_its_own_and_leave_with_it():
     games, english = dict(gamut.GAMES), dict(ENGLISH)
     try:
         for game, info in games.items():
+            core.register(info)  # (the same game again: nothing changes)
+            assert english == ENGLISH, game
             core.unregister(game)
             assert {key: text for key, text in english.items() if key not in info.english} == ENGLISH, game
             core.register(info)
             assert english == ENGLISH, game
+        # a game bringing a message the table has, even word for word, is refused
+        # (unregistering it would take the shared word or another game's away)
+        for key in ("seat.black", "move.loa.step"):
+            intruder = dataclasses.replace(games["el"], id="intruder", english={key: ENGLISH[key]})
+            with pytest.raises(ValueError, match=re.escape(key)):
+                core.register(intruder)
+            assert "intruder" not in gamut.GAMES and english == ENGLISH
     finally:  # (the registry and the table as they were, in their order)
         gamut.GAMES.clear()
         gamut.GAMES.update(games)

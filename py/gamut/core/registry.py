@@ -29,9 +29,12 @@ def register(info: GameInfo) -> GameInfo:
     package calls it once, on import, with its GameInfo); returns ``info``."""
     if info.id in GAMES and GAMES[info.id] is not info:
         raise ValueError(f"a game {info.id!r} is already registered")
-    for key, text in info.english.items():  # (its own messages' English: GameInfo.english)
-        if ENGLISH.get(key, text) != text:
-            raise ValueError(f"game {info.id!r}: message {key!r} is already another text")
+    # (its own messages' English, GameInfo.english: ids no other game and not
+    # the shared table has, or unregister() would take another's words away)
+    again = GAMES.get(info.id) is info
+    taken = sorted(key for key in info.english if key in ENGLISH and not again)
+    if taken:
+        raise ValueError(f"game {info.id!r}: messages {', '.join(taken)} are already in the table")
     ENGLISH.update(info.english)
     GAMES[info.id] = info
     return info
