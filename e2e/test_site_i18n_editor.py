@@ -74,7 +74,7 @@ def test_a_variants_name_in_the_title_and_the_description_in_german(new_context,
 
 
 def test_the_side_to_move_names_the_seats_in_german(new_context, site_url):
-    # (#43: the seats' names are the palette's messages, said_sides, not English read back into keys)
+    # (#43: the seats' names are the palette's messages, sides, not English read back into keys)
     page = german_editor(new_context, site_url, f"{gamut.new('escabel').header()} start")
     expect(page.locator("#editor-side label.side-choice")).to_have_text(
         ["Spieler 1 (Schwarz)", "Spieler 2 (Weiß)"], use_inner_text=True

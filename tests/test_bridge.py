@@ -547,7 +547,7 @@ def test_evaluation_words_follow_the_games_scale():
     # units of the game's eval_scale.
     from gamut.bridge import think_progress
 
-    names = ["Black", "White"]
+    names = [Message("seat.black"), Message("seat.white")]
     for game in SHIPPED_GAMES:
         state = gamut.new(game)
         unit = state.eval_scale

@@ -12,6 +12,7 @@ from itertools import product
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from viewtext import counters, notes
 
 import gamut
 from gamut import grid, records
@@ -560,9 +561,9 @@ def test_view_announces_the_movers_threats():
         ("f1", "6", 0, "threat"),
     ]
     assert {"kind": "threat", "cells": ["f1", "a2", "e2"]} in v["highlights"]
-    assert any(m.startswith("Threat!") and "f1=6" in m for m in v["messages"])
+    assert any(m.startswith("Threat!") and "f1=6" in m for m in notes(v))
     s = play(s, "a6=1")  # Blue's move: Blue has no threat, nothing announced
-    assert s.view()["annotations"] == [] and not any("Threat" in m for m in s.view()["messages"])
+    assert s.view()["annotations"] == [] and not any("Threat" in m for m in notes(s.view()))
 
 
 def test_four_player_threats_on_a_built_position():
@@ -629,21 +630,21 @@ def test_standing_declarations_stay_on_the_board():
     assert s.view()["annotations"] == [] and s.view()["highlights"] == []
     red_f1 = {"cell": "f1", "text": "6", "owner": 0, "kind": "threat"}
     s = play(s, "declare f1")
-    assert any(m == "Threat! Red declares f1." for m in s.view()["messages"])
+    assert any(m == "Threat! Red declares f1." for m in notes(s.view()))
     s = play(s, "a6=1")  # Blue places and must declare: Red's f1 still stands
     v = s.view()
     assert v["annotations"] == [red_f1]
     assert v["highlights"] == [{"kind": "threat", "cells": ["f1"]}]
-    assert not any("Threat!" in m for m in v["messages"])
+    assert not any("Threat!" in m for m in notes(v))
     s = play(s, "declare -")
     assert s.view()["annotations"] == [red_f1]
-    assert not any("Threat!" in m for m in s.view()["messages"])
+    assert not any("Threat!" in m for m in notes(s.view()))
     # Red writes elsewhere: their old declaration is void until they declare again
     s = play(s, "b3=1")
     assert s.view()["annotations"] == []
     s = play(s, "declare f1,a2")
     assert [(a["cell"], a["owner"]) for a in s.view()["annotations"]] == [("f1", 0), ("a2", 0)]
-    assert "Threat! Red declares f1, a2." in s.view()["messages"]
+    assert "Threat! Red declares f1, a2." in notes(s.view())
     # Blue fills a declared cell: it is no longer marked
     s = play(s, "a2=3")
     assert [a["cell"] for a in s.view()["annotations"]] == ["f1"]
@@ -667,13 +668,10 @@ def test_view_turn_plies():
 
 def test_view_counters_count_numbers_in_good_english():
     s = play(gamut.new("el", "three-player"), "a1=1", "b1=2")
-    assert [(c["owner"], c["value"], c["label"]) for c in s.view()["counters"]] == [
-        (0, 1, "number"),
-        (1, 1, "number"),
-        (2, 0, "numbers"),
-    ]
+    assert counters(s.view()) == [(0, "1 number"), (1, "1 number"), (2, "0 numbers")]
     s = play(s, "c1=3", "a2=4")
-    assert s.view()["counters"][0] == {"owner": 0, "label": "numbers", "value": 2}
+    said = {"id": "view.count.numbers", "args": {"n": 2}}
+    assert s.view()["counters"][0] == {"owner": 0, "value": 2, "said": said}
 
 
 def test_view_of_a_finished_game():
@@ -696,7 +694,7 @@ def test_undeclared_completion_does_not_win_and_the_game_goes_on():
     s = play(s, "e1=5", "declare -", "a6=1", "declare -", "f1=6")
     assert s.outcome() is None and s.phase == 1 and s.to_move == 0
     assert s.board[0 * 6 + 5]  # the 6 stays on f1
-    assert any("without having declared" in m for m in s.view()["messages"])
+    assert any("without having declared" in m for m in notes(s.view()))
     assert gamut.load(s.to_text()) == s
     s = play(s, "declare -")
     assert s.to_move == 1 and not s.is_over()

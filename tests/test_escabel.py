@@ -10,6 +10,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from viewtext import counters, label, names, notes
 
 import gamut
 from gamut import IllegalMoveError, PositionError, load, new, perft
@@ -617,7 +618,7 @@ def test_chain_completed_then_broken_by_the_reply_does_not_count():
     assert s.has_chain(BLACK) and s.outcome() is None and s.to_move == 1
     v = s.view()
     assert v["highlights"] == [{"kind": "threat", "cells": ["c1", "c2", "c3", "c4", "c5"]}]
-    assert "must break it" in v["messages"][0]
+    assert "must break it" in notes(v)[0]
     # White d3 -> c3 turns c3 White and d3 Black; the crosscuts c2/d3 and
     # c4/d3 (Black 1,1 against White 1,2) cut both detours through d3.
     s = s.play(s.parse_move("d3>c3"))
@@ -694,31 +695,25 @@ def test_pie_swap_exchanges_colours_and_keeps_the_board():
     s = play(s, "c3")
     assert s.to_move == 1 and s.colour_to_move == WHITE and s.swap_allowed()
     assert "swap" in legal_texts(s)
-    assert [(c["value"], c["label"]) for c in s.view()["counters"]] == [(1, "stack"), (0, "stacks")]
-    assert s.view()["players"] == [
-        {"name": "Player 1 (Black)", "color": "black"},
-        {"name": "Player 2 (White)", "color": "white"},
-    ]
+    assert counters(s.view()) == [(0, "1 stack"), (1, "0 stacks")]
+    assert [p["color"] for p in s.view()["players"]] == ["black", "white"]
+    assert names(s.view()) == ["Player 1 (Black)", "Player 2 (White)"]
     assert any(
         "swap sides" in m and "Player 2 would then play Black and Player 1 White" in m
-        for m in s.view()["messages"]
+        for m in notes(s.view())
     )
     t = s.play(s.parse_move("swap"))
     assert t.to_move == 0 and t.colour_to_move == WHITE and t.swapped == 1 and t.ply == 2
     # the panel names who now holds which colour
-    assert t.view()["players"] == [
-        {"name": "Player 1 (White)", "color": "white"},
-        {"name": "Player 2 (Black)", "color": "black"},
-    ]
-    assert t.view()["messages"][-1] == (
-        "The players swapped sides: Player 1 now plays White, Player 2 Black."
-    )
-    assert not any("may move, or swap" in m for m in t.view()["messages"])
+    assert [p["color"] for p in t.view()["players"]] == ["white", "black"]
+    assert names(t.view()) == ["Player 1 (White)", "Player 2 (Black)"]
+    assert notes(t.view())[-1] == ("The players swapped sides: Player 1 now plays White, Player 2 Black.")
+    assert not any("may move, or swap" in m for m in notes(t.view()))
     assert t.board_text() == s.board_text() and t.to_text().endswith(" w swapped")
     assert t.view()["pieces"] == [{"cell": "c3", "owner": 1, "stack": [1]}]
     edges = t.view()["board"]["edges"]
     assert [e["owner"] for e in edges] == [1, 1, 0, 0]  # top/bottom: Black = seat 1
-    assert t.view()["last_move"] == [] and "swapped" in t.view()["messages"][-1]
+    assert t.view()["last_move"] == [] and "swapped" in notes(t.view())[-1]
     assert "swap" not in legal_texts(t)
     with pytest.raises(IllegalMoveError, match="already swapped"):
         t.parse_move("swap")
@@ -1006,8 +1001,8 @@ def test_view_contract():
             assert [p["color"] for p in v["players"]] == (
                 ["white", "black"] if s.swapped else ["black", "white"]
             )
-            for p in v["players"]:
-                assert p["name"].endswith(f"({p['color'].capitalize()})")
+            for p, name in zip(v["players"], names(v), strict=True):
+                assert name.endswith(f"({p['color'].capitalize()})")
             assert len(v["board"]["cells"]) == size * size
             assert len(v["board"]["edges"]) == 4
             for mv in v["moves"]:
@@ -1015,7 +1010,7 @@ def test_view_contract():
                 assert s.move_text(m) == mv["text"]
                 assert mv["clicks"] == list(m.cells())
                 if m.is_swap:
-                    assert mv["clicks"] == [] and mv["label"] == "Swap sides"
+                    assert mv["clicks"] == [] and label(mv) == "Swap sides"
             assert len(v["moves"]) == len(s.legal_moves())
             for p in v["pieces"]:
                 assert p["owner"] == p["stack"][-1]

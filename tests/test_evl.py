@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from viewtext import counters, label, notes
 
 import gamut
 from gamut import IllegalMoveError, PositionError
@@ -573,7 +574,7 @@ def test_forced_unstacking_with_an_empty_hand():
     assert {str(m)[:2] for m in moves} == {"c4", "d1"}
     with pytest.raises(IllegalMoveError, match="no pieces left in hand and must unstack"):
         s.parse_move("c3")
-    assert "must unstack" in " ".join(s.view()["messages"])
+    assert "must unstack" in " ".join(notes(s.view()))
     assert "must unstack" in str(s.why_illegal(["c3"]))
 
 
@@ -1024,7 +1025,7 @@ def test_view_is_json_and_its_moves_parse(rng):
                 by_cell = {p["cell"]: p for p in tv["pieces"]}
                 assert prev["pieces"] == [by_cell[c] for c in move.cells if c in by_cell]
                 assert prev["markers"] == [{"cell": p, "owner": s.to_move} for p in t.captured()]
-                assert entry["label"].startswith(f"Unstack {entry['text']}")
+                assert label(entry).startswith(f"Unstack {entry['text']}")
             else:
                 assert "preview" not in entry
         pieces = {p["cell"]: p for p in view["pieces"]}
@@ -1038,9 +1039,9 @@ def test_view_is_json_and_its_moves_parse(rng):
         assert {(m["cell"], m["owner"]) for m in view["markers"]} == {
             (p, s.marker(p)) for p in BF_PENTAGONS if s.marker(p) is not None
         }
-        counters = {(c["owner"], c["label"]): c["value"] for c in view["counters"]}
-        assert counters[(0, "in hand")] == s.hands[0]
-        assert counters[(1, "of 10 markers")] == s.marks[1].bit_count()
+        said = counters(view)
+        assert (0, f"{s.hands[0]} in hand") in said
+        assert (1, f"{s.marks[1].bit_count()} of 10 markers") in said
         assert view["to_move"] == s.to_move
         assert (view["outcome"] is None) == (s.outcome() is None)
 
@@ -1049,7 +1050,7 @@ def test_view_of_a_capture_and_a_win():
     s = pos("6w/2b4/4(bb)2/7", "bbbbbb/bb4/b5", side="b")
     v = s.view()
     entry = next(m for m in v["moves"] if m["text"] == "c5-c4")
-    assert entry["clicks"] == ["c5", "c4"] and entry["label"] == "Unstack c5-c4, taking bc3"
+    assert entry["clicks"] == ["c5", "c4"] and label(entry) == "Unstack c5-c4, taking bc3"
     assert entry["preview"]["pieces"] == [{"cell": "c4", "owner": 0, "stack": [0, 0], "label": "2"}]
     t = play(s, "c5-c4")
     v = t.view()
@@ -1057,7 +1058,7 @@ def test_view_of_a_capture_and_a_win():
     assert {"kind": "capture", "cells": ["bc3"]} in v["highlights"]
     assert any(h["kind"] == "win" and "bc3" in h["cells"] for h in v["highlights"])
     assert v["outcome"]["winner"] == 0 and v["moves"] == []
-    assert any("captured bc3" in msg for msg in v["messages"])
+    assert any("captured bc3" in msg for msg in notes(v))
     assert gamut.new("evl").view()["last_move"] == []
 
 
@@ -1068,7 +1069,7 @@ def test_view_preview_and_labels_for_the_page():
     v = s.view()
     moves = {m["text"]: m for m in v["moves"]}
     entry = moves["c5-c4"]
-    assert entry["label"] == "Unstack c5-c4, taking bc3"
+    assert label(entry) == "Unstack c5-c4, taking bc3"
     assert entry["preview"] == {
         "cells": ["c5", "c4", "bc3"],
         "pieces": [{"cell": "c4", "owner": 0, "stack": [1, 0, 0, 0], "label": "4"}],
@@ -1076,7 +1077,7 @@ def test_view_preview_and_labels_for_the_page():
     }
     # A placement on c5 shares its first click with the unstacks from c5:
     # it gets a label for its confirm button and no preview.
-    assert moves["c5"]["label"] == "Place on c5 (stack of 4)"
+    assert label(moves["c5"]) == "Place on c5 (stack of 4)"
     assert "preview" not in moves["c5"]
     # A placement elsewhere (an empty heptagon) needs neither.
     assert set(moves["a1"]) == {"text", "clicks"}

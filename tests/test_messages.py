@@ -14,6 +14,7 @@ import pytest
 from gamut import bridge, core
 from gamut.games import SHIPPED_GAMES
 from gamut.messages import ENGLISH, LISTS, Message, _parse, english, seat
+from gamut.view import seats_said
 from gamut.words import said_move, turn_said
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
@@ -289,7 +290,7 @@ def test_the_computers_evaluation_is_a_message_beside_its_english():
     from gamut.jobs import think_progress
 
     loa = core.new("loa")
-    names = ["Black", "White"]
+    names = seats_said(loa.view())
     cases = [
         ({"depth": 0, "score": 0}, "engine.thinking", "thinking…"),
         ({"depth": 3, "score": 10}, "engine.even", "About even"),

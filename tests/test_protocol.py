@@ -386,7 +386,8 @@ def test_check_view_refuses_unknown_missing_and_mistyped_keys():
         dict(view, moves=[{"text": "a1", "clicks": ["a1"], "after": []}]),
         dict(view, moves=[{"text": "a1", "clicks": ["q7"]}]),
         dict(view, outcome={"winner": 0, "reason": "x"}),
-        dict(view, players=[{"name": "Black", "color": "purple"}] * 2),
+        dict(view, players=[dict(view["players"][0], color="purple")] * 2),
+        dict(view, players=[{"color": "black"}] * 2),
     ]
     for v in bad:
         with pytest.raises(ViewError):

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_protocol import CONFIGS, IDS
+from viewtext import counters, english
 
 import gamut
 from gamut import bridge, setup
@@ -329,7 +330,9 @@ def test_sketches_follow_the_schema_for_every_game():
     evl = setup.sketch(setup_of("evl", {"a1": ["b", "w", "b", "w", "b"], "ab1": ["mw"]}))
     assert evl["pieces"] == [{"cell": "a1", "owner": 0, "stack": [0, 1, 0, 1, 0], "label": "5"}]
     assert evl["markers"] == [{"cell": "ab1", "owner": 1}]
-    assert {"owner": 0, "label": "in hand", "value": 17} in evl["counters"]
+    assert (0, "17 in hand") in counters(evl)
+    in_hand = {"id": "setup.counter", "args": {"n": 17, "label": {"id": "setup.evl.inHand", "args": {}}}}
+    assert {"owner": 0, "value": 17, "said": in_hand} in evl["counters"]
     el = setup.sketch(setup_of("el", {"a1": ["b3"]}))
     assert el["pieces"] == [{"cell": "a1", "owner": 1, "label": "3"}]
 
@@ -345,13 +348,18 @@ def call(method, params):
 
 def test_bridge_methods():
     pal = call("setup_palette", {"game": "escabel", "options": {"size": "5"}})["result"]
-    assert pal["sides"] == ["Player 1 (Black)", "Player 2 (White)"]
+    assert [english(s) for s in pal["sides"]] == ["Player 1 (Black)", "Player 2 (White)"]
     assert [i["id"] for i in pal["items"]] == ["b", "w"]
     four = call("setup_palette", {"game": "el", "variant": "four-player"})["result"]
-    assert len(four["items"]) == 32 and four["sides"] == ["Red", "Blue", "Green", "Yellow"]
-    # (each side's name as a message too, the view's: the page says it, #43)
-    assert four["said_sides"][3] == {"id": "seat.yellow", "args": {}}
-    assert pal["said_sides"][0] == {
+    assert len(four["items"]) == 32 and [english(s) for s in four["sides"]] == [
+        "Red",
+        "Blue",
+        "Green",
+        "Yellow",
+    ]
+    # (each side's name a message, the view's: the page says it, #43)
+    assert four["sides"][3] == {"id": "seat.yellow", "args": {}}
+    assert pal["sides"][0] == {
         "id": "seat.playerColour",
         "args": {
             "player": {"id": "seat.player", "args": {"n": 1}},

@@ -1,10 +1,11 @@
-"""The view's words (issue #33, docs/i18n.md "The view's words"): every
-readable text of a view (a player's name, a counter, a move's button, the
-select step's prompt, the result's reason, the notes) has its message beside
-it, the message's id is one of the engine's (so every catalog has it, with
-its placeholders: tests/test_messages.py), and the message's English is the
-text beside it, word for word.  Checked on every position of random games of
-every game, variant and option value, played to their end."""
+"""The view's words (issues #33 and #43, docs/i18n.md "The view's words"):
+every readable text of a view (a player's name, a counter, a move's button,
+the select step's prompt, the result's reason, the notes) is a message and
+only a message (no English text beside it: ``check_view`` refuses the fields
+that carried one), the message's id is one of the engine's (so every catalog
+has it, with its placeholders: tests/test_messages.py), and its English says
+something.  Checked on every position of random games of every game, variant
+and option value, played to their end."""
 
 from __future__ import annotations
 
@@ -22,33 +23,57 @@ from gamut.view import check_view
 GAMES = sorted({game for game, _, _ in CONFIGS})
 
 
-def said_english(said, text: str, where: str, seen: list[str]) -> None:
-    """``said`` is a known message (every id and argument) whose English is ``text``."""
-    assert said is not None, f"{where}: {text!r} has no message"
+def said_english(said, where: str, seen: list[str]) -> str:
+    """``said`` is a known message (every id and argument); its English, said."""
+    assert said is not None, f"{where}: no message"
     message = Message.from_json(said)
     walk(message, seen)
-    assert str(message) == text, where
+    text = str(message)
+    assert text.strip() and "{" not in text, (where, text)
+    return text
+
+
+#: The English texts views carried beside their messages before #43, where they were.
+OLD_ENGLISH = ("name", "label", "prompt", "reason", "said_players", "said_counters", "said_messages")
+
+
+def english_keys(value, path: str = "view") -> list[str]:
+    """Where ``value`` (a view) has a key of :data:`OLD_ENGLISH` or a text
+    in its notes: every such place, for the test to fail on (a piece's, a
+    preview's piece's and a palette item's ``label`` are a number written on
+    the board, not words)."""
+    found = []
+    if isinstance(value, dict):
+        for key, x in value.items():
+            if key in OLD_ENGLISH and not (key == "label" and path.endswith(("pieces", "palette"))):
+                found.append(f"{path}.{key}")
+            if key != "said":
+                found += english_keys(x, f"{path}.{key}")
+    elif isinstance(value, list):
+        for i, x in enumerate(value):
+            found += english_keys(x, f"{path}[{i}]" if not path.endswith(("pieces", "palette")) else path)
+    if path == "view" and any(isinstance(m, str) for m in value.get("messages", [])):
+        found.append("view.messages: a text")
+    return found
 
 
 def check_words(view, seen: list[str]) -> None:
-    """Every readable text of ``view`` has its message, and says it."""
+    """Every readable text of ``view`` is a message, and only a message."""
     check_view(view)
-    for p, said in zip(view["players"], view["said_players"], strict=True):
-        said_english(said, p["name"], f"player {p}", seen)
-    for c, said in zip(view["counters"], view["said_counters"], strict=True):
-        said_english(said, f"{c['value']} {c['label']}", f"counter {c}", seen)
+    assert english_keys(view) == [], english_keys(view)
+    names = [said_english(p["said"], f"player {p}", seen) for p in view["players"]]
+    assert len(set(names)) == len(names), names
+    for c in view["counters"]:
+        assert str(c["value"]) in said_english(c["said"], f"counter {c}", seen), c
     for m in view["moves"]:
-        if "label" in m:
-            said_english(m.get("said"), m["label"], f"move {m['text']}", seen)
+        if "said" in m:
+            said_english(m["said"], f"move {m['text']}", seen)
     if "select" in view:
-        said_english(view["select"].get("said"), view["select"]["prompt"], "select", seen)
-    if view["outcome"] is not None:  # (a message only: the view has no English beside it)
-        outcome = Message.from_json(view["outcome"]["said"])
-        said_english(view["outcome"]["said"], str(outcome), "outcome", seen)
-    said = view.get("said_messages")
-    assert said is not None or not view["messages"], view["messages"]
-    for text, message in zip(view["messages"], said or [], strict=True):
-        said_english(message, text, "note", seen)
+        said_english(view["select"]["said"], "select", seen)
+    if view["outcome"] is not None:
+        said_english(view["outcome"]["said"], "outcome", seen)
+    for note in view["messages"]:
+        said_english(note, "note", seen)
     json.dumps(view)  # (still plain JSON)
 
 
@@ -102,21 +127,55 @@ def test_every_readable_text_of_a_view_has_its_message_and_says_it(game):
     assert REACHED.get(game, set()) <= set(seen), REACHED[game] - set(seen)
 
 
-def test_a_view_without_messages_for_its_notes_is_still_a_view_and_mismatched_ones_are_not():
-    """``said_messages`` is optional (an old saved view has none); when given, one per note."""
+def test_the_english_fields_views_had_before_43_are_refused_each_by_name():
+    """A view says its words as messages only: ``check_view`` refuses each
+    English text that stood beside a message (a player's ``name``, a
+    counter's ``label``, a move's ``label``, the select step's ``prompt``,
+    the outcome's ``reason``, the parallel ``said_*`` lists, a note as a
+    text), and this test's own search finds each one too."""
     from gamut.view import ViewError
 
-    view = gamut.new("loa").view()
-    view["messages"] = ["No legal move: pass."]
-    view.pop("said_messages")
-    check_view(view)
-    view["said_messages"] = []
-    with pytest.raises(ViewError):
-        check_view(view)
-    view["said_messages"] = [{"id": "view.loa.noMove", "args": {}}]
-    view["said_players"] = view["said_players"][:1]
-    with pytest.raises(ViewError):
-        check_view(view)
+    evl = gamut.new("evl").view()
+    check_view(evl)
+    assert english_keys(evl) == []
+    said = {"id": "view.loa.noMove", "args": {}}
+    el = gamut.new("el", "standard", **{"declare-threats": "on"}).play_text("a1=1")
+    declare = el.view()
+    assert "select" in declare
+    unstack = next(
+        s.view() for s in _states("evl") if any("said" in m and m["clicks"] for m in s.view()["moves"])
+    )
+    bad = {
+        "name": dict(evl, players=[dict(p, name="Black") for p in evl["players"]]),
+        "label": dict(evl, counters=[dict(c, label="in hand") for c in evl["counters"]]),
+        "said_players": dict(evl, said_players=[p["said"] for p in evl["players"]]),
+        "said_counters": dict(evl, said_counters=[c["said"] for c in evl["counters"]]),
+        "said_messages": dict(evl, said_messages=[]),
+        "reason": dict(evl, outcome={"winner": 0, "cells": [], "said": said, "reason": "x"}),
+        "prompt": dict(declare, select=dict(declare["select"], prompt="Mark the cells")),
+        "move label": dict(unstack, moves=[dict(m, label="Unstack") for m in unstack["moves"]]),
+    }
+    for what, view in bad.items():
+        key = what.split()[-1]
+        with pytest.raises(ViewError, match=f"'{key}' is English beside the message"):
+            check_view(view)
+        assert english_keys(view), what
+    for view in (dict(evl, messages=["No legal move: pass."]), dict(evl, players=[{"color": "black"}] * 2)):
+        with pytest.raises(ViewError):
+            check_view(view)
+    assert english_keys(dict(evl, messages=["No legal move: pass."]))
+
+
+def _states(game: str):
+    """The positions of a random game of ``game``."""
+    rng = random.Random(f"states/{game}")
+    state = gamut.new(game)
+    for _ in range(200):
+        yield state
+        legal = state.legal_moves()
+        if not legal:
+            return
+        state = state.play(rng.choice(legal))
 
 
 def test_every_variant_and_option_is_named_in_the_catalogs_as_the_engine_names_it():
@@ -154,7 +213,7 @@ def test_every_puzzles_goal_is_a_message_whose_english_is_the_goal():
         assert set(result["said"]) == {p["id"] for p in result["puzzles"]}
         seen: list[str] = []
         for p in result["puzzles"]:
-            said_english(result["said"][p["id"]], p["goal"], p["id"], seen)
+            assert said_english(result["said"][p["id"]], p["id"], seen) == p["goal"]
         assert {"view.goal", "view.goal.gain"} & set(seen), game
 
 

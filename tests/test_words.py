@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from gamut import bridge, core
 from gamut.core import IllegalMoveError
 from gamut.messages import Message
+from gamut.view import seat_names
 from gamut.words import COMMANDS, CommandError, entry, read_said, said_move
 
 LOA = "loa standard double-connection=mover"
@@ -54,7 +55,7 @@ def test_every_move_of_random_games_is_said_with_its_player_cells_and_result(gam
         for _ in range(120):
             if state.outcome() is not None:
                 break
-            names = [p["name"] for p in state.view()["players"]]
+            names = seat_names(state.view())
             move = rng.choice(state.legal_moves())
             text = say_move(state, move)
             after = state.play(move)

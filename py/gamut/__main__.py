@@ -122,13 +122,14 @@ def _records(files: list) -> int:
 
 def _analyse(files: list, level: str, depth: int | None) -> int:
     from . import analysis, records
+    from .view import seat_names
 
     analysis.check_settings(None, level, depth)  # fail before any file is read
     games, status = _read_records(files)
     for i, record in enumerate(games, 1):
         start = record.start_state()
         line = record.main_line()
-        names = [p.get("name") or f"Player {k + 1}" for k, p in enumerate(start.view()["players"])]
+        names = seat_names(start.view())
         how = f"depth {depth}" if depth is not None else f"level {level}"
         if i > 1:
             print()

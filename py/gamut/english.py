@@ -34,7 +34,6 @@ ENGLISH: dict[str, str] = {
     "engine.over": "The game is over. {result}.",
     "engine.toMove": "{who} to move.",
     "engine.noMove": "{who} to move, with no legal move.",
-    "engine.toSelect": "{who} to move: {prompt}.",
     "engine.notes": "{turn} {notes}",
     "engine.prompt": "{turn} {prompt}.",
     # the computer's evaluation (gamut.words.score_said and friends)

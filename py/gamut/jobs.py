@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .core import State, perft
 from .messages import Message
 from .methods import POSITIONS, Params, RequestError, param, placed, position
+from .view import seats_said
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -122,37 +123,37 @@ def _think_job(params: Params) -> Generator[dict[str, Any], None, dict[str, Any]
         max_ms = lv.time_limit(state) * 1000
     if state.outcome() is not None or not state.legal_moves():
         raise RequestError(Message("error.request.over"))
-    names = [p.get("name") or f"Player {i + 1}" for i, p in enumerate(state.view()["players"])]
-    return _think_gen(state, ai.start(state, level_name, seed), max_ms, names)
+    seats = seats_said(state.view())
+    return _think_gen(state, ai.start(state, level_name, seed), max_ms, seats)
 
 
 def _think_gen(
-    state: State, search: Any, max_ms: float, names: list[str]
+    state: State, search: Any, max_ms: float, seats: list[Message]
 ) -> Generator[dict[str, Any], None, dict[str, Any]]:
     spent = 0.0
     while not search.done and spent < max_ms:
         t0 = time.perf_counter()
         raw = search.step(min(THINK_SLICE_MS, max(1.0, max_ms - spent)))
         spent += (time.perf_counter() - t0) * 1000
-        yield think_progress(state, raw, spent, names)
+        yield think_progress(state, raw, spent, seats)
     move = search.choice()
-    result = think_progress(state, search.progress(), spent, names)
+    result = think_progress(state, search.progress(), spent, seats)
     result["move"] = state.move_text(move) if move is not None else None
     result["done"] = True
     result["fraction"] = 1.0
     return result
 
 
-def think_progress(state: State, raw: dict[str, Any], spent_ms: float, names: list[str]) -> dict[str, Any]:
+def think_progress(
+    state: State, raw: dict[str, Any], spent_ms: float, seats: list[Message]
+) -> dict[str, Any]:
     """A search's progress dict, made readable for the page: the evaluation
-    in words (:mod:`gamut.words`), for the side to move (``names``: the
-    players' names)."""
+    in words (:mod:`gamut.words`), for the side to move (``seats``: the
+    players' names, as the view says them: :func:`gamut.view.seats_said`)."""
     from .ai.search import forced_result, is_mate_score
-    from .messages import Message, named_seat
     from .words import forced_win_said, score_said, simulation_said
 
     mover = state.to_move
-    seats = [named_seat(n) for n in names]
     name = seats[mover]
     other = seats[1 - mover] if len(seats) == 2 else None
     out: dict[str, Any] = {

@@ -32,7 +32,7 @@ from typing import Any
 
 from .english import ENGLISH  # (the table of the engine's words, in its own module)
 
-__all__ = ["Message", "ENGLISH", "english", "seat", "named_seat"]
+__all__ = ["Message", "ENGLISH", "english", "seat"]
 
 LISTS = ("list.and", "list.or")
 
@@ -116,21 +116,6 @@ def seat(name: str) -> Message:
     if name.startswith("Player ") and name[7:].isdigit():
         return Message("seat.player", {"n": int(name[7:])})
     raise ValueError(f"no seat message for {name!r}")
-
-
-def named_seat(name: str) -> Message | str:
-    """A player's name as a view gives it ("Black", "Player 1 (Black)") as
-    a message; a name of no seat (a toy game's) stays a text."""
-    if name.endswith(")") and " (" in name:
-        player, colour = name[:-1].split(" (", 1)
-        try:
-            return Message("seat.playerColour", {"player": seat(player), "colour": seat(colour)})
-        except ValueError:
-            return name
-    try:
-        return seat(name)
-    except ValueError:
-        return name
 
 
 # ---------------------------------------------------------------------------

@@ -269,27 +269,24 @@ def _sketch(checked: _Checked) -> dict:
                 piece["label"] = kinds[0]["text"]
         pieces.append(piece)
     seats = len(view["players"])
-    counters, said_counters = [], []
+    counters = []
     for s in range(seats):
         n = checked.pieces_of(s)
-        counters.append({"owner": s, "label": "piece" if n == 1 else "pieces", "value": n})
-        said_counters.append(said(Message("view.count.pieces", {"n": n})))
+        counters.append({"owner": s, "value": n, "said": said(Message("view.count.pieces", {"n": n}))})
     values = checked.counts()
     for spec in checked.palette["counts"]:
         value = values[spec["id"]]
-        counters.append({"owner": spec["owner"], "label": spec["label"], "value": value})
-        said_counters.append(said(Message("setup.counter", {"n": value, "label": _words(spec)})))
+        counter = Message("setup.counter", {"n": value, "label": _words(spec)})
+        counters.append({"owner": spec["owner"], "value": value, "said": said(counter)})
     view.update(
         pieces=pieces,
         counters=counters,
-        said_counters=said_counters,
         to_move=checked.setup["to_move"],
         last_move=[],
         highlights=[],
         moves=[],
         outcome=None,
         messages=[],
-        said_messages=[],
         ply=0,
     )
     if "markers" in view or markers:

@@ -42,6 +42,9 @@ __all__ = [
     "ViewError",
     "check_view",
     "said",
+    "seats_said",
+    "seat_names",
+    "OLD_ENGLISH",
     "COLORS",
 ]
 
@@ -50,18 +53,18 @@ COLORS = ("black", "white", "red", "blue", "green", "yellow")
 
 
 class Said(TypedDict):
-    """A message of the engine (``gamut.messages.Message.to_json()``): the
-    words beside a readable English text of the view, for the page to say in
-    the player's language (docs/i18n.md, "The view's words").  Its English,
-    ``str(Message.from_json(said))``, is the text beside it."""
+    """A message of the engine (``gamut.messages.Message.to_json()``): every
+    readable text of a view is one, for the page to say in the player's
+    language (docs/i18n.md, "The view's words"); a view has no English text
+    beside it.  Its English is ``str(Message.from_json(said))``."""
 
     id: str
     args: dict[str, Any]
 
 
 class Player(TypedDict):
-    name: str
     color: Literal["black", "white", "red", "blue", "green", "yellow"]
+    said: Said  # the seat's name: ``seat.black``, ``seat.playerColour``
 
 
 class Cell(TypedDict):
@@ -110,9 +113,13 @@ class Marker(TypedDict):
 
 
 class Counter(TypedDict):
+    """A count beside a seat's name: ``said``, the whole counter, its value
+    and noun (``view.count.pieces`` "12 pieces": a language puts the number
+    where it goes and makes the noun agree)."""
+
     owner: int
-    label: str
     value: int
+    said: Said
 
 
 class Highlight(TypedDict):
@@ -150,24 +157,24 @@ class MoveEntry(TypedDict):
     """A legal move: ``clicks`` (cell or palette ids) enter it; a move with
     none (``pass``, ``swap``) is a button.  When one move's clicks are a
     prefix of another's, the page asks for confirmation (or a second click
-    on the last cell).  ``label``: the text of its button or of its confirm
-    button (``"Place on b3"``)."""
+    on the last cell).  ``said``: the words of its button or of its confirm
+    button ("Place on b3"); without them the button shows ``text``, the
+    move's notation."""
 
     text: str
     clicks: list[str]
-    label: NotRequired[str]
-    said: NotRequired[Said]  # ``label`` as a message
+    said: NotRequired[Said]
     preview: NotRequired[Preview]
 
 
 class Select(TypedDict):
     """A step in which the player marks any set of ``cells`` and confirms;
-    the move played is ``"<move> <cell>,<cell>"`` (``"<move> -"`` for none)."""
+    the move played is ``"<move> <cell>,<cell>"`` (``"<move> -"`` for none);
+    ``said``: what to mark ("Mark the cells ..., then confirm")."""
 
     cells: list[str]
-    prompt: str
     move: str
-    said: NotRequired[Said]  # ``prompt`` as a message
+    said: Said
 
 
 class OutcomeView(TypedDict):
@@ -202,18 +209,30 @@ class View(TypedDict):
     moves: list[MoveEntry]
     select: NotRequired[Select]
     outcome: OutcomeView | None
-    messages: list[str]
-    #: the readable texts of ``players``, ``counters`` and ``messages`` as
-    #: messages, one for each item in the same order (beside the lists, which
-    #: keep their items' shape): a player's ``name``; a counter's whole text,
-    #: its value and label ("12 pieces"); a note.
-    said_players: NotRequired[list[Said]]
-    said_counters: NotRequired[list[Said]]
-    said_messages: NotRequired[list[Said]]
+    #: the notes under the board (threats, a swap offered, a number that
+    #: must be repeated), each a message
+    messages: list[Said]
+
+
+#: The English texts views carried beside their messages before issue #43,
+#: by the structure that had them: ``check_view`` refuses each by name (a
+#: view says messages only; the English is ``str(Message.from_json(said))``).
+OLD_ENGLISH: dict[Any, frozenset[str]] = {
+    Player: frozenset({"name"}),
+    Counter: frozenset({"label"}),
+    MoveEntry: frozenset({"label"}),
+    Select: frozenset({"prompt"}),
+    OutcomeView: frozenset({"reason"}),
+    View: frozenset({"said_players", "said_counters", "said_messages"}),
+}
 
 
 class ViewError(ValueError):
     """A view breaks the contract (an engine bug, never the user's input)."""
+
+
+class _EnglishError(ViewError):
+    """A view has one of the English texts of :data:`OLD_ENGLISH`."""
 
 
 _HINTS: dict[Any, tuple[dict[str, Any], frozenset[str]]] = {}
@@ -235,6 +254,8 @@ def _check(value: Any, tp: Any, path: str) -> None:
         for option in typing.get_args(tp):
             try:
                 return _check(value, option, path)
+            except _EnglishError:
+                raise
             except ViewError:
                 pass
         raise ViewError(f"{path}: {value!r} is not a {tp}")
@@ -256,6 +277,12 @@ def _check(value: Any, tp: Any, path: str) -> None:
             raise ViewError(f"{path}: {type(value).__name__}, not a {tp.__name__}")
         hints, required = _fields(tp)
         unknown = sorted(set(value) - set(hints), key=str)
+        old = [key for key in unknown if key in OLD_ENGLISH.get(tp, ())]
+        if old:
+            raise _EnglishError(
+                f"{path}: {old[0]!r} is English beside the message: a {tp.__name__} says its words "
+                "as messages only (issue #43)"
+            )
         if unknown:
             raise ViewError(f"{path}: unknown key {unknown[0]!r} in a {tp.__name__}")
         missing = sorted(required - set(value))
@@ -318,10 +345,6 @@ def check_view(view: Any) -> View:
             owners(f"move {m['text']!r} preview", preview["pieces"] + preview["markers"])
     if "select" in view:
         ids("view.select", view["select"]["cells"])
-    for key in ("players", "counters", "messages"):
-        said = view.get(f"said_{key}")
-        if said is not None and len(said) != len(view[key]):
-            raise ViewError(f"view.said_{key}: not one message for each of view.{key}")
     outcome = view["outcome"]
     if outcome is not None:
         if outcome["winner"] is not None and outcome["winner"] not in seats:
@@ -332,5 +355,16 @@ def check_view(view: Any) -> View:
 
 
 def said(message: Message) -> Said:
-    """``message`` as the view sends it beside its English text."""
+    """``message`` as the view sends it (its JSON)."""
     return typing.cast(Said, message.to_json())
+
+
+def seats_said(view: Any) -> list[Message]:
+    """The seats' names in ``view``, as messages (``seat.black``)."""
+    return [Message.from_json(p["said"]) for p in view["players"]]
+
+
+def seat_names(view: Any) -> list[str]:
+    """The seats' names in ``view`` in English ("Black", "Player 1 (White)"),
+    for the command line, the reports and the move box's command words."""
+    return [str(m) for m in seats_said(view)]

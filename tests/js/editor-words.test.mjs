@@ -116,7 +116,14 @@ test("the library's summary names a game's variant in the language of the page t
       meta: { game: "loa", variant, options: { "double-connection": "mover" } },
       players: ["h", "h"],
     });
-  const view = { players: [{ name: "Black" }, { name: "White" }], outcome: null };
+  const seat = id => ({ id, args: {} });
+  const view = {
+    players: [
+      { color: "black", said: seat("seat.black") },
+      { color: "white", said: seat("seat.white") },
+    ],
+    outcome: null,
+  };
   assert.equal(summaryOf(model("scrambled-eggs"), view, GAMES).title, "Lines of Action (Scrambled Eggs)");
   assert.equal(summaryOf(model("standard"), view, GAMES).title, "Lines of Action");
   speaking("fr", () =>

@@ -13,10 +13,9 @@ const START = "loa standard double-connection=mover start";
 const META = { game: "loa", variant: "standard", options: { "double-connection": "mover" } };
 const GAMES = [{ id: "loa", name: "Lines of Action", variants: [{ id: "standard", name: "Standard" }] }];
 const VIEW = {
-  players: [{ name: "Black" }, { name: "White" }],
-  said_players: [
-    { id: "seat.black", args: {} },
-    { id: "seat.white", args: {} },
+  players: [
+    { color: "black", said: { id: "seat.black", args: {} } },
+    { color: "white", said: { id: "seat.white", args: {} } },
   ],
   outcome: null,
 };

@@ -67,8 +67,8 @@ for (const game of games) {
         assert.deepEqual(notation(own.caption), notation(d.caption), `${d.id}: the notation stays`);
         assert.deepEqual(tags(own.caption), tags(d.caption), `${d.id}: the caption's markup`);
       }
-      for (const [name, own] of Object.entries(words.players))
-        assert.ok(typeof own === "string" && own.trim() && name.trim());
+      // (no seat names of its own: a diagram's players are named by the catalog's seat messages, #43)
+      assert.deepEqual(Object.keys(words), ["diagrams"]);
     });
   }
 }
@@ -80,7 +80,10 @@ test("a diagram in another language takes its words, and its text alternative is
     caption: "English caption",
     alt: "English alt.",
     view: {
-      players: [{ name: "Black" }, { name: "White" }],
+      players: [
+        { color: "black", said: { id: "seat.black", args: {} } },
+        { color: "white", said: { id: "seat.white", args: {} } },
+      ],
       pieces: [
         { cell: "b2", owner: 0 },
         { cell: "c3", owner: 1, stack: [0, 1] },
@@ -90,14 +93,13 @@ test("a diagram in another language takes its words, and its text alternative is
     },
   };
   assert.deepEqual(inLanguage(d, null), d);
-  assert.deepEqual(inLanguage(d, { players: {}, diagrams: {} }), d);
+  assert.deepEqual(inLanguage(d, { diagrams: {} }), d);
   // (the build's diagrams have no words: with none to be had, a diagram is named by its id)
   const bare = { id: d.id, view: d.view };
   assert.deepEqual(inLanguage(bare, null), { ...bare, title: "", caption: "", alt: d.id });
   useCatalog("de", catalog("de"), catalog("en"));
   try {
     const words = {
-      players: { Black: "Schwarz", White: "Weiß" },
       diagrams: { "x-stack": { title: "Titel", caption: "Text <code>b2</code>", alt: "Ein Stapel" } },
     };
     const own = inLanguage(d, words);

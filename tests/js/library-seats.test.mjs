@@ -1,5 +1,5 @@
 // The seats of the library's summaries (#43, one language path): a summary
-// stores each seat's message (the view's `said_players`) and who plays it,
+// stores each seat's message (the view's players' `said`) and who plays it,
 // never the engine's English; the row says the name in the page's language
 // and the search finds it in that language and in English.  Summaries stored
 // by earlier versions ({name, seat}, the English name) read through
@@ -7,9 +7,9 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { GameModel } from "../../web/model/game.js";
-import { summaryOf } from "../../web/library/keep.js";
+import { summaryOf, thumbOf } from "../../web/library/keep.js";
 import { matches, NO_FILTER, rowOf } from "../../web/library/listmodel.js";
-import { migrateOldSeatName } from "../../web/library/oldseats.js";
+import { migrateOldSeatName, migrateOldThumb } from "../../web/library/oldseats.js";
 import { seatEnglish, seatMessage, seatName, summarySeats } from "../../web/library/seats.js";
 import { englishReady, hasEnglish, useCatalog } from "../../web/i18n/i18n.js";
 import { libraryWords, resignation } from "../../web/model/ending.js";
@@ -22,10 +22,12 @@ const playerColour = (n, colour) =>
 const START = "escabel standard start";
 const META = { game: "escabel", variant: "standard", options: {} };
 const GAMES = [{ id: "escabel", name: "Escabel", variants: [{ id: "standard", name: "Standard" }] }];
-// (the head's view as the engine gives it: English names, each with its message)
+// (the head's view as the engine gives it: each seat's name a message, no English)
 const VIEW = {
-  players: [{ name: "Player 1 (Black)" }, { name: "Player 2 (White)" }],
-  said_players: [playerColour(1, "black"), playerColour(2, "white")],
+  players: [
+    { color: "black", said: playerColour(1, "black") },
+    { color: "white", said: playerColour(2, "white") },
+  ],
   outcome: null,
 };
 
@@ -53,8 +55,8 @@ test("a summary stores each seat's message and who plays it, no English", () => 
   assert.doesNotMatch(JSON.stringify(s.players), /Player|Black|White/);
   // (a game with no view yet: each seat by its place, named when shown)
   assert.deepEqual(summaryOf(m, null, GAMES).players, [{ seat: "h" }, { seat: "c:strong" }]);
-  // (a view without messages, a toy game's: its own text, there is no other)
-  assert.deepEqual(summarySeats({ players: [{ name: "Ann" }] }, []), [{ name: "Ann", seat: "h" }]);
+  // (a view's English name, had it one, is never stored: a seat without a message is its place)
+  assert.deepEqual(summarySeats({ players: [{ name: "Ann" }] }, []), [{ seat: "h" }]);
   // (the stored result is in the page's language that saved it, names too)
   m.play("b1-d3");
   m.end(resignation(1));
@@ -144,4 +146,52 @@ test("old records: a summary stored with English names reads as the messages the
   });
   // (the stored record is read, never changed)
   assert.deepEqual(old.players[0], { name: "Player 1 (Black)", seat: "h" });
+});
+
+test("old records: a thumbnail stored with the view's English names is drawn from the messages they stood for", () => {
+  const black = said("seat.black");
+  // (stored by #33's versions: English names, the messages beside)
+  const withSaid = {
+    board: { kind: "squares" },
+    players: [
+      { name: "Player 1 (Black)", color: "black" },
+      { name: "Player 2 (White)", color: "white" },
+    ],
+    said_players: [playerColour(1, "black"), playerColour(2, "white")],
+    title: "Escabel",
+  };
+  assert.deepEqual(migrateOldThumb(withSaid), {
+    board: { kind: "squares" },
+    players: [
+      { color: "black", said: playerColour(1, "black") },
+      { color: "white", said: playerColour(2, "white") },
+    ],
+    title: "Escabel",
+  });
+  assert.equal(withSaid.players[0].name, "Player 1 (Black)", "the stored thumbnail is not changed");
+  // (stored before #33: English names only, read as the messages they stood for)
+  const older = {
+    players: [
+      { name: "Black", color: "black" },
+      { name: "Ann", color: "white" },
+    ],
+  };
+  assert.deepEqual(migrateOldThumb(older).players, [{ color: "black", said: black }, { color: "white" }]);
+  // (a thumbnail of this version is drawn as it is)
+  const now = { players: [{ color: "black", said: black }] };
+  assert.equal(migrateOldThumb(now), now);
+  assert.equal(migrateOldThumb(null), null);
+});
+
+test("a thumbnail keeps the view's players as the view gives them: colours and messages, no English", () => {
+  const thumb = thumbOf({
+    ...VIEW,
+    board: { kind: "squares" },
+    pieces: [],
+    game: "escabel",
+    title: "Escabel",
+  });
+  assert.deepEqual(thumb.players, VIEW.players);
+  assert.ok(!("said_players" in thumb));
+  assert.doesNotMatch(JSON.stringify(thumb.players), /Player|Black|White/);
 });

@@ -1,12 +1,15 @@
 // The view's words (docs/i18n.md "The view's words"): the page says a view's
-// players, counters, buttons, prompt, notes and result from the messages the
-// engine's view gives beside its English texts, in the page's language, and
-// falls back to the English texts for a view without them (an old saved one).
+// players, counters, buttons, prompt, notes and result from the engine's
+// messages, in the page's language.  A view has no English beside them
+// (#43): an English field, had a view one, is never shown.
 
 import test from "node:test";
 import assert from "node:assert/strict";
 import {
   counterWords,
+  formatMessage,
+  moveWords,
+  selectWords,
   gameAboutWords,
   optionAboutWords,
   variantAboutWords,
@@ -26,29 +29,26 @@ const seat = id => ({ id, args: {} });
 // (the parts of an Escabel view after the pie swap, as the engine writes them)
 const ESCABEL = {
   players: [
-    { name: "Player 1 (White)", color: "white" },
-    { name: "Player 2 (Black)", color: "black" },
-  ],
-  said_players: [
     {
-      id: "seat.playerColour",
-      args: { player: { id: "seat.player", args: { n: 1 } }, colour: seat("seat.white") },
+      color: "white",
+      said: {
+        id: "seat.playerColour",
+        args: { player: { id: "seat.player", args: { n: 1 } }, colour: seat("seat.white") },
+      },
     },
     {
-      id: "seat.playerColour",
-      args: { player: { id: "seat.player", args: { n: 2 } }, colour: seat("seat.black") },
+      color: "black",
+      said: {
+        id: "seat.playerColour",
+        args: { player: { id: "seat.player", args: { n: 2 } }, colour: seat("seat.black") },
+      },
     },
   ],
   counters: [
-    { owner: 0, label: "stack", value: 1 },
-    { owner: 1, label: "stacks", value: 0 },
+    { owner: 0, value: 1, said: { id: "view.count.stacks", args: { n: 1 } } },
+    { owner: 1, value: 0, said: { id: "view.count.stacks", args: { n: 0 } } },
   ],
-  said_counters: [
-    { id: "view.count.stacks", args: { n: 1 } },
-    { id: "view.count.stacks", args: { n: 0 } },
-  ],
-  messages: ["The players swapped sides: Player 1 now plays White, Player 2 Black."],
-  said_messages: [
+  messages: [
     {
       id: "view.escabel.swapped",
       args: {
@@ -61,14 +61,16 @@ const ESCABEL = {
   ],
 };
 
-test("in English the view's messages say exactly the view's English texts", () => {
+test("in English the view's messages say the engine's English", () => {
   assert.deepEqual(
     [playerWords(ESCABEL, 0), playerWords(ESCABEL, 1)],
     ["Player 1 (White)", "Player 2 (Black)"],
   );
   assert.deepEqual(counterWords(ESCABEL, 0), ["1 stack"]);
   assert.deepEqual(counterWords(ESCABEL, 1), ["0 stacks"]);
-  assert.deepEqual(noteWords(ESCABEL), ESCABEL.messages);
+  assert.deepEqual(noteWords(ESCABEL), [
+    "The players swapped sides: Player 1 now plays White, Player 2 Black.",
+  ]);
 });
 
 test("in German and Hungarian the players, counters and notes are said in that language", () => {
@@ -78,28 +80,45 @@ test("in German and Hungarian the players, counters and notes are said in that l
     assert.deepEqual(noteWords(ESCABEL), [
       "Die Seiten wurden getauscht: Spieler 1 spielt jetzt Weiß, Spieler 2 Schwarz.",
     ]);
-    assert.equal(saidOr({ id: "view.swap", args: {} }, "Swap sides"), "Seiten tauschen");
+    assert.equal(formatMessage({ id: "view.swap", args: {} }), "Seiten tauschen");
   });
   speaking("hu", () => {
     assert.equal(playerWords(ESCABEL, 1), "2. játékos (Fekete)");
     assert.deepEqual(counterWords(ESCABEL, 1), ["0 torony"]);
-    assert.equal(
-      saidOr({ id: "view.pass", args: {} }, "Pass (no legal move)"),
-      "Passz (nincs szabályos lépés)",
-    );
+    assert.equal(formatMessage({ id: "view.pass", args: {} }), "Passz (nincs szabályos lépés)");
   });
 });
 
-test("a view without messages (a toy game's) shows its own texts, seat names too", () => {
-  const old = { players: ESCABEL.players, counters: ESCABEL.counters, messages: ESCABEL.messages };
+test("the English a view carried beside its messages before #43 is never said", () => {
+  // (a view as the engine wrote it then: English names, labels and notes, the messages beside)
+  const old = {
+    players: [{ name: "Player 1 (White)", color: "white" }],
+    said_players: [ESCABEL.players[0].said],
+    counters: [{ owner: 0, label: "stack", value: 1 }],
+    said_counters: [ESCABEL.counters[0].said],
+    messages: ["The players swapped sides."],
+  };
   speaking("de", () => {
-    // (no English read back into a key: #43)
-    assert.equal(playerWords(old, 0), "Player 1 (White)");
-    assert.deepEqual(counterWords(old, 0), ["1 stack"]);
-    assert.deepEqual(noteWords(old), old.messages);
-    assert.equal(saidOr(undefined, "Swap sides"), "Swap sides");
-    assert.equal(playerWords(old, 2), null);
+    assert.equal(playerWords(old, 0), null); // (the page's "Player 1" stands in: page.js seatName)
+    assert.equal(playerWords(ESCABEL, 2), null);
+    assert.deepEqual(counterWords(old, 0), [""]);
+    assert.equal(playerWords(ESCABEL, 0), "Spieler 1 (Weiß)");
+    assert.deepEqual(counterWords(ESCABEL, 0), ["1 Stapel"]);
   });
+  const english = JSON.stringify([playerWords(old, 0), counterWords(old, 0)]);
+  assert.doesNotMatch(english, /Player|stack/);
+  // (a move's button and the select step's prompt: the message, never an English label beside)
+  const swap = { text: "swap", clicks: [], said: { id: "view.swap", args: {} } };
+  speaking("de", () => {
+    assert.equal(moveWords(swap), "Seiten tauschen");
+    assert.equal(moveWords({ text: "swap", clicks: [], label: "Swap sides" }), null); // (its notation shows)
+    const select = { cells: ["a1"], move: "declare", said: { id: "view.el.declarePrompt", args: {} } };
+    assert.match(selectWords({ select }), /Feld|markier/i);
+    assert.equal(selectWords({ select: { cells: [], move: "declare", prompt: "Mark the cells" } }), null);
+    assert.equal(selectWords({}), null);
+  });
+  // (an error the engine raised without a message keeps its English: saidOr, for errors only)
+  assert.equal(saidOr(undefined, "bad request"), "bad request");
 });
 
 test("variant and option names come from the catalog, else the engine's own names", () => {

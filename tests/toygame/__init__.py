@@ -28,5 +28,10 @@ INFO = core.GameInfo(
     english={
         "result.tictactoe.row": "{who} wins: three in a row",
         "result.tictactoe.full": "Draw: the board is full",
+        # (its view's words: the seats, the counters, the note of a full board)
+        "seat.tictactoe.x": "X",
+        "seat.tictactoe.o": "O",
+        "view.tictactoe.marks": "{n, plural, one {# mark} other {# marks}}",
+        "view.tictactoe.full": "The board is full.",
     },
 )

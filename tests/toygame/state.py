@@ -16,9 +16,10 @@ from gamut import core
 from gamut.core import IllegalMoveError, Outcome, PositionError, excerpt
 from gamut.grid import cell_name, parse_cell, squares_board_view
 from gamut.messages import Message
+from gamut.view import said
 
 if TYPE_CHECKING:
-    from gamut.view import Highlight, MoveEntry, Piece, View
+    from gamut.view import Counter, Highlight, MoveEntry, Piece, View
 
 MARKS = "xo"
 NAMES = ("X", "O")
@@ -115,19 +116,24 @@ class TicTacToeState(core.State):
             "variant": self.variant,
             "options": self.options_json(),
             "title": self.info.name,
-            "players": [{"name": "X", "color": "black"}, {"name": "O", "color": "white"}],
+            "players": [
+                {"color": "black", "said": said(Message("seat.tictactoe.x"))},
+                {"color": "white", "said": said(Message("seat.tictactoe.o"))},
+            ],
             "to_move": self._to_move,
             "board": squares_board_view(3, 3),
             "pieces": pieces,
-            "counters": [
-                {"owner": s, "label": "marks", "value": sum(v == s for v in self.cells)} for s in (0, 1)
-            ],
+            "counters": [_counter(s, sum(v == s for v in self.cells)) for s in (0, 1)],
             "last_move": [] if self._last is None else [cell_name(self._last, 3)],
             "highlights": highlights,
             "moves": moves,
             "outcome": outcome.to_json() if outcome else None,
-            "messages": [] if count < 9 or outcome is None else ["The board is full."],
+            "messages": [] if count < 9 or outcome is None else [said(Message("view.tictactoe.full"))],
         }
+
+
+def _counter(seat: int, marks: int) -> Counter:
+    return {"owner": seat, "value": marks, "said": said(Message("view.tictactoe.marks", {"n": marks}))}
 
 
 def _judge(cells: tuple) -> Outcome | None:

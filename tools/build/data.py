@@ -81,18 +81,20 @@ def describe_diagram(d: dict, view: dict) -> str:
     """A diagram's text alternative: its ``alt`` sentence, then every
     player's pieces by cell (with numbers or stacks), the markers, and what
     is marked."""
-    from gamut.words import piece_cells_said  # from py/ (see engine_data)
+    from gamut.view import seat_names  # from py/ (see engine_data)
+    from gamut.words import piece_cells_said
 
     parts = [d.get("alt", "").strip() or d.get("title", "")]
-    for seat, player in enumerate(view["players"]):
+    names = seat_names(view)
+    for seat, name in enumerate(names):
         cells = [str(cell) for cell in piece_cells_said(view, seat)]
         if cells:
-            parts.append(f"{player['name']}: {', '.join(cells)}")
+            parts.append(f"{name}: {', '.join(cells)}")
     marks = view.get("markers", [])
-    for seat, player in enumerate(view["players"]):
+    for seat, name in enumerate(names):
         own = [m["cell"] for m in marks if m["owner"] == seat]
         if own:
-            parts.append(f"{player['name']}'s markers: {', '.join(own)}")
+            parts.append(f"{name}'s markers: {', '.join(own)}")
     if not view["pieces"]:
         parts.append("the board is empty")
     return ". ".join(p for p in parts if p) + "."

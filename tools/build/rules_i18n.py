@@ -39,7 +39,6 @@ def bundle_rules(games_dir: Path) -> list[Path]:
             # (a source of rules-diagrams.json: its words go into English's bundle)
             source = json.loads(path.read_text())
             bundles.setdefault(SOURCE, {}).setdefault(path.parent.name, {})["words"] = {
-                "players": {},
                 "diagrams": {d["id"]: {k: d[k] for k in WORDS if k in d} for d in source["diagrams"]},
             }
             path.unlink()

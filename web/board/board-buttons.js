@@ -5,7 +5,7 @@
 
 import { h } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
-import { saidOr } from "../engine/words.js";
+import { moveWords, selectWords } from "../engine/words.js";
 
 /** The palette's buttons: one per palette entry, a target when the move being entered may take it. */
 export function drawPalette(board, view, on) {
@@ -42,9 +42,7 @@ export function drawActions(board, view, on) {
   const input = board.input;
   if (view.select) {
     const cells = view.select.cells.filter(c => board.picked.has(c));
-    items.push(
-      h("p", { class: "prompt" }, saidOr(view.select.said, view.select.prompt) || t("board.markPrompt")),
-    );
+    items.push(h("p", { class: "prompt" }, selectWords(view) || t("board.markPrompt")));
     items.push(
       h(
         "button",
@@ -96,7 +94,7 @@ export function drawActions(board, view, on) {
           "data-move": pend.text,
           onclick: () => board._play(pend.text),
         },
-        saidOr(pend.said, pend.label) || t("board.play", { move: pend.text }),
+        moveWords(pend) || t("board.play", { move: pend.text }),
       ),
     );
   } else if (on && input.anyOrder && input.clicks.length) {
@@ -122,7 +120,7 @@ export function drawActions(board, view, on) {
           disabled: !on,
           onclick: () => board._play(m.text),
         },
-        saidOr(m.said, m.label) || m.text,
+        moveWords(m) || m.text,
       ),
     );
   }

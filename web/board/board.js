@@ -42,7 +42,7 @@
 
 import { BoardDrawing } from "./board-draw.js";
 import { t } from "../i18n/i18n.js";
-import { saidOr } from "../engine/words.js";
+import { selectWords } from "../engine/words.js";
 import { MoveInput } from "./moveinput.js";
 import { fmt } from "./glyphs.js";
 import { drawActions, drawPalette } from "./board-buttons.js";
@@ -207,7 +207,7 @@ export class Board {
       if (!view.select.cells.includes(id)) {
         this.handlers.onIllegal?.(
           [id],
-          `${t("board.cannotMark", { cell: id })} ${saidOr(view.select.said, view.select.prompt) || ""}`.trim(),
+          `${t("board.cannotMark", { cell: id })} ${selectWords(view) || ""}`.trim(),
         );
         return;
       }

@@ -20,7 +20,7 @@
 
 import { neighbour } from "../board/board.js";
 import { t } from "../i18n/i18n.js";
-import { noteWords, playerWords, saidOr } from "../engine/words.js";
+import { formatMessage, noteWords, playerWords, saidOr } from "../engine/words.js";
 import { $, h } from "../app/dom.js";
 import { format } from "../model/url.js";
 import * as edit from "./setupedit.js";
@@ -183,7 +183,7 @@ export class Editor {
     this._overlay();
     // the side to move (the seats' names, in the page's language)
     const sides = this.palette.sides
-      ? this.palette.sides.map((name, seat) => saidOr(this.palette.said_sides?.[seat], name))
+      ? this.palette.sides.map(formatMessage)
       : view.players.map((_, seat) => playerWords(view, seat));
     // (where the board decides it, the engine says how, and the choice is its)
     const rule = this.palette.side && saidOr(this.palette.said_side, this.palette.side);

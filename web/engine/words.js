@@ -69,37 +69,40 @@ export const enteredWords = r => formatMessage(r && r.answer);
 /** The engine's `explain` answer ({said}: a message, or a toy game's text) with `message`, its words in the page's language. */
 export const explained = r => (r ? { ...r, message: formatMessage(r.said) } : r);
 
-// ---------------------------------------------------------------------------
-// The view's words (docs/i18n.md "The view's words"): beside each readable
-// English text, the engine's view gives its message (`said`, `said_players`,
-// `said_counters`, `said_messages`); the page says the message, and falls
-// back to the English text when a view has none (a view saved by an earlier
-// version, a toy game's).
-
-/** `said` in the page's language when it is a message, else `text` as it is. */
+/** An engine error's words: its message (`said`) in the page's language,
+ * else `text`, its English (an error the engine raised without a message:
+ * a toy game's, or one of the worker's start). */
 export const saidOr = (said, text) => (isMessage(said) ? formatMessage(said) : text);
+
+// ---------------------------------------------------------------------------
+// The view's words (docs/i18n.md "The view's words"): every readable text of
+// the engine's view is a message and only a message (issue #43): a player's
+// `said` (its name), a counter's `said` ("12 pieces"), a move's `said` (its
+// button), the select step's `said` (its prompt), the outcome's `said`, and
+// the notes, `messages`.  The page says them in its language; there is no
+// English beside them to fall back on.
 
 /** Seat `seat`'s name in the view, in the page's language (null when the view has no such seat). */
 export function playerWords(view, seat) {
   const player = view && view.players && view.players[seat];
-  if (!player) return null;
-  const said = view.said_players && view.said_players[seat];
-  return isMessage(said) ? formatMessage(said) : player.name;
+  return player && isMessage(player.said) ? formatMessage(player.said) : null;
 }
 
 /** The view's counters of seat `seat` in words ("12 Steine", "3 von 10 Markern gesetzt"). */
-export function counterWords(view, seat) {
-  const out = [];
-  (view.counters || []).forEach((c, i) => {
-    if (c.owner === seat)
-      out.push(saidOr(view.said_counters && view.said_counters[i], `${c.value} ${c.label}`));
-  });
-  return out;
-}
+export const counterWords = (view, seat) =>
+  (view.counters || []).filter(c => c.owner === seat).map(c => formatMessage(c.said));
 
 /** The view's notes (threats, a swap offered, …) in the page's language. */
-export const noteWords = view =>
-  (view.messages || []).map((text, i) => saidOr(view.said_messages && view.said_messages[i], text));
+export const noteWords = view => (view.messages || []).map(formatMessage);
+
+/** A move's button words in the page's language ("Seiten tauschen"), or
+ * null for a move without (its button shows its notation, or the page's
+ * own words). */
+export const moveWords = move => (move && isMessage(move.said) ? formatMessage(move.said) : null);
+
+/** What the view's select step asks to mark, in the page's language, or null. */
+export const selectWords = view =>
+  view && view.select && isMessage(view.select.said) ? formatMessage(view.select.said) : null;
 
 /** A key of the catalog, or `fallback` when English's catalog has no such
  * key (asked first: a key the catalogs need not have is no missing word). */

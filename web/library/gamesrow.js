@@ -10,6 +10,7 @@ import * as library from "./library.js";
 import { libraryWords } from "../model/ending.js";
 import { language, t } from "../i18n/i18n.js";
 import { seatName } from "./seats.js";
+import { migrateOldThumb } from "./oldseats.js";
 
 /** The formatters of a row's date, in the page's language (made once, on
  * first use: a formatter made for each row costs more than the row). */
@@ -42,7 +43,7 @@ export function thumbnail(thumb) {
   if (!thumb || !thumb.board) return svg;
   try {
     new BoardDrawing(svg).render({
-      ...thumb,
+      ...migrateOldThumb(thumb),
       highlights: [],
       annotations: [],
       last_move: [],

@@ -213,8 +213,7 @@ export function thumbOf(view) {
     board: view.board,
     pieces: view.pieces || [],
     markers: view.markers || [],
-    players: view.players,
-    ...(view.said_players ? { said_players: view.said_players } : {}),
+    players: view.players, // (each {color, said}: a thumbnail stored before #43 is read by oldseats.js)
     title: viewTitle(view),
   };
 }

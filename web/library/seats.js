@@ -1,6 +1,6 @@
 // The seats of a game in the library's summary (keep.js writes it, the
 // list's rows and search read it): each seat is {said, seat}, `said` the
-// engine's message for its name (the view's `said_players`: "seat.black",
+// engine's message for its name (the view's players' `said`: "seat.black",
 // "seat.playerColour" with its player and colour) and `seat` who plays it
 // ("h", "r", "c:<level>").  A seat's name is said from its message in the
 // page's language when the row is drawn, never stored as words of one
@@ -10,7 +10,9 @@
 // A summary stored by an earlier version has {name, seat}, the engine's
 // English name: it is read through oldseats.js (the migration of old
 // records) into the message it stood for.  A seat with neither (a game
-// saved before its first view) is "Player n" in the page's language.
+// saved before its first view) is "Player n" in the page's language; so is
+// a seat whose view gave no message (none does since #43: a view has no
+// English names).
 
 import { englishMessage, formatMessage, isMessage } from "../engine/words.js";
 import { hasEnglish, t, tEnglish } from "../i18n/i18n.js";
@@ -22,12 +24,9 @@ import { migrateOldSeatName } from "./oldseats.js";
 export function summarySeats(view, seats) {
   const count = view ? view.players.length : seats.length;
   return Array.from({ length: count }, (_, i) => {
-    const said = view && view.said_players && view.said_players[i];
+    const said = view && view.players[i] && view.players[i].said;
     const seat = { seat: seats[i] || "h" };
-    if (isMessage(said)) return { said, ...seat };
-    // (a view without messages, a toy game's: its own text, there is no other)
-    const name = view && view.players[i].name;
-    return typeof name === "string" ? { name, ...seat } : seat;
+    return isMessage(said) ? { said, ...seat } : seat;
   });
 }
 

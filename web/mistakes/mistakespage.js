@@ -22,6 +22,7 @@
 
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
+import { playerWords } from "../engine/words.js";
 import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { analysisFor } from "../model/analysis.js";
 import * as library from "../library/library.js";
@@ -241,8 +242,7 @@ export class MistakesPage extends Trainer {
     this._show(placed.view);
     this._shape();
     this._showPlayed();
-    const side =
-      (placed.view.players[exercise.seat] || {}).name || t("player.numbered", { n: exercise.seat + 1 });
+    const side = playerWords(placed.view, exercise.seat) || t("player.numbered", { n: exercise.seat + 1 });
     const judge = exercise.depth
       ? t("search.depth", { depth: exercise.depth })
       : t("analysis.level.named", { level: exercise.level || "strong" });

@@ -27,6 +27,7 @@
 //   puzzles.open("loa");   puzzles.hide();   puzzles.isOpen
 
 import { t } from "../i18n/i18n.js";
+import { playerWords } from "../engine/words.js";
 import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { format } from "../model/url.js";
 import { PuzzleSession, hintMarks, withGoalWords, withoutThreats } from "./session.js";
@@ -41,8 +42,8 @@ const OPEN_PAUSE_MS = 350; // before the opponent's last move, when a puzzle ope
 const STREAK_PAUSE_MS = 900; // a puzzle of a streak solved: seen solved, then the next one
 
 const viewKey = (start, line) => `${start}\n${line.join(" ")}`;
-/** The name of `seat` in `view` ("Black"), or "Player 2". */
-const nameOf = (view, seat) => (view.players[seat] || {}).name || t("player.numbered", { n: seat + 1 });
+/** The name of `seat` in `view` in the page's language ("Schwarz"), or "Player 2". */
+const nameOf = (view, seat) => playerWords(view, seat) || t("player.numbered", { n: seat + 1 });
 const wait = ms => new Promise(resolve => setTimeout(resolve, ms));
 
 export class PuzzlePage extends Trainer {

@@ -178,15 +178,11 @@ export function taskWords(puzzle) {
  * Pure: `view` is not changed. */
 export function withoutThreats(view) {
   const threat = x => x && x.kind === "threat";
-  const said = view.said_messages || [];
-  const keep = (view.messages || []).map(
-    (_, i) => !/^view\.[a-z]+\.(threat|declares)$/.test((said[i] && said[i].id) || ""),
-  );
+  const names = note => /^view\.[a-z]+\.(threat|declares)$/.test((note && note.id) || "");
   return {
     ...view,
     highlights: (view.highlights || []).filter(x => !threat(x)),
     annotations: (view.annotations || []).filter(x => !threat(x)),
-    messages: (view.messages || []).filter((_, i) => keep[i]),
-    ...(view.said_messages ? { said_messages: said.filter((_, i) => keep[i]) } : {}),
+    messages: (view.messages || []).filter(note => !names(note)),
   };
 }

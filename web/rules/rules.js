@@ -56,8 +56,8 @@ function fragment(gameId) {
 }
 
 /** A promise of the words of `gameId`'s diagrams in language `lang` (the
- * page's by default): `{players: {English name: name}, diagrams: {id:
- * {title, caption, alt}}}`, or null when missing. */
+ * page's by default): `{diagrams: {id: {title, caption, alt}}}`, or null
+ * when missing (the players' names are the catalog's: rulespage.js). */
 export function diagramWords(gameId, lang = language()) {
   if (!GAME_ID.test(gameId)) return Promise.resolve(null);
   return rulesIn(lang).then(all => all?.[gameId]?.words || null);

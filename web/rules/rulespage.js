@@ -8,6 +8,7 @@
 
 import { $ } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
+import { playerWords } from "../engine/words.js";
 import { BoardDrawing } from "../board/board-draw.js";
 import { diagramWords, FALLBACK, rulesHtml } from "./rules.js";
 import { format } from "../model/url.js";
@@ -144,12 +145,16 @@ export function tryLink(d) {
 /** Diagram `d` of the build (a position and its view, no words) with
  * `words`' title, caption and text alternative (rules.js diagramWords).  The text alternative is the translated sentence, then each player's
  * pieces and markers by cell, read from the diagram's view, as the build
- * writes English's (tools/build/data.py describe_diagram). */
+ * writes English's (tools/build/data.py describe_diagram); each player is
+ * named by the view's message for the seat (`seat.black`), in the page's
+ * language. */
 export function inLanguage(d, words) {
   const own = words && words.diagrams && words.diagrams[d.id];
   if (!own) return { ...d, title: d.title || "", caption: d.caption || "", alt: d.alt || d.id };
   const view = d.view;
-  const names = view.players.map(p => (words.players && words.players[p.name]) || p.name);
+  const names = view.players.map(
+    (_, seat) => playerWords(view, seat) || t("player.numbered", { n: seat + 1 }),
+  );
   const parts = [own.alt || own.title];
   names.forEach((player, seat) => {
     const cells = view.pieces.filter(p => p.owner === seat).map(p => pieceText(p, names));

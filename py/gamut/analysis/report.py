@@ -33,9 +33,10 @@ def report(start: State, analysis: Analysis, names: Sequence[str] | None = None)
     move, the engine's move when it differs (with the start of its line),
     and the mark; then one line per player (moves, marks, average loss)."""
     from ..records import move_labels
+    from ..view import seat_names
 
     if names is None:
-        names = [p.get("name") or f"Player {i + 1}" for i, p in enumerate(start.view()["players"])]
+        names = seat_names(start.view())
     labels = move_labels(start, analysis.line)
     width = max([len(n) for n in names] + [6])
     rows = [f"{'move':<18} {'player':<{width}} {'before':>10} {'after':>10}  {'engine':<30} mark"]

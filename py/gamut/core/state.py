@@ -162,7 +162,7 @@ class State:
         plays what, from where to where, what it takes or writes ("White b1
         takes d3").  What the move ends or threatens is added by
         :func:`gamut.words.said_move`."""
-        who = self.view()["players"][self.to_move]["name"]
+        who = Message.from_json(self.view()["players"][self.to_move]["said"])
         return Message("move.plays", {"who": who, "move": self.move_text(move)})
 
     def threat_message(self) -> Message | None:

@@ -14,8 +14,8 @@ from . import Params, method, param, position
 def m_setup_palette(params: Params) -> dict[str, Any]:
     """``setup_palette({game, variant?, options?})``: what the position
     editor can put on the board (:func:`gamut.setup.palette`), with
-    ``sides``: the names of the seats, and ``said_sides``: each as a
-    message (the view's ``said_players``), for the page to say."""
+    ``sides``: the seats' names, each a message (the view's players'
+    ``said``), for the page to say."""
     from .. import setup
 
     game = param(params, "game", str)
@@ -25,9 +25,7 @@ def m_setup_palette(params: Params) -> dict[str, Any]:
     info = game_info(game)
     vid = info.variant(variant).id
     view = info.factory(vid, info.resolve_options(vid, options)).view()
-    result["sides"] = [p["name"] for p in view["players"]]
-    if "said_players" in view:
-        result["said_sides"] = view["said_players"]
+    result["sides"] = [p["said"] for p in view["players"]]
     return result
 
 

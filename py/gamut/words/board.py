@@ -163,7 +163,6 @@ def read_moves(view: Mapping[str, Any], cell: str) -> Message:
         select = view.get("select")
         if not select:
             return Message("box.noMove")
-        prompt = Message.from_json(select["said"]) if select.get("said") else select["prompt"].rstrip(".")
-        return Message("box.notListed", {"prompt": prompt})
+        return Message("box.notListed", {"prompt": Message.from_json(select["said"])})
     # (the moves are notation, one language's as any other's: a plain text)
     return Message("box.moves", {"n": len(moves), "moves": ", ".join(m["text"] for m in moves)})

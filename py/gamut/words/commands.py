@@ -70,16 +70,14 @@ def read_said(state: State, command: str, last: tuple[State, object] | None = No
 def _score_said(state: State, view: Any) -> Message:
     """The ``score`` answer: the game's own counts (:meth:`gamut.core.State.score_said`:
     pieces and groups, threats), else the view's counters player by player
-    (their messages; the English texts of a view without, a toy game's)."""
+    (their messages)."""
     own = state.score_said(view)
     if own is not None:
         return Message("view.sentence", {"text": own})
     names = named(view)
-    said_counters = view.get("said_counters") or [None] * len(view["counters"])
     by_seat: dict[int, list[Any]] = {}
-    for counter, said in zip(view["counters"], said_counters, strict=True):
-        count = Message.from_json(said) if said else f"{counter['value']} {counter['label']}"
-        by_seat.setdefault(counter["owner"], []).append(count)
+    for counter in view["counters"]:
+        by_seat.setdefault(counter["owner"], []).append(Message.from_json(counter["said"]))
     parts: list[Message | str] = [
         Message("box.score", {"who": names[s], "counts": joined(counts)}) for s, counts in by_seat.items()
     ]

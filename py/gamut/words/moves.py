@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import State
-from ..messages import Message, named_seat
-from .common import player_names, sentence
+from ..messages import Message
+from .common import named
 
 
 def said_move(state: State, move) -> Message:
@@ -32,25 +32,17 @@ def said_move(state: State, move) -> Message:
 def turn_said(state: State, view: Mapping[str, Any] | None = None) -> Message:
     """Whose turn it is, then the selection's prompt or the position's notes
     (threats, a swap offered, a number that must be repeated) as the view says
-    them (its messages; the English texts of a view without), or how the
-    game ended."""
+    them (its messages), or how the game ended."""
     view = view or state.view()
     outcome = state.outcome()
     if outcome is not None:
         return Message("engine.over", {"result": outcome.message})
-    who = named_seat(player_names(view)[state.to_move])
+    who = named(view)[state.to_move]
     select = view.get("select")
-    if select and select.get("said"):  # "Red to move. Mark the cells ... then confirm."
+    if select:  # "Red to move. Mark the cells ... then confirm."
         turn = Message("engine.toMove", {"who": who})
         return Message("engine.prompt", {"turn": turn, "prompt": Message.from_json(select["said"])})
-    if select:
-        prompt = select["prompt"].strip().rstrip(".")
-        return Message("engine.toSelect", {"who": who, "prompt": prompt[:1].lower() + prompt[1:]})
     said = Message("engine.toMove" if view["moves"] else "engine.noMove", {"who": who})
-    if view.get("said_messages"):
-        notes = [Message.from_json(m) for m in view["said_messages"]]
-    else:
-        notes = [sentence(m) for m in view["messages"]]
-    for note in notes:  # (each note a sentence of its own, after the turn's)
-        said = Message("engine.notes", {"turn": said, "notes": note})
+    for note in view["messages"]:  # (each note a sentence of its own, after the turn's)
+        said = Message("engine.notes", {"turn": said, "notes": Message.from_json(note)})
     return said

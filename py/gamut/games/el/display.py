@@ -32,7 +32,7 @@ def view(state: ElState) -> View:
     outcome = state._outcome
     highlights: list[Highlight] = []
     annotations: list[Annotation] = []
-    messages: list[Message] = []  # (the view sends each as its English and its message)
+    messages: list[Message] = []
     moves: list[MoveEntry] = []
     palette: list[PaletteItem] = [{"id": f"n{n}", "label": str(n)} for n in range(1, rules.numbers + 1)]
     select: Select | None = None
@@ -41,7 +41,6 @@ def view(state: ElState) -> View:
             # the palette stays (disabled by the select step): the board keeps its size
             select = {
                 "cells": [names[c] for c in iter_bits(rules.full & ~state.occ)],
-                "prompt": str(PROMPT),
                 "move": "declare",
                 "said": said(PROMPT),
             }
@@ -68,21 +67,17 @@ def view(state: ElState) -> View:
         "variant": state.variant,
         "options": state.options_json(),
         "title": "EL" if state.variant == "standard" else f"EL ({state.info.variant(state.variant).name})",
-        "players": [{"name": SEAT_NAMES[p], "color": SEAT_COLORS[p]} for p in range(players)],
-        "said_players": [said(seat_name(SEAT_NAMES[p])) for p in range(players)],
+        "players": [
+            {"color": SEAT_COLORS[p], "said": said(seat_name(SEAT_NAMES[p]))} for p in range(players)
+        ],
         "to_move": state.to_move,
         "ply": state.ply,
         "board": _board_view(state),
         "pieces": pieces,
         "counters": [
-            {
-                "owner": p,
-                "label": "number" if counts[p] == 1 else "numbers",
-                "value": counts[p],
-            }
+            {"owner": p, "value": counts[p], "said": said(Message("view.count.numbers", {"n": counts[p]}))}
             for p in range(players)
         ],
-        "said_counters": [said(Message("view.count.numbers", {"n": counts[p]})) for p in range(players)],
         "last_move": [names[state.last]] if state.last is not None else [],
         "highlights": highlights,
         "annotations": annotations,
@@ -92,8 +87,7 @@ def view(state: ElState) -> View:
         "turn_plies": state.turn_plies,
         "moves": moves,
         "outcome": outcome.to_json() if outcome else None,
-        "messages": [str(m) for m in messages],
-        "said_messages": [said(m) for m in messages],
+        "messages": [said(m) for m in messages],
     }
     if select is not None:
         view["select"] = select

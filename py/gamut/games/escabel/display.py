@@ -50,12 +50,12 @@ def view(state: EscabelState) -> View:
     moves: list[MoveEntry] = []
     for m in state.legal_moves():
         if m.is_swap:
-            moves.append({"text": "swap", "clicks": [], "label": str(SWAP), "said": said(SWAP)})
+            moves.append({"text": "swap", "clicks": [], "said": said(SWAP)})
         else:
             moves.append({"text": str(m), "clicks": list(m.cells())})
     outcome = state.outcome()
     highlights: list[Highlight] = []
-    messages: list[Message] = []  # (the view sends each as its English and its message)
+    messages: list[Message] = []
     colour = state._to_move ^ swapped
     if outcome is not None:
         if outcome.cells:
@@ -87,13 +87,11 @@ def view(state: EscabelState) -> View:
         )
     # the colour in the name: after a swap, who plays what is never in doubt
     players: list[Player] = []
-    said_players = []
     for s in (0, 1):
         name = Message(
             "seat.playerColour", {"player": seat(SEAT_NAMES[s]), "colour": seat(COLOUR_NAMES[s ^ swapped])}
         )
-        players.append({"name": str(name), "color": COLOUR_TOKENS[s ^ swapped]})
-        said_players.append(said(name))
+        players.append({"color": COLOUR_TOKENS[s ^ swapped], "said": said(name)})
     counts = [0, 0]
     for code in state.codes:
         if code:
@@ -104,27 +102,20 @@ def view(state: EscabelState) -> View:
         "options": state.options_json(),
         "title": "Escabel",
         "players": players,
-        "said_players": said_players,
         "to_move": state._to_move,
         "ply": state.ply,
         "board": board,
         "pieces": pieces,
         "markers": [],
         "counters": [
-            {
-                "owner": s,
-                "label": "stack" if counts[s] == 1 else "stacks",
-                "value": counts[s],
-            }
+            {"owner": s, "value": counts[s], "said": said(Message("view.count.stacks", {"n": counts[s]}))}
             for s in (0, 1)
         ],
-        "said_counters": [said(Message("view.count.stacks", {"n": counts[s]})) for s in (0, 1)],
         "last_move": list(state._last.cells()) if state._last is not None else [],
         "highlights": highlights,
         "annotations": [],
         "palette": [],
         "moves": moves,
         "outcome": outcome.to_json() if outcome else None,
-        "messages": [str(m) for m in messages],
-        "said_messages": [said(m) for m in messages],
+        "messages": [said(m) for m in messages],
     }

@@ -38,14 +38,12 @@ def view(state: EvlState) -> View:
     ]
     markers.sort(key=lambda d: PENTAGON_INDEX[d["cell"]])
     counters: list[Counter] = []
-    said_counters = []
     for seat in (0, 1):
         hand, placed = state.hands[seat], state.marks[seat].bit_count()
         in_hand = Message("view.count.inHand", {"n": hand})
         markers_placed = Message("view.count.markers", {"n": placed, "of": m})
-        counters.append({"owner": seat, "label": "in hand", "value": hand})
-        counters.append({"owner": seat, "label": f"of {m} markers", "value": placed})
-        said_counters += [said(in_hand), said(markers_placed)]
+        counters.append({"owner": seat, "value": hand, "said": said(in_hand)})
+        counters.append({"owner": seat, "value": placed, "said": said(markers_placed)})
     moves: list[MoveEntry] = []
     legal = state.legal_moves()
     # First clicks shared by a placement and an unstack: the placement
@@ -62,7 +60,7 @@ def view(state: EvlState) -> View:
                 if captures
                 else Message("view.unstack", {"move": str(move)})
             )
-            entry["label"], entry["said"] = str(label), said(label)
+            entry["said"] = said(label)
             # The generic preview: what the path changes (its heptagons,
             # the origin left empty) and the markers it would place.
             entry["preview"] = {
@@ -73,7 +71,7 @@ def view(state: EvlState) -> View:
         elif move[0] in unstack_starts:
             height = HEIGHT[state.board[move[0]]]
             label = Message("view.placeOnStack", {"move": str(move), "height": height + 1})
-            entry["label"], entry["said"] = str(label), said(label)
+            entry["said"] = said(label)
         moves.append(entry)
     highlights: list[Highlight] = []
     if state._captured:
@@ -81,7 +79,7 @@ def view(state: EvlState) -> View:
     outcome = state.outcome()
     if outcome is not None and outcome.cells:
         highlights.append({"kind": "win", "cells": list(outcome.cells)})
-    messages: list[Message] = []  # (the view sends each as its English and its message)
+    messages: list[Message] = []
     if state._captured and state._last is not None:
         mover = seat_name(COLOUR_NAMES[state._to_move ^ 1])
         messages.append(Message("view.evl.captured", {"who": mover, "taken": Message.all(state.captured())}))
@@ -95,25 +93,22 @@ def view(state: EvlState) -> View:
         "options": state.options_json(),
         "title": "EVL",
         "players": [
-            {"name": "Black", "color": "black"},
-            {"name": "White", "color": "white"},
+            {"color": "black", "said": said(seat_name("Black"))},
+            {"color": "white", "said": said(seat_name("White"))},
         ],
-        "said_players": [said(seat_name("Black")), said(seat_name("White"))],
         "to_move": state._to_move,
         "ply": state._ply,
         "board": board_view(),
         "pieces": pieces,
         "markers": markers,
         "counters": counters,
-        "said_counters": said_counters,
         "last_move": list(state._last.cells) if state._last is not None else [],
         "highlights": highlights,
         "annotations": [],
         "palette": [],
         "moves": moves,
         "outcome": outcome.to_json() if outcome else None,
-        "messages": [str(m) for m in messages],
-        "said_messages": [said(m) for m in messages],
+        "messages": [said(m) for m in messages],
     }
 
 

@@ -343,9 +343,7 @@ class LoaState(core.State):
         moves: list[MoveEntry] = []
         for m in self.legal_moves():
             if m == PASS_CODE:
-                moves.append(
-                    {"text": "pass", "clicks": [], "label": str(PASS_LABEL), "said": said(PASS_LABEL)}
-                )
+                moves.append({"text": "pass", "clicks": [], "said": said(PASS_LABEL)})
             else:
                 moves.append({"text": str(m), "clicks": [cell_name((m >> 6) & 63, 8), cell_name(m & 63, 8)]})
         last: list[str] = []
@@ -362,10 +360,9 @@ class LoaState(core.State):
             "options": self.options_json(),
             "title": "Lines of Action",
             "players": [
-                {"name": "Black", "color": "black"},
-                {"name": "White", "color": "white"},
+                {"color": "black", "said": said(seat("Black"))},
+                {"color": "white", "said": said(seat("White"))},
             ],
-            "said_players": [said(seat("Black")), said(seat("White"))],
             "to_move": self._to_move,
             "board": squares_board_view(8, 8),
             "pieces": pieces,
@@ -373,16 +370,11 @@ class LoaState(core.State):
                 _counter(0, self.black.bit_count()),
                 _counter(1, self.white.bit_count()),
             ],
-            "said_counters": [
-                said(Message("view.count.pieces", {"n": n}))
-                for n in (self.black.bit_count(), self.white.bit_count())
-            ],
             "last_move": last,
             "highlights": highlights,
             "moves": moves,
             "outcome": outcome.to_json() if outcome else None,
-            "messages": [str(NO_MOVE)] if must_pass else [],
-            "said_messages": [said(NO_MOVE)] if must_pass else [],
+            "messages": [said(NO_MOVE)] if must_pass else [],
         }
 
 
@@ -392,12 +384,8 @@ NO_MOVE = Message("view.loa.noMove")
 
 
 def _counter(owner: int, pieces: int) -> Counter:
-    """A seat's count of pieces ("12 pieces"), its label and its message."""
-    return {
-        "owner": owner,
-        "label": "piece" if pieces == 1 else "pieces",
-        "value": pieces,
-    }
+    """A seat's count of pieces ("12 pieces")."""
+    return {"owner": owner, "value": pieces, "said": said(Message("view.count.pieces", {"n": pieces}))}
 
 
 def _connection_outcome(options, mover, own, other, mover_connected, other_connected):
