@@ -28,11 +28,12 @@ games can then trust, and the one rule every game shares:
   has nothing to play or analyse, so the editor says why it is over instead
   of opening a game that cannot be played.
 
-Every word the editor shows is a message (issue #33) beside its English:
-a palette item's and a count's ``label`` has its ``said``, the ``side``
-sentence its ``said_side`` (each ``Message.to_json()``, as a view gives its
-words), a :class:`SetupError` its ``said`` (``check`` sends it as the
-problem's ``said``), so the page says them in the player's language.
+Every word the editor shows is a message (issues #33, #43), and only a
+message, as in a view: a palette item's and a count's ``said``, the
+``side`` sentence (each ``Message.to_json()``), a :class:`SetupError`'s
+``said`` (``check`` sends it as the problem's ``said``, beside the error's
+English ``message`` as every engine error has it), so the page says them in
+the player's language.
 
 ``extra`` carries what a position's history decided that its board does
 not show (EL's last placements, which mark the last move and, with
@@ -237,10 +238,9 @@ def _cause(exc: GamutError) -> Message:
     return Message("error.setup.cause", {"reason": str(exc)})
 
 
-def _words(entry: dict) -> Message | str:
-    """A palette item's or count's label as a message (the ``said`` beside
-    its English); a game's palette without one gives its English label."""
-    return Message.from_json(entry["said"]) if "said" in entry else entry["label"]
+def _words(entry: dict) -> Message:
+    """A palette item's or count's name (its ``said``) as a message."""
+    return Message.from_json(entry["said"])
 
 
 def sketch(setup: dict) -> dict:

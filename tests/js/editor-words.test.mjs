@@ -16,18 +16,23 @@ import { summaryOf } from "../../web/library/keep.js";
 import { english, speaking } from "./catalogs.mjs";
 
 const said = (id, args = {}) => ({ id, args });
-// a palette as the engine writes it: each label with its message
+// a palette as the engine writes it: each item's name a message, no English beside (#43)
 const EVL = {
   items: [
-    { id: "b", label: "Black piece", said: said("setup.piece", { colour: "black" }), owner: 0 },
-    { id: "w", label: "White piece", said: said("setup.piece", { colour: "white" }), owner: 1 },
-    { id: "mb", label: "Black marker", said: said("setup.marker", { colour: "black" }), owner: 0 },
+    { id: "b", said: said("setup.piece", { colour: "black" }), owner: 0 },
+    { id: "w", said: said("setup.piece", { colour: "white" }), owner: 1 },
+    { id: "mb", said: said("setup.marker", { colour: "black" }), owner: 0 },
   ],
-  counts: [{ id: "hand-0", owner: 0, label: "in hand", said: said("setup.evl.inHand"), total: 20 }],
+  counts: [{ id: "hand-0", owner: 0, said: said("setup.evl.inHand"), total: 20 }],
 };
 
-test("a palette's items in the page's language, and in English its own label", () => {
-  for (const item of [...EVL.items, ...EVL.counts]) assert.equal(itemWords(item), item.label);
+test("a palette's items in the page's language, and in English the engine's English", () => {
+  assert.deepEqual([...EVL.items, ...EVL.counts].map(itemWords), [
+    "Black piece",
+    "White piece",
+    "Black marker",
+    "in hand",
+  ]);
   assert.equal(stackWords(EVL, ["b", "w", "b"]), "Black piece, White piece, Black piece");
   speaking("de", () => {
     assert.equal(stackWords(EVL, ["b", "w"]), "Schwarzer Stein, Weißer Stein");
@@ -35,8 +40,8 @@ test("a palette's items in the page's language, and in English its own label", (
     assert.equal(itemWords(EVL.counts[0]), "in der Hand");
   });
   speaking("hu", () => assert.equal(itemWords(EVL.items[1]), "Fehér korong"));
-  // (a palette of an earlier engine, without messages: its English labels)
-  assert.equal(stackWords({ items: [{ id: "b", label: "Black piece" }] }, ["b", "x"]), "Black piece, x");
+  // (an English label, had an item one, is never said: an item without a message is its id)
+  assert.equal(stackWords({ items: [{ id: "b", label: "Black piece" }] }, ["b", "x"]), "b, x");
 });
 
 test("the side sentence and an editor's error in the page's language", () => {

@@ -16,22 +16,65 @@ import {
 import { prng } from "./prng.mjs";
 
 // palettes as the engine writes them (gamut/setup.py): EVL's and Lines of Action's
+const said = (id, args = {}) => ({ id, args });
 const EVL = {
   items: [
-    { id: "b", label: "Black piece", owner: 0, kind: "piece", stacks: true, cells: ["a1", "b3", "b4"] },
-    { id: "w", label: "White piece", owner: 1, kind: "piece", stacks: true, cells: ["a1", "b3", "b4"] },
-    { id: "mb", label: "Black marker", owner: 0, kind: "marker", stacks: false, cells: ["ab1"] },
-    { id: "mw", label: "White marker", owner: 1, kind: "marker", stacks: false, cells: ["ab1"] },
+    {
+      id: "b",
+      said: said("setup.piece", { colour: "black" }),
+      owner: 0,
+      kind: "piece",
+      stacks: true,
+      cells: ["a1", "b3", "b4"],
+    },
+    {
+      id: "w",
+      said: said("setup.piece", { colour: "white" }),
+      owner: 1,
+      kind: "piece",
+      stacks: true,
+      cells: ["a1", "b3", "b4"],
+    },
+    {
+      id: "mb",
+      said: said("setup.marker", { colour: "black" }),
+      owner: 0,
+      kind: "marker",
+      stacks: false,
+      cells: ["ab1"],
+    },
+    {
+      id: "mw",
+      said: said("setup.marker", { colour: "white" }),
+      owner: 1,
+      kind: "marker",
+      stacks: false,
+      cells: ["ab1"],
+    },
   ],
   counts: [
-    { id: "hand-0", owner: 0, label: "in hand", total: 20 },
-    { id: "hand-1", owner: 1, label: "in hand", total: 20 },
+    { id: "hand-0", owner: 0, said: said("setup.evl.inHand"), total: 20 },
+    { id: "hand-1", owner: 1, said: said("setup.evl.inHand"), total: 20 },
   ],
 };
 const LOA = {
   items: [
-    { id: "b", label: "Black piece", owner: 0, kind: "piece", stacks: false, cells: null },
-    { id: "w", label: "White piece", owner: 1, kind: "piece", stacks: false, cells: null },
+    {
+      id: "b",
+      said: said("setup.piece", { colour: "black" }),
+      owner: 0,
+      kind: "piece",
+      stacks: false,
+      cells: null,
+    },
+    {
+      id: "w",
+      said: said("setup.piece", { colour: "white" }),
+      owner: 1,
+      kind: "piece",
+      stacks: false,
+      cells: null,
+    },
   ],
   counts: [],
 };

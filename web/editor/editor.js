@@ -186,7 +186,7 @@ export class Editor {
       ? this.palette.sides.map(formatMessage)
       : view.players.map((_, seat) => playerWords(view, seat));
     // (where the board decides it, the engine says how, and the choice is its)
-    const rule = this.palette.side && saidOr(this.palette.said_side, this.palette.side);
+    const rule = this.palette.side && formatMessage(this.palette.side);
     const side = $("editor-side");
     side.replaceChildren(
       h("legend", {}, t("editor.sideToMove")),

@@ -7,10 +7,10 @@
 // engine's to say (setup_check).  Every edit returns a new description and
 // drops `extra` (what the position's history decided and the board does
 // not show: the engine fills in its defaults for an edited position).
-// An item's words are its message (`said`, beside the English `label`),
-// said in the page's language.
+// An item's words are its message (`said`: the engine gives no English
+// beside it, #43), said in the page's language.
 
-import { saidOr } from "../engine/words.js";
+import { formatMessage, isMessage } from "../engine/words.js";
 
 /** The tool that removes the top item of a cell. */
 export const ERASE = "erase";
@@ -79,12 +79,13 @@ export function clear(setup) {
   return edited(setup, { cells: {}, counts });
 }
 
-/** A palette item (or count) in words, in the page's language: "Black piece", "Schwarzer Stein". */
-export const itemWords = item => saidOr(item.said, item.label);
+/** A palette item (or count) in words, in the page's language: "Black piece", "Schwarzer Stein"
+ * (an item without a message, which no engine of #43 gives: its id). */
+export const itemWords = item => (isMessage(item.said) ? formatMessage(item.said) : String(item.id));
 
 /** The description's items from the bottom, in words: "Black piece, White piece". */
 export function stackWords(palette, stack) {
-  return (stack || []).map(id => itemWords(itemOf(palette, id) || { label: id })).join(", ");
+  return (stack || []).map(id => itemWords(itemOf(palette, id) || { id })).join(", ");
 }
 
 /** The link that opens the editor at a position text ("#edit" alone: the game's viewed position). */

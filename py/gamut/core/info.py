@@ -137,14 +137,16 @@ class Editor:
 
     ``palette(variant, options)``
         ``{"items": [...], "counts": [...]}``: what can be put on a cell
-        (each item: ``id``, ``label``, ``owner`` (a seat), ``kind``
-        ``"piece"`` or ``"marker"``, ``stacks`` (placed on top of a stack,
-        else alone on its cell), ``cells`` (the cells it may go on, or
-        None for all), ``text`` (a written label, EL's numbers)) and the
-        numbers beside the board (``id``, ``owner``, ``label``,
-        ``total``: an unset count is ``total`` minus the owner's pieces on
-        the board); ``side``, when the board decides whose turn it is (EL,
-        Escabel), says how: the side given is then not used.
+        (each item: ``id``, ``said`` (its name, a message: "Black
+        piece"), ``owner`` (a seat), ``kind`` ``"piece"`` or ``"marker"``,
+        ``stacks`` (placed on top of a stack, else alone on its cell),
+        ``cells`` (the cells it may go on, or None for all), ``text`` (a
+        written label, EL's numbers)) and the numbers beside the board
+        (``id``, ``owner``, ``said`` ("in hand"), ``total``: an unset count
+        is ``total`` minus the owner's pieces on the board); ``side``, when
+        the board decides whose turn it is (EL, Escabel), says how, as a
+        message: the side given is then not used.  Every word is a message
+        only (issue #43), as in a view.
     ``describe(state)``
         ``{"to_move", "cells": {cell: [item, ...] bottom to top}, "counts":
         {id: int | None}, "extra": {...}}``; ``extra`` holds what the board
@@ -169,7 +171,6 @@ def colour_item(
     "white" (its id: ``b``, ``w``; a marker's ``mb``, ``mw``)."""
     return {
         "id": ("m" if kind == "marker" else "") + colour[0],
-        "label": f"{colour.title()} {kind}",
         "said": said(Message(f"setup.{kind}", {"colour": colour})),
         "owner": owner,
         "kind": kind,

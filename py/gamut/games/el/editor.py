@@ -22,7 +22,6 @@ def setup_palette(variant: str, options: dict) -> dict:
         "items": [
             {
                 "id": f"{SEAT_LETTERS[p]}{n}",
-                "label": f"{SEAT_NAMES[p]} {n}",
                 "said": said(Message("setup.el.number", {"who": seat_name(SEAT_NAMES[p]), "number": n})),
                 "owner": p,
                 "kind": "piece",
@@ -34,8 +33,7 @@ def setup_palette(variant: str, options: dict) -> dict:
             for n in range(1, rules.numbers + 1)
         ],
         "counts": [],
-        "side": str(side),
-        "said_side": said(side),
+        "side": said(side),
     }
 
 

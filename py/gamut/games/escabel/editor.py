@@ -21,8 +21,7 @@ def setup_palette(variant: str, options: dict) -> dict:
             core.colour_item("piece", "white", WHITE, stacks=True),
         ],
         "counts": [],
-        "side": "It follows from the pieces: every move adds one, and Black moves first.",
-        "said_side": said(Message("setup.escabel.side")),
+        "side": said(Message("setup.escabel.side")),
     }
 
 

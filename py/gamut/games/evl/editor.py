@@ -43,7 +43,6 @@ def setup_palette(variant: str, options: dict) -> dict:
             {
                 "id": f"hand-{side}",
                 "owner": side,
-                "label": "in hand",
                 "said": said(Message("setup.evl.inHand")),
                 "total": options["pieces"],
             }
