@@ -27,6 +27,7 @@ from gamut.__main__ import main
 from gamut.ai.montecarlo import MonteCarlo
 from gamut.analysis import AnalysisError, Evaluation
 from gamut.games import SHIPPED_GAMES
+from gamut.messages import Message
 from tools.solve import forced_wins, saving_moves
 
 LOA = "loa standard double-connection=mover "
@@ -415,7 +416,8 @@ def test_the_think_job_reports_every_seats_chances():
     three = think("el three-player - start")
     assert len(three["chances"]) == 3 and sum(three["chances"]) == pytest.approx(1.0)
     # the words use every simulation's result, not the best move's few
-    assert three["evaluation"] == (f"Red wins {round(three['chances'][0] * 100)} % of the simulated games")
+    said = str(Message.from_json(three["evaluation"]))
+    assert said == f"Red wins {round(three['chances'][0] * 100)} % of the simulated games"
 
 
 # -- a move tried where a mistake was played (issue #31: practise your mistakes) ----------

@@ -461,7 +461,7 @@ def test_think_job_plays_what_gamut_ai_chooses_and_is_sliced():
     assert result["move"] == state.move_text(gamut.ai.choose(state, "casual", seed=7))
     assert result["done"] is True and result["depth"] == 3
     assert state.parse_move(result["best"]) in state.legal_moves()
-    assert result["evaluation"]  # words, for the page
+    assert str(Message.from_json(result["evaluation"]))  # words, for the page
     # deterministic for a seed
     job = ok("job_start", {"kind": "think", "level": "casual", "seed": 7, **line})
     assert run_job(job, budget_ms=50)[-1]["result"]["move"] == result["move"]
@@ -472,7 +472,7 @@ def test_think_job_finds_the_forced_win_and_says_so():
     result = run_job(job, budget_ms=50)[-1]["result"]
     assert result["move"] in ("a6-c4", "d7xd4")
     assert result["winner"] == 0 and result["mate_in"] == 2
-    assert result["evaluation"] == "Black wins: a win found in 2 moves"
+    assert str(Message.from_json(result["evaluation"])) == "Black wins: a win found in 2 moves"
 
 
 def test_think_job_reads_its_position_once():
@@ -552,7 +552,11 @@ def test_evaluation_words_follow_the_games_scale():
         state = gamut.new(game)
         unit = state.eval_scale
         said = [
-            think_progress(state, {"depth": 3, "score": round(k * unit)}, 10, names)["evaluation"]
+            str(
+                Message.from_json(
+                    think_progress(state, {"depth": 3, "score": round(k * unit)}, 10, names)["evaluation"]
+                )
+            )
             for k in (0.1, -0.6, 1.5, -3.0)
         ]
         assert said == [
@@ -563,7 +567,10 @@ def test_evaluation_words_follow_the_games_scale():
         ], (game, said)
     # a proven result is no longer a matter of odds
     mate = think_progress(gamut.new("loa"), {"depth": 5, "score": 1_000_000 - 3}, 10, names)
-    assert mate["evaluation"] == "Black wins: a win found in 2 moves" and mate["mate_in"] == 2
+    assert (
+        str(Message.from_json(mate["evaluation"])) == "Black wins: a win found in 2 moves"
+        and mate["mate_in"] == 2
+    )
 
 
 def test_every_method_is_one_documented_entry_of_the_table():

@@ -106,8 +106,9 @@ def _think_job(params: Params) -> Generator[dict[str, Any], None, dict[str, Any]
     Progress: ``{search, depth, nodes | simulations, best, clicks, score,
     chances, evaluation, mate_in, pv, elapsed_ms, seat, fraction}``
     (``chances``: every seat's winning chance as :mod:`gamut.analysis`
-    reckons it, or None; ``fraction``: the share of the level's budget
-    spent, for a progress bar); the result
+    reckons it, or None; ``evaluation``: the chances in words, a message
+    (its JSON: no English beside it, #43), or None; ``fraction``: the share
+    of the level's budget spent, for a progress bar); the result
     is the same dict with ``move`` (the move text to play), ``done`` true
     and ``fraction`` 1."""
     from . import ai  # imported on first use: the page loads faster without it
@@ -165,8 +166,7 @@ def think_progress(
         "chances": None,
         "mate_in": None,
         "winner": None,
-        "evaluation": "",
-        "evaluationSaid": None,
+        "evaluation": None,
         "fraction": raw.get("fraction"),
     }
     said: Message | None = None
@@ -208,8 +208,8 @@ def think_progress(
             said = Message("engine.thinking")
         else:
             said = simulation_said(name, rate)
-    if said is not None:  # (in English, and as a message for the page's language)
-        out["evaluation"], out["evaluationSaid"] = str(said), said.to_json()
+    if said is not None:  # (a message, for the page to say in the player's language)
+        out["evaluation"] = said.to_json()
     return out
 
 

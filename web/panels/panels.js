@@ -260,9 +260,7 @@ export function drawThinking({ model, view, headView, computer, ready, canPlayHi
   $("ai-status").replaceChildren(...(status.length ? status : [computer.paused ? t("ai.paused") : ""]));
   const secret = state === "thinking" && !search; // (the computer's own search, not shown)
   $("ai-eval").textContent =
-    p && !secret && (p.depth || p.simulations || p.done)
-      ? formatMessage(p.evaluationSaid || p.evaluation)
-      : "";
+    p && !secret && (p.depth || p.simulations || p.done) ? formatMessage(p.evaluation) : "";
   // a hint tells its score and line too
   const hinting =
     (state === "hint" || state === "hint-thinking") && p && (p.depth || p.simulations || p.done);
