@@ -203,17 +203,22 @@ def test_every_variant_and_option_is_named_in_the_catalogs_as_the_engine_names_i
         }, lang
 
 
-def test_every_puzzles_goal_is_a_message_whose_english_is_the_goal():
-    """The puzzles' answer gives each goal's message (``said``, by puzzle id)
-    beside its English ``goal``."""
+def test_every_puzzles_goal_is_a_message_and_only_a_message():
+    """The puzzles' answer gives each goal as the puzzle's message (``said``,
+    in place), whose English is the engine's goal words; no English ``goal``
+    beside it, nor a map of messages beside the puzzles (#43)."""
     from gamut import bridge
+    from gamut.puzzles.library import load_game
+    from gamut.puzzles.themes import goal_words
 
     for game in GAMES:
         result = json.loads(bridge.handle("puzzles", json.dumps({"game": game})))["result"]
-        assert set(result["said"]) == {p["id"] for p in result["puzzles"]}
+        assert "said" not in result
+        words = {p.id: goal_words(p) for p in load_game(game)}
         seen: list[str] = []
         for p in result["puzzles"]:
-            assert said_english(result["said"][p["id"]], p["id"], seen) == p["goal"]
+            assert "goal" not in p, p["id"]
+            assert said_english(p["said"], p["id"], seen) == words[p["id"]]
         assert {"view.goal", "view.goal.gain"} & set(seen), game
 
 

@@ -213,7 +213,7 @@ export class Engine extends EngineTransport {
     return this.call("records_parse", { text });
   }
 
-  /** The puzzles of a game (#30): `{puzzles: [puzzle], themes: {id: name}}`.
+  /** The puzzles of a game (#30): `{puzzles: [puzzle], themes: {id: name}}` (a puzzle's goal: its message `said`).
    * @param {string} game @returns {Promise<{puzzles: any[], themes: Record<string, string>}>} */
   puzzles(game) {
     return this.call("puzzles", { game });

@@ -30,7 +30,7 @@ import { t } from "../i18n/i18n.js";
 import { playerWords } from "../engine/words.js";
 import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { format } from "../model/url.js";
-import { PuzzleSession, hintMarks, withGoalWords, withoutThreats } from "./session.js";
+import { PuzzleSession, hintMarks, withoutThreats } from "./session.js";
 import { PuzzleStore, choose } from "./puzzlestore.js";
 import { StreakRun, streakLadder } from "./streak.js";
 import { buildPuzzlePage, drawGames, drawPanel } from "./puzzleview.js";
@@ -159,7 +159,7 @@ export class PuzzlePage extends Trainer {
 
   _list(game) {
     if (!this.lists.has(game)) {
-      const list = this.engine.ready.then(() => this.engine.puzzles(game)).then(withGoalWords);
+      const list = this.engine.ready.then(() => this.engine.puzzles(game));
       list.catch(() => this.lists.delete(game)); // (asked again next time)
       this.lists.set(game, list);
     }

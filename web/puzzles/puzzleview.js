@@ -12,6 +12,7 @@ import { h } from "../app/dom.js";
 import { trainerBoard } from "../trainer/trainerview.js";
 import { t, tParts } from "../i18n/i18n.js";
 import { signedChange } from "./glicko2.js";
+import { taskWords } from "./session.js";
 
 /** The page's elements, built into `box` (the #puzzle-page section) once.
  * `on` holds the controller's handlers: retry, hint, solution, analyse, next,
@@ -228,7 +229,7 @@ export function drawPanel(els, state) {
         })
       : t("puzzle.subtitle", { id: puzzle.id })
     : "";
-  els.goal.textContent = puzzle ? puzzle.goal : "";
+  els.goal.textContent = puzzle ? taskWords(puzzle) : "";
   els.retry.hidden = phase !== "wrong" || !!run;
   els.hint.hidden = over || !!run;
   els.skip.hidden = !run || ended;
