@@ -153,14 +153,20 @@ test("the lessons' titles, teaching sentences, tasks and whys come from the cata
     assert.equal(german.steps[0].task, "Ziehe den Stein auf d4 die d-Linie hinauf.");
     assert.equal(german.steps[0].teach, catalog("de")["lesson.loa.moving.column.teach"]);
     const why = whyOf({
-      why: "English",
       why_messages: [
         { id: "lesson.why.notFrom", args: { move: "c3-c5", from: "d4" } },
         { id: "lesson.loa.moving.column.miss", args: {} },
       ],
     });
     assert.equal(why, "c3-c5 beginnt nicht auf d4. Zieh von d4 die d-Linie hinauf.");
-    assert.equal(whyOf({ why: "As said" }), "As said"); // (an engine without messages)
+    // the game ended: the rules' result is a message inside the why's, said in the language too
+    const white = { id: "seat.white", args: {} };
+    const ended = { id: "result.loa.connected", args: { winner: white } };
+    const over = whyOf({ why_messages: [{ id: "lesson.why.outcome", args: { reason: ended } }] });
+    assert.equal(over, "Weiß gewinnt: alle Steine sind verbunden.");
+    // (#43: the engine sends no English why beside its messages; one, had it come, is not said)
+    assert.equal(whyOf({ why: "As said" }), "");
+    assert.equal(whyOf({ why: "As said", why_messages: [] }), "");
   } finally {
     useCatalog(SOURCE, catalog("en"));
   }

@@ -225,7 +225,7 @@ export class Engine extends EngineTransport {
     return this.call("lessons", { game });
   }
 
-  /** A move judged against a lesson's step (#31): `{ok, why, move, line, view}`.
+  /** A move judged against a lesson's step (#31): `{ok, why_messages, move, line, view}` (the why: messages only).
    * @param {string} game @param {string} lesson @param {string} step @param {string} move @returns {Promise<any>} */
   lessonCheck(game, lesson, step, move) {
     return this.call("lesson_check", { game, lesson, step, move });

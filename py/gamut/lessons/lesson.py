@@ -65,7 +65,7 @@ class Lesson:
 @dataclass(frozen=True)
 class Verdict:
     ok: bool
-    why: str  # in English (the tests and the command line read it)
+    why: str  # in English (the tests and the command line read it; the bridge sends ``parts`` only)
     move: str  # the move as the engine writes it
     after: State
     # the why as messages for the page to put in the player's language
@@ -222,9 +222,8 @@ def answer_check(params: dict[str, Any]) -> dict[str, Any]:
     verdict = check(step, text)
     line = [verdict.move]
     key = f"lesson.{game}.{lesson.id}.{step.id}."
-    return {
+    return {  # (the why as messages only: no English beside them, #43; verdict.why is the command line's)
         "ok": verdict.ok,
-        "why": verdict.why,
         "why_messages": [{"id": key + p, "args": {}} if isinstance(p, str) else p for p in verdict.parts],
         "move": verdict.move,
         "line": line,

@@ -28,14 +28,15 @@ def m_lessons(params: Params) -> dict[str, Any]:
 
 @method("lesson_check")
 def m_lesson_check(params: Params) -> dict[str, Any]:
-    """``lesson_check({game, lesson, step, move})``: ``{ok, why,
-    why_messages, move, line, view}``: whether ``move`` (legal in the step's
-    position, else an ``IllegalMoveError`` saying why) meets the step's
-    goal; ``why`` says why it does (the idea of the step) or why not, in
-    English, and ``why_messages`` the same as message ids with arguments
-    (``[{id, args}]``, said one after the other) for the page's catalogs;
-    ``move`` is the move as the engine writes it, ``line`` that move alone
-    and ``view`` the position after it, to draw."""
+    """``lesson_check({game, lesson, step, move})``: ``{ok, why_messages,
+    move, line, view}``: whether ``move`` (legal in the step's position,
+    else an ``IllegalMoveError`` saying why) meets the step's goal;
+    ``why_messages`` says why it does (the idea of the step) or why not, as
+    messages (``[{id, args}]``, said one after the other; an argument may be
+    a message itself, the rules' result) for the page's catalogs, and only
+    as messages: no English beside them (issue #43); ``move`` is the move
+    as the engine writes it, ``line`` that move alone and ``view`` the
+    position after it, to draw."""
     from ..lessons.lesson import answer_check
 
     return answer_check(params)
