@@ -54,6 +54,8 @@ def english_keys(value, path: str = "view") -> list[str]:
             found += english_keys(x, f"{path}[{i}]" if not path.endswith(("pieces", "palette")) else path)
     if path == "view" and any(isinstance(m, str) for m in value.get("messages", [])):
         found.append("view.messages: a text")
+    if path == "view" and isinstance(value.get("title"), str):
+        found.append("view.title: a text")
     return found
 
 
@@ -61,6 +63,7 @@ def check_words(view, seen: list[str]) -> None:
     """Every readable text of ``view`` is a message, and only a message."""
     check_view(view)
     assert english_keys(view) == [], english_keys(view)
+    said_english(view["title"], "title", seen)
     names = [said_english(p["said"], f"player {p}", seen) for p in view["players"]]
     assert len(set(names)) == len(names), names
     for c in view["counters"]:
@@ -97,6 +100,7 @@ REACHED = {
         "view.el.threat",
         "view.el.declarePrompt",
         "result.el.completed",
+        "view.titleVariant",
     },
     "escabel": {
         "seat.playerColour",
@@ -112,7 +116,7 @@ REACHED = {
         "view.placeOnStack",
         "view.sentence",
     },
-    "loa": {"seat.black", "view.count.pieces", "result.loa.connected"},
+    "loa": {"seat.black", "view.count.pieces", "result.loa.connected", "view.title"},
 }
 
 
@@ -164,6 +168,11 @@ def test_the_english_fields_views_had_before_43_are_refused_each_by_name():
         with pytest.raises(ViewError):
             check_view(view)
     assert english_keys(dict(evl, messages=["No legal move: pass."]))
+    # a title in English (views had "EL (Eight)" before #43, the page parsing the variant out of it)
+    for title in ("EVL", "EL (Eight)"):
+        with pytest.raises(ViewError, match=r"view\.title: .* is English, not a message"):
+            check_view(dict(evl, title=title))
+        assert english_keys(dict(evl, title=title)) == ["view.title: a text"]
 
 
 def _states(game: str):
