@@ -219,7 +219,7 @@ export class Engine extends EngineTransport {
     return this.call("puzzles", { game });
   }
 
-  /** The lessons of a game (#31): `{lessons: [{id, title, steps: [{id, task, start, player, goal}]}]}`.
+  /** The lessons of a game (#31): `{lessons: [{id, steps: [{id, start, player, goal}]}]}` (no words: lessonwords.js says them by their ids).
    * @param {string} game @returns {Promise<{lessons: any[]}>} */
   lessons(game) {
     return this.call("lessons", { game });

@@ -1,6 +1,6 @@
 // The lessons' words in the page's language (#33, docs/i18n.md "The
-// lessons"): the engine's lessons come with their English texts, and the
-// catalogs hold every one under an id made of the game's, the lesson's and
+// lessons"): the engine's lessons come without words (#43: no English), and
+// the catalogs hold every text under an id made of the game's, the lesson's and
 // the step's ids (lesson.<game>.<lesson>.title, lesson.<game>.<lesson>.<step>.teach
 // and .task);
 // the engine's verdict on a move says its why as message ids with arguments
@@ -14,7 +14,8 @@ export const lessonKey = (game, lessonId, stepId, field) =>
   stepId ? `lesson.${game}.${lessonId}.${stepId}.${field}` : `lesson.${game}.${lessonId}.title`;
 
 /** The engine's lessons of `game` with their titles, and their steps' teaching
- * sentences and tasks, in the page's language. */
+ * sentences and tasks, in the page's language (from the catalog alone: an
+ * English text the engine sent before #43 is not read). */
 export function lessonsInLanguage(game, lessons) {
   return lessons.map(lesson => ({
     ...lesson,

@@ -16,11 +16,13 @@ from . import Params, method
 
 @method("lessons")
 def m_lessons(params: Params) -> dict[str, Any]:
-    """``lessons({game})``: ``{lessons: [{id, title, steps: [{id, task,
-    start, player, goal}]}]}``: the game's lessons in order, each a few
-    one-move steps.  ``start`` is the step's position text, ``player`` the
-    seat that moves, ``task`` the goal in one line, ``goal`` its kind
-    (``{kind, cells?, from?, to?}``, see :mod:`gamut.lessons`)."""
+    """``lessons({game})``: ``{lessons: [{id, steps: [{id, start, player,
+    goal}]}]}``: the game's lessons in order, each a few one-move steps.
+    ``start`` is the step's position text, ``player`` the seat that moves,
+    ``goal`` its kind (``{kind, cells?, from?, to?}``, see
+    :mod:`gamut.lessons`).  No words (#43): the page says a lesson's title,
+    a step's teaching sentence and its task by their catalog ids, made of
+    these ids (``lesson.<game>.<lesson>.title``, ``.<step>.teach``, ``.task``)."""
     from ..lessons.lesson import answer_lessons
 
     return answer_lessons(params)
