@@ -213,8 +213,8 @@ export class Engine extends EngineTransport {
     return this.call("records_parse", { text });
   }
 
-  /** The puzzles of a game (#30): `{puzzles: [puzzle], themes: {id: name}}` (a puzzle's goal: its message `said`).
-   * @param {string} game @returns {Promise<{puzzles: any[], themes: Record<string, string>}>} */
+  /** The puzzles of a game (#30): `{puzzles: [puzzle], themes: [id]}` (no words: a puzzle's goal is its message `said`).
+   * @param {string} game @returns {Promise<{puzzles: any[], themes: string[]}>} */
   puzzles(game) {
     return this.call("puzzles", { game });
   }

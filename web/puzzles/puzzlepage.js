@@ -61,12 +61,11 @@ export class PuzzlePage extends Trainer {
       words: { wait: "puzzle.wait", illegal: "move.illegal" },
     });
     this.store = store;
-    this.lists = new Map(); // game -> promise of {puzzles, themes}
+    this.lists = new Map(); // game -> promise of {puzzles, themes} (themes: ids)
     this.views = new Map(); // line key -> view, for the puzzle shown
     this.game = null;
     this.puzzle = null;
     this.session = null;
-    this.themes = {};
     this.record = null;
     this.change = null; // the rating's change of this puzzle's result
     /** @type {Set<string> | null} the ids of the game's puzzles (a history entry of an older set is not among them) */
@@ -131,7 +130,6 @@ export class PuzzlePage extends Trainer {
       const list = await this._list(game);
       this.record = await this.store.get(game, list.puzzles);
       if (asked !== this.asked) return;
-      this.themes = list.themes || {};
       this.known = new Set(list.puzzles.map(p => p.id));
       if (mode === "streak") this.run = new StreakRun(streakLadder(list.puzzles));
       const puzzle = this.run ? this.run.current() : choose(list.puzzles, this.record);
@@ -470,7 +468,6 @@ export class PuzzlePage extends Trainer {
       phase: this.phase,
       puzzle: this.puzzle,
       session: this.session,
-      themes: this.themes,
       record: this.record,
       change: this.change,
       gameName: this.gameName || "",
