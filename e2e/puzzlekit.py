@@ -8,6 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from gamut import bridge
+from gamut.messages import Message
 
 GAMES = ("loa", "el", "escabel", "evl")
 BOARD = "#puzzle-board"
@@ -23,6 +24,12 @@ def puzzles_of(game: str) -> dict:
         line = bridge.call("view", {"start": p["start"], "line": p["moves"]})["line"]
         found[p["id"]] = {**p, "line": line}
     return found
+
+
+def goal_of(puzzle: dict) -> str:
+    """The puzzle's goal in English ("Black to play and connect in 2"), read
+    through its message ``said`` (the bridge sends no English goal: #43)."""
+    return str(Message.from_json(puzzle["said"]))
 
 
 def view_at(puzzle: dict, step: int) -> dict:

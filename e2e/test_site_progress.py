@@ -21,15 +21,18 @@ from pagekit import cell, kept, saved, wait_idle, wait_kept
 from playwright.sync_api import expect
 
 from gamut import bridge
+from gamut.ai import LEVELS
 
 KEY = "gamut.progress"
 DAY_MS = 86_400_000
 
 
 def ladder(game: str = "loa") -> list[dict]:
-    """The measured levels of ``game``, weakest first."""
+    """The measured levels of ``game``, weakest first, each with ``name``, its
+    English name as the page says it (the catalog's ``level.<id>``, the
+    engine's level label: the bridge sends ids, no words, #43)."""
     levels = [lv for lv in bridge.call("levels", {"game": game})["levels"] if lv["rating"] is not None]
-    return sorted(levels, key=lambda lv: lv["rating"])
+    return sorted(({**lv, "name": LEVELS[lv["id"]].label} for lv in levels), key=lambda lv: lv["rating"])
 
 
 def results(game: str, level: str, scores: list[float], start: int = 0) -> list[dict]:
@@ -98,7 +101,7 @@ def test_a_finished_game_against_the_computer_changes_the_page_and_the_suggested
     open_progress(page, site_url)
     loa = card(page)
     expect(loa.locator(".progress-rating")).to_contain_text("6 games")
-    expect(loa.locator(".progress-level")).to_have_text(next_up["label"])
+    expect(loa.locator(".progress-level")).to_have_text(next_up["name"])
     assert counts(page, weakest["id"]) == (3, 0, 3)
     expect(loa.locator(".progress-chart")).to_be_visible()
     expect(loa.locator(".progress-chart .chart-dots circle")).to_have_count(6)
@@ -135,7 +138,7 @@ def test_a_finished_game_against_the_computer_changes_the_page_and_the_suggested
     assert rating(page) < before
     expect(loa.locator(".progress-change")).to_have_text(re.compile(r"^ \u2212\d+$"))
     # the streak is over and the estimate under the weakest level: the weakest again
-    expect(loa.locator(".progress-level")).to_have_text(weakest["label"])
+    expect(loa.locator(".progress-level")).to_have_text(weakest["name"])
     expect(loa.locator(".progress-chart .chart-dots circle")).to_have_count(7)
     games = stored_results(page, "rs => rs.length === 7")
     assert len(games) == 7 and games[-1]["level"] == next_up["id"] and games[-1]["score"] == 0

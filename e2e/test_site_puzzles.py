@@ -23,6 +23,7 @@ from puzzlekit import (
     a_wrong_move,
     click_move,
     entry_of,
+    goal_of,
     open_puzzles,
     phase,
     puzzles_of,
@@ -46,7 +47,7 @@ def test_a_puzzle_of_each_game_solved_by_clicks(page, site_url):
         pid, step = shown(page)
         puzzle = puzzles[pid]
         assert step == 1, "the opponent's last move is on the board"
-        expect(page.locator("#puzzle-goal")).to_have_text(puzzle["goal"])
+        expect(page.locator("#puzzle-goal")).to_have_text(goal_of(puzzle))
         # (the live region says the opponent's last move: the goal is said once)
         expect(page.locator("#puzzle-status")).to_contain_text(f"played {puzzle['line'][0]}. Your move.")
         first = view_at(puzzle, 1)
@@ -171,7 +172,7 @@ def test_the_goal_once_the_hint_said_to_fail_first_and_the_solution_stepped(page
     wait_phase(page, "play")
     pid, step = shown(page)
     puzzle = puzzles_of("loa")[pid]
-    goal = puzzle["goal"]
+    goal = goal_of(puzzle)
     expect(page.locator("#puzzle-goal")).to_have_text(goal)
     expect(page.locator("#puzzle-status")).to_have_text(
         re.compile(rf"played {re.escape(puzzle['line'][0])}\.")

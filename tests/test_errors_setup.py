@@ -282,15 +282,28 @@ def test_a_sketchs_counters_are_messages_and_only_messages(game, cells):
 # -- the view's title ------------------------------------------------------------------------
 
 
-def test_every_views_title_is_its_games_name_or_that_and_its_variants():
-    """The page says a title in the player's language from this shape
-    (web/board/title.js): the game's name, or "<game> (<variant>)" with the
-    variant's English name, which the catalogs hold as variant.<game>.<id>."""
+def test_every_views_title_is_a_message_of_its_games_name_or_that_and_its_variants():
+    """A view's title is a message, and only a message (#43: it was English,
+    "EL (Eight)", and the page read the variant's name back out of it): the
+    game's name (``view.title``), or the game's and the variant's
+    (``view.titleVariant``, the variant's name the message
+    ``variant.<game>.<id>``, whose English is the engine's name: the
+    catalogs hold it).  check_view refuses a title in English."""
+    from gamut.view import ViewError
+
     for game, info in core.GAMES.items():
         for variant in info.variants:
-            title = gamut.new(game, variant.id).view()["title"]
-            assert title in (info.name, f"{info.name} ({variant.name})"), title
+            view = gamut.new(game, variant.id).view()
+            title = view["title"]
+            assert isinstance(title, dict) and title["id"] in ("view.title", "view.titleVariant"), title
+            assert str(Message.from_json(title)) in (info.name, f"{info.name} ({variant.name})"), title
+            assert title["args"]["game"] == info.name
+            if title["id"] == "view.titleVariant":
+                assert title["args"]["variant"] == {"id": f"variant.{game}.{variant.id}", "args": {}}
             assert CATALOGS["en"][f"variant.{game}.{variant.id}"] == variant.name
+            with pytest.raises(ViewError, match=r"view\.title: .* is English, not a message"):
+                check_view(dict(view, title=str(Message.from_json(title))))
+    assert str(Message.from_json(gamut.new("el", "eight").view()["title"])) == "EL (Eight)"
 
 
 # -- every raise has its message ----------------------------------------------------------------

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 import gamut
 from gamut import bridge
 from gamut.games import SHIPPED_GAMES
-from gamut.lessons.lesson import GOAL_KINDS, check, lessons_of, position_of, read_lessons
+from gamut.lessons.lesson import GOAL_KINDS, check, english, lessons_of, position_of, read_lessons
+from gamut.messages import Message
 from gamut.view import check_view
 
 GAMES = SHIPPED_GAMES  # every game (the registry's)
@@ -167,8 +169,17 @@ def test_confine_keeps_the_enemy_piece_on_the_edge_and_names_the_way_out():
     assert check(step, "d6-b6").ok
     assert "a5-b6 brings a5 off the edge" in check(step, "e5-e6").why
     assert check(step, "d6-d8").why == dict(step.wrong)["d6-d8"]
-    # taking the piece ends the game here; the checker says so when the step does not
-    assert "White wins" in check(replace(step, wrong=()), "a3xa5").why
+    # taking the piece ends the game here; the checker says so when the step does not,
+    # with the rules' result as a message (the page says it in its language), not its English
+    ended = check(replace(step, wrong=()), "a3xa5")
+    assert "White wins" in ended.why
+    outcome = next(p for p in ended.parts if isinstance(p, dict) and p["id"] == "lesson.why.outcome")
+    result = outcome["args"]["reason"]
+    assert isinstance(result, dict) and result["id"].startswith("result.loa."), result
+    assert (
+        english(outcome) == str(Message.from_json(result)) + "."
+        and str(Message.from_json(result)) in ended.why
+    )
     other = replace(step, goal=replace(step.goal, frm="g7"), wrong=())
     assert check(other, "e5xg7").why.startswith("After e5xg7 there is no enemy piece left on g7.")
 
@@ -218,8 +229,12 @@ def test_lessons_method_lists_the_steps_with_positions_the_page_can_name(game):
     answer = ok("lessons", {"game": game})
     assert [lesson["id"] for lesson in answer["lessons"]] == [x.id for x in lessons_of(game)]
     for lesson in answer["lessons"]:
+        # (#43: no words, the page says them by their catalog ids; the English title, teach
+        # and task stood here before)
+        assert set(lesson) == {"id", "steps"} and "title" not in lesson
         for step in lesson["steps"]:
-            assert set(step) == {"id", "teach", "task", "start", "player", "goal"}
+            assert not {"teach", "task"} & set(step), "a step's words are the catalog's, not English sent"
+            assert set(step) == {"id", "start", "player", "goal"}
             view = ok("view", {"start": step["start"], "line": []})["view"]
             assert view["to_move"] == step["player"]
             assert step["goal"]["kind"] in GOAL_KINDS
@@ -228,14 +243,26 @@ def test_lessons_method_lists_the_steps_with_positions_the_page_can_name(game):
                 assert "cells" not in step["goal"], "nor is the one corner of four that is the answer"
 
 
+def why_in_english(answer: dict) -> str:
+    """A ``lesson_check`` answer's why in English, said from its messages:
+    the step's own words from English's catalog, the checker's reasons by
+    :func:`gamut.lessons.lesson.english`."""
+    catalog = json.loads((Path(__file__).resolve().parent.parent / "web/i18n/en.json").read_text())
+    return " ".join(
+        english(m) if m["id"].startswith("lesson.why.") else catalog[m["id"]] for m in answer["why_messages"]
+    )
+
+
 def test_lesson_check_judges_a_move_and_answers_the_position_after_it():
     right = ok("lesson_check", {"game": "loa", "lesson": "capturing", "step": "capture", "move": "B6xB4"})
     assert right["ok"] and right["move"] == "b6xb4" and right["line"] == ["b6xb4"]
-    assert "captures" in right["why"]
+    assert set(right) == {"ok", "why_messages", "move", "line", "view"}
+    assert "why" not in right, "the why is messages only (#43): no English why beside why_messages"
+    assert "captures" in why_in_english(right)
     assert right["view"]["to_move"] == 1 and right["view"]["ply"] == 1
     check_view(right["view"])
     wrong = ok("lesson_check", {"game": "loa", "lesson": "capturing", "step": "capture", "move": "f6xh4"})
-    assert not wrong["ok"] and "h4" in wrong["why"]
+    assert not wrong["ok"] and "why" not in wrong and "h4" in why_in_english(wrong)
 
 
 def test_lesson_check_refuses_what_it_cannot_judge():

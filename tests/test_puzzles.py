@@ -9,10 +9,11 @@ import pytest
 import gamut
 from gamut import bridge
 from gamut.core import GAMES
+from gamut.messages import Message
 from gamut.puzzles.puzzle import Puzzle, read, write
 from gamut.puzzles.themes import THEMES, classify, goal_words
 
-KEYS = {"id", "game", "variant", "options", "start", "moves", "player", "theme", "rating", "goal"}
+KEYS = {"id", "game", "variant", "options", "start", "moves", "player", "theme", "rating", "said"}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -20,12 +21,15 @@ def test_the_bridge_serves_every_games_puzzles_as_the_contract_says(game):
     answer = json.loads(bridge.handle("puzzles", json.dumps({"game": game})))
     assert answer["ok"], answer
     result = answer["result"]
-    assert result["themes"] == THEMES[game]
+    # (#43: the themes' ids, no English names: the page names them by theme.puzzle.<id>)
+    assert result["themes"] == list(THEMES[game]) and all(isinstance(t, str) for t in result["themes"])
+    assert set(result) == {"puzzles", "themes"}  # (#43: no "said" map beside the puzzles: each has its own)
     puzzles = result["puzzles"]
     assert len(puzzles) >= 5
     ids = [p["id"] for p in puzzles]
     assert len(set(ids)) == len(ids)
     for p in puzzles:
+        assert "goal" not in p, "the goal is a message only (#43): no English goal beside its said"
         assert set(p) == KEYS
         assert p["game"] == game and p["theme"] in result["themes"]
         start = gamut.load(p["start"])
@@ -36,9 +40,8 @@ def test_the_bridge_serves_every_games_puzzles_as_the_contract_says(game):
         assert state.to_move == p["player"]
         for text in p["moves"][1:]:
             state = state.play(state.parse_move(text))
-        assert (
-            p["goal"].endswith(("connect", "EL", "chain", "win", "marker", "markers")) or " in " in p["goal"]
-        )
+        goal = str(Message.from_json(p["said"]))  # (its English, through the message)
+        assert goal.endswith(("connect", "EL", "chain", "win", "marker", "markers")) or " in " in goal
 
 
 def test_the_bridge_refuses_an_unknown_game():

@@ -54,6 +54,8 @@ def english_keys(value, path: str = "view") -> list[str]:
             found += english_keys(x, f"{path}[{i}]" if not path.endswith(("pieces", "palette")) else path)
     if path == "view" and any(isinstance(m, str) for m in value.get("messages", [])):
         found.append("view.messages: a text")
+    if path == "view" and isinstance(value.get("title"), str):
+        found.append("view.title: a text")
     return found
 
 
@@ -61,6 +63,7 @@ def check_words(view, seen: list[str]) -> None:
     """Every readable text of ``view`` is a message, and only a message."""
     check_view(view)
     assert english_keys(view) == [], english_keys(view)
+    said_english(view["title"], "title", seen)
     names = [said_english(p["said"], f"player {p}", seen) for p in view["players"]]
     assert len(set(names)) == len(names), names
     for c in view["counters"]:
@@ -97,6 +100,7 @@ REACHED = {
         "view.el.threat",
         "view.el.declarePrompt",
         "result.el.completed",
+        "view.titleVariant",
     },
     "escabel": {
         "seat.playerColour",
@@ -112,7 +116,7 @@ REACHED = {
         "view.placeOnStack",
         "view.sentence",
     },
-    "loa": {"seat.black", "view.count.pieces", "result.loa.connected"},
+    "loa": {"seat.black", "view.count.pieces", "result.loa.connected", "view.title"},
 }
 
 
@@ -164,6 +168,11 @@ def test_the_english_fields_views_had_before_43_are_refused_each_by_name():
         with pytest.raises(ViewError):
             check_view(view)
     assert english_keys(dict(evl, messages=["No legal move: pass."]))
+    # a title in English (views had "EL (Eight)" before #43, the page parsing the variant out of it)
+    for title in ("EVL", "EL (Eight)"):
+        with pytest.raises(ViewError, match=r"view\.title: .* is English, not a message"):
+            check_view(dict(evl, title=title))
+        assert english_keys(dict(evl, title=title)) == ["view.title: a text"]
 
 
 def _states(game: str):
@@ -203,17 +212,22 @@ def test_every_variant_and_option_is_named_in_the_catalogs_as_the_engine_names_i
         }, lang
 
 
-def test_every_puzzles_goal_is_a_message_whose_english_is_the_goal():
-    """The puzzles' answer gives each goal's message (``said``, by puzzle id)
-    beside its English ``goal``."""
+def test_every_puzzles_goal_is_a_message_and_only_a_message():
+    """The puzzles' answer gives each goal as the puzzle's message (``said``,
+    in place), whose English is the engine's goal words; no English ``goal``
+    beside it, nor a map of messages beside the puzzles (#43)."""
     from gamut import bridge
+    from gamut.puzzles.library import load_game
+    from gamut.puzzles.themes import goal_words
 
     for game in GAMES:
         result = json.loads(bridge.handle("puzzles", json.dumps({"game": game})))["result"]
-        assert set(result["said"]) == {p["id"] for p in result["puzzles"]}
+        assert "said" not in result
+        words = {p.id: goal_words(p) for p in load_game(game)}
         seen: list[str] = []
         for p in result["puzzles"]:
-            assert said_english(result["said"][p["id"]], p["id"], seen) == p["goal"]
+            assert "goal" not in p, p["id"]
+            assert said_english(p["said"], p["id"], seen) == words[p["id"]]
         assert {"view.goal", "view.goal.gain"} & set(seen), game
 
 

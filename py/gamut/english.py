@@ -76,6 +76,9 @@ ENGLISH: dict[str, str] = {
         "chain {make an unbreakable chain} other {win}}{turns, plural, one {} other { in #}}"
     ),
     "view.goal.gain": "{who} to play and raise the lead by {n} {n, plural, one {marker} other {markers}}",
+    # the view's title (GameInfo.title): the game's name, and its variant's (variant.<game>.<id>)
+    "view.title": "{game}",
+    "view.titleVariant": "{game} ({variant})",
     #
     # the editor (setup.py, and the words the games' editor.py share) and the view's title
     "error.setup.noEditor": "{game} positions cannot be set up by hand",

@@ -190,7 +190,9 @@ class View(TypedDict):
     game: str
     variant: str
     options: dict[str, str]  # option texts, as in the position text
-    title: str
+    #: the game's name, and its variant's where the game names it, as a
+    #: message (``GameInfo.title``: "EL (Eight)"; English before #43)
+    title: Said
     players: list[Player]  # in seat order
     to_move: int
     ply: NotRequired[int]
@@ -232,7 +234,8 @@ class ViewError(ValueError):
 
 
 class _EnglishError(ViewError):
-    """A view has one of the English texts of :data:`OLD_ENGLISH`."""
+    """A view has one of the English texts of :data:`OLD_ENGLISH`, or an
+    English text where a message goes (a title, a note)."""
 
 
 _HINTS: dict[Any, tuple[dict[str, Any], frozenset[str]]] = {}
@@ -273,6 +276,10 @@ def _check(value: Any, tp: Any, path: str) -> None:
             _check(key, k, f"{path} key")
             _check(x, v, f"{path}[{key!r}]")
     elif typing.is_typeddict(tp):
+        if tp is Said and type(value) is str:  # (a title, a note: English where a message goes)
+            raise _EnglishError(
+                f"{path}: {value!r} is English, not a message: a view says its words as messages only (issue #43)"
+            )
         if type(value) is not dict:
             raise ViewError(f"{path}: {type(value).__name__}, not a {tp.__name__}")
         hints, required = _fields(tp)

@@ -131,21 +131,17 @@ test("each language but English has its own manifest file", () => {
 
 test("the lessons' titles, teaching sentences, tasks and whys come from the catalog of the page's language", async () => {
   const { lessonsInLanguage, whyOf, lessonKey } = await import("../../web/lessons/lessonwords.js");
-  const lessons = [
-    {
-      id: "moving",
-      title: "How pieces move",
-      steps: [
-        {
-          id: "column",
-          teach: catalog("en")["lesson.loa.moving.column.teach"],
-          task: "Move the piece on d4 up its column.",
-        },
-      ],
-    },
-  ];
+  // (the engine's answer: ids, no words since #43)
+  const lessons = [{ id: "moving", steps: [{ id: "column", start: "loa standard - start", player: 0 }] }];
   assert.equal(lessonKey("loa", "moving", "column", "task"), "lesson.loa.moving.column.task");
-  assert.deepEqual(lessonsInLanguage("loa", lessons), lessons); // (English: the engine's own words)
+  const [english] = lessonsInLanguage("loa", lessons);
+  assert.equal(english.title, catalog("en")["lesson.loa.moving.title"]);
+  assert.equal(english.steps[0].task, "Move the piece on d4 up its column.");
+  assert.equal(english.steps[0].teach, catalog("en")["lesson.loa.moving.column.teach"]);
+  assert.equal(english.steps[0].start, "loa standard - start"); // (the rest as the engine sent it)
+  // an English text sent beside the ids (before #43) is not what the page says
+  const [old] = lessonsInLanguage("loa", [{ ...lessons[0], title: "Old English" }]);
+  assert.equal(old.title, catalog("en")["lesson.loa.moving.title"]);
   useCatalog("de", catalog("de"), catalog("en"));
   try {
     const [german] = lessonsInLanguage("loa", lessons);
@@ -153,27 +149,32 @@ test("the lessons' titles, teaching sentences, tasks and whys come from the cata
     assert.equal(german.steps[0].task, "Ziehe den Stein auf d4 die d-Linie hinauf.");
     assert.equal(german.steps[0].teach, catalog("de")["lesson.loa.moving.column.teach"]);
     const why = whyOf({
-      why: "English",
       why_messages: [
         { id: "lesson.why.notFrom", args: { move: "c3-c5", from: "d4" } },
         { id: "lesson.loa.moving.column.miss", args: {} },
       ],
     });
     assert.equal(why, "c3-c5 beginnt nicht auf d4. Zieh von d4 die d-Linie hinauf.");
-    assert.equal(whyOf({ why: "As said" }), "As said"); // (an engine without messages)
+    // the game ended: the rules' result is a message inside the why's, said in the language too
+    const white = { id: "seat.white", args: {} };
+    const ended = { id: "result.loa.connected", args: { winner: white } };
+    const over = whyOf({ why_messages: [{ id: "lesson.why.outcome", args: { reason: ended } }] });
+    assert.equal(over, "Weiß gewinnt: alle Steine sind verbunden.");
+    // (#43: the engine sends no English why beside its messages; one, had it come, is not said)
+    assert.equal(whyOf({ why: "As said" }), "");
+    assert.equal(whyOf({ why: "As said", why_messages: [] }), "");
   } finally {
     useCatalog(SOURCE, catalog("en"));
   }
 });
 
-test("a puzzle's theme is named in the page's language, an unknown one by the engine's name or its id", async () => {
+test("a puzzle's theme is named in the page's language, an unknown one by its id (the engine sends no English name, #43)", async () => {
   const { themeName } = await import("../../web/puzzles/puzzleview.js");
-  assert.equal(themeName({}, "double-threat"), "Double threat");
+  assert.equal(themeName("double-threat"), "Double threat");
   useCatalog("hu", catalog("hu"), catalog("en"));
   try {
-    assert.equal(themeName({ "double-threat": "Double threat" }, "double-threat"), "Kettős fenyegetés");
-    assert.equal(themeName({ "new-one": "New one" }, "new-one"), "New one");
-    assert.equal(themeName({}, "new-one"), "new one");
+    assert.equal(themeName("double-threat"), "Kettős fenyegetés");
+    assert.equal(themeName("new-one"), "new one");
   } finally {
     useCatalog(SOURCE, catalog("en"));
   }

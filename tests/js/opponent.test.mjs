@@ -38,18 +38,20 @@ test("a mix the choice cannot write is no choice", () => {
 // The levels with their ratings (#31): asked of the engine once per game
 // (web/engine/levels.js), shown beside each level's name.
 import { OpponentChoice, LEVEL_ABOUT } from "../../web/panels/opponent.js";
-import { knownLadder, levelsOf, ratingText, intervalText, seedLevels } from "../../web/engine/levels.js";
+import {
+  knownLadder,
+  levelWords,
+  levelsOf,
+  ratingText,
+  intervalText,
+  seedLevels,
+} from "../../web/engine/levels.js";
+import { speaking } from "./catalogs.mjs";
 import { LEVELS } from "../../web/model/url.js";
 
+// (the engine's answer: ids and ratings, no words since #43)
 const table = game => ({
-  levels: LEVELS.map((id, i) => ({
-    id,
-    label: id,
-    rating: 800 + 150 * i + game.length,
-    low: 700,
-    high: 900,
-  })),
-  anchor: "Beginner is fixed at 1000",
+  levels: LEVELS.map((id, i) => ({ id, rating: 800 + 150 * i + game.length, low: 700, high: 900 })),
 });
 
 test("the engine is asked for a game's levels once, and again after a failure", async () => {
@@ -85,16 +87,20 @@ test("the levels the build inlined are known at once and asked of no engine (#41
   const engine = {
     call: (_method, params) => calls.push(params.game) && Promise.resolve(table(params.game)),
   };
-  const evl = {
-    levels: [{ id: "apprentice", label: "Apprentice", rating: 1194, low: 1, high: 2 }],
-    anchor: "",
-  };
+  const evl = { levels: [{ id: "apprentice", rating: 1194, low: 1, high: 2 }] };
   seedLevels(engine, { evl });
   assert.deepEqual(knownLadder(engine, "evl"), ["apprentice"]); // (before any answer: a drawing may use it)
   assert.equal(await levelsOf(engine, "evl"), evl);
   assert.deepEqual(calls, []);
   await levelsOf(engine, "loa"); // (a game the build did not describe is asked)
   assert.deepEqual(calls, ["loa"]);
+});
+
+test("a level is named by its id in the page's language (the engine sends no English name, #43)", () => {
+  assert.equal(levelWords("beginner"), "Beginner");
+  speaking("de", () => assert.notEqual(levelWords("beginner"), "Beginner"));
+  speaking("hu", () => assert.ok(levelWords("master") && !levelWords("master").startsWith("level.")));
+  assert.equal(levelWords("no-such-level"), "no-such-level"); // (one the catalog lacks: its id)
 });
 
 test("each level is named with its rating in the game, or alone when unmeasured", () => {

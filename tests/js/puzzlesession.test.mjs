@@ -11,7 +11,7 @@ const puzzle = {
   moves: ["h3-f3", "b1-d3", "g4xd4", "d3-e4"],
   player: 0,
   rating: 1500,
-  goal: "Black to play and connect in 2",
+  said: { id: "view.goal", args: { who: { id: "seat.black", args: {} }, task: "connect", turns: 2 } },
 };
 
 test("the line is walked: the opponent's move, the player's, the reply, the last: solved", () => {
@@ -133,7 +133,7 @@ test("the hint marks the move's first cell, then the whole move", () => {
   assert.equal(hintMarks(view, "z9-z8", 1), null);
 });
 
-test("the task is the puzzle's goal in words", () => {
+test("the task is the puzzle's goal in words, said from its message", () => {
   assert.equal(taskWords(puzzle), "Black to play and connect in 2");
   assert.equal(taskWords({}), "Find the best move.");
 });

@@ -21,7 +21,7 @@ import {
   variantWords,
 } from "../../web/engine/words.js";
 import { rowOf } from "../../web/library/listmodel.js";
-import { withGoalWords } from "../../web/puzzles/session.js";
+import { taskWords } from "../../web/puzzles/session.js";
 
 import { speaking } from "./catalogs.mjs";
 
@@ -153,30 +153,28 @@ test("a library row's players, stored in the engine's English by an earlier vers
   });
 });
 
-test("a puzzle's goal is said from its message in the page's language; one without keeps its English", () => {
-  const list = {
-    puzzles: [
-      { id: "p1", goal: "Black to play and connect in 2" },
-      { id: "p2", goal: "White to play and raise the lead by 2 markers" },
-    ],
-    themes: {},
-    said: {
-      p1: { id: "view.goal", args: { who: seat("seat.black"), task: "connect", turns: 2 } },
-    },
-  };
+test("a puzzle's goal is its message said in the page's language, never an English goal beside it", () => {
+  const connect = { id: "view.goal", args: { who: seat("seat.black"), task: "connect", turns: 2 } };
+  const gain = { id: "view.goal.gain", args: { who: seat("seat.white"), n: 2 } };
+  // (#43: the engine's puzzles carry the goal as a message only; an English goal, had one, is not read)
+  const puzzles = [
+    { id: "p1", said: connect, goal: "Black to play and connect in 2" },
+    { id: "p2", said: gain },
+    { id: "p3", goal: "White to play and win" },
+  ];
   speaking("de", () => {
-    const goals = withGoalWords(list).puzzles.map(p => p.goal);
-    assert.deepEqual(goals, [
+    assert.deepEqual(puzzles.map(taskWords), [
       "Schwarz zieht und verbindet in 2",
-      "White to play and raise the lead by 2 markers",
+      "Weiß zieht und baut den Vorsprung um 2 Marker aus",
+      "Finde den besten Zug.",
     ]);
   });
-  speaking("hu", () => {
-    const said = { id: "view.goal.gain", args: { who: seat("seat.white"), n: 2 } };
-    const [p] = withGoalWords({ puzzles: [{ id: "x", goal: "" }], said: { x: said } }).puzzles;
-    assert.equal(p.goal, "Fehér lép, és 2 jelölővel növeli az előnyét");
-  });
-  assert.equal(withGoalWords(list).puzzles[0].goal, "Black to play and connect in 2"); // (English: the engine's own)
+  speaking("hu", () => assert.equal(taskWords(puzzles[1]), "Fehér lép, és 2 jelölővel növeli az előnyét"));
+  assert.deepEqual(puzzles.map(taskWords), [
+    "Black to play and connect in 2",
+    "White to play and raise the lead by 2 markers",
+    "Find the best move.",
+  ]);
 });
 
 test("a game's, a variant's and an option's description are said in the language, else the engine's English", () => {

@@ -115,7 +115,7 @@ class TicTacToeState(core.State):
             "game": self.game_id,
             "variant": self.variant,
             "options": self.options_json(),
-            "title": self.info.name,
+            "title": self.info.title(),
             "players": [
                 {"color": "black", "said": said(Message("seat.tictactoe.x"))},
                 {"color": "white", "said": said(Message("seat.tictactoe.o"))},

@@ -213,19 +213,19 @@ export class Engine extends EngineTransport {
     return this.call("records_parse", { text });
   }
 
-  /** The puzzles of a game (#30): `{puzzles: [puzzle], themes: {id: name}}`.
-   * @param {string} game @returns {Promise<{puzzles: any[], themes: Record<string, string>}>} */
+  /** The puzzles of a game (#30): `{puzzles: [puzzle], themes: [id]}` (no words: a puzzle's goal is its message `said`).
+   * @param {string} game @returns {Promise<{puzzles: any[], themes: string[]}>} */
   puzzles(game) {
     return this.call("puzzles", { game });
   }
 
-  /** The lessons of a game (#31): `{lessons: [{id, title, steps: [{id, task, start, player, goal}]}]}`.
+  /** The lessons of a game (#31): `{lessons: [{id, steps: [{id, start, player, goal}]}]}` (no words: lessonwords.js says them by their ids).
    * @param {string} game @returns {Promise<{lessons: any[]}>} */
   lessons(game) {
     return this.call("lessons", { game });
   }
 
-  /** A move judged against a lesson's step (#31): `{ok, why, move, line, view}`.
+  /** A move judged against a lesson's step (#31): `{ok, why_messages, move, line, view}` (the why: messages only).
    * @param {string} game @param {string} lesson @param {string} step @param {string} move @returns {Promise<any>} */
   lessonCheck(game, lesson, step, move) {
     return this.call("lesson_check", { game, lesson, step, move });

@@ -3,12 +3,17 @@
 // kept, so the start panel, the New game dialog and the progress page share
 // one answer.  A failed call is forgotten (the next asks again).
 
-import { t } from "../i18n/i18n.js";
+import { has, t } from "../i18n/i18n.js";
 
 /**
- * @typedef {{id: string, label: string, rating: number | null, low: number | null, high: number | null}} LevelInfo
- * @typedef {{levels: LevelInfo[], anchor: string}} LevelTable
+ * The engine's answer names each level by its id alone, no words (#43): the
+ * page says it, `levelWords`.
+ * @typedef {{id: string, rating: number | null, low: number | null, high: number | null}} LevelInfo
+ * @typedef {{levels: LevelInfo[]}} LevelTable
  */
+
+/** A level's name in the page's language (`level.<id>`; a level the catalog lacks: its id). */
+export const levelWords = id => (has(`level.${id}`) ? t(`level.${id}`) : String(id));
 
 /** @type {WeakMap<object, Map<string, Promise<LevelTable>>>} engine -> game -> answer */
 const asked = new WeakMap();
@@ -17,7 +22,7 @@ const answered = new WeakMap();
 
 /**
  * The levels of `game` as `engine` (anything with `call(method, params)`)
- * rates them: a promise of `{levels: [{id, label, rating, low, high}], anchor}`,
+ * rates them: a promise of `{levels: [{id, rating, low, high}]}`,
  * weakest first.
  * @param {{call: (method: string, params: object) => Promise<any>}} engine
  * @param {string} game

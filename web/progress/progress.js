@@ -11,7 +11,8 @@
 //   score        the human's score: 1 won, 0.5 drawn, 0 lost;
 //   termination  how it ended (ending.js: rules, resignation, agreement, time);
 //   at           when it ended (ms since 1970).
-// Levels are the engine's `levels` answer for a game: [{id, label, rating,
+// Levels are the engine's `levels` answer for a game, each named in the
+// page's language (progresspage.js: levelWords): [{id, label, rating,
 // low, high}] weakest first; a null rating is a level not measured in that
 // game (its games are counted, not rated).
 //

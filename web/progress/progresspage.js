@@ -18,7 +18,7 @@
 
 import { $, h, saveFile } from "../app/dom.js";
 import { t } from "../i18n/i18n.js";
-import { levelsOf } from "../engine/levels.js";
+import { levelWords, levelsOf } from "../engine/levels.js";
 import { playChoice, resultOf, summary } from "./progress.js";
 import { ProgressStore } from "./progressstore.js";
 import { ratingChart } from "./chart.js";
@@ -106,7 +106,12 @@ export class ProgressPage {
         .then(() => levelsOf(this.engine, game)) // (the one answer the start panel and New game share)
         .then(
           answer => {
-            this.levels.set(game, Array.isArray(answer && answer.levels) ? answer.levels : []);
+            const levels = Array.isArray(answer && answer.levels) ? answer.levels : [];
+            // (each named in the page's language: the engine sends ids, no English, #43)
+            this.levels.set(
+              game,
+              levels.map(l => ({ ...l, label: levelWords(l.id) })),
+            );
             if (this.isOpen) this.draw();
             this.onChange();
           },

@@ -30,7 +30,7 @@ import { t } from "../i18n/i18n.js";
 import { playerWords } from "../engine/words.js";
 import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { format } from "../model/url.js";
-import { PuzzleSession, hintMarks, withGoalWords, withoutThreats } from "./session.js";
+import { PuzzleSession, hintMarks, withoutThreats } from "./session.js";
 import { PuzzleStore, choose } from "./puzzlestore.js";
 import { StreakRun, streakLadder } from "./streak.js";
 import { buildPuzzlePage, drawGames, drawPanel } from "./puzzleview.js";
@@ -61,12 +61,11 @@ export class PuzzlePage extends Trainer {
       words: { wait: "puzzle.wait", illegal: "move.illegal" },
     });
     this.store = store;
-    this.lists = new Map(); // game -> promise of {puzzles, themes}
+    this.lists = new Map(); // game -> promise of {puzzles, themes} (themes: ids)
     this.views = new Map(); // line key -> view, for the puzzle shown
     this.game = null;
     this.puzzle = null;
     this.session = null;
-    this.themes = {};
     this.record = null;
     this.change = null; // the rating's change of this puzzle's result
     /** @type {Set<string> | null} the ids of the game's puzzles (a history entry of an older set is not among them) */
@@ -131,7 +130,6 @@ export class PuzzlePage extends Trainer {
       const list = await this._list(game);
       this.record = await this.store.get(game, list.puzzles);
       if (asked !== this.asked) return;
-      this.themes = list.themes || {};
       this.known = new Set(list.puzzles.map(p => p.id));
       if (mode === "streak") this.run = new StreakRun(streakLadder(list.puzzles));
       const puzzle = this.run ? this.run.current() : choose(list.puzzles, this.record);
@@ -159,7 +157,7 @@ export class PuzzlePage extends Trainer {
 
   _list(game) {
     if (!this.lists.has(game)) {
-      const list = this.engine.ready.then(() => this.engine.puzzles(game)).then(withGoalWords);
+      const list = this.engine.ready.then(() => this.engine.puzzles(game));
       list.catch(() => this.lists.delete(game)); // (asked again next time)
       this.lists.set(game, list);
     }
@@ -470,7 +468,6 @@ export class PuzzlePage extends Trainer {
       phase: this.phase,
       puzzle: this.puzzle,
       session: this.session,
-      themes: this.themes,
       record: this.record,
       change: this.change,
       gameName: this.gameName || "",

@@ -12,6 +12,7 @@ import { h } from "../app/dom.js";
 import { trainerBoard } from "../trainer/trainerview.js";
 import { t, tParts } from "../i18n/i18n.js";
 import { signedChange } from "./glicko2.js";
+import { taskWords } from "./session.js";
 
 /** The page's elements, built into `box` (the #puzzle-page section) once.
  * `on` holds the controller's handlers: retry, hint, solution, analyse, next,
@@ -212,7 +213,7 @@ export function drawGames(els, games, current, mode = "rated") {
   );
 }
 
-/** What the panel shows for `state`: {phase, puzzle, session, themes, record, change, gameName}. */
+/** What the panel shows for `state`: {phase, puzzle, session, record, change, gameName}. */
 export function drawPanel(els, state) {
   const { phase, puzzle, session, record, run } = state;
   const done = phase === "done";
@@ -223,12 +224,12 @@ export function drawPanel(els, state) {
     ? done
       ? t("puzzle.subtitle.done", {
           id: puzzle.id,
-          theme: themeName(state.themes, puzzle.theme),
+          theme: themeName(puzzle.theme),
           rating: String(puzzle.rating),
         })
       : t("puzzle.subtitle", { id: puzzle.id })
     : "";
-  els.goal.textContent = puzzle ? puzzle.goal : "";
+  els.goal.textContent = puzzle ? taskWords(puzzle) : "";
   els.retry.hidden = phase !== "wrong" || !!run;
   els.hint.hidden = over || !!run;
   els.skip.hidden = !run || ended;
@@ -357,11 +358,10 @@ export function drawRecord(els, record, change, puzzle, known = null) {
 }
 
 /** A theme's name in the page's language: the catalog's theme.puzzle.<id>
- * (the engine lists its themes' ids with English names, py/gamut/puzzles/themes.py),
- * else the engine's name, else its id. */
-export function themeName(themes, id) {
+ * (the engine sends its themes' ids, no English names: #43), else its id. */
+export function themeName(id) {
   const key = `theme.puzzle.${id}`;
   const own = t(key);
   if (own !== key) return own;
-  return (themes && themes[id]) || String(id || "").replace(/-/g, " ");
+  return String(id || "").replace(/-/g, " ");
 }

@@ -152,23 +152,13 @@ export function hintMarks(view, move, step) {
   return { cells: step >= 2 ? cells : cells.slice(0, 1), kind: "hint", text: step >= 2 ? move : "" };
 }
 
-/** The engine's list of puzzles ({puzzles, themes, said}) with each
- * puzzle's `goal` in the page's language, from its message (`said[id]`);
- * a goal without one keeps the engine's English. */
-export function withGoalWords(list) {
-  const said = (list && list.said) || {};
-  return {
-    ...list,
-    puzzles: (list.puzzles || []).map(p =>
-      isMessage(said[p.id]) ? { ...p, goal: formatMessage(said[p.id]) } : p,
-    ),
-  };
-}
-
 /** The words of the task, for the panel and the live region: the puzzle's
- * goal (in the page's language: withGoalWords). */
+ * goal ("Black to play and connect in 2"), its message `said` in the page's
+ * language (the engine sends no English beside it, #43); a puzzle without
+ * one: "Find the best move." */
 export function taskWords(puzzle) {
-  return String(puzzle.goal || t("puzzle.findBest")).trim();
+  const said = puzzle && puzzle.said;
+  return String((isMessage(said) && formatMessage(said)) || t("puzzle.findBest")).trim();
 }
 
 /** `view` without its threat marks and the notes that name them: the

@@ -14,7 +14,7 @@ from ..view import said
 from .errors import OptionError, UnknownVariantError, excerpt
 
 if TYPE_CHECKING:
-    from ..view import OutcomeView
+    from ..view import OutcomeView, Said
     from .registry import Header
     from .state import State
 
@@ -202,7 +202,10 @@ class GameInfo:
     (``move.<id>.*``, ``result.<id>.*``, ``error.<id>.*``...: a shipped
     game's ``english.py``, the tests' toy game's few), which the shared
     table :data:`gamut.messages.ENGLISH` does not: :func:`register` adds
-    them there, and the page's catalogs hold them in every language.
+    them there, and the page's catalogs hold them in every language.  Its
+    variants' names are messages too, ``variant.<game>.<id>`` (a view's
+    title says one: :meth:`title`): ``english`` has them from ``variants``,
+    written once there.
     """
 
     id: str
@@ -224,6 +227,19 @@ class GameInfo:
     def __post_init__(self) -> None:
         if self.factory is None or self.loader is None:
             raise ValueError(f"game {self.id!r} needs a factory and a loader")
+        names = {f"variant.{self.id}.{v.id}": v.name for v in self.variants}
+        object.__setattr__(self, "english", {**names, **self.english})
+
+    def title(self, variant_id: str | None = None) -> Said:
+        """A view's ``title``, a message (#43): the game's name, a proper
+        name said as it is (``view.title`` "Lines of Action"), or with
+        ``variant_id`` the game's and the variant's (``view.titleVariant``
+        "EL (Eight)", the variant's name the message ``variant.<game>.<id>``),
+        where the game names its variant in the title."""
+        if variant_id is None:
+            return said(Message("view.title", {"game": self.name}))
+        variant = Message(f"variant.{self.id}.{self.variant(variant_id).id}")
+        return said(Message("view.titleVariant", {"game": self.name, "variant": variant}))
 
     def variant(self, variant_id: str | None) -> VariantInfo:
         if variant_id is None:

@@ -65,7 +65,7 @@ class Lesson:
 @dataclass(frozen=True)
 class Verdict:
     ok: bool
-    why: str  # in English (the tests and the command line read it)
+    why: str  # in English (the tests and the command line read it; the bridge sends ``parts`` only)
     move: str  # the move as the engine writes it
     after: State
     # the why as messages for the page to put in the player's language
@@ -180,24 +180,18 @@ def _game(params: dict[str, Any]) -> str:
 
 def answer_lessons(params: dict[str, Any]) -> dict[str, Any]:
     """The bridge's ``lessons`` (:mod:`gamut.methods.lessons`): each step's position as a
-    text, the seat that moves, what it teaches, the task and the goal (not its moves)."""
+    text, the seat that moves and the goal (not its moves).  No words: the page says a
+    lesson's title and a step's teaching sentence and task by their catalog ids, made of
+    the ids given here (``lesson.<game>.<lesson>.title``, ``...<step>.teach``, ``.task``);
+    the English stood beside them before #43."""
     lessons = []
     for lesson in lessons_of(_game(params)):
         steps = []
         for step in lesson.steps:
             state = position_of(step)
             goal = step.goal.to_json()
-            steps.append(
-                {
-                    "id": step.id,
-                    "teach": step.teach,
-                    "task": step.task,
-                    "start": state.to_text(),
-                    "player": state.to_move,
-                    "goal": goal,
-                }
-            )
-        lessons.append({"id": lesson.id, "title": lesson.title, "steps": steps})
+            steps.append({"id": step.id, "start": state.to_text(), "player": state.to_move, "goal": goal})
+        lessons.append({"id": lesson.id, "steps": steps})
     return {"lessons": lessons}
 
 
@@ -222,9 +216,8 @@ def answer_check(params: dict[str, Any]) -> dict[str, Any]:
     verdict = check(step, text)
     line = [verdict.move]
     key = f"lesson.{game}.{lesson.id}.{step.id}."
-    return {
+    return {  # (the why as messages only: no English beside them, #43; verdict.why is the command line's)
         "ok": verdict.ok,
-        "why": verdict.why,
         "why_messages": [{"id": key + p, "args": {}} if isinstance(p, str) else p for p in verdict.parts],
         "move": verdict.move,
         "line": line,

@@ -16,11 +16,13 @@ from . import Params, method
 
 @method("lessons")
 def m_lessons(params: Params) -> dict[str, Any]:
-    """``lessons({game})``: ``{lessons: [{id, title, steps: [{id, task,
-    start, player, goal}]}]}``: the game's lessons in order, each a few
-    one-move steps.  ``start`` is the step's position text, ``player`` the
-    seat that moves, ``task`` the goal in one line, ``goal`` its kind
-    (``{kind, cells?, from?, to?}``, see :mod:`gamut.lessons`)."""
+    """``lessons({game})``: ``{lessons: [{id, steps: [{id, start, player,
+    goal}]}]}``: the game's lessons in order, each a few one-move steps.
+    ``start`` is the step's position text, ``player`` the seat that moves,
+    ``goal`` its kind (``{kind, cells?, from?, to?}``, see
+    :mod:`gamut.lessons`).  No words (#43): the page says a lesson's title,
+    a step's teaching sentence and its task by their catalog ids, made of
+    these ids (``lesson.<game>.<lesson>.title``, ``.<step>.teach``, ``.task``)."""
     from ..lessons.lesson import answer_lessons
 
     return answer_lessons(params)
@@ -28,14 +30,15 @@ def m_lessons(params: Params) -> dict[str, Any]:
 
 @method("lesson_check")
 def m_lesson_check(params: Params) -> dict[str, Any]:
-    """``lesson_check({game, lesson, step, move})``: ``{ok, why,
-    why_messages, move, line, view}``: whether ``move`` (legal in the step's
-    position, else an ``IllegalMoveError`` saying why) meets the step's
-    goal; ``why`` says why it does (the idea of the step) or why not, in
-    English, and ``why_messages`` the same as message ids with arguments
-    (``[{id, args}]``, said one after the other) for the page's catalogs;
-    ``move`` is the move as the engine writes it, ``line`` that move alone
-    and ``view`` the position after it, to draw."""
+    """``lesson_check({game, lesson, step, move})``: ``{ok, why_messages,
+    move, line, view}``: whether ``move`` (legal in the step's position,
+    else an ``IllegalMoveError`` saying why) meets the step's goal;
+    ``why_messages`` says why it does (the idea of the step) or why not, as
+    messages (``[{id, args}]``, said one after the other; an argument may be
+    a message itself, the rules' result) for the page's catalogs, and only
+    as messages: no English beside them (issue #43); ``move`` is the move
+    as the engine writes it, ``line`` that move alone and ``view`` the
+    position after it, to draw."""
     from ..lessons.lesson import answer_check
 
     return answer_check(params)

@@ -14,13 +14,14 @@ from . import Params, method, param
 
 @method("levels")
 def m_levels(params: Params) -> dict[str, Any]:
-    """``levels({game})``: ``{levels: [{id, label, rating, low, high}],
-    anchor}``: every computer level ``game`` offers (its ladder), weakest first, with its rating in
-    ``game`` and the 95 % interval ``[low, high]`` of that rating;
-    ``anchor`` says in words what the scale is fixed on.  A level the arena
-    has not measured in that game has null ratings."""
+    """``levels({game})``: ``{levels: [{id, rating, low, high}]}``: every
+    computer level ``game`` offers (its ladder), weakest first, with its
+    rating in ``game`` and the 95 % interval ``[low, high]`` of that rating.
+    A level the arena has not measured in that game has null ratings.  No
+    words (#43): the page names a level by its id (``level.<id>`` of its
+    catalogs); the English ``label`` and ``anchor`` stood here before."""
     from ..ai import ladder
-    from ..ai.ratings import ANCHOR, ratings_of
+    from ..ai.ratings import ratings_of
 
     game = param(params, "game", str)
     if game not in GAMES:
@@ -29,8 +30,7 @@ def m_levels(params: Params) -> dict[str, Any]:
     unmeasured = (None, None, None)
     return {
         "levels": [
-            dict(zip(("rating", "low", "high"), table.get(lv.name, unmeasured)), id=lv.name, label=lv.label)
+            dict(zip(("rating", "low", "high"), table.get(lv.name, unmeasured)), id=lv.name)
             for lv in ladder(game)
         ],
-        "anchor": ANCHOR,
     }

@@ -66,7 +66,7 @@ def view(state: ElState) -> View:
         "game": "el",
         "variant": state.variant,
         "options": state.options_json(),
-        "title": "EL" if state.variant == "standard" else f"EL ({state.info.variant(state.variant).name})",
+        "title": state.info.title(None if state.variant == "standard" else state.variant),
         "players": [
             {"color": SEAT_COLORS[p], "said": said(seat_name(SEAT_NAMES[p]))} for p in range(players)
         ],

@@ -100,7 +100,7 @@ def view(state: EscabelState) -> View:
         "game": "escabel",
         "variant": state.variant,
         "options": state.options_json(),
-        "title": "Escabel",
+        "title": state.info.title(),
         "players": players,
         "to_move": state._to_move,
         "ply": state.ply,

@@ -91,7 +91,7 @@ def view(state: EvlState) -> View:
         "game": "evl",
         "variant": state.variant,
         "options": state.options_json(),
-        "title": "EVL",
+        "title": state.info.title(),
         "players": [
             {"color": "black", "said": said(seat_name("Black"))},
             {"color": "white", "said": said(seat_name("White"))},

@@ -358,7 +358,7 @@ class LoaState(core.State):
             "game": "loa",
             "variant": self.variant,
             "options": self.options_json(),
-            "title": "Lines of Action",
+            "title": self.info.title(),
             "players": [
                 {"color": "black", "said": said(seat("Black"))},
                 {"color": "white", "said": said(seat("White"))},
