@@ -19,6 +19,14 @@ from gamut.games import SHIPPED_GAMES
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def python_says(code: str) -> str:
+    """What ``code`` prints in a fresh interpreter with the engine on its path."""
+    env = {"PYTHONPATH": str(ROOT / "py")}
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    ).stdout
+
+
 def test_games_lists_every_shipped_game_with_metadata():
     assert tuple(gamut.GAMES) == SHIPPED_GAMES
     for info in gamut.GAMES.values():
@@ -100,13 +108,7 @@ def test_a_games_words_are_its_own_and_leave_with_it():
         ENGLISH.update(english)
 
     code = "from gamut.messages import Message; print(Message('view.loa.noMove'))"
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(ROOT / "py")},
-        check=True,
-    ).stdout
+    out = python_says(code)
     assert out.strip() == "No legal move: pass."
 
 
@@ -117,13 +119,7 @@ def test_evaluation_modules_load_on_first_use_in_one_shape():
     code = (
         "import sys, gamut, gamut.bridge; print(sorted(m for m in sys.modules if m.endswith('.evaluation')))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(ROOT / "py")},
-        check=True,
-    ).stdout
+    out = python_says(code)
     assert out.strip() == "[]"
     for game in gamut.GAMES:
         module = core.evaluation(game)
