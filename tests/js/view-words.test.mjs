@@ -121,17 +121,16 @@ test("the English a view carried beside its messages before #43 is never said", 
   assert.equal(saidOr(undefined, "bad request"), "bad request");
 });
 
-test("variant and option names come from the catalog, else the engine's own names", () => {
+test("variant and option names come from the catalog alone, else their ids (#43: the engine sends no English)", () => {
   speaking("de", () => {
-    assert.equal(variantWords("loa", "scrambled-eggs", "Scrambled Eggs"), "Rührei");
-    assert.equal(
-      optionWords("loa", "double-connection", "Move connecting both sides"),
-      "Zug verbindet beide Seiten",
-    );
+    assert.equal(variantWords("loa", "scrambled-eggs"), "Rührei");
+    assert.equal(optionWords("loa", "double-connection"), "Zug verbindet beide Seiten");
     assert.equal(optionValueWords("mover"), "der Ziehende");
     assert.equal(optionValueWords("9"), "9");
-    assert.equal(variantWords("toy", "odd", "Odd"), "Odd");
+    assert.equal(variantWords("toy", "odd"), "odd");
+    assert.equal(optionWords("toy", "corners"), "corners");
   });
+  assert.equal(variantWords("loa", "scrambled-eggs"), "Scrambled Eggs");
 });
 
 test("a library row's players, stored in the engine's English by an earlier version, are found by the words the row shows and in English", () => {
@@ -177,15 +176,16 @@ test("a puzzle's goal is its message said in the page's language, never an Engli
   ]);
 });
 
-test("a game's, a variant's and an option's description are said in the language, else the engine's English", () => {
+test("a game's, a variant's and an option's description are said in the language, else nothing", () => {
   speaking("hu", () => {
-    assert.match(gameAboutWords("loa", "Move a piece"), /korong/);
-    assert.equal(variantAboutWords("escabel", "standard", "An empty board."), "Üres tábla.");
-    assert.match(optionAboutWords("escabel", "pie", "On White's first turn"), /oldalt cserélhet/);
-    // a description the catalogs do not know (a game added later) stays the engine's
-    assert.equal(variantAboutWords("newgame", "standard", "A new board."), "A new board.");
+    assert.match(gameAboutWords("loa"), /korong/);
+    assert.equal(variantAboutWords("escabel", "standard"), "Üres tábla.");
+    assert.match(optionAboutWords("escabel", "pie"), /oldalt cserélhet/);
+    // a description the catalogs do not know (a game they lack) is not shown
+    assert.equal(variantAboutWords("newgame", "standard"), "");
   });
-  speaking("de", () => assert.equal(variantAboutWords("escabel", "standard", "x"), "Ein leeres Brett."));
+  speaking("de", () => assert.equal(variantAboutWords("escabel", "standard"), "Ein leeres Brett."));
+  assert.match(gameAboutWords("evl"), /pentagon/);
 });
 
 test("words the catalogs need not have (a number as an option's value) warn of no missing key (#41)", () => {
@@ -198,7 +198,7 @@ test("words the catalogs need not have (a number as an option's value) warn of n
   try {
     for (const value of [5, "6", "24", 9]) assert.equal(optionValueWords(value), String(value));
     assert.equal(optionValueWords("on"), "on");
-    assert.equal(variantAboutWords("newgame", "standard", "A new board."), "A new board.");
+    assert.equal(variantAboutWords("newgame", "standard"), "");
     speaking("de", () => assert.equal(optionValueWords("13"), "13"));
     assert.deepEqual(warned, []);
   } finally {

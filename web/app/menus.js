@@ -25,7 +25,7 @@ export function buildPicker(page, current) {
           type: "button",
           class: "pick",
           "data-game": info.id,
-          title: gameAboutWords(info.id, info.description),
+          title: gameAboutWords(info.id),
           "aria-current": info.id === current ? "true" : null,
           onclick: () => actions.switchGame(info.id),
         },

@@ -10,7 +10,7 @@ import { t } from "../i18n/i18n.js";
 import { playerWords } from "../engine/words.js";
 import { $ } from "./dom.js";
 
-/** @typedef {{id: string, name: string, description?: string}} GameInfo */
+/** @typedef {{id: string, name: string}} GameInfo (a game of the engine's list: its id and proper name; its words are the catalogs') */
 
 /** The game a page goes to when nothing names one: the first of `games`
  * (the engine's list, in its registry's order), or "" while it is not known. */

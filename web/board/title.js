@@ -9,9 +9,9 @@
 import { t } from "../i18n/i18n.js";
 import { formatMessage, isMessage, variantWords } from "../engine/words.js";
 
-/** A game's name and its variant's ("EL (Acht)"): `variantName` is the engine's English, said when the catalog lacks the variant. */
-export const gameTitle = (game, name, variant, variantName) =>
-  t("page.gameTitle", { game: name, variant: variantWords(game, variant, variantName) });
+/** A game's name and its variant's ("EL (Acht)"), the variant's from the catalog. */
+export const gameTitle = (game, name, variant) =>
+  t("page.gameTitle", { game: name, variant: variantWords(game, variant) });
 
 /** The view's title in the page's language: its message ("" for a view without one). */
 export function viewTitle(view) {

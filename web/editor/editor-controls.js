@@ -146,7 +146,7 @@ export function drawSettings(editor, setup) {
     "select",
     { id: "editor-variant", "aria-label": t("start.variant") },
     ...info.variants.map(v =>
-      h("option", { value: v.id, selected: v.id === setup.variant }, variantWords(setup.game, v.id, v.name)),
+      h("option", { value: v.id, selected: v.id === setup.variant }, variantWords(setup.game, v.id)),
     ),
   );
   variant.addEventListener("change", () =>
@@ -169,8 +169,8 @@ export function drawSettings(editor, setup) {
       });
       return h(
         "label",
-        { class: "editor-option", title: optionAboutWords(setup.game, o.name, o.description) },
-        optionWords(setup.game, o.name, o.label),
+        { class: "editor-option", title: optionAboutWords(setup.game, o.name) },
+        optionWords(setup.game, o.name),
         select,
       );
     });

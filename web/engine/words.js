@@ -112,18 +112,22 @@ function known(key, fallback) {
   return words === key ? fallback : words;
 }
 
-/** A variant's name in the page's language (`variant.<game>.<id>`; else the engine's `name`). */
-export const variantWords = (game, variant, name) => known(`variant.${game}.${variant}`, name || variant);
+// A game's variants and options are named by the catalogs alone (#43): the
+// engine's list of games says their ids, no English (every registered game's
+// keys are in every catalog: tests/test_view_words.py).  A key a catalog
+// lacks falls back to the id (a name) or to nothing (a line of description).
+
+/** A variant's name in the page's language (`variant.<game>.<id>`; else its id). */
+export const variantWords = (game, variant) => known(`variant.${game}.${variant}`, variant);
 
 /** An option's label and a value of it, in the page's language
  * (`option.<game>.<name>`, `option.value.<value>`; numbers stay). */
-export const optionWords = (game, name, label) => known(`option.${game}.${name}`, label || name);
+export const optionWords = (game, name) => known(`option.${game}.${name}`, name);
 export const optionValueWords = value => known(`option.value.${value}`, String(value));
 
 /** A game's, a variant's or an option's line of description in the page's
  * language (`game.<id>.about`, `variant.<game>.<id>.about`,
- * `option.<game>.<name>.about`; else the engine's English `text`). */
-export const gameAboutWords = (game, text) => known(`game.${game}.about`, text || "");
-export const variantAboutWords = (game, variant, text) =>
-  known(`variant.${game}.${variant}.about`, text || "");
-export const optionAboutWords = (game, name, text) => known(`option.${game}.${name}.about`, text || "");
+ * `option.<game>.<name>.about`; else ""). */
+export const gameAboutWords = game => known(`game.${game}.about`, "");
+export const variantAboutWords = (game, variant) => known(`variant.${game}.${variant}.about`, "");
+export const optionAboutWords = (game, name) => known(`option.${game}.${name}.about`, "");

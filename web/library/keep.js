@@ -198,7 +198,7 @@ export function summaryOf(model, headView, games) {
     title: !info
       ? model.meta.game
       : variant && variant.id !== info.variants[0].id
-        ? gameTitle(model.meta.game, info.name, variant.id, variant.name)
+        ? gameTitle(model.meta.game, info.name, variant.id)
         : info.name,
     players,
     moves: model.head.length,

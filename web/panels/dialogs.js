@@ -101,7 +101,7 @@ export class NewGameDialog {
             onchange: () => this._game(info.id),
           }),
           h("span", { class: "game-name" }, info.name),
-          h("span", { class: "about" }, gameAboutWords(info.id, info.description)),
+          h("span", { class: "about" }, gameAboutWords(info.id)),
         ),
       ),
     );
@@ -129,7 +129,7 @@ export class NewGameDialog {
       : info.variants[0].id;
     select.replaceChildren(
       ...info.variants.map(v =>
-        h("option", { value: v.id, selected: v.id === current }, variantWords(info.id, v.id, v.name)),
+        h("option", { value: v.id, selected: v.id === current }, variantWords(info.id, v.id)),
       ),
     );
     select.onchange = () => this._variant(gameId, select.value);
@@ -139,9 +139,7 @@ export class NewGameDialog {
   _variant(gameId, variantId) {
     const info = this._info(gameId);
     const variant = info.variants.find(v => v.id === variantId);
-    $("new-variant-about").textContent = variant
-      ? variantAboutWords(gameId, variant.id, variant.description)
-      : "";
+    $("new-variant-about").textContent = variant ? variantAboutWords(gameId, variant.id) : "";
     const specs = info.options.filter(o => !o.variants || o.variants.includes(variantId));
     const saved = (this.last.variant === variantId && this.last.options) || {};
     const box = $("new-options");
@@ -152,14 +150,14 @@ export class NewGameDialog {
         return h(
           "label",
           { class: "field", for: id, "data-field": spec.name },
-          optionWords(info.id, spec.name, spec.label),
+          optionWords(info.id, spec.name),
           h(
             "select",
             { id, "data-option": spec.name, onchange: () => this._applicable(specs) },
             ...spec.choices.map(c => h("option", { value: c, selected: c === value }, optionValueWords(c))),
           ),
-          spec.description
-            ? h("span", { class: "about" }, optionAboutWords(info.id, spec.name, spec.description))
+          optionAboutWords(info.id, spec.name)
+            ? h("span", { class: "about" }, optionAboutWords(info.id, spec.name))
             : null,
         );
       }),

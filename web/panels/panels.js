@@ -52,14 +52,12 @@ export function seatSelect(seat, value, label, onchange, ladder = null) {
   return select;
 }
 
-function describeOptions(view, info) {
-  const variant = info && info.variants.find(v => v.id === view.variant);
-  const parts = [variantWords(view.game, view.variant, variant && variant.name)];
+function describeOptions(view) {
+  const parts = [variantWords(view.game, view.variant)];
   for (const [name, value] of Object.entries(view.options || {})) {
-    const spec = info && info.options.find(o => o.name === name);
     parts.push(
       t("option.named", {
-        name: optionWords(view.game, name, spec && spec.label),
+        name: optionWords(view.game, name),
         value: optionValueWords(value),
       }),
     );
@@ -92,7 +90,7 @@ function reasonWords(view, outcome) {
 export function drawPanel({ model, view, info, computer, endOutcome, onSeat, ladder = null, liveSeat = -1 }) {
   const title = viewTitle(view);
   $("title").textContent = title || (info && info.name) || view.game;
-  $("subtitle").textContent = describeOptions(view, info);
+  $("subtitle").textContent = describeOptions(view);
   if (!document.body.classList.contains("reading-rules")) document.title = `${title || "Gamut"} · Gamut`; // i18n: not words (the site's name)
   const thinking = computer.think && computer.think.purpose === "move";
   const over = view.outcome;

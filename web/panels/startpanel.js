@@ -81,7 +81,7 @@ export class StartPanel {
     const current = info.variants.some(v => v.id === last.variant) ? last.variant : info.variants[0].id;
     this.variantSelect.replaceChildren(
       ...info.variants.map(v =>
-        h("option", { value: v.id, selected: v.id === current }, variantWords(info.id, v.id, v.name)),
+        h("option", { value: v.id, selected: v.id === current }, variantWords(info.id, v.id)),
       ),
     );
     this.variantSelect.closest(".field").hidden = info.variants.length < 2;

@@ -105,10 +105,11 @@ class OptionSpec:
         )
 
     def to_json(self) -> dict[str, Any]:
+        """The option in the games answer: its name, choices and where it
+        applies; no English (the page says ``label`` and ``description`` by
+        the catalogs' ``option.<game>.<name>`` and ``.about``, #43)."""
         return {
             "name": self.name,
-            "label": self.label,
-            "description": self.description,
             "choices": [self.format(c) for c in self.choices],
             "default": self.format(self.default),
             "variants": list(self.variants) if self.variants is not None else None,
@@ -127,7 +128,10 @@ class VariantInfo:
     players: int = 2
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "description": self.description, "players": self.players}
+        """The variant in the games answer: its id and seats; no English (the
+        page says ``name`` and ``description`` by the catalogs'
+        ``variant.<game>.<id>`` and ``.about``, #43)."""
+        return {"id": self.id, "players": self.players}
 
 
 @dataclass(frozen=True)
@@ -307,10 +311,13 @@ class GameInfo:
         return result
 
     def to_json(self) -> dict[str, Any]:
+        """The game in the games answer: its id and name (a proper name,
+        said as it is in every language), its variants and options; no
+        English (the page says the description by the catalogs'
+        ``game.<id>.about``, #43)."""
         return {
             "id": self.id,
             "name": self.name,
-            "description": self.description,
             "players": sorted({v.players for v in self.variants}),
             "variants": [v.to_json() for v in self.variants],
             "options": [o.to_json() for o in self.options],
