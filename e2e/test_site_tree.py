@@ -159,6 +159,9 @@ def test_browsing_does_not_restart_the_computers_search(shared_page):
     # the same search goes on (or has finished): none was started again
     assert page.evaluate("document.documentElement.dataset.searches") == searches
     # its move is played at the game's end, and the board stays where it was browsed
+    # (Move now, once the search has a best move, plays it without waiting out Master's budget)
+    page.evaluate("""() => { const b = document.getElementById('move-now');
+        if (b && !b.hidden && !b.disabled) b.click(); }""")
     expect(page.locator("#moves .mv")).to_have_count(3, timeout=60_000)
     expect(page.locator("#moves .mv.current")).to_have_text("d1-b3")
     assert page.evaluate("document.documentElement.dataset.searches") == searches
