@@ -147,6 +147,7 @@ export class NewGameDialog {
       ...specs.map(spec => {
         const value = spec.choices.includes(saved[spec.name]) ? saved[spec.name] : spec.default;
         const id = `opt-${spec.name}`;
+        const about = optionAboutWords(info.id, spec.name);
         return h(
           "label",
           { class: "field", for: id, "data-field": spec.name },
@@ -156,9 +157,7 @@ export class NewGameDialog {
             { id, "data-option": spec.name, onchange: () => this._applicable(specs) },
             ...spec.choices.map(c => h("option", { value: c, selected: c === value }, optionValueWords(c))),
           ),
-          optionAboutWords(info.id, spec.name)
-            ? h("span", { class: "about" }, optionAboutWords(info.id, spec.name))
-            : null,
+          about ? h("span", { class: "about" }, about) : null,
         );
       }),
     );
