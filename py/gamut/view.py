@@ -20,7 +20,7 @@ import typing
 from collections.abc import Iterable
 from typing import Any, Literal, NotRequired, TypedDict, Union
 
-from .messages import Message
+from .messages import Message, seat
 
 __all__ = [
     "View",
@@ -364,6 +364,12 @@ def check_view(view: Any) -> View:
 def said(message: Message) -> Said:
     """``message`` as the view sends it (its JSON)."""
     return typing.cast(Said, message.to_json())
+
+
+def black_and_white() -> list[Player]:
+    """The ``players`` of a game of two fixed seats, Black then White (Lines
+    of Action, EVL)."""
+    return [{"color": "black", "said": said(seat("Black"))}, {"color": "white", "said": said(seat("White"))}]
 
 
 def seats_said(view: Any) -> list[Message]:

@@ -84,6 +84,7 @@ const CONVERTED = [
   "web/share/playshare.js",
   "web/store/db.js",
   "web/store/local.js",
+  "web/trainer/answers.js",
   "web/trainer/trainer.js",
   "web/trainer/trainerview.js",
 ];

@@ -161,14 +161,8 @@ export class Computer {
     if (view.outcome || !((view.moves || []).length || view.select)) return;
     /** @type {LiveSearch} */
     const live = { key, job: /** @type {any} */ (null), progress: null, done: false };
-    live.job = this.engine.think(
-      { start: m.start, line: m.viewed, level: LIVE_LEVEL, seed: 0, max_ms: LIVE_MS },
-      progress => {
-        if (this.live !== live) return;
-        live.progress = progress;
-        this.onChange();
-      },
-    );
+    const params = { start: m.start, line: m.viewed, level: LIVE_LEVEL, seed: 0, max_ms: LIVE_MS };
+    this._search(live, params, () => this.live === live);
     this.live = live;
     live.job.promise.then(
       result => {
@@ -181,6 +175,17 @@ export class Computer {
         if (this.live === live) live.done = true;
       },
     );
+  }
+
+  /** Start the engine's search `params` as `search`'s job: its progress
+   * is kept in `search.progress`, and the page redrawn, while it is
+   * `current()` and not done. */
+  _search(search, params, current) {
+    search.job = this.engine.think(params, progress => {
+      if (!current() || search.done) return;
+      search.progress = progress;
+      this.onChange();
+    });
   }
 
   _cancelLive() {
@@ -232,11 +237,7 @@ export class Computer {
     if (root) root.dataset.searches = String(Number(root.dataset.searches || 0) + 1);
     // (and <html data-search-budget> the last move search's cap on the clock, ms; a test reads it)
     if (root && t.budget != null) root.dataset.searchBudget = String(Math.round(t.budget));
-    t.job = this.engine.think(params, progress => {
-      if (this.think !== t || t.done) return;
-      t.progress = progress;
-      this.onChange();
-    });
+    this._search(t, params, () => this.think === t);
     this.think = t;
     t.job.promise.then(
       result => {

@@ -6,6 +6,7 @@
 // wrong | finished | failed, for tools and tests.
 
 import { $ } from "../app/dom.js";
+import { askedOncePerGame } from "../trainer/answers.js";
 import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { firstOpen, goalCells, nextStep, progressOf, stepsOf } from "./lessonflow.js";
 import { LessonStore } from "./lessonstore.js";
@@ -27,7 +28,8 @@ export class LessonPage extends Trainer {
       words: { wait: "lesson.pressTryAgain", illegal: "lesson.illegal" }, // (no move box here)
     });
     this.store = store;
-    this.lists = new Map(); // game -> promise of the engine's {lessons}
+    // game -> promise of the engine's {lessons}
+    this._list = askedOncePerGame(game => this.engine.ready.then(() => this.engine.lessons(game)));
     this.game = null;
     this.gameName = "";
     this.steps = []; // lessonflow's placed steps of the game shown
@@ -107,20 +109,6 @@ export class LessonPage extends Trainer {
     } catch (err) {
       this._failed(err, asked);
     }
-  }
-
-  /** Leave the page (the game under it is as it was). */
-  hide() {
-    this._hidePage();
-  }
-
-  _list(game) {
-    if (!this.lists.has(game)) {
-      const list = this.engine.ready.then(() => this.engine.lessons(game));
-      list.catch(() => this.lists.delete(game)); // (asked again next time)
-      this.lists.set(game, list);
-    }
-    return this.lists.get(game);
   }
 
   _failed(err, asked) {

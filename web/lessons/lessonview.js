@@ -6,7 +6,7 @@
 // drawn from the controller's state, never starting anything itself.
 
 import { h } from "../app/dom.js";
-import { trainerBoard } from "../trainer/trainerview.js";
+import { trainerBoard, trainerPanel } from "../trainer/trainerview.js";
 import { t } from "../i18n/i18n.js";
 
 /** The page's elements, built into `box` (the #lesson-page section) once.
@@ -52,16 +52,17 @@ export function buildLessonPage(box, on) {
   });
   box.replaceChildren(
     board.area,
-    h(
-      "aside",
-      { class: "panel lesson-panel", "aria-labelledby": "lesson-title" },
-      h(
-        "nav",
-        { class: "lesson-nav", "aria-label": t("lesson.nav") },
-        h("a", { href: "#", id: "lesson-back" }, t("lesson.back")),
-        els.games,
-      ),
-      h("div", { class: "game-head" }, els.title, els.subtitle),
+    trainerPanel(
+      "lesson",
+      {
+        classes: "lesson-panel",
+        navClass: "lesson-nav",
+        navLabel: t("lesson.nav"),
+        back: t("lesson.back"),
+        nav: [els.games],
+        title: els.title,
+        subtitle: els.subtitle,
+      },
       els.teach,
       els.task,
       els.status,

@@ -8,7 +8,7 @@
 // puzzle page's (puzzles.css), and mistakes.css for what is its own.
 
 import { h } from "../app/dom.js";
-import { trainerBoard } from "../trainer/trainerview.js";
+import { trainerBoard, trainerMoveBox, trainerPanel } from "../trainer/trainerview.js";
 import { t } from "../i18n/i18n.js";
 import { sentenceOf } from "../trainer/trainer.js";
 
@@ -29,54 +29,23 @@ export function buildMistakesPage(box, on) {
     show: button("mistakes-show", t("mistakes.show"), on.show, true),
     skip: button("mistakes-skip", t("mistakes.skip"), on.skip, true),
     next: button("mistakes-next", t("mistakes.next"), on.next),
-    input: h("input", {
-      id: "mistakes-move-input",
-      type: "text",
-      role: "combobox",
-      "aria-autocomplete": "list",
-      "aria-expanded": "false",
-      "aria-controls": "mistakes-move-options",
-      "aria-describedby": "mistakes-move-error",
-      autocapitalize: "off",
-      spellcheck: "false",
-      enterkeyhint: "go",
-    }),
-    options: h("ul", {
-      id: "mistakes-move-options",
-      class: "move-options",
-      role: "listbox",
-      "aria-label": t("movebox.options"),
-      hidden: true,
-    }),
-    message: h("p", { id: "mistakes-move-error", class: "explain", "aria-live": "assertive" }),
+    ...trainerMoveBox("mistakes"),
     count: h("p", { id: "mistakes-count", class: "puzzle-rating" }),
     storage: h("p", { id: "mistakes-storage", class: "puzzle-storage", hidden: true }),
   };
-  els.form = h(
-    "form",
-    { id: "mistakes-movebox", class: "movebox", autocomplete: "off" },
-    h(
-      "div",
-      { class: "movebox-row" },
-      h("label", { for: "mistakes-move-input" }, t("puzzle.move")),
-      els.input,
-      h("button", { type: "submit", id: "mistakes-move-enter" }, t("movebox.enter")),
-    ),
-    els.options,
-    els.message,
-  );
   box.replaceChildren(
     board.area,
-    h(
-      "aside",
-      { class: "panel puzzle-panel mistakes-panel", "aria-labelledby": "mistakes-title" },
-      h(
-        "nav",
-        { class: "puzzle-nav", "aria-label": t("mistakes.nav") },
-        h("a", { href: "#", id: "mistakes-back" }, t("rules.back")),
-        els.games,
-      ),
-      h("div", { class: "game-head" }, els.title, els.subtitle),
+    trainerPanel(
+      "mistakes",
+      {
+        classes: "puzzle-panel mistakes-panel",
+        navClass: "puzzle-nav",
+        navLabel: t("mistakes.nav"),
+        back: t("rules.back"),
+        nav: [els.games],
+        title: els.title,
+        subtitle: els.subtitle,
+      },
       els.goal,
       els.status,
       els.thinking,

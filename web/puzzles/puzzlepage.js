@@ -28,6 +28,7 @@
 
 import { t } from "../i18n/i18n.js";
 import { playerWords } from "../engine/words.js";
+import { askedOncePerGame } from "../trainer/answers.js";
 import { Trainer, sentenceOf as sentence } from "../trainer/trainer.js";
 import { format } from "../model/url.js";
 import { PuzzleSession, hintMarks, withoutThreats } from "./session.js";
@@ -61,7 +62,8 @@ export class PuzzlePage extends Trainer {
       words: { wait: "puzzle.wait", illegal: "move.illegal" },
     });
     this.store = store;
-    this.lists = new Map(); // game -> promise of {puzzles, themes} (themes: ids)
+    // game -> promise of {puzzles, themes} (themes: ids)
+    this._list = askedOncePerGame(game => this.engine.ready.then(() => this.engine.puzzles(game)));
     this.views = new Map(); // line key -> view, for the puzzle shown
     this.game = null;
     this.puzzle = null;
@@ -148,20 +150,6 @@ export class PuzzlePage extends Trainer {
     if (asked !== this.asked) return;
     this._say(t("puzzle.failed", { reason: sentence((err && (err.words || err.message)) || err) }));
     this._phase("failed");
-  }
-
-  /** Leave the page (the game under it is as it was). */
-  hide() {
-    this._hidePage();
-  }
-
-  _list(game) {
-    if (!this.lists.has(game)) {
-      const list = this.engine.ready.then(() => this.engine.puzzles(game));
-      list.catch(() => this.lists.delete(game)); // (asked again next time)
-      this.lists.set(game, list);
-    }
-    return this.lists.get(game);
   }
 
   // -- one puzzle ----------------------------------------------------------------------

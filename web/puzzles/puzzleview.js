@@ -9,7 +9,7 @@
 // starting anything itself (its buttons call the controller).
 
 import { h } from "../app/dom.js";
-import { trainerBoard } from "../trainer/trainerview.js";
+import { trainerBoard, trainerMoveBox, trainerPanel } from "../trainer/trainerview.js";
 import { t, tParts } from "../i18n/i18n.js";
 import { signedChange } from "./glicko2.js";
 import { taskWords } from "./session.js";
@@ -95,43 +95,11 @@ export function buildPuzzlePage(box, on) {
       },
       t("controls.share"),
     ),
-    input: h("input", {
-      id: "puzzle-move-input",
-      type: "text",
-      role: "combobox",
-      "aria-autocomplete": "list",
-      "aria-expanded": "false",
-      "aria-controls": "puzzle-move-options",
-      "aria-describedby": "puzzle-move-error",
-      autocapitalize: "off",
-      spellcheck: "false",
-      enterkeyhint: "go",
-    }),
-    options: h("ul", {
-      id: "puzzle-move-options",
-      class: "move-options",
-      role: "listbox",
-      "aria-label": t("movebox.options"),
-      hidden: true,
-    }),
-    message: h("p", { id: "puzzle-move-error", class: "explain", "aria-live": "assertive" }),
+    ...trainerMoveBox("puzzle"),
     rating: h("p", { id: "puzzle-rating", class: "puzzle-rating" }),
     history: h("ol", { id: "puzzle-history", class: "puzzle-history", "aria-label": t("puzzle.history") }),
     storage: h("p", { id: "puzzle-storage", class: "puzzle-storage", hidden: true }),
   };
-  els.form = h(
-    "form",
-    { id: "puzzle-movebox", class: "movebox", autocomplete: "off" },
-    h(
-      "div",
-      { class: "movebox-row" },
-      h("label", { for: "puzzle-move-input" }, t("puzzle.move")),
-      els.input,
-      h("button", { type: "submit", id: "puzzle-move-enter" }, t("movebox.enter")),
-    ),
-    els.options,
-    els.message,
-  );
   els.solutionBox.append(
     h("h2", { id: "puzzle-solution-title" }, t("puzzle.solutionMoves")),
     els.solutionMoves,
@@ -147,17 +115,17 @@ export function buildPuzzlePage(box, on) {
   });
   box.replaceChildren(
     board.area,
-    h(
-      "aside",
-      { class: "panel puzzle-panel", "aria-labelledby": "puzzle-title" },
-      h(
-        "nav",
-        { class: "puzzle-nav", "aria-label": t("puzzle.nav") },
-        h("a", { href: "#", id: "puzzle-back" }, t("rules.back")),
-        els.games,
-        els.modes,
-      ),
-      h("div", { class: "game-head" }, els.title, els.subtitle),
+    trainerPanel(
+      "puzzle",
+      {
+        classes: "puzzle-panel",
+        navClass: "puzzle-nav",
+        navLabel: t("puzzle.nav"),
+        back: t("rules.back"),
+        nav: [els.games, els.modes],
+        title: els.title,
+        subtitle: els.subtitle,
+      },
       els.goal,
       els.status,
       els.actions,

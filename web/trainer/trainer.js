@@ -153,6 +153,11 @@ export class Trainer {
     return opening;
   }
 
+  /** Leave the page (the game under it is as it was). */
+  hide() {
+    this._hidePage();
+  }
+
   /** Leave the page (the game under it is as it was); false when it was hidden already. */
   _hidePage() {
     if (!this.box || this.box.hidden) return false;

@@ -199,6 +199,19 @@ def _remember(tables, memo, key, cells, codes):
     return record
 
 
+def _put(shapes: dict, shared: dict, i: int, value) -> dict:
+    """``shapes`` with ``shapes[i]`` set to ``value``, or removed when it is
+    empty; copied first while it is still ``shared``, the parent analysis's
+    own dict (copy on write: an unchanged dict stays shared)."""
+    if shapes is shared:
+        shapes = dict(shapes)
+    if value:
+        shapes[i] = value
+    else:
+        del shapes[i]
+    return shapes
+
+
 class Analysis:
     """Every shape of the board, summed up for the evaluation and the move
     ordering: per-shape records (see :func:`_shape_record`), the totals
@@ -261,7 +274,6 @@ class Analysis:
         total = self.total
         # {shape: threats} and {shape: potentials}, copied on their first change
         threat_shapes, potential_shapes = self.threat_shapes, self.potential_shapes
-        copied_threats = copied_potentials = False
         delta = board[cell] + (1 << (KEY_SHIFT + cell))  # what the placement adds to each key
         for i, getter, memo, cells in tables[6][cell]:
             old = records[i]
@@ -283,21 +295,9 @@ class Analysis:
                     continue
                 threats, potentials = new[5], new[6]
             if old[5] or threats:
-                if not copied_threats:
-                    threat_shapes = dict(threat_shapes)
-                    copied_threats = True
-                if threats:
-                    threat_shapes[i] = threats
-                else:
-                    del threat_shapes[i]
+                threat_shapes = _put(threat_shapes, self.threat_shapes, i, threats)
             if old[6] or potentials:
-                if not copied_potentials:
-                    potential_shapes = dict(potential_shapes)
-                    copied_potentials = True
-                if potentials:
-                    potential_shapes[i] = potentials
-                else:
-                    del potential_shapes[i]
+                potential_shapes = _put(potential_shapes, self.potential_shapes, i, potentials)
         a = Analysis()
         a.records = records
         a._set_total(total)

@@ -59,6 +59,30 @@ def cut_diagonals(
     return cut_ne, cut_nw
 
 
+def step(f: int, s: int, free_ne: int, free_nw_from_lr: int, free_nw_from_ul: int) -> int:
+    """The points one step from the points of ``f`` on a board of row stride
+    ``s``, the king's eight directions, less the diagonals a mask shuts.
+
+    A point ``p`` is kept in ``free_ne`` when its NE diagonal ``p -- p+s+1``
+    is open, both ways; in ``free_nw_from_lr`` when the NW diagonal that
+    leaves it, ``p -- p+s-1``, is open (the mask is the blocked lower-left
+    points shifted by 1), and in ``free_nw_from_ul`` when the one that
+    enters it from above, ``p -- p-s+1``, is (shifted by ``s``).  Used where
+    some diagonal is shut; with none, three shifts make the 3x3 block."""
+    d = s + 1
+    a = s - 1
+    return (
+        (f << 1)
+        | (f >> 1)
+        | (f << s)
+        | (f >> s)
+        | ((f & free_ne) << d)
+        | ((f >> d) & free_ne)
+        | ((f & free_nw_from_lr) << a)
+        | ((f & free_nw_from_ul) >> a)
+    )
+
+
 def grow(geo: Geometry, group: int, own: int, cut_ne: int, cut_nw: int, stop: int = 0) -> int:
     """The stacks of ``own`` connected to ``group`` (a subset of ``own``).
 
@@ -73,21 +97,7 @@ def grow(geo: Geometry, group: int, own: int, cut_ne: int, cut_nw: int, stop: in
         free_nw_from_lr = ~(cut_nw << 1)
         free_nw_from_ul = ~(cut_nw << s)
         while frontier:
-            f = frontier
-            new = (
-                (
-                    (f << 1)
-                    | (f >> 1)
-                    | (f << s)
-                    | (f >> s)
-                    | ((f & free_ne) << d)
-                    | ((f >> d) & free_ne)
-                    | ((f & free_nw_from_lr) << a)
-                    | ((f & free_nw_from_ul) >> a)
-                )
-                & own
-                & ~group
-            )
+            new = step(frontier, s, free_ne, free_nw_from_lr, free_nw_from_ul) & own & ~group
             group |= new
             if group & stop:
                 return group

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import ACTION, LOW, SWAP_CODE
-from .connection import crosscuts, cut_diagonals
+from .connection import crosscuts, cut_diagonals, step
 
 if TYPE_CHECKING:
     from ...core import EvaluationProtocol
@@ -44,13 +44,12 @@ def _distance(geo, own, enemy, codes, levels, colour, ne_b, ne_w):
     A 0-1 breadth-first search a layer at a time: a layer is the empty
     points next to the previous layer plus the own stacks linked to them.
     Only the previous layer is expanded (the points next to earlier layers
-    are in it or reached already).  A step is one expression, written out
-    (no inner functions, made at every call); where the points being
-    expanded touch no blocked diagonal it is the king's step, a 3x3 block
-    by three shifts and four ORs (issue #32)."""
+    are in it or reached already).  Where the points being expanded touch
+    no blocked diagonal a step is the king's, a 3x3 block by three shifts
+    and four ORs written out here (issue #32); elsewhere it is
+    :func:`~gamut.games.escabel.connection.step`."""
     s = geo.stride
     d = s + 1
-    a = s - 1
     if colour == 0:
         first, second = geo.bottom, geo.top
     else:
@@ -75,16 +74,7 @@ def _distance(geo, own, enemy, codes, levels, colour, ne_b, ne_w):
         f = layer
         while f:
             if f & ends:
-                f = (
-                    (f << 1)
-                    | (f >> 1)
-                    | (f << s)
-                    | (f >> s)
-                    | ((f & free_ne) << d)
-                    | ((f >> d) & free_ne)
-                    | ((f & free_nw_lr) << a)
-                    | ((f & free_nw_ul) >> a)
-                ) & rest
+                f = step(f, s, free_ne, free_nw_lr, free_nw_ul) & rest
             else:
                 f |= (f << 1) | (f >> 1)
                 f = (f | (f << s) | (f >> s)) & rest
@@ -96,16 +86,7 @@ def _distance(geo, own, enemy, codes, levels, colour, ne_b, ne_w):
         dist += 1
         f = layer
         if f & ends:
-            f = (
-                (f << 1)
-                | (f >> 1)
-                | (f << s)
-                | (f >> s)
-                | ((f & free_ne) << d)
-                | ((f >> d) & free_ne)
-                | ((f & free_nw_lr) << a)
-                | ((f & free_nw_ul) >> a)
-            )
+            f = step(f, s, free_ne, free_nw_lr, free_nw_ul)
         else:
             f |= (f << 1) | (f >> 1)
             f |= (f << s) | (f >> s)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...grid import iter_bits
 from ...messages import Message
 from ...messages import seat as seat_name
-from ...view import said
+from ...view import black_and_white, said
 from . import geometry
 from .board import (
     CELL_INDEX,
@@ -92,10 +92,7 @@ def view(state: EvlState) -> View:
         "variant": state.variant,
         "options": state.options_json(),
         "title": state.info.title(),
-        "players": [
-            {"color": "black", "said": said(seat_name("Black"))},
-            {"color": "white", "said": said(seat_name("White"))},
-        ],
+        "players": black_and_white(),
         "to_move": state._to_move,
         "ply": state._ply,
         "board": board_view(),

@@ -9,7 +9,7 @@ from ... import core
 from ...core import IllegalMoveError, Outcome, excerpt
 from ...grid import cell_name, iter_bits, parse_cell, squares_board_view
 from ...messages import Message, seat
-from ...view import said
+from ...view import black_and_white, said
 from .board import (
     CAPTURE,
     COLOUR_NAMES,
@@ -359,10 +359,7 @@ class LoaState(core.State):
             "variant": self.variant,
             "options": self.options_json(),
             "title": self.info.title(),
-            "players": [
-                {"color": "black", "said": said(seat("Black"))},
-                {"color": "white", "said": said(seat("White"))},
-            ],
+            "players": black_and_white(),
             "to_move": self._to_move,
             "board": squares_board_view(8, 8),
             "pieces": pieces,
