@@ -132,6 +132,7 @@ def test_a_blunder_of_an_analysed_game_is_practised_and_solved(page, site_url):
     expect(page.locator("#mistakes-count")).to_have_text("Nothing left to practise here.")
     expect(page.locator("#mistakes-next")).to_be_focused()
     # it has left the list, for good: after a reload, and after analysing again
+    expect(page.locator("#mistakes-movebox")).to_be_visible()  # (an exercise done: its move box stays)
     page.reload()
     wait_engine_ready(page)
     assert wait_phase(page, "empty") == "empty"
@@ -217,6 +218,7 @@ def test_garbage_in_storage_gives_a_message_and_an_empty_list(page, site_url):
     assert wait_phase(page, "empty") == "empty"
     expect(page.locator("#mistakes-storage")).to_contain_text("damaged")
     expect(page.locator("#mistakes-status")).to_contain_text("No mistakes to practise")
+    expect(page.locator("#mistakes-movebox")).to_be_hidden()  # (no exercise: no move box)
     # play goes on: an analysis collects over it, the garbage set aside
     page.evaluate("() => { location.hash = ''; }")
     analysed_game(page, "loa")

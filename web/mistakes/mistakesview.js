@@ -94,6 +94,7 @@ export function drawPanel(els, state) {
   els.skip.disabled = phase === "check";
   els.next.hidden = !(phase === "solved" || phase === "shown");
   els.input.disabled = phase !== "play";
+  els.form.hidden = phase === "empty"; // (no exercise: nothing to type a move for)
   els.thinking.hidden = phase !== "check";
   els.thinking.value = state.fraction || 0;
   if (phase === "solved") els.goal.dataset.kind = "good";
