@@ -281,7 +281,7 @@ TEXT: list[tuple[str, tuple[str, str], list, float]] = [
     ("dialog selects", (":root", "color"), [(".field select", "background")], 4.5),
     ("a saved game", (".game-meta", "color"), [(".game-row", "background")], 4.5),
     ("a damaged saved game", (":root", "color"), [(".game-row.damaged", "background")], 4.5),
-    ("the rules menu", ("a", "color"), [(".rules-menu ul", "background")], 4.5),
+    ("the header's menus", ("a", "color"), [(".header-menu ul", "background")], 4.5),
     # the board's own text
     ("files and ranks beside the board", (".board .coord", "fill"), PAGE, 4.5),
     ("EVL's cell names", (".board .coord.cell-name", "fill"), HEPTAGON, 4.5),
