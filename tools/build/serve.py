@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import http.server
 import socketserver
+import sys
 import threading
 from pathlib import Path
 from typing import ClassVar
@@ -63,6 +64,15 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
     url = ""
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closes its connection in the middle of an answer (a
+        page or a test's browser context closed, seen on a busy machine) is no
+        fault of the server's: nothing is said.  Anything else is said as
+        the standard library says it (the traceback on stderr)."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 def make_server(
