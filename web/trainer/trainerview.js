@@ -1,9 +1,9 @@
 // The markup that the pages of a position with a task (trainer.js: the
 // puzzles, the lessons, the mistakes trainer) share: the board's SVG, the
 // palette of a game that places labelled pieces (EL's numbers), the row of
-// the board's buttons, the area that holds the board and its palette, and
-// the move box (a typed move with its list of matches and its error line),
-// and the panel's frame (its nav with the way back, its head).
+// the board's buttons, the area that holds the board and its palette, the
+// move box (a typed move with its list of matches and its error line) and
+// the panel's frame (its nav with the way back, its head).
 // Each page names its own (`puzzle`: #puzzle-board, #puzzle-palette,
 // #puzzle-board-actions, #puzzle-move-input) and builds the rest of its
 // panel itself.
