@@ -184,7 +184,11 @@ def test_a_reload_opens_into_its_own_game_after_another_tab_played_on(new_contex
     old_address = a.url
     play(b, "h2", "f4")
     saved(b)
-    # (A reloads before it hears of B's move: its address is still its own older one)
+    # (A reloads with its own older address.  A hears of B's move and writes the new
+    # address itself, at a time of its own: waited for first, else that later write
+    # could land after the older address is put back)
+    expect(a.locator("#moves .mv")).to_have_count(2)
+    expect(a).not_to_have_url(old_address)
     a.evaluate("u => history.replaceState(history.state, '', u)", old_address)
     a.reload()
     wait_engine_ready(a)
