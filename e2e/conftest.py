@@ -39,9 +39,10 @@ runs the pages on both paths on purpose.
     the served build's engine snapshot (session scope), kept as a file of the
     served site for ``seed_snapshot(context)``.
 ``shared_page``
-    one guarded (warm) page per test *module*, already at ``site_url`` with the
-    engine ready (Pyodide takes 5-12 s per load here: share it where the
-    tests allow).  Checked when the module ends.
+    one guarded (warm) page per test *module*, in a context lent by the
+    ``context_pool``, already at ``site_url`` with the engine ready (a page
+    load costs 1-2 s of both cores here: share it where the tests allow).
+    Checked when the module ends.
 ``wait_engine_ready`` (also importable: ``from conftest import wait_engine_ready``)
     ``wait_engine_ready(page, timeout=90_000)`` waits for
     ``<html data-engine="ready">`` and fails with the page's status text if
@@ -356,6 +357,31 @@ _RESET = """async (kept) => {
 }"""
 
 
+# What a context's page may be given instead of the context (the same for the page:
+# its viewport, its media features), so one warm context serves tests that ask for
+# different ones; each page the test opens gets them before it loads (``emulate``).
+# A phone's context (``is_mobile``) keeps its viewport: the two go together.
+PAGE_ARGS = ("viewport", "color_scheme", "reduced_motion")
+
+
+def split_context_args(kwargs: dict) -> tuple[dict, dict]:
+    """``browser.new_context`` arguments split into (the context's, its pages').
+    Every lent context accepts downloads (nothing else sees that)."""
+    page_args = {} if kwargs.get("is_mobile") else {k: kwargs[k] for k in PAGE_ARGS if k in kwargs}
+    context_args = {k: v for k, v in kwargs.items() if k not in page_args and k != "accept_downloads"}
+    return {**context_args, "accept_downloads": True}, page_args
+
+
+def emulate(page, page_args: dict):
+    """``page`` given the viewport and media features of ``page_args``."""
+    if "viewport" in page_args:
+        page.set_viewport_size(page_args["viewport"])
+    media = {k: page_args[k] for k in ("color_scheme", "reduced_motion") if k in page_args}
+    if media:
+        page.emulate_media(**media)
+    return page
+
+
 class ContextPool:
     """Warm contexts lent to one test at a time (session scope).
 
@@ -366,27 +392,37 @@ class ContextPool:
     *reset*: its pages closed, localStorage, IndexedDB and every cache but the
     build's copy and the snapshot emptied (a first visit's stores), its
     guard's findings cleared.  A context is lent only for the same
-    ``browser.new_context`` arguments it was made with; one a test changed in
+    ``browser.new_context`` arguments it was made with (but those its pages
+    are given instead: ``PAGE_ARGS``); one a test changed in
     a way a reset cannot undo (a route, an init script, permissions, offline,
     a listener: ``_TAINTING``) is closed instead.  Tests that need a brand new
     context (the service worker's install, the clock) are marked
     ``@pytest.mark.fresh`` and get one."""
 
-    IDLE_MAX = 4  # contexts kept idle at once (each holds its caches in memory)
+    IDLE_MAX = 6  # contexts kept idle at once (each holds its caches in memory: 100-200 MB)
 
     def __init__(self, browser, site_url: str, snapshot: EngineSnapshot):
         self.browser, self.site_url, self.snapshot = browser, site_url, snapshot
         self.idle: list[tuple[str, object]] = []  # (key, context), oldest first
 
     def take(self, kwargs: dict):
-        key = repr(sorted(kwargs.items()))
+        context_args, page_args = split_context_args(kwargs)
+        key = repr(sorted(context_args.items()))
         for i, (k, context) in enumerate(self.idle):
             if k == key:
                 del self.idle[i]
+                context._gamut_page_args = page_args  # type: ignore[attr-defined]
                 return context
-        context = guarded_context(self.browser, self.site_url, **kwargs)
+        context = guarded_context(self.browser, self.site_url, **context_args)
         context._gamut_key = key  # type: ignore[attr-defined]
         context._gamut_tainted = False  # type: ignore[attr-defined]
+        context._gamut_page_args = page_args  # type: ignore[attr-defined]
+        new_page = context.new_page
+
+        def new_page_as_asked(*args, **kw):
+            return emulate(new_page(*args, **kw), context._gamut_page_args)  # type: ignore[attr-defined]
+
+        context.new_page = new_page_as_asked
         for name in _TAINTING:
             original = getattr(context, name)
 
@@ -471,25 +507,31 @@ def page(context):
     return context.new_page()
 
 
-def guarded_page(browser, site_url, snapshot: EngineSnapshot | None = None, **context_args):
-    """A fixture's body: a page of a new guarded context (``context_args``
-    for ``browser.new_context``; warm when given the ``snapshot``) at the
-    site with the engine ready; after the tests, it fails on anything the
-    guard saw."""
-    context = guarded_context(browser, site_url, snapshot, **context_args)
+def guarded_page(browser, site_url, snapshot: EngineSnapshot | None = None, pool=None, **context_args):
+    """A fixture's body: a page of a guarded context (``context_args`` for
+    ``browser.new_context``) at the site with the engine ready: a context
+    lent by ``pool`` (a ``ContextPool``: warm), else a new one (warm when
+    given the ``snapshot``); after the tests, it fails on anything the guard saw."""
+    if pool is not None:
+        context = pool.take(context_args)
+    else:
+        context = guarded_context(browser, site_url, snapshot, **context_args)
     page = context.new_page()
     page.goto(site_url)
     wait_engine_ready(page)
     yield page
     problems = _GUARDS[id(context)].problems()
-    close_guarded(context)
+    if pool is not None:
+        pool.give_back(context)
+    else:
+        close_guarded(context)
     assert not problems, "guard: " + "; ".join(problems)
 
 
 @pytest.fixture(scope="module")
 def shared_page(browser, site_url, request):
-    snapshot = request.getfixturevalue("engine_snapshot") if _warm(request) else None
-    yield from guarded_page(browser, site_url, snapshot)
+    pool = request.getfixturevalue("context_pool") if _warm(request) else None
+    yield from guarded_page(browser, site_url, pool=pool)
 
 
 # -- helpers ----------------------------------------------------------------------

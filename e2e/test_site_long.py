@@ -34,8 +34,8 @@ FLOOR_MS = 25  # a frame and a half: what a busy machine adds to a short median
 
 
 @pytest.fixture(scope="module")
-def long_page(browser, site_url, engine_snapshot):
-    yield from guarded_page(browser, site_url, engine_snapshot, viewport={"width": 1280, "height": 800})
+def long_page(browser, site_url, context_pool):
+    yield from guarded_page(browser, site_url, pool=context_pool, viewport={"width": 1280, "height": 800})
 
 
 @pytest.mark.parametrize("game", ["loa", "evl"])

@@ -40,12 +40,12 @@ STARTS = {
 
 
 @pytest.fixture(scope="module")
-def phone(browser, site_url, engine_snapshot):
+def phone(browser, site_url, context_pool):
     """A phone: a touch context at 360x640, the engine ready."""
     yield from guarded_page(
         browser,
         site_url,
-        engine_snapshot,
+        pool=context_pool,
         viewport=SIZES["360x640"],
         has_touch=True,
         is_mobile=True,
