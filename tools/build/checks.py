@@ -32,11 +32,15 @@ TSC = NODE_MODULES / ".bin" / "tsc"
 # The pytest marker of the unit tests that --fast leaves out (registered in pyproject.toml).
 SLOW_MARKER = "slow"
 # The unit tests run on every core (pytest-xdist: they are CPU-bound and share no
-# state).  The browser tests do not: one test already keeps both cores busy
-# (Chromium's processes and Pyodide's worker), and its site is built once per run.
-# The tests that build the site share .build/ and dist/: one worker takes them all
-# (their modules' xdist_group "site-build", --dist loadgroup).
+# state).  The tests that build the site share .build/ and dist/: one worker takes
+# them all (their modules' xdist_group "site-build", --dist loadgroup).
 UNIT_WORKERS = ["-n", "auto", "--dist", "loadgroup"]
+# The browser tests too, a module to a worker (its shared page, its own site if it
+# builds one): one browser test leaves a quarter of the two cores idle (waiting on the
+# page's timers, animations and storage), which a second worker takes.  The site is
+# built once under a lock; each worker keeps its own snapshot file (e2e/conftest.py).
+# (2026-12-06, the whole e2e suite: 18.7 min on two workers; 25 min in one process.)
+E2E_WORKERS = ["-n", "auto", "--dist", "loadscope"]
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,7 @@ def checks(py: Path, fast: bool) -> list[Check]:
         )
     else:
         found.append(Check("tests", [*pytest, *UNIT_WORKERS, "tests"], pytest=True))
-        found.append(Check("e2e", [*pytest, "e2e"], pytest=True))
+        found.append(Check("e2e", [*pytest, *E2E_WORKERS, "e2e"], pytest=True))
     return [c for c in found if c.name != "js" or js_tests]
 
 
