@@ -8,7 +8,7 @@ chosen there plays, and the game's link keeps it (a reload too).
 from __future__ import annotations
 
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle
+from pagekit import cell, open_hash, wait_idle
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
@@ -103,10 +103,10 @@ def test_a_new_level_chosen_in_the_new_game_dialog_is_kept_in_the_link(page, sit
     assert page.evaluate("location.hash").endswith(f"/players=h,c:{level}")
     # the link opens the same game, the same level to play
     link = page.evaluate("location.hash")
-    page.goto(site_url + "#v1/loa/standard/-/")
-    wait_engine_ready(page)
-    page.goto(site_url + link)
-    wait_idle(page)
+    # (each opened before the next: a link opened while another is still opening can
+    # lose to it, the older one shown; a race of the page not fixed yet)
+    open_hash(page, "#v1/loa/standard/-/")
+    open_hash(page, link)
     expect(page.locator('#players select.seat-kind[data-seat="1"]')).to_have_value(f"c:{level}")
     expect(page.locator('#players select.seat-kind[data-seat="1"] option:checked')).to_have_text(
         LEVELS[level].label
