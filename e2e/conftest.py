@@ -19,10 +19,13 @@ Fixtures
 ``page``
     a fresh page in a fresh guarded context (function scope).
 ``new_context``
-    factory: ``new_context(**kwargs)`` returns a fresh guarded
-    ``BrowserContext`` (kwargs go to ``browser.new_context``, e.g.
-    ``viewport={"width": 390, "height": 844}``); all are checked and closed
-    after the test.  Open pages with ``context.new_page()``.
+    factory: ``new_context(**kwargs)`` returns a guarded ``BrowserContext``
+    lent by the ``context_pool`` (a new one for tests marked ``fresh`` or
+    ``cold``); kwargs as for ``browser.new_context``, e.g.
+    ``viewport={"width": 390, "height": 844}``, but a lent context gives
+    the viewport, colour scheme and reduced motion to each page it opens
+    (``PAGE_ARGS``).  All are checked after the test, then reset for the
+    next one or closed.  Open pages with ``context.new_page()``.
 
 Every context these fixtures make is *warm*: the engine's memory snapshot of
 the served build (made once per session by a first visit, ``engine_snapshot``)
