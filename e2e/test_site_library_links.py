@@ -157,3 +157,18 @@ def test_the_note_of_a_links_new_moves_goes_by_itself(new_context, site_url):
     explain = page.locator("#explain")
     expect(explain).to_have_text("The link's new moves were added to this game.")
     expect(explain).to_be_empty(timeout=10_000)
+
+
+def test_the_last_of_two_links_opened_at_once_is_the_one_shown(new_context, site_url):
+    """Two addresses set a few milliseconds apart (a link followed while
+    another is still opening): the page ends on the last one asked for,
+    never on the older one that finished opening after it."""
+    page = open_site(new_context(), site_url, LOA + "b1-d3")
+    expect(page.locator("#moves .mv")).to_have_count(1)
+    page.evaluate(
+        "([a, b]) => { location.hash = a; setTimeout(() => { location.hash = b; }, 5); }",
+        ["#v1/loa/standard/-/", LOA + "b1-d3,a2-c4"],
+    )
+    expect(page.locator("#moves .mv")).to_have_text(["b1-d3", "a2-c4"])
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["b1-d3", "a2-c4"])

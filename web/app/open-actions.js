@@ -24,6 +24,7 @@ let actions = null; // every action (actions.js), for those that lead to another
 let routes = []; // the pages over the game (routes.js)
 /** @type {AbortController | null} */
 let importing = null; // the import running (its Cancel aborts it)
+let openings = 0; // openFromURL calls begun: a link opened while another is still opening wins
 
 /** The game opened at a start is on screen once the page has drawn it (a frame later): its opening is done. */
 function openingDoneWhenDrawn() {
@@ -147,6 +148,9 @@ export const openingActions = {
    * nothing and says why. */
   async openFromURL({ boot }) {
     const m = page.model;
+    const mine = ++openings;
+    // (an opening that a later one overtook shows nothing: the last link asked for is shown)
+    const overtaken = () => !boot && mine !== openings;
     const asked = rulesLinkGame(location.hash);
     if (asked && !page.info(asked)) {
       showNotice(
@@ -209,6 +213,7 @@ export const openingActions = {
           page.planned || page.firstGame(),
           keep.settingsOf(page.planned || page.firstGame()) || {},
         ));
+      if (overtaken()) return;
       if (target === m) {
         page.opened(); // (a link opened into the game on screen counts as opening it)
         m._changed("tree"); // (a broken link: the URL shows the game on screen again)
