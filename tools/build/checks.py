@@ -35,18 +35,17 @@ SLOW_MARKER = "slow"
 # state).  The tests that build the site share .build/ and dist/: one worker takes
 # them all (their modules' xdist_group "site-build", --dist loadgroup).
 UNIT_WORKERS = ["-n", "auto", "--dist", "loadgroup"]
-# The browser tests run in one process.  Two workers, a module to each (its shared
-# page, its own site if it builds one), are faster: one browser test leaves a quarter
-# of the two cores idle (the page's timers, animations and storage), which a second
-# worker takes (2026-12-06, the whole e2e suite: 18.7 min on two workers, 25 min in one
-# process).  But three of the first four whole runs on two workers each failed on a
-# different race in a test (a value read once where it should be waited for), which
-# one process had hidden: they are fixed, and E2E_WORKERS becomes the default once
-# the suite passes whole on two workers three times in a row.  To run them so:
-# .venv/bin/python -m pytest e2e -n auto --dist loadscope (the site is built once
-# under a lock; each worker keeps its own snapshot file: e2e/conftest.py).
+# The browser tests run on every core, a module to a worker (pytest-xdist's
+# loadscope: a module's shared page stays one page; the site is built once under a
+# lock, and each worker keeps its own snapshot file: e2e/conftest.py).  One process
+# leaves a quarter of the two cores idle (the page's timers, animations and
+# storage), which a second worker takes: on 2026-12-06 the whole e2e suite took
+# 18.7-19.1 min on two workers against 25 min in one process, and passed whole on
+# two workers three times in a row (after four races in tests, which one process had
+# hidden, were fixed).  ``python3 build.py test -n 0`` runs every pytest run in
+# one process (the arguments given to test come last, and a later -n wins).
 E2E_WORKERS = ["-n", "auto", "--dist", "loadscope"]
-E2E_DEFAULT: list[str] = []
+E2E_DEFAULT = E2E_WORKERS
 
 
 @dataclass(frozen=True)
