@@ -333,13 +333,64 @@ def _warm(request) -> bool:
 
 
 # What a test can do to a context that a reset cannot undo: a context it was
-# done to is closed after the test, never lent again.
+# done to is closed after the test, never lent again (and so is one whose clock a
+# test took over: ``_taint_on_clock``).
 _TAINTING = (
-    "add_cookies", "add_init_script", "expose_binding", "expose_function", "grant_permissions",
-    "new_cdp_session", "on", "once", "route", "route_from_har", "route_web_socket",
-    "set_default_navigation_timeout", "set_default_timeout", "set_extra_http_headers",
-    "set_geolocation", "set_offline", "set_storage_state",
+    "new_cdp_session", "route_from_har", "route_web_socket", "set_default_navigation_timeout",
+    "set_default_timeout", "set_geolocation", "set_storage_state",
 )  # fmt: skip
+
+
+def _listener(args: tuple, kwargs: dict) -> tuple:
+    """The (event, handler) of a call to ``context.on`` or ``context.once``."""
+    event = args[0] if args else kwargs["event"]
+    return event, args[1] if len(args) > 1 else kwargs["f"]
+
+
+# What a test can do to a context that the pool undoes when the context is given
+# back, before its reset: how to undo each, from the context, the call's result and
+# its arguments.  So a test that adds an init script, a route or a listener, or
+# takes the context offline, still gets a warm context and leaves it warm.
+_UNDONE = {
+    "add_init_script": lambda context, result, args, kwargs: result.close(),
+    "expose_binding": lambda context, result, args, kwargs: result.close(),
+    "expose_function": lambda context, result, args, kwargs: result.close(),
+    "route": lambda context, result, args, kwargs: context.unroute_all(behavior="ignoreErrors"),
+    "on": lambda context, result, args, kwargs: context.remove_listener(*_listener(args, kwargs)),
+    "once": lambda context, result, args, kwargs: context.remove_listener(*_listener(args, kwargs)),
+    "set_offline": lambda context, result, args, kwargs: context.set_offline(False),
+    "grant_permissions": lambda context, result, args, kwargs: context.clear_permissions(),
+    "set_extra_http_headers": lambda context, result, args, kwargs: context.set_extra_http_headers({}),
+    "add_cookies": lambda context, result, args, kwargs: context.clear_cookies(),
+}
+# (page.clock is the context's, and Playwright cannot uninstall it)
+_CLOCK_CALLS = (
+    "install",
+    "fast_forward",
+    "pause_at",
+    "resume",
+    "run_for",
+    "set_fixed_time",
+    "set_system_time",
+)
+
+
+def _taint_on_clock(context) -> None:
+    """A context whose clock a test installs or moves (``page.clock``) is
+    tainted: the wrapping is on Playwright's own clock object of the context
+    (``_impl_obj``), which the sync API calls; tests/test_infra's pool test
+    fails if a Playwright upgrade goes round it."""
+    clock = context._impl_obj.clock
+    for name in _CLOCK_CALLS:
+        original = getattr(clock, name)
+
+        async def tainting(*args, _original=original, **kwargs):
+            context._gamut_tainted = True
+            return await _original(*args, **kwargs)
+
+        setattr(clock, name, tainting)
+
+
 # The caches a reset keeps: the service worker's copy of the build and the
 # engine's snapshot (what makes a context warm); the rest (gamut-clients, the
 # notes of the open pages) goes with the stores.
@@ -396,13 +447,15 @@ class ContextPool:
     build's copy and the snapshot emptied (a first visit's stores), its
     guard's findings cleared.  A context is lent only for the same
     ``browser.new_context`` arguments it was made with (but those its pages
-    are given instead: ``PAGE_ARGS``); one a test changed in
-    a way a reset cannot undo (a route, an init script, permissions, offline,
-    a listener: ``_TAINTING``) is closed instead.  Tests that need a brand new
-    context (the service worker's install, the clock) are marked
+    are given instead: ``PAGE_ARGS``).  What a test added to the context
+    (init scripts, routes, listeners, exposed functions, permissions, headers,
+    cookies) or took from it (the network) is undone before the reset
+    (``_UNDONE``); one a test changed in a way that cannot be undone (its
+    clock, a CDP session, timeouts: ``_TAINTING``) is closed instead.  Tests
+    that need a brand new context (the service worker's install) are marked
     ``@pytest.mark.fresh`` and get one."""
 
-    IDLE_MAX = 6  # contexts kept idle at once (each holds its caches in memory: 100-200 MB)
+    IDLE_MAX = 10  # contexts kept idle at once (each holds its caches in memory: 100-200 MB)
 
     def __init__(self, browser, site_url: str, snapshot: EngineSnapshot):
         self.browser, self.site_url, self.snapshot = browser, site_url, snapshot
@@ -434,6 +487,17 @@ class ContextPool:
                 return _original(*args, **kw)
 
             setattr(context, name, tainting)
+        context._gamut_undo = []  # type: ignore[attr-defined]
+        for name, undo in _UNDONE.items():
+            original = getattr(context, name)
+
+            def undone_later(*args, _original=original, _undo=undo, **kw):
+                result = _original(*args, **kw)
+                context._gamut_undo.append(lambda: _undo(context, result, args, kw))  # type: ignore[attr-defined]
+                return result
+
+            setattr(context, name, undone_later)
+        _taint_on_clock(context)
         self.snapshot.seed(context, self.site_url)  # (after the wrapping: seeding taints nothing)
         return context
 
@@ -446,6 +510,12 @@ class ContextPool:
                 for page in list(context.pages):
                     page.close()
                 page = context.new_page()
+                # (undone with a page open: Playwright's set_offline waits for ever
+                # in a context with no page; the page loads nothing before it)
+                undo = context._gamut_undo  # type: ignore[attr-defined]
+                for step in reversed(undo):
+                    step()
+                del undo[:]  # (with what the undoing itself added: set_offline(False) is one)
                 page.goto(_origin(self.site_url) + BLANK_PAGE)
                 left = page.evaluate(_RESET, _KEPT_CACHES.pattern)
                 page.close()

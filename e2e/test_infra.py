@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import guard_context, wait_engine_ready
+from conftest import BLANK_PAGE, _origin, guard_context, wait_engine_ready
 from pagekit import wait_controlled
 
 TEST_PAGE = "infra-test.html"
@@ -296,3 +296,63 @@ def test_a_request_to_another_host_fails_and_is_reported(browser, site_url):
         assert any("left 127.0.0.1: http://example.com/x.js" in p for p in guard.problems())
     finally:
         context.close()
+
+
+# -- the context pool (e2e/conftest.py) --------------------------------------------
+
+
+def _lent_again(pool, context) -> bool:
+    """Whether ``context``, given back, is among the pool's idle contexts (then
+    taken out of them again, for the test to look at)."""
+    for i, (_, idle) in enumerate(pool.idle):
+        if idle is context:
+            del pool.idle[i]
+            return True
+    return False
+
+
+def test_a_context_given_back_is_lent_again_without_what_the_test_added(context_pool, site_url):
+    """The pool undoes a test's init script, route, listener, exposed function
+    and offline switch: the context is lent again, and its next page has none
+    of them (a page of the next test would otherwise run the last test's init
+    scripts, or load nothing at all)."""
+    blank = _origin(site_url) + BLANK_PAGE
+    context = context_pool.take({})
+    heard = []
+    context.add_init_script("window.__added = 1")
+    context.route("**/routed-by-the-test", lambda route: route.fulfill(body="routed"))
+    context.on("console", lambda msg: heard.append(msg.text))
+    context.expose_function("gamutProbe", lambda: 1)
+    page = context.new_page()
+    page.goto(blank)
+    assert page.evaluate("() => [window.__added, typeof window.gamutProbe]") == [1, "function"]
+    assert page.evaluate("() => fetch('/routed-by-the-test').then(r => r.text())") == "routed"
+    page.evaluate("() => console.log('heard')")
+    context.set_offline(True)
+    assert page.evaluate("() => navigator.onLine") is False
+    context_pool.give_back(context)
+    assert _lent_again(context_pool, context)
+    page = context.new_page()
+    page.goto(blank)
+    assert page.evaluate("() => [window.__added, typeof window.gamutProbe, navigator.onLine]") == [
+        None,
+        "undefined",
+        True,
+    ]
+    assert page.evaluate("() => fetch('/routed-by-the-test').then(r => r.status)") == 404
+    page.evaluate("() => console.log('not heard')")
+    page.evaluate("() => new Promise(r => setTimeout(r))")  # (a console message reaches the test)
+    assert heard == ["heard"]
+    context_pool.give_back(context)
+
+
+def test_a_context_whose_clock_a_test_took_is_not_lent_again(context_pool, site_url):
+    """page.clock is the context's and cannot be uninstalled: the context is
+    closed when given back (a wrapping of Playwright's own clock object, which an
+    upgrade of Playwright could go round: this test says so)."""
+    context = context_pool.take({})
+    page = context.new_page()
+    page.goto(_origin(site_url) + BLANK_PAGE)
+    page.clock.install()
+    context_pool.give_back(context)
+    assert not _lent_again(context_pool, context)

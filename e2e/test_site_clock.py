@@ -14,13 +14,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from conftest import wait_engine_ready
 from pagekit import cell, wait_idle
 from playwright.sync_api import expect
-
-# new contexts, not lent by the pool: the clock (page.clock is the context's)
-pytestmark = pytest.mark.fresh
 
 
 def start_with_clock(

@@ -115,7 +115,6 @@ def test_a_fatal_engine_error_restarts_the_engine_and_loses_nothing(new_context,
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3", "h2-f4", "b1-d3"])
 
 
-@pytest.mark.fresh  # (page.clock belongs to the context)
 def test_a_killed_worker_is_noticed_and_replaced_and_the_move_made_meanwhile_is_played(new_context, site_url):
     """#47: a worker the browser killed says nothing; the engine's heartbeat
     notices its silence while a move waits, starts a new worker, says so, and

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from conftest import wait_engine_ready
 from pagekit import saved, wait_idle
 from playwright.sync_api import expect
 from test_site_live import connect, enter, lambda_re, moves_of
@@ -94,6 +95,10 @@ def test_live_servers_are_asked_only_once_the_player_agreed(new_context, site_ur
     page.add_init_script(KEEP_CONNECTIONS)
     page.add_init_script(f"localStorage.setItem('gamut.preferences', {json.dumps(PREFS)})")
     page.goto(site_url)
+    # (a start chosen while the page loads is kept for later: here the page is ready first,
+    # once in four whole runs the Start of a page still loading never came; #42's note)
+    wait_engine_ready(page)
+    wait_idle(page)
     page.locator("#start .choice-mode", has_text="Live").click()
     page.click("#start-play")
     expect(page.locator("#live-link")).to_have_value(lambda_re("#live/"), timeout=30_000)

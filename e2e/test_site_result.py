@@ -19,9 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from bench_share import GAMES, finished_game  # (a finished game of each game, the same on every run)
 
-# new contexts, not lent by the pool: the clock (page.clock is the context's)
-pytestmark = pytest.mark.fresh
-
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 640}}
 LOCALES = {"en": "en-US", "de": "de-DE", "fr": "fr-FR", "es": "es-ES", "hu": "hu-HU"}
 SEEDS = GAMES  # a seed per game that ends its game soon (a winning move taken when there is one)

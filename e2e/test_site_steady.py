@@ -24,9 +24,6 @@ from playwright.sync_api import expect
 
 import gamut
 
-# new contexts, not lent by the pool: the clock (page.clock is the context's)
-pytestmark = pytest.mark.fresh
-
 LAPTOPS = {"1280x800": {"width": 1280, "height": 800}, "1366x768": {"width": 1366, "height": 768}}
 PHONE = {"width": 360, "height": 640}
 LOCALES = {"en": "en-US", "de": "de-DE"}

@@ -29,7 +29,6 @@ import re
 import urllib.parse
 from urllib.parse import urlsplit
 
-import pytest
 from attack_inputs import (
     PAGES,
     clock_jumps,
@@ -505,7 +504,6 @@ def face_seconds(page) -> list[float | None]:
     return out
 
 
-@pytest.mark.fresh  # (page.clock belongs to the context)
 def test_clock_jumps(new_context, site_url, tmp_path):
     control, increment = 1800, 20
     jumps = clock_jumps(JUMPS)
