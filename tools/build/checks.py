@@ -35,17 +35,19 @@ SLOW_MARKER = "slow"
 # state).  The tests that build the site share .build/ and dist/: one worker takes
 # them all (their modules' xdist_group "site-build", --dist loadgroup).
 UNIT_WORKERS = ["-n", "auto", "--dist", "loadgroup"]
-# The browser tests run on every core, a module to a worker (pytest-xdist's
-# loadscope: a module's shared page stays one page; the site is built once under a
-# lock, and each worker keeps its own snapshot file: e2e/conftest.py).  One process
-# leaves a quarter of the two cores idle (the page's timers, animations and
-# storage), which a second worker takes: on 2026-12-06 the whole e2e suite took
-# 18.7-19.1 min on two workers against 25 min in one process, and passed whole on
-# two workers three times in a row (after four races in tests, which one process had
-# hidden, were fixed).  ``python3 build.py test -n 0`` runs every pytest run in
-# one process (the arguments given to test come last, and a later -n wins).
+# The browser tests run in one process by default.  Two workers, a module to each
+# (pytest-xdist's loadscope: a module's shared page stays one page; the site is built
+# once under a lock, each worker keeps its own snapshot file: e2e/conftest.py), are
+# faster: one process leaves a quarter of the two cores idle, two keep them 98 % busy
+# (2026-12-06: the whole e2e suite 18.7-19.1 min on two workers, 25 min in one
+# process), and they passed whole three times in a row.  But the two whole runs after
+# that each failed (a test race each, fixed, and the 5,000-move record's task budget:
+# the tests that measure a task's CPU read more of it when both vCPUs are busy), so
+# one process stays the default until two workers pass three times in a row again.
+# To run them so: .venv/bin/python -m pytest e2e -n auto --dist loadscope (not
+# through build.py test, whose arguments go to the unit tests' run too).
 E2E_WORKERS = ["-n", "auto", "--dist", "loadscope"]
-E2E_DEFAULT = E2E_WORKERS
+E2E_DEFAULT: list[str] = []
 
 
 @dataclass(frozen=True)
