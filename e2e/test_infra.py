@@ -206,6 +206,9 @@ def test_perft_job_can_be_cancelled_while_the_page_stays_responsive(engine_page)
     assert result["after"] == result["seen"]  # no progress after the cancel
 
 
+# (a first visit: a page the service worker controls fetches worker.js through it,
+# where the page's route does not reach; a lent context has one)
+@pytest.mark.fresh
 def test_index_page_has_inlined_initial_views(site_url, new_context, guard_of):
     """The real page: the initial views are inlined at build time, so the
     board can be drawn before Pyodide is ready."""
