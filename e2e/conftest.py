@@ -378,7 +378,7 @@ _CLOCK_CALLS = (
 def _taint_on_clock(context) -> None:
     """A context whose clock a test installs or moves (``page.clock``) is
     tainted: the wrapping is on Playwright's own clock object of the context
-    (``_impl_obj``), which the sync API calls; tests/test_infra's pool test
+    (``_impl_obj``), which the sync API calls; e2e/test_infra's pool test
     fails if a Playwright upgrade goes round it."""
     clock = context._impl_obj.clock
     for name in _CLOCK_CALLS:
@@ -510,12 +510,13 @@ class ContextPool:
                 for page in list(context.pages):
                     page.close()
                 page = context.new_page()
-                # (undone with a page open: Playwright's set_offline waits for ever
-                # in a context with no page; the page loads nothing before it)
+                # (undone before the reset page loads, so none of the test's init
+                # scripts or routes reach it)
                 undo = context._gamut_undo  # type: ignore[attr-defined]
                 for step in reversed(undo):
                     step()
-                del undo[:]  # (with what the undoing itself added: set_offline(False) is one)
+                # (with what the undoing itself added: set_offline(False) goes through its wrapper)
+                del undo[:]
                 page.goto(_origin(self.site_url) + BLANK_PAGE)
                 left = page.evaluate(_RESET, _KEPT_CACHES.pattern)
                 page.close()
