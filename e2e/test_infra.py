@@ -359,3 +359,29 @@ def test_a_context_whose_clock_a_test_took_is_not_lent_again(context_pool, site_
     page.clock.install()
     context_pool.give_back(context)
     assert not _lent_again(context_pool, context)
+
+
+def test_the_browser_opens_no_pages_of_its_own_beside_the_tests(context_pool, site_url, browser):
+    """Chromium 156 gives every window its address bar's popup as a page of its
+    own (chrome://omnibox-popup.top-chrome/, two of them, each in a renderer
+    of its own): about a third of the CPU a test page's load costs here,
+    for a bar a headless browser never shows.  build.CHROMIUM_ARGS turns
+    those features off; this fails when a Chromium update brings them back
+    under another name."""
+    context = context_pool.take({})
+    page = context.new_page()
+    page.goto(site_url)
+    wait_engine_ready(page)
+    session = browser.new_browser_cdp_session()
+    try:
+        targets = session.send("Target.getTargets")["targetInfos"]
+    finally:
+        session.detach()
+    own = [
+        t["url"]
+        for t in targets
+        if t["type"] not in ("page", "service_worker", "worker", "shared_worker", "iframe")
+    ]
+    assert own == [], own
+    page.close()
+    context_pool.give_back(context)

@@ -30,6 +30,10 @@ VENDOR = {
 LOCK = ROOT / "requirements-dev.lock"
 CHROMIUM = Path("/usr/bin/chromium")
 # How the tests and benchmarks start it: headless here, and quiet (no network of its own).
+# Chromium 156 opens its address bar's popup (a WebUI page, in a renderer of its own)
+# for every window, headless too: about a third of a test page load's CPU.  The
+# features below turn it off (Playwright merges them with its own --disable-features;
+# e2e/test_infra.py fails if such a page comes back).
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -37,6 +41,16 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-features="
+    + ",".join(
+        (
+            "WebUIOmniboxPopup",
+            "WebUIOmniboxFullPopup",
+            "WebUIOmniboxAimPopup",
+            "PreloadTopChromeWebUI",
+            "WebUIReloadButton",
+        )
+    ),
 ]
 
 # ---------------------------------------------------------------------------
