@@ -79,6 +79,23 @@ def test_games_survive_a_reload_and_deletion_can_be_undone(new_context, site_url
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3"])
 
 
+def test_your_games_opened_the_moment_after_a_move_lists_that_game(new_context, site_url):
+    """The library is written a moment after a change (keep.js); Your games
+    opened in that moment writes it first, so the game just played is listed
+    (its own page's writes are not announced to the list, another tab's are)."""
+    page = open_site(new_context(), site_url)
+    saved(page)
+    cell(page, "d1").click()
+    cell(page, "b3").click()
+    # (opened in the frame the change is seen in: long before the write's 150 ms)
+    page.wait_for_function(
+        """() => document.documentElement.dataset.saved === 'no'
+              && document.getElementById('open-games').click() === undefined"""
+    )
+    expect(page.locator("#games-list .game-row")).to_have_count(1)
+    expect(page.locator("#games-list .game-row")).to_contain_text("1 move")
+
+
 def test_two_tabs_editing_different_games_lose_nothing(new_context, site_url):
     context = new_context()
     one = open_site(context, site_url, LOA)

@@ -101,6 +101,7 @@ export function makeParts(page, initial, schedule) {
   page.gamesList = new GamesList({
     games: page.games,
     currentId: () => page.model && page.model.id,
+    settled: () => page.keeper.settled(),
     onOpen: entry => actions.openEntry(entry),
     onExport: entries => actions.exportEntries(entries),
     onExportRaw: entry => records.exportRaw(entry),

@@ -31,9 +31,11 @@ const THUMBS_KEPT = 400; // drawings kept in memory, the most recently drawn
 
 export class GamesList {
   /** `games`: GameInfo list; `onOpen(entry)`; `onExport(entries)`; `onExportRaw(entry)`;
-   * `currentId()`: the id of the game on screen. */
-  constructor({ games, onOpen, onExport, onExportRaw, currentId }) {
+   * `currentId()`: the id of the game on screen; `settled()`: resolves once the
+   * changes made so far are written (keep.js Keeper.settled). */
+  constructor({ games, onOpen, onExport, onExportRaw, currentId, settled = async () => {} }) {
     this.games = games;
+    this.settled = settled;
     this.onOpen = onOpen;
     this.onExport = onExport;
     this.onExportRaw = onExportRaw;
@@ -81,6 +83,9 @@ export class GamesList {
     this.shown = [];
     this._clear(); // (no rows of an earlier look while the library is read)
     this.dialog.showModal();
+    // (the game on screen, changed a moment ago, is written first: the library is
+    // written shortly after a change, and this page's own writes are not announced to it)
+    await this.settled().catch(() => {});
     await this.refresh();
   }
 

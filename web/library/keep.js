@@ -350,6 +350,12 @@ export class Keeper {
     return true;
   }
 
+  /** Resolves once every change made so far is written: one still waiting
+   * for its moment is written now (Your games, opened, lists the game just played). */
+  settled() {
+    return this.timer ? this.flush() : this.saving;
+  }
+
   /** Save now (resolves when written, or at once when there is nothing to write). */
   flush() {
     clearTimeout(this.timer);
