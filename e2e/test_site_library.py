@@ -85,13 +85,18 @@ def test_your_games_opened_the_moment_after_a_move_lists_that_game(new_context, 
     (its own page's writes are not announced to the list, another tab's are)."""
     page = open_site(new_context(), site_url)
     saved(page)
+    wait_idle(page)
+    # (Your games opened as the page marks the change: long before the write's 150 ms)
+    page.evaluate(
+        """() => new MutationObserver((_, seen) => {
+            if (document.documentElement.dataset.saved !== 'no') return;
+            seen.disconnect();
+            document.getElementById('open-games').click();
+        }).observe(document.documentElement, { attributeFilter: ['data-saved'] })"""
+    )
     cell(page, "d1").click()
     cell(page, "b3").click()
-    # (opened in the frame the change is seen in: long before the write's 150 ms)
-    page.wait_for_function(
-        """() => document.documentElement.dataset.saved === 'no'
-              && document.getElementById('open-games').click() === undefined"""
-    )
+    expect(page.locator("#games-dialog")).to_be_visible()
     expect(page.locator("#games-list .game-row")).to_have_count(1)
     expect(page.locator("#games-list .game-row")).to_contain_text("1 move")
 
