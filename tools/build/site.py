@@ -142,7 +142,9 @@ def build(out: Path = DIST, extra: dict | None = None, force: bool = False) -> P
         *extra.values(),
     )
     stamp_name = "dist-" + short_hash(str(out.resolve()))
-    if not force and stamped(stamp_name, key, [out / INDEX_HTML, out / SERVICE_WORKER, *(out / name for name in extra)]):
+    if not force and stamped(
+        stamp_name, key, [out / INDEX_HTML, out / SERVICE_WORKER, *(out / name for name in extra)]
+    ):
         log(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} is up to date")
         return out
     # Written beside, then swapped in (.build/ is gitignored; same file system as dist/).
