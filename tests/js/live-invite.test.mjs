@@ -63,6 +63,16 @@ test("an answer round-trips, as a link or a pasted code", () => {
   console.log(`answer: ${(SITE + hash).length} characters (code ${`${id}/${answer}`.length})`);
 });
 
+test("an answer whose id starts with a digit reads in every form", () => {
+  // A link pasted without its "#" once read as a bare code when the id began
+  // with 1 or 2 (one random id in 32): "live-answer/1.../2..." looked like "<id>/<answer>".
+  for (const id of ["1bcdefghij", "2bcdefghij", "live-answer", "0_-9zZaA12"]) {
+    const hash = formatAnswer({ id, answer });
+    for (const text of [hash, SITE + hash, hash.slice(1), `  ${hash.slice(1)}\n`, `${id}/${answer}`])
+      assert.deepEqual(parseAnswer(text), { id, answer }, text);
+  }
+});
+
 test("a resume offer round-trips", () => {
   const hash = formatResume({ id: "gameid1", offer });
   assert.deepEqual(parseResume(SITE + hash), { id: "gameid1", offer });

@@ -134,7 +134,7 @@ export function formatAnswer({ id, answer }) {
 export function parseAnswer(text) {
   const value = String(text ?? "").trim();
   const [id, answer] = parts(
-    /^[A-Za-z0-9_-]+\/[12]/.test(value) ? `#live-answer/${value}` : value,
+    /^[A-Za-z0-9_-]+\/[12][A-Za-z0-9_-]*$/.test(value) ? `#live-answer/${value}` : value,
     "live-answer",
     2,
   );
