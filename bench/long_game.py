@@ -154,22 +154,38 @@ STEP_JS = """async (id) => {
 }"""
 
 
-def page_steps(page, url: str, game: str, line: list[str], ply: int, steps: int = 20) -> float:
-    """Open ``line`` in the page at ``ply`` (a fresh load of its link) and
-    take ``steps`` steps forward then as many back: the median ms a step."""
-    page.goto(url + link(game, line, ply))
+JUMP_JS = """(ply) => {
+  const move = document.querySelectorAll(`#moves .mv[data-ply="${ply}"]`);
+  if (move.length !== 1) throw new Error(`${move.length} moves at ply ${ply}`);
+  move[0].click();
+}"""
+
+
+def page_steps(page, url: str, game: str, line: list[str], plies=(50, 4900), rounds: int = 5, steps: int = 4):
+    """Open ``line`` in the page (a fresh load of its link, at its last ply
+    in ``plies``), then, ``rounds`` times over, go to each ply of ``plies``
+    (a click on its move in the list) and take ``steps`` steps forward then
+    as many back: the median ms a step at each ply, ``{ply: ms}``.
+
+    The plies take turns, so a machine busier in one moment than the next
+    slows them alike (measured one after the other, a two-worker run once
+    read 42 ms at ply 50 and 132 at ply 4,900)."""
+    last = max(plies)
+    page.goto(url + link(game, line, last))
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=120_000)
-    page.wait_for_function(
-        "p => document.documentElement.dataset.ply === p && document.documentElement.dataset.busy === 'no'",
-        arg=str(ply),
-        timeout=120_000,
-    )
+    at = "p => document.documentElement.dataset.ply === p && document.documentElement.dataset.busy === 'no'"
+    page.wait_for_function(at, arg=str(last), timeout=120_000)
     # (a list of 5,000 moves is drawn a part at a time: the steps are timed once it is whole)
     page.wait_for_selector("#moves[data-drawn=all]", state="attached", timeout=120_000)
-    times = [page.evaluate(STEP_JS, "next") for _ in range(steps)]
-    times += [page.evaluate(STEP_JS, "prev") for _ in range(steps)]
-    assert page.evaluate("document.documentElement.dataset.ply") == str(ply)
-    return statistics.median(times)
+    times: dict[int, list[float]] = {ply: [] for ply in plies}
+    for _ in range(rounds):
+        for ply in plies:
+            page.evaluate(JUMP_JS, ply)
+            page.wait_for_function(at, arg=str(ply), timeout=60_000)
+            times[ply] += [page.evaluate(STEP_JS, "next") for _ in range(steps)]
+            times[ply] += [page.evaluate(STEP_JS, "prev") for _ in range(steps)]
+            assert page.evaluate("document.documentElement.dataset.ply") == str(ply)
+    return {ply: statistics.median(t) for ply, t in times.items()}
 
 
 def page_costs(games=GAMES) -> None:
@@ -187,7 +203,8 @@ def page_costs(games=GAMES) -> None:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         for game in games:
             line = long_line(game)
-            early, late = (page_steps(page, server.url, game, line, ply) for ply in (50, 4900))
+            costs = page_steps(page, server.url, game, line)
+            early, late = costs[50], costs[4900]
             print(
                 f"{game}: page step at ply 50 {early:.1f} ms, at ply 4900 {late:.1f} ms ({late / early:.2f}x)"
             )
