@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 
-from chrometrace import longest_main_thread_tasks
+from chrometrace import GC_CATEGORY, longest_main_thread_tasks
 from conftest import wait_engine_ready
 from playwright.sync_api import expect
 
@@ -202,13 +202,25 @@ def traced(page, path):
     ``path``; yields a list that holds, after the block, the longest tasks of
     the pages' main threads [(cpu ms, wall ms)], longest first."""
     browser = page.context.browser
-    browser.start_tracing(page=page, path=str(path), categories=["toplevel"])
-    longest: list[tuple[float, float]] = []
+    browser.start_tracing(page=page, path=str(path), categories=["toplevel", GC_CATEGORY])
+    longest = Tasks()
     try:
         yield longest
     finally:
         browser.stop_tracing()
-    longest.extend(longest_main_thread_tasks(path))
+    found = longest_main_thread_tasks(path, gc=True)
+    longest.extend((cpu, wall) for cpu, wall, _gc in found)
+    longest.gc = [gc for _cpu, _wall, gc in found]
+
+
+class Tasks(list):
+    """The longest tasks of a trace, [(cpu ms, wall ms)], longest first, and
+    ``gc``: the ms of each spent in garbage collection (said when a task is
+    over the budget)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gc: list[float] = []
 
 
 def assert_task_budget(
@@ -222,9 +234,11 @@ def assert_task_budget(
         )
     assert longest, f"{what}: the trace holds no task of the page's main thread"
     over = [cpu for cpu, _wall in longest if cpu > LONG_TASK_MS]
+    gc = getattr(longest, "gc", [])
     assert len(over) <= OVER_BUDGET_MAX and longest[0][0] <= one_task_ms, (
         f"{what}: main-thread tasks over {LONG_TASK_MS} ms of CPU (CPU ms, wall ms): "
         f"{[(round(c), round(w)) for c, w in longest[:5]]}"
+        + (f"; of that, garbage collection (ms): {[round(g) for g in gc[:5]]}" if gc else "")
     )
 
 

@@ -70,3 +70,25 @@ def test_the_browsers_commits_of_navigations_are_left_out_but_input_is_not(tmp_p
         ],
     )
     assert longest_main_thread_tasks(trace) == [(88, 177), (60, 70), (51, 237)]
+
+
+def test_a_tasks_garbage_collection_is_counted_once_and_only_inside_it(tmp_path):
+    # (a collection's phases are nested in it: the outermost counts; one on the
+    # worker's thread or outside the task is not the task's)
+    def gc(where: dict, ts: int, cpu_ms: float, name: str = "V8.GC_MARK_COMPACTOR") -> dict:
+        return task(where, ts, cpu_ms, cpu_ms, name=name)
+
+    trace = write_trace(
+        tmp_path / "trace.json",
+        [
+            task(MAIN, 1_000, 170, 275),
+            gc(MAIN, 2_000, 120),
+            gc(MAIN, 3_000, 80, name="V8.GC_MC_MARK"),  # (a phase inside the collection)
+            gc(MAIN, 200_000, 9, name="V8.GC_SCAVENGER"),
+            gc(WORKER, 5_000, 50),
+            task(MAIN, 400_000, 30, 31),
+            gc(MAIN, 500_000, 7, name="V8.GC_SCAVENGER"),  # (between tasks)
+        ],
+    )
+    assert longest_main_thread_tasks(trace, gc=True) == [(170, 275, 129), (30, 31, 0)]
+    assert longest_main_thread_tasks(trace) == [(170, 275), (30, 31)]
