@@ -154,9 +154,12 @@ def test_the_count_in_a_second_tab_and_a_deleted_game(page, site_url):
     wait_engine_ready(other)
     assert wait_phase(other, "play") == "play"
     expect(other.locator("#mistakes-count")).to_contain_text("1 exercise left")
-    # (the first tab's own saves written: a save landing after the deletion below brings the game back)
+    # (both tabs' saves written: a save landing after the deletion below brings the game
+    # back.  The second tab, too, writes the game it opened at its start, the current
+    # one, unchanged: a two-worker run saw that write land after the deletion)
     wait_idle(page)
     saved(page)
+    other.wait_for_function("document.documentElement.dataset.saved === 'yes'")
     # the game is deleted from the library (by the first tab): the exercise says so and goes
     stored = wait_kept(page, "mistakes", "v => !!v && v.exercises.length > 0")
     page.evaluate(
