@@ -30,7 +30,7 @@ NAVIGATION_COMMITS = ("content.mojom.Frame", "content.mojom.NavigationClient")
 # say how much of it was collection (on a machine whose cores are all busy,
 # V8's helper threads do less of the marking and the main thread more).
 GC_CATEGORY = "disabled-by-default-v8.gc"
-GC_PREFIX = '"V8.GC_'
+GC_PREFIX = "V8.GC_"
 
 
 def trace_events(trace_path):
@@ -42,7 +42,7 @@ def trace_events(trace_path):
             if (
                 "thread_name" in line
                 or "RunTask" in line
-                or GC_PREFIX in line
+                or f'"{GC_PREFIX}' in line
                 or any(tag in line for tag in NAVIGATION_COMMITS)
             ):
                 text = line.strip().removesuffix(",")
@@ -67,13 +67,9 @@ def longest_main_thread_tasks(trace_path, gc: bool = False) -> list[tuple[float,
             if e["args"].get("name") == "CrRendererMain":
                 mains.add((e["pid"], e["tid"]))
         elif e.get("ph") == "X" and e.get("name") in RUN_TASK:
-            tasks.append(
-                ((e["pid"], e["tid"]), e["ts"], e.get("tdur", e.get("dur", 0)) / 1000, e.get("dur", 0) / 1000)
-            )
-        elif e.get("ph") == "X" and str(e.get("name", "")).startswith(GC_PREFIX.strip('"')):
-            collections.append(
-                ((e["pid"], e["tid"]), e["ts"], e.get("tdur", e.get("dur", 0)) / 1000, e.get("dur", 0) / 1000)
-            )
+            tasks.append(_span(e))
+        elif e.get("ph") == "X" and str(e.get("name", "")).startswith(GC_PREFIX):
+            collections.append(_span(e))
         elif e.get("name") == "Receive mojo message" and _tag(e) in NAVIGATION_COMMITS:
             commits.append(((e["pid"], e["tid"]), e["ts"]))
 
@@ -95,6 +91,12 @@ def longest_main_thread_tasks(trace_path, gc: bool = False) -> list[tuple[float,
         reverse=True,
     )[:10]
     return found if gc else [(cpu, wall) for cpu, wall, _gc in found]
+
+
+def _span(event: dict) -> tuple[tuple, float, float, float]:
+    """A complete event as (thread, ts, cpu ms, wall ms)."""
+    wall = event.get("dur", 0)
+    return (event["pid"], event["tid"]), event["ts"], event.get("tdur", wall) / 1000, wall / 1000
 
 
 def _outermost(spans: list[tuple[tuple, float, float, float]]) -> list[tuple[tuple, float, float, float]]:
