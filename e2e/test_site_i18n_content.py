@@ -101,9 +101,10 @@ def test_a_lesson_step_in_german_and_hungarian_says_its_task_and_a_wrong_moves_w
     new_context, site_url, lang
 ):
     words = catalog(lang)
+    context = new_context(locale=LOCALES[lang])
     for width, height in ((1280, 800), (360, 640)):
-        context = new_context(locale=LOCALES[lang], viewport={"width": width, "height": height})
         page = context.new_page()
+        page.set_viewport_size({"width": width, "height": height})
         page.goto(site_url + "#learn/loa")
         wait_engine_ready(page)
         page.wait_for_function("() => document.documentElement.dataset.lesson === 'play'")
@@ -121,4 +122,4 @@ def test_a_lesson_step_in_german_and_hungarian_says_its_task_and_a_wrong_moves_w
         assert overflow <= 0, f"{lang} at {width}x{height}: {overflow} px wider than the window"
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"lesson-loa-{lang}-{width}x{height}.png"))
-        context.close()
+        page.close()

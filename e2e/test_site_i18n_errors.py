@@ -37,7 +37,7 @@ def test_a_refused_click_is_explained_in_german_and_hungarian(new_context, site_
         cell(page, "c4").click()  # White on Black's piece
         expect(page.locator("#explain")).to_contain_text(theirs)
         assert move_count(page) == 1
-        page.context.close()
+        page.close()  # (its context goes back to the pool at the end of the test)
 
 
 def test_an_escabel_reason_in_german(new_context, site_url):
@@ -47,7 +47,6 @@ def test_an_escabel_reason_in_german(new_context, site_url):
     wait_idle(page)
     cell(page, "c3").click()  # White clicks Black's stone: it may only move onto it
     expect(page.locator("#explain")).to_contain_text("Auf c3 steht ein schwarzer Stapel der Höhe 1")
-    page.context.close()
 
 
 @pytest.mark.cold  # (a start from the snapshot fetches no wheel: it is the first visit that fails)
@@ -78,4 +77,4 @@ def test_a_link_whose_position_cannot_be_read_says_why_in_german_and_hungarian(n
         expect(notice).to_contain_text(CATALOGS[lang]["open.linkProblem"].split("{")[0].strip())
         expect(notice).to_contain_text(CATALOGS[lang]["error.position.loa.format"].split("'")[0].strip())
         expect(notice).not_to_contain_text("position is")
-        page.context.close()
+        page.close()  # (its context goes back to the pool at the end of the test)

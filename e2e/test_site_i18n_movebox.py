@@ -29,4 +29,3 @@ def test_the_move_box_answers_in_german(new_context, site_url):
     assert enter(page, "pieces green") == "error: kein Spieler 'green'; die Spieler sind Schwarz und Weiß."
     assert enter(page, "b1-d3").startswith("Schwarz b1 nach d3")  # (a move: played, and said)
     assert enter(page, "last").startswith("Letzter Zug: Schwarz b1 nach d3")
-    page.context.close()

@@ -66,7 +66,7 @@ def a_stored_game(new_context, site_url) -> dict:
     play(page, "h2", "f4")
     saved(page)
     (entry,) = library_entries(page)
-    page.context.close()
+    page.close()  # (its context goes back to the pool at the end of the test)
     return entry
 
 
