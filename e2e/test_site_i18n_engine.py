@@ -5,8 +5,10 @@ The engine says a move and a result as a message (an id and its arguments,
 In German a whole game of Lines of Action is played by clicks against the
 computer: every move, the player's and the computer's, is said in the live
 region in German (the catalog's own words, no English), and so is the result
-that ends the game; in French, Spanish and Hungarian its first moves are
-(tests/js/i18n-engine.test.mjs formats every message in every language).
+that ends the game; in French, Spanish and Hungarian its first moves are, and
+the page's own words for an Undo after them ("Taken back: ..."); the game's
+buttons speak each language (tests/js/i18n-engine.test.mjs formats every
+message in every language).
 """
 
 from __future__ import annotations
@@ -116,9 +118,20 @@ def test_a_game_against_the_computer_is_said_in_the_language(new_context, site_u
             assert entry.startswith(words), (lang, entry, words)
             assert not any(w in entry for w in english), (lang, entry)
         said += now
+        if len(said) == 2:  # the game's own buttons, once a move is played
+            expect(page.locator("#resign")).to_contain_text(CATALOGS[lang]["game.resign"])
+            expect(page.locator("#abort")).to_contain_text(CATALOGS[lang]["game.abort"])
     # every move said in the language, with its groups or its result
     assert any(groups_word in s for s in said), said
     if lang != WHOLE_GAME:
+        # Undo: the page's own words for it (not the engine's) in the language too
+        page.wait_for_function("document.documentElement.dataset.thinking === ''")
+        before = said_count(page)
+        page.locator("#undo").click()
+        page.wait_for_function("n => Number(document.documentElement.dataset.said || 0) > n", arg=before)
+        expect(page.locator("#said p").last).to_contain_text(
+            CATALOGS[lang]["said.takenBack"].split("{moves}")[0].strip()
+        )
         return
     outcome = state.outcome()
     assert outcome is not None, f"no end in {MAX_PLIES} plies"
