@@ -95,7 +95,7 @@ def gif_frames(data: bytes) -> tuple[int, int, list[tuple[int, list[int]]]]:
 def unlzw(data: bytes, min_size: int) -> list[int]:
     """GIF's LZW decoded (the specification's decoder, least significant bit first)."""
     clear, end = 1 << min_size, (1 << min_size) + 1
-    bits = int.from_bytes(data, "little")
+    padded = data + b"\0\0\0"  # (a code of up to 12 bits read from three bytes at any bit)
     at, out, prev = 0, [], None
     table: list[list[int] | None] = []
     size = min_size + 1
@@ -107,7 +107,7 @@ def unlzw(data: bytes, min_size: int) -> list[int]:
 
     reset()
     while True:
-        code = (bits >> at) & ((1 << size) - 1)
+        code = (int.from_bytes(padded[at >> 3 : (at >> 3) + 3], "little") >> (at & 7)) & ((1 << size) - 1)
         at += size
         if code == clear:
             reset()
