@@ -212,7 +212,8 @@ def test_perft_job_can_be_cancelled_while_the_page_stays_responsive(engine_page)
 def test_index_page_has_inlined_initial_views(site_url, new_context, guard_of):
     """The real page: the initial views are inlined at build time, so the
     board can be drawn before Pyodide is ready."""
-    page = new_context().new_page()
+    # (no service worker either: its install would copy the whole build for nothing)
+    page = new_context(service_workers="block").new_page()
     page.route("**/worker.js", lambda route: route.abort())  # no engine: only the inlined data
     guard_of(page).allow_console(r"worker|Failed to load resource|engine")
     page.goto(site_url)
