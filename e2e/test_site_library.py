@@ -79,6 +79,32 @@ def test_games_survive_a_reload_and_deletion_can_be_undone(new_context, site_url
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3"])
 
 
+def test_a_game_deleted_in_another_tab_is_not_written_back_when_a_tab_showing_it_is_left(
+    new_context, site_url
+):
+    # a tab that leaves (pagehide, or hidden) writes what waits to be written,
+    # not the game it shows unchanged: that would bring back a game another
+    # tab has just deleted
+    context = new_context()
+    shown = open_site(context, site_url)
+    play(shown, "d1", "b3")
+    saved(shown)
+    other = open_site(context, site_url, "#v1/escabel/standard/size=5,pie=on/")
+    open_games(other)
+    other.locator("#games-list .game-row", has_text="Lines of Action").locator('[data-act="delete"]').click()
+    other.wait_for_function(
+        """async () => new Promise(ok => { const r = indexedDB.open('gamut'); r.onsuccess = () => {
+            const q = r.result.transaction('games').objectStore('games').getAll();
+            q.onsuccess = () => { r.result.close(); ok(!q.result.some(e => e.game.meta.game === 'loa')); }; }; })""",
+        polling=100,
+    )
+    # the first tab is left: what it does then, a write's "no" is set at once
+    shown.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide'))")
+    saved(shown)
+    games = [e["game"]["meta"]["game"] for e in library_entries(other)]
+    assert "loa" not in games, f"the deleted game is back: {games}"
+
+
 def test_your_games_opened_the_moment_after_a_move_lists_that_game(new_context, site_url):
     """The library is written a moment after a change (keep.js); Your games
     opened in that moment writes it first, so the game just played is listed

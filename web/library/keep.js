@@ -237,9 +237,11 @@ export class Keeper {
     this.shelved = new Map();
     /** The games aborted (discard): never saved again. */
     this.discarded = new WeakSet();
-    addEventListener("pagehide", () => this.flush());
+    // (a page closed or hidden writes what waits, and only that: a game shown
+    // unchanged is not written back over another tab's deletion of it)
+    addEventListener("pagehide", () => this.settled());
     document.addEventListener("visibilitychange", () => {
-      if (document.hidden) this.flush();
+      if (document.hidden) this.settled();
     });
     library.onChange(msg => this._other(msg));
   }
