@@ -225,10 +225,10 @@ def test_the_fast_loop_runs_every_check_but_the_browser_and_the_slow_tests():
     assert list(full) == [*lint_and_types, "tests", "e2e"]
     assert fast["tests (not slow)"][-2:] == ["-m", "not slow"]
     assert "not slow" not in full["tests"] and "e2e" not in " ".join(map(str, fast.values()))
-    # the browser tests in one process, or on workers a module to each (a module's shared
-    # page is one page: another distribution would open it on both workers)
+    # the browser tests on every core, a module to a worker (a module's shared page is
+    # one page: another distribution would open it on both workers)
     e2e = full["e2e"]
-    assert "-n" not in e2e or e2e[e2e.index("--dist") + 1] == "loadscope", e2e
+    assert e2e[e2e.index("-n") + 1] == "auto" and e2e[e2e.index("--dist") + 1] == "loadscope", e2e
     assert checks.E2E_WORKERS[checks.E2E_WORKERS.index("--dist") + 1] == "loadscope"
     # the marker is registered (pytest warns of an unknown one, such as a misspelt "slow")
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())

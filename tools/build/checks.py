@@ -35,19 +35,16 @@ SLOW_MARKER = "slow"
 # state).  The tests that build the site share .build/ and dist/: one worker takes
 # them all (their modules' xdist_group "site-build", --dist loadgroup).
 UNIT_WORKERS = ["-n", "auto", "--dist", "loadgroup"]
-# The browser tests run in one process by default.  Two workers, a module to each
-# (pytest-xdist's loadscope: a module's shared page stays one page; the site is built
-# once under a lock, each worker keeps its own snapshot file: e2e/conftest.py), are
-# faster: one process leaves a quarter of the two cores idle, two keep them 98 % busy
-# (2026-12-06: the whole e2e suite 18.7-19.1 min on two workers, 25 min in one
-# process), and they passed whole three times in a row.  But the two whole runs after
-# that each failed (a test race each, fixed, and the 5,000-move record's task budget:
-# the tests that measure a task's CPU read more of it when both vCPUs are busy), so
-# one process stays the default until two workers pass three times in a row again.
-# To run them so: .venv/bin/python -m pytest e2e -n auto --dist loadscope (not
-# through build.py test, whose arguments go to the unit tests' run too).
+# The browser tests run on both cores, a module to a worker (pytest-xdist's
+# loadscope: a module's shared page stays one page; the site is built once under a
+# lock, each worker keeps its own snapshot file: e2e/conftest.py).  One process left
+# a quarter of the two cores idle, two keep them 98 % busy: the whole e2e suite took
+# 22-24 minutes in one process, 15.4-16.4 on two workers (2026-12-06).  They became
+# the default once three whole runs in a row passed on them (CONTRIBUTING.md keeps
+# the record of every whole run and what each one that failed found).  One process:
+# python3 build.py test -n 0 (the last -n wins; it reaches the unit tests' run too).
 E2E_WORKERS = ["-n", "auto", "--dist", "loadscope"]
-E2E_DEFAULT: list[str] = []
+E2E_DEFAULT: list[str] = E2E_WORKERS
 
 
 @dataclass(frozen=True)
