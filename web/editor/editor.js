@@ -83,6 +83,7 @@ export class Editor {
     document.body.classList.add("editing");
     document.title = `${t("page.editor")} · Gamut`; // i18n: not words (the site's name)
     root.dataset.editor = "loading";
+    $("editor-share").disabled = true; // (until the engine's first answer is drawn: nothing to share before)
     try {
       const kept = draft.read();
       const setup =
@@ -181,6 +182,7 @@ export class Editor {
     // (no last move: a position set up by hand has none to show)
     this.drawing.render({ ...view, last_move: [] });
     this._overlay();
+    $("editor-share").disabled = false;
     // the side to move (the seats' names, in the page's language)
     const sides = this.palette.sides
       ? this.palette.sides.map(formatMessage)
