@@ -461,6 +461,7 @@ export class PuzzlePage extends Trainer {
       gameName: this.gameName || "",
       run: this.run,
       known: this.known,
+      shareable: !!(this.board.view && this.puzzle),
     });
     const problem = this.store.tell();
     if (problem) {

@@ -181,9 +181,11 @@ export function drawGames(els, games, current, mode = "rated") {
   );
 }
 
-/** What the panel shows for `state`: {phase, puzzle, session, record, change, gameName}. */
+/** What the panel shows for `state`: {phase, puzzle, session, record, change, gameName,
+ * shareable (the board shows the puzzle: Share has a picture to make)}. */
 export function drawPanel(els, state) {
   const { phase, puzzle, session, record, run } = state;
+  els.share.disabled = !state.shareable;
   const done = phase === "done";
   const ended = !!run && run.over; // (a streak's run is over: View solution, New streak)
   const over = done || phase === "solution" || (ended && phase === "wrong"); // (the result is in: Analyse and Next)
