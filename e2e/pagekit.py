@@ -120,19 +120,33 @@ def expect_played(page, index: int, text: str) -> None:
     wait_idle(page)
 
 
+# Every entry of the page's game library (IndexedDB), newest first (none when the
+# page has not made its library yet: it is not made here)
+LIBRARY_ENTRIES_JS = """async () => (await indexedDB.databases()).some(d => d.name === 'gamut')
+  && new Promise((ok, fail) => {
+    const req = indexedDB.open('gamut');
+    req.onerror = () => fail(req.error);
+    req.onsuccess = () => {
+        const q = req.result.transaction('games').objectStore('games').getAll();
+        q.onsuccess = () => { req.result.close(); ok(q.result.sort((a, b) => b.updated - a.updated)); };
+        q.onerror = () => { req.result.close(); fail(q.error); };
+    };
+}) || []"""
+
+
 def library_entries(page) -> list:
     """Every entry of the page's game library (IndexedDB), newest first (none
     when the page has not made its library yet: it is not made here)."""
-    return page.evaluate("""async () => (await indexedDB.databases()).some(d => d.name === 'gamut')
-      && new Promise((ok, fail) => {
-        const req = indexedDB.open('gamut');
-        req.onerror = () => fail(req.error);
-        req.onsuccess = () => {
-            const q = req.result.transaction('games').objectStore('games').getAll();
-            q.onsuccess = () => ok(q.result.sort((a, b) => b.updated - a.updated));
-            q.onerror = () => fail(q.error);
-        };
-    }) || []""")
+    return page.evaluate(LIBRARY_ENTRIES_JS)
+
+
+def wait_library_entries(page, test: str) -> list:
+    """The library's entries once ``test`` (a JavaScript function of them) holds (writes are async)."""
+    done = page.wait_for_function(
+        f"async () => {{ const v = await ({LIBRARY_ENTRIES_JS})(); return ({test})(v) ? {{v}} : false; }}",
+        polling=100,
+    )
+    return done.json_value()["v"]
 
 
 def module_url(page, name: str) -> str:

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import cell, library_entries, open_site, play, saved, wait_idle
+from pagekit import cell, library_entries, open_site, play, saved, wait_idle, wait_library_entries
 from playwright.sync_api import expect
 
 LOA = "#v1/loa/standard/double-connection=mover/"
@@ -92,12 +92,7 @@ def test_a_game_deleted_in_another_tab_is_not_written_back_when_a_tab_showing_it
     other = open_site(context, site_url, "#v1/escabel/standard/size=5,pie=on/")
     open_games(other)
     other.locator("#games-list .game-row", has_text="Lines of Action").locator('[data-act="delete"]').click()
-    other.wait_for_function(
-        """async () => new Promise(ok => { const r = indexedDB.open('gamut'); r.onsuccess = () => {
-            const q = r.result.transaction('games').objectStore('games').getAll();
-            q.onsuccess = () => { r.result.close(); ok(!q.result.some(e => e.game.meta.game === 'loa')); }; }; })""",
-        polling=100,
-    )
+    wait_library_entries(other, "entries => !entries.some(e => e.game.meta.game === 'loa')")
     # the first tab is left: what it does then, a write's "no" is set at once
     shown.evaluate("() => dispatchEvent(new PageTransitionEvent('pagehide'))")
     saved(shown)
