@@ -79,6 +79,33 @@ def test_games_survive_a_reload_and_deletion_can_be_undone(new_context, site_url
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3"])
 
 
+def test_a_game_opened_and_not_changed_is_not_written_again(new_context, site_url):
+    """Opening a stored game, at a start or from Your games, writes nothing
+    until it changes (keep.js openedAsStored): a game only looked at keeps
+    its place in Your games (newest change first), and a long game's opening
+    is not followed by a write of all its moves.  Its first change is written."""
+    page = open_site(new_context(), site_url)
+    two_games(page)
+    stamps = {e["game"]["meta"]["game"]: e["updated"] for e in library_entries(page)}
+    page.reload()
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d4"])  # (shown: a write would be waiting now)
+    saved(page)
+    open_games(page)
+    page.locator("#games-list .game-row", has_text="Lines of Action").locator('[data-act="open"]').click()
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3"])
+    saved(page)
+    now = {e["game"]["meta"]["game"]: e["updated"] for e in library_entries(page)}
+    assert now == stamps, f"opening wrote: {stamps} -> {now}"
+    play(page, "a2", "c2")
+    saved(page)
+    entries = library_entries(page)
+    assert [e["game"]["meta"]["game"] for e in entries] == ["loa", "escabel"]  # (newest first)
+    assert entries[0]["updated"] > stamps["loa"] and entries[0]["game"]["head"] == ["d1-b3", "a2-c2"]
+
+
 def test_a_game_deleted_in_another_tab_is_not_written_back_when_a_tab_showing_it_is_left(
     new_context, site_url
 ):

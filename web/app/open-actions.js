@@ -113,7 +113,7 @@ export const openingActions = {
     return page.busy(async () => {
       let model = page.keeper.unsavedOf(gameId); // (a new game left before its first move)
       try {
-        model = model || (await open.lastOf(page.positions, gameId, page.games));
+        model = model || page.keeper.openedAsStored(await open.lastOf(page.positions, gameId, page.games));
       } catch {
         /* no library: a fresh game */
       }
@@ -326,7 +326,7 @@ export const openingActions = {
   /** A stored game checked by the engine, or null (why is said). */
   async openStored(entry) {
     try {
-      return await open.fromLibrary(page.positions, entry);
+      return page.keeper.openedAsStored(await open.fromLibrary(page.positions, entry));
     } catch (err) {
       if (!err || !err.type) throw err;
       showNotice(saveProblem(err.message), { kind: "error", fresh: true });
@@ -411,7 +411,7 @@ export const openingActions = {
     return page.busy(async () => {
       let model;
       try {
-        model = await open.fromLibrary(page.positions, entry);
+        model = page.keeper.openedAsStored(await open.fromLibrary(page.positions, entry));
       } catch (err) {
         if (!err || !err.type || err.type === "InternalError") throw err;
         // (moves the engine refuses: the list could not know before opening it)

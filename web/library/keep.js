@@ -237,6 +237,9 @@ export class Keeper {
     this.shelved = new Map();
     /** The games aborted (discard): never saved again. */
     this.discarded = new WeakSet();
+    /** Game -> its `rev` when opened from its library entry: until it changes,
+     * there is nothing of it to write (see openedAsStored). */
+    this.asStored = new WeakMap();
     // (a page closed or hidden writes what waits, and only that: a game shown
     // unchanged is not written back over another tab's deletion of it)
     addEventListener("pagehide", () => this.settled());
@@ -282,6 +285,11 @@ export class Keeper {
       /* some sandboxes refuse: the game is still in the library */
     }
     if (this._notWorthKeeping(model)) return;
+    if (this.asStored.get(model) === model.rev && !hasUnsavedCopy(model.id)) {
+      this._say(); // (opened, not changed: the library holds it as it is)
+      return;
+    }
+    this.asStored.delete(model);
     // a copy in localStorage at once (IndexedDB writes may not finish when the page is
     // closed or reloaded): read back into the library by recoverUnsaved() at the next start
     this.pending = Date.now();
@@ -294,6 +302,18 @@ export class Keeper {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), DELAY_MS);
     this._say();
+  }
+
+  /** `model` was just read from its library entry: shown unchanged, it is
+   * not written back.  A game only looked at stays where it is in Your games
+   * (sorted by their last change), a deletion of it in another tab stands,
+   * and a long game's opening is not followed by a write of all its moves
+   * (for 5,000 moves, a task of 40 ms of CPU or more).  Its first change
+   * writes it; a copy of it waiting in localStorage (newer than the library)
+   * is written as before.  Returns `model` (null passes through). */
+  openedAsStored(model) {
+    if (model) this.asStored.set(model, model.rev);
+    return model;
   }
 
   /** `<html data-saved>`: "no" while a change waits to be written or is
