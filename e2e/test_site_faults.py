@@ -204,15 +204,6 @@ def test_a_reload_opens_into_its_own_game_after_another_tab_played_on(new_contex
     expect(a.locator("#games-list .game-row")).to_contain_text("3 moves")
 
 
-ENTRIES_JS = """() => new Promise((ok, fail) => {
-    const r = indexedDB.open('gamut');
-    r.onsuccess = () => {
-        const q = r.result.transaction('games').objectStore('games').getAll();
-        q.onsuccess = () => ok(q.result);
-        q.onerror = fail;
-    };
-})"""
-
 PUT_JS = """entry => new Promise((ok, fail) => {
     const r = indexedDB.open('gamut');
     r.onsuccess = () => {
@@ -229,7 +220,7 @@ def _stored_game(page):
     play(page, "d1", "b3")
     play(page, "h2", "f4")
     saved(page)
-    [entry] = page.evaluate(ENTRIES_JS)
+    [entry] = library_entries(page)
     return entry
 
 
@@ -275,7 +266,7 @@ def test_an_unsaved_copy_never_overwrites_a_save_it_cannot_merge_with(new_contex
     wait_engine_ready(page)
     wait_idle(page)
     expect(page.locator("#notice")).to_contain_text("kept as a new entry")
-    entries = page.evaluate(ENTRIES_JS)
+    entries = library_entries(page)
     assert len(entries) == 2
     kept = next(e for e in entries if e["id"] == entry["id"])
     assert kept == stored  # untouched, byte for byte
@@ -312,7 +303,7 @@ def test_a_save_over_an_entry_it_cannot_merge_with_becomes_a_new_entry(new_conte
     play(page, "b1", "d3")
     expect(page.locator("#notice")).to_contain_text("saved as a new entry")
     saved(page)
-    entries = page.evaluate(ENTRIES_JS)
+    entries = library_entries(page)
     assert len(entries) == 2
     assert next(e for e in entries if e["id"] == entry["id"]) == newer
     assert next(e for e in entries if e["id"] != entry["id"])["game"]["head"] == ["d1-b3", "h2-f4", "b1-d3"]

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import test_site_i18n as base
 from conftest import ROOT, wait_engine_ready
-from pagekit import wait_idle
+from pagekit import library_entries, wait_idle
 from playwright.sync_api import expect
 
 CATALOGS = {
@@ -243,17 +243,7 @@ def test_the_pages_own_errors_in_each_language(new_context, site_url, tmp_path, 
 
 def stored_players(page) -> dict:
     """Each stored entry's summary's seats, by its name."""
-    return page.evaluate(
-        """() => new Promise((ok, fail) => {
-          const req = indexedDB.open('gamut');
-          req.onerror = () => fail(req.error);
-          req.onsuccess = () => {
-            const q = req.result.transaction('games').objectStore('games').getAll();
-            q.onsuccess = () => ok(Object.fromEntries(q.result.map(e => [e.name, e.summary.players])));
-            q.onerror = () => fail(q.error);
-          };
-        })"""
-    )
+    return {e["name"]: e["summary"]["players"] for e in library_entries(page)}
 
 
 def store_old_seats(page, name: str) -> None:

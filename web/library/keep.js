@@ -237,8 +237,8 @@ export class Keeper {
     this.shelved = new Map();
     /** The games aborted (discard): never saved again. */
     this.discarded = new WeakSet();
-    /** Game -> its `rev` when opened from its library entry: until it changes,
-     * there is nothing of it to write (see openedAsStored). */
+    /** Game -> its saved form (toJSON, as text) when opened from its library
+     * entry: until it differs, there is nothing of it to write (see openedAsStored). */
     this.asStored = new WeakMap();
     // (a page closed or hidden writes what waits, and only that: a game shown
     // unchanged is not written back over another tab's deletion of it)
@@ -285,11 +285,14 @@ export class Keeper {
       /* some sandboxes refuse: the game is still in the library */
     }
     if (this._notWorthKeeping(model)) return;
-    if (this.asStored.get(model) === model.rev && !hasUnsavedCopy(model.id)) {
-      this._say(); // (opened, not changed: the library holds it as it is)
-      return;
+    if (this.asStored.has(model)) {
+      // (compared whole: a link placed into the game opened changes it in place)
+      if (this.asStored.get(model) === JSON.stringify(model.toJSON()) && !hasUnsavedCopy(model.id)) {
+        this._say(); // (opened, not changed: the library holds it as it is)
+        return;
+      }
+      this.asStored.delete(model);
     }
-    this.asStored.delete(model);
     // a copy in localStorage at once (IndexedDB writes may not finish when the page is
     // closed or reloaded): read back into the library by recoverUnsaved() at the next start
     this.pending = Date.now();
@@ -308,11 +311,11 @@ export class Keeper {
    * not written back.  A game only looked at stays where it is in Your games
    * (sorted by their last change), a deletion of it in another tab stands,
    * and a long game's opening is not followed by a write of all its moves
-   * (for 5,000 moves, a task of 40 ms of CPU or more).  Its first change
-   * writes it; a copy of it waiting in localStorage (newer than the library)
-   * is written as before.  Returns `model` (null passes through). */
+   * (for 5,000 moves, a task of 40 ms of CPU or more).  Its first change,
+   * however made (a move, a link placed into it), writes it; so does a copy
+   * of it waiting in localStorage (newer than the library).  Returns `model` (null passes through). */
   openedAsStored(model) {
-    if (model) this.asStored.set(model, model.rev);
+    if (model) this.asStored.set(model, JSON.stringify(model.toJSON()));
     return model;
   }
 
