@@ -466,7 +466,7 @@ def hostile_stores(n: int, own: dict, seed: int = SEED) -> list[Hostile]:
         Hostile("puzzles of junk", {"puzzles": [{"game": "loa", "rating": "high", "streak": -1, "best": "x", "history": {"a": 1}}]}, None),
         Hostile("lessons and mistakes of junk", {"local": {"gamut.lessons": "{not json", "gamut.mistakes": '{"v": 99, "items": 5}'}}, None),
         Hostile("an unsaved copy of junk", {"local": {"gamut.unsaved.atk-copy": json.dumps({"at": 1e300, "game": {"tree": 5}})}}, "could not be read"),
-        Hostile("the opening marked, the language junk", {"local": {"gamut.opening": "\u0000" * 10, "gamut.lang": '{"broken', "gamut.last-game": '"chess"', "gamut.show-times": "maybe"}}, None),
+        Hostile("the opening marked, the language junk", {"local": {"gamut.opening": "\u0000" * 10, "gamut.lang": '{"broken', "gamut.last-game": '"chess"', "gamut.last-shown": '{"loa": 5, "evl": ["x"]}', "gamut.show-times": "maybe"}}, None),
         Hostile("an editor draft of junk", {"local": {"gamut.editor-draft": rng.choice(['{"start": 42}', "{", '{"game": "chess", "start": "x"}'])}}, None),
         Hostile("an old save of junk", {"local": {"gamut.current": '{"v": 1, "start": 42'}}, None),
     ]  # fmt: skip

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from conftest import wait_engine_ready
-from pagekit import cell, library_entries, open_site, play, saved, wait_idle, wait_library_entries
+from pagekit import cell, library_entries, open_hash, open_site, play, saved, wait_idle, wait_library_entries
 from playwright.sync_api import expect
 
 LOA = "#v1/loa/standard/double-connection=mover/"
@@ -80,30 +80,41 @@ def test_games_survive_a_reload_and_deletion_can_be_undone(new_context, site_url
 
 
 def test_a_game_opened_and_not_changed_is_not_written_again(new_context, site_url):
-    """Opening a stored game, at a start or from Your games, writes nothing
-    until it changes (keep.js openedAsStored): a game only looked at keeps
-    its place in Your games (newest change first), and a long game's opening
-    is not followed by a write of all its moves.  Its first change is written."""
+    """Opening a stored game, at a start, from Your games or by its game's tab,
+    writes nothing until it changes (keep.js openedAsStored): a game only
+    looked at keeps its place in Your games (newest change first), and a long
+    game's opening is not followed by a write of all its moves.  Its game's
+    tab still opens it again, though another game of that kind is newer
+    (keep.js lastShownOf).  Its first change is written."""
     page = open_site(new_context(), site_url)
-    two_games(page)
-    stamps = {e["game"]["meta"]["game"]: e["updated"] for e in library_entries(page)}
+    two_games(page)  # (Lines of Action d1-b3, then Escabel d4)
+    open_hash(page, LOA + "c1-c3")  # (another game of Lines of Action, the newest)
+    saved(page)
+    stamps = {e["id"]: e["updated"] for e in library_entries(page)}
     page.reload()
     wait_engine_ready(page)
     wait_idle(page)
-    expect(page.locator("#moves .mv")).to_have_text(["d4"])  # (shown: a write would be waiting now)
+    expect(page.locator("#moves .mv")).to_have_text(["c1-c3"])  # (shown: a write would be waiting now)
     saved(page)
     open_games(page)
-    page.locator("#games-list .game-row", has_text="Lines of Action").locator('[data-act="open"]').click()
+    assert rows(page) == ["Lines of Action", "Escabel", "Lines of Action"]
+    page.locator("#games-list .game-row").nth(2).locator('[data-act="open"]').click()
     wait_idle(page)
     expect(page.locator("#moves .mv")).to_have_text(["d1-b3"])
     saved(page)
-    now = {e["game"]["meta"]["game"]: e["updated"] for e in library_entries(page)}
+    page.locator('#game-picker .pick[data-game="escabel"]').click()
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d4"])
+    page.locator('#game-picker .pick[data-game="loa"]').click()
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_text(["d1-b3"])  # (the one left, not the newest)
+    saved(page)
+    now = {e["id"]: e["updated"] for e in library_entries(page)}
     assert now == stamps, f"opening wrote: {stamps} -> {now}"
     play(page, "a2", "c2")
     saved(page)
-    entries = library_entries(page)
-    assert [e["game"]["meta"]["game"] for e in entries] == ["loa", "escabel"]  # (newest first)
-    assert entries[0]["updated"] > stamps["loa"] and entries[0]["game"]["head"] == ["d1-b3", "a2-c2"]
+    newest = library_entries(page)[0]
+    assert newest["updated"] > max(stamps.values()) and newest["game"]["head"] == ["d1-b3", "a2-c2"]
 
 
 def test_a_game_deleted_in_another_tab_is_not_written_back_when_a_tab_showing_it_is_left(

@@ -113,7 +113,11 @@ export const openingActions = {
     return page.busy(async () => {
       let model = page.keeper.unsavedOf(gameId); // (a new game left before its first move)
       try {
-        model = model || page.keeper.openedAsStored(await open.lastOf(page.positions, gameId, page.games));
+        model =
+          model ||
+          page.keeper.openedAsStored(
+            await open.lastOf(page.positions, gameId, page.games, keep.lastShownOf(gameId)),
+          );
       } catch {
         /* no library: a fresh game */
       }

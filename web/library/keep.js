@@ -16,6 +16,7 @@ import { seatName, summarySeats } from "./seats.js";
 const SETTINGS_KEY = "gamut.settings"; // game id -> {variant, options, players}
 const CURRENT_KEY = "gamut.current-id"; // the library entry last open
 const OPENING_KEY = "gamut.opening"; // the entry a start was opening, until it is on screen (#47)
+const SHOWN_KEY = "gamut.last-shown"; // game id -> the library entry of that game shown last
 const DELAY_MS = 150;
 const UNSAVED = "gamut.unsaved."; // + entry id: the last state not yet known written
 
@@ -119,6 +120,16 @@ export function hasUnsavedCopy(id) {
 /** The kind of game ("loa") last opened in any tab, or null: the board to draw first at the next start. */
 export function lastGameKind() {
   const id = readJSON("gamut.last-game");
+  return typeof id === "string" ? id : null;
+}
+
+/** The library entry of `gameId`'s kind shown last (in any tab), or null:
+ * the game its tab opens again.  (Your games are sorted by their last
+ * change, and a game opened only to be looked at is not written: the newest
+ * is not always the one the player left.) */
+export function lastShownOf(gameId) {
+  const all = readJSON(SHOWN_KEY);
+  const id = all && typeof all === "object" ? all[gameId] : null;
   return typeof id === "string" ? id : null;
 }
 
@@ -265,6 +276,12 @@ export class Keeper {
     }
     setCurrentId(model.id);
     writeJSON("gamut.last-game", model.meta.game); // (the board to draw first on the next visit)
+    const shown = readJSON(SHOWN_KEY);
+    if (!shown || typeof shown !== "object" || shown[model.meta.game] !== model.id)
+      writeJSON(SHOWN_KEY, {
+        ...(shown && typeof shown === "object" ? shown : {}),
+        [model.meta.game]: model.id,
+      });
     const all = readJSON(SETTINGS_KEY) || {};
     all[model.meta.game] = {
       variant: model.meta.variant,

@@ -176,14 +176,16 @@ export async function fromLibrary(positions, entry) {
   return checked(library.modelOf(entry), positions);
 }
 
-/** The newest game of `gameId` in the library that opens, or null (the
+/** The game of `gameId` in the library that opens, or null: entry `shown`
+ * (the one of that game shown last) if it is one, else the newest (the
  * summaries say which: only the entries tried are read whole). */
-export async function lastOf(positions, gameId, games) {
+export async function lastOf(positions, gameId, games, shown = null) {
   const known = games.map(g => g.id);
-  for (const s of await library.summaries()) {
-    if (s.damaged || s.game !== gameId) continue;
+  const ids = (await library.summaries()).filter(s => !s.damaged && s.game === gameId).map(s => s.id);
+  if (ids.includes(shown)) ids.unshift(shown); // (tried first; again in its place if it fails)
+  for (const id of ids) {
     try {
-      const entry = await library.get(s.id);
+      const entry = await library.get(id);
       if (entry && !library.problemOf(entry, known)) return await fromLibrary(positions, entry);
     } catch {
       /* a game the engine refuses: try the next */
