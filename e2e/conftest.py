@@ -60,6 +60,8 @@ runs the pages on both paths on purpose.
 from __future__ import annotations
 
 import fcntl
+import itertools
+import json
 import os
 import re
 import sys
@@ -88,8 +90,40 @@ _FUNCTION = re.compile(r"\s*(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)")
 _wait_for_function = Page.wait_for_function
 
 
+# Playwright does not await a predicate's promise: an async predicate's
+# promise is truthy, so its wait ended at once, whatever it would have said.
+# An async one is run by a predicate that is not: each poll starts it when
+# none is in flight and returns what the last one resolved to (a rejection
+# fails the wait).
+_ASYNC = re.compile(r"\s*async\b")
+
+
+def _awaited(expression: str) -> str:
+    """``expression``, an async predicate, as one Playwright waits on."""
+    key = json.dumps(f"wait-{next(_WAITS)}")
+    return f"""arg => {{
+    const all = (globalThis.__e2eWaits ||= {{}});
+    const s = (all[{key}] ||= {{ running: false, settled: false, value: undefined, failed: null }});
+    if (s.failed) {{ const e = s.failed; delete all[{key}]; throw e; }}
+    if (s.settled && s.value) {{ delete all[{key}]; return s.value; }}
+    if (!s.running) {{
+        s.running = true;
+        s.settled = false;
+        Promise.resolve(arg).then({expression}).then(
+            v => {{ s.value = v; s.settled = true; s.running = false; }},
+            e => {{ s.failed = e instanceof Error ? e : new Error(String(e)); s.running = false; }});
+    }}
+    return false;
+}}"""
+
+
+_WAITS = itertools.count()
+
+
 def _wait_for_function_without_eval(self, expression, *args, **kwargs):
-    if isinstance(expression, str) and not _FUNCTION.match(expression):
+    if isinstance(expression, str) and _ASYNC.match(expression):
+        expression = _awaited(expression)
+    elif isinstance(expression, str) and not _FUNCTION.match(expression):
         expression = f"() => ({expression})"
     return _wait_for_function(self, expression, *args, **kwargs)
 

@@ -386,3 +386,24 @@ def test_the_browser_opens_no_pages_of_its_own_beside_the_tests(context_pool, si
     assert own == [], own
     page.close()
     context_pool.give_back(context)
+
+
+def test_an_async_wait_for_function_waits_for_what_its_promise_says(page, site_url):
+    """Playwright takes an async predicate's promise for a truthy answer: the
+    wait ended at once, whatever the page said (conftest runs it awaited).
+    The predicate below holds from its fourth call on; one that never holds
+    times out; one that rejects fails the wait with its error."""
+    from playwright.sync_api import Error, TimeoutError
+
+    page.goto(_origin(site_url) + BLANK_PAGE)
+    done = page.wait_for_function(
+        "async step => { window.calls = (window.calls || 0) + step; await null; "
+        "return window.calls >= 4 ? { calls: window.calls } : false; }",
+        arg=1,
+        polling=10,
+    )
+    assert done.json_value() == {"calls": 4}
+    with pytest.raises(TimeoutError):
+        page.wait_for_function("async () => false", polling=10, timeout=300)
+    with pytest.raises(Error, match="the store is gone"):
+        page.wait_for_function("async () => { throw new Error('the store is gone'); }", polling=10)

@@ -11,7 +11,7 @@ import json
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, library_entries, play, saved, wait_idle
+from pagekit import cell, library_entries, play, saved, wait_idle, wait_library_entries
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
@@ -291,6 +291,25 @@ def test_an_unsaved_copy_that_cannot_be_read_is_kept_as_a_damaged_entry(new_cont
     page.click("#notice-close")
     page.click("#open-games")
     expect(page.locator("#games-list .game-row.damaged")).to_have_count(1)
+
+
+def test_a_stored_game_without_its_thumbnail_is_written_whole_when_opened(new_context, site_url):
+    """An entry that lacks what Your games show of it (one recovered from a
+    copy, or saved before its board's view was known) is written again when
+    opened, though its game is unchanged (keep.js openedAsStored,
+    library.isReadWhole); one that lacks nothing is not."""
+    page = new_context().new_page()
+    page.goto(site_url + LOA)
+    wait_engine_ready(page)
+    entry = _stored_game(page)
+    assert entry["thumb"] and entry["summary"]["moves"] == 2
+    page.evaluate(PUT_JS, {**entry, "thumb": None})
+    page.reload()
+    wait_engine_ready(page)
+    wait_idle(page)
+    expect(page.locator("#moves .mv")).to_have_count(2)
+    [whole] = wait_library_entries(page, "entries => entries.length === 1 && !!entries[0].thumb")
+    assert whole["thumb"]["board"] == entry["thumb"]["board"] and whole["updated"] > entry["updated"]
 
 
 def test_a_save_over_an_entry_it_cannot_merge_with_becomes_a_new_entry(new_context, site_url):

@@ -330,9 +330,11 @@ export class Keeper {
    * and a long game's opening is not followed by a write of all its moves
    * (for 5,000 moves, a task of 40 ms of CPU or more).  Its first change,
    * however made (a move, a link placed into it), writes it; so does a copy
-   * of it waiting in localStorage (newer than the library).  Returns `model` (null passes through). */
+   * of it waiting in localStorage (newer than the library), and an entry
+   * that lacks its summary or thumbnail (library.isReadWhole).  Returns
+   * `model` (null passes through). */
   openedAsStored(model) {
-    if (model) this.asStored.set(model, JSON.stringify(model.toJSON()));
+    if (model && library.isReadWhole(model)) this.asStored.set(model, JSON.stringify(model.toJSON()));
     return model;
   }
 

@@ -345,12 +345,24 @@ export function problemOf(entry, knownGames) {
   return null;
 }
 
+/** The models read from an entry that holds all Your games show of it (its
+ * summary and its thumbnail, not marked damaged): shown unchanged, they need
+ * no write (keep.js openedAsStored).  An entry recovered from a copy, or
+ * saved before its board's view was known, is written again when opened. */
+const readWhole = new WeakSet();
+
+/** Whether `model` was read (modelOf) from an entry that lacks nothing. */
+export function isReadWhole(model) {
+  return readWhole.has(model);
+}
+
 /** The model of an entry (throws when it is damaged). */
 export function modelOf(entry) {
   const model = GameModel.fromJSON(entry.game);
   model.id = entry.id;
   model.name = entry.name || "";
   model.created = entry.created;
+  if (entry.summary && entry.thumb && !entry.damaged) readWhole.add(model);
   return model;
 }
 
