@@ -11,6 +11,7 @@ page's own state that nothing is scheduled (CONTRIBUTING.md, "Browser tests").
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -68,3 +69,52 @@ def test_no_browser_test_waits_for_a_fixed_time():
         for n, line in fixed_waits(path.read_text(encoding="utf-8"))
     ]
     assert not found, "fixed waits in the browser tests (wait for what the page says):\n" + "\n".join(found)
+
+
+# A wait_for_function predicate that reads something asynchronous must say
+# `async` first: conftest awaits those (Playwright takes a promise for a
+# truthy answer, so a wait on one would end at once).
+PROMISED = re.compile(r"\bPromise\b|\bawait\b|\.then\(")
+ASYNC_FIRST = re.compile(r"""\s*f?(?:"{3}|"|')\s*async\b""")
+
+
+def unawaited_waits(text: str) -> list[int]:
+    """Line numbers of ``wait_for_function`` calls in ``text`` whose first
+    argument, a string literal, reads a promise but does not start ``async``."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", None) == "wait_for_function"
+            and node.args
+        ):
+            source = ast.get_source_segment(text, node.args[0]) or ""
+            if PROMISED.search(source) and not ASYNC_FIRST.match(source):
+                found.append(node.lineno)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("call", "found"),
+    [
+        ('page.wait_for_function("() => new Promise(ok => ok(1))")', [1]),
+        ('page.wait_for_function("() => caches.keys().then(k => k.length)")', [1]),
+        ('page.wait_for_function(f"() => {{ const c = await x(); return c; }}")', [1]),
+        ('page.wait_for_function("async () => (await caches.keys()).length")', []),
+        ('page.wait_for_function(f"""async () => new Promise(ok => ok(1))""")', []),
+        ("page.wait_for_function(\"document.documentElement.dataset.saved === 'yes'\")", []),
+    ],
+)
+def test_a_wait_on_a_promise_not_marked_async_is_found(call, found):
+    assert unawaited_waits(call) == found
+
+
+def test_every_browser_wait_on_a_promise_is_async():
+    found = [
+        f"{path.name}:{n}"
+        for path in sorted(E2E.glob("*.py"))
+        for n in unawaited_waits(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "wait_for_function on a promise without `async` first (never awaited):\n" + "\n".join(
+        found
+    )
