@@ -93,25 +93,29 @@ _wait_for_function = Page.wait_for_function
 # Playwright does not await a predicate's promise: an async predicate's
 # promise is truthy, so its wait ended at once, whatever it would have said.
 # An async one is run by a predicate that is not: each poll starts it when
-# none is in flight and returns what the last one resolved to (a rejection
-# fails the wait).
+# none is in flight and returns what the last one resolved to.  A rejection
+# ends the wait with the error under _FAILED, raised here as an
+# AssertionError (not thrown in the page: the guard would take it for the
+# page's own error).
 _ASYNC = re.compile(r"\s*async\b")
+_FAILED = "__e2eWaitFailed"
 
 
 def _awaited(expression: str) -> str:
     """``expression``, an async predicate, as one Playwright waits on."""
     key = json.dumps(f"wait-{next(_WAITS)}")
     return f"""arg => {{
+    const FAILED = {json.dumps(_FAILED)};
     const all = (globalThis.__e2eWaits ||= {{}});
     const s = (all[{key}] ||= {{ running: false, settled: false, value: undefined, failed: null }});
-    if (s.failed) {{ const e = s.failed; delete all[{key}]; throw e; }}
+    if (s.failed) {{ delete all[{key}]; return {{ [FAILED]: s.failed }}; }}
     if (s.settled && s.value) {{ delete all[{key}]; return s.value; }}
     if (!s.running) {{
         s.running = true;
         s.settled = false;
         Promise.resolve(arg).then({expression}).then(
             v => {{ s.value = v; s.settled = true; s.running = false; }},
-            e => {{ s.failed = e instanceof Error ? e : new Error(String(e)); s.running = false; }});
+            e => {{ s.failed = String((e && e.message) || e); s.running = false; }});
     }}
     return false;
 }}"""
@@ -122,8 +126,12 @@ _WAITS = itertools.count()
 
 def _wait_for_function_without_eval(self, expression, *args, **kwargs):
     if isinstance(expression, str) and _ASYNC.match(expression):
-        expression = _awaited(expression)
-    elif isinstance(expression, str) and not _FUNCTION.match(expression):
+        done = _wait_for_function(self, _awaited(expression), *args, **kwargs)
+        failed = done.evaluate(f"v => (v && typeof v === 'object' && v[{json.dumps(_FAILED)}]) || null")
+        if failed is not None:
+            raise AssertionError(f"the wait's predicate failed: {failed}")
+        return done
+    if isinstance(expression, str) and not _FUNCTION.match(expression):
         expression = f"() => ({expression})"
     return _wait_for_function(self, expression, *args, **kwargs)
 
