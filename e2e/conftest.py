@@ -90,8 +90,9 @@ _FUNCTION = re.compile(r"\s*(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)")
 _wait_for_function = Page.wait_for_function
 
 
-# Playwright does not await a predicate's promise: an async predicate's
-# promise is truthy, so its wait ended at once, whatever it would have said.
+# Playwright does not await a predicate's promise (its predicates are sync by
+# design: microsoft/playwright#29132): an async predicate's promise is
+# truthy, so its wait ended at once, whatever it would have said.
 # An async one is run by a predicate that is not: each poll starts it when
 # none is in flight and returns what the last one resolved to.  A rejection
 # ends the wait with the error under _FAILED, raised here as an
