@@ -51,6 +51,18 @@ def first_visit_engine_held(context, site_url: str):
     return page
 
 
+@contextlib.contextmanager
+def noted(what: str):
+    """A failure inside says ``what`` it was about: for a test that checks
+    each game (or language) in turn on one page, where a parametrized test
+    would load a page for each (a load costs 1-2 s of both cores)."""
+    try:
+        yield
+    except AssertionError as failure:
+        failure.add_note(f"(while checking {what})")
+        raise
+
+
 def cell(page, cid):
     """The click target of board cell ``cid``."""
     return page.locator(f'#board .hit[data-cell="{cid}"]')

@@ -19,6 +19,8 @@ from test_site_result import SEEDS, finished_game
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tools.build.serve import make_server, serve_in_thread
 
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+
 # A comment and two drawings (an arrow, a circle) on the position after move 3 (model/linknotes.js)
 NOTES = "/notes=3:c:A%20quiet%20move%2C%20then%20the%20centre,3:s:G.d4.f6+R.a1"
 
@@ -119,7 +121,8 @@ def test_each_game_in_a_narrow_frame(new_context, site_url, host, game):
     shown(frame, len(moves))
     board = frame.locator("#board").bounding_box()
     frame_box = page.locator("iframe").bounding_box()
-    page.locator("iframe").screenshot(path=f"/tmp/probe/embed-narrow-{game}.png")
+    SHOTS.mkdir(exist_ok=True)
+    page.locator("iframe").screenshot(path=str(SHOTS / f"embed-narrow-{game}.png"))
     assert max(board["width"], board["height"]) >= 240, board  # (as large as the frame allows)
     for button in ("#first", "#prev", "#next", "#last"):
         box = frame.locator(button).bounding_box()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, expect_played, next_frames, open_hash, wait_idle
+from pagekit import cell, expect_played, next_frames, noted, open_hash, wait_idle
 from playwright.sync_api import expect
 
 LOCALES = {"de": "de-DE", "hu": "hu-HU"}
@@ -95,9 +95,26 @@ def shoot_both_sizes(page, name: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["de", "hu"])
-def test_escabel_seats_counters_subtitle_and_the_swap_button_in_the_language(new_context, site_url, lang):
-    words = WORDS[lang]
+def test_the_seats_counters_results_and_menus_in_the_language(new_context, site_url, lang):
+    """What the view says, in German and in Hungarian, one page a language
+    (each part opens its game by its link in the page)."""
     page = open_in(new_context, site_url, lang, ESCABEL_5)
+    with noted(f"{lang}: Escabel's seats, counters, subtitle and swap button"):
+        escabel_seats_counters_subtitle_and_the_swap_button(page, lang)
+    with noted(f"{lang}: a finished EL game"):
+        open_hash(page, EL_WON)
+        a_finished_el_game_says_its_seats_counters_and_result_detail(page, lang)
+    if lang == "hu":
+        with noted("hu: the New game dialog"):
+            open_hash(page, EL)
+            the_new_game_dialog_describes_games_variants_and_options(page)
+    with noted(f"{lang}: the player cards"):
+        open_hash(page, EL)
+        the_player_cards_show_every_level_name_and_the_counters_whole_in_their_title(page, lang)
+
+
+def escabel_seats_counters_subtitle_and_the_swap_button(page, lang):
+    words = WORDS[lang]
     assert names(page) == words["players"]
     assert counters(page) == words["stacks"]
     expect(page.locator("#subtitle")).to_have_text(words["subtitle"])
@@ -117,12 +134,8 @@ def test_escabel_seats_counters_subtitle_and_the_swap_button_in_the_language(new
     expect(cell(page, "c3")).to_have_attribute("aria-label", re.compile(re.escape(words["swapped"][1])))
 
 
-@pytest.mark.parametrize("lang", ["de", "hu"])
-def test_a_finished_el_game_says_its_seats_counters_and_result_detail_in_the_language(
-    new_context, site_url, lang
-):
+def a_finished_el_game_says_its_seats_counters_and_result_detail(page, lang):
     words = WORDS[lang]
-    page = open_in(new_context, site_url, lang, EL_WON)
     assert names(page) == words["el"]
     assert counters(page) == words["numbers"]
     expect(page.locator("#subtitle")).to_have_text(words["elSubtitle"])
@@ -143,10 +156,9 @@ def test_a_finished_el_game_says_its_seats_counters_and_result_detail_in_the_lan
     shoot_both_sizes(page, f"el-won-{lang}")
 
 
-def test_the_new_game_dialog_describes_games_variants_and_options_in_the_language(new_context, site_url):
+def the_new_game_dialog_describes_games_variants_and_options(page):
     # (#33) the lines under each game, variant and option come from the
     # catalogs, as do the variant's and the options' names and values
-    page = open_in(new_context, site_url, "hu", EL)
     page.locator("#new-game").click()
     dialog = page.locator("#new-dialog")
     expect(dialog).to_be_visible()
@@ -158,6 +170,8 @@ def test_the_new_game_dialog_describes_games_variants_and_options_in_the_languag
     expect(field.locator(".about")).to_contain_text("tele tábla")
     expect(field.locator('option[value="draw"]')).to_have_text("döntetlen")
     assert "Write numbers" not in dialog.inner_text()
+    dialog.locator('button[value="cancel"]').click()
+    expect(dialog).to_be_hidden()
 
 
 # The selected option's text and the room the select gives it (its width but
@@ -177,14 +191,10 @@ SELECT_FITS = """sel => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["de", "hu"])
-def test_the_player_cards_show_every_level_name_and_the_counters_whole_in_their_title(
-    new_context, site_url, lang
-):
+def the_player_cards_show_every_level_name_and_the_counters_whole_in_their_title(page, lang):
     """Every level's name shows whole in the seat menu at 1280x800; the
     counters, cut with an ellipsis where a card is too narrow for them (EVL's
     two), say their whole text in their title."""
-    page = open_in(new_context, site_url, lang, EL)
     select = page.locator('#players select.seat-kind[data-seat="1"]')
     levels = select.locator("option[value^='c']")
     assert levels.count() >= 8, "the ladder is offered"

@@ -1,5 +1,5 @@
 """The rules pages (#rules/<game>, issue 17) in Chromium: each opens by its
-link in a fresh context and shows every diagram of its game (drawn from the
+link (loaded, or in an open page) and shows every diagram of its game (drawn from the
 views the build computed, each an image with its text alternative and a
 caption); every diagram's "Try it" opens its position as a game on the board
 that takes a legal move; the Rules dialog and the header lead to the pages,
@@ -15,9 +15,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from conftest import wait_engine_ready
-from pagekit import cell, wait_idle
+from pagekit import cell, noted, wait_idle
 from playwright.sync_api import expect
 
 import gamut
@@ -62,38 +61,50 @@ def a_move_to_click(state):
     raise AssertionError("no move can be entered by clicks alone")
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_rules_page_opens_by_its_link_with_its_diagrams(new_context, site_url, game):
+def test_each_rules_page_opens_by_its_link_with_its_diagrams(new_context, site_url):
+    """Each game's page at desktop size and at 360x640, on one page a size:
+    the first loaded by its link, the others opened by theirs in the page."""
+    for size, name, order in (
+        ({"width": 1280, "height": 900}, "desktop", GAMES),
+        ({"width": 360, "height": 640}, "phone", GAMES[::-1]),
+    ):
+        page = new_context(viewport=size).new_page()
+        for i, game in enumerate(order):
+            with noted(f"{game} at {name} size"):
+                if i == 0:
+                    page.goto(site_url + f"#rules/{game}")
+                else:
+                    page.evaluate("g => { location.hash = '#rules/' + g; }", game)
+                rules_page_with_its_diagrams(page, site_url, game, name)
+
+
+def rules_page_with_its_diagrams(page, site_url, game, name):
     want = diagrams(game)
-    for size, name in (({"width": 1280, "height": 900}, "desktop"), ({"width": 360, "height": 640}, "phone")):
-        context = new_context(viewport=size)
-        page = context.new_page()
-        page.goto(site_url + f"#rules/{game}")
-        open_rules(page, game)  # (drawn from the build's views: no need to wait for the engine)
-        expect(page.locator("main.layout")).to_be_hidden()
-        expect(page.locator("#rules-page h3")).to_have_text(TITLES[game])
-        figures = page.locator("#rules-page figure.diagram")
-        expect(figures).to_have_count(len(want))
-        data = {d["id"]: d for d in built(site_url, page)[game]}
-        for d in want:
-            fig = page.locator(f"#diagram-{d['id']}")
-            svg = fig.locator("svg.diagram-board")
-            expect(svg).to_have_attribute("role", "img")
-            # (the build's diagrams carry no words: the page says English's from its bundle, as any language's)
-            assert "alt" not in data[d["id"]] and "caption" not in data[d["id"]]
-            said = describe_diagram(d, data[d["id"]]["view"]).replace("'s markers", "\u2019s markers")
-            expect(svg).to_have_attribute("aria-label", said)
-            expect(fig.locator("figcaption")).to_contain_text(d["title"])
-            # the board drew the position: one piece drawn per piece of the view
-            expect(svg.locator(".layer-pieces .piece")).to_have_count(len(data[d["id"]]["view"]["pieces"]))
-            expect(fig.locator("a.try-it")).to_have_count(1)
-        # the page is printable: the print stylesheet hides all but the text and diagrams
-        page.emulate_media(media="print")
-        expect(page.locator("header.top")).to_be_hidden()
-        expect(page.locator(".rules-nav")).to_be_hidden()
-        expect(figures.first).to_be_visible()
-        page.emulate_media(media="screen")
-        page.screenshot(path=str(SHOTS / f"rules-{game}-{name}.png"), full_page=True)
+    open_rules(page, game)  # (drawn from the build's views: no need to wait for the engine)
+    expect(page.locator("main.layout")).to_be_hidden()
+    expect(page.locator("#rules-page h3")).to_have_text(TITLES[game])
+    figures = page.locator("#rules-page figure.diagram")
+    expect(figures).to_have_count(len(want))
+    data = {d["id"]: d for d in built(site_url, page)[game]}
+    for d in want:
+        fig = page.locator(f"#diagram-{d['id']}")
+        svg = fig.locator("svg.diagram-board")
+        expect(svg).to_have_attribute("role", "img")
+        # (the build's diagrams carry no words: the page says English's from its bundle, as any language's)
+        assert "alt" not in data[d["id"]] and "caption" not in data[d["id"]]
+        said = describe_diagram(d, data[d["id"]]["view"]).replace("'s markers", "\u2019s markers")
+        expect(svg).to_have_attribute("aria-label", said)
+        expect(fig.locator("figcaption")).to_contain_text(d["title"])
+        # the board drew the position: one piece drawn per piece of the view
+        expect(svg.locator(".layer-pieces .piece")).to_have_count(len(data[d["id"]]["view"]["pieces"]))
+        expect(fig.locator("a.try-it")).to_have_count(1)
+    # the page is printable: the print stylesheet hides all but the text and diagrams
+    page.emulate_media(media="print")
+    expect(page.locator("header.top")).to_be_hidden()
+    expect(page.locator(".rules-nav")).to_be_hidden()
+    expect(figures.first).to_be_visible()
+    page.emulate_media(media="screen")
+    page.screenshot(path=str(SHOTS / f"rules-{game}-{name}.png"), full_page=True)
 
 
 def test_every_try_it_opens_a_playable_position(shared_page, site_url):

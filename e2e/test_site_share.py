@@ -13,9 +13,8 @@ import struct
 import xml.etree.ElementTree as ET
 import zlib
 
-import pytest
 from conftest import wait_engine_ready
-from pagekit import open_hash, open_site, wait_idle
+from pagekit import noted, open_hash, open_site, wait_idle
 from playwright.sync_api import expect
 from test_site_result import finished
 
@@ -142,12 +141,21 @@ def shared(page, button: str, open_button: str = "#share") -> bytes:
     return download.value.path().read_bytes()
 
 
+GAMES = ("loa", "el", "escabel", "evl")
+
+
 def share_finished(page, site_url: str, game: str, width: str = "480") -> tuple[list[str], tuple[str, ...]]:
     """A finished game of ``game`` opened by link, and its Share dialog open at
-    ``width``: the game's moves and the cells its outcome names."""
+    ``width``: the game's moves and the cells its outcome names.  The site is
+    loaded into ``page`` unless it shows it already (its dialog is closed)."""
     fragment, moves, cells = finished(game)
-    page.goto(site_url)
-    wait_engine_ready(page)
+    if page.evaluate("document.documentElement.dataset.engine") == "ready":
+        if page.locator("#share-dialog[open]").count():
+            page.click("#share-close")
+            expect(page.locator("#share-dialog")).to_be_hidden()
+    else:
+        page.goto(site_url)
+        wait_engine_ready(page)
     open_hash(page, fragment)
     expect(page.locator("#moves .mv")).to_have_count(len(moves))
     page.click("#share")
@@ -159,8 +167,13 @@ def classes(svg: ET.Element, name: str) -> list[ET.Element]:
     return [e for e in svg.iter() if name in (e.get("class") or "").split()]
 
 
-@pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
-def test_a_finished_game_gives_its_position_as_png_and_svg(page, site_url, game):
+def test_a_finished_game_gives_its_position_as_png_and_svg(page, site_url):
+    for game in GAMES:  # (each game in turn, on one page)
+        with noted(game):
+            position_as_png_and_svg(page, site_url, game)
+
+
+def position_as_png_and_svg(page, site_url, game):
     moves, cells = share_finished(page, site_url, game)
     expect(page.locator("#result-badge")).to_be_visible()
 
@@ -270,8 +283,13 @@ def test_the_puzzle_and_the_editor_share_their_board(page, site_url):
     assert width == 800  # (the dialog's first width)
 
 
-@pytest.mark.parametrize("game", ["loa", "el", "escabel", "evl"])
-def test_a_finished_game_gives_an_animated_gif_a_frame_a_move(page, site_url, game):
+def test_a_finished_game_gives_an_animated_gif_a_frame_a_move(page, site_url):
+    for game in GAMES:  # (each game in turn, on one page)
+        with noted(game):
+            animated_gif(page, site_url, game)
+
+
+def animated_gif(page, site_url, game):
     moves, _cells = share_finished(page, site_url, game)
     # the whole game at first (the last move is viewed), half a second a move
     expect(page.locator("#share-gif-from")).to_have_value("1")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import assert_on_screen, box, cell, open_site, wait_idle
+from pagekit import assert_on_screen, box, cell, noted, open_hash, open_site, wait_idle
 from playwright.sync_api import expect
 
 import gamut
@@ -97,16 +97,22 @@ def line_with_a_two_click_move(game: str) -> tuple[list[str], dict]:
     raise AssertionError(f"no two-click move in {game}")
 
 
-@pytest.mark.parametrize("game", ["el", "evl"])
-def test_selecting_a_cell_moves_nothing(game, new_context, site_url):
-    moves, move = line_with_a_two_click_move(game)
-    page = open_site(new_context(viewport=LAPTOPS["1280x800"]), site_url, link(game, moves))
-    expect(page.locator("#moves .mv")).to_have_count(len(moves))
-    before = boxes(page)
-    cell(page, move["clicks"][0]).click()
-    expect(page.locator("#actions .prompt")).to_be_visible()
-    assert_on_screen(page, "#actions", LAPTOPS["1280x800"])
-    assert_same(before, boxes(page), "a cell selected")
+def test_selecting_a_cell_moves_nothing(new_context, site_url):
+    page = None
+    for game in ("el", "evl"):  # (in turn, on one page)
+        with noted(game):
+            moves, move = line_with_a_two_click_move(game)
+            if page is None:
+                page = open_site(new_context(viewport=LAPTOPS["1280x800"]), site_url, link(game, moves))
+            else:
+                open_hash(page, link(game, moves))
+                wait_idle(page)
+            expect(page.locator("#moves .mv")).to_have_count(len(moves))
+            before = boxes(page)
+            cell(page, move["clicks"][0]).click()
+            expect(page.locator("#actions .prompt")).to_be_visible()
+            assert_on_screen(page, "#actions", LAPTOPS["1280x800"])
+            assert_same(before, boxes(page), "a cell selected")
 
 
 @pytest.mark.parametrize("size", list(LAPTOPS))
