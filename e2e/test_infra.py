@@ -10,6 +10,7 @@ takes 5-12 s to start here); the offline test needs its own context.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -400,6 +401,28 @@ def test_the_browser_opens_no_pages_of_its_own_beside_the_tests(context_pool, si
     assert own == [], own
     page.close()
     context_pool.give_back(context)
+
+
+def test_the_browser_runs_with_the_features_the_launch_turned_off(page, site_url, browser):
+    """What the browser passes its renderers is what it runs with: Playwright's
+    own disabled features and ours (Chromium keeps the last --disable-features
+    only: a second switch once dropped Playwright's whole list)."""
+    from tools.build import layout
+
+    page.goto(_origin(site_url) + BLANK_PAGE)
+    session = browser.new_browser_cdp_session()
+    try:
+        processes = session.send("SystemInfo.getProcessInfo")["processInfo"]
+    finally:
+        session.detach()
+    renderers = [p["id"] for p in processes if p["type"] == "renderer"]
+    assert renderers, processes
+    # (a renderer's title is its whole command line, one string: split at spaces)
+    argv = Path(f"/proc/{renderers[0]}/cmdline").read_bytes().decode().replace("\0", " ").split()
+    [switch] = [a for a in argv if a.startswith("--disable-features=")]
+    running = set(switch.split("=", 1)[1].split(","))
+    assert set(layout.CHROMIUM_DISABLED_FEATURES) <= running, set(layout.CHROMIUM_DISABLED_FEATURES) - running
+    assert not running & set(layout.LEFT_ON)
 
 
 def test_an_async_wait_for_function_waits_for_what_its_promise_says(page, site_url):

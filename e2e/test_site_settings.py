@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import open_hash, wait_idle
+from pagekit import noted, open_hash, wait_idle
 from playwright.sync_api import expect
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -205,22 +205,32 @@ def test_the_evaluation_graph_is_dark_in_the_dark_scheme(new_context, site_url, 
     assert ratio >= 3, f"the seats' bands are {ratio:.2f}:1 apart"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", [(1280, 800), (360, 640)])
-def test_screenshots_of_the_dialog_and_every_theme(new_context, site_url, size, scheme):
-    width, height = size
-    page = opened(new_context, site_url, viewport={"width": width, "height": height}, color_scheme=scheme)
+def test_screenshots_of_the_dialog_and_every_theme(new_context, site_url):
+    """Each game in each of its themes, light and dark, at 1280x800 and
+    360x640 (one page: its colour scheme and size changed in turn)."""
+    page = opened(new_context, site_url, viewport={"width": 1280, "height": 800}, color_scheme="light")
     SHOTS.mkdir(exist_ok=True)
-    for game, themes in THEMES.items():
-        open_hash(page, STARTS[game])
-        for theme in themes:
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        expect(page.locator("html")).to_have_attribute("data-scheme", scheme)
+        for width, height in ((1280, 800), (360, 640)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("w => window.innerWidth === w", arg=width)
+            for game, themes in THEMES.items():
+                open_hash(page, STARTS[game])
+                for theme in themes:
+                    with noted(f"{game} in {theme}, {scheme}, {width}x{height}"):
+                        open_settings(page)
+                        page.locator("#settings-dialog").get_by_label(theme_name(theme)).check()
+                        page.locator("#settings-close").click()
+                        expect(page.locator("#board")).to_have_attribute("data-theme", theme)
+                    page.screenshot(
+                        path=str(SHOTS / f"settings-{width}x{height}-{scheme}-{game}-{theme}.png")
+                    )
             open_settings(page)
-            page.locator("#settings-dialog").get_by_label(theme_name(theme)).check()
+            page.screenshot(path=str(SHOTS / f"settings-{width}x{height}-{scheme}-dialog.png"))
             page.locator("#settings-close").click()
-            expect(page.locator("#board")).to_have_attribute("data-theme", theme)
-            page.screenshot(path=str(SHOTS / f"settings-{width}x{height}-{scheme}-{game}-{theme}.png"))
-    open_settings(page)
-    page.screenshot(path=str(SHOTS / f"settings-{width}x{height}-{scheme}-dialog.png"))
+            expect(page.locator("#settings-dialog")).to_be_hidden()
 
 
 def theme_name(theme: str) -> str:

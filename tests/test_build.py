@@ -247,3 +247,35 @@ def test_no_classic_script_of_the_page_waits_for_its_style_sheets():
     sheets = [i for i, t in enumerate(tags) if t.startswith("link")]
     assert classic and sheets
     assert max(classic) < min(sheets), tags
+
+
+def _playwrights_disabled_features() -> list[str]:
+    """The features the installed Playwright turns off in Chromium (its
+    chromiumSwitches' ``disabledFeatures``, read from its driver's bundle)."""
+    import playwright
+
+    bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    text = bundle.read_text(encoding="utf-8")
+    listed = re.search(r"disabledFeatures = \[(.*?)\]\.filter\(Boolean\)", text, re.S)
+    assert listed, "Playwright's list of disabled features was not found in its bundle"
+    body = re.sub(r"//[^\n]*", "", listed.group(1))
+    return re.findall(r'"([^"]+)"', body)
+
+
+def test_chromium_is_given_playwrights_disabled_features_and_ours_in_one_switch():
+    """Chromium keeps only the last --disable-features: ours, given after
+    Playwright's, must carry Playwright's too (all but those left on on purpose)."""
+    from tools.build import layout
+
+    assert set(layout.PLAYWRIGHT_DISABLED_FEATURES) == set(_playwrights_disabled_features())
+    switches = [a for a in build.CHROMIUM_ARGS if a.startswith("--disable-features=")]
+    assert len(switches) == 1, switches
+    names = switches[0].split("=", 1)[1].split(",")
+    assert set(names) == set(layout.PLAYWRIGHT_DISABLED_FEATURES) - set(layout.LEFT_ON) | {
+        "WebUIOmniboxPopup",
+        "WebUIOmniboxFullPopup",
+        "WebUIOmniboxAimPopup",
+        "PreloadTopChromeWebUI",
+        "WebUIReloadButton",
+    }
+    assert "ThirdPartyStoragePartitioning" not in names  # (players' browsers partition a frame's storage)

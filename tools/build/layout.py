@@ -32,8 +32,41 @@ CHROMIUM = Path("/usr/bin/chromium")
 # How the tests and benchmarks start it: headless here, and quiet (no network of its own).
 # Chromium 156 opens its address bar's popup (a WebUI page, in a renderer of its own)
 # for every window, headless too: about a third of a test page load's CPU.  The
-# features below turn it off (Playwright merges them with its own --disable-features;
-# e2e/test_infra.py fails if such a page comes back).
+# features below turn it off (e2e/test_infra.py fails if such a page comes back).
+#
+# Chromium keeps only the last --disable-features it is given, and Playwright gives
+# its own list first: ours is that list (PLAYWRIGHT_DISABLED_FEATURES, Playwright's
+# chromiumSwitches; tests/test_build.py checks it against the Playwright
+# installed) and our features, in one switch.  One of Playwright's is left on on
+# purpose: ThirdPartyStoragePartitioning, which players' browsers ship, so that a
+# board embedded in another site's page keeps its storage apart as theirs do.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+LEFT_ON = ("ThirdPartyStoragePartitioning",)
+CHROMIUM_DISABLED_FEATURES = (
+    *(name for name in PLAYWRIGHT_DISABLED_FEATURES if name not in LEFT_ON),
+    "WebUIOmniboxPopup",
+    "WebUIOmniboxFullPopup",
+    "WebUIOmniboxAimPopup",
+    "PreloadTopChromeWebUI",
+    "WebUIReloadButton",
+)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -41,16 +74,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
-    "--disable-features="
-    + ",".join(
-        (
-            "WebUIOmniboxPopup",
-            "WebUIOmniboxFullPopup",
-            "WebUIOmniboxAimPopup",
-            "PreloadTopChromeWebUI",
-            "WebUIReloadButton",
-        )
-    ),
+    "--disable-features=" + ",".join(CHROMIUM_DISABLED_FEATURES),
 ]
 
 # ---------------------------------------------------------------------------
