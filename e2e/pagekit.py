@@ -63,6 +63,12 @@ def noted(what: str):
         raise
 
 
+def resize(page, width: int, height: int) -> None:
+    """Give ``page`` the viewport ``width`` x ``height`` and wait until the page has it."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("w => window.innerWidth === w", arg=width)
+
+
 def cell(page, cid):
     """The click target of board cell ``cid``."""
     return page.locator(f'#board .hit[data-cell="{cid}"]')

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, wait_engine_ready
-from pagekit import cell, next_frames, wait_idle
+from pagekit import cell, next_frames, resize, wait_idle
 from playwright.sync_api import expect
 
 CATALOGS = {
@@ -161,8 +161,7 @@ def at_each_size(page, lang: str, step: str) -> None:
     """``page`` at each of SIZES in turn (then back at the first): screenshots, and nothing overflows."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in (*SIZES, SIZES[0]):
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_function("w => window.innerWidth === w", arg=width)
+        resize(page, width, height)
         next_frames(page)  # (laid out at the new size)
         page.screenshot(path=str(SHOTS / f"{lang}-{width}x{height}-{step}.png"))
         assert overflowing(page) == [], f"{lang} at {width}x{height}, {step}"

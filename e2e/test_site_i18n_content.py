@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, wait_engine_ready
+from pagekit import resize
 from playwright.sync_api import expect
 
 GAMES_DIR = ROOT / "web" / "games"
@@ -71,15 +72,9 @@ def test_a_rules_page_opens_in_the_language_with_its_diagrams_words(new_context,
 
 @pytest.mark.parametrize("lang", ["de", "hu"])
 def test_a_rules_page_holds_its_layout_in_german_and_hungarian(new_context, site_url, lang):
-    page = None
+    page = open_rules(new_context, site_url, lang, "escabel", viewport={"width": 1280, "height": 800})
     for width, height in ((1280, 800), (360, 640)):  # (one page, resized)
-        if page is None:
-            page = open_rules(
-                new_context, site_url, lang, "escabel", viewport={"width": width, "height": height}
-            )
-        else:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_function("w => window.innerWidth === w", arg=width)
+        resize(page, width, height)
         overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{lang} at {width}x{height}: {overflow} px wider than the window"
         SHOTS.mkdir(parents=True, exist_ok=True)

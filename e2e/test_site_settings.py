@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_engine_ready
-from pagekit import noted, open_hash, wait_idle
+from pagekit import noted, open_hash, resize, wait_idle
 from playwright.sync_api import expect
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
@@ -214,8 +214,7 @@ def test_screenshots_of_the_dialog_and_every_theme(new_context, site_url):
         page.emulate_media(color_scheme=scheme)
         expect(page.locator("html")).to_have_attribute("data-scheme", scheme)
         for width, height in ((1280, 800), (360, 640)):
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_function("w => window.innerWidth === w", arg=width)
+            resize(page, width, height)
             for game, themes in THEMES.items():
                 open_hash(page, STARTS[game])
                 for theme in themes:
