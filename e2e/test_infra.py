@@ -256,6 +256,16 @@ def test_offline_reload_reaches_engine_ready(new_context, site_url, guard_of):
         # the real page too
         page.goto(site_url)
         wait_engine_ready(page)
+        # its code came from the build's cache by the browser's static routes (web/sw.js
+        # ownRoutes), not through the fetch handler; its JSON through the handler
+        sources = page.evaluate("""() => performance.getEntriesByType('resource')
+            .filter(e => /\\/b\\/[0-9a-f]+\\//.test(e.name))
+            .map(e => [e.name.split('/b/')[1].split('/').slice(1).join('/'), e.workerMatchedSourceType])""")
+        code = [name for name, source in sources if name.endswith((".js", ".css"))]
+        assert len(code) > 100, sources
+        assert {name: source for name, source in sources if source != "cache"} == {
+            name: source for name, source in sources if not name.endswith((".js", ".css"))
+        }
     finally:
         context.set_offline(False)
 

@@ -48,6 +48,9 @@ const BUILD_CACHE = /^(?:snapshot-)?gamut-([0-9a-f]{8,64})$/; // a build's cache
 const IMMUTABLE = /^(?:b|pyodide)\//; // folders whose files never change under one name
 
 self.addEventListener("install", event => {
+  // (asked for while the install event runs, as the API requires; a browser
+  // without static routes answers every request by the fetch handler below)
+  if (typeof event.addRoutes === "function") event.waitUntil(addOwnRoutes(event));
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
@@ -144,6 +147,56 @@ self.addEventListener("fetch", event => {
     })(),
   );
 });
+
+/** What the browser answers from this build's cache by itself, with no fetch
+ * event (the ServiceWorker static routing API, where the browser has it):
+ * this build's code (b/<VERSION>/ and Pyodide's folder: scripts, style
+ * sheets, WebAssembly, the standard library, the wheel).  A page's load asks
+ * for some 150 of those; each woke this script, and the browser then spent
+ * about a tenth of a load's CPU passing them to it and back.  Every file a
+ * route names is in FILES, so the install that added the route cached it
+ * (or failed): a route never sends a request to the network offline.  Left to
+ * the fetch handler: pages (their clients are noted), JSON (the languages'
+ * files are cached when first fetched), the fixed names, other builds' files
+ * (an older page still open is answered from its own build's cache), and
+ * any URL with a query. */
+function ownRoutes() {
+  const scope = new URL(SCOPE);
+  const folders = new Map(); // folder -> the extensions of its files
+  for (const file of FILES) {
+    const at = file.lastIndexOf("/");
+    const folder = file.startsWith(`b/${VERSION}/`) ? `b/${VERSION}/` : /^pyodide\/[^/]+\//.exec(file)?.[0];
+    const ext = /\.(js|mjs|css|wasm|zip|whl)$/.exec(file.slice(at + 1))?.[1];
+    if (!folder || !ext) continue;
+    if (!folders.has(folder)) folders.set(folder, new Set());
+    folders.get(folder).add(ext);
+  }
+  const literal = text => text.replace(/[\\:*?+(){}]/g, "\\$&"); // (URL pattern syntax)
+  return [...folders].flatMap(([folder, exts]) =>
+    [...exts].sort().map(ext => ({
+      condition: {
+        urlPattern: {
+          protocol: scope.protocol.slice(0, -1),
+          hostname: scope.hostname,
+          port: scope.port,
+          pathname: `${literal(scope.pathname + folder)}*.${ext}`,
+          search: "",
+        },
+      },
+      source: { cacheName: CACHE },
+    })),
+  );
+}
+
+/** Ask the browser for `ownRoutes()`; a browser that refuses them (an older
+ * version of the API) answers by the fetch handler instead. */
+function addOwnRoutes(event) {
+  try {
+    return event.addRoutes(ownRoutes()).catch(() => false);
+  } catch {
+    return Promise.resolve(false);
+  }
+}
 
 const LANGUAGE_URLS = new Set(
   Object.values(LANGUAGE_FILES)

@@ -168,7 +168,7 @@ function worker(version, site) {
   return {
     self,
     version,
-    install: () => dispatch("install"),
+    install: (fields = {}) => dispatch("install", fields), // (fields: addRoutes, where a browser has it)
     activate: () => dispatch("activate"),
     fetch: (path, more = {}) =>
       dispatch("fetch", {
@@ -394,4 +394,83 @@ test("a language's file the page fetches is kept for offline use; other misses a
   s.server.files.set("other.txt", "not the build's");
   await a.fetch("other.txt");
   assert.ok(!s.caches.urls(cache).includes("other.txt"));
+});
+
+/** The cache a browser answers `url` from by `rules` (static routes: the
+ * URL patterns sw.js gives, each part matched whole, `*` any text), or null
+ * when the request goes to the fetch handler. */
+function routedTo(rules, url) {
+  const u = new URL(url);
+  const whole = (pattern, value) => {
+    const parts = pattern.split(/(\\.|\*)/).filter(Boolean);
+    const regex = parts.map(p =>
+      p === "*" ? ".*" : (p.startsWith("\\") ? p.slice(1) : p).replace(/[.^$|[\]\\?+(){}]/g, "\\$&"),
+    );
+    return new RegExp(`^${regex.join("")}$`).test(value);
+  };
+  for (const { condition, source } of rules) {
+    const p = condition.urlPattern;
+    if (
+      whole(p.protocol, u.protocol.slice(0, -1)) &&
+      whole(p.hostname, u.hostname) &&
+      whole(p.port, u.port) &&
+      whole(p.pathname, u.pathname) &&
+      whole(p.search, u.search.slice(1))
+    )
+      return source.cacheName;
+  }
+  return null;
+}
+
+/** Install `w` in a browser with static routes; the rules it asked for. */
+async function installRouted(w) {
+  const asked = [];
+  await w.install({ addRoutes: async rules => asked.push(...rules) });
+  return asked;
+}
+
+test("the browser answers this build's code from its cache by itself (static routes), and only files the cache holds", async () => {
+  const s = site();
+  const a = worker(A, s);
+  const rules = await installRouted(a);
+  const code = f => /^(b\/[0-9a-f]+|pyodide\/[^/]+)\/.*\.(js|mjs|css|wasm|zip|whl)$/.test(f);
+  const every = [...new Set([...filesOf(A), ...Object.values(languageFilesOf(A)).flat(), ...filesOf(B)])];
+  const routed = every.filter(f => routedTo(rules, new URL(f, SCOPE).href));
+  assert.deepEqual(
+    routed.sort(),
+    [...filesOf(A)].filter(f => code(f) && !f.includes(B)).sort(),
+    "this build's scripts, WebAssembly and wheel; not pages, JSON, the fixed names, nor another build's files",
+  );
+  for (const f of routed) {
+    assert.equal(routedTo(rules, new URL(f, SCOPE).href), `gamut-${A}`);
+    assert.ok(s.caches.urls(`gamut-${A}`).includes(f), `${f} is routed to a cache that lacks it`);
+  }
+  for (const url of [SCOPE, `${SCOPE}b/${A}/app.js?x=1`, `https://other.example/games/gamut/b/${A}/app.js`])
+    assert.equal(routedTo(rules, url), null, url);
+  // a new build's routes name its own cache, where Pyodide's files were copied from A's
+  const b = worker(B, s);
+  s.server.deploy(B);
+  const rulesB = await installRouted(b);
+  for (const f of PYODIDE) {
+    assert.equal(routedTo(rulesB, new URL(f, SCOPE).href), `gamut-${B}`);
+    assert.ok(s.caches.urls(`gamut-${B}`).includes(f));
+  }
+  assert.equal(routedTo(rulesB, `${SCOPE}b/${A}/app.js`), null, "an older page's files: the fetch handler");
+});
+
+test("a browser that refuses the static routes still installs the build whole", async () => {
+  for (const addRoutes of [
+    () => {
+      throw new TypeError("no such source");
+    },
+    async () => {
+      throw new TypeError("no such source");
+    },
+  ]) {
+    const s = site();
+    const a = worker(A, s);
+    await a.install({ addRoutes });
+    assert.equal(s.caches.urls(`gamut-${A}`).length, filesOf(A).length);
+    assert.equal(a.self.skipped, true);
+  }
 });
