@@ -176,11 +176,11 @@ def test_the_analysis_is_kept_with_the_game_and_dropped_when_the_main_line_chang
 def test_an_analysis_can_be_cancelled_and_the_page_stays_usable(shared_page):
     page = shared_page
     s, moves = gamut.new("loa"), []
-    for _ in range(8):  # eight quiet moves: Master takes a while over them
+    for _ in range(12):  # twelve moves, thirteen positions at Strong: the cancel lands long before the end
         moves.append(s.move_text(s.legal_moves()[0]))
         s = s.play(s.legal_moves()[0])
     open_hash(page, "#v1/loa/standard/double-connection=mover/" + ",".join(moves))
-    page.select_option("#analyse-level", "master")
+    page.select_option("#analyse-level", "strong")
     page.locator("#analyse").click()
     expect(page.locator("html")).to_have_attribute("data-analysis", "running")
     expect(page.locator("#analyse-cancel")).to_be_visible()
@@ -191,7 +191,7 @@ def test_an_analysis_can_be_cancelled_and_the_page_stays_usable(shared_page):
     page.locator("#next").click()
     expect(page.locator("html")).to_have_attribute("data-ply", "1")
     expect(page.locator("#analyse-progress")).to_be_visible()
-    page.wait_for_function(  # (Master's first position: seconds, many more on busy cores)
+    page.wait_for_function(  # (Strong's first position: under a second, a few on busy cores)
         "() => document.getElementById('eval-graph').dataset.positions >= 1", timeout=120_000
     )
     expect(page.locator("#eval-graph")).to_be_visible()  # drawn as the positions are done
