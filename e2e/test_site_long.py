@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 from conftest import guarded_page, wait_engine_ready
-from pagekit import assert_task_budget, cell, open_hash, traced, wait_idle
+from pagekit import assert_budget_twice_over, assert_task_budget, cell, open_hash, traced_tasks, wait_idle
 from playwright.sync_api import expect
 
 import gamut
@@ -122,39 +122,6 @@ def record_with_variations(plies: int, alternatives: int) -> tuple[str, int]:
         parts += [f"({number} {m})" for m in others]
         state = state.play(state.parse_move(move))
     return '[Game "loa"]\n[Name "variations"]\n[Result "*"]\n\n' + " ".join(parts) + " *\n", len(parts)
-
-
-def traced_tasks(page, tmp_path, name: str, action) -> list[tuple[float, float]]:
-    """The longest main-thread tasks (CPU ms, wall ms) while ``action()`` runs."""
-    with traced(page, tmp_path / f"{name}.json") as longest:
-        action()
-    return longest
-
-
-def assert_budget_twice_over(page, tmp_path, name: str, action, what: str, before=None) -> None:
-    """``action()``'s main-thread tasks keep the budget (``assert_task_budget``),
-    and if they do not, ``action()`` run again from the same state does.
-
-    On the busy two-core machine, one task now and then takes three or four
-    times its usual CPU, none of it garbage collection: 157-199 ms where
-    35-60 are usual, four times in about 25 whole runs (at a reload of a
-    5,000-move game, and at this junk link).  A page that holds its thread
-    for real (a list drawn at once, a parse in one piece) is over the budget
-    both times.  Only for actions that can run again from where they leave
-    the page (a reload, a link loaded again); ``before()``, if given, runs
-    before each measurement, outside it."""
-    for attempt in ("", "-again"):
-        if before:
-            before()
-        longest = traced_tasks(page, tmp_path, name + attempt, action)
-        if attempt:
-            assert_task_budget(longest, f"{what}, measured again")
-            return
-        try:
-            assert_task_budget(longest, what)
-            return
-        except AssertionError as over:
-            print(f"{what}: over the budget once, measured again ({over})")
 
 
 def whole_list(page, nodes: int) -> None:

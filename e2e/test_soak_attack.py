@@ -38,7 +38,17 @@ from attack_inputs import (
     raw_words,
 )
 from conftest import BLANK_PAGE, SOAK, wait_engine_ready
-from pagekit import assert_task_budget, cell, few_moves, library_entries, play, saved, traced, wait_idle
+from pagekit import (
+    assert_budget_twice_over,
+    assert_task_budget,
+    cell,
+    few_moves,
+    library_entries,
+    play,
+    saved,
+    traced,
+    wait_idle,
+)
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
@@ -167,7 +177,8 @@ def test_hostile_links(new_context, site_url, tmp_path):
     page.add_init_script(HASHCHANGES)
     open_at(page, site_url + LOA)
     before = own_game(page)
-    with traced(page, tmp_path / "links-trace.json") as longest:
+
+    def campaign() -> None:  # (it can run again: a link opened twice is refused or opened alike)
         for n, link in enumerate(links):
             close_notice(page)
             what = f"link {n} ({link.what}): {link.data[:120]!r}"
@@ -177,7 +188,9 @@ def test_hostile_links(new_context, site_url, tmp_path):
                 expect(notice, what).to_contain_text("could not be opened")
                 expect(notice, what).to_contain_text(link.expect)
             check_page(page, what, urllib.parse.unquote(link.data))
-    report("hostile links", len(links), longest)
+
+    assert_budget_twice_over(page, tmp_path, "links-trace", campaign, "soak hostile links")
+    print(f"\nsoak hostile links: {len(links)} inputs")
 
     assert_kept(before, stored_nodes(page))
     # and the page still plays
@@ -340,7 +353,9 @@ def test_corrupted_stores(new_context, site_url, tmp_path):
             gone = page.evaluate(UNDO, undo)
             assert not gone, f"{what}: the page removed the stored entries {gone}"
 
-    with traced(page, tmp_path / "stores-trace.json") as longest:
+    def campaign() -> None:  # (it can run again: each corruption is put back after it)
+        nonlocal undo, what, opened
+        undo, opened = None, 0
         runs = STORE_RUNS or [(n, target) for n in range(len(corruptions)) for target in PAGES]
         for n, target in runs:
             corruption = corruptions[n]
@@ -368,7 +383,9 @@ def test_corrupted_stores(new_context, site_url, tmp_path):
             check_page(page, what)
         page.goto(blank)
         put_back()
-    report("corrupted stores", opened, longest)
+
+    assert_budget_twice_over(page, tmp_path, "stores-trace", campaign, "soak corrupted stores")
+    print(f"\nsoak corrupted stores: {opened} inputs")
 
     open_at(page, site_url)
     assert_kept(before, stored_nodes(page))
