@@ -152,8 +152,9 @@ self.addEventListener("fetch", event => {
  * event (the ServiceWorker static routing API, where the browser has it):
  * this build's code (b/<VERSION>/ and Pyodide's folder: scripts, style
  * sheets, WebAssembly, the standard library, the wheel).  A page's load asks
- * for some 150 of those; each woke this script, and the browser then spent
- * about a tenth of a load's CPU passing them to it and back.  Every file a
+ * for some 150 of those; each woke this script, and passing them to it and
+ * back cost about 8 % of a load's CPU (CONTRIBUTING.md, "How long the tests
+ * take").  Every file a
  * route names is in FILES, so the install that added the route cached it
  * (or failed): a route never sends a request to the network offline.  Left to
  * the fetch handler: pages (their clients are noted), JSON (the languages'
