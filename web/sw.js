@@ -165,9 +165,8 @@ function ownRoutes() {
   const scope = new URL(SCOPE);
   const folders = new Map(); // folder -> the extensions of its files
   for (const file of FILES) {
-    const at = file.lastIndexOf("/");
     const folder = file.startsWith(`b/${VERSION}/`) ? `b/${VERSION}/` : /^pyodide\/[^/]+\//.exec(file)?.[0];
-    const ext = /\.(js|mjs|css|wasm|zip|whl)$/.exec(file.slice(at + 1))?.[1];
+    const ext = /\.(js|mjs|css|wasm|zip|whl)$/.exec(file)?.[1];
     if (!folder || !ext) continue;
     if (!folders.has(folder)) folders.set(folder, new Set());
     folders.get(folder).add(ext);
