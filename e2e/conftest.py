@@ -332,9 +332,10 @@ class EngineSnapshot:
     def __init__(self, cache: str, request: str, key: str, url: str):
         self.cache, self.request, self.key, self.url = cache, request, key, url
 
-    def seed(self, context, site_url: str) -> None:
+    def seed(self, context, site_url: str, keep: bool = False):
         """Put the snapshot in ``context``'s Cache API before its first page:
-        its engine then starts from it."""
+        its engine then starts from it.  The page that put it there (at the
+        origin's blank page) is closed, or returned if ``keep``."""
         page = context.new_page()
         page.goto(_origin(site_url) + BLANK_PAGE)  # (the cache is the origin's)
         page.evaluate(
@@ -346,7 +347,10 @@ class EngineSnapshot:
             }""",
             [self.cache, self.request, self.key, self.url],
         )
+        if keep:
+            return page
         page.close()
+        return None
 
 
 @pytest.fixture(scope="session")
@@ -502,7 +506,10 @@ class ContextPool:
     first page loads as a return visit does.  Between two tests a context is
     *reset*: its pages closed, localStorage, IndexedDB and every cache but the
     build's copy and the snapshot emptied (a first visit's stores), its
-    guard's findings cleared.  A context is lent only for the same
+    guard's findings cleared.  The reset is a script run in the origin's blank
+    page that seeded the context, kept open beside the tests' pages (no page
+    of the site, no service worker's client; it loads nothing again): a new
+    page and its load for each reset cost 0.3 core-s.  A context is lent only for the same
     ``browser.new_context`` arguments it was made with (but those its pages
     are given instead: ``PAGE_ARGS``).  What a test added to the context
     (init scripts, routes, listeners, exposed functions, permissions, headers,
@@ -555,7 +562,8 @@ class ContextPool:
 
             setattr(context, name, undone_later)
         _taint_on_clock(context)
-        self.snapshot.seed(context, self.site_url)  # (after the wrapping: seeding taints nothing)
+        # (after the wrapping: seeding taints nothing; its page stays, for the resets)
+        context._gamut_reset_page = self.snapshot.seed(context, self.site_url, keep=True)  # type: ignore[attr-defined]
         return context
 
     def give_back(self, context) -> None:
@@ -564,19 +572,21 @@ class ContextPool:
         try:
             reusable = not context._gamut_tainted  # type: ignore[attr-defined]
             if reusable:
+                keeper = context._gamut_reset_page  # type: ignore[attr-defined]
                 for page in list(context.pages):
-                    page.close()
-                page = context.new_page()
-                # (undone before the reset page loads, so none of the test's init
+                    if page is not keeper:
+                        page.close()
+                # (undone before any reset page loads, so none of the test's init
                 # scripts or routes reach it)
                 undo = context._gamut_undo  # type: ignore[attr-defined]
                 for step in reversed(undo):
                     step()
                 # (with what the undoing itself added: set_offline(False) goes through its wrapper)
                 del undo[:]
-                page.goto(_origin(self.site_url) + BLANK_PAGE)
-                left = page.evaluate(_RESET, _KEPT_CACHES.pattern)
-                page.close()
+                if keeper is None or keeper.is_closed():  # (a test closed it: another one)
+                    keeper = context._gamut_reset_page = context.new_page()  # type: ignore[attr-defined]
+                    keeper.goto(_origin(self.site_url) + BLANK_PAGE)
+                left = keeper.evaluate(_RESET, _KEPT_CACHES.pattern)
                 reusable = left == [0, 0]
         except Exception:  # (a context the test broke: not lent again)
             reusable = False

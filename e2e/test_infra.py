@@ -375,6 +375,45 @@ def test_a_context_given_back_is_lent_again_without_what_the_test_added(context_
     context_pool.give_back(context)
 
 
+def test_a_reset_loads_no_page_and_empties_the_stores(context_pool, site_url):
+    """A context is reset by a script in the blank page that seeded it, kept
+    open for that (a new page and its load for each reset cost 0.3 core-s):
+    the test's pages close, that page stays the same document, and the next
+    test finds the stores of a first visit.  A reset page a test closed is
+    made again."""
+    blank = _origin(site_url) + BLANK_PAGE
+    context = context_pool.take({})
+    [keeper] = context.pages
+    assert keeper.url == blank
+    keeper.evaluate("() => { window.__sameDocument = true; }")
+    page = context.new_page()
+    page.goto(blank)
+    page.evaluate(
+        """async () => {
+            localStorage.setItem("left", "1");
+            await new Promise((ok, fail) => {
+                const open = indexedDB.open("left-by-a-test");
+                open.onupgradeneeded = () => open.result.createObjectStore("s");
+                open.onsuccess = () => { open.result.close(); ok(); };
+                open.onerror = fail;
+            });
+            await caches.open("left-by-a-test");
+        }"""
+    )
+    context_pool.give_back(context)
+    assert _lent_again(context_pool, context)
+    assert context.pages == [keeper] and keeper.evaluate("() => window.__sameDocument") is True
+    stores = """async () => [localStorage.length, (await indexedDB.databases()).length,
+                             (await caches.keys()).filter(n => n === "left-by-a-test").length]"""
+    assert keeper.evaluate(stores) == [0, 0, 0]
+    keeper.close()  # (a test that closed every page of its context)
+    context_pool.give_back(context)
+    assert _lent_again(context_pool, context)
+    [again] = context.pages
+    assert again is not keeper and again.url == blank and again.evaluate(stores) == [0, 0, 0]
+    context_pool.give_back(context)
+
+
 def test_a_context_whose_clock_a_test_took_is_not_lent_again(context_pool, site_url):
     """page.clock is the context's and cannot be uninstalled: the context is
     closed when given back (a wrapping of Playwright's own clock object, which an

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import subprocess
 import sys
 import tomllib
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -234,6 +236,57 @@ def test_the_fast_loop_runs_every_check_but_the_browser_and_the_slow_tests():
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
     markers = pyproject["tool"]["pytest"]["ini_options"]["markers"]
     assert any(m.startswith(checks.SLOW_MARKER + ":") for m in markers)
+
+
+def test_the_full_run_builds_the_toy_site_beside_the_site(monkeypatch, tmp_path):
+    # (each build is mostly on one core: side by side, the toy game's build leaves
+    # the e2e phase, where it held one of the two workers for 50 s)
+    import threading
+
+    from tools.build import checks, toysite
+
+    seen: dict[str, object] = {}
+    started = threading.Barrier(2, timeout=10)  # (each waits for the other: they run at once)
+
+    def toy(path):
+        started.wait()
+        seen["toy"] = path
+        raise subprocess.CalledProcessError(1, ["build.py", "build"])  # (said, not fatal)
+
+    def site():
+        started.wait()
+        seen["site"] = True
+
+    monkeypatch.setenv("GAMUT_TOY_SITE", str(tmp_path / "toy"))
+    monkeypatch.setattr(toysite, "build_toy_site", toy)
+    monkeypatch.setattr(checks, "build", site)
+    logged: list[str] = []
+    monkeypatch.setattr(checks, "log", logged.append)
+    checks.build_sites()
+    assert seen == {"toy": tmp_path / "toy", "site": True}
+    assert any("toy game's test site did not build" in line for line in logged), logged
+
+
+def test_the_compression_cache_writes_through_a_name_of_its_own(tmp_path, monkeypatch):
+    # two builds side by side share the cache: each writes its entry through a
+    # temporary name of its own process, then renames it in place
+    from tools.build import deflate
+
+    written: list[str] = []
+    real = Path.write_bytes
+
+    def noting(self, data):
+        written.append(self.name)
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", noting)
+    data = b"gamut " * 200
+    stream = deflate.raw_deflate(data, tmp_path)
+    assert zlib.decompress(stream, -15) == data
+    [name] = written
+    assert name.endswith(f".{os.getpid()}.tmp"), name
+    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == [name.rsplit(".", 2)[0]]
+    assert deflate.raw_deflate(data, tmp_path) == stream and len(written) == 1  # (read back, not written)
 
 
 def test_no_classic_script_of_the_page_waits_for_its_style_sheets():

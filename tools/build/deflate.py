@@ -22,6 +22,7 @@ there (``python -m tools.build.deflate SOURCE OUT CACHE``).
 from __future__ import annotations
 
 import hashlib
+import os
 import struct
 import subprocess
 import sys
@@ -49,7 +50,9 @@ def raw_deflate(data: bytes, cache: Path | None = None) -> bytes:
         raise RuntimeError("zopfli gave a stream that does not read back")
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
+        # (a name of this process's own: two builds side by side, the site's and the
+        # toy game's, share this cache and may write one key at once)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         tmp.write_bytes(stream)
         tmp.replace(path)
     return stream
