@@ -92,7 +92,7 @@ def run_checks(fast: bool = False, pytest_args: list[str] | None = None, soak: b
     ensure_node()
     if not fast:
         ensure_chromium()
-        build_sites()
+        build()
     log(f"set-up{'' if fast else ' and build'}: {time.monotonic() - started:.1f} s")
     env = dict(os.environ, PYTHONPATH=str(PY))
     # (compiled modules are kept, pytest's assertion-rewritten tests too: without
@@ -136,23 +136,6 @@ def run_checks(fast: bool = False, pytest_args: list[str] | None = None, soak: b
         + ", ".join(name for name in results if name not in failed)
     )
     return 1 if failed else 0
-
-
-def build_sites() -> None:
-    """Build the site and, beside it, the toy game's test site
-    (``e2e/test_site_toygame.py``; its fixture then finds it up to date).
-    Each build is mostly on one core: from a fresh clone the toy site's took
-    50 s of one e2e worker, while the other core idled through the site's."""
-    from tools.build.toysite import MIRROR, build_toy_site
-
-    toy = Path(os.environ.get("GAMUT_TOY_SITE") or MIRROR)
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        beside = pool.submit(build_toy_site, toy)
-        build()
-        try:
-            beside.result()
-        except (OSError, subprocess.CalledProcessError) as err:  # (its tests build it again, and fail)
-            log(f"the toy game's test site did not build ({err}): its e2e tests will say why")
 
 
 def _missing(command: list[str]) -> bool:

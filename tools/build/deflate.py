@@ -50,8 +50,8 @@ def raw_deflate(data: bytes, cache: Path | None = None) -> bytes:
         raise RuntimeError("zopfli gave a stream that does not read back")
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        # (a name of this process's own: two builds side by side, the site's and the
-        # toy game's, share this cache and may write one key at once)
+        # (a name of this process's own: two builds at once, the site's and the toy
+        # game's test site, whose mirror links this cache, may write one key at once)
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         tmp.write_bytes(stream)
         tmp.replace(path)
