@@ -583,7 +583,7 @@ class ContextPool:
                     step()
                 # (with what the undoing itself added: set_offline(False) goes through its wrapper)
                 del undo[:]
-                if keeper is None or keeper.is_closed():  # (a test closed it: another one)
+                if keeper.is_closed():  # (a test closed it: another one)
                     keeper = context._gamut_reset_page = context.new_page()  # type: ignore[attr-defined]
                     keeper.goto(_origin(self.site_url) + BLANK_PAGE)
                 left = keeper.evaluate(_RESET, _KEPT_CACHES.pattern)
